@@ -1,0 +1,29 @@
+// Status names and formatting.
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+const char* StatusCodeName(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk: return "OK";
+    case StatusCode::kInvalidArgument: return "INVALID_ARGUMENT";
+    case StatusCode::kDataLoss: return "DATA_LOSS";
+    case StatusCode::kNotFound: return "NOT_FOUND";
+    case StatusCode::kUnimplemented: return "UNIMPLEMENTED";
+    case StatusCode::kUnavailable: return "UNAVAILABLE";
+    case StatusCode::kInternal: return "INTERNAL";
+  }
+  return "UNKNOWN";
+}
+
+std::string Status::ToString() const {
+  if (ok()) return "OK";
+  return std::string(StatusCodeName(code_)) + ": " + message_;
+}
+
+Status Status::WithContext(const std::string& context) const {
+  if (ok()) return *this;
+  return Status(code_, context + ": " + message_);
+}
+
+}  // namespace onnxgate

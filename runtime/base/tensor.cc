@@ -1,0 +1,109 @@
+// Tensor storage: one aligned byte block for numeric types, a string vector for kString.
+#include "runtime/base/tensor.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+
+namespace onnxgate {
+
+struct Tensor::Storage {
+  explicit Storage(size_t bytes) : size(bytes) {
+    // 64-byte alignment suits every SIMD width the EPs use; never a null pointer.
+    size_t rounded = ((bytes + 63) / 64) * 64;
+    data = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+    if (data == nullptr) throw std::bad_alloc();
+    std::memset(data, 0, rounded == 0 ? 64 : rounded);
+  }
+  explicit Storage(std::vector<std::string> s) : strings(std::move(s)) {}
+  ~Storage() { std::free(data); }
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  void* data = nullptr;
+  size_t size = 0;
+  std::vector<std::string> strings;
+};
+
+Tensor::Tensor(DataType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
+  ONNXGATE_CHECK(shape_.Validate().ok());
+  if (dtype_ == DataType::kString) {
+    storage_ = std::make_shared<Storage>(std::vector<std::string>(NumElements()));
+  } else {
+    storage_ = std::make_shared<Storage>(ByteSize());
+  }
+}
+
+void* Tensor::storage_ptr() const {
+  if (!storage_) return nullptr;
+  if (dtype_ == DataType::kString) return storage_->strings.data();
+  return storage_->data;
+}
+
+Tensor Tensor::Clone() const {
+  if (!defined()) return Tensor();
+  Tensor t(dtype_, shape_);
+  if (dtype_ == DataType::kString) {
+    t.storage_->strings = storage_->strings;
+  } else if (ByteSize() > 0) {
+    std::memcpy(t.storage_->data, storage_->data, ByteSize());
+  }
+  return t;
+}
+
+Tensor Tensor::Reshaped(Shape shape) const {
+  ONNXGATE_CHECK(shape.NumElements() == NumElements());
+  Tensor t = *this;
+  t.shape_ = std::move(shape);
+  return t;
+}
+
+std::string Tensor::ElementToString(int64_t i) const {
+  char buf[64];
+  switch (dtype_) {
+    case DataType::kFloat: std::snprintf(buf, sizeof buf, "%.9g", data<float>()[i]); return buf;
+    case DataType::kDouble: std::snprintf(buf, sizeof buf, "%.17g", data<double>()[i]); return buf;
+    case DataType::kFloat16:
+      std::snprintf(buf, sizeof buf, "%.5g", data<Float16>()[i].ToFloat());
+      return buf;
+    case DataType::kBFloat16:
+      std::snprintf(buf, sizeof buf, "%.4g", data<BFloat16>()[i].ToFloat());
+      return buf;
+    case DataType::kInt8: return std::to_string(data<int8_t>()[i]);
+    case DataType::kInt16: return std::to_string(data<int16_t>()[i]);
+    case DataType::kInt32: return std::to_string(data<int32_t>()[i]);
+    case DataType::kInt64: return std::to_string(data<int64_t>()[i]);
+    case DataType::kUint8: return std::to_string(data<uint8_t>()[i]);
+    case DataType::kUint16: return std::to_string(data<uint16_t>()[i]);
+    case DataType::kUint32: return std::to_string(data<uint32_t>()[i]);
+    case DataType::kUint64: return std::to_string(data<uint64_t>()[i]);
+    case DataType::kBool: return data<bool>()[i] ? "true" : "false";
+    case DataType::kString: return "\"" + data<std::string>()[i] + "\"";
+    case DataType::kComplex64: {
+      auto c = data<std::complex<float>>()[i];
+      std::snprintf(buf, sizeof buf, "(%.9g%+.9gj)", c.real(), c.imag());
+      return buf;
+    }
+    case DataType::kComplex128: {
+      auto c = data<std::complex<double>>()[i];
+      std::snprintf(buf, sizeof buf, "(%.17g%+.17gj)", c.real(), c.imag());
+      return buf;
+    }
+    case DataType::kUndefined: break;
+  }
+  return "?";
+}
+
+std::string Tensor::DebugString(int64_t max_elements) const {
+  if (!defined()) return "<undefined tensor>";
+  std::string s = std::string(DataTypeName(dtype_)) + shape_.ToString() + " {";
+  int64_t n = NumElements();
+  for (int64_t i = 0; i < n && i < max_elements; ++i) {
+    if (i) s += ", ";
+    s += ElementToString(i);
+  }
+  if (n > max_elements) s += ", ...";
+  return s + "}";
+}
+
+}  // namespace onnxgate

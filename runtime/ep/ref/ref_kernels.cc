@@ -1,0 +1,13 @@
+// The ref EP's registration table.
+#include "runtime/ep/ref/ref_kernels.h"
+
+namespace onnxgate {
+
+Status RegisterRefKernels(KernelRegistry& registry) {
+  RETURN_IF_ERROR(RegisterElementwiseKernels(registry));
+  RETURN_IF_ERROR(RegisterTensorKernels(registry));
+  RETURN_IF_ERROR(RegisterNnKernels(registry));
+  return OkStatus();
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,16 @@
+// The ref EP's registration table, one function per op family. Each family's function lives in
+// kernels/register_<family>.cc and registers every kernel of that family explicitly.
+#pragma once
+
+#include "runtime/kernel/kernel_registry.h"
+
+namespace onnxgate {
+
+Status RegisterElementwiseKernels(KernelRegistry& registry);  // arithmetic, activations, math
+Status RegisterTensorKernels(KernelRegistry& registry);       // shape and data movement
+Status RegisterNnKernels(KernelRegistry& registry);           // MatMul, Gemm, Conv, pooling, norms
+
+// Registers every family above.
+Status RegisterRefKernels(KernelRegistry& registry);
+
+}  // namespace onnxgate

@@ -1,0 +1,74 @@
+// KernelDef: the key under which a kernel is registered: (domain, op, since..until version,
+// allowed types per schema type constraint) and the factory that builds it for one node.
+#pragma once
+
+#include <climits>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/base/data_type.h"
+#include "runtime/kernel/kernel_info.h"
+#include "runtime/kernel/op_kernel.h"
+
+namespace onnxgate {
+
+using KernelFactory = std::function<StatusOr<std::unique_ptr<OpKernel>>(const KernelInfo&)>;
+
+constexpr int kOpenEndedVersion = INT_MAX;
+
+// One type constraint of the op's schema ("T", "T1", ...) and the element types the kernel
+// accepts for it. For sequence/optional constraints the element type is what is listed.
+struct TypeConstraint {
+  std::string name;
+  std::vector<DataType> types;
+};
+
+struct KernelDef {
+  std::string domain;  // "" for ai.onnx
+  std::string op_type;
+  int since_version = 1;
+  int until_version = kOpenEndedVersion;  // inclusive
+  std::vector<TypeConstraint> type_constraints;
+  KernelFactory factory;
+};
+
+// A factory for kernel class K with `static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo&)`.
+template <typename K>
+KernelFactory FactoryOf() {
+  return [](const KernelInfo& info) { return K::Create(info); };
+}
+
+// Common type lists for constraints.
+inline const std::vector<DataType>& FloatTypes() {  // float, double, float16, bfloat16
+  static const std::vector<DataType> t = {DataType::kFloat, DataType::kDouble, DataType::kFloat16,
+                                          DataType::kBFloat16};
+  return t;
+}
+inline const std::vector<DataType>& IntegerTypes() {
+  static const std::vector<DataType> t = {DataType::kInt8,   DataType::kInt16,  DataType::kInt32,
+                                          DataType::kInt64,  DataType::kUint8,  DataType::kUint16,
+                                          DataType::kUint32, DataType::kUint64};
+  return t;
+}
+inline const std::vector<DataType>& NumericTypes() {  // FloatTypes + IntegerTypes
+  static const std::vector<DataType> t = [] {
+    std::vector<DataType> v = FloatTypes();
+    v.insert(v.end(), IntegerTypes().begin(), IntegerTypes().end());
+    return v;
+  }();
+  return t;
+}
+inline const std::vector<DataType>& AllTensorTypes() {  // NumericTypes + bool, string, complex
+  static const std::vector<DataType> t = [] {
+    std::vector<DataType> v = NumericTypes();
+    v.insert(v.end(), {DataType::kBool, DataType::kString, DataType::kComplex64,
+                       DataType::kComplex128});
+    return v;
+  }();
+  return t;
+}
+
+}  // namespace onnxgate

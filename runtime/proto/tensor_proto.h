@@ -1,0 +1,33 @@
+// Conversions between ONNX's TensorProto / SequenceProto / OptionalProto and Value, for every
+// ONNX tensor type (raw_data and the typed fields; float16/bfloat16 in int32_data as ONNX stores
+// them). This is the one place where ONNX protobuf tensors are turned into onnxgate tensors.
+#pragma once
+
+#include <string>
+
+#include "runtime/base/status.h"
+#include "runtime/base/value.h"
+
+namespace onnx {
+class TensorProto;
+class SequenceProto;
+class OptionalProto;
+}  // namespace onnx
+
+namespace onnxgate {
+
+// `base_dir` is the folder against which external data locations resolve (the model's folder);
+// when empty, a tensor with external data is refused. Errors name the tensor and what is wrong:
+// size of data not matching the shape, unknown data type, dims that overflow, bad location.
+StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::string& base_dir = "");
+StatusOr<Value> ValueFromSequenceProto(const onnx::SequenceProto& proto);
+StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto);
+
+// Parses a serialized TensorProto, SequenceProto or OptionalProto file (ONNX test data, input_0.pb)
+// as the kind `kind_hint` says ("tensor", "sequence", "optional"); DataLoss names the file when it
+// does not parse.
+StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& kind_hint);
+
+onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name);
+
+}  // namespace onnxgate
