@@ -7,9 +7,9 @@ packages=(
   cmake g++ make pkg-config
   libprotobuf-dev protobuf-compiler libonnx-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  nlohmann-json3-dev libhdf5-dev hdf5-tools libeigen3-dev libdnnl-dev
+  nlohmann-json3-dev libcli11-dev libhdf5-dev hdf5-tools libeigen3-dev libdnnl-dev
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
-  libspdlog-dev libfmt-dev libxml2-utils locales
+  libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales
 )
 
 if [[ $(id -u) -ne 0 ]]; then

@@ -14,6 +14,10 @@ class TensorProto;
 
 namespace onnxgate {
 
+// Checks every rule without reading the bytes: keys, location inside `base_dir` (relative, no
+// "..", no symbolic link on the way), the file exists, offset/length within it.
+Status CheckExternalData(const onnx::TensorProto& proto, const std::string& base_dir);
+
 // Reads the external bytes of `proto` (data_location == EXTERNAL) from below `base_dir`.
 StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto, const std::string& base_dir);
 

@@ -1,0 +1,28 @@
+// Values in golden files: a tensor is a dataset, a sequence a group of datasets "0", "1", ...,
+// an optional a group with has_value and a child "value". Each carries kind and onnx_dtype.
+#pragma once
+
+#include <hdf5.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "golden/hdf5_handle.h"
+#include "runtime/base/value.h"
+
+namespace onnxgate {
+
+// Creates the object `link_name` below `parent` holding `value` and returns it open (the caller
+// adds name / index / tolerance attributes). `where` names the new object.
+StatusOr<H5Handle> WriteValueObject(hid_t parent, const std::string& link_name, const Value& value,
+                                    const H5Where& where);
+
+// Reads the value stored in the open object `obj` (a dataset or group), checking kind,
+// onnx_dtype against the HDF5 type and the shape attribute against the dataspace.
+StatusOr<Value> ReadValueObject(hid_t obj, const H5Where& where);
+
+// The index named by a link "0", "1", ... when it is a canonical decimal below `count`.
+std::optional<size_t> ParseIndexLink(const std::string& name, size_t count);
+
+}  // namespace onnxgate

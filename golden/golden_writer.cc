@@ -1,0 +1,198 @@
+// WriteGolden and the small text helpers of the format (value names, opset imports, timestamps).
+#include <cmath>
+#include <ctime>
+#include <new>
+#include <set>
+
+#include "golden/golden_file.h"
+#include "golden/golden_value_io.h"
+#include "golden/hdf5_handle.h"
+#include "golden/sha256.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+
+namespace {
+
+Status ValidateTolerance(const std::optional<double>& t, const char* which, const std::string& where) {
+  if (t && (!std::isfinite(*t) || *t < 0)) {
+    return InvalidArgument(where + ": " + which + " must be a finite number >= 0, got " +
+                           std::to_string(*t));
+  }
+  return OkStatus();
+}
+
+Status ValidateValues(const std::vector<GoldenValue>& values, bool outputs, const std::string& where) {
+  std::set<std::string> names;
+  std::set<int64_t> indices;
+  for (const GoldenValue& v : values) {
+    std::string at = where + "/" + (v.name.empty() ? "<unnamed>" : EncodeGoldenName(v.name));
+    if (v.name.empty()) return InvalidArgument(at + ": a value needs a non-empty name");
+    if (!names.insert(v.name).second) return InvalidArgument(at + ": the name appears twice");
+    if (v.index < 0) return InvalidArgument(at + ": index " + std::to_string(v.index) + " is negative");
+    if (!indices.insert(v.index).second) {
+      return InvalidArgument(at + ": index " + std::to_string(v.index) + " is used twice");
+    }
+    if (!outputs && (v.rtol || v.atol)) {
+      return InvalidArgument(at + ": rtol/atol are for outputs only");
+    }
+    RETURN_IF_ERROR(ValidateTolerance(v.rtol, "rtol", at));
+    RETURN_IF_ERROR(ValidateTolerance(v.atol, "atol", at));
+  }
+  return OkStatus();
+}
+
+Status Validate(const std::string& path, const GoldenFile& golden) {
+  std::string at = path + ": /";
+  if (golden.producer.empty()) return InvalidArgument(at + ": producer must not be empty");
+  if (!IsSha256Hex(golden.model_sha256)) {
+    return InvalidArgument(at + ": model_sha256 must be 64 lowercase hex digits, got '" +
+                           golden.model_sha256 + "'");
+  }
+  for (const auto& [domain, version] : golden.opset_imports) {
+    if (domain.find_first_of(",:") != std::string::npos || version < 1) {
+      return InvalidArgument(at + ": bad opset import '" + domain + "' version " +
+                             std::to_string(version));
+    }
+  }
+  if (!golden.created.empty() && !IsUtcTimestamp(golden.created)) {
+    return InvalidArgument(at + ": created must be a UTC time like 2026-11-21T03:00:00Z, got '" +
+                           golden.created + "'");
+  }
+  for (size_t i = 0; i < golden.sets.size(); ++i) {
+    std::string set = path + ": /sets/" + std::to_string(i);
+    RETURN_IF_ERROR(ValidateValues(golden.sets[i].inputs, false, set + "/inputs"));
+    RETURN_IF_ERROR(ValidateValues(golden.sets[i].outputs, true, set + "/outputs"));
+  }
+  return OkStatus();
+}
+
+Status WriteValues(hid_t parent, const std::vector<GoldenValue>& values, const H5Where& where) {
+  for (const GoldenValue& v : values) {
+    std::string link = EncodeGoldenName(v.name);
+    H5Where at = where.Child(link);
+    ASSIGN_OR_RETURN(H5Handle obj, WriteValueObject(parent, link, v.value, at));
+    RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "name", v.name, at));
+    RETURN_IF_ERROR(WriteInt64Attribute(obj.get(), "index", v.index, at));
+    if (v.rtol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "rtol", *v.rtol, at));
+    if (v.atol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "atol", *v.atol, at));
+  }
+  return OkStatus();
+}
+
+// Writes the whole file at `temp`; messages name `path`, the file the caller asked for.
+Status WriteTo(const std::string& temp, const std::string& path, const GoldenFile& golden) {
+  H5Where root{path, "/"};
+  ASSIGN_OR_RETURN(H5Handle fcpl, UntimedCreationList(H5P_FILE_CREATE, root));
+  ASSIGN_OR_RETURN(H5Handle file, H5Take(H5Fcreate(temp.c_str(), H5F_ACC_TRUNC, fcpl.get(), H5P_DEFAULT),
+                                         H5Fclose, StatusCode::kUnavailable, root,
+                                         "cannot create the temporary file " + temp));
+  hid_t f = file.get();
+  RETURN_IF_ERROR(WriteStringAttribute(f, "format", kGoldenFormat, root));
+  RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", kGoldenFormatVersion, root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "producer", golden.producer, root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "model_sha256", golden.model_sha256, root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "opset_imports", FormatOpsetImports(golden.opset_imports), root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "created",
+                                       golden.created.empty() ? UtcNowIso8601() : golden.created, root));
+  if (!golden.source.empty()) RETURN_IF_ERROR(WriteStringAttribute(f, "source", golden.source, root));
+  H5Where sets_where = root.Child("sets");
+  ASSIGN_OR_RETURN(H5Handle sets, CreateGroup(f, "sets", sets_where));
+  for (size_t i = 0; i < golden.sets.size(); ++i) {
+    std::string name = std::to_string(i);
+    H5Where set_where = sets_where.Child(name);
+    ASSIGN_OR_RETURN(H5Handle set, CreateGroup(sets.get(), name, set_where));
+    ASSIGN_OR_RETURN(H5Handle inputs, CreateGroup(set.get(), "inputs", set_where.Child("inputs")));
+    RETURN_IF_ERROR(WriteValues(inputs.get(), golden.sets[i].inputs, set_where.Child("inputs")));
+    ASSIGN_OR_RETURN(H5Handle outputs, CreateGroup(set.get(), "outputs", set_where.Child("outputs")));
+    RETURN_IF_ERROR(WriteValues(outputs.get(), golden.sets[i].outputs, set_where.Child("outputs")));
+  }
+  sets.Reset();
+  // Closing flushes; a failure here (disk full) must fail the write.
+  return file.Close(root);
+}
+
+}  // namespace
+
+Status WriteGolden(const std::string& path, const GoldenFile& golden) {
+  std::lock_guard<std::mutex> lock(Hdf5Mutex());
+  SilenceHdf5Errors();
+  RETURN_IF_ERROR(Validate(path, golden));
+  try {
+    return WriteThroughTempFile(path, [&](const std::string& temp) { return WriteTo(temp, path, golden); });
+  } catch (const std::bad_alloc&) {
+    return Unavailable(path + ": out of memory while writing the golden");
+  }
+}
+
+std::string EncodeGoldenName(const std::string& name) {
+  std::string out;
+  out.reserve(name.size());
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (c == '%') {
+      out += "%25";
+    } else if (c == '/') {
+      out += "%2F";
+    } else if (c == '.' && i == 0) {
+      out += "%2E";  // "." and names starting with it mean something else to HDF5 paths
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+StatusOr<std::string> DecodeGoldenName(const std::string& link_name) {
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  std::string out;
+  for (size_t i = 0; i < link_name.size(); ++i) {
+    if (link_name[i] != '%') {
+      out += link_name[i];
+      continue;
+    }
+    if (i + 2 >= link_name.size()) {
+      return InvalidArgument("bad escape at the end of '" + link_name + "'");
+    }
+    int hi = hex(link_name[i + 1]), lo = hex(link_name[i + 2]);
+    if (hi < 0 || lo < 0) return InvalidArgument("bad escape in '" + link_name + "'");
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
+std::string FormatOpsetImports(const std::vector<std::pair<std::string, int64_t>>& imports) {
+  std::string out;
+  for (const auto& [domain, version] : imports) {
+    if (!out.empty()) out += ",";
+    out += (domain.empty() ? std::string("ai.onnx") : domain) + ":" + std::to_string(version);
+  }
+  return out;
+}
+
+bool IsUtcTimestamp(const std::string& s) {
+  static const char kPattern[] = "dddd-dd-ddTdd:dd:ddZ";
+  if (s.size() != sizeof(kPattern) - 1) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool digit = s[i] >= '0' && s[i] <= '9';
+    if (kPattern[i] == 'd' ? !digit : s[i] != kPattern[i]) return false;
+  }
+  return true;
+}
+
+std::string UtcNowIso8601() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buf;
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,283 @@
+// Loading an ONNX backend test case folder: the model's declared inputs/outputs, op types, opset
+// imports and external data, and each test_data_set_<i> read as the kinds the model declares.
+#include "golden/onnx_test_case.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "runtime/base/atomic_file.h"
+#include "runtime/proto/tensor_proto.h"
+
+namespace onnxgate {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct DirEntry {
+  std::string name;
+  bool is_dir = false;
+};
+
+StatusOr<std::vector<DirEntry>> ListDir(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<DirEntry> entries;
+  fs::directory_iterator it(dir, ec);
+  if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
+    std::error_code type_ec;
+    entries.push_back({it->path().filename().string(), it->is_directory(type_ec)});
+  }
+  if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
+  return entries;
+}
+
+// "<prefix><k><suffix>" with k a canonical decimal: returns k, else -1.
+int64_t NumberedName(const std::string& name, const std::string& prefix, const std::string& suffix) {
+  if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+      name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
+    return -1;
+  }
+  std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+  if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos ||
+      (digits.size() > 1 && digits[0] == '0')) {
+    return -1;
+  }
+  return std::stoll(digits);
+}
+
+StatusOr<DataType> ElemType(int32_t elem_type, const std::string& where) {
+  if (elem_type == 0) return DataType::kUndefined;
+  if (!IsValidDataType(elem_type)) {
+    return Unimplemented(where + ": element type " + std::to_string(elem_type) + " is not supported");
+  }
+  return static_cast<DataType>(elem_type);
+}
+
+StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, const std::string& model_path) {
+  DeclaredValue d;
+  d.name = info.name();
+  std::string where = model_path + ": graph value '" + info.name() + "'";
+  const onnx::TypeProto& type = info.type();
+  if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) return d;  // untyped: read as a tensor
+  if (type.has_tensor_type()) {
+    d.kind = Value::Kind::kTensor;
+    ASSIGN_OR_RETURN(d.elem_type, ElemType(type.tensor_type().elem_type(), where));
+    return d;
+  }
+  if (type.has_sequence_type()) {
+    if (!type.sequence_type().elem_type().has_tensor_type()) {
+      return Unimplemented(where + ": only sequences of tensors are supported");
+    }
+    d.kind = Value::Kind::kSequence;
+    ASSIGN_OR_RETURN(d.elem_type,
+                     ElemType(type.sequence_type().elem_type().tensor_type().elem_type(), where));
+    return d;
+  }
+  if (type.has_optional_type()) {
+    const onnx::TypeProto& inner = type.optional_type().elem_type();
+    d.kind = Value::Kind::kOptional;
+    if (inner.has_tensor_type()) {
+      d.optional_inner_kind = Value::Kind::kTensor;
+      ASSIGN_OR_RETURN(d.elem_type, ElemType(inner.tensor_type().elem_type(), where));
+      return d;
+    }
+    if (inner.has_sequence_type() && inner.sequence_type().elem_type().has_tensor_type()) {
+      d.optional_inner_kind = Value::Kind::kSequence;
+      ASSIGN_OR_RETURN(d.elem_type,
+                       ElemType(inner.sequence_type().elem_type().tensor_type().elem_type(), where));
+      return d;
+    }
+    return Unimplemented(where + ": only optionals of tensors or of sequences of tensors are supported");
+  }
+  return Unimplemented(where + ": maps, sparse tensors and opaque values cannot be stored in a golden");
+}
+
+void CollectTensorLocations(const onnx::TensorProto& t, std::set<std::string>* out) {
+  if (t.data_location() != onnx::TensorProto::EXTERNAL) return;
+  for (const auto& entry : t.external_data()) {
+    if (entry.key() == "location") out->insert(entry.value());
+  }
+}
+
+void CollectGraph(const onnx::GraphProto& g, std::vector<std::string>* op_types,
+                  std::set<std::string>* seen_ops, std::set<std::string>* locations) {
+  for (const auto& t : g.initializer()) CollectTensorLocations(t, locations);
+  for (const auto& s : g.sparse_initializer()) {
+    CollectTensorLocations(s.values(), locations);
+    CollectTensorLocations(s.indices(), locations);
+  }
+  // This graph's ops before those of its subgraphs, so that a single-node test lists its op first.
+  for (const auto& node : g.node()) {
+    if (seen_ops->insert(node.op_type()).second) op_types->push_back(node.op_type());
+  }
+  for (const auto& node : g.node()) {
+    for (const auto& attr : node.attribute()) {
+      if (attr.has_t()) CollectTensorLocations(attr.t(), locations);
+      for (const auto& t : attr.tensors()) CollectTensorLocations(t, locations);
+      if (attr.has_g()) CollectGraph(attr.g(), op_types, seen_ops, locations);
+      for (const auto& sub : attr.graphs()) CollectGraph(sub, op_types, seen_ops, locations);
+    }
+  }
+}
+
+// External data must stay inside the case folder: no absolute paths, no "..", no symbolic links.
+Status CheckLocation(const fs::path& dir, const std::string& location, const std::string& model_path) {
+  fs::path rel(location);
+  std::string bad = model_path + ": external data location '" + location + "' ";
+  if (location.empty() || rel.is_absolute()) return InvalidArgument(bad + "must be a relative path");
+  for (const auto& part : rel) {
+    if (part == "..") return InvalidArgument(bad + "leaves the model's folder");
+  }
+  fs::path at = dir;
+  for (const auto& part : rel) {
+    at /= part;
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(at, ec))) {
+      return InvalidArgument(bad + "goes through a symbolic link");
+    }
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(at, ec)) return NotFound(bad + "names no file");
+  return OkStatus();
+}
+
+const char* KindHint(Value::Kind kind) {
+  switch (kind) {
+    case Value::Kind::kSequence: return "sequence";
+    case Value::Kind::kOptional: return "optional";
+    default: return "tensor";
+  }
+}
+
+// ONNX's generator wrote bfloat16 data as UINT16 tensors (numpy has no bfloat16); the model's
+// declaration says what the bits are.
+Tensor AsDeclared(const Tensor& t, DataType declared) {
+  if (declared != DataType::kBFloat16 || t.dtype() != DataType::kUint16) return t;
+  Tensor out(DataType::kBFloat16, t.shape());
+  if (t.ByteSize() > 0) std::memcpy(out.mutable_raw_data(), t.raw_data(), t.ByteSize());
+  return out;
+}
+
+Value SequenceAsDeclared(const Value& v, DataType declared) {
+  if (declared != DataType::kBFloat16 || v.elem_type() != DataType::kUint16) return v;
+  std::vector<Tensor> items;
+  for (const Tensor& t : v.sequence()) items.push_back(AsDeclared(t, declared));
+  return Value::FromSequence(declared, std::move(items));
+}
+
+// Test data leaves out what the model's declaration already says: an empty optional has no
+// element type (and no inner kind), an empty sequence may have none, bfloat16 comes as uint16.
+StatusOr<Value> CompleteFromDeclaration(Value v, const DeclaredValue& d, const std::string& path) {
+  if (v.kind() != d.kind) {
+    return InvalidArgument(path + ": holds " + v.TypeString() + " but the model declares '" + d.name +
+                           "' as a " + KindHint(d.kind));
+  }
+  if (v.is_tensor()) return Value::FromTensor(AsDeclared(v.tensor(), d.elem_type));
+  if (v.is_sequence() && !v.sequence().empty()) return SequenceAsDeclared(v, d.elem_type);
+  if (v.is_optional() && v.has_value()) {
+    const Value& held = v.optional_value();
+    if (held.is_tensor()) return Value::OptionalOf(Value::FromTensor(AsDeclared(held.tensor(), d.elem_type)));
+    return Value::OptionalOf(SequenceAsDeclared(held, d.elem_type));
+  }
+  if (v.is_optional() && !v.has_value()) {
+    DataType dtype = v.elem_type() == DataType::kUndefined ? d.elem_type : v.elem_type();
+    Value::Kind inner =
+        v.optional_inner_kind() == Value::Kind::kNone ? d.optional_inner_kind : v.optional_inner_kind();
+    return Value::OptionalNone(inner, dtype);
+  }
+  if (v.is_sequence() && v.sequence().empty() && v.elem_type() == DataType::kUndefined) {
+    return Value::FromSequence(d.elem_type, {});
+  }
+  return v;
+}
+
+StatusOr<std::vector<GoldenValue>> ReadValues(const fs::path& set_dir, const std::string& prefix,
+                                              const std::vector<DeclaredValue>& declared,
+                                              const std::vector<DirEntry>& entries) {
+  std::map<int64_t, std::string> files;
+  for (const DirEntry& e : entries) {
+    int64_t k = NumberedName(e.name, prefix, ".pb");
+    if (k >= 0 && !e.is_dir) files[k] = e.name;
+  }
+  std::vector<GoldenValue> values;
+  for (const auto& [k, file] : files) {
+    std::string path = (set_dir / file).string();
+    if (k != static_cast<int64_t>(values.size())) {
+      return InvalidArgument(set_dir.string() + ": " + prefix + std::to_string(values.size()) +
+                             ".pb is missing but " + file + " exists");
+    }
+    if (k >= static_cast<int64_t>(declared.size())) {
+      return InvalidArgument(path + ": the model has only " + std::to_string(declared.size()) + " " +
+                             prefix + "s");
+    }
+    const DeclaredValue& d = declared[static_cast<size_t>(k)];
+    ASSIGN_OR_RETURN(Value raw, ReadValueProtoFile(path, KindHint(d.kind)));
+    GoldenValue gv;
+    gv.name = d.name;
+    gv.index = k;
+    ASSIGN_OR_RETURN(gv.value, CompleteFromDeclaration(std::move(raw), d, path));
+    values.push_back(std::move(gv));
+  }
+  return values;
+}
+
+}  // namespace
+
+StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
+  fs::path dir(dir_name);
+  OnnxTestCase c;
+  c.name = dir.filename().string();
+  c.dir = dir.string();
+  fs::path model_path = dir / "model.onnx";
+  std::error_code ec;
+  if (!fs::is_regular_file(model_path, ec)) return NotFound(dir.string() + ": no model.onnx");
+  ASSIGN_OR_RETURN(c.model_bytes, ReadFile(model_path.string()));
+  onnx::ModelProto model;
+  if (!model.ParseFromString(c.model_bytes)) {
+    return DataLoss(model_path.string() + ": not a valid ONNX model (protobuf parse failed)");
+  }
+  for (const auto& info : model.graph().input()) {
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, model_path.string()));
+    c.inputs.push_back(std::move(d));
+  }
+  for (const auto& info : model.graph().output()) {
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, model_path.string()));
+    c.outputs.push_back(std::move(d));
+  }
+  for (const auto& import : model.opset_import()) {
+    c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(), import.version());
+  }
+  std::set<std::string> seen_ops, locations;
+  CollectGraph(model.graph(), &c.op_types, &seen_ops, &locations);
+  for (const std::string& location : locations) {
+    RETURN_IF_ERROR(CheckLocation(dir, location, model_path.string()));
+    c.external_data.push_back(location);
+  }
+
+  ASSIGN_OR_RETURN(std::vector<DirEntry> entries, ListDir(dir));
+  std::map<int64_t, std::string> set_dirs;
+  for (const DirEntry& e : entries) {
+    int64_t i = NumberedName(e.name, "test_data_set_", "");
+    if (i >= 0 && e.is_dir) set_dirs[i] = e.name;
+  }
+  if (set_dirs.empty()) return NotFound(dir.string() + ": no test_data_set_<i> folders");
+  for (const auto& [i, name] : set_dirs) {
+    fs::path set_dir = dir / name;
+    ASSIGN_OR_RETURN(std::vector<DirEntry> files, ListDir(set_dir));
+    GoldenSet set;
+    ASSIGN_OR_RETURN(set.inputs, ReadValues(set_dir, "input_", c.inputs, files));
+    ASSIGN_OR_RETURN(set.outputs, ReadValues(set_dir, "output_", c.outputs, files));
+    if (set.outputs.empty()) return InvalidArgument(set_dir.string() + ": no output_<k>.pb files");
+    c.sets.push_back(std::move(set));
+  }
+  return c;
+}
+
+}  // namespace onnxgate

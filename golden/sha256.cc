@@ -1,0 +1,73 @@
+// SHA-256 through OpenSSL's EVP interface.
+#include "golden/sha256.h"
+
+#include <openssl/evp.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include "runtime/base/check.h"
+
+namespace onnxgate {
+
+namespace {
+
+std::string ToHex(const unsigned char* digest, unsigned int size) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(size * 2);
+  for (unsigned int i = 0; i < size; ++i) {
+    hex += kDigits[digest[i] >> 4];
+    hex += kDigits[digest[i] & 0xf];
+  }
+  return hex;
+}
+
+struct MdCtxDeleter {
+  void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+}  // namespace
+
+std::string Sha256Hex(std::string_view bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  // SHA-256 over memory only fails when libcrypto itself is broken.
+  ONNXGATE_CHECK(EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) == 1);
+  return ToHex(digest, size);
+}
+
+StatusOr<std::string> Sha256File(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return InvalidArgument("cannot hash " + path + ": it is a folder");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound("cannot open " + path + " to hash it: " + std::strerror(errno));
+  std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
+  ONNXGATE_CHECK(ctx != nullptr);
+  ONNXGATE_CHECK(EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1);
+  std::vector<char> buffer(1 << 20);
+  while (in) {
+    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    std::streamsize got = in.gcount();
+    if (got > 0) ONNXGATE_CHECK(EVP_DigestUpdate(ctx.get(), buffer.data(), static_cast<size_t>(got)) == 1);
+  }
+  if (in.bad()) return DataLoss("reading " + path + " to hash it failed: " + std::strerror(errno));
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  ONNXGATE_CHECK(EVP_DigestFinal_ex(ctx.get(), digest, &size) == 1);
+  return ToHex(digest, size);
+}
+
+bool IsSha256Hex(const std::string& s) {
+  if (s.size() != 64) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+}  // namespace onnxgate

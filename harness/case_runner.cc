@@ -1,0 +1,196 @@
+// The path of one case: golden -> staleness check -> load -> run each set -> compare outputs.
+#include "harness/case_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "golden/golden_file.h"
+#include "golden/sha256.h"
+#include "harness/compare.h"
+
+namespace onnxgate {
+
+namespace {
+
+OutputComparison ToRecord(const std::string& name, int64_t set_index, const Value& expected,
+                          const Value* actual, const Tolerance& tol, const ValueComparison* cmp) {
+  OutputComparison o;
+  o.output_name = name;
+  o.set_index = set_index;
+  o.dtype = DataTypeShortName(expected.elem_type());
+  o.rtol = tol.rtol;
+  o.atol = tol.atol;
+  if (expected.is_tensor()) o.expected_shape = expected.tensor().shape().dims();
+  if (actual != nullptr && actual->is_tensor()) o.actual_shape = actual->tensor().shape().dims();
+  if (cmp == nullptr) {
+    o.error = "output missing";
+    return o;
+  }
+  o.passed = cmp->passed;
+  o.max_abs_error = cmp->max_abs_error;
+  o.max_rel_error = cmp->max_rel_error;
+  o.mismatch_count = cmp->mismatches;
+  o.total_elements = cmp->total_elements;
+  o.mismatch_share = cmp->total_elements > 0
+                         ? static_cast<double>(cmp->mismatches) / cmp->total_elements
+                         : 0.0;
+  o.min_passing_rtol = cmp->min_passing_rtol;
+  o.min_passing_atol = cmp->min_passing_atol;
+  for (const TensorComparison& part : cmp->parts) {
+    if (!part.structure_error.empty() && o.error.empty()) o.error = part.path.empty() ? part.structure_error : part.path + ": " + part.structure_error;
+    if (!part.passed || o.worst_index < 0) {
+      o.worst_index = part.worst.flat_index;
+      o.worst_index_nd = part.worst.index;
+      o.worst_expected = part.worst.expected;
+      o.worst_actual = part.worst.actual;
+      if (!part.passed) break;
+    }
+  }
+  return o;
+}
+
+std::string ListNames(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+class CaseRun {
+ public:
+  CaseRun(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
+          const CaseRunOptions& options)
+      : runtime_(runtime), c_(c), options_(options) {
+    record_.suite = suite.name;
+    record_.name = c.name;
+    record_.op_types = c.op_types;
+    record_.opset_imports = c.opset_imports;
+    record_.ep = options.ep;
+  }
+
+  CaseRecord Run() {
+    auto start = std::chrono::steady_clock::now();
+    Finish(RunSteps());
+    record_.duration_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(record_);
+  }
+
+ private:
+  struct Outcome {
+    Verdict verdict;
+    std::string message;
+  };
+
+  void Finish(const Outcome& outcome) {
+    record_.outcome = outcome.verdict;
+    record_.verdict = outcome.verdict;
+    record_.message = outcome.message;
+  }
+
+  Outcome RunSteps() {
+    auto golden = ReadGolden(c_.golden_path);
+    if (!golden.ok()) return {Verdict::kUnresolved, golden.status().message()};
+    auto sha = Sha256File(c_.model_path);
+    if (!sha.ok()) return {Verdict::kUnresolved, sha.status().message()};
+    if (*sha != golden->model_sha256) {
+      return {Verdict::kUnresolved, c_.golden_path + ": stale golden: written for a model with sha256 " +
+                                        golden->model_sha256.substr(0, 12) + "..., but " +
+                                        c_.model_path + " has sha256 " + sha->substr(0, 12) + "..."};
+    }
+
+    auto model = runtime_.Load(c_.model_path, options_.load);
+    if (!model.ok()) {
+      Verdict v = model.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
+                                                                       : Verdict::kUnresolved;
+      return {v, model.status().message()};
+    }
+    RecordPlacements(**model);
+
+    bool all_passed = true;
+    std::string first_failure;
+    for (size_t s = 0; s < golden->sets.size(); ++s) {
+      const GoldenSet& set = golden->sets[s];
+      std::vector<NamedValue> feeds;
+      for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
+      for (const std::string& name : (*model)->input_names()) {
+        auto it = std::find_if(feeds.begin(), feeds.end(), [&](const NamedValue& f) { return f.name == name; });
+        if (it == feeds.end()) {
+          return {Verdict::kUnresolved, c_.golden_path + ": /sets/" + std::to_string(s) +
+                                            "/inputs has no input '" + name + "' (model inputs: " +
+                                            ListNames((*model)->input_names()) + ")"};
+        }
+      }
+      auto outputs = (*model)->Run(feeds);
+      if (!outputs.ok()) {
+        Verdict v = outputs.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
+                                                                           : Verdict::kFail;
+        return {v, "set " + std::to_string(s) + ": run failed: " + outputs.status().message()};
+      }
+      std::vector<std::string> names = (*model)->output_names();
+      for (const GoldenValue& expected : set.outputs) {
+        auto it = std::find(names.begin(), names.end(), expected.name);
+        const Value* actual = nullptr;
+        if (it != names.end() && static_cast<size_t>(it - names.begin()) < outputs->size()) {
+          actual = &(*outputs)[it - names.begin()];
+        }
+        Tolerance tol = ResolveTolerance(expected);
+        OutputComparison rec;
+        std::string summary;
+        if (actual == nullptr) {
+          rec = ToRecord(expected.name, static_cast<int64_t>(s), expected.value, nullptr, tol, nullptr);
+          summary = "output missing from the model's outputs (" + ListNames(names) + ")";
+        } else {
+          ValueComparison cmp = CompareValues(*actual, expected.value, tol);
+          rec = ToRecord(expected.name, static_cast<int64_t>(s), expected.value, actual, tol, &cmp);
+          summary = cmp.summary;
+        }
+        if (!rec.passed && all_passed) {
+          all_passed = false;
+          first_failure = "set " + std::to_string(s) + " output '" + expected.name + "': " + summary;
+        }
+        record_.outputs.push_back(std::move(rec));
+      }
+    }
+    if (all_passed) return {Verdict::kPass, ""};
+    return {Verdict::kFail, first_failure};
+  }
+
+  Tolerance ResolveTolerance(const GoldenValue& expected) const {
+    const ToleranceOverride& case_layer = c_.tolerance;
+    ToleranceOverride output_layer;
+    if (auto it = c_.output_tolerance.find(expected.name); it != c_.output_tolerance.end()) {
+      output_layer = it->second;
+    }
+    if (expected.rtol) output_layer.rtol = expected.rtol;
+    if (expected.atol) output_layer.atol = expected.atol;
+    ToleranceLayers defaults;
+    const ToleranceLayers& layers = options_.tolerances ? *options_.tolerances : defaults;
+    return layers.Resolve(c_.op_types, expected.value.elem_type(), case_layer, output_layer,
+                          options_.cli_tolerance);
+  }
+
+  void RecordPlacements(const LoadedModel& model) {
+    for (const NodePlacement& p : model.placements()) {
+      PlacementRecord r{p.node_name, p.op_type, p.provider, {}};
+      for (const DeclineReason& d : p.declines) r.declines.push_back({d.provider, d.reason});
+      record_.placements.push_back(std::move(r));
+      std::string op = p.domain.empty() ? p.op_type : p.domain + "." + p.op_type;
+      record_.op_versions[op] = p.since_version;
+    }
+  }
+
+  const RuntimeUnderTest& runtime_;
+  const SuiteCase& c_;
+  const CaseRunOptions& options_;
+  CaseRecord record_;
+};
+
+}  // namespace
+
+CaseRecord RunCase(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
+                   const CaseRunOptions& options) {
+  return CaseRun(runtime, suite, c, options).Run();
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,31 @@
+// Runs one case of a suite on one EP of a runtime under test: reads the golden, checks that it
+// belongs to the model, loads the model, runs every data set and compares every output. The
+// result is a CaseRecord with the raw outcome (expectations are applied later).
+#pragma once
+
+#include <string>
+
+#include "conformance/tolerances.h"
+#include "harness/suite.h"
+#include "reports/records.h"
+#include "runtime/api/runtime_under_test.h"
+
+namespace onnxgate {
+
+struct CaseRunOptions {
+  std::string ep = "ref";
+  LoadOptions load;                     // providers are set from `ep` by the caller
+  const ToleranceLayers* tolerances = nullptr;  // null: ONNX defaults only
+  ToleranceOverride cli_tolerance;      // --rtol / --atol
+};
+
+// Never fails: every problem becomes the record's verdict and one-line message.
+//   golden unreadable, stale (model_sha256 mismatch) or missing an input -> UNRESOLVED
+//   model load fails with UNIMPLEMENTED (the runtime declines)           -> UNSUPPORTED
+//   model load fails otherwise (bad file, checker)                       -> UNRESOLVED
+//   run fails with UNIMPLEMENTED                                         -> UNSUPPORTED
+//   run fails otherwise, or an output differs                            -> FAIL
+CaseRecord RunCase(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
+                   const CaseRunOptions& options);
+
+}  // namespace onnxgate

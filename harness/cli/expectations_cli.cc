@@ -1,0 +1,76 @@
+// `onnxgate expectations update --from <run.json>`: rewrite an EP's expectations from a run.
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "conformance/expectations.h"
+#include "harness/cli/cli.h"
+#include "reports/json_writer.h"
+
+namespace onnxgate {
+
+namespace {
+struct UpdateFlags {
+  std::string from;
+  std::string ep;
+  std::string file;
+};
+}  // namespace
+
+void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
+  static UpdateFlags f;
+  CLI::App* cmd = app.add_subcommand("expectations", "Maintain conformance/expectations/<ep>.json");
+  cmd->require_subcommand(1);
+  CLI::App* update = cmd->add_subcommand(
+      "update",
+      "Rewrite the expectations of an EP from a run's JSON report: one entry per case that did "
+      "not pass, existing reasons kept, new entries marked \"review\": true");
+  update->add_option("--from", f.from, "JSON report of a run (onnxgate run/gate --json)")->required();
+  update->add_option("--ep", f.ep, "EP whose expectations to rewrite (default: the run's only EP)");
+  update->add_option("--file", f.file, "Expectation file (default: conformance/expectations/<ep>.json)");
+  update->callback([&ctx] {
+    ctx.action = [&ctx] {
+      auto run = ReadRunJson(f.from);
+      if (!run.ok()) {
+        std::fprintf(stderr, "onnxgate expectations update: %s\n", run.status().message().c_str());
+        return 2;
+      }
+      std::set<std::string> eps;
+      for (const CaseRecord& r : run->cases) eps.insert(r.ep);
+      std::string ep = f.ep;
+      if (ep.empty()) {
+        if (eps.size() != 1) {
+          std::fprintf(stderr, "onnxgate expectations update: %s holds %zu EPs; choose one with --ep\n",
+                       f.from.c_str(), eps.size());
+          return 2;
+        }
+        ep = *eps.begin();
+      }
+      std::string path = f.file.empty()
+                             ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json")).string()
+                             : f.file;
+      auto old = LoadExpectationsOrEmpty(path, ep);
+      if (!old.ok()) {
+        std::fprintf(stderr, "onnxgate expectations update: %s\n", old.status().message().c_str());
+        return 2;
+      }
+      std::vector<CaseRecord> of_ep;
+      for (const CaseRecord& r : run->cases) {
+        if (r.ep == ep) of_ep.push_back(r);
+      }
+      ExpectationFile updated = UpdateExpectations(*old, of_ep);
+      Status st = WriteExpectations(path, updated);
+      if (!st.ok()) {
+        std::fprintf(stderr, "onnxgate expectations update: %s\n", st.message().c_str());
+        return 2;
+      }
+      size_t review = 0;
+      for (const auto& e : updated.entries) review += e.review ? 1 : 0;
+      std::printf("wrote %s: %zu entries (%zu before), %zu marked for review\n", path.c_str(),
+                  updated.entries.size(), old->entries.size(), review);
+      return 0;
+    };
+  });
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,56 @@
+// onnxgate: validation and regression test framework for ONNX runtimes.
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+
+#include "harness/cli/cli.h"
+
+namespace {
+
+std::string ExecutablePath(const char* argv0) {
+  char buf[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return argv0;
+  buf[n] = '\0';
+  return buf;
+}
+
+std::string DefaultRoot() {
+  if (const char* env = std::getenv("ONNXGATE_ROOT")) return env;
+  return ONNXGATE_SOURCE_DIR;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  onnxgate::CliContext ctx;
+  ctx.argv.assign(argv, argv + argc);
+  ctx.executable = ExecutablePath(argv[0]);
+  ctx.root = DefaultRoot();
+
+  CLI::App app{
+      "onnxgate " ONNXGATE_VERSION ": validation and regression test framework for ONNX runtimes.\n"
+      "Runs conformance suites on a runtime's execution providers, compares outputs with HDF5\n"
+      "goldens under rtol/atol and writes JUnit XML, JSON and Markdown reports.\n"
+      "Exit codes: 0 all expectations met, 1 unexpected results, 2 usage or infrastructure error."};
+  app.require_subcommand(1);
+  app.add_option("--root", ctx.root,
+                 "Folder holding suites/, golden/data/ and conformance/ (default: $ONNXGATE_ROOT, "
+                 "else the source tree this binary was built from)")
+      ->capture_default_str();
+  app.set_version_flag("--version", ONNXGATE_VERSION);
+  onnxgate::AddRunCommands(app, ctx);
+  onnxgate::AddImportCommand(app, ctx);
+  onnxgate::AddListCommand(app, ctx);
+  onnxgate::AddExpectationsCommand(app, ctx);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version exit 0 through here; usage errors exit 2.
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  return ctx.action ? ctx.action() : 2;
+}

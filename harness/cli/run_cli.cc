@@ -1,0 +1,96 @@
+// `onnxgate run` and `onnxgate gate`: flags -> RunCommandOptions -> RunCommand on the built-in runtime.
+#include <memory>
+
+#include "harness/cli/cli.h"
+#include "harness/run_command.h"
+#include "runtime/api/builtin_runtime.h"
+
+namespace onnxgate {
+
+namespace {
+
+struct RunFlags {
+  RunCommandOptions options;
+  std::vector<std::string> ops;
+  std::vector<int64_t> opsets;
+  double rtol = -1, atol = -1;
+  std::string fallback = "allow";
+  bool no_isolation = false;
+  bool no_strict = false;
+};
+
+void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
+  RunCommandOptions& o = f.options;
+  cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")->required();
+  cmd->add_option("--ep", o.eps, "Execution provider(s) to run on (repeatable)")->capture_default_str();
+  cmd->add_option("--filter", o.selection.filters,
+                  "Case name glob (repeatable; a leading '-' excludes)");
+  cmd->add_option("--op", o.selection.op_types, "Only cases using this op type (repeatable)");
+  cmd->add_option("--opset", o.selection.opsets, "Only cases whose default-domain opset is N (repeatable)");
+  cmd->add_option("--tag", o.selection.tags, "Only cases with this tag (repeatable)");
+  cmd->add_option("-j,--jobs", o.jobs, "Worker processes at once")->capture_default_str();
+  cmd->add_option("--timeout", o.timeout_s, "Seconds per case before it is TIMEOUT (0: none)")->capture_default_str();
+  cmd->add_flag("--no-isolation", f.no_isolation, "Run cases in this process (for debuggers; no CRASH/TIMEOUT containment)");
+  cmd->add_option("--rtol", f.rtol, "Override rtol for every output (top tolerance layer)");
+  cmd->add_option("--atol", f.atol, "Override atol for every output (top tolerance layer)");
+  cmd->add_option("--tolerances", o.tolerances_file, "Tolerance file (default: conformance/tolerances.json)");
+  cmd->add_option("--fallback", f.fallback, "Fallback policy when an EP declines a node: allow, warn, forbid")
+      ->capture_default_str();
+  cmd->add_option("--shard-index", o.selection.shard_index, "This shard (0-based); also GTEST_SHARD_INDEX");
+  cmd->add_option("--shard-count", o.selection.shard_count, "Number of shards; also GTEST_TOTAL_SHARDS");
+  cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
+  cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
+  cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
+  cmd->add_flag("-v,--verbose", o.verbose, "Print a line for every case, passing ones too");
+}
+
+int Execute(RunFlags& f, const CliContext& ctx) {
+  RunCommandOptions o = f.options;
+  o.root = ctx.root;
+  o.command_line = ctx.argv;
+  o.executable = ctx.executable;
+  o.isolate = !f.no_isolation;
+  o.strict = !f.no_strict;
+  if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
+  if (f.atol >= 0) o.cli_tolerance.atol = f.atol;
+  auto policy = FallbackPolicyFromName(f.fallback);
+  if (!policy.ok()) {
+    std::fprintf(stderr, "onnxgate: --fallback: %s\n", policy.status().message().c_str());
+    return 2;
+  }
+  o.fallback = *policy;
+  Status shard = ApplyShardEnvironment(o.selection);
+  if (!shard.ok() || o.selection.shard_count < 1 || o.selection.shard_index < 0 ||
+      o.selection.shard_index >= o.selection.shard_count) {
+    std::fprintf(stderr, "onnxgate: bad sharding: %s\n",
+                 shard.ok() ? "--shard-index must be in [0, --shard-count)" : shard.message().c_str());
+    return 2;
+  }
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  return RunCommand(o, *runtime);
+}
+
+}  // namespace
+
+void AddRunCommands(CLI::App& app, CliContext& ctx) {
+  static RunFlags run_flags, gate_flags;
+  CLI::App* run = app.add_subcommand(
+      "run", "Run suites on EPs and report raw verdicts; exit 1 unless every case passes");
+  AddCommonFlags(run, run_flags);
+  run->callback([&ctx] { ctx.action = [&ctx] { return Execute(run_flags, ctx); }; });
+
+  CLI::App* gate = app.add_subcommand(
+      "gate",
+      "Run suites and judge them against conformance/expectations/<ep>.json: exit 1 on any "
+      "outcome the expectations do not predict (an XPASS too, unless --no-strict)");
+  AddCommonFlags(gate, gate_flags);
+  gate->add_option("--expectations-dir", gate_flags.options.expectations_dir,
+                   "Folder of <ep>.json expectation files (default: conformance/expectations)");
+  gate->add_flag("--no-strict", gate_flags.no_strict, "An XPASS does not fail the gate");
+  gate->callback([&ctx] {
+    gate_flags.options.apply_expectations = true;
+    ctx.action = [&ctx] { return Execute(gate_flags, ctx); };
+  });
+}
+
+}  // namespace onnxgate

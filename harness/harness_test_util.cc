@@ -1,0 +1,45 @@
+// Writes a small suite with goldens for harness tests.
+#include "harness/harness_test_util.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "golden/golden_file.h"
+#include "golden/sha256.h"
+#include "runtime/base/atomic_file.h"
+#include "runtime/base/check.h"
+
+namespace onnxgate {
+
+namespace fs = std::filesystem;
+
+std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>& cases) {
+  fs::remove_all(root);
+  fs::path suite_dir = fs::path(root) / "suites" / "mini";
+  nlohmann::json suite = {{"name", "mini"}, {"cases", nlohmann::json::array()}};
+  for (const MiniCase& c : cases) {
+    std::string model = "<ir_version: 8, opset_import: [\"\" : 13]>\n" + c.name +
+                        " (float[N] X) => (float[N] Y) {\n  Y = " + c.op + "(X)\n}\n";
+    std::string model_path = (suite_dir / "models" / (c.name + ".onnxtxt")).string();
+    ONNXGATE_CHECK(WriteFileAtomically(model_path, model).ok());
+    GoldenFile g;
+    g.producer = "harness test";
+    g.model_sha256 = Sha256Hex(c.stale ? model + "# changed" : model);
+    g.opset_imports = {{"", 13}};
+    GoldenSet set;
+    set.inputs.push_back({"X", 0, c.input, {}, {}});
+    set.outputs.push_back({"Y", 0, c.expected_output, {}, {}});
+    g.sets.push_back(set);
+    std::string golden_path = (fs::path(root) / "golden" / "data" / "mini" / (c.name + ".h5")).string();
+    ONNXGATE_CHECK(WriteGolden(golden_path, g).ok());
+    suite["cases"].push_back({{"name", c.name},
+                              {"model", "models/" + c.name + ".onnxtxt"},
+                              {"golden", "../../golden/data/mini/" + c.name + ".h5"},
+                              {"op_types", {c.op}},
+                              {"opset_imports", {{"", 13}}}});
+  }
+  ONNXGATE_CHECK(WriteFileAtomically((suite_dir / "suite.json").string(), suite.dump(2)).ok());
+  return root;
+}
+
+}  // namespace onnxgate

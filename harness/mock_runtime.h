@@ -1,0 +1,27 @@
+// gmock doubles of the runtime interface, for testing the harness without a real runtime.
+#pragma once
+
+#include <gmock/gmock.h>
+
+#include "runtime/api/runtime_under_test.h"
+
+namespace onnxgate {
+
+class MockLoadedModel : public LoadedModel {
+ public:
+  MOCK_METHOD(std::vector<std::string>, input_names, (), (const, override));
+  MOCK_METHOD(std::vector<std::string>, output_names, (), (const, override));
+  MOCK_METHOD(StatusOr<std::vector<Value>>, Run, (const std::vector<NamedValue>& feeds), (const, override));
+  MOCK_METHOD(std::vector<NodePlacement>, placements, (), (const, override));
+};
+
+class MockRuntime : public RuntimeUnderTest {
+ public:
+  MOCK_METHOD(std::string, name, (), (const, override));
+  MOCK_METHOD(std::vector<std::string>, providers, (), (const, override));
+  MOCK_METHOD(StatusOr<std::unique_ptr<LoadedModel>>, Load,
+              (const std::string& model_path, const LoadOptions& options), (const, override));
+  MOCK_METHOD(StatusOr<std::vector<OpClaim>>, Claims, (const std::string& provider), (const, override));
+};
+
+}  // namespace onnxgate

@@ -1,0 +1,312 @@
+// The run/gate driver: suites -> selection -> worker processes -> expectations -> reports.
+#include "harness/run_command.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "conformance/expectations.h"
+#include "harness/case_runner.h"
+#include "harness/suite.h"
+#include "harness/worker.h"
+#include "reports/json_writer.h"
+#include "reports/junit_writer.h"
+#include "reports/markdown_writer.h"
+
+namespace onnxgate {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUnexpected = 1;
+constexpr int kExitUsage = 2;
+
+std::string ShellQuote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789_-./:=,+") == std::string::npos) {
+    return s;
+  }
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+HostRecord DescribeHost() {
+  HostRecord h;
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) == 0) h.hostname = name;
+  h.logical_cores = static_cast<int64_t>(::sysconf(_SC_NPROCESSORS_ONLN));
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      h.cpu_model = line.substr(line.find(':') + 2);
+      break;
+    }
+  }
+  std::ifstream os("/etc/os-release");
+  while (std::getline(os, line)) {
+    if (line.rfind("PRETTY_NAME=", 0) == 0) {
+      h.os = line.substr(12);
+      if (h.os.size() >= 2 && h.os.front() == '"') h.os = h.os.substr(1, h.os.size() - 2);
+    }
+  }
+  return h;
+}
+
+// One case x EP to run.
+struct CaseJob {
+  const Suite* suite;
+  const SuiteCase* c;
+  std::string ep;
+};
+
+CaseRecord RecordFromCrash(const CaseJob& job, const JobResult& result) {
+  CaseRecord r;
+  r.suite = job.suite->name;
+  r.name = job.c->name;
+  r.op_types = job.c->op_types;
+  r.opset_imports = job.c->opset_imports;
+  r.ep = job.ep;
+  r.outcome = result.outcome == JobOutcome::kTimeout ? Verdict::kTimeout : Verdict::kCrash;
+  if (result.outcome == JobOutcome::kNotRun) r.outcome = Verdict::kSkip;
+  r.verdict = r.outcome;
+  r.message = "worker " + result.message;
+  r.duration_s = result.seconds;
+  return r;
+}
+
+std::string EncodeCase(const CaseRecord& record) {
+  RunRecord one;
+  one.cases.push_back(record);
+  one.totals = CountVerdicts(one.cases);
+  return RenderRunJson(one);
+}
+
+StatusOr<CaseRecord> DecodeCase(const std::string& payload) {
+  ASSIGN_OR_RETURN(RunRecord one, ParseRunJson(payload, "worker result"));
+  if (one.cases.size() != 1) return Internal("worker result holds " + std::to_string(one.cases.size()) + " cases");
+  return std::move(one.cases[0]);
+}
+
+void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
+  std::printf("[%zu/%zu] %-11s %s/%s [%s] (%.2fs)%s%s\n", done, total, VerdictToString(r.verdict),
+              r.suite.c_str(), r.name.c_str(), r.ep.c_str(), r.duration_s,
+              r.message.empty() ? "" : ": ", r.message.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
+                              const std::string& case_name, const std::string& ep) {
+  std::string cmd = ShellQuote(options.executable) + " run --root " + ShellQuote(options.root) +
+                    " --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
+                    ShellQuote(case_name);
+  if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
+  if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);
+  return cmd;
+}
+
+int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime) {
+  // Usage checks first: unknown EPs and suites are exit 2 before anything runs.
+  std::vector<std::string> known = runtime.providers();
+  for (const std::string& ep : options.eps) {
+    if (std::find(known.begin(), known.end(), ep) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      std::fprintf(stderr, "onnxgate: unknown EP '%s' (this runtime offers: %s)\n", ep.c_str(), list.c_str());
+      return kExitUsage;
+    }
+  }
+  if (options.suites.empty()) {
+    std::fprintf(stderr, "onnxgate: no suite given (--suite NAME)\n");
+    return kExitUsage;
+  }
+  std::string suites_dir = (fs::path(options.root) / "suites").string();
+  std::vector<Suite> suites;
+  for (const std::string& name : options.suites) {
+    auto suite = LoadSuite(suites_dir, name);
+    if (!suite.ok()) {
+      std::fprintf(stderr, "onnxgate: %s\n", suite.status().message().c_str());
+      return kExitUsage;
+    }
+    suites.push_back(std::move(*suite));
+  }
+
+  ToleranceLayers tolerances;
+  std::string tolerances_file = options.tolerances_file;
+  if (tolerances_file.empty()) {
+    fs::path def = fs::path(options.root) / "conformance" / "tolerances.json";
+    if (fs::exists(def)) tolerances_file = def.string();
+  }
+  if (!tolerances_file.empty()) {
+    auto loaded = ToleranceLayers::LoadFile(tolerances_file);
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "onnxgate: %s\n", loaded.status().message().c_str());
+      return kExitUsage;
+    }
+    tolerances = std::move(*loaded);
+  }
+
+  std::map<std::string, ExpectationFile> expectations;
+  std::map<std::string, std::string> expectation_paths;
+  if (options.apply_expectations) {
+    std::string dir = options.expectations_dir.empty()
+                          ? (fs::path(options.root) / "conformance" / "expectations").string()
+                          : options.expectations_dir;
+    for (const std::string& ep : options.eps) {
+      std::string path = (fs::path(dir) / (ep + ".json")).string();
+      auto file = LoadExpectationsOrEmpty(path, ep);
+      if (!file.ok()) {
+        std::fprintf(stderr, "onnxgate: %s\n", file.status().message().c_str());
+        return kExitUsage;
+      }
+      expectations[ep] = std::move(*file);
+      expectation_paths[ep] = path;
+    }
+  }
+
+  std::vector<CaseJob> jobs;
+  for (const Suite& suite : suites) {
+    for (const SuiteCase* c : SelectCases(suite, options.selection)) {
+      for (const std::string& ep : options.eps) jobs.push_back({&suite, c, ep});
+    }
+  }
+
+  RunRecord run;
+  run.tool_version = ONNXGATE_VERSION;
+  run.runtime_name = runtime.name();
+  run.start_time = std::chrono::system_clock::now();
+  run.command_line = options.command_line;
+  run.host = DescribeHost();
+  run.suites = options.suites;
+  for (const auto& f : options.selection.filters) run.selection.filter += (run.selection.filter.empty() ? "" : " ") + f;
+  run.selection.eps = options.eps;
+  run.selection.shard_index = options.selection.shard_index;
+  run.selection.shard_count = options.selection.shard_count;
+
+  std::vector<Job> work;
+  for (const CaseJob& job : jobs) {
+    work.push_back([&runtime, &options, &tolerances, job]() {
+      CaseRunOptions o;
+      o.ep = job.ep;
+      o.load.providers = {job.ep};
+      o.load.fallback = options.fallback;
+      o.tolerances = &tolerances;
+      o.cli_tolerance = options.cli_tolerance;
+      return EncodeCase(RunCase(runtime, *job.suite, *job.c, o));
+    });
+  }
+
+  std::printf("onnxgate %s: %zu case(s) x EP from %zu suite(s), %d worker(s)%s\n",
+              options.apply_expectations ? "gate" : "run", jobs.size(), suites.size(), options.jobs,
+              options.isolate ? "" : ", no isolation");
+  std::fflush(stdout);
+  std::vector<CaseRecord> records(jobs.size());
+  size_t done = 0;
+  auto to_record = [&](const JobResult& result) {
+    const CaseJob& job = jobs[result.index];
+    CaseRecord r;
+    if (result.outcome == JobOutcome::kOk) {
+      auto decoded = DecodeCase(result.payload);
+      if (decoded.ok()) {
+        r = std::move(*decoded);
+      } else {
+        r = RecordFromCrash(job, result);
+        r.outcome = r.verdict = Verdict::kUnresolved;
+        r.message = "unreadable worker result: " + decoded.status().message();
+      }
+    } else {
+      r = RecordFromCrash(job, result);
+    }
+    r.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
+    return r;
+  };
+
+  ScopedStopSignals stop_signals;
+  WorkerOptions wo;
+  wo.parallelism = std::max(1, options.jobs);
+  wo.timeout_seconds = options.timeout_s;
+  wo.isolate = options.isolate;
+  WorkerPool pool(wo);
+  std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
+    ++done;
+    CaseRecord r = to_record(result);
+    if (options.verbose || r.outcome != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
+    records[result.index] = std::move(r);
+  });
+  bool stopped = StopRequested();
+  // Jobs a stop left unrun are not reported as results.
+  std::vector<CaseRecord> finished;
+  for (const JobResult& result : results) {
+    if (result.outcome == JobOutcome::kNotRun) continue;
+    finished.push_back(std::move(records[result.index]));
+  }
+
+  if (options.apply_expectations) {
+    for (const std::string& ep : options.eps) {
+      std::vector<CaseRecord> of_ep;
+      std::vector<size_t> where;
+      for (size_t i = 0; i < finished.size(); ++i) {
+        if (finished[i].ep == ep) { of_ep.push_back(std::move(finished[i])); where.push_back(i); }
+      }
+      ApplyExpectations(expectations[ep], expectation_paths[ep], of_ep);
+      for (size_t i = 0; i < where.size(); ++i) finished[where[i]] = std::move(of_ep[i]);
+    }
+  }
+
+  run.cases = std::move(finished);
+  run.totals = CountVerdicts(run.cases);
+  run.end_time = std::chrono::system_clock::now();
+  run.duration_s = std::chrono::duration<double>(run.end_time - run.start_time).count();
+
+  bool report_error = false;
+  auto write = [&](const std::string& path, Status (*writer)(const RunRecord&, const std::string&)) {
+    if (path.empty()) return;
+    Status st = writer(run, path);
+    if (!st.ok()) {
+      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n", path.c_str(), st.message().c_str());
+      report_error = true;
+    }
+  };
+  write(options.junit_path, &WriteJunitXml);
+  write(options.json_path, &WriteRunJson);
+  write(options.markdown_path, [](const RunRecord& r, const std::string& p) { return WriteMarkdown(r, p); });
+
+  // Summary: counts per verdict, then the unexpected cases with their reproducers.
+  std::vector<const CaseRecord*> unexpected;
+  for (const CaseRecord& r : run.cases) {
+    if (IsUnexpected(r, options.strict)) unexpected.push_back(&r);
+  }
+  std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
+  for (Verdict v : kAllVerdicts) {
+    if (run.totals[v] > 0) std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
+  }
+  std::printf("\n");
+  if (!unexpected.empty()) {
+    std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
+    for (const CaseRecord* r : unexpected) {
+      std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict), r->suite.c_str(),
+                  r->name.c_str(), r->ep.c_str(), r->reproducer.c_str());
+    }
+  }
+  if (stopped) {
+    std::fprintf(stderr, "onnxgate: stopped by %s after %zu of %zu case(s); reports hold what finished\n",
+                 StopSignal() ? SignalName(StopSignal()).c_str() : "request", run.cases.size(), jobs.size());
+    return kExitUsage;
+  }
+  if (report_error) return kExitUsage;
+  std::printf("%s\n", unexpected.empty() ? "Result: all expectations met" : "Result: FAILED");
+  return unexpected.empty() ? kExitOk : kExitUnexpected;
+}
+
+}  // namespace onnxgate

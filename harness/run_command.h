@@ -1,0 +1,42 @@
+// `onnxgate run` and `onnxgate gate`: select cases, run each in a worker process on each EP,
+// apply expectations (gate), write the reports, print a summary and one reproducer line per
+// non-passing case, and return the exit code (0 met, 1 unexpected results, 2 usage/infra).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/selection.h"
+#include "runtime/api/runtime_under_test.h"
+#include "conformance/tolerances.h"
+
+namespace onnxgate {
+
+struct RunCommandOptions {
+  std::string root;                 // holds suites/, golden/data/, conformance/
+  std::vector<std::string> suites;  // suite names
+  std::vector<std::string> eps = {"ref"};
+  Selection selection;
+  int jobs = 1;
+  double timeout_s = 60;
+  bool isolate = true;
+  bool apply_expectations = false;  // gate
+  bool strict = true;               // an XPASS fails the gate
+  std::string expectations_dir;     // default: <root>/conformance/expectations
+  std::string tolerances_file;      // default: <root>/conformance/tolerances.json when present
+  ToleranceOverride cli_tolerance;
+  FallbackPolicy fallback = FallbackPolicy::kAllow;
+  std::string junit_path, json_path, markdown_path;
+  bool verbose = false;
+  std::vector<std::string> command_line;  // as invoked, for the report
+  std::string executable = "onnxgate";    // for reproducer lines
+};
+
+// Prints progress and the summary to stdout, errors to stderr.
+int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime);
+
+// The one-line command that runs `case_name` of `suite` alone on `ep`.
+std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
+                              const std::string& case_name, const std::string& ep);
+
+}  // namespace onnxgate

@@ -1,0 +1,155 @@
+// JSON run report writer; field names and meanings are documented in
+// docs/report-json-schema.md, which must change together with this file.
+#include "reports/json_writer.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/format.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+// Keeps keys in the order written, so the file reads top-down like the schema document.
+using Json = nlohmann::ordered_json;
+
+// JSON has no infinities or NaN; they are spelled as strings the reader understands.
+Json Number(double value) {
+  if (std::isfinite(value)) return value;
+  return FormatNumber(value);
+}
+
+Json IntMap(const std::map<std::string, int64_t>& map) {
+  Json out = Json::object();
+  for (const auto& [key, value] : map) out[key] = value;
+  return out;
+}
+
+Json PlacementJson(const PlacementRecord& p) {
+  Json declines = Json::array();
+  for (const DeclineRecord& d : p.declines) {
+    declines.push_back({{"ep", d.ep}, {"reason", d.reason}});
+  }
+  return {{"node", p.node}, {"op_type", p.op_type}, {"ep", p.ep}, {"declines", declines}};
+}
+
+Json OutputJson(const OutputComparison& o) {
+  Json j;
+  j["name"] = o.output_name;
+  j["set"] = o.set_index;
+  j["dtype"] = o.dtype;
+  j["expected_shape"] = o.expected_shape;
+  j["actual_shape"] = o.actual_shape;
+  j["passed"] = o.passed;
+  if (!o.error.empty()) j["error"] = o.error;
+  j["rtol"] = Number(o.rtol);
+  j["atol"] = Number(o.atol);
+  j["max_abs_error"] = Number(o.max_abs_error);
+  j["max_rel_error"] = Number(o.max_rel_error);
+  j["mismatches"] = o.mismatch_count;
+  j["mismatch_share"] = Number(o.mismatch_share);
+  j["total_elements"] = o.total_elements;
+  if (o.worst_index >= 0) {
+    j["worst"] = {{"index", o.worst_index},
+                  {"index_nd", o.worst_index_nd},
+                  {"expected", o.worst_expected},
+                  {"actual", o.worst_actual}};
+  }
+  j["min_passing_rtol"] = Number(o.min_passing_rtol);
+  j["min_passing_atol"] = Number(o.min_passing_atol);
+  return j;
+}
+
+Json CaseJson(const CaseRecord& c) {
+  Json j;
+  j["suite"] = c.suite;
+  j["case"] = c.name;
+  j["ep"] = c.ep;
+  j["verdict"] = VerdictToString(c.verdict);
+  j["outcome"] = VerdictToString(c.outcome);
+  j["expectation_reason"] = c.expectation_reason;
+  j["message"] = c.message;
+  j["duration_s"] = Number(c.duration_s);
+  j["op_types"] = c.op_types;
+  j["opset_imports"] = IntMap(c.opset_imports);
+  j["op_versions"] = IntMap(c.op_versions);
+  Json placements = Json::array();
+  for (const PlacementRecord& p : c.placements) placements.push_back(PlacementJson(p));
+  j["placements"] = placements;
+  Json outputs = Json::array();
+  for (const OutputComparison& o : c.outputs) outputs.push_back(OutputJson(o));
+  j["outputs"] = outputs;
+  j["reproducer"] = c.reproducer;
+  return j;
+}
+
+Json LatencyJson(const LatencyRecord& r) {
+  Json j;
+  j["model"] = r.model;
+  j["ep"] = r.ep;
+  j["threads"] = r.threads;
+  j["repetitions"] = r.repetitions;
+  j["median_ms"] = Number(r.median_ms);
+  j["min_ms"] = Number(r.min_ms);
+  j["p90_ms"] = Number(r.p90_ms);
+  j["p99_ms"] = Number(r.p99_ms);
+  j["mean_ms"] = Number(r.mean_ms);
+  j["cv"] = Number(r.cv);
+  const auto optional = [&](const char* key, const std::optional<double>& value) {
+    if (value) j[key] = Number(*value);
+  };
+  optional("load_ms", r.load_ms);
+  optional("first_run_ms", r.first_run_ms);
+  optional("baseline_median_ms", r.baseline_median_ms);
+  optional("change_ratio", r.change_ratio);
+  optional("threshold", r.threshold);
+  optional("p_value", r.p_value);
+  j["verdict"] = LatencyVerdictToString(r.verdict);
+  j["message"] = r.message;
+  return j;
+}
+
+}  // namespace
+
+std::string RenderRunJson(const RunRecord& run) {
+  Json j;
+  j["schema"] = kRunSchemaName;
+  j["schema_version"] = run.schema_version;
+  j["tool"] = {{"name", run.tool_name}, {"version", run.tool_version}};
+  j["runtime"] = {{"name", run.runtime_name}, {"version", run.runtime_version}};
+  j["start_time"] = FormatUtcTime(run.start_time);
+  j["end_time"] = FormatUtcTime(run.end_time);
+  j["duration_s"] = Number(run.duration_s);
+  j["command_line"] = run.command_line;
+  j["host"] = {{"hostname", run.host.hostname},
+               {"os", run.host.os},
+               {"cpu_model", run.host.cpu_model},
+               {"logical_cores", run.host.logical_cores}};
+  j["suites"] = run.suites;
+  j["selection"] = {{"filter", run.selection.filter},
+                    {"eps", run.selection.eps},
+                    {"shard_index", run.selection.shard_index},
+                    {"shard_count", run.selection.shard_count}};
+  const VerdictCounts counts = CountVerdicts(run.cases);
+  Json totals = Json::object();
+  for (Verdict v : kAllVerdicts) totals[VerdictToString(v)] = counts[v];
+  j["totals"] = totals;
+  Json cases = Json::array();
+  for (const CaseRecord& c : run.cases) cases.push_back(CaseJson(c));
+  j["cases"] = cases;
+  Json latency = Json::array();
+  for (const LatencyRecord& r : run.latency) latency.push_back(LatencyJson(r));
+  j["latency"] = latency;
+  // `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
+  return j.dump(2, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace) + "\n";
+}
+
+Status WriteRunJson(const RunRecord& run, const std::string& path) {
+  Status st = WriteFileAtomically(path, RenderRunJson(run));
+  if (!st.ok()) return st.WithContext("writing JSON report " + path);
+  return OkStatus();
+}
+
+}  // namespace onnxgate

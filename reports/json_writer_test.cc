@@ -1,0 +1,164 @@
+// Tests of the JSON report: round trip through the reader and the reader's errors.
+#include "reports/json_writer.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/report_test_util.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+class JsonWriterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::path(::testing::TempDir()) /
+           ("json_writer_test_" + std::to_string(::getpid()));
+    path_ = (dir_ / "run.json").string();
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::filesystem::path dir_;
+  std::string path_;
+};
+
+TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
+  const RunRecord run = SampleRun();
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  // Rendering what was read gives the same document, so no field is lost on the way.
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+
+  EXPECT_EQ(read->schema_version, 1);
+  EXPECT_EQ(read->start_time, run.start_time);
+  EXPECT_EQ(read->end_time, run.end_time);
+  EXPECT_EQ(read->command_line, run.command_line);
+  EXPECT_EQ(read->selection.shard_count, 4);
+  EXPECT_EQ(read->totals, CountVerdicts(run.cases));
+  ASSERT_EQ(read->cases.size(), run.cases.size());
+  const CaseRecord& fail = read->cases[1];
+  EXPECT_EQ(fail.name, "test_conv_with_strides");
+  EXPECT_EQ(fail.verdict, Verdict::kFail);
+  EXPECT_EQ(fail.op_versions.at("Conv"), 11);
+  ASSERT_EQ(fail.outputs.size(), 3u);
+  EXPECT_EQ(fail.outputs[0].worst_index_nd, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(fail.outputs[0].worst_actual, "2.5");
+  EXPECT_DOUBLE_EQ(fail.outputs[0].mismatch_share, 2.0 / 6.0);
+  EXPECT_TRUE(std::isinf(fail.outputs[2].max_abs_error));
+  EXPECT_TRUE(std::isinf(fail.outputs[2].min_passing_rtol));
+  EXPECT_EQ(read->cases[4].outcome, Verdict::kFail);  // the XFAIL's raw outcome
+  EXPECT_EQ(read->cases[9].opset_imports.at("com.microsoft"), 1);
+  ASSERT_EQ(read->cases[9].placements.size(), 3u);
+  ASSERT_EQ(read->cases[9].placements[2].declines.size(), 1u);
+  EXPECT_EQ(read->cases[9].placements[2].declines[0].ep, "dnnl");
+  ASSERT_EQ(read->latency.size(), 4u);
+  EXPECT_EQ(read->latency[0].verdict, LatencyVerdict::kRegression);
+  ASSERT_TRUE(read->latency[0].p_value.has_value());
+  EXPECT_DOUBLE_EQ(*read->latency[0].p_value, 0.0001);
+  EXPECT_FALSE(read->latency[3].baseline_median_ms.has_value());
+}
+
+TEST_F(JsonWriterTest, DocumentHasTheSchemaHeaderAndNoInvalidUtf8) {
+  const std::string text = RenderRunJson(SampleRun());
+  nlohmann::json j = nlohmann::json::parse(text);  // throws (fails the test) if not JSON
+  EXPECT_EQ(j["schema"], "onnxgate-run");
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["start_time"], "2024-05-01T10:20:30.123Z");
+  EXPECT_EQ(j["totals"]["FAIL"], 1);
+  EXPECT_EQ(j["totals"]["PASS"], 2);
+  EXPECT_EQ(j["cases"][1]["outputs"][2]["max_abs_error"], "inf");
+  EXPECT_FALSE(j["cases"][0]["outputs"].is_null());
+  // The crash message's bytes \xff\xfe became U+FFFD; its control characters are escaped.
+  const std::string message = j["cases"][2]["message"];
+  EXPECT_THAT(message, HasSubstr("bad \xEF\xBF\xBD\xEF\xBF\xBD utf8"));
+  EXPECT_THAT(message, HasSubstr("\x1b[31m"));
+  EXPECT_THAT(text, HasSubstr("\\u001b[31m"));
+}
+
+TEST_F(JsonWriterTest, MinimalDocumentReadsWithDefaults) {
+  StatusOr<RunRecord> run = ParseRunJson(R"({
+    "schema": "onnxgate-run", "schema_version": 1, "future_field": {"x": 1},
+    "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "XFAIL", "new_key": true}]
+  })", "minimal.json");
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->cases.size(), 1u);
+  EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);
+  EXPECT_EQ(run->cases[0].outcome, Verdict::kXfail);
+  EXPECT_EQ(run->totals[Verdict::kXfail], 1);
+  EXPECT_EQ(run->selection.shard_count, 1);
+}
+
+struct BadCase {
+  StatusCode code;
+  const char* needle;
+};
+
+TEST_F(JsonWriterTest, ErrorsNameTheSourceAndTheField) {
+  const std::string head = R"("schema": "onnxgate-run", "schema_version": 1)";
+  const std::string good_case = R"({"suite": "s", "case": "c", "ep": "ref", "verdict": "PASS"})";
+  const std::vector<std::pair<std::string, BadCase>> cases = {
+      {"{\"schema\": ", {StatusCode::kDataLoss, "not valid JSON"}},
+      {"[1, 2]", {StatusCode::kInvalidArgument, "the document: expected an object, got array"}},
+      {R"({"schema": "other", "schema_version": 1, "cases": []})",
+       {StatusCode::kInvalidArgument, "schema: expected \"onnxgate-run\", got \"other\""}},
+      {R"({"schema": "onnxgate-run", "schema_version": 2, "cases": []})",
+       {StatusCode::kUnimplemented, "schema_version: this reader knows versions 1..1, got 2"}},
+      {R"({"schema": "onnxgate-run", "schema_version": "1", "cases": []})",
+       {StatusCode::kInvalidArgument, "schema_version: expected an integer, got string"}},
+      {"{" + head + "}", {StatusCode::kInvalidArgument, "cases: required field is missing"}},
+      {"{" + head + R"(, "cases": [)" + good_case +
+           R"(, {"suite": "s", "case": "c", "ep": "ref"}]})",
+       {StatusCode::kInvalidArgument, "cases[1].verdict: required field is missing"}},
+      {"{" + head + R"(, "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "GOOD"}]})",
+       {StatusCode::kInvalidArgument, "cases[0].verdict: unknown verdict \"GOOD\""}},
+      {"{" + head + R"(, "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "FAIL",
+         "outputs": [{"name": "y", "passed": false, "max_abs_error": "big"}]}]})",
+       {StatusCode::kInvalidArgument,
+        "cases[0].outputs[0].max_abs_error: expected a number, \"inf\", \"-inf\" or \"nan\", "
+        "got \"big\""}},
+      {"{" + head + R"(, "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "FAIL",
+         "opset_imports": {"": 13.5}}]})",
+       {StatusCode::kInvalidArgument,
+        "cases[0].opset_imports[\"\"]: expected an integer, got 13.5"}},
+      {"{" + head + R"(, "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "PASS",
+         "placements": [{"node": "n", "ep": "ref", "declines": [{"reason": "x"}]}]}]})",
+       {StatusCode::kInvalidArgument,
+        "cases[0].placements[0].declines[0].ep: required field is missing"}},
+      {"{" + head + R"(, "cases": [], "latency": [{"model": "m", "ep": "ref", "median_ms": 1,
+         "verdict": "worse"}]})",
+       {StatusCode::kInvalidArgument, "latency[0].verdict: unknown latency verdict \"worse\""}},
+      {"{" + head + R"(, "start_time": "yesterday", "cases": []})",
+       {StatusCode::kInvalidArgument, "start_time: bad UTC time \"yesterday\""}},
+      {"{" + head + R"(, "host": {"logical_cores": 99999999999999999999}, "cases": []})",
+       {StatusCode::kInvalidArgument, "host.logical_cores: expected an integer, got 1e+20"}},
+      {"{" + head + R"(, "cases": [)" + good_case + R"(], "totals": {"PASS": 2}})",
+       {StatusCode::kDataLoss, "totals.PASS is 2 but the cases hold 1 with that verdict"}},
+  };
+  for (const auto& [text, expected] : cases) {
+    StatusOr<RunRecord> run = ParseRunJson(text, "shard3.json");
+    ASSERT_FALSE(run.ok()) << text;
+    EXPECT_EQ(run.status().code(), expected.code) << run.status().ToString();
+    EXPECT_THAT(run.status().message(), HasSubstr("reading run report shard3.json: "));
+    EXPECT_THAT(run.status().message(), HasSubstr(expected.needle)) << text;
+  }
+}
+
+TEST_F(JsonWriterTest, MissingFileNamesThePath) {
+  StatusOr<RunRecord> run = ReadRunJson((dir_ / "absent.json").string());
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.status().code(), StatusCode::kNotFound);
+  EXPECT_THAT(run.status().message(), HasSubstr("absent.json"));
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -1,0 +1,190 @@
+// Tests of the JUnit writer; the output is checked with xmllint, the way CI parsers see it.
+#include "reports/junit_writer.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "reports/report_test_util.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;
+};
+
+// Runs a shell command, capturing stdout and stderr.
+CommandResult RunCommand(const std::string& command) {
+  CommandResult result;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), pipe)) > 0) result.output.append(buf, n);
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+class JunitWriterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (RunCommand("command -v xmllint").exit_code != 0) GTEST_SKIP() << "xmllint not installed";
+    dir_ = std::filesystem::path(::testing::TempDir()) /
+           ("junit_writer_test_" + std::to_string(::getpid()));
+    path_ = (dir_ / "nested" / "junit.xml").string();
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // The string value of an XPath expression over the written file.
+  std::string XPath(const std::string& expression) {
+    CommandResult r = RunCommand("xmllint --xpath '" + expression + "' '" + path_ + "'");
+    EXPECT_EQ(r.exit_code, 0) << expression << ": " << r.output;
+    // xmllint ends what it prints with one newline of its own.
+    if (!r.output.empty() && r.output.back() == '\n') r.output.pop_back();
+    return r.output;
+  }
+
+  std::filesystem::path dir_;
+  std::string path_;
+};
+
+TEST_F(JunitWriterTest, WritesWellFormedXmlEvenFromHostileMessages) {
+  const RunRecord run = SampleRun();
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  CommandResult lint = RunCommand("xmllint --noout '" + path_ + "'");
+  EXPECT_EQ(lint.exit_code, 0) << lint.output;
+  EXPECT_EQ(lint.output, "");
+
+  StatusOr<std::string> xml = ReadFile(path_);
+  ASSERT_TRUE(xml.ok());
+  EXPECT_THAT(*xml, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(*xml, Not(HasSubstr("\x01")));
+  EXPECT_THAT(*xml, Not(HasSubstr("\xff")));
+  EXPECT_THAT(*xml, HasSubstr("bad \xEF\xBF\xBD\xEF\xBF\xBD utf8"));
+  EXPECT_THAT(*xml, HasSubstr("caf\xC3\xA9"));
+  EXPECT_THAT(*xml, HasSubstr("&lt;&amp;&quot;'&gt;"));
+  // The sanitized message survives parsing.
+  EXPECT_EQ(XPath("string(//testcase[@name=\"test_gather_negative[dnnl]\"]/error/@message)"),
+            "CRASH: worker died: SIGSEGV [31mred[0m bad \xEF\xBF\xBD\xEF\xBF\xBD utf8 "
+            "<&\"'> caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD end");
+}
+
+TEST_F(JunitWriterTest, CountsPerSuiteAndOverall) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  EXPECT_EQ(XPath("count(/testsuites/testsuite)"), "3");
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[1]/@name)"), "onnx-node");
+  // onnx-node: 9 cases; FAIL -> failure; CRASH, TIMEOUT, UNRESOLVED, XPASS -> error;
+  // UNSUPPORTED, XFAIL, SKIP -> skipped.
+  const std::string node = "/testsuites/testsuite[@name=\"onnx-node\"]";
+  EXPECT_EQ(XPath("string(" + node + "/@tests)"), "9");
+  EXPECT_EQ(XPath("string(" + node + "/@failures)"), "1");
+  EXPECT_EQ(XPath("string(" + node + "/@errors)"), "4");
+  EXPECT_EQ(XPath("string(" + node + "/@skipped)"), "3");
+  EXPECT_EQ(XPath("string(" + node + "/@time)"), "2.250");
+  EXPECT_EQ(XPath("string(" + node + "/@timestamp)"), "2024-05-01T10:20:30");
+  EXPECT_EQ(XPath("count(" + node + "/testcase/failure)"), "1");
+  EXPECT_EQ(XPath("count(" + node + "/testcase/error)"), "4");
+  EXPECT_EQ(XPath("count(" + node + "/testcase/skipped)"), "3");
+  // Latency: one regression failure, one no-baseline skip.
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[@name=\"latency\"]/@tests)"), "4");
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[@name=\"latency\"]/@failures)"), "1");
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[@name=\"latency\"]/@skipped)"), "1");
+  EXPECT_EQ(XPath("string(/testsuites/@tests)"), "14");
+  EXPECT_EQ(XPath("string(/testsuites/@failures)"), "2");
+  EXPECT_EQ(XPath("string(/testsuites/@errors)"), "4");
+  EXPECT_EQ(XPath("string(/testsuites/@skipped)"), "4");
+  EXPECT_EQ(XPath("string(/testsuites/@time)"), "12.500");
+}
+
+TEST_F(JunitWriterTest, FailureCarriesComparisonSummaryAndReproducer) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  const std::string tc = "//testcase[@name=\"test_conv_with_strides[dnnl]\"]";
+  EXPECT_EQ(XPath("string(" + tc + "/@classname)"), "onnx-node.Conv");
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@type)"), "FAIL");
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@message)"),
+            "FAIL: output y differs: output \"y\" set 0 float[2,3]: max abs err 0.5, max rel err "
+            "0.25, mismatches 2/6 (33.3%), worst at 4 [1,1]: expected 2, got 2.5; would pass with "
+            "rtol >= 0.25 or atol >= 0.5 (used rtol 0.001, atol 1e-07)");
+  const std::string body = XPath("string(" + tc + "/failure)");
+  EXPECT_THAT(body, HasSubstr("max abs err 0.5, max rel err 0.25, mismatches 2/6 (33.3%)"));
+  EXPECT_THAT(body, HasSubstr("worst at 4 [1,1]: expected 2, got 2.5"));
+  EXPECT_THAT(body, HasSubstr("would pass with rtol >= 0.25 or atol >= 0.5"));
+  EXPECT_THAT(body, HasSubstr("output \"w\""));
+  EXPECT_THAT(body, HasSubstr("max abs err inf"));
+  EXPECT_THAT(body, Not(HasSubstr("output \"z\"")));  // it passed
+  EXPECT_THAT(body, HasSubstr("reproduce: onnxgate run --suite onnx-node --case "
+                              "test_conv_with_strides --ep dnnl"));
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"op\"]/@value)"), "Conv");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"opset\"]/@value)"), "13");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"ep\"]/@value)"), "dnnl");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"placement\"]/@value)"),
+            "dnnl:1");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"verdict\"]/@value)"), "FAIL");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"op_versions\"]/@value)"),
+            "Conv:11");
+}
+
+TEST_F(JunitWriterTest, SkippedCarriesTheReasonAndModelsGetTheirOwnClass) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  EXPECT_EQ(XPath("string(//testcase[@name=\"test_loop11[dnnl]\"]/skipped/@message)"),
+            "UNSUPPORTED: dnnl has no control flow");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"test_softmax_large[dnnl]\"]/skipped/@message)"),
+            "XFAIL: known drift in exp, issue 12");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"test_softmax_large[dnnl]\"]/properties/"
+                  "property[@name=\"outcome\"]/@value)"),
+            "FAIL");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"test_erf[dnnl]\"]/error/@message)"),
+            "XPASS: passed although expected to fail (erf approximation too coarse)");
+  EXPECT_EQ(XPath("count(//testcase[@name=\"test_relu[ref]\"]/*[not(self::properties)])"), "0");
+
+  const std::string model = "//testcase[@name=\"mlp_b8[dnnl]\"]";
+  EXPECT_EQ(XPath("string(" + model + "/@classname)"), "models.model");
+  EXPECT_EQ(XPath("string(" + model + "/properties/property[@name=\"placement\"]/@value)"),
+            "dnnl:2,ref:1");
+  EXPECT_EQ(XPath("string(" + model + "/properties/property[@name=\"opset\"]/@value)"),
+            "17,com.microsoft:1");
+  EXPECT_EQ(XPath("string(" + model + "/system-out)"),
+            "node relu0 (Relu) ran on ref; dnnl declined: no kernel for Relu(14) with type "
+            "double\n");
+}
+
+TEST_F(JunitWriterTest, LatencySuiteFailsOnRegression) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  const std::string tc = "//testsuite[@name=\"latency\"]/testcase[@name=\"resnet_small[dnnl,4t]\"]";
+  EXPECT_EQ(XPath("string(" + tc + "/@classname)"), "latency.resnet_small");
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@type)"), "regression");
+  EXPECT_THAT(XPath("string(" + tc + "/failure/@message)"),
+              HasSubstr("regression: median 12.3 ms vs baseline 10.1 ms (+21.8%"));
+  EXPECT_EQ(XPath("count(//testcase[@name=\"mlp[dnnl,4t]\"]/failure)"), "0");
+  EXPECT_THAT(XPath("string(//testcase[@name=\"mobilenet[dnnl,4t]\"]/system-out)"),
+              HasSubstr("inconclusive"));
+  EXPECT_THAT(XPath("string(//testcase[@name=\"encoder[ref,1t]\"]/skipped/@message)"),
+              HasSubstr("no baseline"));
+}
+
+TEST_F(JunitWriterTest, EmptyRunIsStillValid) {
+  RunRecord run;
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  EXPECT_EQ(RunCommand("xmllint --noout '" + path_ + "'").exit_code, 0);
+  EXPECT_EQ(XPath("string(/testsuites/@tests)"), "0");
+  EXPECT_EQ(XPath("count(/testsuites/testsuite)"), "0");
+}
+
+TEST(JunitWriterErrorTest, UnwritablePathIsAnError) {
+  Status st = WriteJunitXml(SampleRun(), "/proc/onnxgate-no-such-dir/junit.xml");
+  ASSERT_FALSE(st.ok());
+  EXPECT_THAT(st.message(), HasSubstr("writing JUnit report /proc/onnxgate-no-such-dir/junit.xml"));
+}
+
+}  // namespace
+}  // namespace onnxgate

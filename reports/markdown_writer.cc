@@ -1,0 +1,197 @@
+// Markdown summary writer.
+#include "reports/markdown_writer.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "reports/format.h"
+#include "reports/text_escape.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+// Table order: what most needs a look first, expected outcomes last.
+int Severity(Verdict v) {
+  switch (v) {
+    case Verdict::kFail: return 0;
+    case Verdict::kCrash: return 1;
+    case Verdict::kTimeout: return 2;
+    case Verdict::kUnresolved: return 3;
+    case Verdict::kXpass: return 4;
+    case Verdict::kUnsupported: return 5;
+    case Verdict::kXfail: return 6;
+    case Verdict::kSkip: return 7;
+    case Verdict::kPass: return 8;
+  }
+  return 8;
+}
+
+// One line of plain text, safe inside a table cell: every Markdown or HTML metacharacter is
+// backslash-escaped, which CommonMark allows for any ASCII punctuation.
+std::string Cell(std::string_view text, size_t max_chars) {
+  std::string line = OneLine(SanitizeForXml(text), max_chars);
+  std::string out;
+  for (char c : line) {
+    if (std::string_view("\\`*_[]<>|~&#!").find(c) != std::string_view::npos) out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+// A code span for names; in a table, pipes still need their backslash (GFM).
+std::string Code(std::string_view text) {
+  std::string line = OneLine(SanitizeForXml(text), 200);
+  if (line.empty() || line.find('`') != std::string::npos) return Cell(line, 200);
+  std::string out = "`";
+  for (char c : line) {
+    if (c == '|') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out + "`";
+}
+
+// The text to show for a case: its message, else its first failing output, else the reason.
+std::string Summary(const CaseRecord& c) {
+  if (!c.message.empty()) return c.message;
+  std::vector<std::string> lines = FailingComparisons(c);
+  if (!lines.empty()) return lines[0];
+  return c.expectation_reason;
+}
+
+// A fence longer than any backtick run in `body`, so the body cannot close it.
+std::string Fence(const std::string& body) {
+  size_t longest = 0, run = 0;
+  for (char c : body) {
+    run = (c == '`') ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(std::max<size_t>(3, longest + 1), '`');
+}
+
+void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  out << "## " << Cell(options.title, 200) << "\n\n";
+  std::vector<std::string> facts;
+  if (!run.runtime_name.empty()) {
+    std::string runtime = "runtime " + Code(run.runtime_name);
+    if (!run.runtime_version.empty()) runtime += " " + Cell(run.runtime_version, 60);
+    facts.push_back(runtime);
+  }
+  if (!run.suites.empty()) {
+    std::vector<std::string> names;
+    for (const std::string& s : run.suites) names.push_back(Code(s));
+    facts.push_back("suites " + JoinStrings(names, ", "));
+  }
+  if (!run.selection.eps.empty()) {
+    facts.push_back("EPs " + Cell(JoinStrings(run.selection.eps, ", "), 200));
+  }
+  if (!run.selection.filter.empty()) facts.push_back("filter " + Code(run.selection.filter));
+  if (run.selection.shard_count > 1) {
+    facts.push_back("shard " + std::to_string(run.selection.shard_index + 1) + "/" +
+                    std::to_string(run.selection.shard_count));
+  }
+  facts.push_back("started " + FormatUtcTime(run.start_time));
+  facts.push_back(FormatNumber(run.duration_s) + " s");
+  if (!run.tool_version.empty()) facts.push_back(Cell(run.tool_name + " " + run.tool_version, 80));
+  out << JoinStrings(facts, " · ") << "\n\n";
+}
+
+void WriteTotals(std::ostringstream& out, const RunRecord& run) {
+  const VerdictCounts totals = CountVerdicts(run.cases);
+  std::string header = "| Total |", rule = "|---:|";
+  std::string counts = "| " + std::to_string(totals.total()) + " |";
+  for (Verdict v : kAllVerdicts) {
+    if (totals[v] == 0) continue;
+    header += std::string(" ") + VerdictToString(v) + " |";
+    rule += "---:|";
+    counts += " " + std::to_string(totals[v]) + " |";
+  }
+  out << header << "\n" << rule << "\n" << counts << "\n\n";
+}
+
+void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  std::vector<const CaseRecord*> rows;
+  for (const CaseRecord& c : run.cases) {
+    if (c.verdict != Verdict::kPass) rows.push_back(&c);
+  }
+  if (rows.empty()) return;
+  std::stable_sort(rows.begin(), rows.end(), [](const CaseRecord* a, const CaseRecord* b) {
+    return Severity(a->verdict) < Severity(b->verdict);
+  });
+  const size_t shown = std::min(rows.size(), options.max_cases);
+
+  out << "### Not passing (" << rows.size() << ")\n\n";
+  out << "| Case | EP | Verdict | Message |\n|---|---|---|---|\n";
+  for (size_t i = 0; i < shown; ++i) {
+    const CaseRecord& c = *rows[i];
+    out << "| " << Code(c.name) << " | " << Code(c.ep) << " | **" << VerdictToString(c.verdict)
+        << "** | " << Cell(Summary(c), options.max_message_chars) << " |\n";
+  }
+  if (rows.size() > shown) {
+    out << "\n... and " << rows.size() - shown << " more (see the JSON report)\n";
+  }
+  out << "\n";
+
+  // SKIP never ran, so there is nothing to reproduce.
+  std::string commands;
+  for (size_t i = 0; i < shown; ++i) {
+    const CaseRecord& c = *rows[i];
+    if (c.reproducer.empty() || c.verdict == Verdict::kSkip) continue;
+    commands += "# " + OneLine(SanitizeForXml(CaseDisplayName(c)), 200) + " " +
+                VerdictToString(c.verdict) + "\n" + OneLine(SanitizeForXml(c.reproducer), 2000) +
+                "\n";
+  }
+  if (!commands.empty()) {
+    const std::string fence = Fence(commands);
+    out << "Reproduce:\n\n" << fence << "sh\n" << commands << fence << "\n\n";
+  }
+}
+
+void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  if (run.latency.empty()) return;
+  int counts[5] = {};
+  std::vector<const LatencyRecord*> alerts;
+  for (const LatencyRecord& r : run.latency) {
+    ++counts[static_cast<int>(r.verdict)];
+    if (r.verdict == LatencyVerdict::kRegression) alerts.push_back(&r);
+  }
+  out << "### Latency (" << run.latency.size() << " measured)\n\n";
+  std::vector<std::string> parts;
+  for (LatencyVerdict v : {LatencyVerdict::kRegression, LatencyVerdict::kImprovement,
+                           LatencyVerdict::kUnchanged, LatencyVerdict::kInconclusive,
+                           LatencyVerdict::kNoBaseline}) {
+    const int n = counts[static_cast<int>(v)];
+    if (n > 0) parts.push_back(std::to_string(n) + " " + LatencyVerdictToString(v));
+  }
+  out << JoinStrings(parts, ", ") << "\n\n";
+  const size_t shown = std::min(alerts.size(), options.max_latency_alerts);
+  for (size_t i = 0; i < shown; ++i) {
+    const LatencyRecord& r = *alerts[i];
+    out << "- **regression** " << Code(LatencyDisplayName(r)) << ": "
+        << Cell(FormatLatencySummary(r), 300);
+    if (!r.message.empty()) out << " — " << Cell(r.message, options.max_message_chars);
+    out << "\n";
+  }
+  if (alerts.size() > shown) out << "- ... and " << alerts.size() - shown << " more\n";
+  if (shown > 0) out << "\n";
+}
+
+}  // namespace
+
+std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options) {
+  std::ostringstream out;
+  WriteHeader(out, run, options);
+  WriteTotals(out, run);
+  WriteCases(out, run, options);
+  WriteLatency(out, run, options);
+  return out.str();
+}
+
+Status WriteMarkdown(const RunRecord& run, const std::string& path,
+                     const MarkdownOptions& options) {
+  Status st = WriteFileAtomically(path, RenderMarkdown(run, options));
+  if (!st.ok()) return st.WithContext("writing Markdown summary " + path);
+  return OkStatus();
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,28 @@
+// Markdown summary of a run, sized for a CI job page (GitHub's job summary, a GitLab note):
+// totals per verdict, the non-passing cases with their reproducers, the latency alerts.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "reports/records.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+struct MarkdownOptions {
+  std::string title = "onnxgate run";
+  size_t max_cases = 50;           // rows of the non-passing table before "... and N more"
+  size_t max_message_chars = 160;  // per table cell
+  size_t max_latency_alerts = 50;
+};
+
+// Text from the records is made valid UTF-8, stripped of control characters, kept to one line
+// and escaped so it cannot break the table or inject markup.
+std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options = {});
+
+// Renders and writes atomically to `path`.
+Status WriteMarkdown(const RunRecord& run, const std::string& path,
+                     const MarkdownOptions& options = {});
+
+}  // namespace onnxgate

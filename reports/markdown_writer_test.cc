@@ -1,0 +1,106 @@
+// Tests of the Markdown summary: totals, the table of non-passing cases, reproducers, latency
+// alerts, escaping and the size bound.
+#include "reports/markdown_writer.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "reports/report_test_util.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+size_t CountOf(const std::string& text, const std::string& needle) {
+  size_t count = 0;
+  for (size_t pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(MarkdownWriterTest, HeaderAndTotals) {
+  const std::string md = RenderMarkdown(SampleRun());
+  EXPECT_EQ(md.rfind("## onnxgate run\n\n", 0), 0u) << md;
+  EXPECT_THAT(md, HasSubstr("runtime `onnxgate-builtin` 0.1.0 · suites `onnx-node`, "
+                            "`models` · EPs ref, dnnl · filter `test_*` · shard 2/4 · started "
+                            "2024-05-01T10:20:30.123Z · 12.5 s"));
+  EXPECT_THAT(md, HasSubstr("| Total | PASS | FAIL | UNSUPPORTED | UNRESOLVED | CRASH | TIMEOUT "
+                            "| SKIP | XFAIL | XPASS |\n"
+                            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                            "| 10 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |\n"));
+}
+
+TEST(MarkdownWriterTest, NonPassingCasesBySeverityWithReproducers) {
+  const std::string md = RenderMarkdown(SampleRun());
+  EXPECT_THAT(md, HasSubstr("### Not passing (8)\n\n| Case | EP | Verdict | Message |\n"
+                            "|---|---|---|---|\n"
+                            "| `test_conv_with_strides` | `dnnl` | **FAIL** | output y differs |\n"
+                            "| `test_gather_negative` | `dnnl` | **CRASH** |"));
+  // Order: FAIL, CRASH, TIMEOUT, UNRESOLVED, XPASS, UNSUPPORTED, XFAIL, SKIP.
+  const size_t timeout = md.find("**TIMEOUT**"), xpass = md.find("**XPASS**"),
+               unsupported = md.find("**UNSUPPORTED**"), skip = md.find("**SKIP**");
+  EXPECT_LT(timeout, xpass);
+  EXPECT_LT(xpass, unsupported);
+  EXPECT_LT(unsupported, skip);
+  EXPECT_THAT(md, Not(HasSubstr("test_relu")));  // passed
+  EXPECT_THAT(md, Not(HasSubstr("mlp_b8")));
+  // The XPASS without a message shows its expectation's reason; the pipe in a name is escaped.
+  EXPECT_THAT(md, HasSubstr("| `test_erf` | `dnnl` | **XPASS** | erf approximation too coarse |"));
+  EXPECT_THAT(md, HasSubstr("| `test_pipe\\|name` | `ref` | **SKIP** | filtered by tag |"));
+  // Hostile text: markup escaped, control characters and broken UTF-8 gone.
+  EXPECT_THAT(md, HasSubstr("worker died: SIGSEGV \\[31mred\\[0m bad \xEF\xBF\xBD\xEF\xBF\xBD "
+                            "utf8 \\<\\&\"'\\> caf\xC3\xA9"));
+  EXPECT_THAT(md, Not(HasSubstr("\x1b")));
+
+  EXPECT_THAT(md, HasSubstr("Reproduce:\n\n```sh\n"
+                            "# test_conv_with_strides[dnnl] FAIL\n"
+                            "onnxgate run --suite onnx-node --case test_conv_with_strides "
+                            "--ep dnnl\n"));
+  EXPECT_THAT(md, Not(HasSubstr("--case test_pipe|name")));  // SKIP has nothing to reproduce
+  EXPECT_EQ(CountOf(md, "\nonnxgate run --suite"), 7u);
+}
+
+TEST(MarkdownWriterTest, LatencyAlerts) {
+  const std::string md = RenderMarkdown(SampleRun());
+  EXPECT_THAT(md, HasSubstr("### Latency (4 measured)\n\n"
+                            "1 regression, 1 unchanged, 1 inconclusive, 1 no-baseline\n\n"
+                            "- **regression** `resnet_small[dnnl,4t]`: median 12.3 ms vs "
+                            "baseline 10.1 ms (+21.8%, p=0.0001, threshold 10.0%, cv 2.00%) — "
+                            "median moved beyond the threshold\n"));
+  EXPECT_EQ(CountOf(md, "- **regression**"), 1u);
+}
+
+TEST(MarkdownWriterTest, SizeIsBounded) {
+  RunRecord run = SampleRun();
+  const CaseRecord fail = run.cases[1];
+  for (int i = 0; i < 500; ++i) {
+    CaseRecord c = fail;
+    c.name = "test_many_" + std::to_string(i);
+    c.message = std::string(1000, 'x');
+    run.cases.push_back(c);
+  }
+  MarkdownOptions options;
+  options.max_cases = 20;
+  const std::string md = RenderMarkdown(run, options);
+  EXPECT_THAT(md, HasSubstr("### Not passing (508)"));
+  EXPECT_THAT(md, HasSubstr("\n... and 488 more (see the JSON report)\n"));
+  EXPECT_EQ(CountOf(md, "| **FAIL** |"), 20u);
+  EXPECT_THAT(md, HasSubstr(std::string(157, 'x') + "... |"));
+  EXPECT_LT(md.size(), 12000u);
+}
+
+TEST(MarkdownWriterTest, AllPassingRunHasNoTables) {
+  RunRecord run;
+  run.cases.resize(3);
+  const std::string md = RenderMarkdown(run);
+  EXPECT_THAT(md, HasSubstr("| Total | PASS |\n|---:|---:|\n| 3 | 3 |\n"));
+  EXPECT_THAT(md, Not(HasSubstr("Not passing")));
+  EXPECT_THAT(md, Not(HasSubstr("Latency")));
+  EXPECT_THAT(md, Not(HasSubstr("Reproduce")));
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -1,0 +1,77 @@
+// Verdict names and counting for the result records.
+#include "reports/records.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace onnxgate {
+namespace {
+
+constexpr std::array<LatencyVerdict, 5> kAllLatencyVerdicts = {
+    LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
+    LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline};
+
+}  // namespace
+
+const char* VerdictToString(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kPass: return "PASS";
+    case Verdict::kFail: return "FAIL";
+    case Verdict::kUnsupported: return "UNSUPPORTED";
+    case Verdict::kUnresolved: return "UNRESOLVED";
+    case Verdict::kCrash: return "CRASH";
+    case Verdict::kTimeout: return "TIMEOUT";
+    case Verdict::kSkip: return "SKIP";
+    case Verdict::kXfail: return "XFAIL";
+    case Verdict::kXpass: return "XPASS";
+  }
+  return "UNKNOWN";
+}
+
+StatusOr<Verdict> VerdictFromString(const std::string& name) {
+  std::string upper = name;
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  std::string valid;
+  for (Verdict v : kAllVerdicts) {
+    if (upper == VerdictToString(v)) return v;
+    valid += valid.empty() ? "" : ", ";
+    valid += VerdictToString(v);
+  }
+  return InvalidArgument("unknown verdict \"" + name + "\", expected one of " + valid);
+}
+
+int64_t VerdictCounts::total() const {
+  int64_t sum = 0;
+  for (int64_t c : counts_) sum += c;
+  return sum;
+}
+
+const char* LatencyVerdictToString(LatencyVerdict verdict) {
+  switch (verdict) {
+    case LatencyVerdict::kRegression: return "regression";
+    case LatencyVerdict::kImprovement: return "improvement";
+    case LatencyVerdict::kUnchanged: return "unchanged";
+    case LatencyVerdict::kInconclusive: return "inconclusive";
+    case LatencyVerdict::kNoBaseline: return "no-baseline";
+  }
+  return "unknown";
+}
+
+StatusOr<LatencyVerdict> LatencyVerdictFromString(const std::string& name) {
+  std::string valid;
+  for (LatencyVerdict v : kAllLatencyVerdicts) {
+    if (name == LatencyVerdictToString(v)) return v;
+    valid += valid.empty() ? "" : ", ";
+    valid += LatencyVerdictToString(v);
+  }
+  return InvalidArgument("unknown latency verdict \"" + name + "\", expected one of " + valid);
+}
+
+VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases) {
+  VerdictCounts counts;
+  for (const CaseRecord& c : cases) ++counts[c.verdict];
+  return counts;
+}
+
+}  // namespace onnxgate

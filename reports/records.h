@@ -1,0 +1,193 @@
+// Plain result records of one run, filled by the harness and read by every report writer.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+// The version of the record layout as the JSON report writes it. Adding fields keeps the
+// version (readers ignore what they do not know); renaming, removing or changing the meaning of
+// a field bumps it.
+inline constexpr int kRunSchemaVersion = 1;
+inline constexpr char kRunSchemaName[] = "onnxgate-run";
+
+// The verdict of one case on one EP, in LLVM lit's vocabulary. PASS..SKIP are raw outcomes;
+// XFAIL and XPASS only appear once expectations have been applied.
+enum class Verdict {
+  kPass = 0,
+  kFail,         // numbers differ
+  kUnsupported,  // the runtime declines (no kernel for this op version or type)
+  kUnresolved,   // the test itself is broken: unreadable model or golden, stale golden
+  kCrash,
+  kTimeout,
+  kSkip,
+  kXfail,  // failed as the expectations predict
+  kXpass,  // passed although the expectations predict a failure
+};
+inline constexpr int kNumVerdicts = 9;
+inline constexpr std::array<Verdict, kNumVerdicts> kAllVerdicts = {
+    Verdict::kPass,    Verdict::kFail, Verdict::kUnsupported, Verdict::kUnresolved, Verdict::kCrash,
+    Verdict::kTimeout, Verdict::kSkip, Verdict::kXfail,       Verdict::kXpass};
+
+// "PASS", "FAIL", "UNSUPPORTED", ...
+const char* VerdictToString(Verdict verdict);
+// Parses the upper-case spelling (lower case is accepted too); InvalidArgument listing the
+// valid names otherwise.
+StatusOr<Verdict> VerdictFromString(const std::string& name);
+
+// Counts per verdict.
+class VerdictCounts {
+ public:
+  int64_t& operator[](Verdict v) { return counts_[static_cast<int>(v)]; }
+  int64_t operator[](Verdict v) const { return counts_[static_cast<int>(v)]; }
+  int64_t total() const;
+  bool operator==(const VerdictCounts& other) const { return counts_ == other.counts_; }
+  bool operator!=(const VerdictCounts& other) const { return !(*this == other); }
+
+ private:
+  std::array<int64_t, kNumVerdicts> counts_{};
+};
+
+struct DeclineRecord {
+  std::string ep;
+  std::string reason;
+};
+
+// Where one node ran, and why the EPs before it declined it.
+struct PlacementRecord {
+  std::string node;
+  std::string op_type;
+  std::string ep;
+  std::vector<DeclineRecord> declines;
+};
+
+// The comparison of one output of one golden set. Errors are in the units of the output; the
+// "smallest passing" tolerances are +infinity when no value would make the output pass (NaN
+// against a number, a shape mismatch, rtol against an expected zero).
+struct OutputComparison {
+  std::string output_name;
+  int64_t set_index = 0;
+  std::string dtype;  // as ONNX type strings write it: "float", "int64", ...
+  std::vector<int64_t> expected_shape;
+  std::vector<int64_t> actual_shape;
+  bool passed = false;
+  double rtol = 0.0;
+  double atol = 0.0;
+  double max_abs_error = 0.0;
+  double max_rel_error = 0.0;
+  int64_t mismatch_count = 0;
+  double mismatch_share = 0.0;  // mismatch_count / total_elements, 0..1
+  int64_t total_elements = 0;
+  int64_t worst_index = -1;            // flat index of the worst element; -1 when there is none
+  std::vector<int64_t> worst_index_nd;  // the same index per dimension
+  std::string worst_expected;
+  std::string worst_actual;
+  double min_passing_rtol = 0.0;  // at the atol above
+  double min_passing_atol = 0.0;  // at the rtol above
+  // Why the output failed when it is not about element values: "dtype mismatch", "shape
+  // mismatch", "output missing". Empty otherwise.
+  std::string error;
+};
+
+// One case on one EP.
+struct CaseRecord {
+  std::string suite;
+  std::string name;
+  std::vector<std::string> op_types;
+  std::map<std::string, int64_t> opset_imports;  // domain ("" for ai.onnx) -> version
+  std::map<std::string, int64_t> op_versions;    // op type -> active op version (since_version)
+  std::string ep;
+  Verdict verdict = Verdict::kPass;  // after expectations
+  Verdict outcome = Verdict::kPass;  // the raw outcome before expectations
+  std::string expectation_reason;    // the matching expectation's reason; empty when none matched
+  std::string message;               // one line
+  double duration_s = 0.0;
+  std::vector<PlacementRecord> placements;
+  std::vector<OutputComparison> outputs;
+  std::string reproducer;  // a command line that runs this case alone
+};
+
+enum class LatencyVerdict {
+  kRegression = 0,
+  kImprovement,
+  kUnchanged,
+  kInconclusive,  // the median moved but the noise is too high to decide
+  kNoBaseline,
+};
+// "regression", "improvement", "unchanged", "inconclusive", "no-baseline".
+const char* LatencyVerdictToString(LatencyVerdict verdict);
+StatusOr<LatencyVerdict> LatencyVerdictFromString(const std::string& name);
+
+// One model measured on one EP with a thread count. Times in milliseconds of steady state.
+struct LatencyRecord {
+  std::string model;
+  std::string ep;
+  int64_t threads = 1;
+  int64_t repetitions = 0;
+  double median_ms = 0.0;
+  double min_ms = 0.0;
+  double p90_ms = 0.0;
+  double p99_ms = 0.0;
+  double mean_ms = 0.0;
+  double cv = 0.0;  // coefficient of variation: stddev / mean
+  std::optional<double> load_ms;       // session load time
+  std::optional<double> first_run_ms;  // the first run, apart from steady state
+  std::optional<double> baseline_median_ms;
+  std::optional<double> change_ratio;  // (median - baseline median) / baseline median
+  std::optional<double> threshold;     // the change ratio above which a move counts
+  std::optional<double> p_value;       // of the Mann-Whitney U test against the baseline
+  LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
+  std::string message;
+};
+
+struct HostRecord {
+  std::string hostname;
+  std::string os;
+  std::string cpu_model;
+  int64_t logical_cores = 0;
+};
+
+// Which cases the run selected.
+struct SelectionRecord {
+  std::string filter;            // the case filter as given, empty for all
+  std::vector<std::string> eps;  // the EPs the run was asked for
+  int64_t shard_index = 0;
+  int64_t shard_count = 1;
+};
+
+using UtcTime = std::chrono::system_clock::time_point;
+
+// The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
+// top-level keys in the JSON report.
+struct RunRecord {
+  int schema_version = kRunSchemaVersion;
+  std::string tool_name = "onnxgate";
+  std::string tool_version;
+  std::string runtime_name;
+  std::string runtime_version;
+  UtcTime start_time;
+  UtcTime end_time;
+  double duration_s = 0.0;
+  std::vector<std::string> command_line;
+  HostRecord host;
+  std::vector<std::string> suites;
+  SelectionRecord selection;
+  // Per verdict over `cases` (CountVerdicts). The writers recount from `cases` so every report
+  // agrees with its own case list; ReadRunJson fills it.
+  VerdictCounts totals;
+  std::vector<CaseRecord> cases;
+  std::vector<LatencyRecord> latency;
+};
+
+VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases);
+
+}  // namespace onnxgate

@@ -1,0 +1,184 @@
+// Sample records for the report writer tests.
+#include "reports/report_test_util.h"
+
+#include <limits>
+
+namespace onnxgate {
+namespace {
+
+CaseRecord Case(const std::string& suite, const std::string& name, const std::string& op,
+                const std::string& ep, Verdict verdict) {
+  CaseRecord c;
+  c.suite = suite;
+  c.name = name;
+  c.op_types = {op};
+  c.opset_imports = {{"", 13}};
+  c.op_versions = {{op, 13}};
+  c.ep = ep;
+  c.verdict = verdict;
+  c.outcome = verdict;
+  c.duration_s = 0.25;
+  c.placements = {{"node0", op, ep, {}}};
+  c.reproducer = "onnxgate run --suite " + suite + " --case " + name + " --ep " + ep;
+  return c;
+}
+
+}  // namespace
+
+OutputComparison SampleFailingOutput() {
+  OutputComparison o;
+  o.output_name = "y";
+  o.set_index = 0;
+  o.dtype = "float";
+  o.expected_shape = {2, 3};
+  o.actual_shape = {2, 3};
+  o.passed = false;
+  o.rtol = 1e-3;
+  o.atol = 1e-7;
+  o.max_abs_error = 0.5;
+  o.max_rel_error = 0.25;
+  o.mismatch_count = 2;
+  o.mismatch_share = 2.0 / 6.0;
+  o.total_elements = 6;
+  o.worst_index = 4;
+  o.worst_index_nd = {1, 1};
+  o.worst_expected = "2";
+  o.worst_actual = "2.5";
+  o.min_passing_rtol = 0.25;
+  o.min_passing_atol = 0.5;
+  return o;
+}
+
+RunRecord SampleRun() {
+  RunRecord run;
+  run.tool_version = "0.1.0";
+  run.runtime_name = "onnxgate-builtin";
+  run.runtime_version = "0.1.0";
+  run.start_time = UtcTime(std::chrono::milliseconds(1714558830123));  // 2024-05-01T10:20:30.123Z
+  run.end_time = run.start_time + std::chrono::milliseconds(12500);
+  run.duration_s = 12.5;
+  run.command_line = {"onnxgate", "run", "--suite", "onnx-node", "--ep", "ref,dnnl"};
+  run.host = {"ci-runner-7", "Linux 6.1", "Intel Xeon", 16};
+  run.suites = {"onnx-node", "models"};
+  run.selection = {"test_*", {"ref", "dnnl"}, 1, 4};
+
+  run.cases.push_back(Case("onnx-node", "test_relu", "Relu", "ref", Verdict::kPass));
+
+  CaseRecord fail = Case("onnx-node", "test_conv_with_strides", "Conv", "dnnl", Verdict::kFail);
+  fail.op_versions = {{"Conv", 11}};
+  fail.message = "output y differs";
+  OutputComparison ok_output = SampleFailingOutput();
+  ok_output.output_name = "z";
+  ok_output.passed = true;
+  fail.outputs = {SampleFailingOutput(), ok_output};
+  OutputComparison nan_output = SampleFailingOutput();
+  nan_output.output_name = "w";
+  nan_output.worst_expected = "nan";
+  nan_output.worst_actual = "1";
+  nan_output.max_abs_error = std::numeric_limits<double>::infinity();
+  nan_output.min_passing_rtol = std::numeric_limits<double>::infinity();
+  nan_output.min_passing_atol = std::numeric_limits<double>::infinity();
+  fail.outputs.push_back(nan_output);
+  run.cases.push_back(fail);
+
+  CaseRecord crash = Case("onnx-node", "test_gather_negative", "Gather", "dnnl", Verdict::kCrash);
+  // A worker's last words: terminal colour codes, control characters and broken UTF-8.
+  crash.message = std::string("worker died: SIGSEGV \x1b[31mred\x1b[0m \x01\x02 bad \xff\xfe utf8 "
+                              "<&\"'> caf\xc3\xa9 \xe0\x80 end");
+  run.cases.push_back(crash);
+
+  CaseRecord unsupported = Case("onnx-node", "test_loop11", "Loop", "dnnl", Verdict::kUnsupported);
+  unsupported.outcome = Verdict::kUnsupported;
+  unsupported.expectation_reason = "dnnl has no control flow";
+  unsupported.message = "no kernel for Loop(11)";
+  unsupported.placements.clear();
+  run.cases.push_back(unsupported);
+
+  CaseRecord xfail = Case("onnx-node", "test_softmax_large", "Softmax", "dnnl", Verdict::kXfail);
+  xfail.outcome = Verdict::kFail;
+  xfail.expectation_reason = "known drift in exp, issue 12";
+  xfail.message = "output y differs";
+  xfail.outputs = {SampleFailingOutput()};
+  run.cases.push_back(xfail);
+
+  CaseRecord timeout = Case("onnx-node", "test_nms_huge", "NonMaxSuppression", "ref",
+                            Verdict::kTimeout);
+  timeout.message = "no result after 60 s";
+  run.cases.push_back(timeout);
+
+  CaseRecord unresolved = Case("onnx-node", "test_stale", "Add", "ref", Verdict::kUnresolved);
+  unresolved.message = "golden golden/data/onnx-node/test_stale.h5 is stale: model_sha256 differs";
+  run.cases.push_back(unresolved);
+
+  CaseRecord xpass = Case("onnx-node", "test_erf", "Erf", "dnnl", Verdict::kXpass);
+  xpass.outcome = Verdict::kPass;
+  xpass.expectation_reason = "erf approximation too coarse";
+  run.cases.push_back(xpass);
+
+  CaseRecord skip = Case("onnx-node", "test_pipe|name", "Identity", "ref", Verdict::kSkip);
+  skip.message = "filtered by tag";
+  skip.placements.clear();
+  run.cases.push_back(skip);
+
+  CaseRecord model = Case("models", "mlp_b8", "MatMul", "dnnl", Verdict::kPass);
+  model.op_types = {"MatMul", "Add", "Relu"};
+  model.opset_imports = {{"", 17}, {"com.microsoft", 1}};
+  model.op_versions = {{"MatMul", 13}, {"Add", 14}, {"Relu", 14}};
+  model.placements = {
+      {"mm0", "MatMul", "dnnl", {}},
+      {"add0", "Add", "dnnl", {}},
+      {"relu0", "Relu", "ref", {{"dnnl", "no kernel for Relu(14) with type double"}}}};
+  run.cases.push_back(model);
+
+  LatencyRecord regression;
+  regression.model = "resnet_small";
+  regression.ep = "dnnl";
+  regression.threads = 4;
+  regression.repetitions = 15;
+  regression.median_ms = 12.3;
+  regression.min_ms = 11.9;
+  regression.p90_ms = 12.9;
+  regression.p99_ms = 13.4;
+  regression.mean_ms = 12.4;
+  regression.cv = 0.02;
+  regression.load_ms = 40.0;
+  regression.first_run_ms = 30.5;
+  regression.baseline_median_ms = 10.1;
+  regression.change_ratio = 12.3 / 10.1 - 1.0;
+  regression.threshold = 0.1;
+  regression.p_value = 0.0001;
+  regression.verdict = LatencyVerdict::kRegression;
+  regression.message = "median moved beyond the threshold";
+  run.latency.push_back(regression);
+
+  LatencyRecord unchanged = regression;
+  unchanged.model = "mlp";
+  unchanged.median_ms = 1.01;
+  unchanged.baseline_median_ms = 1.0;
+  unchanged.change_ratio = 0.01;
+  unchanged.p_value = 0.4;
+  unchanged.verdict = LatencyVerdict::kUnchanged;
+  unchanged.message = "";
+  run.latency.push_back(unchanged);
+
+  LatencyRecord inconclusive = unchanged;
+  inconclusive.model = "mobilenet";
+  inconclusive.cv = 0.3;
+  inconclusive.change_ratio = 0.2;
+  inconclusive.verdict = LatencyVerdict::kInconclusive;
+  run.latency.push_back(inconclusive);
+
+  LatencyRecord fresh;
+  fresh.model = "encoder";
+  fresh.ep = "ref";
+  fresh.repetitions = 9;
+  fresh.median_ms = 5.5;
+  fresh.verdict = LatencyVerdict::kNoBaseline;
+  run.latency.push_back(fresh);
+
+  run.end_time = run.start_time + std::chrono::milliseconds(12500);
+  run.totals = CountVerdicts(run.cases);
+  return run;
+}
+
+}  // namespace onnxgate

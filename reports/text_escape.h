@@ -1,0 +1,26 @@
+// Text cleaning for report formats: valid UTF-8, XML 1.0's allowed characters, XML escaping.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace onnxgate {
+
+// Returns `text` with every invalid UTF-8 sequence (stray continuation bytes, overlong forms,
+// surrogates, truncated sequences, code points past U+10FFFF) replaced by U+FFFD, one per
+// maximal invalid subpart, the way the Unicode standard recommends.
+std::string ToValidUtf8(std::string_view text);
+
+// ToValidUtf8, then drops the characters XML 1.0 forbids (controls other than tab, newline and
+// carriage return; U+FFFE, U+FFFF) and those it discourages (DEL and the C1 controls), which
+// usually are terminal colour codes or binary garbage in a message.
+std::string SanitizeForXml(std::string_view text);
+
+// Sanitized and escaped for XML character data: & < > become entities.
+std::string XmlEscapeText(std::string_view text);
+
+// Sanitized and escaped for a double-quoted XML attribute value. Tab, newline and carriage
+// return become character references, so attribute-value normalization keeps them.
+std::string XmlEscapeAttribute(std::string_view text);
+
+}  // namespace onnxgate

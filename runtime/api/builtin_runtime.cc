@@ -1,0 +1,151 @@
+// The built-in RuntimeUnderTest: providers created once per runtime (registries are built on
+// first use, never per load), models loaded and compiled into sessions.
+#include "runtime/api/builtin_runtime.h"
+
+#include <mutex>
+#include <optional>
+
+#include "runtime/ep/ref/ref_provider.h"
+#include "runtime/model/model.h"
+#include "runtime/session/session.h"
+#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
+#include "runtime/ep/testing/test_providers.h"
+#endif
+
+namespace onnxgate {
+
+namespace {
+
+class BuiltinLoadedModel : public LoadedModel {
+ public:
+  explicit BuiltinLoadedModel(std::unique_ptr<const Session> session)
+      : session_(std::move(session)) {}
+  std::vector<std::string> input_names() const override { return session_->input_names(); }
+  std::vector<std::string> output_names() const override { return session_->output_names(); }
+  StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override {
+    return session_->Run(feeds);
+  }
+  std::vector<NodePlacement> placements() const override { return session_->placements(); }
+
+ private:
+  std::unique_ptr<const Session> session_;
+};
+
+class BuiltinRuntime : public RuntimeUnderTest {
+ public:
+  explicit BuiltinRuntime(std::vector<ProviderEntry> entries) {
+    for (auto& e : entries) slots_.push_back(std::make_unique<Slot>(std::move(e)));
+  }
+
+  std::string name() const override { return "onnxgate"; }
+
+  std::vector<std::string> providers() const override {
+    std::vector<std::string> names;
+    for (const auto& s : slots_) {
+      if (!s->entry.hidden) names.push_back(s->entry.name);
+    }
+    return names;
+  }
+
+  StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
+                                              const LoadOptions& options) const override {
+    if (options.providers.empty()) {
+      return InvalidArgument("loading " + model_path + ": no execution provider requested");
+    }
+    if (options.intra_op_threads < 0) {
+      return InvalidArgument("loading " + model_path + ": intra_op_threads must not be negative");
+    }
+    std::vector<std::shared_ptr<const ExecutionProvider>> providers;
+    for (size_t i = 0; i < options.providers.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (options.providers[i] == options.providers[j]) {
+          return InvalidArgument("loading " + model_path + ": provider '" + options.providers[i] +
+                                 "' is requested twice");
+        }
+      }
+      auto provider = Provider(options.providers[i]);
+      if (!provider.ok()) return provider.status().WithContext("loading " + model_path);
+      providers.push_back(std::move(provider).value());
+    }
+    ASSIGN_OR_RETURN(std::shared_ptr<const Model> model, Model::Load(model_path));
+    SessionOptions session_options;
+    session_options.fallback = options.fallback;
+    session_options.optimization_level = options.optimization_level;
+    ASSIGN_OR_RETURN(std::unique_ptr<const Session> session,
+                     Session::Create(std::move(model), std::move(providers), session_options));
+    return std::unique_ptr<LoadedModel>(new BuiltinLoadedModel(std::move(session)));
+  }
+
+  StatusOr<std::vector<OpClaim>> Claims(const std::string& provider_name) const override {
+    ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider, Provider(provider_name));
+    std::vector<OpClaim> claims;
+    for (const KernelDef* def : provider->registry().All()) {
+      claims.push_back(OpClaim{def->domain, def->op_type, def->since_version, def->until_version,
+                               def->type_constraints});
+    }
+    return claims;
+  }
+
+ private:
+  struct Slot {
+    explicit Slot(ProviderEntry e) : entry(std::move(e)) {}
+    ProviderEntry entry;
+    std::once_flag once;
+    std::optional<StatusOr<std::shared_ptr<const ExecutionProvider>>> provider;
+  };
+
+  // The provider named `name`, created on the first request (thread-safe) and kept.
+  StatusOr<std::shared_ptr<const ExecutionProvider>> Provider(const std::string& name) const {
+    Slot* found = nullptr;
+    for (const auto& s : slots_) {
+      if (s->entry.name != name) continue;
+      if (found != nullptr) return Internal("two providers are named '" + name + "'");
+      found = s.get();
+    }
+    if (found == nullptr) {
+      std::string known;
+      for (const std::string& n : providers()) known += (known.empty() ? "" : ", ") + n;
+      return InvalidArgument("unknown execution provider '" + name + "'; this runtime offers: " +
+                             (known.empty() ? "none" : known));
+    }
+    Slot& slot = *found;
+    std::call_once(slot.once, [&slot] {
+      auto p = slot.entry.create ? slot.entry.create()
+                                 : StatusOr<std::shared_ptr<const ExecutionProvider>>(
+                                       Internal("no factory for provider " + slot.entry.name));
+      if (p.ok() && *p == nullptr) p = Internal("the factory of " + slot.entry.name + " returned null");
+      if (p.ok() && (*p)->name() != slot.entry.name) {
+        p = Internal("provider entry '" + slot.entry.name + "' created a provider named '" +
+                     (*p)->name() + "'");
+      }
+      slot.provider = std::move(p);
+    });
+    return *slot.provider;
+  }
+
+  std::vector<std::unique_ptr<Slot>> slots_;
+};
+
+}  // namespace
+
+std::vector<ProviderEntry> BuiltinProviderEntries() {
+  std::vector<ProviderEntry> entries;
+  entries.push_back({kRefProviderName, CreateRefProvider, false});
+  // Providers behind CMake options (ONNXGATE_WITH_DNNL, ONNXGATE_WITH_OPENCL) are added here the
+  // same way, each inside the #ifdef its option defines.
+#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
+  entries.push_back({kTestCrashProviderName, CreateTestCrashProvider, true});
+  entries.push_back({kTestHangProviderName, CreateTestHangProvider, true});
+#endif
+  return entries;
+}
+
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime() {
+  return CreateBuiltinRuntime(BuiltinProviderEntries());
+}
+
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries) {
+  return std::make_unique<BuiltinRuntime>(std::move(entries));
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,36 @@
+// The built-in runtime as a RuntimeUnderTest: onnxgate's own model loader and session with its
+// execution providers (`ref` always; others as the build enables them).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/api/runtime_under_test.h"
+#include "runtime/session/execution_provider.h"
+
+namespace onnxgate {
+
+using ProviderFactory = std::function<StatusOr<std::shared_ptr<const ExecutionProvider>>()>;
+
+// A provider the runtime can offer, created on first use and then shared by every load.
+struct ProviderEntry {
+  std::string name;
+  ProviderFactory create;
+  // Hidden providers load by name but are not listed in providers(), so a run over "every
+  // provider" does not pick them up (the deliberately broken test providers are hidden).
+  bool hidden = false;
+};
+
+// The providers compiled into this build, in priority order: "ref"; "test-crash" and
+// "test-hang" (hidden) when built with ONNXGATE_TEST_PROVIDERS.
+std::vector<ProviderEntry> BuiltinProviderEntries();
+
+// The built-in runtime offering BuiltinProviderEntries().
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime();
+// The same runtime offering `entries` instead: the hook through which tests add providers of
+// their own (entries with a name already taken are an error at Load, naming it).
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries);
+
+}  // namespace onnxgate

@@ -1,0 +1,59 @@
+// Helpers shared by the ref EP's elementwise and tensor kernels: a kernel base class that names
+// its node in every error, input access with uniform messages, and integer-list inputs
+// (shapes, axes, indices) read as int64.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/base/status.h"
+#include "runtime/base/tensor.h"
+#include "runtime/kernel/kernel_info.h"
+#include "runtime/kernel/op_kernel.h"
+
+namespace onnxgate::ref {
+
+// Base of the ref kernels: keeps the node's description so that every error from Run() says
+// which node failed ("Add node 'add1' (version 14): ...").
+class RefKernel : public OpKernel {
+ public:
+  explicit RefKernel(const KernelInfo& info) : node_(info.Describe()) {}
+
+  Status Compute(KernelContext& ctx) const final {
+    Status status = Run(ctx);
+    return status.ok() ? status : status.WithContext(node_);
+  }
+
+ protected:
+  virtual Status Run(KernelContext& ctx) const = 0;
+
+ private:
+  std::string node_;
+};
+
+// The tensor of input `index`, called `name` in the op's schema; InvalidArgument when the input
+// is omitted or is not a tensor.
+StatusOr<const Tensor*> GetInput(const KernelContext& ctx, size_t index, const char* name);
+
+// The elements of an int32 or int64 tensor as int64 (shape, axes, repeats, indices inputs).
+// InvalidArgument naming `name` for any other element type.
+StatusOr<std::vector<int64_t>> ToInt64s(const Tensor& t, const char* name);
+
+// Like ToInt64s, and the tensor must be 1-D (or, when `allow_scalar`, a scalar).
+StatusOr<std::vector<int64_t>> ToInt64List(const Tensor& t, const char* name,
+                                           bool allow_scalar = false);
+
+// Maps `axis` into [0, rank). Before opset 11 many ops took only non-negative axes; callers say
+// whether negative axes are part of the op version (`allow_negative`).
+StatusOr<int64_t> NormalizeAxisOf(int64_t axis, int64_t rank, bool allow_negative,
+                                  const char* name = "axis");
+
+// Normalizes every axis as above and rejects duplicates (two axes naming one dim).
+StatusOr<std::vector<int64_t>> NormalizeAxesOf(const std::vector<int64_t>& axes, int64_t rank,
+                                               bool allow_negative, const char* name = "axes");
+
+// "[1,2,3]" for messages.
+std::string ListToString(const std::vector<int64_t>& values);
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,207 @@
+// The ref EP's registration table for elementwise ops: arithmetic, math and activation
+// functions, comparisons and logic, and the Softmax family. Each line transcribes one version
+// range of the op's ONNX schema (ONNX 1.12, opsets 1 to 17) with the types it allows; ranges are
+// split where the semantics or the type list change.
+#include "runtime/ep/ref/kernels/binary_arithmetic.h"
+#include "runtime/ep/ref/kernels/clip.h"
+#include "runtime/ep/ref/kernels/compare_logic.h"
+#include "runtime/ep/ref/kernels/softmax.h"
+#include "runtime/ep/ref/kernels/type_lists.h"
+#include "runtime/ep/ref/kernels/unary_math.h"
+#include "runtime/ep/ref/kernels/variadic_math.h"
+#include "runtime/ep/ref/ref_kernels.h"
+
+namespace onnxgate {
+
+namespace {
+
+using namespace ref;         // NOLINT: the kernel classes of this table
+using namespace ref::types;  // NOLINT: type-list shorthands
+
+constexpr int kOpen = kOpenEndedVersion;
+
+Status Def(KernelRegistry& r, const char* op, int since, int until,
+           std::vector<TypeConstraint> constraints, KernelFactory factory) {
+  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
+}
+
+template <UnaryOp kOp>
+KernelFactory Unary() {
+  return FactoryOf<UnaryMathKernel<kOp>>();
+}
+
+// The many float-only unary functions whose versions are (1 or 6) then 13 with bfloat16.
+Status RegisterFloatUnary(KernelRegistry& r, const char* op, KernelFactory f) {
+  RETURN_IF_ERROR(Def(r, op, 1, 12, {{"T", F3()}}, f));
+  return Def(r, op, 13, kOpen, {{"T", F4()}}, f);
+}
+
+Status RegisterArithmetic(KernelRegistry& r) {
+  const List ints6 = {kU32, kU64, kI32, kI64};
+  struct Op {
+    const char* name;
+    KernelFactory factory;
+  };
+  const Op ops[] = {{"Add", FactoryOf<AddKernel>()},
+                    {"Sub", FactoryOf<SubKernel>()},
+                    {"Mul", FactoryOf<MulKernel>()},
+                    {"Div", FactoryOf<DivKernel>()}};
+  for (const Op& op : ops) {
+    // 1 and 6: legacy broadcast attributes; 7: numpy broadcasting; 13, 14: more types.
+    RETURN_IF_ERROR(Def(r, op.name, 1, 5, {{"T", F3()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, 6, 6, {{"T", ints6 + F3()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, 7, 12, {{"T", ints6 + F3()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, 13, 13, {{"T", ints6 + F4()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, 14, kOpen, {{"T", Ints() + F4()}}, op.factory));
+  }
+  const KernelFactory pow = FactoryOf<PowKernel>();
+  RETURN_IF_ERROR(Def(r, "Pow", 1, 6, {{"T", F3()}}, pow));
+  RETURN_IF_ERROR(Def(r, "Pow", 7, 11, {{"T", F3()}}, pow));
+  RETURN_IF_ERROR(Def(r, "Pow", 12, 12, {{"T", List{kI32, kI64} + F3()}, {"T1", Ints() + F3()}}, pow));
+  RETURN_IF_ERROR(Def(r, "Pow", 13, 14, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F3()}}, pow));
+  return Def(r, "Pow", 15, kOpen, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow);
+}
+
+Status RegisterUnary(KernelRegistry& r) {
+  const List signed6 = {kF32, kI32, kI8, kI16, kI64, kF16, kF64};
+  // Relu: 14 adds the signed integers.
+  RETURN_IF_ERROR(Def(r, "Relu", 1, 12, {{"T", F3()}}, Unary<UnaryOp::kRelu>()));
+  RETURN_IF_ERROR(Def(r, "Relu", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kRelu>()));
+  RETURN_IF_ERROR(Def(r, "Relu", 14, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
+  // Abs and Neg: integers from 6.
+  RETURN_IF_ERROR(Def(r, "Abs", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kAbs>()));
+  RETURN_IF_ERROR(Def(r, "Abs", 6, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kAbs>()));
+  RETURN_IF_ERROR(Def(r, "Abs", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kAbs>()));
+  RETURN_IF_ERROR(Def(r, "Neg", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kNeg>()));
+  RETURN_IF_ERROR(Def(r, "Neg", 6, 12, {{"T", signed6}}, Unary<UnaryOp::kNeg>()));
+  RETURN_IF_ERROR(Def(r, "Neg", 13, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kNeg>()));
+  // Float functions of opsets 1/6 that gained bfloat16 in 13.
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Sigmoid", Unary<UnaryOp::kSigmoid>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Tanh", Unary<UnaryOp::kTanh>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Exp", Unary<UnaryOp::kExp>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Log", Unary<UnaryOp::kLog>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Sqrt", Unary<UnaryOp::kSqrt>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Reciprocal", Unary<UnaryOp::kReciprocal>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Floor", Unary<UnaryOp::kFloor>()));
+  RETURN_IF_ERROR(RegisterFloatUnary(r, "Ceil", Unary<UnaryOp::kCeil>()));
+  // Float functions that never gained bfloat16 up to opset 17.
+  const struct {
+    const char* name;
+    int since;
+    KernelFactory factory;
+  } float_only[] = {
+      {"Sin", 7, Unary<UnaryOp::kSin>()},       {"Cos", 7, Unary<UnaryOp::kCos>()},
+      {"Tan", 7, Unary<UnaryOp::kTan>()},       {"Asin", 7, Unary<UnaryOp::kAsin>()},
+      {"Acos", 7, Unary<UnaryOp::kAcos>()},     {"Atan", 7, Unary<UnaryOp::kAtan>()},
+      {"Sinh", 9, Unary<UnaryOp::kSinh>()},     {"Cosh", 9, Unary<UnaryOp::kCosh>()},
+      {"Asinh", 9, Unary<UnaryOp::kAsinh>()},   {"Acosh", 9, Unary<UnaryOp::kAcosh>()},
+      {"Atanh", 9, Unary<UnaryOp::kAtanh>()},   {"Round", 11, Unary<UnaryOp::kRound>()},
+      {"Softplus", 1, Unary<UnaryOp::kSoftplus>()},
+      {"Softsign", 1, Unary<UnaryOp::kSoftsign>()},
+      {"Elu", 1, Unary<UnaryOp::kElu>()},
+      {"Selu", 1, Unary<UnaryOp::kSelu>()},
+      {"HardSigmoid", 1, Unary<UnaryOp::kHardSigmoid>()},
+      {"ThresholdedRelu", 10, Unary<UnaryOp::kThresholdedRelu>()},
+      {"HardSwish", 14, Unary<UnaryOp::kHardSwish>()},
+  };
+  for (const auto& op : float_only) {
+    RETURN_IF_ERROR(Def(r, op.name, op.since, kOpen, {{"T", F3()}}, op.factory));
+  }
+  RETURN_IF_ERROR(Def(r, "Celu", 12, kOpen, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
+  RETURN_IF_ERROR(Def(r, "LeakyRelu", 1, 15, {{"T", F3()}}, Unary<UnaryOp::kLeakyRelu>()));
+  RETURN_IF_ERROR(Def(r, "LeakyRelu", 16, kOpen, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
+  // Erf and Sign take integers too.
+  RETURN_IF_ERROR(Def(r, "Erf", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kErf>()));
+  RETURN_IF_ERROR(Def(r, "Erf", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kErf>()));
+  RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
+  RETURN_IF_ERROR(Def(r, "Sign", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
+  // Clip: attributes min/max (1: no default, 6: float range), inputs from 11, integers from 12.
+  const KernelFactory clip = FactoryOf<ClipKernel>();
+  RETURN_IF_ERROR(Def(r, "Clip", 1, 5, {{"T", F3()}}, clip));
+  RETURN_IF_ERROR(Def(r, "Clip", 6, 10, {{"T", F3()}}, clip));
+  RETURN_IF_ERROR(Def(r, "Clip", 11, 11, {{"T", F3()}}, clip));
+  RETURN_IF_ERROR(Def(r, "Clip", 12, 12, {{"T", Ints() + F3()}}, clip));
+  return Def(r, "Clip", 13, kOpen, {{"T", Ints() + F4()}}, clip);
+}
+
+Status RegisterVariadic(KernelRegistry& r) {
+  const KernelFactory max = FactoryOf<VariadicMathKernel<VariadicOp::kMax>>();
+  const KernelFactory min = FactoryOf<VariadicMathKernel<VariadicOp::kMin>>();
+  const KernelFactory sum = FactoryOf<VariadicMathKernel<VariadicOp::kSum>>();
+  const KernelFactory mean = FactoryOf<VariadicMathKernel<VariadicOp::kMean>>();
+  // 1 and 6: equal shapes; 8: numpy broadcasting; Max/Min: integers from 12; 13: bfloat16.
+  for (const auto& [name, f] : {std::pair{"Max", max}, std::pair{"Min", min}}) {
+    RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 8, 11, {{"T", F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", Ints() + F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", Ints() + F4()}}, f));
+  }
+  for (const auto& [name, f] : {std::pair{"Sum", sum}, std::pair{"Mean", mean}}) {
+    RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 8, 12, {{"T", F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", F4()}}, f));
+  }
+  return OkStatus();
+}
+
+Status RegisterCompareLogic(KernelRegistry& r) {
+  const List b = {kBool};
+  const KernelFactory equal = FactoryOf<CompareKernel<CompareOp::kEqual>>();
+  RETURN_IF_ERROR(Def(r, "Equal", 1, 6, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
+  RETURN_IF_ERROR(Def(r, "Equal", 7, 10, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
+  RETURN_IF_ERROR(Def(r, "Equal", 11, 12, {{"T", b + Ints() + F3()}, {"T1", b}}, equal));
+  RETURN_IF_ERROR(Def(r, "Equal", 13, kOpen, {{"T", b + Ints() + F4()}, {"T1", b}}, equal));
+  const std::pair<const char*, KernelFactory> ordered[] = {
+      {"Less", FactoryOf<CompareKernel<CompareOp::kLess>>()},
+      {"Greater", FactoryOf<CompareKernel<CompareOp::kGreater>>()}};
+  for (const auto& [name, f] : ordered) {
+    RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", F3()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 7, 8, {{"T", F3()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 9, 12, {{"T", Ints() + F3()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", Ints() + F4()}, {"T1", b}}, f));
+  }
+  const std::pair<const char*, KernelFactory> or_equal[] = {
+      {"LessOrEqual", FactoryOf<CompareKernel<CompareOp::kLessOrEqual>>()},
+      {"GreaterOrEqual", FactoryOf<CompareKernel<CompareOp::kGreaterOrEqual>>()}};
+  for (const auto& [name, f] : or_equal) {
+    RETURN_IF_ERROR(Def(r, name, 12, 15, {{"T", Ints() + F3()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 16, kOpen, {{"T", Ints() + F4()}, {"T1", b}}, f));
+  }
+  const std::pair<const char*, KernelFactory> logic[] = {
+      {"And", FactoryOf<LogicKernel<LogicOp::kAnd>>()},
+      {"Or", FactoryOf<LogicKernel<LogicOp::kOr>>()},
+      {"Xor", FactoryOf<LogicKernel<LogicOp::kXor>>()}};
+  for (const auto& [name, f] : logic) {
+    RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", b}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 7, kOpen, {{"T", b}, {"T1", b}}, f));
+  }
+  RETURN_IF_ERROR(Def(r, "Not", 1, kOpen, {{"T", b}}, FactoryOf<NotKernel>()));
+  const KernelFactory where = FactoryOf<WhereKernel>();
+  RETURN_IF_ERROR(Def(r, "Where", 9, 15, {{"B", b}, {"T", AllNoBF16()}}, where));
+  return Def(r, "Where", 16, kOpen, {{"B", b}, {"T", All()}}, where);
+}
+
+Status RegisterSoftmaxFamily(KernelRegistry& r) {
+  const std::pair<const char*, KernelFactory> ops[] = {
+      {"Softmax", FactoryOf<SoftmaxKernel<SoftmaxOp::kSoftmax>>()},
+      {"LogSoftmax", FactoryOf<SoftmaxKernel<SoftmaxOp::kLogSoftmax>>()},
+      {"Hardmax", FactoryOf<SoftmaxKernel<SoftmaxOp::kHardmax>>()}};
+  for (const auto& [name, f] : ops) {
+    // 1 and 11: coerced to 2-D (11 documents negative axes); 13: one axis, default -1.
+    RETURN_IF_ERROR(Def(r, name, 1, 12, {{"T", F3()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", F4()}}, f));
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Status RegisterElementwiseKernels(KernelRegistry& registry) {
+  RETURN_IF_ERROR(RegisterArithmetic(registry));
+  RETURN_IF_ERROR(RegisterUnary(registry));
+  RETURN_IF_ERROR(RegisterVariadic(registry));
+  RETURN_IF_ERROR(RegisterCompareLogic(registry));
+  return RegisterSoftmaxFamily(registry);
+}
+
+}  // namespace onnxgate

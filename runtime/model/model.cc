@@ -1,0 +1,265 @@
+// Model loading: read, parse (binary or text), limits, external data rules, op schemas, the
+// libonnx checker and shape inference, in that order so each failure gets the clearest message.
+#include "runtime/model/model.h"
+
+#include <onnx/checker.h>
+#include <onnx/defs/parser.h>
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include "runtime/proto/external_data.h"
+
+namespace onnxgate {
+
+namespace {
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+StatusOr<std::string> ReadFile(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return NotFound(path + ": no such model file");
+  if (S_ISDIR(st.st_mode)) return InvalidArgument(path + ": is a folder, not a model file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound(path + ": cannot open the model file");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return DataLoss(path + ": reading the model file failed");
+  return buffer.str();
+}
+
+// Calls fn(graph, depth, where) for the graph and every subgraph in node attributes.
+using GraphVisitor = std::function<Status(const onnx::GraphProto&, int, const std::string&)>;
+
+Status WalkGraphs(const onnx::GraphProto& graph, int depth, const std::string& where,
+                  const GraphVisitor& fn) {
+  RETURN_IF_ERROR(fn(graph, depth, where));
+  for (const onnx::NodeProto& node : graph.node()) {
+    const std::string node_where =
+        where + " > " + node.op_type() + (node.name().empty() ? "" : " '" + node.name() + "'");
+    for (const onnx::AttributeProto& attr : node.attribute()) {
+      if (attr.has_g()) RETURN_IF_ERROR(WalkGraphs(attr.g(), depth + 1, node_where + "." + attr.name(), fn));
+      for (const onnx::GraphProto& g : attr.graphs()) {
+        RETURN_IF_ERROR(WalkGraphs(g, depth + 1, node_where + "." + attr.name(), fn));
+      }
+    }
+  }
+  return OkStatus();
+}
+
+// Limits come first: the checker and shape inference recurse through subgraphs.
+Status CheckLimits(const onnx::GraphProto& main, const ModelLimits& limits) {
+  int64_t nodes = 0;
+  return WalkGraphs(main, 0, "graph", [&](const onnx::GraphProto& g, int depth, const std::string& where) {
+    if (depth > limits.max_subgraph_depth) {
+      return InvalidArgument("subgraph nesting depth " + std::to_string(depth) +
+                             " exceeds the limit of " + std::to_string(limits.max_subgraph_depth) +
+                             " at " + where);
+    }
+    nodes += g.node_size();
+    if (nodes > limits.max_nodes) {
+      return InvalidArgument("more than " + std::to_string(limits.max_nodes) +
+                             " nodes (the limit) counting every graph and subgraph");
+    }
+    return OkStatus();
+  });
+}
+
+// External data is checked by onnxgate's rules before the checker, which would accept a
+// location outside the model's folder as long as the file exists.
+Status CheckAllExternalData(const onnx::GraphProto& main, const std::string& dir) {
+  auto check = [&](const onnx::TensorProto& t, const std::string& where) {
+    if (t.data_location() != onnx::TensorProto::EXTERNAL) return OkStatus();
+    Status st = CheckExternalData(t, dir);
+    return st.ok() ? st : st.WithContext(where);
+  };
+  return WalkGraphs(main, 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
+    for (const onnx::TensorProto& t : g.initializer()) RETURN_IF_ERROR(check(t, where + " initializer"));
+    for (const onnx::NodeProto& node : g.node()) {
+      for (const onnx::AttributeProto& attr : node.attribute()) {
+        std::string attr_where = where + " " + node.op_type() + " attribute '" + attr.name() + "'";
+        if (attr.has_t()) RETURN_IF_ERROR(check(attr.t(), attr_where));
+        for (const onnx::TensorProto& t : attr.tensors()) RETURN_IF_ERROR(check(t, attr_where));
+      }
+    }
+    return OkStatus();
+  });
+}
+
+// Every node's op must have a schema at the opset its domain imports: an op that ONNX 1.12 does
+// not know (or a custom domain) is something this runtime declines, not a broken file.
+Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string, int>& opsets) {
+  std::set<std::string> local_functions;
+  for (const auto& f : model.functions()) local_functions.insert(NormalizeDomain(f.domain()) + ":" + f.name());
+  return WalkGraphs(model.graph(), 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
+    for (const onnx::NodeProto& node : g.node()) {
+      const std::string domain = NormalizeDomain(node.domain());
+      const std::string shown_domain = domain.empty() ? "ai.onnx" : domain;
+      const std::string label =
+          where + ": " + node.op_type() + " node" + (node.name().empty() ? "" : " '" + node.name() + "'");
+      auto it = opsets.find(domain);
+      if (it == opsets.end()) {
+        return InvalidArgument(label + " uses domain '" + shown_domain +
+                               "' which the model does not import in opset_import");
+      }
+      if (local_functions.count(domain + ":" + node.op_type())) {
+        return Unimplemented(label + ": model-local functions are not supported (" + shown_domain +
+                             "." + node.op_type() + ")");
+      }
+      if (onnx::OpSchemaRegistry::Schema(node.op_type(), it->second, domain) == nullptr) {
+        return Unimplemented(label + ": no ONNX schema for op " + node.op_type() + " in domain '" +
+                             shown_domain + "' at opset " + std::to_string(it->second) +
+                             " (unknown op, or newer than the ONNX 1.12 this runtime uses)");
+      }
+    }
+    return OkStatus();
+  });
+}
+
+// The body of libonnx's check_model(ModelProto, CheckerContext&), which 1.12 does not declare in
+// its header; done here so that the context carries the model's folder for external data.
+void RunLibonnxChecker(const onnx::ModelProto& model, const std::map<std::string, int>& opsets,
+                       const std::string& dir) {
+  onnx::checker::CheckerContext ctx;
+  ctx.set_ir_version(static_cast<int>(model.ir_version()));
+  std::unordered_map<std::string, int> imports;
+  for (const auto& opset : model.opset_import()) imports[opset.domain()] = static_cast<int>(opset.version());
+  if (imports.empty()) imports[""] = opsets.at("");
+  ctx.set_opset_imports(imports);
+  ctx.set_model_dir(dir);
+  onnx::checker::LexicalScopeContext lex;
+  onnx::checker::check_graph(model.graph(), ctx, lex);
+  if (model.ir_version() >= 8) onnx::checker::check_model_local_functions(model, ctx, lex);
+}
+
+Status CheckModel(const onnx::ModelProto& model, const std::map<std::string, int>& opsets,
+                  const std::string& dir) {
+  try {
+    RunLibonnxChecker(model, opsets, dir);
+  } catch (const std::exception& e) {
+    return InvalidArgument(std::string("the ONNX checker rejects the model: ") + e.what());
+  }
+  return OkStatus();
+}
+
+// Types inferred here let kernels be chosen by type; a model whose inference fails still loads,
+// with those types unknown.
+void InferShapes(onnx::ModelProto& model, const std::string& display_name) {
+  try {
+    onnx::ShapeInferenceOptions options(/*check_type_val=*/false, /*strict_mode_val=*/0,
+                                        /*data_prop_val=*/false);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+  } catch (const std::exception& e) {
+    spdlog::debug("{}: shape inference failed, some types stay unknown: {}", display_name, e.what());
+  }
+}
+
+StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model) {
+  std::map<std::string, int> opsets;
+  for (const auto& opset : model.opset_import()) {
+    if (!opsets.emplace(NormalizeDomain(opset.domain()), static_cast<int>(opset.version())).second) {
+      return InvalidArgument("opset_import lists domain '" + opset.domain() + "' twice");
+    }
+  }
+  if (model.ir_version() >= 3 && opsets.find("") == opsets.end() && opsets.empty()) {
+    return InvalidArgument("a model of IR version >= 3 must import an opset in opset_import");
+  }
+  if (model.ir_version() < 3 && opsets.empty()) opsets[""] = 1;  // IR 1 and 2 had no imports
+  return opsets;
+}
+
+}  // namespace
+
+std::string NormalizeDomain(const std::string& domain) {
+  return domain == "ai.onnx" ? std::string() : domain;
+}
+
+std::string DirectoryOf(const std::string& path) {
+  size_t pos = path.find_last_of('/');
+  if (pos == std::string::npos) return ".";
+  if (pos == 0) return "/";
+  return path.substr(0, pos);
+}
+
+Model::~Model() = default;
+
+const onnx::GraphProto& Model::graph() const { return proto_->graph(); }
+
+int Model::OpsetFor(const std::string& domain) const {
+  auto it = opset_imports_.find(NormalizeDomain(domain));
+  return it == opset_imports_.end() ? -1 : it->second;
+}
+
+StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text, const std::string& display_name) {
+  onnx::ModelProto proto;
+  try {
+    onnx::Status st = onnx::OnnxParser::Parse(proto, text.c_str());
+    if (!st.IsOK()) {
+      return InvalidArgument(display_name + ": not a valid ONNX text model: " + st.ErrorMessage());
+    }
+  } catch (const std::exception& e) {
+    return InvalidArgument(display_name + ": not a valid ONNX text model: " + e.what());
+  }
+  return proto;
+}
+
+StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path, const ModelLimits& limits) {
+  ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+  if (bytes.empty()) return DataLoss(path + ": empty file, not an ONNX model");
+  onnx::ModelProto proto;
+  if (EndsWith(path, ".onnxtxt")) {
+    ASSIGN_OR_RETURN(proto, ParseText(bytes, path));
+  } else {
+    if (!proto.ParseFromString(bytes)) {
+      return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
+    }
+    // Protobuf accepts many byte strings as some message; one with neither IR version nor graph
+    // is not a model.
+    if (!proto.has_ir_version() && !proto.has_graph()) {
+      return DataLoss(path + ": not a valid ONNX model (no ir_version and no graph)");
+    }
+  }
+  return FromProto(std::move(proto), DirectoryOf(path), path, limits);
+}
+
+StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto, const std::string& dir,
+                                                        const std::string& display_name,
+                                                        const ModelLimits& limits) {
+  auto fail = [&](const Status& st) { return st.WithContext(display_name); };
+  if (!proto.has_ir_version() || proto.ir_version() <= 0) {
+    return fail(InvalidArgument("the model has no ir_version"));
+  }
+  if (proto.ir_version() > onnx::IR_VERSION) {
+    return fail(Unimplemented("IR version " + std::to_string(proto.ir_version()) +
+                              " is newer than the ONNX 1.12 this runtime uses (IR version " +
+                              std::to_string(onnx::IR_VERSION) + ")"));
+  }
+  if (!proto.has_graph()) return fail(InvalidArgument("the model has no graph"));
+  auto opsets = OpsetImports(proto);
+  if (!opsets.ok()) return fail(opsets.status());
+
+  Status st = CheckLimits(proto.graph(), limits);
+  if (st.ok()) st = CheckAllExternalData(proto.graph(), dir);
+  if (st.ok()) st = CheckOpSchemas(proto, *opsets);
+  if (st.ok()) st = CheckModel(proto, *opsets, dir);
+  if (!st.ok()) return fail(st);
+  InferShapes(proto, display_name);
+
+  std::shared_ptr<Model> model(new Model());
+  model->proto_ = std::make_unique<onnx::ModelProto>(std::move(proto));
+  model->dir_ = dir;
+  model->display_name_ = display_name;
+  model->opset_imports_ = std::move(opsets).value();
+  return std::shared_ptr<const Model>(std::move(model));
+}
+
+}  // namespace onnxgate

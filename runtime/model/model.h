@@ -1,0 +1,74 @@
+// Model: an ONNX ModelProto loaded from a binary `.onnx` or ONNX text `.onnxtxt` file, checked by
+// libonnx's checker, with libonnx shape/type inference applied. Loading is the one place where
+// protobuf parse failures and libonnx exceptions are turned into Status values.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "runtime/base/status.h"
+
+namespace onnx {
+class ModelProto;
+class GraphProto;
+}  // namespace onnx
+
+namespace onnxgate {
+
+// Limits that keep a hostile or broken model from exhausting the stack or the memory.
+struct ModelLimits {
+  int max_subgraph_depth = 16;  // graphs nested in graph attributes (If in Loop in ...)
+  int64_t max_nodes = 200000;   // nodes of all graphs together
+};
+
+class Model {
+ public:
+  // Reads `path`: ONNX text format when it ends in ".onnxtxt", binary protobuf otherwise. Errors
+  // name the file: NotFound (no such file), DataLoss (empty or not parseable as protobuf),
+  // InvalidArgument (parse errors of the text format, checker failures, limits, external data
+  // leaving the model's folder), Unimplemented (an op without ONNX schema, an IR version newer
+  // than this runtime's ONNX).
+  static StatusOr<std::shared_ptr<const Model>> Load(const std::string& path,
+                                                     const ModelLimits& limits = {});
+
+  // The same checks for a model already in memory. `dir` is the folder external data resolves
+  // against; `display_name` names the model in messages.
+  static StatusOr<std::shared_ptr<const Model>> FromProto(onnx::ModelProto proto,
+                                                          const std::string& dir,
+                                                          const std::string& display_name,
+                                                          const ModelLimits& limits = {});
+
+  // Parses ONNX text format into a ModelProto without checking it.
+  static StatusOr<onnx::ModelProto> ParseText(const std::string& text,
+                                              const std::string& display_name);
+
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  const onnx::ModelProto& proto() const { return *proto_; }
+  const onnx::GraphProto& graph() const;
+  const std::string& display_name() const { return display_name_; }
+  const std::string& dir() const { return dir_; }
+  // The opset the model imports for `domain` ("" and "ai.onnx" are the same), -1 when none.
+  int OpsetFor(const std::string& domain) const;
+  const std::map<std::string, int>& opset_imports() const { return opset_imports_; }
+
+ private:
+  Model() = default;
+
+  std::unique_ptr<onnx::ModelProto> proto_;
+  std::string dir_;
+  std::string display_name_;
+  std::map<std::string, int> opset_imports_;  // "" for ai.onnx
+};
+
+// "" for ai.onnx however it is written ("" or "ai.onnx"); other domains unchanged.
+std::string NormalizeDomain(const std::string& domain);
+
+// The folder of a file path: "a/b/model.onnx" -> "a/b", "model.onnx" -> ".".
+std::string DirectoryOf(const std::string& path);
+
+}  // namespace onnxgate

@@ -1,0 +1,59 @@
+// ExecutionProvider: a named set of kernels and the capability check that takes a node or
+// declines it with a reason (no kernel for the op, its version or its types; or a limit of the
+// provider itself).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/base/data_type.h"
+#include "runtime/kernel/kernel_registry.h"
+
+namespace onnx {
+class NodeProto;
+}
+
+namespace onnxgate {
+
+// What a provider sees when asked whether it takes a node.
+struct NodeRequest {
+  const onnx::NodeProto* node = nullptr;
+  std::string domain;                // "" for ai.onnx
+  int since_version = 0;             // the node's active op version
+  std::vector<DataType> input_types;   // kUndefined where unknown or omitted
+  std::vector<DataType> output_types;  // kUndefined where unknown or omitted
+  std::map<std::string, DataType> bound_types;  // schema type constraint -> element type
+};
+
+class ExecutionProvider {
+ public:
+  virtual ~ExecutionProvider() = default;
+  virtual const std::string& name() const = 0;
+  virtual const KernelRegistry& registry() const = 0;
+  // The kernel that would run the node here, or Unimplemented saying why this provider declines.
+  // The default looks the node up in registry().
+  virtual StatusOr<const KernelDef*> Claim(const NodeRequest& request) const;
+};
+
+// A provider whose registry a registration function fills once, when it is created.
+class RegistryProvider : public ExecutionProvider {
+ public:
+  // Internal error when registration fails (two kernels claiming the same node is a bug).
+  static StatusOr<std::shared_ptr<const ExecutionProvider>> Create(
+      std::string name, const std::function<Status(KernelRegistry&)>& register_fn);
+
+  const std::string& name() const override { return name_; }
+  const KernelRegistry& registry() const override { return registry_; }
+
+ private:
+  RegistryProvider(std::string name, KernelRegistry registry)
+      : name_(std::move(name)), registry_(std::move(registry)) {}
+
+  std::string name_;
+  KernelRegistry registry_;
+};
+
+}  // namespace onnxgate
