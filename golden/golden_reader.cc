@@ -72,7 +72,11 @@ StatusOr<H5Handle> OpenFile(const std::string& path, const H5Where& root) {
   fs::file_status status = fs::status(path, ec);
   if (!fs::exists(status)) return NotFound(path + ": no such file");
   if (fs::is_directory(status)) return InvalidArgument(path + ": is a folder, not a golden file");
+#if H5_VERSION_GE(1, 12, 0)
+  htri_t is_hdf5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);
+#else
   htri_t is_hdf5 = H5Fis_hdf5(path.c_str());
+#endif
   if (is_hdf5 <= 0) {
     H5Eclear2(H5E_DEFAULT);
     return DataLoss(path + ": not an HDF5 file (no HDF5 signature found)");

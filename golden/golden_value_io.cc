@@ -1,7 +1,6 @@
 // Writing and reading tensors, sequences and optionals as HDF5 datasets and groups.
 #include "golden/golden_value_io.h"
 
-#include <cstring>
 #include <optional>
 
 #include "golden/hdf5_types.h"

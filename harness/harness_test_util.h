@@ -1,6 +1,7 @@
 // A throwaway suite on disk for harness tests: suites/mini/ with one-op cases and their goldens.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,11 +10,20 @@
 namespace onnxgate {
 
 struct MiniCase {
+  MiniCase(std::string name, std::string op, Value input, Value expected_output, bool stale = false)
+      : name(std::move(name)), op(std::move(op)), input(std::move(input)),
+        expected_output(std::move(expected_output)), stale(stale) {}
+
   std::string name;
   std::string op = "Relu";
   Value input;            // fed as "X"
   Value expected_output;  // expected as "Y"
   bool stale = false;     // write the golden for other model bytes
+  // When set, the model file holds these bytes instead of a one-node text model, and is named
+  // <case><model_extension>.
+  std::optional<std::string> model_bytes;
+  std::string model_extension = ".onnxtxt";
+  bool omit_input = false;  // the golden has no input "X"
 };
 
 // Creates <root>/suites/mini/{suite.json,models/<case>.onnxtxt} and

@@ -105,15 +105,16 @@ class BuiltinRuntime : public RuntimeUnderTest {
     if (found == nullptr) {
       std::string known;
       for (const std::string& n : providers()) known += (known.empty() ? "" : ", ") + n;
-      return InvalidArgument("unknown execution provider '" + name + "'; this runtime offers: " +
-                             (known.empty() ? "none" : known));
+      return InvalidArgument("unknown execution provider '" + name +
+                             "'; this runtime offers: " + (known.empty() ? "none" : known));
     }
     Slot& slot = *found;
     std::call_once(slot.once, [&slot] {
       auto p = slot.entry.create ? slot.entry.create()
                                  : StatusOr<std::shared_ptr<const ExecutionProvider>>(
                                        Internal("no factory for provider " + slot.entry.name));
-      if (p.ok() && *p == nullptr) p = Internal("the factory of " + slot.entry.name + " returned null");
+      if (p.ok() && *p == nullptr)
+        p = Internal("the factory of " + slot.entry.name + " returned null");
       if (p.ok() && (*p)->name() != slot.entry.name) {
         p = Internal("provider entry '" + slot.entry.name + "' created a provider named '" +
                      (*p)->name() + "'");

@@ -5,15 +5,19 @@ namespace onnxgate {
 
 const char* FallbackPolicyName(FallbackPolicy policy) {
   switch (policy) {
-    case FallbackPolicy::kAllow: return "allow";
-    case FallbackPolicy::kWarn: return "warn";
-    case FallbackPolicy::kForbid: return "forbid";
+    case FallbackPolicy::kAllow:
+      return "allow";
+    case FallbackPolicy::kWarn:
+      return "warn";
+    case FallbackPolicy::kForbid:
+      return "forbid";
   }
   return "?";
 }
 
 StatusOr<FallbackPolicy> FallbackPolicyFromName(const std::string& name) {
-  for (FallbackPolicy p : {FallbackPolicy::kAllow, FallbackPolicy::kWarn, FallbackPolicy::kForbid}) {
+  for (FallbackPolicy p :
+       {FallbackPolicy::kAllow, FallbackPolicy::kWarn, FallbackPolicy::kForbid}) {
     if (name == FallbackPolicyName(p)) return p;
   }
   return InvalidArgument("unknown fallback policy '" + name + "'; expected allow, warn or forbid");

@@ -49,11 +49,15 @@ std::string DimsToString(const ValueType& t) {
 std::string ValueType::ToString() const {
   std::string tensor = std::string("tensor(") + DataTypeShortName(elem_type) + ")";
   switch (kind) {
-    case Value::Kind::kNone: return "unknown";
-    case Value::Kind::kTensor: return tensor + DimsToString(*this);
-    case Value::Kind::kSequence: return "seq(" + tensor + ")";
+    case Value::Kind::kNone:
+      return "unknown";
+    case Value::Kind::kTensor:
+      return tensor + DimsToString(*this);
+    case Value::Kind::kSequence:
+      return "seq(" + tensor + ")";
     case Value::Kind::kOptional:
-      return "optional(" + (inner_kind == Value::Kind::kSequence ? "seq(" + tensor + ")" : tensor) + ")";
+      return "optional(" + (inner_kind == Value::Kind::kSequence ? "seq(" + tensor + ")" : tensor) +
+             ")";
   }
   return "unknown";
 }
@@ -67,7 +71,8 @@ ValueType ValueTypeFromProto(const onnx::TypeProto& type) {
       if (IsValidDataType(tt.elem_type())) t.elem_type = static_cast<DataType>(tt.elem_type());
       if (tt.has_shape()) {
         t.has_shape = true;
-        for (const auto& d : tt.shape().dim()) t.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+        for (const auto& d : tt.shape().dim())
+          t.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
       }
       break;
     }
@@ -86,7 +91,8 @@ ValueType ValueTypeFromProto(const onnx::TypeProto& type) {
       t.elem_type = inner.elem_type;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return t;
 }

@@ -15,7 +15,8 @@ using ::testing::HasSubstr;
 
 // Graphs are parsed without the checker so that broken structures reach Graph::Build.
 onnx::ModelProto Parse(const std::string& graph_text) {
-  auto proto = Model::ParseText("<ir_version: 8, opset_import: [\"\" : 14]>\n" + graph_text, "test");
+  auto proto =
+      Model::ParseText("<ir_version: 8, opset_import: [\"\" : 14]>\n" + graph_text, "test");
   EXPECT_TRUE(proto.ok()) << proto.status().ToString();
   return proto.ok() ? *proto : onnx::ModelProto();
 }
@@ -75,7 +76,8 @@ TEST(GraphTest, RefusesUndefinedInputsAndDoubleDefinitions) {
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(st.message(), HasSubstr("Add node 'add1' uses input 'Q', which no node"));
 
-  onnx::ModelProto twice = Parse("g (float[2] X) => (float[2] Y) {\n Y = Relu(X)\n Y = Neg(X)\n}\n");
+  onnx::ModelProto twice =
+      Parse("g (float[2] X) => (float[2] Y) {\n Y = Relu(X)\n Y = Neg(X)\n}\n");
   EXPECT_THAT(Graph::Build(twice.graph(), ".").status().message(),
               HasSubstr("Neg node #1 defines 'Y', which is already defined"));
 

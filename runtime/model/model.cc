@@ -6,7 +6,6 @@
 #include <onnx/defs/parser.h>
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
-#include <onnx/shape_inference/implementation.h>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
@@ -15,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "runtime/model/type_inference.h"
 #include "runtime/proto/external_data.h"
 
 namespace onnxgate {
@@ -22,7 +22,8 @@ namespace onnxgate {
 namespace {
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 StatusOr<std::string> ReadFile(const std::string& path) {
@@ -47,7 +48,8 @@ Status WalkGraphs(const onnx::GraphProto& graph, int depth, const std::string& w
     const std::string node_where =
         where + " > " + node.op_type() + (node.name().empty() ? "" : " '" + node.name() + "'");
     for (const onnx::AttributeProto& attr : node.attribute()) {
-      if (attr.has_g()) RETURN_IF_ERROR(WalkGraphs(attr.g(), depth + 1, node_where + "." + attr.name(), fn));
+      if (attr.has_g())
+        RETURN_IF_ERROR(WalkGraphs(attr.g(), depth + 1, node_where + "." + attr.name(), fn));
       for (const onnx::GraphProto& g : attr.graphs()) {
         RETURN_IF_ERROR(WalkGraphs(g, depth + 1, node_where + "." + attr.name(), fn));
       }
@@ -57,21 +59,22 @@ Status WalkGraphs(const onnx::GraphProto& graph, int depth, const std::string& w
 }
 
 // Limits come first: the checker and shape inference recurse through subgraphs.
-Status CheckLimits(const onnx::GraphProto& main, const ModelLimits& limits) {
+Status CheckLimits(const onnx::GraphProto& main, const ModelOptions& limits) {
   int64_t nodes = 0;
-  return WalkGraphs(main, 0, "graph", [&](const onnx::GraphProto& g, int depth, const std::string& where) {
-    if (depth > limits.max_subgraph_depth) {
-      return InvalidArgument("subgraph nesting depth " + std::to_string(depth) +
-                             " exceeds the limit of " + std::to_string(limits.max_subgraph_depth) +
-                             " at " + where);
-    }
-    nodes += g.node_size();
-    if (nodes > limits.max_nodes) {
-      return InvalidArgument("more than " + std::to_string(limits.max_nodes) +
-                             " nodes (the limit) counting every graph and subgraph");
-    }
-    return OkStatus();
-  });
+  return WalkGraphs(
+      main, 0, "graph", [&](const onnx::GraphProto& g, int depth, const std::string& where) {
+        if (depth > limits.max_subgraph_depth) {
+          return InvalidArgument("subgraph nesting depth " + std::to_string(depth) +
+                                 " exceeds the limit of " +
+                                 std::to_string(limits.max_subgraph_depth) + " at " + where);
+        }
+        nodes += g.node_size();
+        if (nodes > limits.max_nodes) {
+          return InvalidArgument("more than " + std::to_string(limits.max_nodes) +
+                                 " nodes (the limit) counting every graph and subgraph");
+        }
+        return OkStatus();
+      });
 }
 
 // External data is checked by onnxgate's rules before the checker, which would accept a
@@ -82,47 +85,54 @@ Status CheckAllExternalData(const onnx::GraphProto& main, const std::string& dir
     Status st = CheckExternalData(t, dir);
     return st.ok() ? st : st.WithContext(where);
   };
-  return WalkGraphs(main, 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
-    for (const onnx::TensorProto& t : g.initializer()) RETURN_IF_ERROR(check(t, where + " initializer"));
-    for (const onnx::NodeProto& node : g.node()) {
-      for (const onnx::AttributeProto& attr : node.attribute()) {
-        std::string attr_where = where + " " + node.op_type() + " attribute '" + attr.name() + "'";
-        if (attr.has_t()) RETURN_IF_ERROR(check(attr.t(), attr_where));
-        for (const onnx::TensorProto& t : attr.tensors()) RETURN_IF_ERROR(check(t, attr_where));
-      }
-    }
-    return OkStatus();
-  });
+  return WalkGraphs(main, 0, "graph",
+                    [&](const onnx::GraphProto& g, int, const std::string& where) {
+                      for (const onnx::TensorProto& t : g.initializer())
+                        RETURN_IF_ERROR(check(t, where + " initializer"));
+                      for (const onnx::NodeProto& node : g.node()) {
+                        for (const onnx::AttributeProto& attr : node.attribute()) {
+                          std::string attr_where =
+                              where + " " + node.op_type() + " attribute '" + attr.name() + "'";
+                          if (attr.has_t()) RETURN_IF_ERROR(check(attr.t(), attr_where));
+                          for (const onnx::TensorProto& t : attr.tensors())
+                            RETURN_IF_ERROR(check(t, attr_where));
+                        }
+                      }
+                      return OkStatus();
+                    });
 }
 
 // Every node's op must have a schema at the opset its domain imports: an op that ONNX 1.12 does
 // not know (or a custom domain) is something this runtime declines, not a broken file.
 Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string, int>& opsets) {
   std::set<std::string> local_functions;
-  for (const auto& f : model.functions()) local_functions.insert(NormalizeDomain(f.domain()) + ":" + f.name());
-  return WalkGraphs(model.graph(), 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
-    for (const onnx::NodeProto& node : g.node()) {
-      const std::string domain = NormalizeDomain(node.domain());
-      const std::string shown_domain = domain.empty() ? "ai.onnx" : domain;
-      const std::string label =
-          where + ": " + node.op_type() + " node" + (node.name().empty() ? "" : " '" + node.name() + "'");
-      auto it = opsets.find(domain);
-      if (it == opsets.end()) {
-        return InvalidArgument(label + " uses domain '" + shown_domain +
-                               "' which the model does not import in opset_import");
-      }
-      if (local_functions.count(domain + ":" + node.op_type())) {
-        return Unimplemented(label + ": model-local functions are not supported (" + shown_domain +
-                             "." + node.op_type() + ")");
-      }
-      if (onnx::OpSchemaRegistry::Schema(node.op_type(), it->second, domain) == nullptr) {
-        return Unimplemented(label + ": no ONNX schema for op " + node.op_type() + " in domain '" +
-                             shown_domain + "' at opset " + std::to_string(it->second) +
-                             " (unknown op, or newer than the ONNX 1.12 this runtime uses)");
-      }
-    }
-    return OkStatus();
-  });
+  for (const auto& f : model.functions())
+    local_functions.insert(NormalizeDomain(f.domain()) + ":" + f.name());
+  return WalkGraphs(
+      model.graph(), 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
+        for (const onnx::NodeProto& node : g.node()) {
+          const std::string domain = NormalizeDomain(node.domain());
+          const std::string shown_domain = domain.empty() ? "ai.onnx" : domain;
+          const std::string label = where + ": " + node.op_type() + " node" +
+                                    (node.name().empty() ? "" : " '" + node.name() + "'");
+          auto it = opsets.find(domain);
+          if (it == opsets.end()) {
+            return InvalidArgument(label + " uses domain '" + shown_domain +
+                                   "' which the model does not import in opset_import");
+          }
+          if (local_functions.count(domain + ":" + node.op_type())) {
+            return Unimplemented(label + ": model-local functions are not supported (" +
+                                 shown_domain + "." + node.op_type() + ")");
+          }
+          if (onnx::OpSchemaRegistry::Schema(node.op_type(), it->second, domain) == nullptr) {
+            return Unimplemented(label + ": no ONNX schema for op " + node.op_type() +
+                                 " in domain '" + shown_domain + "' at opset " +
+                                 std::to_string(it->second) +
+                                 " (unknown op, or newer than the ONNX 1.12 this runtime uses)");
+          }
+        }
+        return OkStatus();
+      });
 }
 
 // The body of libonnx's check_model(ModelProto, CheckerContext&), which 1.12 does not declare in
@@ -132,7 +142,8 @@ void RunLibonnxChecker(const onnx::ModelProto& model, const std::map<std::string
   onnx::checker::CheckerContext ctx;
   ctx.set_ir_version(static_cast<int>(model.ir_version()));
   std::unordered_map<std::string, int> imports;
-  for (const auto& opset : model.opset_import()) imports[opset.domain()] = static_cast<int>(opset.version());
+  for (const auto& opset : model.opset_import())
+    imports[opset.domain()] = static_cast<int>(opset.version());
   if (imports.empty()) imports[""] = opsets.at("");
   ctx.set_opset_imports(imports);
   ctx.set_model_dir(dir);
@@ -153,20 +164,20 @@ Status CheckModel(const onnx::ModelProto& model, const std::map<std::string, int
 
 // Types inferred here let kernels be chosen by type; a model whose inference fails still loads,
 // with those types unknown.
-void InferShapes(onnx::ModelProto& model, const std::string& display_name) {
-  try {
-    onnx::ShapeInferenceOptions options(/*check_type_val=*/false, /*strict_mode_val=*/0,
-                                        /*data_prop_val=*/false);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
-  } catch (const std::exception& e) {
-    spdlog::debug("{}: shape inference failed, some types stay unknown: {}", display_name, e.what());
+void InferShapes(onnx::ModelProto& model, const std::string& display_name,
+                 const ModelOptions& options) {
+  InferenceResult result = InferTypes(model, options.isolate_shape_inference,
+                                      options.shape_inference_timeout_seconds);
+  if (!result.ok) {
+    spdlog::warn("{}: some types stay unknown: {}", display_name, result.detail);
   }
 }
 
 StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model) {
   std::map<std::string, int> opsets;
   for (const auto& opset : model.opset_import()) {
-    if (!opsets.emplace(NormalizeDomain(opset.domain()), static_cast<int>(opset.version())).second) {
+    if (!opsets.emplace(NormalizeDomain(opset.domain()), static_cast<int>(opset.version()))
+             .second) {
       return InvalidArgument("opset_import lists domain '" + opset.domain() + "' twice");
     }
   }
@@ -199,7 +210,8 @@ int Model::OpsetFor(const std::string& domain) const {
   return it == opset_imports_.end() ? -1 : it->second;
 }
 
-StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text, const std::string& display_name) {
+StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text,
+                                            const std::string& display_name) {
   onnx::ModelProto proto;
   try {
     onnx::Status st = onnx::OnnxParser::Parse(proto, text.c_str());
@@ -212,7 +224,8 @@ StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text, const std::
   return proto;
 }
 
-StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path, const ModelLimits& limits) {
+StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path,
+                                                   const ModelOptions& options) {
   ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
   if (bytes.empty()) return DataLoss(path + ": empty file, not an ONNX model");
   onnx::ModelProto proto;
@@ -228,12 +241,13 @@ StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path, cons
       return DataLoss(path + ": not a valid ONNX model (no ir_version and no graph)");
     }
   }
-  return FromProto(std::move(proto), DirectoryOf(path), path, limits);
+  return FromProto(std::move(proto), DirectoryOf(path), path, options);
 }
 
-StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto, const std::string& dir,
+StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto,
+                                                        const std::string& dir,
                                                         const std::string& display_name,
-                                                        const ModelLimits& limits) {
+                                                        const ModelOptions& options) {
   auto fail = [&](const Status& st) { return st.WithContext(display_name); };
   if (!proto.has_ir_version() || proto.ir_version() <= 0) {
     return fail(InvalidArgument("the model has no ir_version"));
@@ -247,12 +261,12 @@ StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto, 
   auto opsets = OpsetImports(proto);
   if (!opsets.ok()) return fail(opsets.status());
 
-  Status st = CheckLimits(proto.graph(), limits);
+  Status st = CheckLimits(proto.graph(), options);
   if (st.ok()) st = CheckAllExternalData(proto.graph(), dir);
   if (st.ok()) st = CheckOpSchemas(proto, *opsets);
   if (st.ok()) st = CheckModel(proto, *opsets, dir);
   if (!st.ok()) return fail(st);
-  InferShapes(proto, display_name);
+  InferShapes(proto, display_name, options);
 
   std::shared_ptr<Model> model(new Model());
   model->proto_ = std::make_unique<onnx::ModelProto>(std::move(proto));

@@ -17,10 +17,15 @@ class GraphProto;
 
 namespace onnxgate {
 
-// Limits that keep a hostile or broken model from exhausting the stack or the memory.
-struct ModelLimits {
+// How models are loaded: limits that keep a hostile or broken model from exhausting the stack
+// or the memory, and where libonnx's shape inference runs.
+struct ModelOptions {
   int max_subgraph_depth = 16;  // graphs nested in graph attributes (If in Loop in ...)
   int64_t max_nodes = 200000;   // nodes of all graphs together
+  // Shape inference in a child process (about a millisecond per load), so that a libonnx crash
+  // on a malformed model costs only the inferred types (see type_inference.h).
+  bool isolate_shape_inference = true;
+  int shape_inference_timeout_seconds = 60;
 };
 
 class Model {
@@ -31,14 +36,14 @@ class Model {
   // leaving the model's folder), Unimplemented (an op without ONNX schema, an IR version newer
   // than this runtime's ONNX).
   static StatusOr<std::shared_ptr<const Model>> Load(const std::string& path,
-                                                     const ModelLimits& limits = {});
+                                                     const ModelOptions& options = {});
 
   // The same checks for a model already in memory. `dir` is the folder external data resolves
   // against; `display_name` names the model in messages.
   static StatusOr<std::shared_ptr<const Model>> FromProto(onnx::ModelProto proto,
                                                           const std::string& dir,
                                                           const std::string& display_name,
-                                                          const ModelLimits& limits = {});
+                                                          const ModelOptions& options = {});
 
   // Parses ONNX text format into a ModelProto without checking it.
   static StatusOr<onnx::ModelProto> ParseText(const std::string& text,

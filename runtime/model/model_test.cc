@@ -25,10 +25,12 @@ std::string NestedIfModel(int depth) {
   std::string body = "a = Identity(x)";
   for (int i = 0; i < depth; ++i) {
     body = "a = If <then_branch = t" + std::to_string(i) + " () => (float[1] a) { " + body +
-           " }, else_branch = e" + std::to_string(i) + " () => (float[1] a) { a = Identity(x) }> (c)";
+           " }, else_branch = e" + std::to_string(i) +
+           " () => (float[1] a) { a = Identity(x) }> (c)";
   }
   return "<ir_version: 8, opset_import: [\"\" : 14]>\n"
-         "g (bool c, float[1] x) => (float[1] a) {\n  " + body + "\n}\n";
+         "g (bool c, float[1] x) => (float[1] a) {\n  " +
+         body + "\n}\n";
 }
 
 TEST(ModelTest, LoadsTextModelFromTestdata) {
@@ -121,7 +123,9 @@ TEST(ModelTest, UnknownOpsAndNewerIrAreUnimplemented) {
 g (float[2] X) => (float[2] Y) {
   Y = FooBar(X)
 }
-)", "x"), ".", "foo.onnx");
+)",
+                                                    "x"),
+                                  ".", "foo.onnx");
   EXPECT_EQ(unknown.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(unknown.status().message(),
               HasSubstr("foo.onnx: graph: FooBar node: no ONNX schema for op FooBar in domain "
@@ -133,7 +137,9 @@ g (float[2] X) => (float[2] Y) {
 g (float[2] X, float[2] S) => (float[2] Y) {
   Y = LayerNormalization(X, S)
 }
-)", "x"), ".", "ln.onnx");
+)",
+                                                      "x"),
+                                    ".", "ln.onnx");
   EXPECT_EQ(too_early.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(too_early.status().message(), HasSubstr("at opset 16"));
 
@@ -142,7 +148,9 @@ g (float[2] X, float[2] S) => (float[2] Y) {
 g (float[2] X) => (float[2] Y) {
   Y = com.example.Thing(X)
 }
-)", "x"), ".", "custom.onnx");
+)",
+                                                   "x"),
+                                 ".", "custom.onnx");
   EXPECT_EQ(custom.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(custom.status().message(), HasSubstr("domain 'com.example'"));
 
@@ -154,7 +162,7 @@ g (float[2] X) => (float[2] Y) {
 }
 
 TEST(ModelTest, NestingDepthAndNodeCountLimits) {
-  ModelLimits limits;
+  ModelOptions limits;
   limits.max_subgraph_depth = 3;
   auto ok = Model::FromProto(*Model::ParseText(NestedIfModel(3), "x"), ".", "deep.onnx", limits);
   EXPECT_TRUE(ok.ok()) << ok.status().ToString();
@@ -176,7 +184,8 @@ TEST(ModelTest, ExternalDataIsCheckedBeforeTheChecker) {
 g (float[2] X) => (float[2] Y) {
   Y = Add(X, W)
 }
-)", "x");
+)",
+                                             "x");
   onnx::TensorProto* w = proto.mutable_graph()->add_initializer();
   w->set_name("W");
   w->set_data_type(onnx::TensorProto::FLOAT);

@@ -1,5 +1,6 @@
 // For runtime tests: a scratch folder removed at the end of the test, models written from ONNX
-// text into it, and the path of runtime/testdata.
+// text into it, and the path of runtime/testdata (TestdataPath needs the test target to define
+// ONNXGATE_RUNTIME_TESTDATA_DIR).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -35,7 +36,7 @@ class ScratchDir {
     std::ofstream(full, std::ios::binary) << bytes;
     return full;
   }
-  // Parses ONNX text and writes it as a binary model; CHECK-fails the test on parse errors.
+  // Parses ONNX text and writes it as a binary model; a parse error fails the test.
   std::string WriteModel(const std::string& name, const std::string& text) const {
     auto proto = Model::ParseText(text, name);
     EXPECT_TRUE(proto.ok()) << proto.status().ToString();

@@ -21,10 +21,10 @@ namespace onnxgate {
 // What a provider sees when asked whether it takes a node.
 struct NodeRequest {
   const onnx::NodeProto* node = nullptr;
-  std::string domain;                // "" for ai.onnx
-  int since_version = 0;             // the node's active op version
-  std::vector<DataType> input_types;   // kUndefined where unknown or omitted
-  std::vector<DataType> output_types;  // kUndefined where unknown or omitted
+  std::string domain;                           // "" for ai.onnx
+  int since_version = 0;                        // the node's active op version
+  std::vector<DataType> input_types;            // kUndefined where unknown or omitted
+  std::vector<DataType> output_types;           // kUndefined where unknown or omitted
   std::map<std::string, DataType> bound_types;  // schema type constraint -> element type
 };
 

@@ -33,7 +33,8 @@ std::optional<Tensor> ConstantNodeValue(const onnx::NodeProto& node, const std::
   if (a.name() == "value_int") return Tensor::Scalar<int64_t>(a.i());
   if (a.name() == "value_ints") return vec(a.ints().begin(), a.ints().end(), int64_t{});
   if (a.name() == "value_string") return Tensor::Scalar<std::string>(a.s());
-  if (a.name() == "value_strings") return vec(a.strings().begin(), a.strings().end(), std::string{});
+  if (a.name() == "value_strings")
+    return vec(a.strings().begin(), a.strings().end(), std::string{});
   return std::nullopt;
 }
 
@@ -83,7 +84,8 @@ StatusOr<std::unique_ptr<GraphExecutor>> GraphExecutor::Compile(const CompileCon
     Slot slot{g.inputs()[i], SlotKind::kInput, static_cast<int>(i), nullptr};
     auto init = g.initializers().find(slot.name);
     if (init != g.initializers().end()) {
-      slot.constant = &ex->defaults_.emplace(slot.name, Value::FromTensor(init->second)).first->second;
+      slot.constant =
+          &ex->defaults_.emplace(slot.name, Value::FromTensor(init->second)).first->second;
     }
     ex->AddSlot(std::move(slot));
   }
@@ -147,19 +149,22 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
       step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
       constants.push_back(in.empty() ? nullptr : ConstantFor(in));
     }
-    for (const std::string& out : node.output()) step.outputs.push_back(out.empty() ? -1 : SlotFor(out));
+    for (const std::string& out : node.output())
+      step.outputs.push_back(out.empty() ? -1 : SlotFor(out));
 
     // Captures by value: a kernel may keep the compiler, though subgraphs are meant to be
     // compiled in its factory.
     CompileContext sub_ctx = ctx;
     const onnx::NodeProto* node_ptr = &node;
     KernelInfo::SubgraphCompiler compiler =
-        [this, sub_ctx, node_ptr, display_name,
-         label = step.label](const onnx::GraphProto& body) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
+        [this, sub_ctx, node_ptr, display_name, label = step.label](
+            const onnx::GraphProto& body) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
       const std::string attr = AttributeNameOf(*node_ptr, body);
       auto sub_graph = Graph::Build(body, sub_ctx.model->dir(), graph_.get());
-      if (!sub_graph.ok()) return sub_graph.status().WithContext(label + " attribute '" + attr + "'");
-      auto sub = Compile(sub_ctx, std::move(sub_graph).value(), this, display_name + "/" + attr + "/");
+      if (!sub_graph.ok())
+        return sub_graph.status().WithContext(label + " attribute '" + attr + "'");
+      auto sub =
+          Compile(sub_ctx, std::move(sub_graph).value(), this, display_name + "/" + attr + "/");
       if (!sub.ok()) return sub.status();
       return std::shared_ptr<const SubgraphExecutor>(std::move(sub).value());
     };
@@ -180,7 +185,8 @@ void GraphExecutor::ComputeLifetimes() {
       if (slot >= 0) last_use[slot] = static_cast<int>(s);
     }
     // Names the node's subgraphs read must stay alive until the node has run.
-    for (const std::string& name : g.implicit_inputs(order[s])) last_use[SlotFor(name)] = static_cast<int>(s);
+    for (const std::string& name : g.implicit_inputs(order[s]))
+      last_use[SlotFor(name)] = static_cast<int>(s);
   }
   for (const std::string& out : g.outputs()) keep[SlotFor(out)] = true;
   for (size_t s = 0; s < steps_.size(); ++s) {
@@ -213,9 +219,12 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
     switch (slot.kind) {
       case SlotKind::kInput:
         live[i] = inputs[slot.input_index] != nullptr ? inputs[slot.input_index] : slot.constant;
-        if (live[i] == nullptr) return InvalidArgument(g.Label() + ": input '" + slot.name + "' is missing");
+        if (live[i] == nullptr)
+          return InvalidArgument(g.Label() + ": input '" + slot.name + "' is missing");
         break;
-      case SlotKind::kConstant: live[i] = slot.constant; break;
+      case SlotKind::kConstant:
+        live[i] = slot.constant;
+        break;
       case SlotKind::kOuter:
         live[i] = outer != nullptr ? outer->Lookup(slot.name) : nullptr;
         if (live[i] == nullptr) {
@@ -223,7 +232,8 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
                                  "' from an enclosing graph, but no enclosing graph provides it");
         }
         break;
-      case SlotKind::kNode: break;
+      case SlotKind::kNode:
+        break;
     }
   }
   RunScope scope(*this, live, outer);

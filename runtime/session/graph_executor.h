@@ -52,10 +52,10 @@ class GraphExecutor : public SubgraphExecutor {
   struct Step {
     std::string label;  // "Relu node 'Relu#0'"
     std::unique_ptr<OpKernel> kernel;
-    std::vector<int> inputs;          // slot per input, -1 when omitted
-    std::vector<int> outputs;         // slot per output, -1 when omitted
-    std::vector<bool> required;       // whether output j is used later or is a graph output
-    std::vector<int> release;         // slots whose last use is this step
+    std::vector<int> inputs;     // slot per input, -1 when omitted
+    std::vector<int> outputs;    // slot per output, -1 when omitted
+    std::vector<bool> required;  // whether output j is used later or is a graph output
+    std::vector<int> release;    // slots whose last use is this step
   };
   class RunScope;
 

@@ -1,6 +1,7 @@
 // Session creation (options, graph, compile) and Run (feed checks, then the main executor).
 #include "runtime/session/session.h"
 
+#include <optional>
 #include <unordered_map>
 
 #include "runtime/graph/graph.h"
@@ -40,6 +41,21 @@ Status CheckFeed(const std::string& name, const ValueType& want, const Value& go
   return OkStatus();
 }
 
+// Empty sequences and empty optionals read from ONNX files carry no element type; they take the
+// one the graph declares, so kernels see a typed value.
+std::optional<Value> AdoptDeclaredType(const ValueType& want, const Value& got) {
+  if (got.elem_type() != DataType::kUndefined || want.elem_type == DataType::kUndefined) {
+    return std::nullopt;
+  }
+  if (got.is_sequence() && got.sequence().empty() && want.kind == Value::Kind::kSequence) {
+    return Value::FromSequence(want.elem_type, {});
+  }
+  if (got.is_optional() && !got.has_value() && want.kind == Value::Kind::kOptional) {
+    return Value::OptionalNone(want.inner_kind, want.elem_type);
+  }
+  return std::nullopt;
+}
+
 std::string JoinNames(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
@@ -67,7 +83,8 @@ StatusOr<std::unique_ptr<const Session>> Session::Create(
   }
   if (options.optimization_level != 0) {
     return InvalidArgument(name + ": graph optimization level " +
-                           std::to_string(options.optimization_level) + " does not exist (0, 1, 2)");
+                           std::to_string(options.optimization_level) +
+                           " does not exist (0, 1, 2)");
   }
 
   std::unique_ptr<Session> session(new Session());
@@ -99,6 +116,7 @@ StatusOr<std::vector<Value>> Session::Run(const std::vector<NamedValue>& feeds) 
   const Graph& g = executor_->graph();
   const std::string& name = model_->display_name();
   std::vector<const Value*> inputs(g.inputs().size(), nullptr);
+  std::vector<Value> adopted(g.inputs().size());
   for (const NamedValue& feed : feeds) {
     size_t index = 0;
     while (index < g.inputs().size() && g.inputs()[index] != feed.name) ++index;
@@ -112,6 +130,10 @@ StatusOr<std::vector<Value>> Session::Run(const std::vector<NamedValue>& feeds) 
     Status st = CheckFeed(feed.name, g.input_type(index), feed.value);
     if (!st.ok()) return st.WithContext(name);
     inputs[index] = &feed.value;
+    if (std::optional<Value> typed = AdoptDeclaredType(g.input_type(index), feed.value)) {
+      adopted[index] = std::move(*typed);
+      inputs[index] = &adopted[index];
+    }
   }
   for (size_t i = 0; i < g.inputs().size(); ++i) {
     if (inputs[i] == nullptr && g.initializers().count(g.inputs()[i]) == 0) {

@@ -7,6 +7,9 @@ Status RegisterRefKernels(KernelRegistry& registry) {
   RETURN_IF_ERROR(RegisterElementwiseKernels(registry));
   RETURN_IF_ERROR(RegisterTensorKernels(registry));
   RETURN_IF_ERROR(RegisterNnKernels(registry));
+  RETURN_IF_ERROR(RegisterReductionKernels(registry));
+  RETURN_IF_ERROR(RegisterControlFlowKernels(registry));
+  RETURN_IF_ERROR(RegisterIndexingKernels(registry));
   return OkStatus();
 }
 

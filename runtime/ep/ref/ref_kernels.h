@@ -9,6 +9,9 @@ namespace onnxgate {
 Status RegisterElementwiseKernels(KernelRegistry& registry);  // arithmetic, activations, math
 Status RegisterTensorKernels(KernelRegistry& registry);       // shape and data movement
 Status RegisterNnKernels(KernelRegistry& registry);           // MatMul, Gemm, Conv, pooling, norms
+Status RegisterReductionKernels(KernelRegistry& registry);    // Reduce*, ArgMax, TopK, CumSum, ...
+Status RegisterControlFlowKernels(KernelRegistry& registry);  // If, Loop, Scan, sequences, optionals, RNNs
+Status RegisterIndexingKernels(KernelRegistry& registry);     // quantization, Resize, Pad, gather/scatter, detection
 
 // Registers every family above.
 Status RegisterRefKernels(KernelRegistry& registry);

@@ -19,8 +19,8 @@ class CrashingRelu : public OpKernel {
     return std::unique_ptr<OpKernel>(new CrashingRelu());
   }
   Status Compute(KernelContext&) const override {
-    *g_null_target = 1;      // a genuine segmentation fault
-    std::raise(SIGSEGV);     // in case the page at 0 is mapped
+    *g_null_target = 1;   // a genuine segmentation fault
+    std::raise(SIGSEGV);  // in case the page at 0 is mapped
     std::abort();
   }
 };

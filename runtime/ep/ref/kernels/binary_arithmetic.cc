@@ -118,7 +118,7 @@ X PowerOf(X x, Y y) {
 StatusOr<Tensor> BinaryArithmetic(ArithmeticOp op, const Tensor& a, const Tensor& b) {
   RETURN_IF_ERROR(CheckSameType(a, b));
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  Tensor y(a.dtype(), shape);
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
   RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
     return ArithmeticLoop<decltype(tag)>(op, a, b, &y);
   }));
@@ -127,7 +127,7 @@ StatusOr<Tensor> BinaryArithmetic(ArithmeticOp op, const Tensor& a, const Tensor
 
 StatusOr<Tensor> Power(const Tensor& x, const Tensor& y) {
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), y.shape()));
-  Tensor z(x.dtype(), shape);
+  ASSIGN_OR_RETURN(Tensor z, NewTensor(x.dtype(), shape));
   RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto x_tag) {
     using X = decltype(x_tag);
     return VisitArithmeticTypes(y.dtype(), [&](auto y_tag) {

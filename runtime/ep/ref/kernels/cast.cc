@@ -78,7 +78,7 @@ StatusOr<Tensor> CastTensor(const Tensor& x, DataType to) {
     return Unimplemented(std::string("Cast between ") + DataTypeShortName(x.dtype()) + " and " +
                          DataTypeShortName(to) + " is not defined by ONNX");
   }
-  Tensor y(to, x.shape());
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(to, x.shape()));
   const int64_t n = x.NumElements();
   if (x.dtype() == DataType::kString && to == DataType::kString) {
     std::copy(x.data<std::string>(), x.data<std::string>() + n, y.mutable_data<std::string>());

@@ -40,7 +40,7 @@ Tensor BoundFromAttribute(DataType dtype, float value) {
 StatusOr<Tensor> Clip(const Tensor& x, const Tensor* lo, const Tensor* hi) {
   RETURN_IF_ERROR(CheckBound(lo, x, "min"));
   RETURN_IF_ERROR(CheckBound(hi, x, "max"));
-  Tensor y(x.dtype(), x.shape());
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
   RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     using C = ComputeType<T>;

@@ -43,7 +43,7 @@ void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
 StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
   RETURN_IF_ERROR(CheckSameType(a, b, "A and B"));
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  Tensor y(DataType::kBool, shape);
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   if (a.dtype() == DataType::kBool) {
     CompareLoop<bool>(op, a, b, &y);
     return y;
@@ -59,7 +59,7 @@ StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
   RETURN_IF_ERROR(CheckBool(a, "A"));
   RETURN_IF_ERROR(CheckBool(b, "B"));
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  Tensor y(DataType::kBool, shape);
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   switch (op) {
     case LogicOp::kAnd:
       BroadcastBinary<bool, bool, bool>(a, b, &y, [](bool x, bool z) { return x && z; });
@@ -76,7 +76,7 @@ StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
 
 StatusOr<Tensor> LogicalNot(const Tensor& x) {
   RETURN_IF_ERROR(CheckBool(x, "X"));
-  Tensor y(DataType::kBool, x.shape());
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
   const bool* in = x.data<bool>();
   bool* out = y.mutable_data<bool>();
   for (int64_t i = 0, n = x.NumElements(); i < n; ++i) out[i] = !in[i];
@@ -87,7 +87,7 @@ StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y
   RETURN_IF_ERROR(CheckBool(condition, "condition"));
   RETURN_IF_ERROR(CheckSameType(x, y, "X and Y"));
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapeOf({condition.shape(), x.shape(), y.shape()}));
-  Tensor out(x.dtype(), shape);
+  ASSIGN_OR_RETURN(Tensor out, NewTensor(x.dtype(), shape));
   RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const bool* pc = condition.data<bool>();

@@ -2,8 +2,26 @@
 #include "runtime/ep/ref/kernels/kernel_util.h"
 
 #include <algorithm>
+#include <cmath>
+#include <new>
+
+#include "runtime/ep/ref/kernels/compute_type.h"
 
 namespace onnxgate::ref {
+
+StatusOr<Tensor> NewTensor(DataType dtype, const Shape& shape) {
+  // Strings have no fixed size; count them as the size of their (empty) std::string objects.
+  const int64_t elem = dtype == DataType::kString ? static_cast<int64_t>(sizeof(std::string))
+                                                  : static_cast<int64_t>(DataTypeSize(dtype));
+  Status valid = shape.Validate(kMaxOutputBytes / std::max<int64_t>(elem, 1));
+  if (!valid.ok()) return valid.WithContext("output shape");
+  try {
+    return Tensor(dtype, shape);
+  } catch (const std::bad_alloc&) {
+    return Unavailable("cannot allocate an output of shape " + shape.ToString() + " and type " +
+                       DataTypeShortName(dtype));
+  }
+}
 
 StatusOr<const Tensor*> GetInput(const KernelContext& ctx, size_t index, const char* name) {
   const Value* value = ctx.input(index);
@@ -19,13 +37,36 @@ StatusOr<const Tensor*> GetInput(const KernelContext& ctx, size_t index, const c
 
 StatusOr<std::vector<int64_t>> ToInt64s(const Tensor& t, const char* name) {
   std::vector<int64_t> out(static_cast<size_t>(t.NumElements()));
-  if (t.dtype() == DataType::kInt64) {
-    std::copy(t.data<int64_t>(), t.data<int64_t>() + out.size(), out.begin());
-  } else if (t.dtype() == DataType::kInt32) {
-    std::copy(t.data<int32_t>(), t.data<int32_t>() + out.size(), out.begin());
-  } else {
-    return InvalidArgument(std::string("'") + name + "' must be int64 or int32, got " +
-                           DataTypeShortName(t.dtype()));
+  Status st = VisitArithmeticTypes(t.dtype(), [&](auto tag) -> Status {
+    using T = decltype(tag);
+    const T* in = t.data<T>();
+    for (size_t i = 0; i < out.size(); ++i) {
+      const double v = static_cast<double>(ToCompute(in[i]));
+      if constexpr (kIsFloat<T>) {
+        // Only the legacy schemas (Split-1, Tile-1) pass integer lists in float tensors.
+        if (!(v == std::trunc(v)) || std::fabs(v) >= 9.2e18) {
+          return InvalidArgument(std::string("'") + name + "' holds the non-integer value " +
+                                 t.ElementToString(static_cast<int64_t>(i)));
+        }
+        out[i] = static_cast<int64_t>(v);
+      } else {
+        if constexpr (std::is_same_v<T, uint64_t>) {
+          if (in[i] > static_cast<uint64_t>(INT64_MAX)) {
+            return InvalidArgument(std::string("'") + name + "' holds " + std::to_string(in[i]) +
+                                   ", beyond int64");
+          }
+        }
+        out[i] = static_cast<int64_t>(in[i]);
+      }
+    }
+    return OkStatus();
+  });
+  if (!st.ok()) {
+    if (st.code() == StatusCode::kUnimplemented) {
+      return InvalidArgument(std::string("'") + name + "' must hold integers, got " +
+                             DataTypeShortName(t.dtype()));
+    }
+    return st;
   }
   return out;
 }

@@ -32,12 +32,21 @@ class RefKernel : public OpKernel {
   std::string node_;
 };
 
+// Largest output one kernel allocates. Output shapes can come from tensor data (Expand, Tile,
+// ConstantOfShape, Range); a bad value must give an error, not exhaust the machine's memory.
+inline constexpr int64_t kMaxOutputBytes = int64_t{1} << 34;  // 16 GiB
+
+// A zero-initialised tensor; InvalidArgument when `shape` has a negative dim, overflows int64 or
+// exceeds kMaxOutputBytes; Unavailable when the allocation fails.
+StatusOr<Tensor> NewTensor(DataType dtype, const Shape& shape);
+
 // The tensor of input `index`, called `name` in the op's schema; InvalidArgument when the input
 // is omitted or is not a tensor.
 StatusOr<const Tensor*> GetInput(const KernelContext& ctx, size_t index, const char* name);
 
-// The elements of an int32 or int64 tensor as int64 (shape, axes, repeats, indices inputs).
-// InvalidArgument naming `name` for any other element type.
+// The elements of an integer tensor as int64 (shape, axes, repeats, split inputs). Float tensors
+// are accepted when every value is an integer, because Split-1 and Tile-1 declare such inputs
+// with the float constraint T. InvalidArgument naming `name` otherwise.
 StatusOr<std::vector<int64_t>> ToInt64s(const Tensor& t, const char* name);
 
 // Like ToInt64s, and the tensor must be 1-D (or, when `allow_scalar`, a scalar).

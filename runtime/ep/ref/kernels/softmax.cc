@@ -52,7 +52,7 @@ void Normalize(SoftmaxOp op, const T* in, T* out, int64_t outer, int64_t n, int6
 StatusOr<Tensor> SoftmaxAlong(SoftmaxOp op, const Tensor& x, int64_t outer, int64_t n,
                               int64_t inner) {
   ONNXGATE_CHECK(outer * n * inner == x.NumElements());
-  Tensor y(x.dtype(), x.shape());
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
   RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     Normalize<T>(op, x.data<T>(), y.mutable_data<T>(), outer, n, inner);

@@ -123,7 +123,7 @@ StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
 
 template <UnaryOp kOp>
 StatusOr<Tensor> UnaryMath(const Tensor& x, const UnaryParams& params) {
-  Tensor y(x.dtype(), x.shape());
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
   auto map = [&](auto tag) {
     MapElements<kOp, decltype(tag)>(x, &y, params);
     return OkStatus();

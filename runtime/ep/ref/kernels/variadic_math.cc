@@ -69,7 +69,7 @@ StatusOr<Tensor> VariadicMath(VariadicOp op, const std::vector<const Tensor*>& i
     shapes.push_back(inputs[k]->shape());
   }
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapeOf(shapes));
-  Tensor y(inputs[0]->dtype(), shape);
+  ASSIGN_OR_RETURN(Tensor y, NewTensor(inputs[0]->dtype(), shape));
   RETURN_IF_ERROR(VisitArithmeticTypes(y.dtype(), [&](auto tag) {
     Reduce<decltype(tag)>(op, inputs, &y);
     return OkStatus();

@@ -1,0 +1,179 @@
+// Tests for the built-in RuntimeUnderTest: provider names, the provider hook, load and run
+// through the interface, claims, the deliberately broken test providers, and end-to-end runs on
+// the ref provider.
+#include "runtime/api/builtin_runtime.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+
+#include "runtime/model/model_test_util.h"
+#include "runtime/session/session_test_kernels.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+Value Floats(Shape shape, std::vector<float> v) {
+  return Value::FromTensor(Tensor::FromVector<float>(std::move(shape), v));
+}
+
+LoadOptions On(std::vector<std::string> providers,
+               FallbackPolicy fallback = FallbackPolicy::kAllow) {
+  LoadOptions options;
+  options.providers = std::move(providers);
+  options.fallback = fallback;
+  return options;
+}
+
+TEST(FallbackPolicyTest, NamesRoundTrip) {
+  for (FallbackPolicy p :
+       {FallbackPolicy::kAllow, FallbackPolicy::kWarn, FallbackPolicy::kForbid}) {
+    auto back = FallbackPolicyFromName(FallbackPolicyName(p));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(*back, p);
+  }
+  EXPECT_EQ(FallbackPolicyFromName("sometimes").status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(BuiltinRuntimeTest, OffersRefAndHidesTestProviders) {
+  auto runtime = CreateBuiltinRuntime();
+  EXPECT_EQ(runtime->name(), "onnxgate");
+  EXPECT_THAT(runtime->providers(), ElementsAre("ref"));
+  auto st = runtime->Load(TestdataPath("relu.onnxtxt"), On({"gpu"})).status();
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(st.message(),
+              HasSubstr("unknown execution provider 'gpu'; this runtime offers: ref"));
+  EXPECT_THAT(runtime->Load(TestdataPath("relu.onnxtxt"), On({"ref", "ref"})).status().message(),
+              HasSubstr("'ref' is requested twice"));
+  EXPECT_EQ(runtime->Load(TestdataPath("relu.onnxtxt"), On({})).status().code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(runtime->Claims("gpu").status().code(), StatusCode::kInvalidArgument);
+}
+
+// A runtime offering only test kernels, through the provider hook; counts provider creations.
+class HookTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    creations_ = 0;
+    runtime_ = CreateBuiltinRuntime(
+        {{"mine",
+          [this]() -> StatusOr<std::shared_ptr<const ExecutionProvider>> {
+            ++creations_;
+            return testing_kernels::TestProvider("mine", {"Relu", "Add"});
+          }},
+         {"broken", []() -> StatusOr<std::shared_ptr<const ExecutionProvider>> {
+            return Unavailable("no device");
+          }}});
+  }
+  std::atomic<int> creations_{0};
+  std::unique_ptr<RuntimeUnderTest> runtime_;
+};
+
+TEST_F(HookTest, LoadsAndRunsThroughTheInterface) {
+  auto model = runtime_->Load(TestdataPath("add.onnxtxt"), On({"mine"}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  EXPECT_THAT((*model)->input_names(), ElementsAre("A"));
+  EXPECT_THAT((*model)->output_names(), ElementsAre("C"));
+  auto out = (*model)->Run({{"A", Floats({2, 3}, {1, -10, 0, 1, 1, 1})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2,3] {2, 0, 3, 2, 3, 4}");
+  auto placements = (*model)->placements();
+  ASSERT_EQ(placements.size(), 2u);
+  EXPECT_EQ(placements[0].provider, "mine");
+  EXPECT_EQ(placements[1].op_type, "Relu");
+
+  auto missing = (*model)->Run({});
+  EXPECT_THAT(missing.status().message(), HasSubstr("missing input 'A'"));
+}
+
+TEST_F(HookTest, ProvidersAreCreatedOnceAndTheirErrorsKept) {
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_TRUE(runtime_->Load(TestdataPath("relu.onnxtxt"), On({"mine"})).ok());
+  }
+  EXPECT_TRUE(runtime_->Claims("mine").ok());
+  EXPECT_EQ(creations_, 1);
+  auto st = runtime_->Load(TestdataPath("relu.onnxtxt"), On({"broken", "mine"})).status();
+  EXPECT_EQ(st.code(), StatusCode::kUnavailable);
+  EXPECT_THAT(st.message(), HasSubstr("no device"));
+}
+
+TEST_F(HookTest, ClaimsListTheRegistry) {
+  auto claims = runtime_->Claims("mine");
+  ASSERT_TRUE(claims.ok());
+  ASSERT_EQ(claims->size(), 2u);
+  EXPECT_EQ((*claims)[0].op_type, "Relu");
+  EXPECT_EQ((*claims)[0].since_version, 1);
+  EXPECT_EQ((*claims)[0].until_version, kOpenEndedVersion);
+  ASSERT_EQ((*claims)[0].type_constraints.size(), 1u);
+  EXPECT_EQ((*claims)[0].type_constraints[0].name, "T");
+}
+
+TEST_F(HookTest, LoadErrorsKeepTheirCodes) {
+  ScratchDir dir;
+  auto bad = runtime_->Load(dir.Write("model.onnx", "garbage\x01\x02"), On({"mine"}));
+  EXPECT_EQ(bad.status().code(), StatusCode::kDataLoss);
+  auto missing = runtime_->Load(dir.path() + "/none.onnx", On({"mine"}));
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  std::string neg = dir.WriteModel("neg.onnx", R"(
+<ir_version: 8, opset_import: ["" : 14]>
+g (float[2] X) => (float[2] Y) {
+  Y = Neg(X)
+}
+)");
+  auto declined = runtime_->Load(neg, On({"mine"}));
+  EXPECT_EQ(declined.status().code(), StatusCode::kUnimplemented);
+  LoadOptions level2 = On({"mine"});
+  level2.optimization_level = 2;
+  EXPECT_EQ(runtime_->Load(TestdataPath("relu.onnxtxt"), level2).status().code(),
+            StatusCode::kUnimplemented);
+}
+
+#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
+TEST(TestProvidersDeathTest, CrashAndHangAreReal) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto runtime = CreateBuiltinRuntime();
+  auto crash = runtime->Load(TestdataPath("relu.onnxtxt"), On({"test-crash"}));
+  ASSERT_TRUE(crash.ok()) << crash.status().ToString();
+  EXPECT_EQ(crash.value()->placements()[0].provider, "test-crash");
+  EXPECT_EXIT((void)crash.value()->Run({{"X", Floats({1, 4}, {1, 2, 3, 4})}}),
+              ::testing::KilledBySignal(SIGSEGV), "");
+
+  auto hang = runtime->Load(TestdataPath("relu.onnxtxt"), On({"test-hang"}));
+  ASSERT_TRUE(hang.ok()) << hang.status().ToString();
+  // The alarm ends the hanging child; were Relu to return, the child would exit normally.
+  EXPECT_EXIT(
+      {
+        alarm(1);
+        (void)hang.value()->Run({{"X", Floats({1, 4}, {1, 2, 3, 4})}});
+        std::exit(0);
+      },
+      ::testing::KilledBySignal(SIGALRM), "");
+
+  // Other ops decline, so a model without Relu needs another provider.
+  auto add = runtime->Load(TestdataPath("add.onnxtxt"), On({"test-crash"}));
+  EXPECT_EQ(add.status().code(), StatusCode::kUnimplemented);
+}
+#endif
+
+// End to end on the ref provider's real kernels.
+TEST(RefEndToEndTest, AddAndRelu) {
+  auto runtime = CreateBuiltinRuntime();
+  auto model = runtime->Load(TestdataPath("add.onnxtxt"), On({"ref"}, FallbackPolicy::kForbid));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto out = (*model)->Run({{"A", Floats({2, 3}, {-5, 0, 1, -1, -2, -4})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2,3] {0, 2, 4, 0, 0, 0}");
+  for (const auto& p : (*model)->placements()) EXPECT_EQ(p.provider, "ref");
+  auto claims = runtime->Claims("ref");
+  ASSERT_TRUE(claims.ok());
+  EXPECT_FALSE(claims->empty());
+}
+
+}  // namespace
+}  // namespace onnxgate

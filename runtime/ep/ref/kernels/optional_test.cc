@@ -1,0 +1,75 @@
+// Tests of Optional, OptionalHasElement and OptionalGetElement: empty optionals from the type
+// attribute, wrapping tensors and sequences, and plain values accepted where loops pass them.
+#include "runtime/ep/ref/kernels/optional.h"
+
+#include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/kernel/kernel_test_util.h"
+
+namespace onnxgate::ref {
+namespace {
+
+using ::testing::ElementsAre;
+
+class OptionalTest : public ::testing::Test {
+ protected:
+  KernelRegistry registry_ = RegistryOf(&RegisterControlFlowKernels);
+  Value x_ = TensorValue<float>({2}, {1, 2});
+};
+
+TEST_F(OptionalTest, WrapsATensorAndGetsItBack) {
+  ASSERT_OK_AND_ASSIGN(auto opt, RunNode(registry_, "o = Optional (x)", 15, {x_}));
+  ASSERT_TRUE(opt[0].is_optional());
+  EXPECT_TRUE(opt[0].has_value());
+  EXPECT_EQ(opt[0].optional_inner_kind(), Value::Kind::kTensor);
+  ASSERT_OK_AND_ASSIGN(auto has, RunNode(registry_, "b = OptionalHasElement (o)", 15, {opt[0]}));
+  EXPECT_THAT(ValuesOf<bool>(has[0]), ElementsAre(true));
+  EXPECT_TRUE(DimsOf(has[0]).empty());
+  ASSERT_OK_AND_ASSIGN(auto got, RunNode(registry_, "y = OptionalGetElement (o)", 15, {opt[0]}));
+  EXPECT_THAT(ValuesOf<float>(got[0]), ElementsAre(1, 2));
+}
+
+TEST_F(OptionalTest, EmptyOptionalOfASequenceTypeFromTheAttribute) {
+  ASSERT_OK_AND_ASSIGN(
+      auto opt, RunNode(registry_, "o = Optional <type = seq(tensor(int32))> ()", 15, {}));
+  ASSERT_TRUE(opt[0].is_optional());
+  EXPECT_FALSE(opt[0].has_value());
+  EXPECT_EQ(opt[0].optional_inner_kind(), Value::Kind::kSequence);
+  EXPECT_EQ(opt[0].elem_type(), DataType::kInt32);
+  ASSERT_OK_AND_ASSIGN(auto has, RunNode(registry_, "b = OptionalHasElement (o)", 15, {opt[0]}));
+  EXPECT_THAT(ValuesOf<bool>(has[0]), ElementsAre(false));
+  auto got = RunNode(registry_, "y = OptionalGetElement (o)", 15, {opt[0]});
+  EXPECT_ERROR_CODE(got, kInvalidArgument);
+}
+
+TEST_F(OptionalTest, OptionalWithoutInputOrTypeIsRejected) {
+  EXPECT_ERROR_CODE(RunNode(registry_, "o = Optional ()", 15, {}), kInvalidArgument);
+}
+
+TEST_F(OptionalTest, TypeAttributeMustMatchTheInput) {
+  EXPECT_ERROR_CODE(RunNode(registry_, "o = Optional <type = tensor(int64)> (x)", 15, {x_}),
+                    kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(auto ok, RunNode(registry_, "o = Optional <type = tensor(float)> (x)", 15,
+                                        {x_}));
+  EXPECT_TRUE(ok[0].has_value());
+}
+
+TEST_F(OptionalTest, WrapsASequence) {
+  const Value seq = Value::FromSequence(DataType::kFloat, {x_.tensor()});
+  ASSERT_OK_AND_ASSIGN(auto opt, RunNode(registry_, "o = Optional (s)", 15, {seq}));
+  EXPECT_EQ(opt[0].optional_inner_kind(), Value::Kind::kSequence);
+  ASSERT_OK_AND_ASSIGN(auto got, RunNode(registry_, "y = OptionalGetElement (o)", 15, {opt[0]}));
+  ASSERT_TRUE(got[0].is_sequence());
+  EXPECT_EQ(got[0].sequence().size(), 1u);
+}
+
+TEST_F(OptionalTest, PlainValuesCountAsPresentAndPassThrough) {
+  const Value seq = Value::FromSequence(DataType::kFloat, {});
+  ASSERT_OK_AND_ASSIGN(auto has, RunNode(registry_, "b = OptionalHasElement (s)", 15, {seq}));
+  EXPECT_THAT(ValuesOf<bool>(has[0]), ElementsAre(true));
+  ASSERT_OK_AND_ASSIGN(auto got, RunNode(registry_, "y = OptionalGetElement (x)", 15, {x_}));
+  EXPECT_THAT(ValuesOf<float>(got[0]), ElementsAre(1, 2));
+}
+
+}  // namespace
+}  // namespace onnxgate::ref

@@ -1,0 +1,105 @@
+// The ref EP's registration table for control flow (If, Loop, Scan), sequence, optional and
+// recurrent (RNN, GRU, LSTM) ops. Each line transcribes one version range of the op's ONNX
+// schema (ONNX 1.12, opsets 1 to 17) with the types it allows; for sequence and optional
+// constraints the types listed are the element types.
+#include "runtime/ep/ref/kernels/if.h"
+#include "runtime/ep/ref/kernels/loop.h"
+#include "runtime/ep/ref/kernels/optional.h"
+#include "runtime/ep/ref/kernels/rnn.h"
+#include "runtime/ep/ref/kernels/scan.h"
+#include "runtime/ep/ref/kernels/sequence.h"
+#include "runtime/ep/ref/kernels/type_lists.h"
+#include "runtime/ep/ref/ref_kernels.h"
+
+namespace onnxgate {
+
+namespace {
+
+using namespace ref;         // NOLINT: the kernel classes of this table
+using namespace ref::types;  // NOLINT: type-list shorthands
+
+constexpr int kOpen = kOpenEndedVersion;
+
+Status Def(KernelRegistry& r, const char* op, int since, int until,
+           std::vector<TypeConstraint> constraints, KernelFactory factory) {
+  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
+}
+
+Status RegisterSubgraphOps(KernelRegistry& r) {
+  // If and Loop: sequences may flow from 13, optionals and bfloat16 from 16.
+  const KernelFactory if_op = FactoryOf<IfKernel>();
+  RETURN_IF_ERROR(Def(r, "If", 1, 10, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
+  RETURN_IF_ERROR(Def(r, "If", 11, 12, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
+  RETURN_IF_ERROR(Def(r, "If", 13, 15, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
+  RETURN_IF_ERROR(Def(r, "If", 16, kOpen, {{"V", All()}, {"B", {kBool}}}, if_op));
+  const KernelFactory loop = FactoryOf<LoopKernel>();
+  const List i64 = {kI64};
+  RETURN_IF_ERROR(Def(r, "Loop", 1, 10, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
+  RETURN_IF_ERROR(Def(r, "Loop", 11, 12, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
+  RETURN_IF_ERROR(Def(r, "Loop", 13, 15, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
+  RETURN_IF_ERROR(Def(r, "Loop", 16, kOpen, {{"V", All()}, {"I", i64}, {"B", {kBool}}}, loop));
+  // Scan-8: batched with sequence_lens; 9: axes and directions; 11: negative axes.
+  const KernelFactory scan = FactoryOf<ScanKernel>();
+  RETURN_IF_ERROR(Def(r, "Scan", 8, 8, {{"I", i64}, {"V", AllNoBF16()}}, scan));
+  RETURN_IF_ERROR(Def(r, "Scan", 9, 10, {{"V", AllNoBF16()}}, scan));
+  RETURN_IF_ERROR(Def(r, "Scan", 11, 15, {{"V", AllNoBF16()}}, scan));
+  return Def(r, "Scan", 16, kOpen, {{"V", All()}}, scan);
+}
+
+Status RegisterSequenceOps(KernelRegistry& r) {
+  const List s = AllNoBF16();
+  const List index = {kI32, kI64};
+  RETURN_IF_ERROR(Def(r, "SequenceEmpty", 11, kOpen, {{"S", s}}, FactoryOf<SequenceEmptyKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceConstruct", 11, kOpen, {{"T", s}, {"S", s}},
+                      FactoryOf<SequenceConstructKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceInsert", 11, kOpen, {{"S", s}, {"T", s}, {"I", index}},
+                      FactoryOf<SequenceInsertKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceAt", 11, kOpen, {{"S", s}, {"T", s}, {"I", index}},
+                      FactoryOf<SequenceAtKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceErase", 11, kOpen, {{"S", s}, {"I", index}},
+                      FactoryOf<SequenceEraseKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceLength", 11, kOpen, {{"S", s}, {"I", {kI64}}},
+                      FactoryOf<SequenceLengthKernel>()));
+  RETURN_IF_ERROR(Def(r, "SplitToSequence", 11, kOpen, {{"T", s}, {"I", index}, {"S", s}},
+                      FactoryOf<SplitToSequenceKernel>()));
+  return Def(r, "ConcatFromSequence", 11, kOpen, {{"S", s}, {"T", s}},
+             FactoryOf<ConcatFromSequenceKernel>());
+}
+
+Status RegisterOptionalOps(KernelRegistry& r) {
+  const List v = AllNoBF16();
+  RETURN_IF_ERROR(Def(r, "Optional", 15, kOpen, {{"V", v}, {"O", v}}, FactoryOf<OptionalKernel>()));
+  RETURN_IF_ERROR(Def(r, "OptionalHasElement", 15, kOpen, {{"O", v}, {"B", {kBool}}},
+                      FactoryOf<OptionalHasElementKernel>()));
+  return Def(r, "OptionalGetElement", 15, kOpen, {{"O", v}, {"V", v}},
+             FactoryOf<OptionalGetElementKernel>());
+}
+
+Status RegisterRecurrentOps(KernelRegistry& r) {
+  // 1: output_sequence; 7: without it; 14: layout. GRU-3 adds linear_before_reset.
+  const std::vector<TypeConstraint> types = {{"T", F3()}, {"T1", {kI32}}};
+  const KernelFactory rnn = FactoryOf<RnnKernel>();
+  RETURN_IF_ERROR(Def(r, "RNN", 1, 6, types, rnn));
+  RETURN_IF_ERROR(Def(r, "RNN", 7, 13, types, rnn));
+  RETURN_IF_ERROR(Def(r, "RNN", 14, kOpen, types, rnn));
+  const KernelFactory gru = FactoryOf<GruKernel>();
+  RETURN_IF_ERROR(Def(r, "GRU", 1, 2, types, gru));
+  RETURN_IF_ERROR(Def(r, "GRU", 3, 6, types, gru));
+  RETURN_IF_ERROR(Def(r, "GRU", 7, 13, types, gru));
+  RETURN_IF_ERROR(Def(r, "GRU", 14, kOpen, types, gru));
+  const KernelFactory lstm = FactoryOf<LstmKernel>();
+  RETURN_IF_ERROR(Def(r, "LSTM", 1, 6, types, lstm));
+  RETURN_IF_ERROR(Def(r, "LSTM", 7, 13, types, lstm));
+  return Def(r, "LSTM", 14, kOpen, types, lstm);
+}
+
+}  // namespace
+
+Status RegisterControlFlowKernels(KernelRegistry& registry) {
+  RETURN_IF_ERROR(RegisterSubgraphOps(registry));
+  RETURN_IF_ERROR(RegisterSequenceOps(registry));
+  RETURN_IF_ERROR(RegisterOptionalOps(registry));
+  return RegisterRecurrentOps(registry);
+}
+
+}  // namespace onnxgate

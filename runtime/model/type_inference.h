@@ -1,0 +1,25 @@
+// Shape and type inference with libonnx, optionally in a child process. Some of libonnx 1.12's
+// inference functions index out of range on models that pass its checker (LayerNormalization
+// with axis < -rank writes dim(-1)), which corrupts or kills the process that loads the model;
+// in a child, such a crash only costs the inferred types.
+#pragma once
+
+#include <string>
+
+namespace onnx {
+class ModelProto;
+}
+
+namespace onnxgate {
+
+struct InferenceResult {
+  bool ok = true;      // inference finished (errors it reports on single nodes are tolerated)
+  std::string detail;  // what went wrong when !ok: the exception, the signal, the timeout
+};
+
+// Adds inferred types to the value_info (and graph outputs) of `model` and all its subgraphs.
+// With `isolate`, inference runs in a fork()ed child that sends the types back over a pipe and
+// is given `timeout_seconds`; when it fails, `model` is left as it was.
+InferenceResult InferTypes(onnx::ModelProto& model, bool isolate, int timeout_seconds = 60);
+
+}  // namespace onnxgate

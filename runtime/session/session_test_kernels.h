@@ -1,0 +1,48 @@
+// Tiny float kernels for session tests (Relu, Add with row broadcast, Neg, Sqrt, Identity, If,
+// Constant with value_floats),
+// so that sessions can be tested with registries the tests control.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "runtime/kernel/kernel_registry.h"
+#include "runtime/session/execution_provider.h"
+
+namespace onnxgate {
+namespace testing_kernels {
+
+// Kernel factories append "<op>:<input index>=<tensor>" here for every constant input they see.
+std::vector<std::string> SeenConstants();
+void ClearSeenConstants();
+
+// Registers the test kernel of `op` (since version 1, open-ended) for the listed element types
+// of constraint T (Identity, If and Constant accept any type).
+Status RegisterTestKernel(KernelRegistry& registry, const std::string& op,
+                          const std::vector<DataType>& types = {DataType::kFloat});
+
+// A provider named `name` holding the test kernels for `ops` (float only, Identity for all types).
+std::shared_ptr<const ExecutionProvider> TestProvider(const std::string& name,
+                                                      const std::vector<std::string>& ops);
+
+// A provider whose kernel for `op` refuses in its factory with `factory_status`.
+std::shared_ptr<const ExecutionProvider> RefusingProvider(const std::string& name,
+                                                          const std::string& op,
+                                                          Status factory_status);
+
+// A provider whose kernel for `op` returns OK without setting any output.
+std::shared_ptr<const ExecutionProvider> SilentProvider(const std::string& name,
+                                                        const std::string& op);
+
+// A provider whose kernel for `op` passes input 0 through and appends, for each of `names`,
+// "<name>=live" or "<name>=gone" to `log` as the kernel's scope sees it when it runs.
+std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
+                                                       const std::string& op,
+                                                       std::vector<std::string> names,
+                                                       std::vector<std::string>* log);
+
+}  // namespace testing_kernels
+}  // namespace onnxgate
