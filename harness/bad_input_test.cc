@@ -142,6 +142,20 @@ TEST_F(BadInputTest, EachBadInputIsUnresolvedWithAClearLine) {
   EXPECT_EQ(testcases, 10u);
 }
 
+TEST_F(BadInputTest, CrashingAndHangingKernelsAreContained) {
+  options_.selection.filters = {"relu_ok"};
+  options_.timeout_s = 2;
+  options_.eps = {"test-crash", "test-hang", "ref"};
+  EXPECT_EQ(RunCommand(options_, *runtime_), 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->cases.size(), 3u);
+  EXPECT_EQ(run->cases[0].verdict, Verdict::kCrash);
+  EXPECT_THAT(run->cases[0].message, HasSubstr("SIGSEGV"));
+  EXPECT_EQ(run->cases[1].verdict, Verdict::kTimeout);
+  EXPECT_EQ(run->cases[2].verdict, Verdict::kPass) << "the run goes on after a crash and a hang";
+}
+
 TEST_F(BadInputTest, UnknownEpIsAUsageError) {
   options_.eps = {"no-such-ep"};
   EXPECT_EQ(RunCommand(options_, *runtime_), 2);

@@ -26,7 +26,7 @@ struct RunCommandOptions {
   std::string tolerances_file;      // default: <root>/conformance/tolerances.json when present
   ToleranceOverride cli_tolerance;
   FallbackPolicy fallback = FallbackPolicy::kAllow;
-  std::string junit_path, json_path, markdown_path;
+  std::string junit_path, json_path, markdown_path, html_path;
   bool verbose = false;
   std::vector<std::string> command_line;  // as invoked, for the report
   std::string executable = "onnxgate";    // for reproducer lines

@@ -50,6 +50,10 @@ class RunCommandTest : public ::testing::Test {
                            {"hang", "Relu", Floats({1}), Floats({1})}});
     ON_CALL(runtime_, name()).WillByDefault(Return("mock"));
     ON_CALL(runtime_, providers()).WillByDefault(Return(std::vector<std::string>{"ref"}));
+    ON_CALL(runtime_, Claims(_)).WillByDefault([](const std::string& ep) -> StatusOr<std::vector<OpClaim>> {
+      if (ep == "ref") return std::vector<OpClaim>{};
+      return NotFound("no provider " + ep);
+    });
     ON_CALL(runtime_, Load(_, _))
         .WillByDefault([](const std::string& path, const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
           std::string name = fs::path(path).stem().string();

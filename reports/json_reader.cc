@@ -281,6 +281,34 @@ Status ParseLatency(const Json& j, const std::string& path, LatencyRecord* r) {
   return f.Str("message", &r->message);
 }
 
+Status ParseMatrixCell(const Json& j, const std::string& path, MatrixCell* cell) {
+  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  RETURN_IF_ERROR(f.Str("op", &cell->op, kRequired));
+  RETURN_IF_ERROR(f.Integer("since_version", &cell->since_version, kRequired));
+  RETURN_IF_ERROR(f.Str("ep", &cell->ep, kRequired));
+  ASSIGN_OR_RETURN(const Json* counts, f.Find("counts", kOptional));
+  if (counts != nullptr) {
+    ASSIGN_OR_RETURN(Fields c, Fields::Of(*counts, f.Path("counts")));
+    for (Verdict v : kAllVerdicts) {
+      int64_t count = 0;
+      RETURN_IF_ERROR(c.Integer(VerdictToString(v), &count));
+      if (count < 0) {
+        return InvalidArgument(c.Path(VerdictToString(v)) + ": expected a count >= 0, got " +
+                               std::to_string(count));
+      }
+      cell->counts[v] = count;
+    }
+  }
+  return f.StrList("failing_cases", &cell->failing_cases);
+}
+
+Status ParseCoverage(const Json& j, const std::string& path, CoverageRecord* r) {
+  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  RETURN_IF_ERROR(f.Str("op", &r->op, kRequired));
+  RETURN_IF_ERROR(f.IntList("covered_versions", &r->covered_versions));
+  return f.IntList("uncovered_versions", &r->uncovered_versions);
+}
+
 Status ParseTime(const Fields& f, const char* key, UtcTime* out) {
   std::string text;
   RETURN_IF_ERROR(f.Str(key, &text));
@@ -348,6 +376,14 @@ Status ParseRun(const Json& j, RunRecord* run) {
   RETURN_IF_ERROR(f.Array("latency", [&](const Json& e, const std::string& p) {
     run->latency.emplace_back();
     return ParseLatency(e, p, &run->latency.back());
+  }));
+  RETURN_IF_ERROR(f.Array("matrix", [&](const Json& e, const std::string& p) {
+    run->matrix.emplace_back();
+    return ParseMatrixCell(e, p, &run->matrix.back());
+  }));
+  RETURN_IF_ERROR(f.Array("coverage", [&](const Json& e, const std::string& p) {
+    run->coverage.emplace_back();
+    return ParseCoverage(e, p, &run->coverage.back());
   }));
 
   // Totals are derived data; a mismatch means the file was edited or cut, so say so.

@@ -111,6 +111,25 @@ Json LatencyJson(const LatencyRecord& r) {
   return j;
 }
 
+// Only the verdicts that occur, to keep a matrix of a few hundred cells short; absent means 0.
+Json MatrixCellJson(const MatrixCell& cell) {
+  Json counts = Json::object();
+  for (Verdict v : kAllVerdicts) {
+    if (cell.counts[v] != 0) counts[VerdictToString(v)] = cell.counts[v];
+  }
+  return {{"op", cell.op},
+          {"since_version", cell.since_version},
+          {"ep", cell.ep},
+          {"counts", counts},
+          {"failing_cases", cell.failing_cases}};
+}
+
+Json CoverageJson(const CoverageRecord& r) {
+  return {{"op", r.op},
+          {"covered_versions", r.covered_versions},
+          {"uncovered_versions", r.uncovered_versions}};
+}
+
 }  // namespace
 
 std::string RenderRunJson(const RunRecord& run) {
@@ -142,6 +161,12 @@ std::string RenderRunJson(const RunRecord& run) {
   Json latency = Json::array();
   for (const LatencyRecord& r : run.latency) latency.push_back(LatencyJson(r));
   j["latency"] = latency;
+  Json matrix = Json::array();
+  for (const MatrixCell& cell : run.matrix) matrix.push_back(MatrixCellJson(cell));
+  j["matrix"] = matrix;
+  Json coverage = Json::array();
+  for (const CoverageRecord& r : run.coverage) coverage.push_back(CoverageJson(r));
+  j["coverage"] = coverage;
   // `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
   return j.dump(2, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace) + "\n";
 }

@@ -66,6 +66,23 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   ASSERT_TRUE(read->latency[0].p_value.has_value());
   EXPECT_DOUBLE_EQ(*read->latency[0].p_value, 0.0001);
   EXPECT_FALSE(read->latency[3].baseline_median_ms.has_value());
+
+  ASSERT_EQ(read->matrix.size(), run.matrix.size());
+  const MatrixCell& conv = read->matrix[2];
+  EXPECT_EQ(conv.op, "Conv");
+  EXPECT_EQ(conv.since_version, 11);
+  EXPECT_EQ(conv.ep, "dnnl");
+  EXPECT_EQ(conv.counts[Verdict::kFail], 1);
+  EXPECT_EQ(conv.counts.total(), 1);
+  EXPECT_EQ(conv.failing_cases, (std::vector<std::string>{"test_conv_with_strides"}));
+  for (size_t i = 0; i < run.matrix.size(); ++i) {
+    EXPECT_EQ(read->matrix[i].counts, run.matrix[i].counts) << i;
+  }
+  ASSERT_EQ(read->coverage.size(), 7u);
+  EXPECT_EQ(read->coverage[1].op, "Add");
+  EXPECT_EQ(read->coverage[1].covered_versions, (std::vector<int64_t>{13, 14}));
+  EXPECT_EQ(read->coverage[1].uncovered_versions, (std::vector<int64_t>{1, 6, 7}));
+  EXPECT_TRUE(read->coverage[0].covered_versions.empty());
 }
 
 TEST_F(JsonWriterTest, DocumentHasTheSchemaHeaderAndNoInvalidUtf8) {
@@ -78,6 +95,11 @@ TEST_F(JsonWriterTest, DocumentHasTheSchemaHeaderAndNoInvalidUtf8) {
   EXPECT_EQ(j["totals"]["PASS"], 2);
   EXPECT_EQ(j["cases"][1]["outputs"][2]["max_abs_error"], "inf");
   EXPECT_FALSE(j["cases"][0]["outputs"].is_null());
+  // Matrix cells hold only the verdicts that occur.
+  EXPECT_EQ(j["matrix"][2], nlohmann::json::parse(R"({"op": "Conv", "since_version": 11,
+      "ep": "dnnl", "counts": {"FAIL": 1}, "failing_cases": ["test_conv_with_strides"]})"));
+  EXPECT_EQ(j["coverage"][6], nlohmann::json::parse(R"({"op": "ai.onnx.ml.LabelEncoder",
+      "covered_versions": [], "uncovered_versions": [1, 2]})"));
   // The crash message's bytes \xff\xfe became U+FFFD; its control characters are escaped.
   const std::string message = j["cases"][2]["message"];
   EXPECT_THAT(message, HasSubstr("bad \xEF\xBF\xBD\xEF\xBF\xBD utf8"));
@@ -96,6 +118,8 @@ TEST_F(JsonWriterTest, MinimalDocumentReadsWithDefaults) {
   EXPECT_EQ(run->cases[0].outcome, Verdict::kXfail);
   EXPECT_EQ(run->totals[Verdict::kXfail], 1);
   EXPECT_EQ(run->selection.shard_count, 1);
+  EXPECT_TRUE(run->matrix.empty());  // reports from before the matrix still read
+  EXPECT_TRUE(run->coverage.empty());
 }
 
 struct BadCase {
@@ -141,6 +165,19 @@ TEST_F(JsonWriterTest, ErrorsNameTheSourceAndTheField) {
        {StatusCode::kInvalidArgument, "start_time: bad UTC time \"yesterday\""}},
       {"{" + head + R"(, "host": {"logical_cores": 99999999999999999999}, "cases": []})",
        {StatusCode::kInvalidArgument, "host.logical_cores: expected an integer, got 1e+20"}},
+      {"{" + head + R"(, "cases": [], "matrix": [{"op": "Conv", "ep": "ref"}]})",
+       {StatusCode::kInvalidArgument, "matrix[0].since_version: required field is missing"}},
+      {"{" + head + R"(, "cases": [], "matrix": [{"op": "Conv", "since_version": 1,
+         "ep": "ref", "counts": {"FAIL": -1}}]})",
+       {StatusCode::kInvalidArgument, "matrix[0].counts.FAIL: expected a count >= 0, got -1"}},
+      {"{" + head + R"(, "cases": [], "matrix": [{"op": "Conv", "since_version": 1,
+         "ep": "ref", "failing_cases": [3]}]})",
+       {StatusCode::kInvalidArgument, "matrix[0].failing_cases[0]: expected a string, got number"}},
+      {"{" + head + R"(, "cases": [], "coverage": [{"op": "Abs", "covered_versions": [1, "6"]}]})",
+       {StatusCode::kInvalidArgument,
+        "coverage[0].covered_versions[1]: expected an integer, got string"}},
+      {"{" + head + R"(, "cases": [], "coverage": {"op": "Abs"}})",
+       {StatusCode::kInvalidArgument, "coverage: expected an array, got object"}},
       {"{" + head + R"(, "cases": [)" + good_case + R"(], "totals": {"PASS": 2}})",
        {StatusCode::kDataLoss, "totals.PASS is 2 but the cases hold 1 with that verdict"}},
   };

@@ -3,9 +3,8 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 
 #include "reports/report_test_util.h"
@@ -16,24 +15,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;
-};
-
-// Runs a shell command, capturing stdout and stderr.
-CommandResult RunCommand(const std::string& command) {
-  CommandResult result;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof(buf), pipe)) > 0) result.output.append(buf, n);
-  const int status = ::pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
 
 class JunitWriterTest : public ::testing::Test {
  protected:

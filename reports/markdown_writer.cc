@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "reports/format.h"
+#include "reports/matrix_summary.h"
 #include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
 
@@ -109,6 +110,58 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
   out << header << "\n" << rule << "\n" << counts << "\n\n";
 }
 
+// Ops with a failing cell first, then those with only unsupported or expected failures; the
+// ops whose every case passed are only counted.
+void WriteMatrix(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  if (run.matrix.empty()) return;
+  const std::vector<MatrixRow> all_rows = MatrixRows(run.matrix);
+  std::vector<const MatrixRow*> rows;
+  size_t all_passing = 0;
+  for (const MatrixRow& row : all_rows) {
+    if (row.cell_class == CellClass::kPassing) {
+      ++all_passing;
+    } else {
+      rows.push_back(&row);
+    }
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const MatrixRow* a, const MatrixRow* b) {
+    return (a->cell_class == CellClass::kFailing) > (b->cell_class == CellClass::kFailing);
+  });
+  out << "### Conformance matrix (" << all_rows.size() << " ops)\n\n";
+  const size_t shown = std::min(rows.size(), options.max_matrix_ops);
+  if (shown > 0) {
+    out << "| Op | Op version, EP: cases by verdict |\n|---|---|\n";
+    for (size_t i = 0; i < shown; ++i) {
+      std::vector<std::string> cells;
+      for (const MatrixCell* cell : rows[i]->cells) cells.push_back(FormatMatrixCell(*cell));
+      out << "| " << Code(rows[i]->op) << " | "
+          << Cell(JoinStrings(cells, " · "), options.max_matrix_row_chars) << " |\n";
+    }
+    out << "\n";
+  }
+  if (rows.size() > shown) {
+    out << "... and " << rows.size() - shown << " more ops not all passing\n\n";
+  }
+  out << all_passing << (all_passing == 1 ? " op" : " ops") << " all passing\n\n";
+}
+
+void WriteCoverage(std::ostringstream& out, const RunRecord& run,
+                   const MarkdownOptions& options) {
+  if (run.coverage.empty()) return;
+  const CoverageTotals totals = SumCoverage(run.coverage);
+  out << "**Coverage:** " << FormatCoverageLine(totals) << "\n\n";
+  if (totals.uncovered_ops.empty()) return;
+  const size_t shown = std::min(totals.uncovered_ops.size(), options.max_uncovered_ops);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < shown; ++i) names.push_back(Code(totals.uncovered_ops[i]));
+  out << "Operators with no case (" << totals.uncovered_ops.size()
+      << "): " << JoinStrings(names, ", ");
+  if (totals.uncovered_ops.size() > shown) {
+    out << " ... and " << totals.uncovered_ops.size() - shown << " more";
+  }
+  out << "\n\n";
+}
+
 void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   std::vector<const CaseRecord*> rows;
   for (const CaseRecord& c : run.cases) {
@@ -182,6 +235,8 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
   std::ostringstream out;
   WriteHeader(out, run, options);
   WriteTotals(out, run);
+  WriteMatrix(out, run, options);
+  WriteCoverage(out, run, options);
   WriteCases(out, run, options);
   WriteLatency(out, run, options);
   return out.str();

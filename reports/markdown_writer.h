@@ -1,5 +1,6 @@
 // Markdown summary of a run, sized for a CI job page (GitHub's job summary, a GitLab note):
-// totals per verdict, the non-passing cases with their reproducers, the latency alerts.
+// totals per verdict, the conformance matrix of the ops that are not all passing, the operator
+// coverage, the non-passing cases with their reproducers, the latency alerts.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,9 @@ struct MarkdownOptions {
   size_t max_cases = 50;           // rows of the non-passing table before "... and N more"
   size_t max_message_chars = 160;  // per table cell
   size_t max_latency_alerts = 50;
+  size_t max_matrix_ops = 40;       // matrix rows (ops not all passing) before "... and N more"
+  size_t max_matrix_row_chars = 600;
+  size_t max_uncovered_ops = 60;    // names in the list of operators without a case
 };
 
 // Text from the records is made valid UTF-8, stripped of control characters, kept to one line

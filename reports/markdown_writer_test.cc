@@ -33,6 +33,46 @@ TEST(MarkdownWriterTest, HeaderAndTotals) {
                             "| 10 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |\n"));
 }
 
+TEST(MarkdownWriterTest, MatrixListsOpsWithFailuresFirstAndCountsThePassingOnes) {
+  const std::string md = RenderMarkdown(SampleRun());
+  EXPECT_THAT(md, HasSubstr("| 10 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |\n\n"
+                            "### Conformance matrix (10 ops)\n\n"
+                            "| Op | Op version, EP: cases by verdict |\n|---|---|\n"
+                            "| `Add` | v13 ref: 1 unresolved · v14 dnnl: 1 pass |\n"
+                            "| `Conv` | v11 dnnl: 1 fail |\n"
+                            "| `Erf` | v13 dnnl: 1 xpass |\n"
+                            "| `Gather` | v13 dnnl: 1 crash |\n"
+                            "| `NonMaxSuppression` | v13 ref: 1 timeout |\n"
+                            "| `Identity` | v13 ref: 1 skip |\n"
+                            "| `Loop` | v13 dnnl: 1 unsupported |\n"
+                            "| `Softmax` | v13 dnnl: 1 xfail |\n\n"
+                            "2 ops all passing\n\n"
+                            "**Coverage:** ONNX operators with at least one case: 5 of 7; op "
+                            "versions covered: 7 of 22\n\n"
+                            "Operators with no case (2): `Abs`, `ai.onnx.ml.LabelEncoder`\n\n"
+                            "### Not passing (8)"));
+  EXPECT_THAT(md, Not(HasSubstr("`Relu` |")));  // all passing: only counted
+}
+
+TEST(MarkdownWriterTest, MatrixAndCoverageAreBounded) {
+  RunRecord run = SampleRun();
+  MarkdownOptions options;
+  options.max_matrix_ops = 3;
+  options.max_uncovered_ops = 1;
+  const std::string md = RenderMarkdown(run, options);
+  EXPECT_THAT(md, HasSubstr("| `Erf` | v13 dnnl: 1 xpass |\n\n"
+                            "... and 5 more ops not all passing\n\n2 ops all passing\n"));
+  EXPECT_THAT(md, Not(HasSubstr("`Gather`")));
+  EXPECT_THAT(md, HasSubstr("Operators with no case (2): `Abs` ... and 1 more\n"));
+
+  // Without a matrix or coverage (a report from before they existed) both sections are absent.
+  run.matrix.clear();
+  run.coverage.clear();
+  const std::string plain = RenderMarkdown(run);
+  EXPECT_THAT(plain, Not(HasSubstr("Conformance matrix")));
+  EXPECT_THAT(plain, Not(HasSubstr("Coverage")));
+}
+
 TEST(MarkdownWriterTest, NonPassingCasesBySeverityWithReproducers) {
   const std::string md = RenderMarkdown(SampleRun());
   EXPECT_THAT(md, HasSubstr("### Not passing (8)\n\n| Case | EP | Verdict | Message |\n"

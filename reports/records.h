@@ -104,7 +104,7 @@ struct CaseRecord {
   std::string name;
   std::vector<std::string> op_types;
   std::map<std::string, int64_t> opset_imports;  // domain ("" for ai.onnx) -> version
-  std::map<std::string, int64_t> op_versions;    // op type -> active op version (since_version)
+  std::map<std::string, int64_t> op_versions;    // qualified op -> active version (since_version)
   std::string ep;
   Verdict verdict = Verdict::kPass;  // after expectations
   Verdict outcome = Verdict::kPass;  // the raw outcome before expectations
@@ -164,6 +164,24 @@ struct SelectionRecord {
   int64_t shard_count = 1;
 };
 
+// One cell of the conformance matrix: the cases that exercise one op at one active version on one
+// EP, counted by verdict (after expectations). A case counts in the cell of every op it uses.
+struct MatrixCell {
+  std::string op;  // qualified: "Conv", "ai.onnx.ml.LabelEncoder"
+  int64_t since_version = 0;
+  std::string ep;
+  VerdictCounts counts;
+  std::vector<std::string> failing_cases;  // FAIL, CRASH, TIMEOUT, UNRESOLVED, XPASS: names
+};
+
+// Coverage of one ONNX operator by the run's cases: which of its versions (up to the opsets
+// onnxgate covers) at least one case exercises, and which none does.
+struct CoverageRecord {
+  std::string op;  // qualified
+  std::vector<int64_t> covered_versions;
+  std::vector<int64_t> uncovered_versions;
+};
+
 using UtcTime = std::chrono::system_clock::time_point;
 
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
@@ -186,6 +204,9 @@ struct RunRecord {
   VerdictCounts totals;
   std::vector<CaseRecord> cases;
   std::vector<LatencyRecord> latency;
+  // The op x op version x EP matrix and the operator coverage; empty when not computed.
+  std::vector<MatrixCell> matrix;
+  std::vector<CoverageRecord> coverage;
 };
 
 VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases);

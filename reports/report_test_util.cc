@@ -1,6 +1,9 @@
 // Sample records for the report writer tests.
 #include "reports/report_test_util.h"
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <limits>
 
 namespace onnxgate {
@@ -23,7 +26,30 @@ CaseRecord Case(const std::string& suite, const std::string& name, const std::st
   return c;
 }
 
+MatrixCell Cell(const std::string& op, int64_t version, const std::string& ep, Verdict verdict,
+               std::vector<std::string> failing = {}) {
+  MatrixCell cell;
+  cell.op = op;
+  cell.since_version = version;
+  cell.ep = ep;
+  cell.counts[verdict] = 1;
+  cell.failing_cases = std::move(failing);
+  return cell;
+}
+
 }  // namespace
+
+CommandResult RunCommand(const std::string& command) {
+  CommandResult result;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), pipe)) > 0) result.output.append(buf, n);
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
 
 OutputComparison SampleFailingOutput() {
   OutputComparison o;
@@ -175,6 +201,32 @@ RunRecord SampleRun() {
   fresh.median_ms = 5.5;
   fresh.verdict = LatencyVerdict::kNoBaseline;
   run.latency.push_back(fresh);
+
+  // The matrix of the cases above, as the conformance library computes it.
+  run.matrix = {
+      Cell("Add", 13, "ref", Verdict::kUnresolved, {"test_stale"}),
+      Cell("Add", 14, "dnnl", Verdict::kPass),
+      Cell("Conv", 11, "dnnl", Verdict::kFail, {"test_conv_with_strides"}),
+      Cell("Erf", 13, "dnnl", Verdict::kXpass, {"test_erf"}),
+      Cell("Gather", 13, "dnnl", Verdict::kCrash, {"test_gather_negative"}),
+      Cell("Identity", 13, "ref", Verdict::kSkip),
+      Cell("Loop", 13, "dnnl", Verdict::kUnsupported),
+      Cell("MatMul", 13, "dnnl", Verdict::kPass),
+      Cell("NonMaxSuppression", 13, "ref", Verdict::kTimeout, {"test_nms_huge"}),
+      Cell("Relu", 13, "ref", Verdict::kPass),
+      Cell("Relu", 14, "dnnl", Verdict::kPass),
+      Cell("Softmax", 13, "dnnl", Verdict::kXfail),
+  };
+  // A few operators of the registry: fully, partly and not covered.
+  run.coverage = {
+      {"Abs", {}, {1, 6, 13}},
+      {"Add", {13, 14}, {1, 6, 7}},
+      {"Conv", {11}, {1}},
+      {"MatMul", {13}, {1, 9}},
+      {"Relu", {13, 14}, {1, 6}},
+      {"Softmax", {13}, {1, 11}},
+      {"ai.onnx.ml.LabelEncoder", {}, {1, 2}},
+  };
 
   run.end_time = run.start_time + std::chrono::milliseconds(12500);
   run.totals = CountVerdicts(run.cases);

@@ -1,14 +1,25 @@
-// A RunRecord with every verdict, placements, comparisons and latency results, for the tests of
-// the report writers.
+// A RunRecord with every verdict, placements, comparisons, latency results, matrix and coverage,
+// for the tests of the report writers; and a shell runner for the tests that call xmllint.
 #pragma once
+
+#include <string>
 
 #include "reports/records.h"
 
 namespace onnxgate {
 
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs a shell command, capturing its output.
+CommandResult RunCommand(const std::string& command);
+
 // Two suites ("onnx-node", "models"), one case per verdict, a multi-op model with fallback,
-// and four latency records (regression, unchanged, inconclusive, no-baseline). Times have whole
-// milliseconds so they survive the JSON round trip exactly.
+// four latency records (regression, unchanged, inconclusive, no-baseline), the matrix of the
+// cases and the coverage of a few operators. Times have whole milliseconds so they survive the
+// JSON round trip exactly.
 RunRecord SampleRun();
 
 // A failing output comparison of a float [2,3] output.

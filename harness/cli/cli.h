@@ -20,5 +20,6 @@ void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate
 void AddImportCommand(CLI::App& app, CliContext& ctx);     // import-onnx-tests
 void AddListCommand(CLI::App& app, CliContext& ctx);       // list (and CTest scripts)
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx);  // expectations update
+void AddOpsCommand(CLI::App& app, CliContext& ctx);        // ops: op versions x EP claims x cases
 
 }  // namespace onnxgate

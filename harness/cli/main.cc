@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   onnxgate::AddImportCommand(app, ctx);
   onnxgate::AddListCommand(app, ctx);
   onnxgate::AddExpectationsCommand(app, ctx);
+  onnxgate::AddOpsCommand(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

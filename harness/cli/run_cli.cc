@@ -41,6 +41,7 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
+  cmd->add_option("--html", o.html_path, "Write one self-contained HTML page (op x opset matrix, failures)");
   cmd->add_flag("-v,--verbose", o.verbose, "Print a line for every case, passing ones too");
 }
 

@@ -33,7 +33,8 @@ class BuiltinLoadedModel : public LoadedModel {
 
 class BuiltinRuntime : public RuntimeUnderTest {
  public:
-  explicit BuiltinRuntime(std::vector<ProviderEntry> entries) {
+  BuiltinRuntime(std::vector<ProviderEntry> entries, ModelOptions model_options)
+      : model_options_(model_options) {
     for (auto& e : entries) slots_.push_back(std::make_unique<Slot>(std::move(e)));
   }
 
@@ -67,7 +68,7 @@ class BuiltinRuntime : public RuntimeUnderTest {
       if (!provider.ok()) return provider.status().WithContext("loading " + model_path);
       providers.push_back(std::move(provider).value());
     }
-    ASSIGN_OR_RETURN(std::shared_ptr<const Model> model, Model::Load(model_path));
+    ASSIGN_OR_RETURN(std::shared_ptr<const Model> model, Model::Load(model_path, model_options_));
     SessionOptions session_options;
     session_options.fallback = options.fallback;
     session_options.optimization_level = options.optimization_level;
@@ -113,8 +114,9 @@ class BuiltinRuntime : public RuntimeUnderTest {
       auto p = slot.entry.create ? slot.entry.create()
                                  : StatusOr<std::shared_ptr<const ExecutionProvider>>(
                                        Internal("no factory for provider " + slot.entry.name));
-      if (p.ok() && *p == nullptr)
+      if (p.ok() && *p == nullptr) {
         p = Internal("the factory of " + slot.entry.name + " returned null");
+      }
       if (p.ok() && (*p)->name() != slot.entry.name) {
         p = Internal("provider entry '" + slot.entry.name + "' created a provider named '" +
                      (*p)->name() + "'");
@@ -124,6 +126,7 @@ class BuiltinRuntime : public RuntimeUnderTest {
     return *slot.provider;
   }
 
+  ModelOptions model_options_;
   std::vector<std::unique_ptr<Slot>> slots_;
 };
 
@@ -145,8 +148,9 @@ std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime() {
   return CreateBuiltinRuntime(BuiltinProviderEntries());
 }
 
-std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries) {
-  return std::make_unique<BuiltinRuntime>(std::move(entries));
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries,
+                                                       ModelOptions model_options) {
+  return std::make_unique<BuiltinRuntime>(std::move(entries), model_options);
 }
 
 }  // namespace onnxgate

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/api/runtime_under_test.h"
+#include "runtime/model/model.h"
 #include "runtime/session/execution_provider.h"
 
 namespace onnxgate {
@@ -30,7 +31,9 @@ std::vector<ProviderEntry> BuiltinProviderEntries();
 // The built-in runtime offering BuiltinProviderEntries().
 std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime();
 // The same runtime offering `entries` instead: the hook through which tests add providers of
-// their own (entries with a name already taken are an error at Load, naming it).
-std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries);
+// their own (entries with a name already taken are an error at Load, naming it). `model_options`
+// sets the loading limits and whether shape inference runs in a child process.
+std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries,
+                                                       ModelOptions model_options = {});
 
 }  // namespace onnxgate

@@ -114,6 +114,16 @@ TEST_F(HookTest, ClaimsListTheRegistry) {
   EXPECT_EQ((*claims)[0].type_constraints[0].name, "T");
 }
 
+TEST(BuiltinRuntimeOptionsTest, ModelOptionsApply) {
+  ModelOptions shallow;
+  shallow.max_nodes = 1;
+  shallow.isolate_shape_inference = false;
+  auto runtime = CreateBuiltinRuntime(BuiltinProviderEntries(), shallow);
+  EXPECT_TRUE(runtime->Load(TestdataPath("relu.onnxtxt"), On({"ref"})).ok());
+  auto st = runtime->Load(TestdataPath("add.onnxtxt"), On({"ref"})).status();
+  EXPECT_THAT(st.message(), HasSubstr("more than 1 nodes"));
+}
+
 TEST_F(HookTest, LoadErrorsKeepTheirCodes) {
   ScratchDir dir;
   auto bad = runtime_->Load(dir.Write("model.onnx", "garbage\x01\x02"), On({"mine"}));

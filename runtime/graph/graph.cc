@@ -71,8 +71,9 @@ ValueType ValueTypeFromProto(const onnx::TypeProto& type) {
       if (IsValidDataType(tt.elem_type())) t.elem_type = static_cast<DataType>(tt.elem_type());
       if (tt.has_shape()) {
         t.has_shape = true;
-        for (const auto& d : tt.shape().dim())
+        for (const auto& d : tt.shape().dim()) {
           t.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+        }
       }
       break;
     }

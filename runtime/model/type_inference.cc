@@ -98,12 +98,14 @@ bool UnpackTypes(const onnx::GraphProto& bundle, onnx::ModelProto& model) {
 
 InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return {false, std::string("pipe failed: ") + std::strerror(errno)};
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    return {false, true, std::string("pipe failed: ") + std::strerror(errno)};
+  }
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return {false, std::string("fork failed: ") + std::strerror(errno)};
+    return {false, true, std::string("fork failed: ") + std::strerror(errno)};
   }
   if (pid == 0) {
     close(fds[0]);
@@ -138,18 +140,22 @@ InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (timed_out) {
-    return {false, "shape inference did not finish within " + std::to_string(timeout_seconds) + " s"};
+    return {false, true,
+            "shape inference did not finish within " + std::to_string(timeout_seconds) + " s"};
   }
   if (WIFSIGNALED(status)) {
-    return {false, "shape inference crashed (signal " + std::to_string(WTERMSIG(status)) +
-                       ", a libonnx bug triggered by this model)"};
+    return {false, true,
+            "shape inference crashed (signal " + std::to_string(WTERMSIG(status)) +
+                ", a libonnx bug triggered by this model)"};
   }
   onnx::GraphProto bundle;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !bundle.ParseFromString(bytes)) {
-    return {false, "the shape inference process failed to report its result"};
+    return {false, true, "the shape inference process failed to report its result"};
   }
-  if (!UnpackTypes(bundle, model)) return {false, "shape inference returned mismatched graphs"};
-  if (!bundle.doc_string().empty()) return {false, bundle.doc_string()};
+  if (!UnpackTypes(bundle, model)) {
+    return {false, true, "shape inference returned mismatched graphs"};
+  }
+  if (!bundle.doc_string().empty()) return {false, false, bundle.doc_string()};
   return {};
 }
 
@@ -158,7 +164,7 @@ InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
 InferenceResult InferTypes(onnx::ModelProto& model, bool isolate, int timeout_seconds) {
   if (isolate) return InferInChild(model, timeout_seconds);
   std::string error = RunInference(model);
-  return error.empty() ? InferenceResult{} : InferenceResult{false, error};
+  return error.empty() ? InferenceResult{} : InferenceResult{false, false, error};
 }
 
 }  // namespace onnxgate

@@ -13,8 +13,9 @@ class ModelProto;
 namespace onnxgate {
 
 struct InferenceResult {
-  bool ok = true;      // inference finished (errors it reports on single nodes are tolerated)
-  std::string detail;  // what went wrong when !ok: the exception, the signal, the timeout
+  bool ok = true;        // inference finished (errors it reports on single nodes are tolerated)
+  bool crashed = false;  // the child died or timed out (a libonnx bug), rather than reporting
+  std::string detail;    // what went wrong when !ok: the exception, the signal, the timeout
 };
 
 // Adds inferred types to the value_info (and graph outputs) of `model` and all its subgraphs.

@@ -58,6 +58,7 @@ TEST(TypeInferenceTest, ACrashInTheChildOnlyCostsTheTypes) {
   const std::string before = model.SerializeAsString();
   InferenceResult r = InferTypes(model, /*isolate=*/true);
   EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.crashed);
   EXPECT_THAT(r.detail, HasSubstr("crashed"));
   EXPECT_EQ(model.SerializeAsString(), before);
 
@@ -76,6 +77,9 @@ g (float[2] X) => (int64[2] Y) {
   onnx::ModelProto copy = model;
   InferenceResult isolated = InferTypes(model, /*isolate=*/true);
   InferenceResult in_process = InferTypes(copy, /*isolate=*/false);
+  EXPECT_FALSE(isolated.ok);
+  EXPECT_FALSE(isolated.crashed);
+  EXPECT_THAT(isolated.detail, HasSubstr("Neg"));
   EXPECT_EQ(isolated.ok, in_process.ok);
   EXPECT_EQ(isolated.detail, in_process.detail);
 }

@@ -41,10 +41,12 @@ StatusOr<std::vector<std::string>> SplitLocation(const std::string& label, const
   };
   if (loc.empty()) return refuse("is empty");
   if (loc.find('\0') != std::string::npos) return refuse("contains a NUL character");
-  if (loc[0] == '/' || loc[0] == '\\')
+  if (loc[0] == '/' || loc[0] == '\\') {
     return refuse("is absolute; it must be relative to the model's folder");
-  if (loc.size() >= 2 && loc[1] == ':')
+  }
+  if (loc.size() >= 2 && loc[1] == ':') {
     return refuse("has a drive letter; it must be relative to the model's folder");
+  }
   std::vector<std::string> parts;
   std::string part;
   for (size_t i = 0; i <= loc.size(); ++i) {

@@ -156,8 +156,9 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
       break;
     case DataType::kComplex64: {
       auto* out = t.mutable_data<std::complex<float>>();
-      for (int64_t i = 0; i < n; ++i)
+      for (int64_t i = 0; i < n; ++i) {
         out[i] = {proto.float_data(2 * i), proto.float_data(2 * i + 1)};
+      }
       break;
     }
     case DataType::kDouble:
@@ -285,8 +286,9 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
     return InvalidArgument(label + ": has data in both raw_data and " + typed.front() +
                            "; exactly one field may hold it");
   }
-  if (!proto.raw_data().empty())
+  if (!proto.raw_data().empty()) {
     return FromRawBytes(label, type, shape, proto.raw_data(), "raw_data");
+  }
   if (typed.size() > 1) {
     return InvalidArgument(label + ": has data in both " + typed[0] + " and " + typed[1] +
                            "; exactly one field may hold it");
@@ -346,8 +348,9 @@ StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto) {
   switch (proto.elem_type()) {
     case onnx::OptionalProto::TENSOR:
       if (proto.has_sequence_value()) break;
-      if (!proto.has_tensor_value())
+      if (!proto.has_tensor_value()) {
         return Value::OptionalNone(Value::Kind::kTensor, DataType::kUndefined);
+      }
       {
         auto t = TensorFromProto(proto.tensor_value());
         if (!t.ok()) return t.status().WithContext(label);
@@ -364,8 +367,9 @@ StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto) {
         return Value::OptionalOf(std::move(s).value());
       }
     case onnx::OptionalProto::UNDEFINED:
-      if (proto.has_tensor_value() || proto.has_sequence_value() || proto.has_optional_value())
+      if (proto.has_tensor_value() || proto.has_sequence_value() || proto.has_optional_value()) {
         break;
+      }
       return Value::OptionalNone(Value::Kind::kNone, DataType::kUndefined);
     case onnx::OptionalProto::SPARSE_TENSOR:
       return Unimplemented(label + ": optionals of sparse tensors are not supported");

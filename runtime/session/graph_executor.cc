@@ -33,8 +33,9 @@ std::optional<Tensor> ConstantNodeValue(const onnx::NodeProto& node, const std::
   if (a.name() == "value_int") return Tensor::Scalar<int64_t>(a.i());
   if (a.name() == "value_ints") return vec(a.ints().begin(), a.ints().end(), int64_t{});
   if (a.name() == "value_string") return Tensor::Scalar<std::string>(a.s());
-  if (a.name() == "value_strings")
+  if (a.name() == "value_strings") {
     return vec(a.strings().begin(), a.strings().end(), std::string{});
+  }
   return std::nullopt;
 }
 
@@ -149,8 +150,9 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
       step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
       constants.push_back(in.empty() ? nullptr : ConstantFor(in));
     }
-    for (const std::string& out : node.output())
+    for (const std::string& out : node.output()) {
       step.outputs.push_back(out.empty() ? -1 : SlotFor(out));
+    }
 
     // Captures by value: a kernel may keep the compiler, though subgraphs are meant to be
     // compiled in its factory.
@@ -161,8 +163,9 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
             const onnx::GraphProto& body) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
       const std::string attr = AttributeNameOf(*node_ptr, body);
       auto sub_graph = Graph::Build(body, sub_ctx.model->dir(), graph_.get());
-      if (!sub_graph.ok())
+      if (!sub_graph.ok()) {
         return sub_graph.status().WithContext(label + " attribute '" + attr + "'");
+      }
       auto sub =
           Compile(sub_ctx, std::move(sub_graph).value(), this, display_name + "/" + attr + "/");
       if (!sub.ok()) return sub.status();
@@ -185,8 +188,9 @@ void GraphExecutor::ComputeLifetimes() {
       if (slot >= 0) last_use[slot] = static_cast<int>(s);
     }
     // Names the node's subgraphs read must stay alive until the node has run.
-    for (const std::string& name : g.implicit_inputs(order[s]))
+    for (const std::string& name : g.implicit_inputs(order[s])) {
       last_use[SlotFor(name)] = static_cast<int>(s);
+    }
   }
   for (const std::string& out : g.outputs()) keep[SlotFor(out)] = true;
   for (size_t s = 0; s < steps_.size(); ++s) {
@@ -219,8 +223,9 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
     switch (slot.kind) {
       case SlotKind::kInput:
         live[i] = inputs[slot.input_index] != nullptr ? inputs[slot.input_index] : slot.constant;
-        if (live[i] == nullptr)
+        if (live[i] == nullptr) {
           return InvalidArgument(g.Label() + ": input '" + slot.name + "' is missing");
+        }
         break;
       case SlotKind::kConstant:
         live[i] = slot.constant;

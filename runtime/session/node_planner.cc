@@ -14,8 +14,9 @@ namespace {
 
 std::string JoinDeclines(const std::vector<DeclineReason>& declines) {
   std::string s;
-  for (const auto& d : declines)
+  for (const auto& d : declines) {
     s += (s.empty() ? "" : "; ") + ("'" + d.provider + "': " + d.reason);
+  }
   return s;
 }
 

@@ -29,7 +29,8 @@ std::vector<double> Normalize(const BatchLayout& l, const std::vector<double>& x
       const int64_t base = (img * l.c + ch) * l.s;
       for (int64_t pos = 0; pos < l.s; ++pos) {
         const int64_t p = l.ParamIndex(ch, pos);
-        y[base + pos] = (x[base + pos] - mean[p]) / std::sqrt(var[p] + epsilon) * scale[p] + bias[p];
+        y[base + pos] =
+            (x[base + pos] - mean[p]) / std::sqrt(var[p] + epsilon) * scale[p] + bias[p];
       }
     }
   }
@@ -65,7 +66,8 @@ void BatchStatistics(const BatchLayout& l, const std::vector<double>& x, std::ve
 StatusOr<std::unique_ptr<OpKernel>> BatchNormalization::Create(const KernelInfo& info) {
   const int v = info.since_version();
   if (v < 6) {
-    return Unimplemented(info.Describe() + ": BatchNormalization before version 6 is not implemented");
+    return Unimplemented(info.Describe() +
+                         ": BatchNormalization before version 6 is not implemented");
   }
   ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
   ASSIGN_OR_RETURN(float momentum, info.GetFloat("momentum", 0.9f));
@@ -108,10 +110,11 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
   for (size_t i = 2; i < xs.rank(); ++i) l.s *= xs[i];
   for (size_t i = 1; i < 5; ++i) {
     const Shape& ps = in[i]->shape();
-    const bool ok = spatial_ ? (ps.rank() == 1 && ps[0] == l.c) : ps.NumElements() == l.ParamCount();
+    const bool ok =
+        spatial_ ? (ps.rank() == 1 && ps[0] == l.c) : ps.NumElements() == l.ParamCount();
     if (!ok) {
-      return InvalidArgument(std::string("BatchNormalization: input '") + kNames[i] + "' has shape " +
-                             ps.ToString() + ", expected " +
+      return InvalidArgument(std::string("BatchNormalization: input '") + kNames[i] +
+                             "' has shape " + ps.ToString() + ", expected " +
                              (spatial_ ? "[" + std::to_string(l.c) + "]"
                                        : std::to_string(l.ParamCount()) + " elements") +
                              " for X " + xs.ToString());

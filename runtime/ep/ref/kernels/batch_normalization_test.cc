@@ -29,8 +29,8 @@ TEST(BatchNormalizationTest, RankTwoInputAndEpsilon) {
   auto y = RunNn("Y = BatchNormalization(X, scale, B, mean, var)", 9,
                  Inputs(TensorValue<float>({1, 2}, {3, 3})));
   ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(Elements<float>(y[0]),
-              FloatsNear(std::vector<double>{2 / std::sqrt(4 + 1e-5), 2 / std::sqrt(0.25 + 1e-5) + 1}));
+  EXPECT_THAT(Elements<float>(y[0]), FloatsNear(std::vector<double>{
+                                         2 / std::sqrt(4 + 1e-5), 2 / std::sqrt(0.25 + 1e-5) + 1}));
 }
 
 TEST(BatchNormalizationTest, PerActivationStatisticsInVersion7) {
@@ -45,15 +45,17 @@ TEST(BatchNormalizationTest, PerActivationStatisticsInVersion7) {
 
 TEST(BatchNormalizationTest, TrainingModeUsesBatchStatistics) {
   // One channel, values 1..4: mean 2.5, population variance 1.25.
-  auto y = RunNn("Y, running_mean, running_var = BatchNormalization <training_mode = 1, epsilon = 0.0, "
-                 "momentum = 0.5> (X, scale, B, mean, var)",
-                 15,
-                 {TensorValue<float>({2, 1, 2}, {1, 2, 3, 4}), TensorValue<float>({1}, {1}),
-                  TensorValue<float>({1}, {0}), TensorValue<float>({1}, {0.5f}),
-                  TensorValue<float>({1}, {0.75f})});
+  auto y = RunNn(
+      "Y, running_mean, running_var = BatchNormalization <training_mode = 1, epsilon = 0.0, "
+      "momentum = 0.5> (X, scale, B, mean, var)",
+      15,
+      {TensorValue<float>({2, 1, 2}, {1, 2, 3, 4}), TensorValue<float>({1}, {1}),
+       TensorValue<float>({1}, {0}), TensorValue<float>({1}, {0.5f}),
+       TensorValue<float>({1}, {0.75f})});
   ASSERT_EQ(y.size(), 3u);
   const double s = std::sqrt(1.25);
-  EXPECT_THAT(Elements<float>(y[0]), FloatsNear(std::vector<double>{-1.5 / s, -0.5 / s, 0.5 / s, 1.5 / s}));
+  EXPECT_THAT(Elements<float>(y[0]),
+              FloatsNear(std::vector<double>{-1.5 / s, -0.5 / s, 0.5 / s, 1.5 / s}));
   EXPECT_THAT(Elements<float>(y[1]), ElementsAre(1.5f));  // 0.5 * 0.5 + 2.5 * 0.5
   EXPECT_THAT(Elements<float>(y[2]), ElementsAre(1.0f));  // 0.75 * 0.5 + 1.25 * 0.5
 }
@@ -72,16 +74,19 @@ TEST(BatchNormalizationTest, MixedTypesFromVersion15) {
 TEST(BatchNormalizationTest, VersionRules) {
   Value x = TensorValue<float>({1, 2}, {1, 1});
   // Training outputs before version 14 are not implemented.
-  EXPECT_EQ(RunNnStatus("Y, m, v, sm, sv = BatchNormalization(X, scale, B, mean, var)", 9, Inputs(x)).code(),
-            StatusCode::kUnimplemented);
+  EXPECT_EQ(
+      RunNnStatus("Y, m, v, sm, sv = BatchNormalization(X, scale, B, mean, var)", 9, Inputs(x))
+          .code(),
+      StatusCode::kUnimplemented);
   // Running statistics are only defined in training mode.
-  EXPECT_EQ(RunNnStatus("Y, m, v = BatchNormalization(X, scale, B, mean, var)", 15, Inputs(x)).code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y, m, v = BatchNormalization(X, scale, B, mean, var)", 15, Inputs(x)).code(),
+      StatusCode::kInvalidArgument);
   // bfloat16 arrives with version 14.
   auto b = [](float f) { return BFloat16::FromFloat(f); };
-  std::vector<Value> bf = {TensorValue<BFloat16>({1, 1}, {b(1)}), TensorValue<BFloat16>({1}, {b(1)}),
-                           TensorValue<BFloat16>({1}, {b(0)}), TensorValue<BFloat16>({1}, {b(0)}),
-                           TensorValue<BFloat16>({1}, {b(1)})};
+  std::vector<Value> bf = {TensorValue<BFloat16>({1, 1}, {b(1)}),
+                           TensorValue<BFloat16>({1}, {b(1)}), TensorValue<BFloat16>({1}, {b(0)}),
+                           TensorValue<BFloat16>({1}, {b(0)}), TensorValue<BFloat16>({1}, {b(1)})};
   EXPECT_EQ(RunNnStatus("Y = BatchNormalization(X, scale, B, mean, var)", 9, bf).code(),
             StatusCode::kUnimplemented);
   EXPECT_TRUE(RunNnStatus("Y = BatchNormalization(X, scale, B, mean, var)", 14, bf).ok());

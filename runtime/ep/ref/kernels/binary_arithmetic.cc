@@ -31,18 +31,23 @@ T IntegerDivide(T a, T b) {
 // Floating-point elements: computed in ComputeType<T> (float for float16/bfloat16), rounded once.
 template <typename T, typename F>
 void FloatLoop(const Tensor& a, const Tensor& b, Tensor* y, F f) {
-  BroadcastBinary<T, T, T>(a, b, y, [&f](T x, T z) {
-    return FromCompute<T>(f(ToCompute(x), ToCompute(z)));
-  });
+  BroadcastBinary<T, T, T>(
+      a, b, y, [&f](T x, T z) { return FromCompute<T>(f(ToCompute(x), ToCompute(z))); });
 }
 
 template <typename T>
 Status ArithmeticLoop(ArithmeticOp op, const Tensor& a, const Tensor& b, Tensor* y) {
   if constexpr (kIsInt<T>) {
     switch (op) {
-      case ArithmeticOp::kAdd: BroadcastBinary<T, T, T>(a, b, y, WrapAdd<T>); break;
-      case ArithmeticOp::kSub: BroadcastBinary<T, T, T>(a, b, y, WrapSub<T>); break;
-      case ArithmeticOp::kMul: BroadcastBinary<T, T, T>(a, b, y, WrapMul<T>); break;
+      case ArithmeticOp::kAdd:
+        BroadcastBinary<T, T, T>(a, b, y, WrapAdd<T>);
+        break;
+      case ArithmeticOp::kSub:
+        BroadcastBinary<T, T, T>(a, b, y, WrapSub<T>);
+        break;
+      case ArithmeticOp::kMul:
+        BroadcastBinary<T, T, T>(a, b, y, WrapMul<T>);
+        break;
       case ArithmeticOp::kDiv: {
         bool zero_divisor = false;
         BroadcastBinary<T, T, T>(a, b, y, [&zero_divisor](T x, T z) {
@@ -62,10 +67,18 @@ Status ArithmeticLoop(ArithmeticOp op, const Tensor& a, const Tensor& b, Tensor*
   } else {
     using C = ComputeType<T>;
     switch (op) {
-      case ArithmeticOp::kAdd: FloatLoop<T>(a, b, y, std::plus<C>()); break;
-      case ArithmeticOp::kSub: FloatLoop<T>(a, b, y, std::minus<C>()); break;
-      case ArithmeticOp::kMul: FloatLoop<T>(a, b, y, std::multiplies<C>()); break;
-      case ArithmeticOp::kDiv: FloatLoop<T>(a, b, y, std::divides<C>()); break;
+      case ArithmeticOp::kAdd:
+        FloatLoop<T>(a, b, y, std::plus<C>());
+        break;
+      case ArithmeticOp::kSub:
+        FloatLoop<T>(a, b, y, std::minus<C>());
+        break;
+      case ArithmeticOp::kMul:
+        FloatLoop<T>(a, b, y, std::multiplies<C>());
+        break;
+      case ArithmeticOp::kDiv:
+        FloatLoop<T>(a, b, y, std::divides<C>());
+        break;
     }
   }
   return OkStatus();
@@ -119,9 +132,8 @@ StatusOr<Tensor> BinaryArithmetic(ArithmeticOp op, const Tensor& a, const Tensor
   RETURN_IF_ERROR(CheckSameType(a, b));
   ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
   ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
-    return ArithmeticLoop<decltype(tag)>(op, a, b, &y);
-  }));
+  RETURN_IF_ERROR(VisitArithmeticTypes(
+      a.dtype(), [&](auto tag) { return ArithmeticLoop<decltype(tag)>(op, a, b, &y); }));
   return y;
 }
 

@@ -35,9 +35,9 @@ TEST_F(BinaryArithmeticTest, ScalarOperandsBroadcastBothWays) {
                                           TensorValue<int32_t>({2, 2}, {1, 2, 3, 4})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 2));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(9, 8, 7, 6));
-  ASSERT_OK_AND_ASSIGN(auto scalar, RunNode(registry_, "C = Mul(A, B)", 14,
-                                            {TensorValue<int64_t>({}, {6}),
-                                             TensorValue<int64_t>({}, {7})}));
+  ASSERT_OK_AND_ASSIGN(auto scalar,
+                       RunNode(registry_, "C = Mul(A, B)", 14,
+                               {TensorValue<int64_t>({}, {6}), TensorValue<int64_t>({}, {7})}));
   EXPECT_TRUE(DimsOf(scalar[0]).empty());
   EXPECT_THAT(ValuesOf<int64_t>(scalar[0]), ElementsAre(42));
 }
@@ -46,9 +46,9 @@ TEST_F(BinaryArithmeticTest, RankMismatchBroadcastsOnTheRight) {
   // [2,1,3] with [4,1] -> [2,4,3]
   std::vector<double> a = {1, 2, 3, 4, 5, 6};
   std::vector<double> b = {100, 200, 300, 400};
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "C = Add(A, B)", 14,
-                                         {TensorValue<double>({2, 1, 3}, a),
-                                          TensorValue<double>({4, 1}, b)}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "C = Add(A, B)", 14,
+                        {TensorValue<double>({2, 1, 3}, a), TensorValue<double>({4, 1}, b)}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 4, 3));
   std::vector<double> got = ValuesOf<double>(out[0]);
   for (int i = 0; i < 2; ++i) {
@@ -59,20 +59,29 @@ TEST_F(BinaryArithmeticTest, RankMismatchBroadcastsOnTheRight) {
 }
 
 TEST_F(BinaryArithmeticTest, ZeroSizeDimBroadcastsToEmpty) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "C = Add(A, B)", 14,
-                                         {TensorValue<float>({0, 3}, {}),
-                                          TensorValue<float>({1, 3}, {1, 2, 3})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "C = Add(A, B)", 14,
+                        {TensorValue<float>({0, 3}, {}), TensorValue<float>({1, 3}, {1, 2, 3})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(0, 3));
-  ASSERT_OK_AND_ASSIGN(auto zero_vs_one, RunNode(registry_, "C = Mul(A, B)", 14,
-                                                 {TensorValue<float>({2, 0}, {}),
-                                                  TensorValue<float>({1}, {5})}));
+  ASSERT_OK_AND_ASSIGN(auto zero_vs_one,
+                       RunNode(registry_, "C = Mul(A, B)", 14,
+                               {TensorValue<float>({2, 0}, {}), TensorValue<float>({1}, {5})}));
   EXPECT_THAT(DimsOf(zero_vs_one[0]), ElementsAre(2, 0));
 }
 
+TEST_F(BinaryArithmeticTest, HugeBroadcastResultIsAnErrorNotACrash) {
+  // 10^6 x 10^6 floats would take 4 TB.
+  std::vector<float> column(1000000, 1.0f);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "C = Add(A, B)", 14,
+              {TensorValue<float>({1000000, 1}, column), TensorValue<float>({1, 1000000}, column)}),
+      kInvalidArgument);
+}
+
 TEST_F(BinaryArithmeticTest, IncompatibleShapesAreInvalidArgument) {
-  auto out = RunNode(registry_, "C = Add(A, B)", 14,
-                     {TensorValue<float>({2, 3}, {1, 2, 3, 4, 5, 6}),
-                      TensorValue<float>({2}, {1, 2})});
+  auto out =
+      RunNode(registry_, "C = Add(A, B)", 14,
+              {TensorValue<float>({2, 3}, {1, 2, 3, 4, 5, 6}), TensorValue<float>({2}, {1, 2})});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(out.status().message(), HasSubstr("Add"));
@@ -84,9 +93,9 @@ TEST_F(BinaryArithmeticTest, IntegerDivisionTruncatesTowardZero) {
                                          {TensorValue<int32_t>({4}, {7, -7, 7, -7}),
                                           TensorValue<int32_t>({4}, {2, 2, -2, -2})}));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(3, -3, -3, 3));
-  ASSERT_OK_AND_ASSIGN(auto u8, RunNode(registry_, "C = Div(A, B)", 14,
-                                        {TensorValue<uint8_t>({2}, {255, 7}),
-                                         TensorValue<uint8_t>({2}, {2, 7})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto u8, RunNode(registry_, "C = Div(A, B)", 14,
+                       {TensorValue<uint8_t>({2}, {255, 7}), TensorValue<uint8_t>({2}, {2, 7})}));
   EXPECT_THAT(ValuesOf<uint8_t>(u8[0]), ElementsAre(127, 1));
 }
 
@@ -97,9 +106,9 @@ TEST_F(BinaryArithmeticTest, IntegerDivisionByZeroIsAnError) {
   EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(out.status().message(), HasSubstr("division by zero"));
   // Float division by zero is IEEE: infinities and NaN, no error.
-  ASSERT_OK_AND_ASSIGN(auto f, RunNode(registry_, "C = Div(A, B)", 14,
-                                       {TensorValue<float>({3}, {1, -1, 0}),
-                                        TensorValue<float>({3}, {0, 0, 0})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto f, RunNode(registry_, "C = Div(A, B)", 14,
+                      {TensorValue<float>({3}, {1, -1, 0}), TensorValue<float>({3}, {0, 0, 0})}));
   std::vector<float> v = ValuesOf<float>(f[0]);
   EXPECT_EQ(v[0], std::numeric_limits<float>::infinity());
   EXPECT_EQ(v[1], -std::numeric_limits<float>::infinity());
@@ -112,9 +121,9 @@ TEST_F(BinaryArithmeticTest, SignedOverflowWraps) {
                                           TensorValue<int8_t>({2}, {1, -1})}));
   EXPECT_THAT(ValuesOf<int8_t>(add[0]), ElementsAre(-128, 127));
   const int32_t kMin = std::numeric_limits<int32_t>::min();
-  ASSERT_OK_AND_ASSIGN(auto div, RunNode(registry_, "C = Div(A, B)", 14,
-                                         {TensorValue<int32_t>({1}, {kMin}),
-                                          TensorValue<int32_t>({1}, {-1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto div, RunNode(registry_, "C = Div(A, B)", 14,
+                        {TensorValue<int32_t>({1}, {kMin}), TensorValue<int32_t>({1}, {-1})}));
   EXPECT_THAT(ValuesOf<int32_t>(div[0]), ElementsAre(kMin));
   ASSERT_OK_AND_ASSIGN(auto mul, RunNode(registry_, "C = Mul(A, B)", 14,
                                          {TensorValue<uint16_t>({1}, {65535}),
@@ -164,11 +173,11 @@ TEST_F(BinaryArithmeticTest, LegacyBroadcastNeedsTheAttribute) {
 TEST_F(BinaryArithmeticTest, LegacyBroadcastWithAxis) {
   // A [2,3,2], B [3] placed at axis 1.
   std::vector<float> a(12, 0.0f);
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "C = Sub <broadcast = 1, axis = 1> (A, B)", 1,
-                                         {TensorValue<float>({2, 3, 2}, a),
-                                          TensorValue<float>({3}, {1, 2, 3})}));
-  EXPECT_THAT(ValuesOf<float>(out[0]),
-              ElementsAreArray({-1.f, -1.f, -2.f, -2.f, -3.f, -3.f, -1.f, -1.f, -2.f, -2.f, -3.f, -3.f}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "C = Sub <broadcast = 1, axis = 1> (A, B)", 1,
+                        {TensorValue<float>({2, 3, 2}, a), TensorValue<float>({3}, {1, 2, 3})}));
+  EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAreArray({-1.f, -1.f, -2.f, -2.f, -3.f, -3.f, -1.f,
+                                                         -1.f, -2.f, -2.f, -3.f, -3.f}));
   // Suffix matching fails for [3] against trailing dim 2.
   EXPECT_ERROR_CODE(RunNode(registry_, "C = Sub <broadcast = 1> (A, B)", 1,
                             {TensorValue<float>({2, 3, 2}, a), TensorValue<float>({3}, {1, 2, 3})}),
@@ -178,10 +187,10 @@ TEST_F(BinaryArithmeticTest, LegacyBroadcastWithAxis) {
                                          {TensorValue<float>({2, 2}, {1, 2, 3, 4}),
                                           TensorValue<float>({1, 1}, {3})}));
   EXPECT_THAT(ValuesOf<float>(one[0]), ElementsAre(3, 6, 9, 12));
-  EXPECT_ERROR_CODE(RunNode(registry_, "C = Mul <broadcast = 1> (A, B)", 6,
-                            {TensorValue<float>({2, 2}, {1, 2, 3, 4}),
-                             TensorValue<float>({2, 1}, {1, 2})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "C = Mul <broadcast = 1> (A, B)", 6,
+              {TensorValue<float>({2, 2}, {1, 2, 3, 4}), TensorValue<float>({2, 1}, {1, 2})}),
+      kInvalidArgument);
 }
 
 TEST_F(BinaryArithmeticTest, PowWithMixedTypes) {

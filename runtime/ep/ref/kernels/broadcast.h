@@ -57,8 +57,7 @@ template <typename Fn>
 void ForEachBroadcast(const Shape& out, const std::vector<Shape>& inputs, Fn&& fn) {
   std::vector<std::vector<int64_t>> strides;
   for (const Shape& in : inputs) strides.push_back(BroadcastStrides(in, out));
-  ForEachStrided(out.dims(), strides, std::vector<int64_t>(inputs.size(), 0),
-                 std::forward<Fn>(fn));
+  ForEachStrided(out.dims(), strides, std::vector<int64_t>(inputs.size(), 0), std::forward<Fn>(fn));
 }
 
 // y[i] = f(a[.], b[.]) over the broadcast of a and b; `y` must already have the broadcast shape.

@@ -26,7 +26,8 @@ bool EqualsIgnoreCase(const std::string& a, const char* b) {
   size_t n = std::strlen(b);
   if (a.size() != n) return false;
   for (size_t i = 0; i < n; ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
       return false;
     }
   }
@@ -64,16 +65,18 @@ bool FromChars(const std::string& s, T* out) {
 // Reduces a double to the precision of the float type `type`.
 double RoundTo(double v, DataType type) {
   switch (type) {
-    case DataType::kFloat: return static_cast<float>(v);
-    case DataType::kFloat16: return Float16::FromFloat(RoundToOddFloat(v)).ToFloat();
-    case DataType::kBFloat16: return BFloat16::FromFloat(RoundToOddFloat(v)).ToFloat();
-    default: return v;
+    case DataType::kFloat:
+      return static_cast<float>(v);
+    case DataType::kFloat16:
+      return Float16::FromFloat(RoundToOddFloat(v)).ToFloat();
+    case DataType::kBFloat16:
+      return BFloat16::FromFloat(RoundToOddFloat(v)).ToFloat();
+    default:
+      return v;
   }
 }
 
-bool SameValue(double a, double b) {
-  return a == b && std::signbit(a) == std::signbit(b);
-}
+bool SameValue(double a, double b) { return a == b && std::signbit(a) == std::signbit(b); }
 
 }  // namespace
 
@@ -155,8 +158,8 @@ StatusOr<T> ParseIntegerText(const std::string& text) {
   std::string s = Trim(text);
   std::string digits = s;
   const bool negative = StripSign(&digits);
-  if (!digits.empty() && std::all_of(digits.begin(), digits.end(),
-                                     [](char c) { return c >= '0' && c <= '9'; })) {
+  if (!digits.empty() &&
+      std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     if (negative && std::is_unsigned_v<T>) {
       // Any digits at all: a negative integer saturates to 0 (or is -0).
       return T{0};

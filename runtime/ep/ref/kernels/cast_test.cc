@@ -25,11 +25,10 @@ class CastTest : public ::testing::Test {
 };
 
 TEST_F(CastTest, FloatToIntegerTruncatesAndSaturates) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, Node(DataType::kInt32), 13,
-                                         {TensorValue<float>({6}, {1.9f, -1.9f, kNaN, 3e9f, -kInf,
-                                                                   0.5f})}));
-  EXPECT_THAT(ValuesOf<int32_t>(out[0]),
-              ElementsAre(1, -1, 0, INT32_MAX, INT32_MIN, 0));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, Node(DataType::kInt32), 13,
+                               {TensorValue<float>({6}, {1.9f, -1.9f, kNaN, 3e9f, -kInf, 0.5f})}));
+  EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(1, -1, 0, INT32_MAX, INT32_MIN, 0));
   ASSERT_OK_AND_ASSIGN(auto u8, RunNode(registry_, Node(DataType::kUint8), 13,
                                         {TensorValue<double>({3}, {-1, 255.9, 256})}));
   EXPECT_THAT(ValuesOf<uint8_t>(u8[0]), ElementsAre(0, 255, 255));
@@ -54,13 +53,14 @@ TEST_F(CastTest, BoolConversions) {
 }
 
 TEST_F(CastTest, HalfTypesRoundToNearestEven) {
-  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, Node(DataType::kBFloat16), 13,
-                                        {TensorValue<float>({2}, {1.0f + 1.0f / 256, 1.0f + 3.0f / 256})}));
+  ASSERT_OK_AND_ASSIGN(auto bf,
+                       RunNode(registry_, Node(DataType::kBFloat16), 13,
+                               {TensorValue<float>({2}, {1.0f + 1.0f / 256, 1.0f + 3.0f / 256})}));
   // Ties go to the even mantissa: 1 + 2^-8 -> 1, 1 + 3 * 2^-8 -> 1 + 2^-6.
   EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(1.0f, 1.0f + 1.0f / 64));
   const double d = 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40);
-  ASSERT_OK_AND_ASSIGN(auto h, RunNode(registry_, Node(DataType::kFloat16), 13,
-                                       {TensorValue<double>({1}, {d})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto h, RunNode(registry_, Node(DataType::kFloat16), 13, {TensorValue<double>({1}, {d})}));
   EXPECT_THAT(HalfValuesOf<Float16>(h[0]), ElementsAre(1.0f + std::ldexp(1.0f, -10)));
   ASSERT_OK_AND_ASSIGN(auto back, RunNode(registry_, Node(DataType::kDouble), 13,
                                           {HalfValue({2}, {0.5f, 65504.0f})}));
@@ -74,9 +74,9 @@ TEST_F(CastTest, NumbersToStringsAndBack) {
   ASSERT_OK_AND_ASSIGN(auto ints, RunNode(registry_, Node(DataType::kString), 13,
                                           {TensorValue<int8_t>({2}, {-128, 7})}));
   EXPECT_THAT(ValuesOf<std::string>(ints[0]), ElementsAre("-128", "7"));
-  ASSERT_OK_AND_ASSIGN(auto num, RunNode(registry_, Node(DataType::kFloat), 9,
-                                         {TensorValue<std::string>({4}, {"0.47892547", "NaN",
-                                                                         "+INF", "-INF"})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto num, RunNode(registry_, Node(DataType::kFloat), 9,
+                        {TensorValue<std::string>({4}, {"0.47892547", "NaN", "+INF", "-INF"})}));
   std::vector<float> v = ValuesOf<float>(num[0]);
   EXPECT_EQ(v[0], 0.47892547f);
   EXPECT_TRUE(std::isnan(v[1]));
@@ -111,9 +111,9 @@ TEST_F(CastTest, VersionSplits) {
 }
 
 TEST_F(CastTest, CastLikeTakesTheTypeOfItsSecondInput) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = CastLike(X, T)", 15,
-                                         {TensorValue<double>({2}, {1.5, -1.5}),
-                                          TensorValue<int16_t>({}, {0})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = CastLike(X, T)", 15,
+                        {TensorValue<double>({2}, {1.5, -1.5}), TensorValue<int16_t>({}, {0})}));
   EXPECT_THAT(ValuesOf<int16_t>(out[0]), ElementsAre(1, -1));
 }
 

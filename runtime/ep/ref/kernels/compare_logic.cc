@@ -26,15 +26,26 @@ Status CheckBool(const Tensor& t, const char* name) {
 template <typename T>
 void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
   auto run = [&](auto cmp) {
-    BroadcastBinary<T, T, bool>(a, b, y, [&cmp](T x, T z) { return cmp(ToCompute(x), ToCompute(z)); });
+    BroadcastBinary<T, T, bool>(a, b, y,
+                                [&cmp](T x, T z) { return cmp(ToCompute(x), ToCompute(z)); });
   };
   using C = ComputeType<T>;
   switch (op) {
-    case CompareOp::kEqual: run([](C x, C z) { return x == z; }); break;
-    case CompareOp::kLess: run([](C x, C z) { return x < z; }); break;
-    case CompareOp::kGreater: run([](C x, C z) { return x > z; }); break;
-    case CompareOp::kLessOrEqual: run([](C x, C z) { return x <= z; }); break;
-    case CompareOp::kGreaterOrEqual: run([](C x, C z) { return x >= z; }); break;
+    case CompareOp::kEqual:
+      run([](C x, C z) { return x == z; });
+      break;
+    case CompareOp::kLess:
+      run([](C x, C z) { return x < z; });
+      break;
+    case CompareOp::kGreater:
+      run([](C x, C z) { return x > z; });
+      break;
+    case CompareOp::kLessOrEqual:
+      run([](C x, C z) { return x <= z; });
+      break;
+    case CompareOp::kGreaterOrEqual:
+      run([](C x, C z) { return x >= z; });
+      break;
   }
 }
 
@@ -94,10 +105,9 @@ StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y
     const T* px = x.data<T>();
     const T* py = y.data<T>();
     T* po = out.mutable_data<T>();
-    ForEachBroadcast(shape, {condition.shape(), x.shape(), y.shape()},
-                     [&](int64_t i, const int64_t* off) {
-                       po[i] = pc[off[0]] ? px[off[1]] : py[off[2]];
-                     });
+    ForEachBroadcast(
+        shape, {condition.shape(), x.shape(), y.shape()},
+        [&](int64_t i, const int64_t* off) { po[i] = pc[off[0]] ? px[off[1]] : py[off[2]]; });
     return OkStatus();
   }));
   return out;

@@ -73,10 +73,10 @@ TEST_F(CompareLogicTest, BooleanLogic) {
 }
 
 TEST_F(CompareLogicTest, WhereBroadcastsAllThreeInputs) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Z = Where(C, X, Y)", 16,
-                                         {TensorValue<bool>({2, 1}, {true, false}),
-                                          TensorValue<int64_t>({3}, {1, 2, 3}),
-                                          TensorValue<int64_t>({}, {-1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Z = Where(C, X, Y)", 16,
+                        {TensorValue<bool>({2, 1}, {true, false}),
+                         TensorValue<int64_t>({3}, {1, 2, 3}), TensorValue<int64_t>({}, {-1})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<int64_t>(out[0]), ElementsAre(1, 2, 3, -1, -1, -1));
   ASSERT_OK_AND_ASSIGN(auto s, RunNode(registry_, "Z = Where(C, X, Y)", 9,
@@ -84,10 +84,10 @@ TEST_F(CompareLogicTest, WhereBroadcastsAllThreeInputs) {
                                         TensorValue<std::string>({2}, {"a", "b"}),
                                         TensorValue<std::string>({2}, {"c", "d"})}));
   EXPECT_THAT(ValuesOf<std::string>(s[0]), ElementsAre("c", "b"));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Z = Where(C, X, Y)", 9,
-                            {TensorValue<bool>({1}, {true}), BFloat16Value({1}, {1}),
-                             BFloat16Value({1}, {2})}),
-                    kUnimplemented);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Z = Where(C, X, Y)", 9,
+              {TensorValue<bool>({1}, {true}), BFloat16Value({1}, {1}), BFloat16Value({1}, {2})}),
+      kUnimplemented);
 }
 
 TEST_F(CompareLogicTest, MaxMinPropagateNaNAndBroadcastFromOpset8) {
@@ -105,23 +105,24 @@ TEST_F(CompareLogicTest, MaxMinPropagateNaNAndBroadcastFromOpset8) {
 }
 
 TEST_F(CompareLogicTest, SumAndMeanOfOneOrManyInputs) {
-  ASSERT_OK_AND_ASSIGN(auto one, RunNode(registry_, "Y = Sum(A)", 13,
-                                         {TensorValue<double>({2}, {1.5, -2})}));
+  ASSERT_OK_AND_ASSIGN(auto one,
+                       RunNode(registry_, "Y = Sum(A)", 13, {TensorValue<double>({2}, {1.5, -2})}));
   EXPECT_THAT(ValuesOf<double>(one[0]), ElementsAre(1.5, -2));
   ASSERT_OK_AND_ASSIGN(auto mean, RunNode(registry_, "Y = Mean(A, B)", 13,
                                           {TensorValue<float>({2, 2}, {1, 2, 3, 4}),
                                            TensorValue<float>({2}, {3, 6})}));
   EXPECT_THAT(ValuesOf<float>(mean[0]), ElementsAre(2, 4, 3, 5));
   // Float sums accumulate in double: 1e8 + 1 - 1e8 keeps the 1.
-  ASSERT_OK_AND_ASSIGN(auto exact, RunNode(registry_, "Y = Sum(A, B, C)", 13,
-                                           {TensorValue<float>({1}, {1e8f}),
-                                            TensorValue<float>({1}, {1}),
-                                            TensorValue<float>({1}, {-1e8f})}));
+  ASSERT_OK_AND_ASSIGN(auto exact,
+                       RunNode(registry_, "Y = Sum(A, B, C)", 13,
+                               {TensorValue<float>({1}, {1e8f}), TensorValue<float>({1}, {1}),
+                                TensorValue<float>({1}, {-1e8f})}));
   EXPECT_THAT(ValuesOf<float>(exact[0]), ElementsAre(1));
 }
 
 TEST_F(CompareLogicTest, MaxOfIntegersFromOpset12) {
-  std::vector<Value> in = {TensorValue<uint8_t>({2}, {1, 200}), TensorValue<uint8_t>({2}, {100, 2})};
+  std::vector<Value> in = {TensorValue<uint8_t>({2}, {1, 200}),
+                           TensorValue<uint8_t>({2}, {100, 2})};
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Max(A, B)", 11, in), kUnimplemented);
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Max(A, B)", 12, in));
   EXPECT_THAT(ValuesOf<uint8_t>(out[0]), ElementsAre(100, 200));

@@ -149,8 +149,8 @@ Status SplitKernel::Run(KernelContext& ctx) const {
   const int64_t parts = static_cast<int64_t>(ctx.num_outputs());
   if (sizes && static_cast<int64_t>(sizes->size()) != parts) {
     return InvalidArgument("split " + ListToString(*sizes) + " has " +
-                           std::to_string(sizes->size()) + " sizes for " +
-                           std::to_string(parts) + " outputs");
+                           std::to_string(sizes->size()) + " sizes for " + std::to_string(parts) +
+                           " outputs");
   }
   if (!sizes) {
     const int64_t dim = x->shape()[axis];

@@ -39,10 +39,10 @@ TEST_F(ConcatSplitTest, ConcatNegativeAxisFromOpset11AndDefaultAxisInOpset1) {
 }
 
 TEST_F(ConcatSplitTest, ConcatWithEmptyInputsAndStrings) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Concat <axis = 0> (A, B, C)", 13,
-                                         {TensorValue<std::string>({1}, {"a"}),
-                                          TensorValue<std::string>({0}, {}),
-                                          TensorValue<std::string>({2}, {"b", "c"})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Concat <axis = 0> (A, B, C)", 13,
+                        {TensorValue<std::string>({1}, {"a"}), TensorValue<std::string>({0}, {}),
+                         TensorValue<std::string>({2}, {"b", "c"})}));
   EXPECT_THAT(ValuesOf<std::string>(out[0]), ElementsAre("a", "b", "c"));
 }
 
@@ -55,8 +55,8 @@ TEST_F(ConcatSplitTest, SplitEqualPartsAndExplicitSizes) {
                                            {x, TensorValue<int64_t>({2}, {3, 1})}));
   EXPECT_THAT(DimsOf(sized[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<int64_t>(sized[1]), ElementsAre(4, 8));
-  ASSERT_OK_AND_ASSIGN(auto attr, RunNode(registry_, "Y, Z = Split <axis = 1, split = [0, 4]> (X)",
-                                          11, {x}));
+  ASSERT_OK_AND_ASSIGN(auto attr,
+                       RunNode(registry_, "Y, Z = Split <axis = 1, split = [0, 4]> (X)", 11, {x}));
   EXPECT_THAT(DimsOf(attr[0]), ElementsAre(2, 0));
   EXPECT_THAT(DimsOf(attr[1]), ElementsAre(2, 4));
 }
@@ -64,16 +64,16 @@ TEST_F(ConcatSplitTest, SplitEqualPartsAndExplicitSizes) {
 TEST_F(ConcatSplitTest, SplitErrors) {
   Value x = TensorValue<float>({5}, {1, 2, 3, 4, 5});
   EXPECT_ERROR_CODE(RunNode(registry_, "Y, Z = Split(X)", 13, {x}), kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y, Z = Split(X, S)", 13,
-                            {x, TensorValue<int64_t>({2}, {2, 2})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y, Z = Split(X, S)", 13, {x, TensorValue<int64_t>({2}, {2, 2})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y, Z = Split <axis = -1> (X)", 2, {x}), kInvalidArgument);
 }
 
 TEST_F(ConcatSplitTest, Split1TakesSizesAsFloatInput) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y, Z = Split(X, S)", 1,
-                                         {TensorValue<float>({3}, {1, 2, 3}),
-                                          TensorValue<float>({2}, {1, 2})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y, Z = Split(X, S)", 1,
+                        {TensorValue<float>({3}, {1, 2, 3}), TensorValue<float>({2}, {1, 2})}));
   EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(2, 3));
 }
 

@@ -22,8 +22,8 @@ std::vector<DataType> ConstantTypes(int version) {
 
 StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
   const int version = info.since_version();
-  const char* const kForms[] = {"value",      "sparse_value", "value_float",  "value_floats",
-                                "value_int",  "value_ints",   "value_string", "value_strings"};
+  const char* const kForms[] = {"value",     "sparse_value", "value_float",  "value_floats",
+                                "value_int", "value_ints",   "value_string", "value_strings"};
   std::vector<std::string> present;
   for (const char* name : kForms) {
     if (info.has_attribute(name)) present.push_back(name);
@@ -35,8 +35,8 @@ StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
                            (present.empty() ? "none" : names));
   }
   const std::string& form = present[0];
-  if ((form == "sparse_value" && version < 11) || (form != "value" && form != "sparse_value" &&
-                                                   version < 12)) {
+  if ((form == "sparse_value" && version < 11) ||
+      (form != "value" && form != "sparse_value" && version < 12)) {
     return InvalidArgument(info.Describe() + ": attribute '" + form +
                            "' does not exist in this op version");
   }

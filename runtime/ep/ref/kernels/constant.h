@@ -22,7 +22,8 @@ class ConstantKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  ConstantKernel(const KernelInfo& info, Tensor value) : RefKernel(info), value_(std::move(value)) {}
+  ConstantKernel(const KernelInfo& info, Tensor value)
+      : RefKernel(info), value_(std::move(value)) {}
   Tensor value_;
 };
 

@@ -12,7 +12,8 @@ namespace {
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// The sizes of one convolution: X [n, c, input...], W [m, c / group, kernel...], Y [n, m, output...].
+// The sizes of one convolution: X [n, c, input...], W [m, c / group, kernel...], Y [n, m,
+// output...].
 struct ConvProblem {
   int64_t n, c, m, group;
   WindowGeometry g;
@@ -52,7 +53,8 @@ StatusOr<std::unique_ptr<OpKernel>> Conv::Create(const KernelInfo& info) {
   ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " + std::to_string(group));
+    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
+                           std::to_string(group));
   }
   return std::unique_ptr<OpKernel>(new Conv(std::move(attrs), group));
 }

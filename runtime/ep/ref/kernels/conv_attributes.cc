@@ -10,8 +10,8 @@ StatusOr<AutoPad> ParseAutoPad(const std::string& value) {
   if (value == "SAME_UPPER") return AutoPad::kSameUpper;
   if (value == "SAME_LOWER") return AutoPad::kSameLower;
   if (value == "VALID") return AutoPad::kValid;
-  return InvalidArgument("auto_pad must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got '" +
-                         value + "'");
+  return InvalidArgument("auto_pad must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got '" + value +
+                         "'");
 }
 
 namespace {

@@ -41,13 +41,13 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
 
 // Everything a sliding-window kernel needs per spatial axis, resolved for one input shape.
 struct WindowGeometry {
-  std::vector<int64_t> input;      // input spatial dims
-  std::vector<int64_t> kernel;     // kernel spatial dims
+  std::vector<int64_t> input;   // input spatial dims
+  std::vector<int64_t> kernel;  // kernel spatial dims
   std::vector<int64_t> strides;
   std::vector<int64_t> dilations;
   std::vector<int64_t> pad_begin;  // resolved (auto_pad applied)
   std::vector<int64_t> pad_end;
-  std::vector<int64_t> output;     // output spatial dims
+  std::vector<int64_t> output;  // output spatial dims
 
   size_t rank() const { return input.size(); }
 };

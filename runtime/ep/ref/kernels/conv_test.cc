@@ -18,9 +18,9 @@ std::vector<float> Iota(int64_t n, float start = 0) {
 }
 
 TEST(ConvTest, TwoByTwoKernelOverThreeByThree) {
-  auto y = RunNn("Y = Conv(X, W)", 11,
-                 {TensorValue<float>({1, 1, 3, 3}, Iota(9)),
-                  TensorValue<float>({1, 1, 2, 2}, {1, 1, 1, 1})});
+  auto y = RunNn(
+      "Y = Conv(X, W)", 11,
+      {TensorValue<float>({1, 1, 3, 3}, Iota(9)), TensorValue<float>({1, 1, 2, 2}, {1, 1, 1, 1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 2, 2));
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(8, 12, 20, 24));
@@ -28,10 +28,10 @@ TEST(ConvTest, TwoByTwoKernelOverThreeByThree) {
 
 TEST(ConvTest, PaddingStridesAndBias) {
   // 3x3 ones over 0..8 with pad 1, stride 2: each output sums one 2x2 corner of X, plus 100.
-  auto y = RunNn("Y = Conv <pads = [1, 1, 1, 1], strides = [2, 2]> (X, W, B)", 11,
-                 {TensorValue<float>({1, 1, 3, 3}, Iota(9)),
-                  TensorValue<float>({1, 1, 3, 3}, std::vector<float>(9, 1)),
-                  TensorValue<float>({1}, {100})});
+  auto y = RunNn(
+      "Y = Conv <pads = [1, 1, 1, 1], strides = [2, 2]> (X, W, B)", 11,
+      {TensorValue<float>({1, 1, 3, 3}, Iota(9)),
+       TensorValue<float>({1, 1, 3, 3}, std::vector<float>(9, 1)), TensorValue<float>({1}, {100})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 2, 2));
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(108, 112, 120, 124));
@@ -52,8 +52,9 @@ TEST(ConvTest, AutoPadSameUpperAndLowerDifferWhereThePadIsOdd) {
 }
 
 TEST(ConvTest, Dilations) {
-  auto y = RunNn("Y = Conv <dilations = [2]> (X, W)", 11,
-                 {TensorValue<float>({1, 1, 5}, {1, 2, 3, 4, 5}), TensorValue<float>({1, 1, 2}, {1, 10})});
+  auto y = RunNn(
+      "Y = Conv <dilations = [2]> (X, W)", 11,
+      {TensorValue<float>({1, 1, 5}, {1, 2, 3, 4, 5}), TensorValue<float>({1, 1, 2}, {1, 10})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(31, 42, 53));
 }
@@ -78,7 +79,8 @@ TEST(ConvTest, ZeroSizeBatch) {
 TEST(ConvTest, Float16) {
   auto h = [](float f) { return Float16::FromFloat(f); };
   auto y = RunNn("Y = Conv(X, W)", 11,
-                 {TensorValue<Float16>({1, 1, 2}, {h(1.5f), h(2)}), TensorValue<Float16>({1, 1, 2}, {h(2), h(4)})});
+                 {TensorValue<Float16>({1, 1, 2}, {h(1.5f), h(2)}),
+                  TensorValue<Float16>({1, 1, 2}, {h(2), h(4)})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_EQ(y[0].tensor().data<Float16>()[0].ToFloat(), 11.0f);
 }
@@ -86,21 +88,24 @@ TEST(ConvTest, Float16) {
 TEST(ConvTest, BadInputsAreErrors) {
   Value x = TensorValue<float>({1, 2, 3, 3}, Iota(18));
   // W expects 3 input channels.
-  EXPECT_EQ(RunNnStatus("Y = Conv(X, W)", 11, {x, TensorValue<float>({1, 3, 1, 1}, {1, 1, 1})}).code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = Conv(X, W)", 11, {x, TensorValue<float>({1, 3, 1, 1}, {1, 1, 1})}).code(),
+      StatusCode::kInvalidArgument);
   // kernel_shape disagrees with W.
   EXPECT_EQ(RunNnStatus("Y = Conv <kernel_shape = [2, 2]> (X, W)", 11,
                         {x, TensorValue<float>({1, 2, 1, 1}, {1, 1})})
                 .code(),
             StatusCode::kInvalidArgument);
   // Bias of the wrong length.
-  EXPECT_EQ(RunNnStatus("Y = Conv(X, W, B)", 11,
-                        {x, TensorValue<float>({1, 2, 1, 1}, {1, 1}), TensorValue<float>({2}, {1, 1})})
-                .code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = Conv(X, W, B)", 11,
+                  {x, TensorValue<float>({1, 2, 1, 1}, {1, 1}), TensorValue<float>({2}, {1, 1})})
+          .code(),
+      StatusCode::kInvalidArgument);
   // Kernel larger than the input.
-  EXPECT_EQ(RunNnStatus("Y = Conv(X, W)", 11, {x, TensorValue<float>({1, 2, 4, 4}, Iota(32))}).code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = Conv(X, W)", 11, {x, TensorValue<float>({1, 2, 4, 4}, Iota(32))}).code(),
+      StatusCode::kInvalidArgument);
   // Explicit pads beside auto_pad.
   EXPECT_EQ(RunNnStatus("Y = Conv <auto_pad = \"VALID\", pads = [1, 1, 1, 1]> (X, W)", 11,
                         {x, TensorValue<float>({1, 2, 1, 1}, {1, 1})})
@@ -130,9 +135,11 @@ struct Conv3d {
                       int64_t i0 = o0 * s[0] - pb[0] + k0 * d[0];
                       int64_t i1 = o1 * s[1] - pb[1] + k1 * d[1];
                       int64_t i2 = o2 * s[2] - pb[2] + k2 * d[2];
-                      if (i0 < 0 || i0 >= in[0] || i1 < 0 || i1 >= in[1] || i2 < 0 || i2 >= in[2]) continue;
+                      if (i0 < 0 || i0 >= in[0] || i1 < 0 || i1 >= in[1] || i2 < 0 || i2 >= in[2])
+                        continue;
                       int64_t xc = (oc / mg) * cg + ic;
-                      acc += static_cast<double>(x[(((img * c + xc) * in[0] + i0) * in[1] + i1) * in[2] + i2]) *
+                      acc += static_cast<double>(
+                                 x[(((img * c + xc) * in[0] + i0) * in[1] + i1) * in[2] + i2]) *
                              w[(((oc * cg + ic) * k[0] + k0) * k[1] + k1) * k[2] + k2];
                     }
               y[(((img * m + oc) * out[0] + o0) * out[1] + o1) * out[2] + o2] = acc;
@@ -186,11 +193,12 @@ TEST(ConvTest, RandomCasesMatchDirectLoops) {
     for (float& v : x) v = value(rng);
     for (float& v : w) v = value(rng);
     for (float& v : b) v = value(rng);
-    const std::string node = "Y = Conv <group = " + std::to_string(ref.group) + ", strides = " +
-                             Ints(strides) + ", dilations = " + Ints(dilations) + ", pads = " +
-                             Ints(pads) + "> (X, W, B)";
-    auto y = RunNn(node, 11, {TensorValue<float>(Shape(xdims), x), TensorValue<float>(Shape(wdims), w),
-                              TensorValue<float>({ref.m}, b)});
+    const std::string node = "Y = Conv <group = " + std::to_string(ref.group) +
+                             ", strides = " + Ints(strides) + ", dilations = " + Ints(dilations) +
+                             ", pads = " + Ints(pads) + "> (X, W, B)";
+    auto y = RunNn(node, 11,
+                   {TensorValue<float>(Shape(xdims), x), TensorValue<float>(Shape(wdims), w),
+                    TensorValue<float>({ref.m}, b)});
     ASSERT_EQ(y.size(), 1u) << node;
     EXPECT_THAT(Elements<float>(y[0]), FloatsNear(ref.Run(x, w, b))) << node;
   }

@@ -31,7 +31,8 @@ std::vector<double> ConvTransposeDouble(const TransposedProblem& pb, const std::
   RowMajorMatrix col(mg * kernel_size, x_plane);
   for (int64_t img = 0; img < pb.n; ++img) {
     for (int64_t grp = 0; grp < pb.group; ++grp) {
-      Eigen::Map<const RowMajorMatrix> xg(x.data() + (img * pb.c + grp * cg) * x_plane, cg, x_plane);
+      Eigen::Map<const RowMajorMatrix> xg(x.data() + (img * pb.c + grp * cg) * x_plane, cg,
+                                          x_plane);
       Eigen::Map<const RowMajorMatrix> wg(w.data() + grp * cg * mg * kernel_size, cg,
                                           mg * kernel_size);
       col.noalias() = wg.transpose() * xg;
@@ -90,7 +91,8 @@ StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& att
   for (size_t i = 0; i < rank; ++i) {
     const int64_t adj = output_padding.empty() ? 0 : output_padding[i];
     // The extent the kernel reaches without any padding.
-    const int64_t full = g.strides[i] * (x_spatial[i] - 1) + adj + (kernel[i] - 1) * g.dilations[i] + 1;
+    const int64_t full =
+        g.strides[i] * (x_spatial[i] - 1) + adj + (kernel[i] - 1) * g.dilations[i] + 1;
     if (!target.empty() || same) {
       const int64_t out = !target.empty() ? target[i] : x_spatial[i] * g.strides[i];
       const int64_t total = full - out;
@@ -120,7 +122,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info
   ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " + std::to_string(group));
+    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
+                           std::to_string(group));
   }
   ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
                    info.GetInts("output_padding", std::vector<int64_t>{}));
@@ -138,8 +141,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info
                              DimsToString(output_shape));
     }
   }
-  return std::unique_ptr<OpKernel>(
-      new ConvTranspose(std::move(attrs), group, std::move(output_padding), std::move(output_shape)));
+  return std::unique_ptr<OpKernel>(new ConvTranspose(
+      std::move(attrs), group, std::move(output_padding), std::move(output_shape)));
 }
 
 Status ConvTranspose::Compute(KernelContext& ctx) const {
@@ -167,7 +170,8 @@ Status ConvTranspose::Compute(KernelContext& ctx) const {
   }
   std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
   for (int64_t k : kernel) {
-    if (k < 1) return InvalidArgument("ConvTranspose: W " + ws.ToString() + " has an empty spatial dim");
+    if (k < 1)
+      return InvalidArgument("ConvTranspose: W " + ws.ToString() + " has an empty spatial dim");
   }
   if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
     return InvalidArgument("ConvTranspose: kernel_shape " + DimsToString(attrs_.kernel_shape) +
@@ -178,7 +182,8 @@ Status ConvTranspose::Compute(KernelContext& ctx) const {
                            b->shape().ToString());
   }
   std::vector<int64_t> x_spatial(xs.dims().begin() + 2, xs.dims().end());
-  auto geometry = ResolveTransposedGeometry(attrs_, output_padding_, output_shape_, x_spatial, kernel);
+  auto geometry =
+      ResolveTransposedGeometry(attrs_, output_padding_, output_shape_, x_spatial, kernel);
   if (!geometry.ok()) return geometry.status().WithContext("ConvTranspose with X " + xs.ToString());
   pb.g = std::move(geometry).value();
 
@@ -193,7 +198,8 @@ Status ConvTranspose::Compute(KernelContext& ctx) const {
   if (b != nullptr) {
     ASSIGN_OR_RETURN(bd, ToDoubles(*b));
   }
-  ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), out_shape, ConvTransposeDouble(pb, xd, wd, bd)));
+  ASSIGN_OR_RETURN(Tensor y,
+                   FromDoubles(x->dtype(), out_shape, ConvTransposeDouble(pb, xd, wd, bd)));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -28,7 +28,8 @@ TEST(ConvTransposeTest, StridesPadsAndOutputPadding) {
   auto cropped = RunNn("Y = ConvTranspose <strides = [2], pads = [1, 1]> (X, W)", 11, {X123(), w});
   ASSERT_EQ(cropped.size(), 1u);
   EXPECT_THAT(Elements<float>(cropped[0]), ElementsAre(1, 2, 2, 3));
-  auto extended = RunNn("Y = ConvTranspose <strides = [2], output_padding = [1]> (X, W)", 11, {X123(), w});
+  auto extended =
+      RunNn("Y = ConvTranspose <strides = [2], output_padding = [1]> (X, W)", 11, {X123(), w});
   ASSERT_EQ(extended.size(), 1u);
   EXPECT_THAT(Elements<float>(extended[0]), ElementsAre(1, 1, 2, 2, 3, 3, 0));
 }
@@ -40,7 +41,8 @@ TEST(ConvTransposeTest, OutputShapeDecidesThePads) {
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(0, 1, 1, 2, 2, 3, 3, 0));
   // The full form N, C, spatial is accepted too; asking for 5 crops one at the start.
-  auto full = RunNn("Y = ConvTranspose <strides = [2], output_shape = [1, 1, 5]> (X, W)", 11, {X123(), w});
+  auto full =
+      RunNn("Y = ConvTranspose <strides = [2], output_shape = [1, 1, 5]> (X, W)", 11, {X123(), w});
   ASSERT_EQ(full.size(), 1u);
   EXPECT_THAT(Elements<float>(full[0]), ElementsAre(1, 2, 2, 3, 3));
 }
@@ -48,10 +50,12 @@ TEST(ConvTransposeTest, OutputShapeDecidesThePads) {
 TEST(ConvTransposeTest, AutoPadSameSplitsTheOddPadAsTheSpecSays) {
   Value w = TensorValue<float>({1, 1, 3}, {1, 1, 1});
   // Full extent [1, 1, 3, 2, 5, 3, 3]; SAME asks for 3 * 2 = 6.
-  auto upper = RunNn("Y = ConvTranspose <strides = [2], auto_pad = \"SAME_UPPER\"> (X, W)", 11, {X123(), w});
+  auto upper =
+      RunNn("Y = ConvTranspose <strides = [2], auto_pad = \"SAME_UPPER\"> (X, W)", 11, {X123(), w});
   ASSERT_EQ(upper.size(), 1u);
   EXPECT_THAT(Elements<float>(upper[0]), ElementsAre(1, 1, 3, 2, 5, 3));
-  auto lower = RunNn("Y = ConvTranspose <strides = [2], auto_pad = \"SAME_LOWER\"> (X, W)", 11, {X123(), w});
+  auto lower =
+      RunNn("Y = ConvTranspose <strides = [2], auto_pad = \"SAME_LOWER\"> (X, W)", 11, {X123(), w});
   ASSERT_EQ(lower.size(), 1u);
   EXPECT_THAT(Elements<float>(lower[0]), ElementsAre(1, 3, 2, 5, 3, 3));
 }
@@ -59,8 +63,8 @@ TEST(ConvTransposeTest, AutoPadSameSplitsTheOddPadAsTheSpecSays) {
 TEST(ConvTransposeTest, GroupsAndBias) {
   // Two groups of one input channel, each producing one output channel.
   auto y = RunNn("Y = ConvTranspose <group = 2> (X, W, B)", 11,
-                 {TensorValue<float>({1, 2, 2}, {1, 2, 10, 20}), TensorValue<float>({2, 1, 1}, {3, 4}),
-                  TensorValue<float>({2}, {0.5f, -1})});
+                 {TensorValue<float>({1, 2, 2}, {1, 2, 10, 20}),
+                  TensorValue<float>({2, 1, 1}, {3, 4}), TensorValue<float>({2}, {0.5f, -1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 2, 2));
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(3.5f, 6.5f, 39, 79));
@@ -68,8 +72,10 @@ TEST(ConvTransposeTest, GroupsAndBias) {
 
 TEST(ConvTransposeTest, BadInputsAreErrors) {
   // W[0] must equal X's channels.
-  EXPECT_EQ(RunNnStatus("Y = ConvTranspose(X, W)", 11, {X123(), TensorValue<float>({2, 1, 1}, {1, 1})}).code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = ConvTranspose(X, W)", 11, {X123(), TensorValue<float>({2, 1, 1}, {1, 1})})
+          .code(),
+      StatusCode::kInvalidArgument);
   EXPECT_EQ(RunNnStatus("Y = ConvTranspose <output_shape = [2, 2]> (X, W)", 11,
                         {X123(), TensorValue<float>({1, 1, 1}, {1})})
                 .code(),
@@ -100,7 +106,8 @@ TEST(ConvTransposeTest, RandomCasesAreTheAdjointOfConv) {
     std::vector<int64_t> xdims = {1, c}, wdims = {m, c / group}, ydims = {1, m};
     std::vector<int64_t> strides, dilations, pads_begin, pads_end, output_padding;
     for (int i = 0; i < rank; ++i) {
-      const int64_t k = pick(1, 3), s = pick(1, 3), d = pick(1, 2), pb = pick(0, 1), pe = pick(0, 1);
+      const int64_t k = pick(1, 3), s = pick(1, 3), d = pick(1, 2), pb = pick(0, 1),
+                    pe = pick(0, 1);
       const int64_t n = pick(static_cast<int>((k - 1) * d + 1), 7);
       xdims.push_back(n);
       wdims.push_back(k);
@@ -122,13 +129,15 @@ TEST(ConvTransposeTest, RandomCasesAreTheAdjointOfConv) {
                                ", dilations = " + Ints(dilations);
     auto conv = RunNn("Y = Conv <" + common + ", pads = " + Ints(pads) + "> (X, W)", 11,
                       {TensorValue<float>(Shape(xdims), x), TensorValue<float>(Shape(wdims), w)});
-    auto transposed = RunNn("Y = ConvTranspose <" + common + ", output_padding = " +
-                                Ints(output_padding) + ", pads = " + Ints(pads) + "> (X, W)",
-                            11, {TensorValue<float>(Shape(ydims), y), TensorValue<float>(Shape(wdims), w)});
+    auto transposed =
+        RunNn("Y = ConvTranspose <" + common + ", output_padding = " + Ints(output_padding) +
+                  ", pads = " + Ints(pads) + "> (X, W)",
+              11, {TensorValue<float>(Shape(ydims), y), TensorValue<float>(Shape(wdims), w)});
     ASSERT_EQ(conv.size(), 1u);
     ASSERT_EQ(transposed.size(), 1u);
     ASSERT_EQ(Dims(transposed[0]), xdims) << common;
-    EXPECT_NEAR(Dot(Elements<float>(conv[0]), y), Dot(x, Elements<float>(transposed[0])), 1e-4) << common;
+    EXPECT_NEAR(Dot(Elements<float>(conv[0]), y), Dot(x, Elements<float>(transposed[0])), 1e-4)
+        << common;
   }
 }
 

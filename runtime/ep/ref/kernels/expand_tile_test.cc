@@ -46,19 +46,19 @@ TEST_F(ExpandTileTest, TileRepeatsEachDim) {
   ASSERT_OK_AND_ASSIGN(auto zero, RunNode(registry_, "Y = Tile(X, R)", 6,
                                           {TensorValue<std::string>({2}, {"a", "b"}), L({0})}));
   EXPECT_THAT(DimsOf(zero[0]), ElementsAre(0));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Tile(X, R)", 6,
-                            {TensorValue<float>({2}, {1, 2}), L({2, 2})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Tile(X, R)", 6,
-                            {TensorValue<float>({2}, {1, 2}), L({-1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Tile(X, R)", 6, {TensorValue<float>({2}, {1, 2}), L({2, 2})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Tile(X, R)", 6, {TensorValue<float>({2}, {1, 2}), L({-1})}),
+      kInvalidArgument);
 }
 
 TEST_F(ExpandTileTest, Tile1RepeatsAlongOneAxis) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Tile(X, T, A)", 1,
-                                         {TensorValue<float>({2, 1}, {1, 2}),
-                                          TensorValue<float>({}, {3}),
-                                          TensorValue<float>({}, {1})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Tile(X, T, A)", 1,
+                               {TensorValue<float>({2, 1}, {1, 2}), TensorValue<float>({}, {3}),
+                                TensorValue<float>({}, {1})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(1, 1, 1, 2, 2, 2));
 }

@@ -18,12 +18,11 @@ StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
     int64_t i = idx[j];
     const bool in_range = allow_negative_indices ? (i >= -size && i < size) : (i >= 0 && i < size);
     if (!in_range) {
-      return InvalidArgument("index " + std::to_string(i) + " (element " + std::to_string(j) +
-                             " of indices) is out of range for axis " + std::to_string(axis) +
-                             " of size " + std::to_string(size) +
-                             (allow_negative_indices || i >= 0
-                                  ? ""
-                                  : "; negative indices exist from Gather-11"));
+      return InvalidArgument(
+          "index " + std::to_string(i) + " (element " + std::to_string(j) +
+          " of indices) is out of range for axis " + std::to_string(axis) + " of size " +
+          std::to_string(size) +
+          (allow_negative_indices || i >= 0 ? "" : "; negative indices exist from Gather-11"));
     }
     if (i < 0) idx[j] = i + size;
   }

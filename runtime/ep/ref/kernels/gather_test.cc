@@ -42,12 +42,12 @@ TEST_F(GatherTest, NegativeIndicesFromOpset11) {
 }
 
 TEST_F(GatherTest, OutOfRangeIndexIsAnError) {
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Gather(D, I)", 13,
-                            {data_, TensorValue<int64_t>({1}, {3})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Gather(D, I)", 13,
-                            {data_, TensorValue<int64_t>({1}, {-4})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Gather(D, I)", 13, {data_, TensorValue<int64_t>({1}, {3})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Gather(D, I)", 13, {data_, TensorValue<int64_t>({1}, {-4})}),
+      kInvalidArgument);
 }
 
 TEST_F(GatherTest, EmptyIndicesAndStrings) {

@@ -87,8 +87,7 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
   if (!c_optional && !info.has_input(2)) {
     return InvalidArgument(info.Describe() + ": input 'C' is required before Gemm-11");
   }
-  return std::unique_ptr<OpKernel>(
-      new Gemm(alpha, beta, trans_a != 0, trans_b != 0, c_optional));
+  return std::unique_ptr<OpKernel>(new Gemm(alpha, beta, trans_a != 0, trans_b != 0, c_optional));
 }
 
 Status Gemm::Compute(KernelContext& ctx) const {
@@ -141,7 +140,8 @@ Status Gemm::Compute(KernelContext& ctx) const {
   Status st = VisitNumericTypes(dtype, [&](auto tag) -> Status {
     using T = decltype(tag);
     if constexpr (std::is_integral_v<T>) {
-      std::vector<uint64_t> prod = ProductInteger<T>(d, a->data<T>(), trans_a_, b->data<T>(), trans_b_);
+      std::vector<uint64_t> prod =
+          ProductInteger<T>(d, a->data<T>(), trans_a_, b->data<T>(), trans_b_);
       T* y = out.mutable_data<T>();
       const bool exact = alpha_ == 1.0 && (beta_ == 1.0 || beta_ == 0.0 || c == nullptr);
       for (size_t i = 0; i < prod.size(); ++i) {

@@ -47,7 +47,8 @@ TEST(GemmTest, CBroadcastsUnidirectionally) {
 TEST(GemmTest, CThatDoesNotBroadcastIsAnError) {
   Status st = RunNnStatus("Y = Gemm(A, B, C)", 13, {A(), B(), TensorValue<float>({3}, {1, 2, 3})});
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
-  st = RunNnStatus("Y = Gemm(A, B, C)", 13, {A(), B(), TensorValue<float>({2, 2, 1}, {1, 2, 3, 4})});
+  st =
+      RunNnStatus("Y = Gemm(A, B, C)", 13, {A(), B(), TensorValue<float>({2, 2, 1}, {1, 2, 3, 4})});
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
 }
 
@@ -93,12 +94,14 @@ TEST(GemmTest, IntegersAreNotServedBeforeGemm9) {
 
 TEST(GemmTest, BFloat16FromGemm13) {
   auto b = [](float f) { return BFloat16::FromFloat(f); };
-  auto y = RunNn("Y = Gemm(A, B)", 13,
-                 {TensorValue<BFloat16>({1, 2}, {b(1), b(2)}), TensorValue<BFloat16>({2, 1}, {b(3), b(4)})});
+  auto y = RunNn(
+      "Y = Gemm(A, B)", 13,
+      {TensorValue<BFloat16>({1, 2}, {b(1), b(2)}), TensorValue<BFloat16>({2, 1}, {b(3), b(4)})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_EQ(y[0].tensor().data<BFloat16>()[0].ToFloat(), 11.0f);
-  Status st = RunNnStatus("Y = Gemm(A, B)", 11,
-                          {TensorValue<BFloat16>({1, 1}, {b(1)}), TensorValue<BFloat16>({1, 1}, {b(1)})});
+  Status st =
+      RunNnStatus("Y = Gemm(A, B)", 11,
+                  {TensorValue<BFloat16>({1, 1}, {b(1)}), TensorValue<BFloat16>({1, 1}, {b(1)})});
   EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << st.ToString();
 }
 

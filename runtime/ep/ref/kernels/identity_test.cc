@@ -16,8 +16,8 @@ class IdentityTest : public ::testing::Test {
 };
 
 TEST_F(IdentityTest, Tensor) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Identity(X)", 1,
-                                         {TensorValue<bool>({2}, {true, false})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Identity(X)", 1, {TensorValue<bool>({2}, {true, false})}));
   EXPECT_THAT(ValuesOf<bool>(out[0]), ElementsAre(true, false));
 }
 

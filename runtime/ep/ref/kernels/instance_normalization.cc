@@ -44,8 +44,9 @@ Status InstanceNormalization::Compute(KernelContext& ctx) const {
   ASSIGN_OR_RETURN(const Tensor* bias, RequiredInput(ctx, 2, "InstanceNormalization", "B"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) {
-    return InvalidArgument("InstanceNormalization: input must have rank >= 3 (N, C, spatial...), got " +
-                           xs.ToString());
+    return InvalidArgument(
+        "InstanceNormalization: input must have rank >= 3 (N, C, spatial...), got " +
+        xs.ToString());
   }
   const Shape channel_shape{xs[1]};
   if (scale->shape() != channel_shape || bias->shape() != channel_shape) {

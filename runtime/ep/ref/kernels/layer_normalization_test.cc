@@ -28,17 +28,22 @@ TEST(LayerNormalizationTest, AxisZeroNormalizesEverything) {
                  {TensorValue<double>({2, 2}, {0, 2, 4, 6}), TensorValue<double>({}, {1})});
   ASSERT_EQ(y.size(), 2u);
   const double s = std::sqrt(5.0);
-  EXPECT_THAT(Elements<double>(y[0]), FloatsNear(std::vector<double>{-3 / s, -1 / s, 1 / s, 3 / s}));
+  EXPECT_THAT(Elements<double>(y[0]),
+              FloatsNear(std::vector<double>{-3 / s, -1 / s, 1 / s, 3 / s}));
   EXPECT_THAT(Dims(y[1]), ElementsAre(1, 1));
   EXPECT_EQ(y[1].tensor().dtype(), DataType::kFloat);
 }
 
 TEST(LayerNormalizationTest, BadAxisAndScaleAreErrors) {
   Value x = TensorValue<float>({2, 2}, {1, 2, 3, 4});
-  EXPECT_EQ(RunNnStatus("Y = LayerNormalization <axis = 2> (X, Scale)", 17, {x, TensorValue<float>({2}, {1, 1})}).code(),
+  EXPECT_EQ(RunNnStatus("Y = LayerNormalization <axis = 2> (X, Scale)", 17,
+                        {x, TensorValue<float>({2}, {1, 1})})
+                .code(),
             StatusCode::kInvalidArgument);
-  EXPECT_EQ(RunNnStatus("Y = LayerNormalization(X, Scale)", 17, {x, TensorValue<float>({3}, {1, 1, 1})}).code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = LayerNormalization(X, Scale)", 17, {x, TensorValue<float>({3}, {1, 1, 1})})
+          .code(),
+      StatusCode::kInvalidArgument);
 }
 
 }  // namespace

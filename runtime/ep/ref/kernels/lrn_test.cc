@@ -27,7 +27,8 @@ TEST(LrnTest, EvenWindowLooksOneChannelFurtherAhead) {
 TEST(LrnTest, DefaultsAndSizeValidation) {
   auto y = RunNn("Y = LRN <size = 1> (X)", 1, {TensorValue<double>({1, 1}, {2})});
   ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(Elements<double>(y[0]), FloatsNear(std::vector<double>{2 / std::pow(1 + 1e-4 * 4, 0.75)}));
+  EXPECT_THAT(Elements<double>(y[0]),
+              FloatsNear(std::vector<double>{2 / std::pow(1 + 1e-4 * 4, 0.75)}));
   EXPECT_EQ(RunNnStatus("Y = LRN <size = 0> (X)", 13, {TensorValue<float>({1, 1}, {2})}).code(),
             StatusCode::kInvalidArgument);
 }

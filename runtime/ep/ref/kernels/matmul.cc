@@ -38,7 +38,8 @@ void MatMulInteger(const MatMulPlan& plan, const T* a, const T* b, T* y) {
       for (int64_t c = 0; c < plan.n; ++c) {
         uint64_t sum = 0;
         for (int64_t j = 0; j < plan.k; ++j) {
-          sum += static_cast<uint64_t>(ab[r * plan.k + j]) * static_cast<uint64_t>(bb[j * plan.n + c]);
+          sum +=
+              static_cast<uint64_t>(ab[r * plan.k + j]) * static_cast<uint64_t>(bb[j * plan.n + c]);
         }
         yb[r * plan.n + c] = static_cast<T>(sum);
       }
@@ -62,15 +63,16 @@ StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b) {
   plan.k = ad[ad.size() - 1];
   plan.n = bd[bd.size() - 1];
   if (bd[bd.size() - 2] != plan.k) {
-    return InvalidArgument("MatMul: inner dims differ: A " + a.ToString() + " has K = " +
-                           std::to_string(plan.k) + ", B " + b.ToString() + " has K = " +
-                           std::to_string(bd[bd.size() - 2]));
+    return InvalidArgument("MatMul: inner dims differ: A " + a.ToString() +
+                           " has K = " + std::to_string(plan.k) + ", B " + b.ToString() +
+                           " has K = " + std::to_string(bd[bd.size() - 2]));
   }
   Shape a_batch(std::vector<int64_t>(ad.begin(), ad.end() - 2));
   Shape b_batch(std::vector<int64_t>(bd.begin(), bd.end() - 2));
   auto batch = BroadcastShapes(a_batch, b_batch);
-  if (!batch.ok()) return batch.status().WithContext("MatMul: batch dims of A " + a.ToString() +
-                                                     " and B " + b.ToString());
+  if (!batch.ok())
+    return batch.status().WithContext("MatMul: batch dims of A " + a.ToString() + " and B " +
+                                      b.ToString());
   ASSIGN_OR_RETURN(std::vector<int64_t> a_index, UnidirectionalBroadcastIndex(a_batch, *batch));
   ASSIGN_OR_RETURN(std::vector<int64_t> b_index, UnidirectionalBroadcastIndex(b_batch, *batch));
   for (size_t i = 0; i < a_index.size(); ++i) {

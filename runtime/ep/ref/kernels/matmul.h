@@ -12,8 +12,8 @@
 
 namespace onnxgate::ref_nn {
 
-// How the products of one MatMul are laid out: Y[batch] = A[a_offsets[batch]] x B[b_offsets[batch]],
-// each an (m x k) times (k x n) row-major matrix, offsets counted in elements.
+// How the products of one MatMul are laid out: Y[batch] = A[a_offsets[batch]] x
+// B[b_offsets[batch]], each an (m x k) times (k x n) row-major matrix, offsets counted in elements.
 struct MatMulPlan {
   int64_t m = 0, k = 0, n = 0;
   std::vector<int64_t> a_offsets;

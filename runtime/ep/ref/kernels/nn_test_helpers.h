@@ -18,7 +18,8 @@ inline const KernelRegistry& NnRegistry() {
 }
 
 // Runs `node` at `opset`; the test fails (and an empty list comes back) on an error.
-inline std::vector<Value> RunNn(const std::string& node, int opset, const std::vector<Value>& inputs) {
+inline std::vector<Value> RunNn(const std::string& node, int opset,
+                                const std::vector<Value>& inputs) {
   auto out = RunNode(NnRegistry(), node, opset, inputs);
   EXPECT_TRUE(out.ok()) << node << ": " << out.status().ToString();
   return out.ok() ? std::move(out).value() : std::vector<Value>{};

@@ -29,9 +29,12 @@ T Narrow(double v) {
 template <typename Fn>
 Status VisitWidenable(DataType dtype, Fn&& fn) {
   switch (dtype) {
-    case DataType::kFloat16: return fn(Float16{});
-    case DataType::kBFloat16: return fn(BFloat16{});
-    default: return VisitNumericTypes(dtype, fn);
+    case DataType::kFloat16:
+      return fn(Float16{});
+    case DataType::kBFloat16:
+      return fn(BFloat16{});
+    default:
+      return VisitNumericTypes(dtype, fn);
   }
 }
 
@@ -49,7 +52,8 @@ StatusOr<std::vector<double>> ToDoubles(const Tensor& t) {
   return out;
 }
 
-StatusOr<Tensor> FromDoubles(DataType dtype, const Shape& shape, const std::vector<double>& values) {
+StatusOr<Tensor> FromDoubles(DataType dtype, const Shape& shape,
+                             const std::vector<double>& values) {
   Tensor t(dtype, shape);
   ONNXGATE_CHECK(static_cast<int64_t>(values.size()) == t.NumElements());
   Status st = VisitWidenable(dtype, [&](auto tag) {

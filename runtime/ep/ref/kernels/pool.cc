@@ -177,7 +177,8 @@ Status Pool::Compute(KernelContext& ctx) const {
     g.output.assign(rank, 1);
   } else {
     auto resolved = ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
-    if (!resolved.ok()) return resolved.status().WithContext(std::string(op_) + " with X " + xs.ToString());
+    if (!resolved.ok())
+      return resolved.status().WithContext(std::string(op_) + " with X " + xs.ToString());
     g = std::move(resolved).value();
   }
   std::vector<int64_t> out_dims = {xs[0], xs[1]};
@@ -188,7 +189,8 @@ Status Pool::Compute(KernelContext& ctx) const {
   const int64_t planes = xs[0] * xs[1];
   ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   auto pooled = PoolDouble(xd, planes, g, options_);
-  if (!pooled.ok()) return pooled.status().WithContext(std::string(op_) + " with X " + xs.ToString());
+  if (!pooled.ok())
+    return pooled.status().WithContext(std::string(op_) + " with X " + xs.ToString());
   ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), out_shape, pooled->y));
   ctx.set_output(0, std::move(y));
 
@@ -216,7 +218,8 @@ StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
   if (v < 8) {
     RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
     if (info.num_outputs() > 1) {
-      return InvalidArgument(info.Describe() + ": the Indices output is only defined from MaxPool-8");
+      return InvalidArgument(info.Describe() +
+                             ": the Indices output is only defined from MaxPool-8");
     }
   } else {
     ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));

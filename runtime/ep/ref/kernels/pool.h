@@ -13,9 +13,9 @@ enum class PoolKind { kMax, kAverage, kLp };
 
 struct PoolOptions {
   PoolKind kind = PoolKind::kMax;
-  bool global = false;               // the window is the whole spatial extent
-  bool count_include_pad = false;    // AveragePool: divide by the padded window size
-  int64_t p = 2;                     // LpPool's exponent
+  bool global = false;                // the window is the whole spatial extent
+  bool count_include_pad = false;     // AveragePool: divide by the padded window size
+  int64_t p = 2;                      // LpPool's exponent
   bool column_major_indices = false;  // MaxPool's storage_order = 1
 };
 

@@ -19,8 +19,9 @@ std::vector<float> Iota(int64_t n) {
 }
 
 TEST(PoolTest, MaxPoolTwoByTwoStrideTwo) {
-  auto y = RunNn("Y = MaxPool <kernel_shape = [2, 2], strides = [2, 2]> (X)", 12,
-                 {TensorValue<float>({1, 1, 4, 4}, {1, 5, 2, 0, 3, 4, 8, 1, 0, 0, 9, 9, 7, 0, 9, 9})});
+  auto y =
+      RunNn("Y = MaxPool <kernel_shape = [2, 2], strides = [2, 2]> (X)", 12,
+            {TensorValue<float>({1, 1, 4, 4}, {1, 5, 2, 0, 3, 4, 8, 1, 0, 0, 9, 9, 7, 0, 9, 9})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 2, 2));
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(5, 8, 7, 9));
@@ -56,7 +57,8 @@ TEST(PoolTest, MaxPoolIntegersFromVersion12) {
                  {TensorValue<int8_t>({1, 1, 3}, {-128, -5, 127})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Elements<int8_t>(y[0]), ElementsAre(-5, 127));
-  auto u = RunNn("Y = MaxPool <kernel_shape = [2]> (X)", 12, {TensorValue<uint8_t>({1, 1, 2}, {200, 255})});
+  auto u = RunNn("Y = MaxPool <kernel_shape = [2]> (X)", 12,
+                 {TensorValue<uint8_t>({1, 1, 2}, {200, 255})});
   ASSERT_EQ(u.size(), 1u);
   EXPECT_THAT(Elements<uint8_t>(u[0]), ElementsAre(255));
   EXPECT_EQ(RunNnStatus("Y = MaxPool <kernel_shape = [2]> (X)", 11,
@@ -70,7 +72,8 @@ TEST(PoolTest, MaxPoolCeilModeAndDilations) {
   auto floor_mode = RunNn("Y = MaxPool <kernel_shape = [2], strides = [2]> (X)", 12, {x});
   ASSERT_EQ(floor_mode.size(), 1u);
   EXPECT_THAT(Elements<float>(floor_mode[0]), ElementsAre(2, 4));
-  auto ceil_mode = RunNn("Y = MaxPool <kernel_shape = [2], strides = [2], ceil_mode = 1> (X)", 12, {x});
+  auto ceil_mode =
+      RunNn("Y = MaxPool <kernel_shape = [2], strides = [2], ceil_mode = 1> (X)", 12, {x});
   ASSERT_EQ(ceil_mode.size(), 1u);
   EXPECT_THAT(Elements<float>(ceil_mode[0]), ElementsAre(2, 4, 5));
   auto dilated = RunNn("Y = MaxPool <kernel_shape = [2], dilations = [3]> (X)", 12, {x});
@@ -98,15 +101,18 @@ TEST(PoolTest, AveragePoolCountIncludePad) {
   auto exclude = RunNn("Y = AveragePool <kernel_shape = [2], pads = [1, 1]> (X)", 11, {x});
   ASSERT_EQ(exclude.size(), 1u);
   EXPECT_THAT(Elements<float>(exclude[0]), ElementsAre(3, 4.5f, 7.5f, 9));
-  auto include = RunNn("Y = AveragePool <kernel_shape = [2], pads = [1, 1], count_include_pad = 1> (X)", 11, {x});
+  auto include = RunNn(
+      "Y = AveragePool <kernel_shape = [2], pads = [1, 1], count_include_pad = 1> (X)", 11, {x});
   ASSERT_EQ(include.size(), 1u);
   EXPECT_THAT(Elements<float>(include[0]), ElementsAre(1.5f, 4.5f, 7.5f, 4.5f));
 }
 
 TEST(PoolTest, AveragePoolCeilModeDoesNotCountPastThePadding) {
   // Windows [0,1], [2,3], [4,(5)]: position 5 lies past the input and its (zero) padding.
-  auto y = RunNn("Y = AveragePool <kernel_shape = [2], strides = [2], ceil_mode = 1, count_include_pad = 1> (X)",
-                 11, {TensorValue<float>({1, 1, 5}, {1, 2, 3, 4, 5})});
+  auto y = RunNn(
+      "Y = AveragePool <kernel_shape = [2], strides = [2], ceil_mode = 1, count_include_pad = 1> "
+      "(X)",
+      11, {TensorValue<float>({1, 1, 5}, {1, 2, 3, 4, 5})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(1.5f, 3.5f, 5));
 }
@@ -118,7 +124,8 @@ TEST(PoolTest, WindowsThatSeeOnlyPadding) {
   EXPECT_EQ(RunNnStatus("Y = MaxPool <kernel_shape = [2], pads = [2, 0]> (X)", 12, {x}).code(),
             StatusCode::kInvalidArgument);
   // With the padding counted the average is defined: zero.
-  auto y = RunNn("Y = AveragePool <kernel_shape = [2], pads = [2, 0], count_include_pad = 1> (X)", 11, {x});
+  auto y = RunNn("Y = AveragePool <kernel_shape = [2], pads = [2, 0], count_include_pad = 1> (X)",
+                 11, {x});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Elements<float>(y[0]), ElementsAre(0, 0.5f, 1.5f, 2.5f));
 }

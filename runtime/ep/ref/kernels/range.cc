@@ -28,10 +28,19 @@ StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& d
     } else {
       const T s = start.data<T>()[0], l = limit.data<T>()[0], d = delta.data<T>()[0];
       if (d == 0) return InvalidArgument("delta is 0");
-      const double n = std::ceil((static_cast<double>(l) - static_cast<double>(s)) /
-                                 static_cast<double>(d));
-      if (std::isnan(n)) return InvalidArgument("the length of the range is NaN");
-      const int64_t count = n > 0 ? SaturatingCast<int64_t>(n) : 0;
+      int64_t count = 0;
+      if constexpr (kIsInt<T>) {
+        // Exact integer ceil((l - s) / d); the difference of two int64 needs 65 bits.
+        const __int128 diff = static_cast<__int128>(l) - static_cast<__int128>(s);
+        if ((diff > 0 && d > 0) || (diff < 0 && d < 0)) {
+          count = static_cast<int64_t>((diff + d - (d > 0 ? 1 : -1)) / d);
+        }
+      } else {
+        const double n =
+            std::ceil((static_cast<double>(l) - static_cast<double>(s)) / static_cast<double>(d));
+        if (std::isnan(n)) return InvalidArgument("the length of the range is NaN");
+        count = n > 0 ? SaturatingCast<int64_t>(n) : 0;
+      }
       ASSIGN_OR_RETURN(y, NewTensor(start.dtype(), Shape({count})));
       T* out = y.mutable_data<T>();
       for (int64_t i = 0; i < count; ++i) {

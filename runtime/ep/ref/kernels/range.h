@@ -9,8 +9,8 @@
 namespace onnxgate::ref {
 
 // start, limit and delta are one-element tensors of one type (float, double, int16, int32,
-// int64). The length is max(ceil((limit - start) / delta), 0), computed in double as the ONNX
-// spec does; element i is start + i * delta. InvalidArgument for delta 0.
+// int64). The length is max(ceil((limit - start) / delta), 0), exactly for integers and in
+// double for floats; element i is start + i * delta. InvalidArgument for delta 0.
 StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& delta);
 
 class RangeKernel : public RefKernel {

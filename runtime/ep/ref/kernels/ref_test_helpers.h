@@ -48,18 +48,18 @@ std::vector<float> HalfValuesOf(const Value& v) {
 // ASSERT_OK_AND_ASSIGN(auto outs, RunNode(...)): fails the test with the status message.
 #define ASSERT_OK_AND_ASSIGN(lhs, expr) \
   ASSERT_OK_AND_ASSIGN_IMPL(ONNXGATE_TEST_CONCAT(_test_statusor_, __LINE__), lhs, expr)
-#define ASSERT_OK_AND_ASSIGN_IMPL(tmp, lhs, expr)         \
-  auto tmp = (expr);                                      \
-  ASSERT_TRUE(tmp.ok()) << tmp.status().ToString();       \
+#define ASSERT_OK_AND_ASSIGN_IMPL(tmp, lhs, expr)   \
+  auto tmp = (expr);                                \
+  ASSERT_TRUE(tmp.ok()) << tmp.status().ToString(); \
   lhs = std::move(tmp).value()
 
 // EXPECT_ERROR_CODE(expr, kInvalidArgument): the Status or StatusOr failed with that code.
-#define EXPECT_ERROR_CODE(expr, code_name)                                               \
-  do {                                                                                   \
-    auto _st = (expr);                                                                   \
-    EXPECT_FALSE(_st.ok());                                                              \
-    EXPECT_EQ(::onnxgate::ref::StatusOf(_st).code(), ::onnxgate::StatusCode::code_name)  \
-        << ::onnxgate::ref::StatusOf(_st).ToString();                                    \
+#define EXPECT_ERROR_CODE(expr, code_name)                                              \
+  do {                                                                                  \
+    auto _st = (expr);                                                                  \
+    EXPECT_FALSE(_st.ok());                                                             \
+    EXPECT_EQ(::onnxgate::ref::StatusOf(_st).code(), ::onnxgate::StatusCode::code_name) \
+        << ::onnxgate::ref::StatusOf(_st).ToString();                                   \
   } while (0)
 
 namespace onnxgate::ref {

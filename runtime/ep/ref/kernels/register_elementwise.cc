@@ -2,9 +2,11 @@
 // functions, comparisons and logic, and the Softmax family. Each line transcribes one version
 // range of the op's ONNX schema (ONNX 1.12, opsets 1 to 17) with the types it allows; ranges are
 // split where the semantics or the type list change.
+#include "runtime/ep/ref/kernels/activation_extra.h"
 #include "runtime/ep/ref/kernels/binary_arithmetic.h"
 #include "runtime/ep/ref/kernels/clip.h"
 #include "runtime/ep/ref/kernels/compare_logic.h"
+#include "runtime/ep/ref/kernels/mod_bitshift.h"
 #include "runtime/ep/ref/kernels/softmax.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/kernels/unary_math.h"
@@ -57,9 +59,17 @@ Status RegisterArithmetic(KernelRegistry& r) {
   const KernelFactory pow = FactoryOf<PowKernel>();
   RETURN_IF_ERROR(Def(r, "Pow", 1, 6, {{"T", F3()}}, pow));
   RETURN_IF_ERROR(Def(r, "Pow", 7, 11, {{"T", F3()}}, pow));
-  RETURN_IF_ERROR(Def(r, "Pow", 12, 12, {{"T", List{kI32, kI64} + F3()}, {"T1", Ints() + F3()}}, pow));
-  RETURN_IF_ERROR(Def(r, "Pow", 13, 14, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F3()}}, pow));
-  return Def(r, "Pow", 15, kOpen, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow);
+  RETURN_IF_ERROR(
+      Def(r, "Pow", 12, 12, {{"T", List{kI32, kI64} + F3()}, {"T1", Ints() + F3()}}, pow));
+  RETURN_IF_ERROR(
+      Def(r, "Pow", 13, 14, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F3()}}, pow));
+  RETURN_IF_ERROR(
+      Def(r, "Pow", 15, kOpen, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow));
+  const KernelFactory mod = FactoryOf<ModKernel>();
+  RETURN_IF_ERROR(Def(r, "Mod", 10, 12, {{"T", Ints() + F3()}}, mod));
+  RETURN_IF_ERROR(Def(r, "Mod", 13, kOpen, {{"T", Ints() + F4()}}, mod));
+  return Def(r, "BitShift", 11, kOpen, {{"T", {kU8, kU16, kU32, kU64}}},
+             FactoryOf<BitShiftKernel>());
 }
 
 Status RegisterUnary(KernelRegistry& r) {
@@ -67,7 +77,8 @@ Status RegisterUnary(KernelRegistry& r) {
   // Relu: 14 adds the signed integers.
   RETURN_IF_ERROR(Def(r, "Relu", 1, 12, {{"T", F3()}}, Unary<UnaryOp::kRelu>()));
   RETURN_IF_ERROR(Def(r, "Relu", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kRelu>()));
-  RETURN_IF_ERROR(Def(r, "Relu", 14, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
+  RETURN_IF_ERROR(
+      Def(r, "Relu", 14, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
   // Abs and Neg: integers from 6.
   RETURN_IF_ERROR(Def(r, "Abs", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kAbs>()));
   RETURN_IF_ERROR(Def(r, "Abs", 6, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kAbs>()));
@@ -90,12 +101,18 @@ Status RegisterUnary(KernelRegistry& r) {
     int since;
     KernelFactory factory;
   } float_only[] = {
-      {"Sin", 7, Unary<UnaryOp::kSin>()},       {"Cos", 7, Unary<UnaryOp::kCos>()},
-      {"Tan", 7, Unary<UnaryOp::kTan>()},       {"Asin", 7, Unary<UnaryOp::kAsin>()},
-      {"Acos", 7, Unary<UnaryOp::kAcos>()},     {"Atan", 7, Unary<UnaryOp::kAtan>()},
-      {"Sinh", 9, Unary<UnaryOp::kSinh>()},     {"Cosh", 9, Unary<UnaryOp::kCosh>()},
-      {"Asinh", 9, Unary<UnaryOp::kAsinh>()},   {"Acosh", 9, Unary<UnaryOp::kAcosh>()},
-      {"Atanh", 9, Unary<UnaryOp::kAtanh>()},   {"Round", 11, Unary<UnaryOp::kRound>()},
+      {"Sin", 7, Unary<UnaryOp::kSin>()},
+      {"Cos", 7, Unary<UnaryOp::kCos>()},
+      {"Tan", 7, Unary<UnaryOp::kTan>()},
+      {"Asin", 7, Unary<UnaryOp::kAsin>()},
+      {"Acos", 7, Unary<UnaryOp::kAcos>()},
+      {"Atan", 7, Unary<UnaryOp::kAtan>()},
+      {"Sinh", 9, Unary<UnaryOp::kSinh>()},
+      {"Cosh", 9, Unary<UnaryOp::kCosh>()},
+      {"Asinh", 9, Unary<UnaryOp::kAsinh>()},
+      {"Acosh", 9, Unary<UnaryOp::kAcosh>()},
+      {"Atanh", 9, Unary<UnaryOp::kAtanh>()},
+      {"Round", 11, Unary<UnaryOp::kRound>()},
       {"Softplus", 1, Unary<UnaryOp::kSoftplus>()},
       {"Softsign", 1, Unary<UnaryOp::kSoftsign>()},
       {"Elu", 1, Unary<UnaryOp::kElu>()},
@@ -115,6 +132,19 @@ Status RegisterUnary(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Erf", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kErf>()));
   RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
   RETURN_IF_ERROR(Def(r, "Sign", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
+  // PRelu from 7, where the slope broadcasts onto X (1 and 6 do not say how a slope that is
+  // neither one element nor X's shape applies).
+  const List prelu9 = F3() + List{kU32, kU64, kI32, kI64};
+  const KernelFactory prelu = FactoryOf<PReluKernel>();
+  RETURN_IF_ERROR(Def(r, "PRelu", 7, 8, {{"T", F3()}}, prelu));
+  RETURN_IF_ERROR(Def(r, "PRelu", 9, 15, {{"T", prelu9}}, prelu));
+  RETURN_IF_ERROR(Def(r, "PRelu", 16, kOpen, {{"T", prelu9 + List{kBF16}}}, prelu));
+  RETURN_IF_ERROR(Def(r, "Shrink", 9, kOpen, {{"T", Ints() + F3()}}, FactoryOf<ShrinkKernel>()));
+  const KernelFactory is_nan = FactoryOf<IsNaNKernel>();
+  RETURN_IF_ERROR(Def(r, "IsNaN", 9, 12, {{"T1", F3()}, {"T2", {kBool}}}, is_nan));
+  RETURN_IF_ERROR(Def(r, "IsNaN", 13, kOpen, {{"T1", F4()}, {"T2", {kBool}}}, is_nan));
+  RETURN_IF_ERROR(Def(r, "IsInf", 10, kOpen, {{"T1", {kF32, kF64}}, {"T2", {kBool}}},
+                      FactoryOf<IsInfKernel>()));
   // Clip: attributes min/max (1: no default, 6: float range), inputs from 11, integers from 12.
   const KernelFactory clip = FactoryOf<ClipKernel>();
   RETURN_IF_ERROR(Def(r, "Clip", 1, 5, {{"T", F3()}}, clip));

@@ -25,8 +25,8 @@ using ref_nn::GlobalLpPool;
 using ref_nn::GlobalMaxPool;
 using ref_nn::InstanceNormalization;
 using ref_nn::LayerNormalization;
-using ref_nn::Lrn;
 using ref_nn::LpPool;
+using ref_nn::Lrn;
 using ref_nn::MatMul;
 using ref_nn::MaxPool;
 
@@ -37,7 +37,7 @@ const Types kF = {DataType::kFloat16, DataType::kFloat, DataType::kDouble};
 // ... plus bfloat16 (opset 13 and later for many ops).
 const Types kFB = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kBFloat16};
 // ... plus the 32- and 64-bit integers MatMul and Gemm accept from opset 9.
-const Types kFI = {DataType::kFloat16, DataType::kFloat,  DataType::kDouble, DataType::kUint32,
+const Types kFI = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kUint32,
                    DataType::kUint64,  DataType::kInt32, DataType::kInt64};
 const Types kFIB = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kUint32,
                     DataType::kUint64,  DataType::kInt32, DataType::kInt64,  DataType::kBFloat16};
@@ -108,7 +108,8 @@ Status RegisterNnKernels(KernelRegistry& registry) {
       Def<InstanceNormalization>("InstanceNormalization", 6, kOpen, {{"T", kF}}),
       Def<Lrn>("LRN", 1, 12, {{"T", kF}}),
       Def<Lrn>("LRN", 13, kOpen, {{"T", kFB}}),
-      Def<LayerNormalization>("LayerNormalization", 17, kOpen, {{"T", kFB}, {"U", kFloatOrBFloat16}}),
+      Def<LayerNormalization>("LayerNormalization", 17, kOpen,
+                              {{"T", kFB}, {"U", kFloatOrBFloat16}}),
   };
   for (KernelDef& def : defs) RETURN_IF_ERROR(registry.Register(std::move(def)));
   return OkStatus();

@@ -31,14 +31,14 @@ Status Def(KernelRegistry& r, const char* op, int since, int until,
 
 Status RegisterShapeOps(KernelRegistry& r) {
   const KernelFactory reshape = FactoryOf<ReshapeKernel>();
-  RETURN_IF_ERROR(Def(r, "Reshape", 1, 4, {{"T", F3()}}, reshape));            // shape attribute
-  RETURN_IF_ERROR(Def(r, "Reshape", 5, 12, {{"T", AllNoBF16()}}, reshape));    // shape input
+  RETURN_IF_ERROR(Def(r, "Reshape", 1, 4, {{"T", F3()}}, reshape));          // shape attribute
+  RETURN_IF_ERROR(Def(r, "Reshape", 5, 12, {{"T", AllNoBF16()}}, reshape));  // shape input
   RETURN_IF_ERROR(Def(r, "Reshape", 13, 13, {{"T", All()}}, reshape));
-  RETURN_IF_ERROR(Def(r, "Reshape", 14, kOpen, {{"T", All()}}, reshape));      // allowzero
+  RETURN_IF_ERROR(Def(r, "Reshape", 14, kOpen, {{"T", All()}}, reshape));  // allowzero
   const KernelFactory flatten = FactoryOf<FlattenKernel>();
   RETURN_IF_ERROR(Def(r, "Flatten", 1, 8, {{"T", F3()}}, flatten));
   RETURN_IF_ERROR(Def(r, "Flatten", 9, 10, {{"T", AllNoBF16()}}, flatten));
-  RETURN_IF_ERROR(Def(r, "Flatten", 11, 12, {{"T", AllNoBF16()}}, flatten));   // negative axis
+  RETURN_IF_ERROR(Def(r, "Flatten", 11, 12, {{"T", AllNoBF16()}}, flatten));  // negative axis
   RETURN_IF_ERROR(Def(r, "Flatten", 13, kOpen, {{"T", All()}}, flatten));
   // Squeeze and Unsqueeze: axes attribute (1), negative axes (11), axes input (13).
   const std::pair<const char*, KernelFactory> squeezes[] = {
@@ -67,17 +67,17 @@ Status RegisterDataMovement(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Concat", 11, 12, {{"T", AllNoBF16()}}, concat));  // negative axis
   RETURN_IF_ERROR(Def(r, "Concat", 13, kOpen, {{"T", All()}}, concat));
   const KernelFactory split = FactoryOf<SplitKernel>();
-  RETURN_IF_ERROR(Def(r, "Split", 1, 1, {{"T", F3()}}, split));             // split attr or input
-  RETURN_IF_ERROR(Def(r, "Split", 2, 10, {{"T", AllNoBF16()}}, split));     // split attribute
-  RETURN_IF_ERROR(Def(r, "Split", 11, 12, {{"T", AllNoBF16()}}, split));    // negative axis
-  RETURN_IF_ERROR(Def(r, "Split", 13, kOpen, {{"T", All()}}, split));       // split input
+  RETURN_IF_ERROR(Def(r, "Split", 1, 1, {{"T", F3()}}, split));           // split attr or input
+  RETURN_IF_ERROR(Def(r, "Split", 2, 10, {{"T", AllNoBF16()}}, split));   // split attribute
+  RETURN_IF_ERROR(Def(r, "Split", 11, 12, {{"T", AllNoBF16()}}, split));  // negative axis
+  RETURN_IF_ERROR(Def(r, "Split", 13, kOpen, {{"T", All()}}, split));     // split input
   const List tind = {kI32, kI64};
   const KernelFactory gather = FactoryOf<GatherKernel>();
   RETURN_IF_ERROR(Def(r, "Gather", 1, 10, {{"T", AllNoBF16()}, {"Tind", tind}}, gather));
   RETURN_IF_ERROR(Def(r, "Gather", 11, 12, {{"T", AllNoBF16()}, {"Tind", tind}}, gather));
   RETURN_IF_ERROR(Def(r, "Gather", 13, kOpen, {{"T", All()}, {"Tind", tind}}, gather));
   const KernelFactory slice = FactoryOf<SliceKernel>();
-  RETURN_IF_ERROR(Def(r, "Slice", 1, 9, {{"T", AllNoBF16()}}, slice));      // attributes
+  RETURN_IF_ERROR(Def(r, "Slice", 1, 9, {{"T", AllNoBF16()}}, slice));  // attributes
   RETURN_IF_ERROR(Def(r, "Slice", 10, 10, {{"T", AllNoBF16()}, {"Tind", tind}}, slice));
   RETURN_IF_ERROR(Def(r, "Slice", 11, 12, {{"T", AllNoBF16()}, {"Tind", tind}}, slice));
   RETURN_IF_ERROR(Def(r, "Slice", 13, kOpen, {{"T", All()}, {"Tind", tind}}, slice));
@@ -94,8 +94,8 @@ Status RegisterValueOps(KernelRegistry& r) {
   const KernelFactory identity = FactoryOf<IdentityKernel>();
   RETURN_IF_ERROR(Def(r, "Identity", 1, 12, {{"T", AllNoBF16()}}, identity));
   RETURN_IF_ERROR(Def(r, "Identity", 13, 13, {{"T", All()}}, identity));
-  RETURN_IF_ERROR(Def(r, "Identity", 14, 15, {{"V", All()}}, identity));      // + sequences
-  RETURN_IF_ERROR(Def(r, "Identity", 16, kOpen, {{"V", All()}}, identity));   // + optionals
+  RETURN_IF_ERROR(Def(r, "Identity", 14, 15, {{"V", All()}}, identity));     // + sequences
+  RETURN_IF_ERROR(Def(r, "Identity", 16, kOpen, {{"V", All()}}, identity));  // + optionals
   const KernelFactory constant = FactoryOf<ConstantKernel>();
   RETURN_IF_ERROR(Def(r, "Constant", 1, 8, {{"T", F3()}}, constant));
   RETURN_IF_ERROR(Def(r, "Constant", 9, 10, {{"T", AllNoBF16()}}, constant));
@@ -112,7 +112,8 @@ Status RegisterValueOps(KernelRegistry& r) {
   const KernelFactory cast = FactoryOf<CastKernel>();
   RETURN_IF_ERROR(Def(r, "Cast", 1, 5, {{"T1", cast6}, {"T2", cast6}}, cast));
   RETURN_IF_ERROR(Def(r, "Cast", 6, 8, {{"T1", cast6}, {"T2", cast6}}, cast));
-  RETURN_IF_ERROR(Def(r, "Cast", 9, 12, {{"T1", cast6 + List{kStr}}, {"T2", cast6 + List{kStr}}}, cast));
+  RETURN_IF_ERROR(
+      Def(r, "Cast", 9, 12, {{"T1", cast6 + List{kStr}}, {"T2", cast6 + List{kStr}}}, cast));
   const List cast13 = cast6 + List{kStr, kBF16};
   RETURN_IF_ERROR(Def(r, "Cast", 13, kOpen, {{"T1", cast13}, {"T2", cast13}}, cast));
   return Def(r, "CastLike", 15, kOpen, {{"T1", cast13}, {"T2", cast13}},

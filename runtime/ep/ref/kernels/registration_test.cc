@@ -70,8 +70,8 @@ TEST_P(RegistrationTest, RangesAndTypesFollowTheSchemas) {
         auto it = allowed.find(c.name);
         ASSERT_NE(it, allowed.end()) << "constraint " << c.name << " not in version " << since;
         for (DataType t : c.types) {
-          EXPECT_EQ(it->second.count(t), 1u) << c.name << "=" << DataTypeShortName(t)
-                                             << " is not allowed by version " << since;
+          EXPECT_EQ(it->second.count(t), 1u)
+              << c.name << "=" << DataTypeShortName(t) << " is not allowed by version " << since;
         }
       }
     }
@@ -102,8 +102,8 @@ TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
       ASSERT_TRUE(any) << "no kernel for this version";
       for (const auto& [name, types] : AllowedTypes(*schema)) {
         for (DataType t : types) {
-          EXPECT_EQ(covered[name].count(t), 1u) << name << "=" << DataTypeShortName(t)
-                                                << " has no kernel";
+          EXPECT_EQ(covered[name].count(t), 1u)
+              << name << "=" << DataTypeShortName(t) << " has no kernel";
         }
       }
     }

@@ -25,8 +25,8 @@ StatusOr<Shape> ReshapeShape(const Shape& input, const std::vector<int64_t>& req
     if (d == 0 && !allow_zero) {
       if (i >= input.rank()) {
         return InvalidArgument("shape " + ListToString(requested) + " copies dim " +
-                               std::to_string(i) + " with 0, but the input " +
-                               input.ToString() + " has rank " + std::to_string(input.rank()));
+                               std::to_string(i) + " with 0, but the input " + input.ToString() +
+                               " has rank " + std::to_string(input.rank()));
       }
       d = input[i];
     }
@@ -44,8 +44,8 @@ StatusOr<Shape> ReshapeShape(const Shape& input, const std::vector<int64_t>& req
   if (infer_at >= 0) {
     if (known == 0 || count % known != 0) {
       return InvalidArgument("cannot infer the -1 in " + ListToString(requested) +
-                             " for the input " + input.ToString() + " of " +
-                             std::to_string(count) + " elements");
+                             " for the input " + input.ToString() + " of " + std::to_string(count) +
+                             " elements");
     }
     dims[infer_at] = count / known;
   } else if (known != count) {
@@ -75,8 +75,7 @@ StatusOr<Shape> SqueezeShape(const Shape& input, const std::optional<std::vector
   const int64_t rank = static_cast<int64_t>(input.rank());
   std::vector<bool> drop(input.rank(), false);
   if (axes) {
-    ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
-                     NormalizeAxesOf(*axes, rank, allow_negative));
+    ASSIGN_OR_RETURN(std::vector<int64_t> normalized, NormalizeAxesOf(*axes, rank, allow_negative));
     for (int64_t a : normalized) {
       if (rank == 0 || input[a] != 1) {
         return InvalidArgument("cannot squeeze dim " + std::to_string(a) + " of " +
@@ -174,7 +173,8 @@ StatusOr<std::unique_ptr<OpKernel>> UnsqueezeKernel::Create(const KernelInfo& in
   if (info.since_version() < 13) {
     ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
   }
-  return std::unique_ptr<OpKernel>(new UnsqueezeKernel(info, info.since_version(), std::move(axes)));
+  return std::unique_ptr<OpKernel>(
+      new UnsqueezeKernel(info, info.since_version(), std::move(axes)));
 }
 
 Status UnsqueezeKernel::Run(KernelContext& ctx) const {

@@ -21,8 +21,8 @@ class ReshapeTest : public ::testing::Test {
 };
 
 TEST_F(ReshapeTest, ZeroCopiesAndMinusOneInfers) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Reshape(X, S)", 13,
-                                         {x_, ShapeValue({0, -1})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Reshape(X, S)", 13, {x_, ShapeValue({0, -1})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 12));
   ASSERT_OK_AND_ASSIGN(auto scalar, RunNode(registry_, "Y = Reshape(X, S)", 5,
                                             {TensorValue<int32_t>({1, 1}, {7}), ShapeValue({})}));
@@ -46,8 +46,8 @@ TEST_F(ReshapeTest, InvalidRequests) {
 TEST_F(ReshapeTest, AllowZeroFromOpset14) {
   Value empty = TensorValue<float>({0, 3}, {});
   // allowzero=0: the 0 copies dim 0 (which is 0), so [0, 3] -> [0, 3] works too...
-  ASSERT_OK_AND_ASSIGN(auto copy, RunNode(registry_, "Y = Reshape(X, S)", 14,
-                                          {empty, ShapeValue({0, 3})}));
+  ASSERT_OK_AND_ASSIGN(auto copy,
+                       RunNode(registry_, "Y = Reshape(X, S)", 14, {empty, ShapeValue({0, 3})}));
   EXPECT_THAT(DimsOf(copy[0]), ElementsAre(0, 3));
   // ...but with allowzero=1 a 0 is a real zero dim even where the input dim is not 0.
   ASSERT_OK_AND_ASSIGN(auto zero, RunNode(registry_, "Y = Reshape <allowzero = 1> (X, S)", 14,
@@ -55,9 +55,9 @@ TEST_F(ReshapeTest, AllowZeroFromOpset14) {
   EXPECT_THAT(DimsOf(zero[0]), ElementsAre(3, 0));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Reshape(X, S)", 14, {empty, ShapeValue({3, 0})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Reshape <allowzero = 1> (X, S)", 14,
-                            {empty, ShapeValue({0, -1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Reshape <allowzero = 1> (X, S)", 14, {empty, ShapeValue({0, -1})}),
+      kInvalidArgument);
   // A -1 next to copied dims cannot be inferred when the known dims multiply to 0.
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Reshape(X, S)", 14, {empty, ShapeValue({0, -1})}),
                     kInvalidArgument);
@@ -69,9 +69,9 @@ TEST_F(ReshapeTest, Opset1TakesTheShapeAttribute) {
 }
 
 TEST_F(ReshapeTest, OutputKeepsTheElements) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Reshape(X, S)", 13,
-                                         {TensorValue<std::string>({2, 2}, {"a", "b", "c", "d"}),
-                                          ShapeValue({4})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Reshape(X, S)", 13,
+                        {TensorValue<std::string>({2, 2}, {"a", "b", "c", "d"}), ShapeValue({4})}));
   EXPECT_THAT(ValuesOf<std::string>(out[0]), ElementsAre("a", "b", "c", "d"));
 }
 
@@ -114,12 +114,12 @@ TEST_F(ReshapeTest, UnsqueezeAxesIndexTheOutput) {
   EXPECT_THAT(DimsOf(neg[0]), ElementsAre(3, 4, 1));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Unsqueeze <axes = [-1]> (X)", 1, {x}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Unsqueeze(X, A)", 13,
-                            {x, TensorValue<int64_t>({2}, {1, 1})}),
-                    kInvalidArgument);
-  ASSERT_OK_AND_ASSIGN(auto scalar, RunNode(registry_, "Y = Unsqueeze(X, A)", 13,
-                                            {TensorValue<float>({}, {5}),
-                                             TensorValue<int64_t>({1}, {0})}));
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Unsqueeze(X, A)", 13, {x, TensorValue<int64_t>({2}, {1, 1})}),
+      kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(auto scalar,
+                       RunNode(registry_, "Y = Unsqueeze(X, A)", 13,
+                               {TensorValue<float>({}, {5}), TensorValue<int64_t>({1}, {0})}));
   EXPECT_THAT(DimsOf(scalar[0]), ElementsAre(1));
 }
 

@@ -10,8 +10,7 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
                        const std::vector<int64_t>& ends,
                        const std::optional<std::vector<int64_t>>& axes,
-                       const std::optional<std::vector<int64_t>>& steps,
-                       bool allow_negative_axes) {
+                       const std::optional<std::vector<int64_t>>& steps, bool allow_negative_axes) {
   const Shape& s = x.shape();
   const int64_t rank = static_cast<int64_t>(s.rank());
   const size_t n = starts.size();

@@ -32,12 +32,12 @@ TEST_F(SliceTest, StartsEndsAxesSteps) {
 }
 
 TEST_F(SliceTest, DefaultAxesAndOutOfRangeBoundsClamp) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Slice(X, S, E)", 10,
-                                         {x_, L({1, -100}), L({kMax, 2})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Slice(X, S, E)", 10, {x_, L({1, -100}), L({kMax, 2})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(1, 2));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(5, 6));
-  ASSERT_OK_AND_ASSIGN(auto empty, RunNode(registry_, "Y = Slice(X, S, E)", 10,
-                                           {x_, L({0, 7}), L({2, 9})}));
+  ASSERT_OK_AND_ASSIGN(auto empty,
+                       RunNode(registry_, "Y = Slice(X, S, E)", 10, {x_, L({0, 7}), L({2, 9})}));
   EXPECT_THAT(DimsOf(empty[0]), ElementsAre(2, 0));
 }
 
@@ -58,12 +58,12 @@ TEST_F(SliceTest, NegativeAxesFromOpset11AndInvalidInputs) {
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Slice(X, S, E, A)", 10, in), kInvalidArgument);
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Slice(X, S, E, A)", 11, in));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(0, 5));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Slice(X, S, E, A, T)", 13,
-                            {x_, L({0}), L({1}), L({1}), L({0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Slice(X, S, E, A)", 13,
-                            {x_, L({0, 0}), L({1, 1}), L({1, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Slice(X, S, E, A, T)", 13, {x_, L({0}), L({1}), L({1}), L({0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Slice(X, S, E, A)", 13, {x_, L({0, 0}), L({1, 1}), L({1, 1})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Slice(X, S, E)", 13, {x_, L({0}), L({1, 1})}),
                     kInvalidArgument);
 }
@@ -73,9 +73,9 @@ TEST_F(SliceTest, Int32IndicesAndOpset1Attributes) {
                                          {x_, TensorValue<int32_t>({2}, {0, 3}),
                                           TensorValue<int32_t>({2}, {1, 5})}));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(3, 4));
-  ASSERT_OK_AND_ASSIGN(auto attr, RunNode(registry_,
-                                          "Y = Slice <starts = [1], ends = [3], axes = [1]> (X)", 1,
-                                          {x_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto attr,
+      RunNode(registry_, "Y = Slice <starts = [1], ends = [3], axes = [1]> (X)", 1, {x_}));
   EXPECT_THAT(ValuesOf<int32_t>(attr[0]), ElementsAre(1, 2, 6, 7));
 }
 

@@ -53,8 +53,9 @@ TEST_F(SoftmaxTest, Opset13MiddleAxis) {
 TEST_F(SoftmaxTest, LargeInputsDoNotOverflow) {
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Softmax(X)", 13,
                                          {TensorValue<float>({3}, {10000, 10001, 10002})}));
-  EXPECT_THAT(ValuesOf<float>(out[0]),
-              Pointwise(FloatNear(1e-6f), std::vector<float>{0.09003057f, 0.24472847f, 0.66524096f}));
+  EXPECT_THAT(
+      ValuesOf<float>(out[0]),
+      Pointwise(FloatNear(1e-6f), std::vector<float>{0.09003057f, 0.24472847f, 0.66524096f}));
   ASSERT_OK_AND_ASSIGN(auto log, RunNode(registry_, "Y = LogSoftmax(X)", 13,
                                          {TensorValue<double>({2}, {1000, 1000})}));
   EXPECT_THAT(ValuesOf<double>(log[0]),
@@ -72,14 +73,14 @@ TEST_F(SoftmaxTest, Float16AndBFloat16) {
   EXPECT_THAT(HalfValuesOf<Float16>(h[0]), ElementsAre(0.5f, 0.5f));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Softmax(X)", 12, {BFloat16Value({2}, {0, 0})}),
                     kUnimplemented);
-  ASSERT_OK_AND_ASSIGN(auto b, RunNode(registry_, "Y = Softmax(X)", 13,
-                                       {BFloat16Value({2}, {0, 0})}));
+  ASSERT_OK_AND_ASSIGN(auto b,
+                       RunNode(registry_, "Y = Softmax(X)", 13, {BFloat16Value({2}, {0, 0})}));
   EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(0.5f, 0.5f));
 }
 
 TEST_F(SoftmaxTest, EmptyAxis) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Softmax(X)", 13,
-                                         {TensorValue<float>({2, 0}, {})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Softmax(X)", 13, {TensorValue<float>({2, 0}, {})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 0));
 }
 

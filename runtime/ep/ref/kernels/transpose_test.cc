@@ -40,11 +40,11 @@ TEST_F(TransposeTest, StringsScalarsAndEmpty) {
   ASSERT_OK_AND_ASSIGN(auto s, RunNode(registry_, "Y = Transpose(X)", 13,
                                        {TensorValue<std::string>({1, 2}, {"x", "y"})}));
   EXPECT_THAT(ValuesOf<std::string>(s[0]), ElementsAre("x", "y"));
-  ASSERT_OK_AND_ASSIGN(auto scalar, RunNode(registry_, "Y = Transpose(X)", 13,
-                                            {TensorValue<float>({}, {3})}));
+  ASSERT_OK_AND_ASSIGN(auto scalar,
+                       RunNode(registry_, "Y = Transpose(X)", 13, {TensorValue<float>({}, {3})}));
   EXPECT_THAT(ValuesOf<float>(scalar[0]), ElementsAre(3));
-  ASSERT_OK_AND_ASSIGN(auto empty, RunNode(registry_, "Y = Transpose(X)", 13,
-                                           {TensorValue<float>({0, 2}, {})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto empty, RunNode(registry_, "Y = Transpose(X)", 13, {TensorValue<float>({0, 2}, {})}));
   EXPECT_THAT(DimsOf(empty[0]), ElementsAre(2, 0));
 }
 

@@ -150,7 +150,7 @@ Status UnaryMathKernel<kOp>::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-#define ONNXGATE_INSTANTIATE_UNARY(op)                                            \
+#define ONNXGATE_INSTANTIATE_UNARY(op)                                                 \
   template StatusOr<Tensor> UnaryMath<UnaryOp::op>(const Tensor&, const UnaryParams&); \
   template class UnaryMathKernel<UnaryOp::op>;
 ONNXGATE_INSTANTIATE_UNARY(kAbs)

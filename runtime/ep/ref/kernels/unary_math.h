@@ -10,9 +10,40 @@
 namespace onnxgate::ref {
 
 enum class UnaryOp {
-  kAbs, kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCelu, kCos, kCosh, kElu, kErf, kExp,
-  kFloor, kHardSigmoid, kHardSwish, kLeakyRelu, kLog, kNeg, kReciprocal, kRelu, kRound, kSelu,
-  kSigmoid, kSign, kSin, kSinh, kSoftplus, kSoftsign, kSqrt, kTan, kTanh, kThresholdedRelu,
+  kAbs,
+  kAcos,
+  kAcosh,
+  kAsin,
+  kAsinh,
+  kAtan,
+  kAtanh,
+  kCeil,
+  kCelu,
+  kCos,
+  kCosh,
+  kElu,
+  kErf,
+  kExp,
+  kFloor,
+  kHardSigmoid,
+  kHardSwish,
+  kLeakyRelu,
+  kLog,
+  kNeg,
+  kReciprocal,
+  kRelu,
+  kRound,
+  kSelu,
+  kSigmoid,
+  kSign,
+  kSin,
+  kSinh,
+  kSoftplus,
+  kSoftsign,
+  kSqrt,
+  kTan,
+  kTanh,
+  kThresholdedRelu,
 };
 
 // The attributes of the parametrised activations (LeakyRelu's alpha, Selu's alpha and gamma,
@@ -44,8 +75,7 @@ class UnaryMathKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  UnaryMathKernel(const KernelInfo& info, UnaryParams params)
-      : RefKernel(info), params_(params) {}
+  UnaryMathKernel(const KernelInfo& info, UnaryParams params) : RefKernel(info), params_(params) {}
   UnaryParams params_;
 };
 

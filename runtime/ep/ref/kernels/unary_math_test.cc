@@ -24,8 +24,8 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 class UnaryMathTest : public ::testing::Test {
  protected:
   std::vector<float> RunFloat(const std::string& node, int opset, std::vector<float> x) {
-    auto out = RunNode(registry_, node, opset,
-                       {TensorValue<float>({static_cast<int64_t>(x.size())}, x)});
+    auto out =
+        RunNode(registry_, node, opset, {TensorValue<float>({static_cast<int64_t>(x.size())}, x)});
     EXPECT_TRUE(out.ok()) << out.status().ToString();
     return out.ok() ? ValuesOf<float>((*out)[0]) : std::vector<float>{};
   }
@@ -49,8 +49,8 @@ TEST_F(UnaryMathTest, ReluTakesIntegersFromOpset14) {
 
 TEST_F(UnaryMathTest, SigmoidIsStableForLargeInputs) {
   std::vector<float> y = RunFloat("Y = Sigmoid(X)", 13, {-1000, -1, 0, 1, 1000});
-  EXPECT_THAT(y, Pointwise(FloatNear(1e-6f), std::vector<float>{0, 0.26894142f, 0.5f,
-                                                                0.73105858f, 1}));
+  EXPECT_THAT(
+      y, Pointwise(FloatNear(1e-6f), std::vector<float>{0, 0.26894142f, 0.5f, 0.73105858f, 1}));
 }
 
 TEST_F(UnaryMathTest, MathFunctionsMatchTheStandardLibrary) {
@@ -80,14 +80,14 @@ TEST_F(UnaryMathTest, LogAndSqrtOutsideTheirDomain) {
 
 TEST_F(UnaryMathTest, AbsAndNegWrapForTheMostNegativeInteger) {
   const int8_t kMin = std::numeric_limits<int8_t>::min();
-  ASSERT_OK_AND_ASSIGN(auto abs, RunNode(registry_, "Y = Abs(X)", 13,
-                                         {TensorValue<int8_t>({3}, {kMin, -3, 4})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto abs, RunNode(registry_, "Y = Abs(X)", 13, {TensorValue<int8_t>({3}, {kMin, -3, 4})}));
   EXPECT_THAT(ValuesOf<int8_t>(abs[0]), ElementsAre(kMin, 3, 4));
-  ASSERT_OK_AND_ASSIGN(auto neg, RunNode(registry_, "Y = Neg(X)", 13,
-                                         {TensorValue<int8_t>({3}, {kMin, -3, 4})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto neg, RunNode(registry_, "Y = Neg(X)", 13, {TensorValue<int8_t>({3}, {kMin, -3, 4})}));
   EXPECT_THAT(ValuesOf<int8_t>(neg[0]), ElementsAre(kMin, 3, -4));
-  ASSERT_OK_AND_ASSIGN(auto u, RunNode(registry_, "Y = Abs(X)", 13,
-                                       {TensorValue<uint16_t>({1}, {65535})}));
+  ASSERT_OK_AND_ASSIGN(auto u,
+                       RunNode(registry_, "Y = Abs(X)", 13, {TensorValue<uint16_t>({1}, {65535})}));
   EXPECT_THAT(ValuesOf<uint16_t>(u[0]), ElementsAre(65535));
   // Neg has no unsigned forms.
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Neg(X)", 13, {TensorValue<uint8_t>({1}, {1})}),
@@ -117,8 +117,8 @@ TEST_F(UnaryMathTest, RoundIsHalfToEven) {
 }
 
 TEST_F(UnaryMathTest, SignOfIntegersAndFloats) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Sign(X)", 13,
-                                         {TensorValue<int64_t>({3}, {-7, 0, 9})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Sign(X)", 13, {TensorValue<int64_t>({3}, {-7, 0, 9})}));
   EXPECT_THAT(ValuesOf<int64_t>(out[0]), ElementsAre(-1, 0, 1));
   std::vector<float> y = RunFloat("Y = Sign(X)", 13, {-0.5f, 0, 2, kNaN});
   EXPECT_THAT(std::vector<float>(y.begin(), y.begin() + 3), ElementsAre(-1, 0, 1));
@@ -137,14 +137,14 @@ TEST_F(UnaryMathTest, HalfTypesComputeThroughFloat) {
 }
 
 TEST_F(UnaryMathTest, EmptyTensorGivesEmptyResult) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Tanh(X)", 13,
-                                         {TensorValue<double>({0, 4}, {})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Tanh(X)", 13, {TensorValue<double>({0, 4}, {})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(0, 4));
 }
 
 TEST_F(UnaryMathTest, ErfOfIntegersTruncates) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Erf(X)", 13,
-                                         {TensorValue<int32_t>({3}, {-9, 0, 9})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Erf(X)", 13, {TensorValue<int32_t>({3}, {-9, 0, 9})}));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(-1, 0, 1));
 }
 
@@ -155,32 +155,32 @@ TEST_F(ClipTest, AttributeBoundsBeforeOpset11) {
               ElementsAre(-1, 0.5f, 1));
   // Clip-1 without attributes does not bound at all; Clip-6 defaults to the float range.
   EXPECT_THAT(RunFloat("Y = Clip(X)", 1, {-1e30f, 1e30f}), ElementsAre(-1e30f, 1e30f));
-  ASSERT_OK_AND_ASSIGN(auto d, RunNode(registry_, "Y = Clip(X)", 6,
-                                       {TensorValue<double>({2}, {-1e300, 1e300})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto d, RunNode(registry_, "Y = Clip(X)", 6, {TensorValue<double>({2}, {-1e300, 1e300})}));
   EXPECT_THAT(ValuesOf<double>(d[0]),
               ElementsAre(-std::numeric_limits<float>::max(), std::numeric_limits<float>::max()));
 }
 
 TEST_F(ClipTest, InputBoundsFromOpset11) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Clip(X, lo, hi)", 11,
-                                         {TensorValue<float>({4}, {-5, 0.5f, 5, kNaN}),
-                                          TensorValue<float>({}, {-1}),
-                                          TensorValue<float>({}, {1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Clip(X, lo, hi)", 11,
+                        {TensorValue<float>({4}, {-5, 0.5f, 5, kNaN}), TensorValue<float>({}, {-1}),
+                         TensorValue<float>({}, {1})}));
   std::vector<float> v = ValuesOf<float>(out[0]);
   EXPECT_THAT(std::vector<float>(v.begin(), v.begin() + 3), ElementsAre(-1, 0.5f, 1));
   EXPECT_TRUE(std::isnan(v[3]));
   // Only the upper bound given.
-  ASSERT_OK_AND_ASSIGN(auto hi, RunNode(registry_, "Y = Clip(X, , hi)", 11,
-                                        {TensorValue<float>({2}, {-5, 5}), Value(),
-                                         TensorValue<float>({}, {1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto hi, RunNode(registry_, "Y = Clip(X, , hi)", 11,
+                       {TensorValue<float>({2}, {-5, 5}), Value(), TensorValue<float>({}, {1})}));
   EXPECT_THAT(ValuesOf<float>(hi[0]), ElementsAre(-5, 1));
 }
 
 TEST_F(ClipTest, MinAboveMaxGivesMax) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Clip(X, lo, hi)", 13,
-                                         {TensorValue<int32_t>({3}, {-5, 0, 5}),
-                                          TensorValue<int32_t>({}, {3}),
-                                          TensorValue<int32_t>({}, {1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Clip(X, lo, hi)", 13,
+                        {TensorValue<int32_t>({3}, {-5, 0, 5}), TensorValue<int32_t>({}, {3}),
+                         TensorValue<int32_t>({}, {1})}));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(1, 1, 1));
 }
 

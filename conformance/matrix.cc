@@ -1,0 +1,52 @@
+// Matrix and coverage: plain counting over case records.
+#include "conformance/matrix.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace onnxgate {
+
+namespace {
+bool IsFailing(Verdict v) {
+  return v == Verdict::kFail || v == Verdict::kCrash || v == Verdict::kTimeout ||
+         v == Verdict::kUnresolved || v == Verdict::kXpass;
+}
+}  // namespace
+
+std::vector<MatrixCell> BuildMatrix(const std::vector<CaseRecord>& cases) {
+  std::map<std::tuple<std::string, int64_t, std::string>, MatrixCell> cells;
+  for (const CaseRecord& c : cases) {
+    for (const auto& [op, version] : c.op_versions) {
+      MatrixCell& cell = cells[{op, version, c.ep}];
+      cell.op = op;
+      cell.since_version = version;
+      cell.ep = c.ep;
+      cell.counts[c.verdict] += 1;
+      if (IsFailing(c.verdict)) cell.failing_cases.push_back(c.name);
+    }
+  }
+  std::vector<MatrixCell> out;
+  for (auto& [key, cell] : cells) out.push_back(std::move(cell));
+  return out;
+}
+
+std::vector<CoverageRecord> BuildCoverage(const std::vector<OperatorVersions>& operators,
+                                          const std::vector<CaseRecord>& cases) {
+  std::set<std::pair<std::string, int64_t>> exercised;
+  for (const CaseRecord& c : cases) {
+    for (const auto& [op, version] : c.op_versions) exercised.insert({op, version});
+  }
+  std::vector<CoverageRecord> out;
+  for (const OperatorVersions& o : operators) {
+    CoverageRecord r;
+    r.op = QualifiedOpName(o.domain, o.op_type);
+    for (int v : o.since_versions) {
+      (exercised.count({r.op, v}) ? r.covered_versions : r.uncovered_versions).push_back(v);
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace onnxgate

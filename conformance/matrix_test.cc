@@ -1,0 +1,46 @@
+// Tests for the conformance matrix and operator coverage.
+#include "conformance/matrix.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace onnxgate {
+namespace {
+
+using ::testing::ElementsAre;
+
+CaseRecord Rec(const std::string& name, std::map<std::string, int64_t> ops, Verdict v) {
+  CaseRecord r;
+  r.name = name;
+  r.ep = "ref";
+  r.op_versions = std::move(ops);
+  r.verdict = r.outcome = v;
+  return r;
+}
+
+TEST(MatrixTest, CountsEveryCaseUnderEachOpItUses) {
+  std::vector<CaseRecord> cases = {Rec("a", {{"Conv", 11}}, Verdict::kPass),
+                                   Rec("b", {{"Conv", 11}, {"Relu", 14}}, Verdict::kFail),
+                                   Rec("c", {{"Conv", 1}}, Verdict::kXfail)};
+  std::vector<MatrixCell> m = BuildMatrix(cases);
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_EQ(m[0].op, "Conv");
+  EXPECT_EQ(m[0].since_version, 1);
+  EXPECT_EQ(m[0].counts[Verdict::kXfail], 1);
+  EXPECT_EQ(m[1].counts[Verdict::kPass], 1);
+  EXPECT_EQ(m[1].counts[Verdict::kFail], 1);
+  EXPECT_THAT(m[1].failing_cases, ElementsAre("b"));
+  EXPECT_EQ(m[2].op, "Relu");
+}
+
+TEST(MatrixTest, CoverageSplitsVersionsWithAndWithoutCases) {
+  std::vector<OperatorVersions> ops = {{"", "Conv", {1, 11}, false}, {"", "Celu", {12}, false}};
+  std::vector<CoverageRecord> cov = BuildCoverage(ops, {Rec("a", {{"Conv", 11}}, Verdict::kPass)});
+  ASSERT_EQ(cov.size(), 2u);
+  EXPECT_THAT(cov[0].covered_versions, ElementsAre(11));
+  EXPECT_THAT(cov[0].uncovered_versions, ElementsAre(1));
+  EXPECT_TRUE(cov[1].covered_versions.empty());
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -1,0 +1,33 @@
+// Pieces shared by the files of the HTML writer; not part of its interface.
+#pragma once
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "reports/html_writer.h"
+#include "reports/records.h"
+
+namespace onnxgate {
+namespace html_internal {
+
+// Text from the records, cleaned and escaped for element content or a quoted attribute value.
+std::string Text(std::string_view text);
+std::string Attr(std::string_view text);
+
+// The anchor (element id) of each case shown in the failing-case table, by case name and EP, so
+// a matrix cell can link to its first failing case.
+using CaseAnchors = std::map<std::pair<std::string, std::string>, std::string>;
+
+// The op x version x EP grid with its legend.
+void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
+                        const CaseAnchors& anchors);
+// Operators and op versions without a case.
+void WriteCoverageSection(std::ostringstream& out, const RunRecord& run);
+// The latency table and a bar chart of median against baseline.
+void WriteLatencySection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options);
+
+}  // namespace html_internal
+}  // namespace onnxgate

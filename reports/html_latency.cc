@@ -1,0 +1,111 @@
+// The HTML page's latency section: a table of every record and an inline SVG bar chart of the
+// median against the baseline.
+#include <algorithm>
+#include <cmath>
+
+#include "reports/format.h"
+#include "reports/html_internal.h"
+
+namespace onnxgate {
+namespace html_internal {
+namespace {
+
+std::string Ms(double value) { return FormatNumber(value) + " ms"; }
+
+std::string OptionalMs(const std::optional<double>& value) {
+  return value ? Ms(*value) : std::string("–");
+}
+
+// Bar lengths need a finite, non-negative value.
+double Drawable(double value) { return std::isfinite(value) && value > 0 ? value : 0.0; }
+
+void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& records,
+                const HtmlOptions& options) {
+  const size_t shown = std::min(records.size(), options.max_chart_bars);
+  if (shown == 0) return;
+  double scale = 0.0;
+  for (size_t i = 0; i < shown; ++i) {
+    scale = std::max(scale, Drawable(records[i].median_ms));
+    if (records[i].baseline_median_ms) {
+      scale = std::max(scale, Drawable(*records[i].baseline_median_ms));
+    }
+  }
+  if (scale <= 0.0) scale = 1.0;
+  constexpr int kLabelWidth = 260, kBarWidth = 480, kValueWidth = 260, kRow = 26, kTop = 24;
+  const int width = kLabelWidth + kBarWidth + kValueWidth;
+  const int height = kTop + static_cast<int>(shown) * kRow + 4;
+  const auto bar = [&](double value) {
+    return std::to_string(static_cast<int>(std::lround(Drawable(value) / scale * kBarWidth)));
+  };
+  out << "<svg class=\"chart\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
+      << width << " " << height << "\" role=\"img\" aria-label=\"median latency against "
+      << "baseline\">\n"
+      << "<rect x=\"" << kLabelWidth << "\" y=\"4\" width=\"10\" height=\"10\" class=\"b-median\"/>"
+      << "<text x=\"" << kLabelWidth + 14 << "\" y=\"13\">median (coloured by verdict)</text>"
+      << "<rect x=\"" << kLabelWidth + 220 << "\" y=\"4\" width=\"10\" height=\"10\" "
+      << "class=\"b-baseline\"/><text x=\"" << kLabelWidth + 234 << "\" y=\"13\">baseline "
+      << "median</text>\n";
+  for (size_t i = 0; i < shown; ++i) {
+    const LatencyRecord& r = records[i];
+    const int y = kTop + static_cast<int>(i) * kRow;
+    out << "<g class=\"l-" << LatencyVerdictToString(r.verdict) << "\">"
+        << "<text x=\"" << kLabelWidth - 6 << "\" y=\"" << y + 16 << "\" text-anchor=\"end\">"
+        << Text(OneLine(LatencyDisplayName(r), 40)) << "</text>"
+        << "<rect x=\"" << kLabelWidth << "\" y=\"" << y + 3 << "\" width=\"" << bar(r.median_ms)
+        << "\" height=\"10\" class=\"b-median\"/>";
+    if (r.baseline_median_ms) {
+      out << "<rect x=\"" << kLabelWidth << "\" y=\"" << y + 14 << "\" width=\""
+          << bar(*r.baseline_median_ms) << "\" height=\"8\" class=\"b-baseline\"/>";
+    }
+    std::string value = Ms(r.median_ms);
+    if (r.baseline_median_ms) value += " vs " + Ms(*r.baseline_median_ms);
+    if (r.change_ratio) value += " (" + FormatChange(*r.change_ratio) + ")";
+    if (r.verdict != LatencyVerdict::kNoBaseline) {
+      value += std::string(" ") + LatencyVerdictToString(r.verdict);
+    }
+    out << "<text x=\"" << kLabelWidth + kBarWidth + 8 << "\" y=\"" << y + 16 << "\">"
+        << Text(value) << "</text></g>\n";
+  }
+  out << "</svg>\n";
+  if (records.size() > shown) {
+    out << "<p>The chart shows the first " << shown << " of " << records.size()
+        << " records; the table has them all.</p>\n";
+  }
+}
+
+}  // namespace
+
+void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
+                         const HtmlOptions& options) {
+  out << "<h2 id=\"latency\">Latency</h2>\n";
+  if (run.latency.empty()) {
+    out << "<p>No benchmark ran.</p>\n";
+    return;
+  }
+  WriteChart(out, run.latency, options);
+  out << "<table class=\"data\" id=\"latency-table\"><thead><tr><th>Model</th><th>EP</th>"
+         "<th>Threads</th><th>Reps</th><th>Median</th><th>Min</th><th>p90</th><th>p99</th>"
+         "<th>Mean</th><th>CV</th><th>Load</th><th>First run</th><th>Baseline</th>"
+         "<th>Change</th><th>p</th><th>Verdict</th><th>Message</th></tr></thead><tbody>\n";
+  for (const LatencyRecord& r : run.latency) {
+    out << "<tr class=\"l-" << LatencyVerdictToString(r.verdict) << "\"><td>" << Text(r.model)
+        << "</td><td>" << Text(r.ep) << "</td><td class=\"num\">" << r.threads
+        << "</td><td class=\"num\">" << r.repetitions << "</td><td class=\"num\">"
+        << Ms(r.median_ms) << "</td><td class=\"num\">" << Ms(r.min_ms)
+        << "</td><td class=\"num\">" << Ms(r.p90_ms) << "</td><td class=\"num\">" << Ms(r.p99_ms)
+        << "</td><td class=\"num\">" << Ms(r.mean_ms) << "</td><td class=\"num\">"
+        << FormatPercent(r.cv) << "</td><td class=\"num\">" << OptionalMs(r.load_ms)
+        << "</td><td class=\"num\">" << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
+        << OptionalMs(r.baseline_median_ms) << "</td><td class=\"num\">"
+        << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
+    if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
+    out << "</td><td class=\"num\">" << (r.p_value ? FormatNumber(*r.p_value) : "–")
+        << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict)
+        << "</span></td><td>" << Text(OneLine(r.message, options.max_message_chars))
+        << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+}  // namespace html_internal
+}  // namespace onnxgate
