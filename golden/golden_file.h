@@ -61,6 +61,10 @@ StatusOr<std::string> DecodeGoldenName(const std::string& link_name);
 std::string FormatOpsetImports(const std::vector<std::pair<std::string, int64_t>>& imports);
 StatusOr<std::vector<std::pair<std::string, int64_t>>> ParseOpsetImports(const std::string& text);
 
+// Initialises the HDF5 library and silences its error printing. Reading and writing do this
+// themselves; calling it once up front lets forked worker processes inherit the initialised state.
+void InitializeGoldenIo();
+
 // The current UTC time as "YYYY-MM-DDTHH:MM:SSZ", and whether a string has that form.
 std::string UtcNowIso8601();
 bool IsUtcTimestamp(const std::string& s);

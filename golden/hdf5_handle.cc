@@ -61,6 +61,11 @@ std::mutex& Hdf5Mutex() {
 
 void SilenceHdf5Errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
+void InitializeGoldenIo() {
+  H5open();
+  SilenceHdf5Errors();
+}
+
 Status Hdf5Error(StatusCode code, const H5Where& where, const std::string& what) {
   std::vector<std::string> messages;  // outermost (the API call) first
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, CollectErrorMessage, &messages);

@@ -13,6 +13,7 @@
 
 #include "conformance/expectations.h"
 #include "conformance/matrix.h"
+#include "golden/golden_file.h"
 #include "harness/case_runner.h"
 #include "harness/suite.h"
 #include "harness/worker.h"
@@ -241,6 +242,11 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     return r;
   };
 
+  // Lazily built process-wide state (ONNX's schema registry, HDF5's library state) is built here,
+  // once, so that every forked worker inherits it instead of building it again per case.
+  std::vector<OperatorVersions> operators = AllOperators();
+  InitializeGoldenIo();
+
   ScopedStopSignals stop_signals;
   WorkerOptions wo;
   wo.parallelism = std::max(1, options.jobs);
@@ -276,7 +282,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   run.cases = std::move(finished);
   run.totals = CountVerdicts(run.cases);
   run.matrix = BuildMatrix(run.cases);
-  run.coverage = BuildCoverage(AllOperators(), run.cases);
+  run.coverage = BuildCoverage(operators, run.cases);
   run.end_time = std::chrono::system_clock::now();
   run.duration_s = std::chrono::duration<double>(run.end_time - run.start_time).count();
 
