@@ -21,6 +21,7 @@
 #include "reports/json_writer.h"
 #include "reports/junit_writer.h"
 #include "reports/markdown_writer.h"
+#include "reports/matrix_summary.h"
 
 namespace onnxgate {
 
@@ -105,6 +106,24 @@ void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
               r.suite.c_str(), r.name.c_str(), r.ep.c_str(), r.duration_s,
               r.message.empty() ? "" : ": ", r.message.c_str());
   std::fflush(stdout);
+}
+
+// The matrix in a few lines: op versions per cell class, the ops with failing cells, coverage.
+void PrintMatrixSummary(const RunRecord& run) {
+  if (run.matrix.empty()) return;
+  std::map<CellClass, int> classes;
+  std::vector<std::string> failing;
+  for (const MatrixCell& cell : run.matrix) {
+    CellClass c = ClassifyCounts(cell.counts);
+    ++classes[c];
+    if (c == CellClass::kFailing) failing.push_back(FormatMatrixCell(cell).insert(0, cell.op + " "));
+  }
+  std::printf("Conformance matrix: %zu op version x EP cells:", run.matrix.size());
+  for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
+  std::printf("\n");
+  for (size_t i = 0; i < failing.size() && i < 20; ++i) std::printf("  failing: %s\n", failing[i].c_str());
+  if (failing.size() > 20) std::printf("  ... and %zu more failing cells\n", failing.size() - 20);
+  if (!run.coverage.empty()) std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
 }
 
 }  // namespace
@@ -310,6 +329,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     if (run.totals[v] > 0) std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
   }
   std::printf("\n");
+  PrintMatrixSummary(run);
   if (!unexpected.empty()) {
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
     for (const CaseRecord* r : unexpected) {

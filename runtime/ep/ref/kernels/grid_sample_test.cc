@@ -63,7 +63,7 @@ TEST(GridSampleTest, BicubicReproducesPixelsAndConstants) {
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{0, 6}));
   auto c = RunIdx("y = GridSample <mode = \"bicubic\", padding_mode = \"border\"> (x, g)", 16,
-                  {HalfValue({1, 1, 2, 2}, {2, 2, 2, 2}), Grid({0.3f, -0.9f})});
+                  {HalfValue({1, 1, 2, 2}, {2, 2, 2, 2}), HalfValue({1, 1, 1, 2}, {0.3f, -0.9f})});
   ASSERT_EQ(c.size(), 1u);
   EXPECT_THAT(HalfValuesOf<Float16>(c[0]), ElementsAre(2));
 }

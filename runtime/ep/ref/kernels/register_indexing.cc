@@ -63,7 +63,8 @@ Status RegisterResampling(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Resize", 10, 10, {{"T", AllNoBF16()}}, resize));
   RETURN_IF_ERROR(Def(r, "Resize", 11, 12, {{"T1", AllNoBF16()}, {"T2", F3()}}, resize));
   RETURN_IF_ERROR(Def(r, "Resize", 13, kOpen, {{"T1", All()}, {"T2", F3()}}, resize));
-  // GridSample's schema lists every type for X; the interpolations are defined for floats.
+  // GridSample's schema lists every type for X and grid (both T1); the interpolations are
+  // defined for floats, the type of Y (T2).
   RETURN_IF_ERROR(Def(r, "GridSample", 16, kOpen, {{"T1", F3()}, {"T2", F3()}},
                       FactoryOf<GridSampleKernel>()));
   const KernelFactory unpool = FactoryOf<MaxUnpoolKernel>();
