@@ -65,8 +65,7 @@ StatusOr<std::vector<std::pair<std::string, int64_t>>> ParseOpsetImports(const s
 // themselves; calling it once up front lets forked worker processes inherit the initialised state.
 void InitializeGoldenIo();
 
-// The current UTC time as "YYYY-MM-DDTHH:MM:SSZ", and whether a string has that form.
-std::string UtcNowIso8601();
+// Whether a string has the form of UtcNowIso8601() (runtime/base/utc_time.h).
 bool IsUtcTimestamp(const std::string& s);
 
 }  // namespace onnxgate

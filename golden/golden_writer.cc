@@ -9,6 +9,7 @@
 #include "golden/hdf5_handle.h"
 #include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/utc_time.h"
 
 namespace onnxgate {
 
@@ -184,15 +185,6 @@ bool IsUtcTimestamp(const std::string& s) {
     if (kPattern[i] == 'd' ? !digit : s[i] != kPattern[i]) return false;
   }
   return true;
-}
-
-std::string UtcNowIso8601() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
 }
 
 }  // namespace onnxgate

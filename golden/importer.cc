@@ -9,6 +9,7 @@
 #include "golden/onnx_test_case.h"
 #include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/utc_time.h"
 
 namespace onnxgate {
 

@@ -21,5 +21,7 @@ void AddImportCommand(CLI::App& app, CliContext& ctx);     // import-onnx-tests
 void AddListCommand(CLI::App& app, CliContext& ctx);       // list (and CTest scripts)
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx);  // expectations update
 void AddOpsCommand(CLI::App& app, CliContext& ctx);        // ops: op versions x EP claims x cases
+void AddZooCommand(CLI::App& app, CliContext& ctx);        // zoo generate, zoo list
+void AddBenchCommands(CLI::App& app, CliContext& ctx);     // bench, baseline update
 
 }  // namespace onnxgate

@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
   onnxgate::AddListCommand(app, ctx);
   onnxgate::AddExpectationsCommand(app, ctx);
   onnxgate::AddOpsCommand(app, ctx);
+  onnxgate::AddZooCommand(app, ctx);
+  onnxgate::AddBenchCommands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,6 +10,9 @@ Status RegisterRefKernels(KernelRegistry& registry) {
   RETURN_IF_ERROR(RegisterReductionKernels(registry));
   RETURN_IF_ERROR(RegisterControlFlowKernels(registry));
   RETURN_IF_ERROR(RegisterIndexingKernels(registry));
+  RETURN_IF_ERROR(RegisterSignalKernels(registry));
+  RETURN_IF_ERROR(RegisterTextKernels(registry));
+  RETURN_IF_ERROR(RegisterTrainingKernels(registry));
   return OkStatus();
 }
 

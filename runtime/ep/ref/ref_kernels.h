@@ -12,6 +12,9 @@ Status RegisterNnKernels(KernelRegistry& registry);           // MatMul, Gemm, C
 Status RegisterReductionKernels(KernelRegistry& registry);    // Reduce*, ArgMax, TopK, CumSum, ...
 Status RegisterControlFlowKernels(KernelRegistry& registry);  // If, Loop, Scan, sequences, optionals, RNNs
 Status RegisterIndexingKernels(KernelRegistry& registry);     // quantization, Resize, Pad, gather/scatter, detection
+Status RegisterSignalKernels(KernelRegistry& registry);       // DFT, STFT, window functions, MelWeightMatrix
+Status RegisterTextKernels(KernelRegistry& registry);         // StringNormalizer, TfIdfVectorizer
+Status RegisterTrainingKernels(KernelRegistry& registry);     // ai.onnx.preview.training: Adagrad, Adam, Momentum
 
 // Registers every family above.
 Status RegisterRefKernels(KernelRegistry& registry);

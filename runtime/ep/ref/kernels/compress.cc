@@ -25,9 +25,8 @@ StatusOr<Tensor> Compress(const Tensor& input, const Tensor& condition,
   for (int64_t i = 0; i < n; ++i) {
     if (!cond[i]) continue;
     if (i >= size) {
-      return InvalidArgument("condition selects index " + std::to_string(i) +
-                             ", beyond the " + std::to_string(size) + " slices of the input " +
-                             s.ToString());
+      return InvalidArgument("condition selects index " + std::to_string(i) + ", beyond the " +
+                             std::to_string(size) + " slices of the input " + s.ToString());
     }
     kept.push_back(i);
   }

@@ -36,8 +36,8 @@ TEST(CompressTest, FlattenedWithShortCondition) {
 }
 
 TEST(CompressTest, LongConditionsAndEmptySelections) {
-  auto y = RunIdx("y = Compress <axis = 0> (x, c)", 11,
-                  {Input(), Cond({false, false, false, false})});
+  auto y =
+      RunIdx("y = Compress <axis = 0> (x, c)", 11, {Input(), Cond({false, false, false, false})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(0, 2));
   EXPECT_ERROR_CODE(RunIdxStatus("y = Compress <axis = 0> (x, c)", 11,

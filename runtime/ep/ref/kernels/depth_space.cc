@@ -47,8 +47,8 @@ StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b) {
   const Shape& s = input.shape();
   const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
   if (h % b != 0 || w % b != 0) {
-    return InvalidArgument("H and W of input " + s.ToString() +
-                           " must be divisible by blocksize " + std::to_string(b));
+    return InvalidArgument("H and W of input " + s.ToString() + " must be divisible by blocksize " +
+                           std::to_string(b));
   }
   const int64_t oc = c * b * b, oh = h / b, ow = w / b;
   std::vector<int64_t> from;
@@ -91,8 +91,8 @@ StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& i
 
 Status DepthSpaceKernel::Run(KernelContext& ctx) const {
   ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
-  StatusOr<Tensor> y = to_space_ ? DepthToSpace(*input, blocksize_, crd_)
-                                 : SpaceToDepth(*input, blocksize_);
+  StatusOr<Tensor> y =
+      to_space_ ? DepthToSpace(*input, blocksize_, crd_) : SpaceToDepth(*input, blocksize_);
   if (!y.ok()) return y.status();
   ctx.set_output(0, std::move(y).value());
   return OkStatus();

@@ -49,11 +49,11 @@ StatusOr<std::vector<int64_t>> ElementTargets(const Shape& data, const Tensor& i
   for (size_t i = 0; i < idx.size(); ++i) {
     int64_t v = idx[i];
     if (v < -size || v >= size || (v < 0 && !allow_negative)) {
-      return InvalidArgument("index " + std::to_string(v) + " (element " + std::to_string(i) +
-                             " of indices) is out of range for axis " + std::to_string(axis) +
-                             " of size " + std::to_string(size) +
-                             (v < 0 && !allow_negative && v >= -size
-                                  ? "; negative indices exist from opset 11" : ""));
+      return InvalidArgument(
+          "index " + std::to_string(v) + " (element " + std::to_string(i) +
+          " of indices) is out of range for axis " + std::to_string(axis) + " of size " +
+          std::to_string(size) +
+          (v < 0 && !allow_negative && v >= -size ? "; negative indices exist from opset 11" : ""));
     }
     if (v < 0) v += size;
     int64_t flat = 0;
@@ -147,7 +147,8 @@ Status GatherElementsKernel::Run(KernelContext& ctx) const {
   const int64_t rank = static_cast<int64_t>(data->shape().rank());
   if (rank == 0) return InvalidArgument("data must have rank >= 1, got a scalar");
   ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(Tensor y, GatherElements(*data, *indices, axis, /*allow_negative_indices=*/true));
+  ASSIGN_OR_RETURN(Tensor y,
+                   GatherElements(*data, *indices, axis, /*allow_negative_indices=*/true));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

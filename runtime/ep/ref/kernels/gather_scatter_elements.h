@@ -59,7 +59,9 @@ class ScatterElementsKernel : public RefKernel {
  private:
   ScatterElementsKernel(const KernelInfo& info, int64_t axis, ScatterReduction reduction,
                         bool allow_negative_indices)
-      : RefKernel(info), axis_(axis), reduction_(reduction),
+      : RefKernel(info),
+        axis_(axis),
+        reduction_(reduction),
         allow_negative_indices_(allow_negative_indices) {}
   int64_t axis_;
   ScatterReduction reduction_;

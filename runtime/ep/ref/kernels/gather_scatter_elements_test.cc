@@ -17,8 +17,9 @@ TEST(GatherElementsTest, AxisZeroAndOne) {
   ASSERT_EQ(y0.size(), 1u);
   EXPECT_THAT(DimsOf(y0[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<float>(y0[0]), ElementsAre(4, 8, 3, 7, 2, 3));
-  auto y1 = RunIdx("y = GatherElements <axis = -1> (d, i)", 13,
-                   {TensorValue<int32_t>({2, 2}, {1, 2, 3, 4}), TensorValue<int32_t>({2, 2}, {0, 0, 1, 0})});
+  auto y1 = RunIdx(
+      "y = GatherElements <axis = -1> (d, i)", 13,
+      {TensorValue<int32_t>({2, 2}, {1, 2, 3, 4}), TensorValue<int32_t>({2, 2}, {0, 0, 1, 0})});
   ASSERT_EQ(y1.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(y1[0]), ElementsAre(1, 1, 4, 3));
 }
@@ -32,9 +33,9 @@ TEST(GatherElementsTest, NegativeIndicesAndSmallerIndices) {
 }
 
 TEST(GatherElementsTest, Rejections) {
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GatherElements(d, i)", 11,
-                                 {Data3x3(), TensorValue<int64_t>({1, 1}, {3})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GatherElements(d, i)", 11, {Data3x3(), TensorValue<int64_t>({1, 1}, {3})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = GatherElements(d, i)", 11,
                                  {Data3x3(), TensorValue<int64_t>({1, 4}, {0, 0, 0, 0})}),
                     kInvalidArgument);
@@ -50,9 +51,10 @@ TEST(ScatterElementsTest, AxisZeroAndOne) {
                     TensorValue<float>({2, 3}, {1, 1.1f, 1.2f, 2, 2.1f, 2.2f})});
   ASSERT_EQ(y0.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y0[0]), ElementsAre(2, 1.1f, 0, 1, 0, 2.2f, 0, 2.1f, 1.2f));
-  auto y1 = RunIdx("y = ScatterElements <axis = 1> (d, i, u)", 13,
-                   {TensorValue<float>({1, 5}, {1, 2, 3, 4, 5}), TensorValue<int32_t>({1, 2}, {1, -2}),
-                    TensorValue<float>({1, 2}, {1.1f, 2.1f})});
+  auto y1 =
+      RunIdx("y = ScatterElements <axis = 1> (d, i, u)", 13,
+             {TensorValue<float>({1, 5}, {1, 2, 3, 4, 5}), TensorValue<int32_t>({1, 2}, {1, -2}),
+              TensorValue<float>({1, 2}, {1.1f, 2.1f})});
   ASSERT_EQ(y1.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y1[0]), ElementsAre(1, 1.1f, 3, 2.1f, 5));
 }
@@ -83,27 +85,29 @@ TEST(ScatterElementsTest, IntegerWrapAndBoolReductions) {
                    TensorValue<bool>({1}, {false})});
   ASSERT_EQ(b.size(), 1u);
   EXPECT_THAT(ValuesOf<bool>(b[0]), ElementsAre(true, false));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <reduction = \"add\"> (d, i, u)", 16,
-                                 {TensorValue<std::string>({1}, {"a"}), TensorValue<int64_t>({1}, {0}),
-                                  TensorValue<std::string>({1}, {"b"})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ScatterElements <reduction = \"add\"> (d, i, u)", 16,
+                   {TensorValue<std::string>({1}, {"a"}), TensorValue<int64_t>({1}, {0}),
+                    TensorValue<std::string>({1}, {"b"})}),
+      kInvalidArgument);
 }
 
 TEST(ScatterElementsTest, VersionRules) {
   const Value d = TensorValue<float>({3}, {1, 2, 3});
   const Value u = TensorValue<float>({1}, {9});
   // Scatter-9 has no negative indices; ScatterElements-11 does.
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Scatter(d, i, u)", 9, {d, TensorValue<int64_t>({1}, {-1}), u}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Scatter(d, i, u)", 9, {d, TensorValue<int64_t>({1}, {-1}), u}),
+      kInvalidArgument);
   auto y = RunIdx("y = Scatter(d, i, u)", 10, {d, TensorValue<int64_t>({1}, {2}), u});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(1, 2, 9));
   EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <reduction = \"add\"> (d, i, u)", 13,
                                  {d, TensorValue<int64_t>({1}, {0}), u}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements(d, i, u)", 13,
-                                 {d, TensorValue<int64_t>({2}, {0, 1}), u}),
-                    kInvalidArgument);  // updates and indices differ in shape
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ScatterElements(d, i, u)", 13, {d, TensorValue<int64_t>({2}, {0, 1}), u}),
+      kInvalidArgument);  // updates and indices differ in shape
 }
 
 }  // namespace

@@ -23,8 +23,8 @@ StatusOr<SliceOffsets> ResolveTuples(const Shape& data, const Tensor& indices, i
   const int64_t q = static_cast<int64_t>(is.rank());
   if (batch_dims < 0 || batch_dims >= std::min(r, q)) {
     return InvalidArgument("batch_dims " + std::to_string(batch_dims) +
-                           " must be below the ranks of data " + data.ToString() +
-                           " and indices " + is.ToString());
+                           " must be below the ranks of data " + data.ToString() + " and indices " +
+                           is.ToString());
   }
   const int64_t k = is[q - 1];
   if (k < 1 || k > r - batch_dims) {

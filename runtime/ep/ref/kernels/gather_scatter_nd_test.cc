@@ -21,7 +21,8 @@ TEST(GatherNDTest, ElementsAndSlices) {
   ASSERT_EQ(s.size(), 1u);
   EXPECT_THAT(DimsOf(s[0]), ElementsAre(2, 2));
   EXPECT_THAT(ValuesOf<int32_t>(s[0]), ElementsAre(2, 3, 0, 1));
-  auto c = RunIdx("y = GatherND(d, i)", 13, {Cube(), TensorValue<int64_t>({2, 1, 2}, {0, 1, 1, 0})});
+  auto c =
+      RunIdx("y = GatherND(d, i)", 13, {Cube(), TensorValue<int64_t>({2, 1, 2}, {0, 1, 1, 0})});
   ASSERT_EQ(c.size(), 1u);
   EXPECT_THAT(DimsOf(c[0]), ElementsAre(2, 1, 2));
   EXPECT_THAT(ValuesOf<int32_t>(c[0]), ElementsAre(2, 3, 4, 5));
@@ -40,11 +41,12 @@ TEST(GatherNDTest, BatchDimsAndNegativeIndices) {
 }
 
 TEST(GatherNDTest, Rejections) {
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GatherND(d, i)", 11, {Cube(), TensorValue<int64_t>({1, 1}, {2})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GatherND(d, i)", 11,
-                                 {Cube(), TensorValue<int64_t>({1, 4}, {0, 0, 0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GatherND(d, i)", 11, {Cube(), TensorValue<int64_t>({1, 1}, {2})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GatherND(d, i)", 11, {Cube(), TensorValue<int64_t>({1, 4}, {0, 0, 0, 0})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = GatherND <batch_dims = 1> (d, i)", 11,
                                  {Cube(), TensorValue<int64_t>({2, 1}, {0, 0})}),
                     kInvalidArgument);  // batch_dims exists from GatherND-12
@@ -54,14 +56,15 @@ TEST(GatherNDTest, Rejections) {
 }
 
 TEST(ScatterNDTest, ElementsAndSlices) {
-  auto e = RunIdx("y = ScatterND(d, i, u)", 11,
-                  {TensorValue<float>({8}, {1, 2, 3, 4, 5, 6, 7, 8}),
-                   TensorValue<int64_t>({4, 1}, {4, 3, 1, 7}), TensorValue<float>({4}, {9, 10, 11, 12})});
+  auto e = RunIdx(
+      "y = ScatterND(d, i, u)", 11,
+      {TensorValue<float>({8}, {1, 2, 3, 4, 5, 6, 7, 8}),
+       TensorValue<int64_t>({4, 1}, {4, 3, 1, 7}), TensorValue<float>({4}, {9, 10, 11, 12})});
   ASSERT_EQ(e.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(e[0]), ElementsAre(1, 11, 3, 10, 9, 6, 7, 12));
-  auto s = RunIdx("y = ScatterND(d, i, u)", 13,
-                  {Cube(), TensorValue<int64_t>({1, 1}, {-1}),
-                   TensorValue<int32_t>({1, 2, 2}, {9, 9, 9, 9})});
+  auto s = RunIdx(
+      "y = ScatterND(d, i, u)", 13,
+      {Cube(), TensorValue<int64_t>({1, 1}, {-1}), TensorValue<int32_t>({1, 2, 2}, {9, 9, 9, 9})});
   ASSERT_EQ(s.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(s[0]), ElementsAre(0, 1, 2, 3, 9, 9, 9, 9));
 }

@@ -39,7 +39,8 @@ double Pad(double coord, int64_t size, const GridSampleOptions& o) {
   if (o.padding == GridPadding::kBorder) return Clip(coord, size);
   if (o.padding == GridPadding::kReflection) {
     const double s = static_cast<double>(size);
-    coord = o.align_corners ? Reflect(coord, 0.0, 2.0 * (s - 1.0)) : Reflect(coord, -1.0, 2.0 * s - 1.0);
+    coord = o.align_corners ? Reflect(coord, 0.0, 2.0 * (s - 1.0))
+                            : Reflect(coord, -1.0, 2.0 * s - 1.0);
     return Clip(coord, size);
   }
   return coord;
@@ -47,9 +48,7 @@ double Pad(double coord, int64_t size, const GridSampleOptions& o) {
 
 // A pixel coordinate as an index; -1 (outside every plane) for NaN and huge values, which a
 // grid may hold and which have no integer conversion.
-int64_t ToIndex(double v) {
-  return (v > -1.0e15 && v < 1.0e15) ? static_cast<int64_t>(v) : -1;
-}
+int64_t ToIndex(double v) { return (v > -1.0e15 && v < 1.0e15) ? static_cast<int64_t>(v) : -1; }
 
 // One [H, W] plane with reads outside it returning 0.
 struct Plane {
@@ -122,9 +121,15 @@ StatusOr<Tensor> GridSample(const Tensor& x, const Tensor& grid, const GridSampl
         const double gx = g[static_cast<size_t>((b * ho * wo + i) * 2)];
         const double gy = g[static_cast<size_t>((b * ho * wo + i) * 2 + 1)];
         switch (options.mode) {
-          case GridSampleMode::kBilinear: dst[i] = SampleBilinear(plane, gx, gy, options); break;
-          case GridSampleMode::kNearest: dst[i] = SampleNearest(plane, gx, gy, options); break;
-          case GridSampleMode::kBicubic: dst[i] = SampleBicubic(plane, gx, gy, options); break;
+          case GridSampleMode::kBilinear:
+            dst[i] = SampleBilinear(plane, gx, gy, options);
+            break;
+          case GridSampleMode::kNearest:
+            dst[i] = SampleNearest(plane, gx, gy, options);
+            break;
+          case GridSampleMode::kBicubic:
+            dst[i] = SampleBicubic(plane, gx, gy, options);
+            break;
         }
       }
     }

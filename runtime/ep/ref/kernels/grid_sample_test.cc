@@ -20,7 +20,8 @@ TEST(GridSampleTest, BilinearAlignCorners) {
                   {X2(), Grid({-1, -1, -0.5f, -0.5f, -0.2f, -0.2f, 0, 0, 0.5f, 0.5f, 1, 1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 1, 6));
-  EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{0, 0.75f, 1.2f, 1.5f, 2.25f, 3}));
+  EXPECT_THAT(ValuesOf<float>(y[0]),
+              FloatsNear(std::vector<float>{0, 0.75f, 1.2f, 1.5f, 2.25f, 3}));
 }
 
 TEST(GridSampleTest, PaddingModesOutsideTheImage) {
@@ -69,14 +70,15 @@ TEST(GridSampleTest, BicubicReproducesPixelsAndConstants) {
 }
 
 TEST(GridSampleTest, Rejections) {
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 16,
-                                 {X2(), TensorValue<float>({1, 1, 1, 3}, {0, 0, 0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample <mode = \"cubic\"> (x, g)", 16, {X2(), Grid({0, 0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample <padding_mode = \"wrap\"> (x, g)", 16,
-                                 {X2(), Grid({0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample(x, g)", 16, {X2(), TensorValue<float>({1, 1, 1, 3}, {0, 0, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample <mode = \"cubic\"> (x, g)", 16, {X2(), Grid({0, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample <padding_mode = \"wrap\"> (x, g)", 16, {X2(), Grid({0, 0})}),
+      kInvalidArgument);
 }
 
 }  // namespace

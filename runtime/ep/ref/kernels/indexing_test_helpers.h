@@ -16,8 +16,7 @@
 namespace onnxgate::ref {
 
 inline const KernelRegistry& IndexingRegistry() {
-  static const KernelRegistry* registry =
-      new KernelRegistry(RegistryOf(&RegisterIndexingKernels));
+  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterIndexingKernels));
   return *registry;
 }
 

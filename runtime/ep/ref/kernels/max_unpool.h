@@ -26,7 +26,9 @@ class MaxUnpoolKernel : public RefKernel {
  private:
   MaxUnpoolKernel(const KernelInfo& info, std::vector<int64_t> kernel, std::vector<int64_t> strides,
                   std::vector<int64_t> pads)
-      : RefKernel(info), kernel_(std::move(kernel)), strides_(std::move(strides)),
+      : RefKernel(info),
+        kernel_(std::move(kernel)),
+        strides_(std::move(strides)),
         pads_(std::move(pads)) {}
   std::vector<int64_t> kernel_;
   std::vector<int64_t> strides_;  // empty: 1 on every axis

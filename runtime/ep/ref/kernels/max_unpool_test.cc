@@ -42,16 +42,19 @@ TEST(MaxUnpoolTest, PadsShrinkTheDefaultShape) {
 
 TEST(MaxUnpoolTest, Rejections) {
   const char* node = "y = MaxUnpool <kernel_shape = [2, 2], strides = [2, 2]> (x, i)";
-  EXPECT_ERROR_CODE(RunIdxStatus(node, 11, {X(), TensorValue<int64_t>({1, 1, 2, 2}, {0, 1, 2, 16})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus(node, 11, {X(), TensorValue<int64_t>({1, 1, 2, 2}, {0, 1, 2, 16})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus(node, 11, {X(), TensorValue<int64_t>({1, 1, 1, 2}, {0, 1})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = MaxUnpool <kernel_shape = [2, 2], strides = [2, 2]> (x, i, s)",
-                                 11, {X(), I(), TensorValue<int64_t>({4}, {1, 2, 4, 4})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = MaxUnpool <kernel_shape = [2, 2], strides = [2, 2]> (x, i, s)",
-                                 11, {X(), I(), TensorValue<int64_t>({4}, {1, 1, 3, 3})}),
-                    kInvalidArgument);  // index 15 has no place in 3 x 3
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = MaxUnpool <kernel_shape = [2, 2], strides = [2, 2]> (x, i, s)", 11,
+                   {X(), I(), TensorValue<int64_t>({4}, {1, 2, 4, 4})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = MaxUnpool <kernel_shape = [2, 2], strides = [2, 2]> (x, i, s)", 11,
+                   {X(), I(), TensorValue<int64_t>({4}, {1, 1, 3, 3})}),
+      kInvalidArgument);  // index 15 has no place in 3 x 3
 }
 
 }  // namespace

@@ -44,9 +44,10 @@ StatusOr<Tensor> NonMaxSuppression(const Tensor& boxes, const Tensor& scores,
   const Shape& bs = boxes.shape();
   const Shape& ss = scores.shape();
   if (bs.rank() != 3 || bs[2] != 4 || ss.rank() != 3 || ss[0] != bs[0] || ss[2] != bs[1]) {
-    return InvalidArgument("boxes must be [num_batches, spatial_dimension, 4] and scores "
-                           "[num_batches, num_classes, spatial_dimension], got boxes " +
-                           bs.ToString() + " and scores " + ss.ToString());
+    return InvalidArgument(
+        "boxes must be [num_batches, spatial_dimension, 4] and scores "
+        "[num_batches, num_classes, spatial_dimension], got boxes " +
+        bs.ToString() + " and scores " + ss.ToString());
   }
   if (params.iou_threshold < 0.0 || params.iou_threshold > 1.0) {
     return InvalidArgument("iou_threshold must be in [0, 1], got " +

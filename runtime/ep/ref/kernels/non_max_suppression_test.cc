@@ -10,8 +10,8 @@ namespace {
 using ::testing::ElementsAre;
 
 Value Boxes() {
-  return TensorValue<float>({1, 6, 4}, {0, 0, 1, 1, 0, 0.1f, 1, 1.1f, 0, -0.1f, 1, 0.9f,
-                                        0, 10, 1, 11, 0, 10.1f, 1, 11.1f, 0, 100, 1, 101});
+  return TensorValue<float>({1, 6, 4}, {0, 0,  1, 1,  0, 0.1f,  1, 1.1f,  0, -0.1f, 1, 0.9f,
+                                        0, 10, 1, 11, 0, 10.1f, 1, 11.1f, 0, 100,   1, 101});
 }
 Value Scores() { return TensorValue<float>({1, 1, 6}, {0.9f, 0.75f, 0.6f, 0.95f, 0.5f, 0.3f}); }
 Value Max(int64_t n) { return TensorValue<int64_t>({1}, {n}); }
@@ -26,10 +26,11 @@ TEST(NonMaxSuppressionTest, SuppressByIou) {
 }
 
 TEST(NonMaxSuppressionTest, CenterPointBoxesAndFlippedCorners) {
-  auto c = RunIdx("y = NonMaxSuppression <center_point_box = 1> (b, s, m, iou)", 10,
-                  {TensorValue<float>({1, 6, 4}, {0.5f, 0.5f, 1, 1, 0.5f, 0.6f, 1, 1, 0.5f, 0.4f, 1, 1,
-                                                  0.5f, 10.5f, 1, 1, 0.5f, 10.6f, 1, 1, 0.5f, 100.5f, 1, 1}),
-                   Scores(), Max(3), F(0.5f)});
+  auto c = RunIdx(
+      "y = NonMaxSuppression <center_point_box = 1> (b, s, m, iou)", 10,
+      {TensorValue<float>({1, 6, 4}, {0.5f, 0.5f,  1, 1, 0.5f, 0.6f,  1, 1, 0.5f, 0.4f,   1, 1,
+                                      0.5f, 10.5f, 1, 1, 0.5f, 10.6f, 1, 1, 0.5f, 100.5f, 1, 1}),
+       Scores(), Max(3), F(0.5f)});
   ASSERT_EQ(c.size(), 1u);
   EXPECT_THAT(ValuesOf<int64_t>(c[0]), ElementsAre(0, 0, 3, 0, 0, 0, 0, 0, 5));
   auto f = RunIdx("y = NonMaxSuppression(b, s, m, iou)", 11,
@@ -44,7 +45,8 @@ TEST(NonMaxSuppressionTest, ScoreThresholdAndLimits) {
                   {Boxes(), Scores(), Max(3), F(0.5f), F(0.4f)});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int64_t>(y[0]), ElementsAre(0, 0, 3, 0, 0, 0));
-  auto one = RunIdx("y = NonMaxSuppression(b, s, m, iou)", 11, {Boxes(), Scores(), Max(1), F(0.5f)});
+  auto one =
+      RunIdx("y = NonMaxSuppression(b, s, m, iou)", 11, {Boxes(), Scores(), Max(1), F(0.5f)});
   ASSERT_EQ(one.size(), 1u);
   EXPECT_THAT(ValuesOf<int64_t>(one[0]), ElementsAre(0, 0, 3));
   auto none = RunIdx("y = NonMaxSuppression(b, s)", 11, {Boxes(), Scores()});
@@ -54,10 +56,10 @@ TEST(NonMaxSuppressionTest, ScoreThresholdAndLimits) {
 
 TEST(NonMaxSuppressionTest, BatchesAndClassesInOrder) {
   // Two batches of the same two boxes; class 1 prefers the second box.
-  auto y = RunIdx("y = NonMaxSuppression(b, s, m)", 11,
-                  {TensorValue<float>({2, 2, 4}, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}),
-                   TensorValue<float>({2, 2, 2}, {0.9f, 0.1f, 0.2f, 0.8f, 0.9f, 0.1f, 0.2f, 0.8f}),
-                   Max(2)});
+  auto y = RunIdx(
+      "y = NonMaxSuppression(b, s, m)", 11,
+      {TensorValue<float>({2, 2, 4}, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}),
+       TensorValue<float>({2, 2, 2}, {0.9f, 0.1f, 0.2f, 0.8f, 0.9f, 0.1f, 0.2f, 0.8f}), Max(2)});
   ASSERT_EQ(y.size(), 1u);
   // iou_threshold 0: identical boxes suppress each other, so one box per class.
   EXPECT_THAT(ValuesOf<int64_t>(y[0]), ElementsAre(0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1));
@@ -72,9 +74,9 @@ TEST(NonMaxSuppressionTest, TiesKeepTheLowerIndex) {
 }
 
 TEST(NonMaxSuppressionTest, Rejections) {
-  EXPECT_ERROR_CODE(RunIdxStatus("y = NonMaxSuppression(b, s, m, iou)", 11,
-                                 {Boxes(), Scores(), Max(3), F(1.5f)}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = NonMaxSuppression(b, s, m, iou)", 11, {Boxes(), Scores(), Max(3), F(1.5f)}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = NonMaxSuppression(b, s)", 11,
                                  {Boxes(), TensorValue<float>({1, 1, 5}, {1, 1, 1, 1, 1})}),
                     kInvalidArgument);

@@ -2,6 +2,7 @@
 // attribute, wrapping tensors and sequences, and plain values accepted where loops pass them.
 #include "runtime/ep/ref/kernels/optional.h"
 
+#include "runtime/ep/ref/kernels/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
@@ -10,6 +11,19 @@ namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
+
+// An Optional node with a `type` attribute (which the ONNX text syntax cannot write): of
+// sequences when `sequence`, else of tensors, of `elem_type`; with input x unless `no_input`.
+onnx::NodeProto TypedOptional(DataType elem_type, bool sequence, bool no_input) {
+  onnx::NodeProto node = MakeNode("Optional", no_input ? 0 : 1, 1, {});
+  onnx::AttributeProto* a = node.add_attribute();
+  a->set_name("type");
+  a->set_type(onnx::AttributeProto::TYPE_PROTO);
+  onnx::TypeProto* tensor =
+      sequence ? a->mutable_tp()->mutable_sequence_type()->mutable_elem_type() : a->mutable_tp();
+  tensor->mutable_tensor_type()->set_elem_type(static_cast<int32_t>(elem_type));
+  return node;
+}
 
 class OptionalTest : public ::testing::Test {
  protected:
@@ -30,8 +44,8 @@ TEST_F(OptionalTest, WrapsATensorAndGetsItBack) {
 }
 
 TEST_F(OptionalTest, EmptyOptionalOfASequenceTypeFromTheAttribute) {
-  ASSERT_OK_AND_ASSIGN(
-      auto opt, RunNode(registry_, "o = Optional <type = seq(tensor(int32))> ()", 15, {}));
+  ASSERT_OK_AND_ASSIGN(auto opt, RunWithBodies(registry_, TypedOptional(DataType::kInt32, true, true),
+                                               15, {}, {}));
   ASSERT_TRUE(opt[0].is_optional());
   EXPECT_FALSE(opt[0].has_value());
   EXPECT_EQ(opt[0].optional_inner_kind(), Value::Kind::kSequence);
@@ -47,10 +61,14 @@ TEST_F(OptionalTest, OptionalWithoutInputOrTypeIsRejected) {
 }
 
 TEST_F(OptionalTest, TypeAttributeMustMatchTheInput) {
-  EXPECT_ERROR_CODE(RunNode(registry_, "o = Optional <type = tensor(int64)> (x)", 15, {x_}),
+  EXPECT_ERROR_CODE(RunWithBodies(registry_, TypedOptional(DataType::kInt64, false, false), 15,
+                                  {}, {x_}),
                     kInvalidArgument);
-  ASSERT_OK_AND_ASSIGN(auto ok, RunNode(registry_, "o = Optional <type = tensor(float)> (x)", 15,
-                                        {x_}));
+  EXPECT_ERROR_CODE(RunWithBodies(registry_, TypedOptional(DataType::kFloat, true, false), 15,
+                                  {}, {x_}),
+                    kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(auto ok, RunWithBodies(registry_, TypedOptional(DataType::kFloat, false, false),
+                                              15, {}, {x_}));
   EXPECT_TRUE(ok[0].has_value());
 }
 

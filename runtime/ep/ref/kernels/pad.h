@@ -30,7 +30,10 @@ class PadKernel : public RefKernel {
  private:
   PadKernel(const KernelInfo& info, PadMode mode, bool from_inputs, std::vector<int64_t> pads,
             float value)
-      : RefKernel(info), mode_(mode), from_inputs_(from_inputs), pads_(std::move(pads)),
+      : RefKernel(info),
+        mode_(mode),
+        from_inputs_(from_inputs),
+        pads_(std::move(pads)),
         value_(value) {}
   PadMode mode_;
   bool from_inputs_;           // Pad-11 on: pads and constant_value are inputs

@@ -23,17 +23,18 @@ TEST(PadTest, ConstantReflectEdge) {
               ElementsAre(0, 0, 1.0f, 1.2f, 0, 0, 2.3f, 3.4f, 0, 0, 4.5f, 5.7f));
   auto r = RunIdx("y = Pad <mode = \"reflect\"> (x, pads)", 11, {X(), Pads({0, 2, 0, 0})});
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_THAT(ValuesOf<float>(r[0]), ElementsAre(1.0f, 1.2f, 1.0f, 1.2f, 2.3f, 3.4f, 2.3f, 3.4f,
-                                                 4.5f, 5.7f, 4.5f, 5.7f));
+  EXPECT_THAT(ValuesOf<float>(r[0]),
+              ElementsAre(1.0f, 1.2f, 1.0f, 1.2f, 2.3f, 3.4f, 2.3f, 3.4f, 4.5f, 5.7f, 4.5f, 5.7f));
   auto e = RunIdx("y = Pad <mode = \"edge\"> (x, pads)", 11, {X(), Pads({0, 2, 0, 0})});
   ASSERT_EQ(e.size(), 1u);
-  EXPECT_THAT(ValuesOf<float>(e[0]), ElementsAre(1.0f, 1.0f, 1.0f, 1.2f, 2.3f, 2.3f, 2.3f, 3.4f,
-                                                 4.5f, 4.5f, 4.5f, 5.7f));
+  EXPECT_THAT(ValuesOf<float>(e[0]),
+              ElementsAre(1.0f, 1.0f, 1.0f, 1.2f, 2.3f, 2.3f, 2.3f, 3.4f, 4.5f, 4.5f, 4.5f, 5.7f));
 }
 
 TEST(PadTest, ConstantValueInput) {
-  auto y = RunIdx("y = Pad(x, pads, v)", 11,
-                  {TensorValue<int32_t>({2}, {1, 2}), Pads({1, 1}), TensorValue<int32_t>({}, {-7})});
+  auto y =
+      RunIdx("y = Pad(x, pads, v)", 11,
+             {TensorValue<int32_t>({2}, {1, 2}), Pads({1, 1}), TensorValue<int32_t>({}, {-7})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(-7, 1, 2, -7));
 }
@@ -57,8 +58,7 @@ TEST(PadTest, NegativePadsCropBeforePadding) {
 }
 
 TEST(PadTest, AttributeFormsOfPad1AndPad2) {
-  auto y2 = RunIdx("y = Pad <pads = [1, 0], value = 9.5> (x)", 2,
-                   {TensorValue<double>({1}, {1})});
+  auto y2 = RunIdx("y = Pad <pads = [1, 0], value = 9.5> (x)", 2, {TensorValue<double>({1}, {1})});
   ASSERT_EQ(y2.size(), 1u);
   EXPECT_THAT(ValuesOf<double>(y2[0]), ElementsAre(9.5, 1));
   auto y1 = RunIdx("y = Pad <paddings = [0, 2], mode = \"edge\"> (x)", 1,
@@ -68,9 +68,9 @@ TEST(PadTest, AttributeFormsOfPad1AndPad2) {
 }
 
 TEST(PadTest, StringsAndBoolsFromOpset13) {
-  auto s = RunIdx("y = Pad(x, pads, v)", 13,
-                  {TensorValue<std::string>({1}, {"a"}), Pads({1, 0}),
-                   TensorValue<std::string>({}, {"pad"})});
+  auto s = RunIdx(
+      "y = Pad(x, pads, v)", 13,
+      {TensorValue<std::string>({1}, {"a"}), Pads({1, 0}), TensorValue<std::string>({}, {"pad"})});
   ASSERT_EQ(s.size(), 1u);
   EXPECT_THAT(ValuesOf<std::string>(s[0]), ElementsAre("pad", "a"));
   auto b = RunIdx("y = Pad(x, pads)", 13, {TensorValue<bool>({1}, {true}), Pads({0, 2})});
@@ -90,8 +90,9 @@ TEST(PadTest, EmptyAxes) {
 
 TEST(PadTest, RejectsBadArguments) {
   EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads)", 11, {X(), Pads({1, 1})}), kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Pad <mode = \"wrap\"> (x, pads)", 11, {X(), Pads({0, 0, 0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Pad <mode = \"wrap\"> (x, pads)", 11, {X(), Pads({0, 0, 0, 0})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads, v)", 11,
                                  {X(), Pads({0, 0, 0, 0}), TensorValue<double>({}, {1})}),
                     kInvalidArgument);

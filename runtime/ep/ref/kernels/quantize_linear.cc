@@ -54,7 +54,8 @@ StatusOr<QuantParams> ResolveParams(const Tensor& x, const Tensor& scale, const 
     p.zero_point.assign(static_cast<size_t>(n), 0);
   }
   if (!per_tensor) {
-    for (size_t d = static_cast<size_t>(axis) + 1; d < x.shape().rank(); ++d) p.inner *= x.shape()[d];
+    for (size_t d = static_cast<size_t>(axis) + 1; d < x.shape().rank(); ++d)
+      p.inner *= x.shape()[d];
   }
   return p;
 }

@@ -58,15 +58,15 @@ TEST(QuantizeLinearTest, PerAxisNeedsOpset13AndMatchingSize) {
   EXPECT_TRUE(RunIdxStatus("y = QuantizeLinear(x, s, z)", 13, {x, s, z}).ok());
   EXPECT_ERROR_CODE(RunIdxStatus("y = QuantizeLinear <axis = 0> (x, s, z)", 13, {x, s, z}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = QuantizeLinear(x, s, z)", 13,
-                                 {x, s, TensorValue<uint8_t>({2}, {0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = QuantizeLinear(x, s, z)", 13, {x, s, TensorValue<uint8_t>({2}, {0, 0})}),
+      kInvalidArgument);
 }
 
 TEST(QuantizeLinearTest, EmptyInput) {
-  auto y = RunIdx("y = QuantizeLinear(x, s, z)", 13,
-                  {TensorValue<float>({0, 2}, {}), TensorValue<float>({}, {1}),
-                   TensorValue<uint8_t>({}, {3})});
+  auto y = RunIdx(
+      "y = QuantizeLinear(x, s, z)", 13,
+      {TensorValue<float>({0, 2}, {}), TensorValue<float>({}, {1}), TensorValue<uint8_t>({}, {3})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(0, 2));
 }

@@ -29,7 +29,8 @@ Status CheckEightBit(const Tensor& t, const char* name) {
 template <typename V>
 StatusOr<std::vector<V>> PerChannel(const std::vector<V>& values, const Shape& shape, int64_t m,
                                     const char* name) {
-  if (values.size() == 1 && shape.rank() <= 1) return std::vector<V>(static_cast<size_t>(m), values[0]);
+  if (values.size() == 1 && shape.rank() <= 1)
+    return std::vector<V>(static_cast<size_t>(m), values[0]);
   if (shape.rank() == 1 && shape[0] == m) return values;
   return InvalidArgument(std::string("'") + name +
                          "' must be a scalar or a 1-D tensor of one value per output channel (" +
@@ -40,7 +41,8 @@ StatusOr<int64_t> ScalarZeroPoint(const Tensor* zp, const Tensor& of, const char
   if (zp == nullptr) return int64_t{0};
   if (zp->dtype() != of.dtype()) {
     return InvalidArgument(std::string("'") + name + "' must have the type of its input, " +
-                           DataTypeShortName(of.dtype()) + ", got " + DataTypeShortName(zp->dtype()));
+                           DataTypeShortName(of.dtype()) + ", got " +
+                           DataTypeShortName(zp->dtype()));
   }
   if (zp->NumElements() != 1 || zp->shape().rank() > 1) {
     return InvalidArgument(std::string("'") + name + "' must be a scalar, got shape " +
@@ -84,7 +86,8 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizedConvKernel::Create(const KernelInfo
   ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs, ref_nn::ParseConvPoolAttributes(info, set));
   ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " + std::to_string(group));
+    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
+                           std::to_string(group));
   }
   return std::unique_ptr<OpKernel>(
       new QuantizedConvKernel(info, info.op_type() == "QLinearConv", std::move(attrs), group));
@@ -149,7 +152,8 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   for (size_t i = 0; i < xi.size(); ++i) xd[i] = static_cast<double>(xi[i] - xz);
   const int64_t per_filter = s.m == 0 ? 0 : static_cast<int64_t>(wi.size()) / s.m;
   for (size_t i = 0; i < wi.size(); ++i) {
-    wd[i] = static_cast<double>(wi[i] - wz[static_cast<size_t>(static_cast<int64_t>(i) / per_filter)]);
+    wd[i] =
+        static_cast<double>(wi[i] - wz[static_cast<size_t>(static_cast<int64_t>(i) / per_filter)]);
   }
   std::vector<double> acc = ConvAccumulate(s, xd, wd);
   const int64_t out_plane = ref_nn::Product(s.g.output);
@@ -173,7 +177,8 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   }
   ASSIGN_OR_RETURN(double x_scale, FloatScalarOf(*q[0], "x_scale"));
   ASSIGN_OR_RETURN(std::vector<double> w_scale_raw, FloatsOf(*q[1], "w_scale"));
-  ASSIGN_OR_RETURN(std::vector<double> w_scale, PerChannel(w_scale_raw, q[1]->shape(), s.m, "w_scale"));
+  ASSIGN_OR_RETURN(std::vector<double> w_scale,
+                   PerChannel(w_scale_raw, q[1]->shape(), s.m, "w_scale"));
   ASSIGN_OR_RETURN(double y_scale, FloatScalarOf(*q[2], "y_scale"));
   RETURN_IF_ERROR(CheckEightBit(*q[3], "y_zero_point"));
   ASSIGN_OR_RETURN(int64_t yz, IntScalarOf(*q[3], "y_zero_point"));

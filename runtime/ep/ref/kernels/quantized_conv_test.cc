@@ -31,30 +31,29 @@ TEST(ConvIntegerTest, SpecExampleWithoutAndWithPadding) {
 
 TEST(ConvIntegerTest, PerChannelWeightZeroPointAndGroups) {
   // Two groups of one channel; filter 0 has zero point 1, filter 1 zero point -1.
-  auto y = RunIdx("y = ConvInteger <group = 2> (x, w, x_zp, w_zp)", 10,
-                  {TensorValue<int8_t>({1, 2, 1, 2}, {1, 2, 3, 4}),
-                   TensorValue<int8_t>({2, 1, 1, 1}, {3, 1}), TensorValue<int8_t>({}, {0}),
-                   TensorValue<int8_t>({2}, {1, -1})});
+  auto y = RunIdx(
+      "y = ConvInteger <group = 2> (x, w, x_zp, w_zp)", 10,
+      {TensorValue<int8_t>({1, 2, 1, 2}, {1, 2, 3, 4}), TensorValue<int8_t>({2, 1, 1, 1}, {3, 1}),
+       TensorValue<int8_t>({}, {0}), TensorValue<int8_t>({2}, {1, -1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(2, 4, 6, 8));
 }
 
 TEST(ConvIntegerTest, RejectsPerChannelInputZeroPoint) {
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ConvInteger(x, w, x_zp)", 10,
-                                 {TensorValue<uint8_t>({1, 2, 1, 1}, {1, 2}),
-                                  TensorValue<uint8_t>({1, 2, 1, 1}, {1, 1}),
-                                  TensorValue<uint8_t>({2}, {0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ConvInteger(x, w, x_zp)", 10,
+                   {TensorValue<uint8_t>({1, 2, 1, 1}, {1, 2}),
+                    TensorValue<uint8_t>({1, 2, 1, 1}, {1, 1}), TensorValue<uint8_t>({2}, {0, 0})}),
+      kInvalidArgument);
 }
 
 TEST(QLinearConvTest, BiasAndPerChannelScale) {
-  auto y = RunIdx(
-      "y = QLinearConv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B)", 10,
-      {TensorValue<uint8_t>({1, 1, 2, 2}, {10, 20, 30, 40}), TensorValue<float>({}, {0.5f}),
-       TensorValue<uint8_t>({}, {10}), TensorValue<int8_t>({2, 1, 1, 1}, {1, 2}),
-       TensorValue<float>({2}, {1, 0.25f}), TensorValue<int8_t>({2}, {0, 0}),
-       TensorValue<float>({}, {1}), TensorValue<uint8_t>({}, {5}),
-       TensorValue<int32_t>({2}, {1, -2})});
+  auto y = RunIdx("y = QLinearConv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B)", 10,
+                  {TensorValue<uint8_t>({1, 1, 2, 2}, {10, 20, 30, 40}),
+                   TensorValue<float>({}, {0.5f}), TensorValue<uint8_t>({}, {10}),
+                   TensorValue<int8_t>({2, 1, 1, 1}, {1, 2}), TensorValue<float>({2}, {1, 0.25f}),
+                   TensorValue<int8_t>({2}, {0, 0}), TensorValue<float>({}, {1}),
+                   TensorValue<uint8_t>({}, {5}), TensorValue<int32_t>({2}, {1, -2})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 2, 2, 2));
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAre(5, 11, 15, 21, 5, 7, 10, 12));

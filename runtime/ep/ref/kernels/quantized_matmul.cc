@@ -73,7 +73,9 @@ struct ScaleZeroPoint {
   std::vector<double> scale;
   std::vector<int64_t> zero_point;
   double ScaleAt(int64_t i) const { return scale.size() == 1 ? scale[0] : scale[i]; }
-  int64_t ZeroPointAt(int64_t i) const { return zero_point.size() == 1 ? zero_point[0] : zero_point[i]; }
+  int64_t ZeroPointAt(int64_t i) const {
+    return zero_point.size() == 1 ? zero_point[0] : zero_point[i];
+  }
 };
 
 StatusOr<ScaleZeroPoint> ReadScaleZeroPoint(const Tensor& scale, const Tensor& zero_point,
@@ -112,7 +114,8 @@ StatusOr<Tensor> MatMulInteger(const Tensor& a, const Tensor& b, const Tensor* a
   ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, plan.output));
   int32_t* out = y.mutable_data<int32_t>();
   // 8-bit products summed over K < 2^16 terms stay within int32; longer sums wrap like int32.
-  for (size_t i = 0; i < acc.size(); ++i) out[i] = static_cast<int32_t>(static_cast<uint32_t>(acc[i]));
+  for (size_t i = 0; i < acc.size(); ++i)
+    out[i] = static_cast<int32_t>(static_cast<uint32_t>(acc[i]));
   return y;
 }
 
@@ -133,8 +136,8 @@ StatusOr<std::unique_ptr<OpKernel>> QLinearMatMulKernel::Create(const KernelInfo
 }
 
 Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
-  const char* names[] = {"a", "a_scale", "a_zero_point", "b", "b_scale", "b_zero_point",
-                         "y_scale", "y_zero_point"};
+  const char* names[] = {"a",       "a_scale",      "a_zero_point", "b",
+                         "b_scale", "b_zero_point", "y_scale",      "y_zero_point"};
   const Tensor* in[8];
   for (size_t i = 0; i < 8; ++i) {
     ASSIGN_OR_RETURN(in[i], GetInput(ctx, i, names[i]));
@@ -154,7 +157,8 @@ Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
   // Shift each operand by its zero point, row by row for a and column by column for b.
   ASSIGN_OR_RETURN(std::vector<int64_t> av, ToInt64s(a, "a"));
   ASSIGN_OR_RETURN(std::vector<int64_t> bv, ToInt64s(b, "b"));
-  for (size_t i = 0; i < av.size(); ++i) av[i] -= ap.ZeroPointAt((static_cast<int64_t>(i) / plan.k) % plan.m);
+  for (size_t i = 0; i < av.size(); ++i)
+    av[i] -= ap.ZeroPointAt((static_cast<int64_t>(i) / plan.k) % plan.m);
   for (size_t i = 0; i < bv.size(); ++i) bv[i] -= bp.ZeroPointAt(static_cast<int64_t>(i) % plan.n);
   const std::vector<int64_t> acc = IntegerProduct(plan, av, bv);
   ASSIGN_OR_RETURN(Tensor y, NewTensor(in[7]->dtype(), plan.output));

@@ -20,17 +20,19 @@ TEST(MatMulIntegerTest, SpecExample) {
 }
 
 TEST(MatMulIntegerTest, NoZeroPointsAndMixedSignedness) {
-  auto y = RunIdx("Y = MatMulInteger(A, B)", 10,
-                  {TensorValue<int8_t>({1, 2}, {-128, 127}), TensorValue<uint8_t>({2, 1}, {255, 2})});
+  auto y =
+      RunIdx("Y = MatMulInteger(A, B)", 10,
+             {TensorValue<int8_t>({1, 2}, {-128, 127}), TensorValue<uint8_t>({2, 1}, {255, 2})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(-128 * 255 + 254));
 }
 
 TEST(MatMulIntegerTest, PerRowAndPerColumnZeroPoints) {
   // A [2, 2] with one zero point per row; B [2, 2] with one per column.
-  auto y = RunIdx("Y = MatMulInteger(A, B, a_zp, b_zp)", 10,
-                  {TensorValue<uint8_t>({2, 2}, {1, 1, 5, 5}), TensorValue<uint8_t>({2, 2}, {3, 3, 3, 3}),
-                   TensorValue<uint8_t>({2}, {1, 3}), TensorValue<uint8_t>({2}, {1, 2})});
+  auto y = RunIdx(
+      "Y = MatMulInteger(A, B, a_zp, b_zp)", 10,
+      {TensorValue<uint8_t>({2, 2}, {1, 1, 5, 5}), TensorValue<uint8_t>({2, 2}, {3, 3, 3, 3}),
+       TensorValue<uint8_t>({2}, {1, 3}), TensorValue<uint8_t>({2}, {1, 2})});
   ASSERT_EQ(y.size(), 1u);
   // Row 0 of A - 1 = [0, 0]; row 1 of A - 3 = [2, 2]. Columns of B - zp = 2 and 1.
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(0, 0, 8, 4));
@@ -39,8 +41,8 @@ TEST(MatMulIntegerTest, PerRowAndPerColumnZeroPoints) {
 TEST(MatMulIntegerTest, BatchedWithBroadcastZeroPoint) {
   // A [2, 1, 2] with zero point [2, 1, 1] (one per batch), B [2, 1] shared by both batches.
   auto y = RunIdx("Y = MatMulInteger(A, B, a_zp)", 10,
-                  {TensorValue<int8_t>({2, 1, 2}, {1, 2, 3, 4}), TensorValue<int8_t>({2, 1}, {1, 1}),
-                   TensorValue<int8_t>({2, 1, 1}, {0, 3})});
+                  {TensorValue<int8_t>({2, 1, 2}, {1, 2, 3, 4}),
+                   TensorValue<int8_t>({2, 1}, {1, 1}), TensorValue<int8_t>({2, 1, 1}, {0, 3})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(2, 1, 1));
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(3, 1));
@@ -48,29 +50,30 @@ TEST(MatMulIntegerTest, BatchedWithBroadcastZeroPoint) {
 
 TEST(MatMulIntegerTest, RejectsMismatchedZeroPointType) {
   EXPECT_ERROR_CODE(RunIdxStatus("Y = MatMulInteger(A, B, a_zp)", 10,
-                                 {TensorValue<uint8_t>({1, 1}, {1}), TensorValue<uint8_t>({1, 1}, {1}),
-                                  TensorValue<int8_t>({}, {1})}),
+                                 {TensorValue<uint8_t>({1, 1}, {1}),
+                                  TensorValue<uint8_t>({1, 1}, {1}), TensorValue<int8_t>({}, {1})}),
                     kInvalidArgument);
 }
 
 TEST(QLinearMatMulTest, SpecExample) {
-  auto y = RunIdx(
-      "y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)", 10,
-      {TensorValue<uint8_t>({2, 4}, {208, 236, 0, 238, 3, 214, 255, 29}),
-       TensorValue<float>({}, {0.0066f}), TensorValue<uint8_t>({}, {113}),
-       TensorValue<uint8_t>({4, 3}, {152, 51, 244, 60, 26, 255, 0, 127, 246, 127, 254, 247}),
-       TensorValue<float>({}, {0.00705f}), TensorValue<uint8_t>({}, {114}),
-       TensorValue<float>({}, {0.0107f}), TensorValue<uint8_t>({}, {118})});
+  auto y =
+      RunIdx("y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)", 10,
+             {TensorValue<uint8_t>({2, 4}, {208, 236, 0, 238, 3, 214, 255, 29}),
+              TensorValue<float>({}, {0.0066f}), TensorValue<uint8_t>({}, {113}),
+              TensorValue<uint8_t>({4, 3}, {152, 51, 244, 60, 26, 255, 0, 127, 246, 127, 254, 247}),
+              TensorValue<float>({}, {0.00705f}), TensorValue<uint8_t>({}, {114}),
+              TensorValue<float>({}, {0.0107f}), TensorValue<uint8_t>({}, {118})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAre(168, 115, 255, 1, 66, 151));
 }
 
 TEST(QLinearMatMulTest, PerColumnScaleRoundingAndSaturation) {
-  auto y = RunIdx("y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)", 10,
-                  {TensorValue<int8_t>({1, 2}, {1, 2}), TensorValue<float>({}, {1}),
-                   TensorValue<int8_t>({}, {0}), TensorValue<int8_t>({2, 3}, {1, 1, 100, 1, 1, 100}),
-                   TensorValue<float>({3}, {1, 0.5f, 1}), TensorValue<int8_t>({3}, {0, 0, 0}),
-                   TensorValue<float>({}, {1}), TensorValue<int8_t>({}, {0})});
+  auto y =
+      RunIdx("y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)", 10,
+             {TensorValue<int8_t>({1, 2}, {1, 2}), TensorValue<float>({}, {1}),
+              TensorValue<int8_t>({}, {0}), TensorValue<int8_t>({2, 3}, {1, 1, 100, 1, 1, 100}),
+              TensorValue<float>({3}, {1, 0.5f, 1}), TensorValue<int8_t>({3}, {0, 0, 0}),
+              TensorValue<float>({}, {1}), TensorValue<int8_t>({}, {0})});
   ASSERT_EQ(y.size(), 1u);
   // acc = [3, 3, 300]; 3 * 0.5 = 1.5 rounds to 2; 300 saturates.
   EXPECT_THAT(ValuesOf<int8_t>(y[0]), ElementsAre(3, 2, 127));

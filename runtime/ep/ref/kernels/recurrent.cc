@@ -135,7 +135,8 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
   }
   const size_t per_direction = defaults.size();
   if (names.size() == per_direction && num_directions == 2) {
-    names.insert(names.end(), names.begin(), names.end());
+    const std::vector<std::string> one_direction = names;
+    names.insert(names.end(), one_direction.begin(), one_direction.end());
   }
   if (names.size() != per_direction * static_cast<size_t>(num_directions)) {
     return InvalidArgument(info.Describe() + ": 'activations' lists " +

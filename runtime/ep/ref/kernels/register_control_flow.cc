@@ -8,6 +8,7 @@
 #include "runtime/ep/ref/kernels/rnn.h"
 #include "runtime/ep/ref/kernels/scan.h"
 #include "runtime/ep/ref/kernels/sequence.h"
+#include "runtime/ep/ref/kernels/sequence_map.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -62,8 +63,10 @@ Status RegisterSequenceOps(KernelRegistry& r) {
                       FactoryOf<SequenceLengthKernel>()));
   RETURN_IF_ERROR(Def(r, "SplitToSequence", 11, kOpen, {{"T", s}, {"I", index}, {"S", s}},
                       FactoryOf<SplitToSequenceKernel>()));
-  return Def(r, "ConcatFromSequence", 11, kOpen, {{"S", s}, {"T", s}},
-             FactoryOf<ConcatFromSequenceKernel>());
+  RETURN_IF_ERROR(Def(r, "ConcatFromSequence", 11, kOpen, {{"S", s}, {"T", s}},
+                      FactoryOf<ConcatFromSequenceKernel>()));
+  // SequenceMap's additional inputs V may be tensors or sequences of any of these types.
+  return Def(r, "SequenceMap", 17, kOpen, {{"S", s}, {"V", s}}, FactoryOf<SequenceMapKernel>());
 }
 
 Status RegisterOptionalOps(KernelRegistry& r) {

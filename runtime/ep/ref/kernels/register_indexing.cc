@@ -38,15 +38,16 @@ Status RegisterQuantization(KernelRegistry& r) {
   // QuantizeLinear and DequantizeLinear-13 add per-axis scales ('axis').
   const KernelFactory quantize = FactoryOf<QuantizeLinearKernel>();
   RETURN_IF_ERROR(Def(r, "QuantizeLinear", 10, 12, {{"T1", {kF32, kI32}}, {"T2", q8}}, quantize));
-  RETURN_IF_ERROR(Def(r, "QuantizeLinear", 13, kOpen, {{"T1", {kF32, kI32}}, {"T2", q8}}, quantize));
+  RETURN_IF_ERROR(
+      Def(r, "QuantizeLinear", 13, kOpen, {{"T1", {kF32, kI32}}, {"T2", q8}}, quantize));
   const KernelFactory dequantize = FactoryOf<DequantizeLinearKernel>();
   RETURN_IF_ERROR(Def(r, "DequantizeLinear", 10, 12, {{"T", {kI8, kU8, kI32}}}, dequantize));
   RETURN_IF_ERROR(Def(r, "DequantizeLinear", 13, kOpen, {{"T", {kI8, kU8, kI32}}}, dequantize));
   RETURN_IF_ERROR(Def(r, "DynamicQuantizeLinear", 11, kOpen, {{"T1", {kF32}}, {"T2", {kU8}}},
                       FactoryOf<DynamicQuantizeLinearKernel>()));
   const KernelFactory conv = FactoryOf<QuantizedConvKernel>();
-  RETURN_IF_ERROR(Def(r, "QLinearConv", 10, kOpen,
-                      {{"T1", q8}, {"T2", q8}, {"T3", q8}, {"T4", {kI32}}}, conv));
+  RETURN_IF_ERROR(
+      Def(r, "QLinearConv", 10, kOpen, {{"T1", q8}, {"T2", q8}, {"T3", q8}, {"T4", {kI32}}}, conv));
   RETURN_IF_ERROR(Def(r, "ConvInteger", 10, kOpen, {{"T1", q8}, {"T2", q8}, {"T3", {kI32}}}, conv));
   RETURN_IF_ERROR(Def(r, "QLinearMatMul", 10, kOpen, {{"T1", q8}, {"T2", q8}, {"T3", q8}},
                       FactoryOf<QLinearMatMulKernel>()));
@@ -65,8 +66,8 @@ Status RegisterResampling(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Resize", 13, kOpen, {{"T1", All()}, {"T2", F3()}}, resize));
   // GridSample's schema lists every type for X and grid (both T1); the interpolations are
   // defined for floats, the type of Y (T2).
-  RETURN_IF_ERROR(Def(r, "GridSample", 16, kOpen, {{"T1", F3()}, {"T2", F3()}},
-                      FactoryOf<GridSampleKernel>()));
+  RETURN_IF_ERROR(
+      Def(r, "GridSample", 16, kOpen, {{"T1", F3()}, {"T2", F3()}}, FactoryOf<GridSampleKernel>()));
   const KernelFactory unpool = FactoryOf<MaxUnpoolKernel>();
   RETURN_IF_ERROR(Def(r, "MaxUnpool", 9, 10, {{"T1", F3()}, {"T2", {kI64}}}, unpool));
   RETURN_IF_ERROR(Def(r, "MaxUnpool", 11, kOpen, {{"T1", F3()}, {"T2", {kI64}}}, unpool));
@@ -77,7 +78,7 @@ Status RegisterResampling(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Pad", 11, 12, {{"T", Ints() + F3()}}, pad));
   RETURN_IF_ERROR(Def(r, "Pad", 13, kOpen, {{"T", All()}}, pad));
   const KernelFactory depth = FactoryOf<DepthSpaceKernel>();
-  RETURN_IF_ERROR(Def(r, "DepthToSpace", 1, 10, {{"T", AllNoBF16()}}, depth));  // DCR only
+  RETURN_IF_ERROR(Def(r, "DepthToSpace", 1, 10, {{"T", AllNoBF16()}}, depth));   // DCR only
   RETURN_IF_ERROR(Def(r, "DepthToSpace", 11, 12, {{"T", AllNoBF16()}}, depth));  // + mode
   RETURN_IF_ERROR(Def(r, "DepthToSpace", 13, kOpen, {{"T", All()}}, depth));
   RETURN_IF_ERROR(Def(r, "SpaceToDepth", 1, 12, {{"T", AllNoBF16()}}, depth));
@@ -87,10 +88,10 @@ Status RegisterResampling(KernelRegistry& r) {
 Status RegisterGatherScatter(KernelRegistry& r) {
   const List tind = {kI32, kI64};
   const KernelFactory gather_elements = FactoryOf<GatherElementsKernel>();
-  RETURN_IF_ERROR(Def(r, "GatherElements", 11, 12, {{"T", AllNoBF16()}, {"Tind", tind}},
-                      gather_elements));
-  RETURN_IF_ERROR(Def(r, "GatherElements", 13, kOpen, {{"T", All()}, {"Tind", tind}},
-                      gather_elements));
+  RETURN_IF_ERROR(
+      Def(r, "GatherElements", 11, 12, {{"T", AllNoBF16()}, {"Tind", tind}}, gather_elements));
+  RETURN_IF_ERROR(
+      Def(r, "GatherElements", 13, kOpen, {{"T", All()}, {"Tind", tind}}, gather_elements));
   // Scatter-9/10 is ScatterElements under its first name (Scatter-11 is deprecated).
   const KernelFactory scatter = FactoryOf<ScatterElementsKernel>();
   RETURN_IF_ERROR(Def(r, "Scatter", 9, 10, {{"T", AllNoBF16()}, {"Tind", tind}}, scatter));

@@ -3,11 +3,13 @@
 #include "runtime/ep/ref/kernels/batch_normalization.h"
 #include "runtime/ep/ref/kernels/conv.h"
 #include "runtime/ep/ref/kernels/conv_transpose.h"
+#include "runtime/ep/ref/kernels/dropout.h"
 #include "runtime/ep/ref/kernels/gemm.h"
 #include "runtime/ep/ref/kernels/instance_normalization.h"
 #include "runtime/ep/ref/kernels/layer_normalization.h"
 #include "runtime/ep/ref/kernels/lrn.h"
 #include "runtime/ep/ref/kernels/matmul.h"
+#include "runtime/ep/ref/kernels/mean_variance_normalization.h"
 #include "runtime/ep/ref/kernels/pool.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -19,6 +21,7 @@ using ref_nn::AveragePool;
 using ref_nn::BatchNormalization;
 using ref_nn::Conv;
 using ref_nn::ConvTranspose;
+using ref_nn::Dropout;
 using ref_nn::Gemm;
 using ref_nn::GlobalAveragePool;
 using ref_nn::GlobalLpPool;
@@ -28,6 +31,7 @@ using ref_nn::LayerNormalization;
 using ref_nn::LpPool;
 using ref_nn::Lrn;
 using ref_nn::MatMul;
+using ref_nn::MeanVarianceNormalization;
 using ref_nn::MaxPool;
 
 using Types = std::vector<DataType>;
@@ -44,6 +48,7 @@ const Types kFIB = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, Dat
 const Types kMaxPool12 = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kInt8,
                           DataType::kUint8};
 const Types kInt64 = {DataType::kInt64};
+const Types kBool = {DataType::kBool};
 const Types kFloatOrBFloat16 = {DataType::kFloat, DataType::kBFloat16};
 
 template <typename K>
@@ -110,6 +115,17 @@ Status RegisterNnKernels(KernelRegistry& registry) {
       Def<Lrn>("LRN", 13, kOpen, {{"T", kFB}}),
       Def<LayerNormalization>("LayerNormalization", 17, kOpen,
                               {{"T", kFB}, {"U", kFloatOrBFloat16}}),
+      Def<MeanVarianceNormalization>("MeanVarianceNormalization", 9, 12, {{"T", kF}}),
+      Def<MeanVarianceNormalization>("MeanVarianceNormalization", 13, kOpen, {{"T", kFB}}),
+
+      // Dropout-6 drops consumed_inputs, -7 is_test, -10 makes the mask bool, -12 turns ratio
+      // into an input and adds training_mode, -13 adds bfloat16.
+      Def<Dropout>("Dropout", 1, 5, {{"T", kF}}),
+      Def<Dropout>("Dropout", 6, 6, {{"T", kF}}),
+      Def<Dropout>("Dropout", 7, 9, {{"T", kF}}),
+      Def<Dropout>("Dropout", 10, 11, {{"T", kF}, {"T1", kBool}}),
+      Def<Dropout>("Dropout", 12, 12, {{"T", kF}, {"T1", kF}, {"T2", kBool}}),
+      Def<Dropout>("Dropout", 13, kOpen, {{"T", kFB}, {"T1", kF}, {"T2", kBool}}),
   };
   for (KernelDef& def : defs) RETURN_IF_ERROR(registry.Register(std::move(def)));
   return OkStatus();

@@ -74,8 +74,9 @@ StatusOr<Tensor> ResampleNearest(const Tensor& x, const std::vector<std::vector<
       return OkStatus();
     });
     if (!st.ok()) {
-      return InvalidArgument(std::string("tf_crop_and_resize extrapolates with a number, which a ") +
-                             DataTypeShortName(x.dtype()) + " tensor cannot hold");
+      return InvalidArgument(
+          std::string("tf_crop_and_resize extrapolates with a number, which a ") +
+          DataTypeShortName(x.dtype()) + " tensor cannot hold");
     }
   }
   return TakeElements(x, out_shape, FlatIndexFromAxisMaps(x.shape(), maps),
@@ -158,6 +159,11 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
     auto parsed_transform = ParseCoordinateTransform(transform);
     if (!parsed_transform.ok()) return parsed_transform.status().WithContext(info.Describe());
     options.transform = *parsed_transform;
+    if (options.transform == CoordinateTransform::kTfHalfPixelForNn && version >= 13) {
+      return InvalidArgument(info.Describe() +
+                             ": coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only "
+                             "in Resize-11");
+    }
     ASSIGN_OR_RETURN(std::string nearest,
                      info.GetString("nearest_mode", std::string("round_prefer_floor")));
     auto parsed_nearest = ParseNearestMode(nearest);

@@ -29,14 +29,18 @@ class ResizeKernel : public RefKernel {
  private:
   // Which inputs and attributes the op version has.
   enum class Form {
-    kUpsample7,  // scales attribute
+    kUpsample7,   // scales attribute
     kScalesOnly,  // Upsample-9, Resize-10: X, scales
     kFull,        // Resize-11, -13: X, roi, scales, sizes
   };
   ResizeKernel(const KernelInfo& info, Form form, bool upsample, ResizeOptions options,
                double extrapolation, std::vector<float> scales)
-      : RefKernel(info), form_(form), upsample_(upsample), options_(options),
-        extrapolation_(extrapolation), scales_(std::move(scales)) {}
+      : RefKernel(info),
+        form_(form),
+        upsample_(upsample),
+        options_(options),
+        extrapolation_(extrapolation),
+        scales_(std::move(scales)) {}
   // The per-axis geometry from the scales or sizes (and roi) given to this run.
   StatusOr<std::vector<AxisResample>> Geometry(const KernelContext& ctx, const Shape& x) const;
 

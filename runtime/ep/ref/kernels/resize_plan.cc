@@ -46,7 +46,8 @@ StatusOr<CoordinateTransform> ParseCoordinateTransform(const std::string& name) 
   if (name == "tf_crop_and_resize") return CoordinateTransform::kTfCropAndResize;
   return InvalidArgument(
       "coordinate_transformation_mode must be half_pixel, pytorch_half_pixel, align_corners, "
-      "asymmetric, tf_half_pixel_for_nn or tf_crop_and_resize, got '" + name + "'");
+      "asymmetric, tf_half_pixel_for_nn or tf_crop_and_resize, got '" +
+      name + "'");
 }
 
 StatusOr<NearestMode> ParseNearestMode(const std::string& name) {

@@ -41,16 +41,16 @@ TEST(UpsampleTest, NearestWithAttributeAndInputScales) {
 }
 
 TEST(ResizeTest, Opset10NearestAndLinear) {
-  auto down = RunIdx("y = Resize <mode = \"nearest\"> (x, s)", 10,
-                     {TensorValue<float>({1, 1, 2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}),
-                      Scales({1, 1, 0.6f, 0.6f})});
+  auto down = RunIdx(
+      "y = Resize <mode = \"nearest\"> (x, s)", 10,
+      {TensorValue<float>({1, 1, 2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}), Scales({1, 1, 0.6f, 0.6f})});
   ASSERT_EQ(down.size(), 1u);
   EXPECT_THAT(DimsOf(down[0]), ElementsAre(1, 1, 1, 2));
   EXPECT_THAT(ValuesOf<float>(down[0]), ElementsAre(1, 3));
   auto up = RunIdx("y = Resize <mode = \"linear\"> (x, s)", 10, {Square2(), Scales({1, 1, 2, 2})});
   ASSERT_EQ(up.size(), 1u);
-  EXPECT_THAT(ValuesOf<float>(up[0]), ElementsAre(1, 1.5f, 2, 2, 2, 2.5f, 3, 3, 3, 3.5f, 4, 4,
-                                                  3, 3.5f, 4, 4));
+  EXPECT_THAT(ValuesOf<float>(up[0]),
+              ElementsAre(1, 1.5f, 2, 2, 2, 2.5f, 3, 3, 3, 3.5f, 4, 4, 3, 3.5f, 4, 4));
 }
 
 TEST(ResizeTest, LinearHalfPixelAndAlignCorners) {
@@ -62,9 +62,11 @@ TEST(ResizeTest, LinearHalfPixelAndAlignCorners) {
                                             2.75f, 3.25f, 3.5f, 3, 3.25f, 3.75f, 4}));
   // Scales give a fractional resized length (4 * 0.6 = 2.4) that align_corners divides by.
   auto a = RunIdx(
-      "y = Resize <mode = \"linear\", coordinate_transformation_mode = \"align_corners\"> (x, roi, s)",
-      11, {TensorValue<float>({1, 1, 2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}), TensorValue<float>({0}, {}),
-           Scales({1, 1, 0.6f, 0.6f})});
+      "y = Resize <mode = \"linear\", coordinate_transformation_mode = \"align_corners\"> (x, roi, "
+      "s)",
+      11,
+      {TensorValue<float>({1, 1, 2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}), TensorValue<float>({0}, {}),
+       Scales({1, 1, 0.6f, 0.6f})});
   ASSERT_EQ(a.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(a[0]), FloatsNear(std::vector<float>{1, 3.142857f}));
 }
@@ -76,8 +78,8 @@ TEST(ResizeTest, CubicHalfPixel) {
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 8, 8));
   const std::vector<float> v = ValuesOf<float>(y[0]);
   EXPECT_THAT(std::vector<float>(v.begin(), v.begin() + 8),
-              FloatsNear(std::vector<float>{0.47265625f, 0.76953125f, 1.24609375f, 1.875f,
-                                            2.28125f, 2.91015625f, 3.38671875f, 3.68359375f}));
+              FloatsNear(std::vector<float>{0.47265625f, 0.76953125f, 1.24609375f, 1.875f, 2.28125f,
+                                            2.91015625f, 3.38671875f, 3.68359375f}));
 }
 
 TEST(ResizeTest, NearestModesWithSizes) {
@@ -108,8 +110,9 @@ TEST(ResizeTest, TfCropAndResizeExtrapolates) {
   EXPECT_THAT(ValuesOf<float>(y[0]),
               FloatsNear(std::vector<float>{7.6f, 10, 10, 12.4f, 10, 10, 10, 10, 10}));
   EXPECT_ERROR_CODE(
-      RunIdxStatus("y = Resize <coordinate_transformation_mode = \"tf_crop_and_resize\"> (x, roi, s, sz)",
-                   13, {Square4(), Value(), Value(), Sizes({1, 1, 3, 3})}),
+      RunIdxStatus(
+          "y = Resize <coordinate_transformation_mode = \"tf_crop_and_resize\"> (x, roi, s, sz)",
+          13, {Square4(), Value(), Value(), Sizes({1, 1, 3, 3})}),
       kInvalidArgument);
 }
 
@@ -131,19 +134,27 @@ TEST(ResizeTest, ScalesAndSizesRules) {
   EXPECT_ERROR_CODE(RunIdxStatus("y = Resize(x, roi, s, sz)", 13,
                                  {Square2(), Value(), Scales({1, 1, 2, 2}), Sizes({1, 1, 4, 4})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Resize(x, roi, s, sz)", 13,
-                                 {Square2(), Value(), Value(), Value()}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Resize(x, roi, s, sz)", 13, {Square2(), Value(), Value(), Value()}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = Resize(x, roi, s)", 13, {Square2(), Value(), Scales({2, 2})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Resize(x, roi, s)", 13,
-                                 {Square2(), Value(), Scales({1, 1, 0, 1})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Resize <mode = \"cubic\"> (x, s)", 10,
-                                 {Square2(), Scales({1, 1, 2, 2})}),
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Resize(x, roi, s)", 13, {Square2(), Value(), Scales({1, 1, 0, 1})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Resize <mode = \"cubic\"> (x, s)", 10, {Square2(), Scales({1, 1, 2, 2})}),
+      kInvalidArgument);
+  // tf_half_pixel_for_nn exists in Resize-11 only.
+  const char* nn =
+      "y = Resize <coordinate_transformation_mode = \"tf_half_pixel_for_nn\"> (x, roi, s)";
+  EXPECT_TRUE(
+      RunIdxStatus(nn, 11, {Square2(), TensorValue<float>({0}, {}), Scales({1, 1, 2, 2})}).ok());
+  EXPECT_ERROR_CODE(RunIdxStatus(nn, 13, {Square2(), Value(), Scales({1, 1, 2, 2})}),
                     kInvalidArgument);
   // Sizes of 0 give an empty output; an empty input cannot grow.
-  auto e = RunIdx("y = Resize(x, roi, s, sz)", 13, {Square2(), Value(), Value(), Sizes({1, 1, 0, 3})});
+  auto e =
+      RunIdx("y = Resize(x, roi, s, sz)", 13, {Square2(), Value(), Value(), Sizes({1, 1, 0, 3})});
   ASSERT_EQ(e.size(), 1u);
   EXPECT_THAT(DimsOf(e[0]), ElementsAre(1, 1, 0, 3));
   EXPECT_ERROR_CODE(RunIdxStatus("y = Resize(x, roi, s, sz)", 13,

@@ -20,9 +20,9 @@ StatusOr<Tensor> ReverseSequence(const Tensor& input, const Tensor& sequence_len
   const int64_t* lens = sequence_lens.data<int64_t>();
   for (int64_t b = 0; b < batch; ++b) {
     if (lens[b] < 0 || lens[b] > steps) {
-      return InvalidArgument("sequence_lens[" + std::to_string(b) + "] = " +
-                             std::to_string(lens[b]) + " is outside [0, " + std::to_string(steps) +
-                             "], the time axis of input " + s.ToString());
+      return InvalidArgument("sequence_lens[" + std::to_string(b) +
+                             "] = " + std::to_string(lens[b]) + " is outside [0, " +
+                             std::to_string(steps) + "], the time axis of input " + s.ToString());
     }
   }
   const std::vector<int64_t> strides = s.Strides();

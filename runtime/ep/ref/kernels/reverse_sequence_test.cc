@@ -16,8 +16,9 @@ std::vector<int32_t> Iota(int n) {
 }
 
 TEST(ReverseSequenceTest, TimeMajor) {
-  auto y = RunIdx("y = ReverseSequence <time_axis = 0, batch_axis = 1> (x, l)", 10,
-                  {TensorValue<int32_t>({4, 4}, Iota(16)), TensorValue<int64_t>({4}, {4, 3, 2, 1})});
+  auto y =
+      RunIdx("y = ReverseSequence <time_axis = 0, batch_axis = 1> (x, l)", 10,
+             {TensorValue<int32_t>({4, 4}, Iota(16)), TensorValue<int64_t>({4}, {4, 3, 2, 1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(y[0]),
               ElementsAre(12, 9, 6, 3, 8, 5, 2, 7, 4, 1, 10, 11, 0, 13, 14, 15));
@@ -33,12 +34,12 @@ TEST(ReverseSequenceTest, BatchMajorWithTrailingDimAndZeroLength) {
 
 TEST(ReverseSequenceTest, Rejections) {
   const Value x = TensorValue<int32_t>({2, 2}, Iota(4));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ReverseSequence(x, l)", 10,
-                                 {x, TensorValue<int64_t>({2}, {3, 1})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ReverseSequence(x, l)", 10,
-                                 {x, TensorValue<int64_t>({3}, {1, 1, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ReverseSequence(x, l)", 10, {x, TensorValue<int64_t>({2}, {3, 1})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ReverseSequence(x, l)", 10, {x, TensorValue<int64_t>({3}, {1, 1, 1})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = ReverseSequence <time_axis = 1, batch_axis = 1> (x, l)", 10,
                                  {x, TensorValue<int64_t>({2}, {1, 1})}),
                     kInvalidArgument);

@@ -31,6 +31,18 @@ std::vector<double> Pattern(size_t n, double seed) {
 
 Value D(Shape shape, std::vector<double> v) { return TensorValue<double>(std::move(shape), v); }
 
+// X [seq, batch, input] with its time steps in reverse order.
+Value ReverseTime(const Value& x) {
+  const std::vector<int64_t> dims = DimsOf(x);
+  const size_t step = static_cast<size_t>(dims[1] * dims[2]);
+  const std::vector<double> v = Doubles(x);
+  std::vector<double> out;
+  for (int64_t t = dims[0] - 1; t >= 0; --t) {
+    out.insert(out.end(), v.begin() + t * step, v.begin() + (t + 1) * step);
+  }
+  return D(Shape(dims), out);
+}
+
 class RnnTest : public ::testing::Test {
  protected:
   KernelRegistry registry_ = RegistryOf(&RegisterControlFlowKernels);
@@ -69,11 +81,7 @@ class RnnDirectionTest : public RnnTest {
   }
   Value x_ = D({3, 2, 2}, Pattern(12, 0.5));
   // x_ with its time steps in reverse order.
-  Value x_reversed_ = [this] {
-    std::vector<double> v = Doubles(x_), out(v.size());
-    for (int t = 0; t < 3; ++t) std::copy_n(v.begin() + t * 4, 4, out.begin() + (2 - t) * 4);
-    return D({3, 2, 2}, out);
-  }();
+  Value x_reversed_ = ReverseTime(x_);
 };
 
 TEST_F(RnnDirectionTest, ReverseIsForwardOverReversedTime) {
@@ -110,7 +118,9 @@ TEST_F(RnnDirectionTest, LayoutOneIsBatchFirst) {
   ASSERT_OK_AND_ASSIGN(auto seq_first, Run("", 1, x_));
   std::vector<double> x = Doubles(x_), xb(x.size());
   for (int t = 0; t < 3; ++t) {
-    for (int b = 0; b < 2; ++b) std::copy_n(x.begin() + (t * 2 + b) * 2, 2, xb.begin() + (b * 3 + t) * 2);
+    for (int b = 0; b < 2; ++b) {
+      for (int k = 0; k < 2; ++k) xb[(b * 3 + t) * 2 + k] = x[(t * 2 + b) * 2 + k];
+    }
   }
   ASSERT_OK_AND_ASSIGN(auto batch_first, Run(", layout = 1", 1, D({2, 3, 2}, xb)));
   EXPECT_THAT(DimsOf(batch_first[0]), ElementsAre(2, 3, 1, 2));

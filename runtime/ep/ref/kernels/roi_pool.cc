@@ -110,8 +110,8 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
   const double offset = p.half_pixel ? 0.5 : 0.0;
   for (int64_t k = 0; k < num_rois; ++k) {
     if (batch[k] < 0 || batch[k] >= n) {
-      return InvalidArgument("batch_indices[" + std::to_string(k) + "] = " +
-                             std::to_string(batch[k]) + " is outside the batch of " +
+      return InvalidArgument("batch_indices[" + std::to_string(k) +
+                             "] = " + std::to_string(batch[k]) + " is outside the batch of " +
                              std::to_string(n));
     }
     const double* roi = r.data() + k * 4;
@@ -127,10 +127,12 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
     const double bin_h = roi_h / static_cast<double>(oh);
     const double bin_w = roi_w / static_cast<double>(ow);
     // Adaptive grids take ceil(bin size) points per axis; an inverted region gets none.
-    const int64_t grid_h = p.sampling_ratio > 0 ? p.sampling_ratio
-                                                : std::max<int64_t>(0, static_cast<int64_t>(std::ceil(bin_h)));
-    const int64_t grid_w = p.sampling_ratio > 0 ? p.sampling_ratio
-                                                : std::max<int64_t>(0, static_cast<int64_t>(std::ceil(bin_w)));
+    const int64_t grid_h = p.sampling_ratio > 0
+                               ? p.sampling_ratio
+                               : std::max<int64_t>(0, static_cast<int64_t>(std::ceil(bin_h)));
+    const int64_t grid_w = p.sampling_ratio > 0
+                               ? p.sampling_ratio
+                               : std::max<int64_t>(0, static_cast<int64_t>(std::ceil(bin_w)));
     if (grid_h * grid_w > (int64_t{1} << 26)) {
       return InvalidArgument("roi " + std::to_string(k) + " needs a sampling grid of " +
                              std::to_string(grid_h) + " x " + std::to_string(grid_w) +
@@ -172,8 +174,8 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
   return ToTensorOf(x.dtype(), Shape({num_rois, channels, oh, ow}), out);
 }
 
-StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h,
-                            int64_t pooled_w, double spatial_scale) {
+StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h, int64_t pooled_w,
+                            double spatial_scale) {
   RETURN_IF_ERROR(CheckFeatureMap(x));
   const Shape& xs = x.shape();
   const int64_t n = xs[0], channels = xs[1], height = xs[2], width = xs[3];
@@ -188,8 +190,8 @@ StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_
   for (int64_t k = 0; k < num_rois; ++k) {
     const double* roi = r.data() + k * 5;
     if (!(roi[0] >= 0 && roi[0] < static_cast<double>(n))) {
-      return InvalidArgument("roi " + std::to_string(k) + " names batch " +
-                             std::to_string(roi[0]) + ", outside the batch of " + std::to_string(n));
+      return InvalidArgument("roi " + std::to_string(k) + " names batch " + std::to_string(roi[0]) +
+                             ", outside the batch of " + std::to_string(n));
     }
     const int64_t b = static_cast<int64_t>(roi[0]);
     // Regions snap to whole pixels (rounding half away from zero) and cover at least one.
@@ -205,12 +207,14 @@ StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_
       const int64_t h0 = std::clamp<int64_t>(
           static_cast<int64_t>(std::floor(static_cast<double>(ph) * bin_h)) + start_h, 0, height);
       const int64_t h1 = std::clamp<int64_t>(
-          static_cast<int64_t>(std::ceil(static_cast<double>(ph + 1) * bin_h)) + start_h, 0, height);
+          static_cast<int64_t>(std::ceil(static_cast<double>(ph + 1) * bin_h)) + start_h, 0,
+          height);
       for (int64_t pw = 0; pw < pooled_w; ++pw) {
         const int64_t w0 = std::clamp<int64_t>(
             static_cast<int64_t>(std::floor(static_cast<double>(pw) * bin_w)) + start_w, 0, width);
         const int64_t w1 = std::clamp<int64_t>(
-            static_cast<int64_t>(std::ceil(static_cast<double>(pw + 1) * bin_w)) + start_w, 0, width);
+            static_cast<int64_t>(std::ceil(static_cast<double>(pw + 1) * bin_w)) + start_w, 0,
+            width);
         for (int64_t c = 0; c < channels; ++c) {
           const double* plane = in.data() + (b * channels + c) * height * width;
           double value = 0.0;  // an empty bin pools to 0
@@ -241,7 +245,8 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
     if (transform != "half_pixel" && transform != "output_half_pixel") {
       return InvalidArgument(info.Describe() +
                              ": coordinate_transformation_mode must be half_pixel or "
-                             "output_half_pixel, got '" + transform + "'");
+                             "output_half_pixel, got '" +
+                             transform + "'");
     }
     p.half_pixel = transform == "half_pixel";
   } else if (info.has_attribute("coordinate_transformation_mode")) {

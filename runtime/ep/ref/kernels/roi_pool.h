@@ -29,8 +29,8 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
 // rois [num_rois, 5] as (batch_index, x1, y1, x2, y2): the region, rounded to whole pixels
 // after scaling, is split into pooled_h x pooled_w bins and each bin takes its maximum (0 for
 // an empty bin), as Caffe's ROIPooling.
-StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h,
-                            int64_t pooled_w, double spatial_scale);
+StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h, int64_t pooled_w,
+                            double spatial_scale);
 
 class RoiAlignKernel : public RefKernel {
  public:

@@ -44,8 +44,9 @@ TEST(RoiAlignTest, CoordinateModesAndVersionDefaults) {
 TEST(RoiAlignTest, BinsSpatialScaleAndAdaptiveSampling) {
   // Region [0, 4) at spatial_scale 0.5 of an 8 x 8 image; 2 x 2 bins of 1 pixel, one sample
   // each (adaptive: ceil(2 / 2) = 1) at the bin centres 0.5 and 1.5.
-  auto y = RunIdx("y = RoiAlign <output_height = 2, output_width = 2, spatial_scale = 0.5> (x, r, b)",
-                  10, {Ramp(), Roi({0, 0, 4, 4}), Batch0()});
+  auto y =
+      RunIdx("y = RoiAlign <output_height = 2, output_width = 2, spatial_scale = 0.5> (x, r, b)",
+             10, {Ramp(), Roi({0, 0, 4, 4}), Batch0()});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{5.5f, 6.5f, 15.5f, 16.5f}));
 }
@@ -64,9 +65,10 @@ TEST(RoiAlignTest, Rejections) {
   EXPECT_ERROR_CODE(RunIdxStatus("y = RoiAlign(x, r, b)", 16,
                                  {Ramp(), TensorValue<float>({1, 3}, {0, 0, 2}), Batch0()}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = RoiAlign <coordinate_transformation_mode = \"half_pixel\"> (x, r, b)",
-                                 10, {Ramp(), Roi({0, 0, 2, 2}), Batch0()}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = RoiAlign <coordinate_transformation_mode = \"half_pixel\"> (x, r, b)", 10,
+                   {Ramp(), Roi({0, 0, 2, 2}), Batch0()}),
+      kInvalidArgument);
 }
 
 TEST(MaxRoiPoolTest, BinsAndRounding) {

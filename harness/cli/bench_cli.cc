@@ -1,0 +1,134 @@
+// `onnxgate bench` and `onnxgate baseline update`: flags -> BenchCommandOptions -> the latency
+// commands on the built-in runtime.
+#include <unistd.h>
+
+#include <memory>
+
+#include "harness/cli/cli.h"
+#include "harness/latency/bench_command.h"
+#include "runtime/api/builtin_runtime.h"
+
+namespace onnxgate {
+
+namespace {
+
+struct BenchFlags {
+  BenchCommandOptions options;
+  std::string clock = "wall";
+  bool quick = false;
+  CLI::Option* repetitions = nullptr;
+  CLI::Option* min_time = nullptr;
+  CLI::Option* warmup = nullptr;
+};
+
+// The flags `bench` and `baseline update` share: what to measure and how.
+void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
+  BenchCommandOptions& o = f.options;
+  BenchSettings& s = o.settings;
+  cmd->add_option("--models", o.models_dir,
+                  "Folder of .onnx models to measure (default: generate the model zoo into a "
+                  "temporary folder)");
+  cmd->add_option("--model", o.model_globs, "Only models whose name matches this glob (repeatable)");
+  cmd->add_option("--ep", o.eps, "Execution provider (repeatable)")->capture_default_str();
+  cmd->add_option("--threads", o.threads, "Intra-op thread counts to measure (one or more)")
+      ->capture_default_str();
+  f.repetitions = cmd->add_option("--repetitions", s.repetitions,
+                                  "Google Benchmark repetitions per measurement (at least 9)")
+                      ->capture_default_str();
+  f.min_time = cmd->add_option("--min-time", s.min_time_s,
+                               "Seconds each repetition runs at least (more runs per repetition "
+                               "for fast models)")
+                   ->capture_default_str();
+  f.warmup = cmd->add_option("--warmup", s.warmup_s,
+                             "Seconds of warm-up before the first repetition")
+                 ->capture_default_str();
+  cmd->add_option("--clock", f.clock,
+                  "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
+                  "(steadier on shared machines, blind to waiting and parallel speed-up)")
+      ->capture_default_str();
+  cmd->add_flag("--quick", f.quick,
+                "Quick mode for CTest: only mlp and mobilenet_v2 unless --model is given, 9 "
+                "repetitions of 0.05 s, 0.1 s warm-up (each unless given explicitly)");
+  cmd->add_option("--baselines-dir", o.baselines_dir,
+                  "Folder of baselines, <fingerprint>/<ep>.json (default: golden/baselines under "
+                  "--root)");
+  cmd->add_option("--baseline", o.baseline_file,
+                  "One baseline file to use instead of the one for this machine (one --ep only)");
+}
+
+// Fills in what the flags leave to the context; returns 2 after printing on a bad flag value.
+int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchCommandOptions* out) {
+  *out = f.options;
+  out->root = ctx.root;
+  out->command_line = ctx.argv;
+  out->tool_version = ONNXGATE_VERSION;
+  out->progress_ticks = ::isatty(::fileno(stdout)) != 0;
+  auto clock = BenchClockFromName(f.clock);
+  if (!clock.ok()) {
+    std::fprintf(stderr, "onnxgate %s: --clock: %s\n", command, clock.status().message().c_str());
+    return 2;
+  }
+  out->settings.clock = *clock;
+  if (f.quick) {
+    if (out->model_globs.empty()) out->model_globs = {"mlp", "mobilenet_v2"};
+    if (f.repetitions->count() == 0) out->settings.repetitions = 9;
+    if (f.min_time->count() == 0) out->settings.min_time_s = 0.05;
+    if (f.warmup->count() == 0) out->settings.warmup_s = 0.1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddBenchCommands(CLI::App& app, CliContext& ctx) {
+  static BenchFlags bench;
+  CLI::App* cmd = app.add_subcommand(
+      "bench",
+      "Measure model latency per model x EP x thread count with Google Benchmark (load time, "
+      "first run, steady state); with --compare, judge it against this machine's baseline: "
+      "exit 1 on a regression");
+  AddMeasurementFlags(cmd, bench);
+  BenchCommandOptions& o = bench.options;
+  cmd->add_flag("--compare", o.compare,
+                "Compare with the baseline for this machine fingerprint (none: reported, not a "
+                "failure); a baseline from another fingerprint is refused");
+  cmd->add_option("--thresholds", o.thresholds_file,
+                  "Thresholds file (default: thresholds.json in the baselines folder)");
+  cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
+  cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report (a 'latency' testsuite)");
+  cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
+  cmd->add_option("--html", o.html_path, "Write one self-contained HTML page");
+  // Test-only, hidden from --help (empty group): busy work worth P% of a run added to every
+  // run, for ci/latency-evidence.sh to show what the detector flags.
+  cmd->add_option("--extra-work-percent", o.settings.extra_work_percent,
+                  "TEST-ONLY: add this share of extra busy work to every run")
+      ->group("");
+  cmd->callback([&ctx] {
+    ctx.action = [&ctx] {
+      BenchCommandOptions options;
+      if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+      return RunBenchCommand(options, *runtime);
+    };
+  });
+
+  static BenchFlags update;
+  CLI::App* baseline = app.add_subcommand("baseline", "Latency baselines");
+  baseline->require_subcommand(1);
+  CLI::App* up = baseline->add_subcommand(
+      "update",
+      "Measure like `bench` and write the results as this machine's baseline, "
+      "<baselines-dir>/<fingerprint>/<ep>.json, replacing the entries measured and keeping the "
+      "others");
+  AddMeasurementFlags(up, update);
+  up->callback([&ctx] {
+    ctx.action = [&ctx] {
+      BenchCommandOptions options;
+      if (int rc = Finish(update, ctx, "baseline update", &options); rc != 0) return rc;
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+      return RunBaselineUpdateCommand(options, *runtime);
+    };
+  });
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,180 @@
+// Baseline files: JSON rendering and parsing, the fingerprint check, merging and atomic writes.
+#include "harness/latency/baseline.h"
+
+#include <algorithm>
+#include <ctime>
+#include <tuple>
+
+#include "harness/latency/json_fields.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+
+using latency_json::Json;
+using latency_json::Object;
+
+namespace {
+
+void SortEntries(std::vector<BaselineEntry>* entries) {
+  std::stable_sort(entries->begin(), entries->end(),
+                   [](const BaselineEntry& a, const BaselineEntry& b) {
+                     return std::tie(a.model, a.threads) < std::tie(b.model, b.threads);
+                   });
+}
+
+Json EntryJson(const BaselineEntry& e) {
+  Json j;
+  j["model"] = e.model;
+  j["threads"] = e.threads;
+  j["model_sha256"] = e.model_sha256;
+  j["iterations_per_repetition"] = e.iterations_per_repetition;
+  j["samples_ms"] = e.samples_ms;
+  j["median_ms"] = e.median_ms;
+  j["min_ms"] = e.min_ms;
+  j["p90_ms"] = e.p90_ms;
+  j["p99_ms"] = e.p99_ms;
+  j["mean_ms"] = e.mean_ms;
+  j["cv"] = e.cv;
+  if (e.load_ms) j["load_ms"] = *e.load_ms;
+  if (e.first_run_ms) j["first_run_ms"] = *e.first_run_ms;
+  j["recorded"] = e.recorded;
+  return j;
+}
+
+Status ParseEntry(const Json& j, const std::string& source, const std::string& path,
+                  BaselineEntry* e) {
+  ASSIGN_OR_RETURN(Object o, Object::Of(j, source, path));
+  RETURN_IF_ERROR(o.String("model", &e->model));
+  RETURN_IF_ERROR(o.Int("threads", &e->threads));
+  RETURN_IF_ERROR(o.String("model_sha256", &e->model_sha256, false));
+  RETURN_IF_ERROR(o.Int("iterations_per_repetition", &e->iterations_per_repetition, false));
+  RETURN_IF_ERROR(o.Numbers("samples_ms", &e->samples_ms));
+  if (e->samples_ms.empty()) {
+    return InvalidArgument(source + ": " + path + ".samples_ms: must not be empty");
+  }
+  RETURN_IF_ERROR(o.Number("median_ms", &e->median_ms, false));
+  RETURN_IF_ERROR(o.Number("min_ms", &e->min_ms, false));
+  RETURN_IF_ERROR(o.Number("p90_ms", &e->p90_ms, false));
+  RETURN_IF_ERROR(o.Number("p99_ms", &e->p99_ms, false));
+  RETURN_IF_ERROR(o.Number("mean_ms", &e->mean_ms, false));
+  RETURN_IF_ERROR(o.Number("cv", &e->cv, false));
+  RETURN_IF_ERROR(o.OptionalNumber("load_ms", &e->load_ms));
+  RETURN_IF_ERROR(o.OptionalNumber("first_run_ms", &e->first_run_ms));
+  return o.String("recorded", &e->recorded, false);
+}
+
+}  // namespace
+
+const BaselineEntry* BaselineFile::Find(const std::string& model, int64_t threads) const {
+  for (const BaselineEntry& e : entries) {
+    if (e.model == model && e.threads == threads) return &e;
+  }
+  return nullptr;
+}
+
+std::string BaselinePath(const std::string& baselines_dir, const MachineFingerprint& fingerprint,
+                         const std::string& ep) {
+  return baselines_dir + "/" + fingerprint.Id() + "/" + ep + ".json";
+}
+
+std::string RenderBaselineJson(const BaselineFile& file) {
+  std::vector<BaselineEntry> entries = file.entries;
+  SortEntries(&entries);
+  Json j;
+  j["format"] = kBaselineFormat;
+  j["format_version"] = kBaselineFormatVersion;
+  j["fingerprint"] = {{"id", file.fingerprint.Id()},
+                      {"cpu_model", file.fingerprint.cpu_model},
+                      {"logical_cores", file.fingerprint.logical_cores},
+                      {"build_type", file.fingerprint.build_type}};
+  j["ep"] = file.ep;
+  j["clock"] = file.clock;
+  j["tool_version"] = file.tool_version;
+  j["updated"] = file.updated;
+  Json list = Json::array();
+  for (const BaselineEntry& e : entries) list.push_back(EntryJson(e));
+  j["entries"] = list;
+  return j.dump(2) + "\n";
+}
+
+StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::string& source) {
+  ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
+  ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
+  std::string format;
+  RETURN_IF_ERROR(o.String("format", &format));
+  if (format != kBaselineFormat) {
+    return InvalidArgument(source + ": format: expected \"" + std::string(kBaselineFormat) +
+                           "\", got \"" + format + "\"");
+  }
+  int64_t version = 0;
+  RETURN_IF_ERROR(o.Int("format_version", &version));
+  if (version > kBaselineFormatVersion || version < 1) {
+    return Unimplemented(source + ": format_version " + std::to_string(version) +
+                         " is not supported (this onnxgate reads up to " +
+                         std::to_string(kBaselineFormatVersion) + ")");
+  }
+  BaselineFile file;
+  ASSIGN_OR_RETURN(Object fp, o.Child("fingerprint"));
+  RETURN_IF_ERROR(fp.String("cpu_model", &file.fingerprint.cpu_model));
+  RETURN_IF_ERROR(fp.Int("logical_cores", &file.fingerprint.logical_cores));
+  RETURN_IF_ERROR(fp.String("build_type", &file.fingerprint.build_type));
+  RETURN_IF_ERROR(o.String("ep", &file.ep));
+  RETURN_IF_ERROR(o.String("clock", &file.clock));
+  RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
+  RETURN_IF_ERROR(o.String("updated", &file.updated, false));
+  RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
+    file.entries.emplace_back();
+    return ParseEntry(e, source, path, &file.entries.back());
+  }));
+  return file;
+}
+
+StatusOr<BaselineFile> ReadBaseline(const std::string& path) {
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  return ParseBaselineJson(text, path);
+}
+
+Status WriteBaseline(const BaselineFile& file, const std::string& path) {
+  Status st = WriteFileAtomically(path, RenderBaselineJson(file));
+  if (!st.ok()) return st.WithContext("writing latency baseline " + path);
+  return OkStatus();
+}
+
+Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
+                            const MachineFingerprint& current, const std::string& ep,
+                            const std::string& clock) {
+  if (file.fingerprint != current) {
+    return InvalidArgument("refusing to compare with baseline " + path +
+                           ": it was recorded on another machine fingerprint. Baseline: " +
+                           file.fingerprint.Id() + " (" + file.fingerprint.Describe() +
+                           "); this machine: " + current.Id() + " (" + current.Describe() +
+                           "). Latency from another CPU, core count or build type says nothing "
+                           "about this one; record a baseline here with `onnxgate baseline "
+                           "update`");
+  }
+  if (file.ep != ep) {
+    return InvalidArgument("refusing to compare with baseline " + path + ": it holds EP '" +
+                           file.ep + "', the run measures EP '" + ep + "'");
+  }
+  if (file.clock != clock) {
+    return InvalidArgument("refusing to compare with baseline " + path + ": its samples are " +
+                           file.clock + " time, the run measures " + clock + " time");
+  }
+  return OkStatus();
+}
+
+void MergeBaselineEntries(BaselineFile* into, const std::vector<BaselineEntry>& fresh) {
+  for (const BaselineEntry& e : fresh) {
+    auto it = std::find_if(into->entries.begin(), into->entries.end(), [&](const BaselineEntry& o) {
+      return o.model == e.model && o.threads == e.threads;
+    });
+    if (it != into->entries.end()) {
+      *it = e;
+    } else {
+      into->entries.push_back(e);
+    }
+  }
+  SortEntries(&into->entries);
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,72 @@
+// Latency baselines: golden/baselines/<machine-fingerprint-id>/<ep>.json, one entry per model x
+// thread count with the per-repetition samples the Mann-Whitney test needs. Written atomically;
+// a file whose fingerprint is not this machine's is refused, never compared.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/latency/fingerprint.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+inline constexpr char kBaselineFormat[] = "onnxgate-latency-baseline";
+inline constexpr int kBaselineFormatVersion = 1;
+
+struct BaselineEntry {
+  std::string model;  // the model file's stem, e.g. "resnet18"
+  int64_t threads = 1;
+  std::string model_sha256;  // of the model file measured; another hash means another model
+  int64_t iterations_per_repetition = 0;
+  std::vector<double> samples_ms;  // one per repetition: mean time of one run in it
+  // Summary of samples_ms, for people reading the file (the comparator uses the samples).
+  double median_ms = 0.0;
+  double min_ms = 0.0;
+  double p90_ms = 0.0;
+  double p99_ms = 0.0;
+  double mean_ms = 0.0;
+  double cv = 0.0;
+  std::optional<double> load_ms;
+  std::optional<double> first_run_ms;
+  std::string recorded;  // UTC, ISO 8601
+};
+
+struct BaselineFile {
+  MachineFingerprint fingerprint;
+  std::string ep;
+  std::string clock = "wall";  // what the samples measure: "wall" or "cpu" time
+  std::string tool_version;
+  std::string updated;  // UTC, ISO 8601
+  std::vector<BaselineEntry> entries;  // sorted by (model, threads)
+
+  // The entry for `model` at `threads`, or nullptr.
+  const BaselineEntry* Find(const std::string& model, int64_t threads) const;
+};
+
+// <baselines_dir>/<fingerprint id>/<ep>.json
+std::string BaselinePath(const std::string& baselines_dir, const MachineFingerprint& fingerprint,
+                         const std::string& ep);
+
+std::string RenderBaselineJson(const BaselineFile& file);
+// `source` names the text in errors. DataLoss for text that is not JSON, InvalidArgument naming
+// the field for a missing or mistyped one, Unimplemented for a newer format_version.
+StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::string& source);
+// NotFound when the file does not exist.
+StatusOr<BaselineFile> ReadBaseline(const std::string& path);
+// Entries are sorted before writing; the file appears whole or not at all.
+Status WriteBaseline(const BaselineFile& file, const std::string& path);
+
+// InvalidArgument naming both fingerprints when `file` was recorded on another machine, with
+// another build type, or for another EP or clock: such numbers must not be compared.
+Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
+                            const MachineFingerprint& current, const std::string& ep,
+                            const std::string& clock);
+
+// Replaces the entries of `into` that share (model, threads) with one of `fresh` and adds the
+// rest; entries of models not measured now are kept.
+void MergeBaselineEntries(BaselineFile* into, const std::vector<BaselineEntry>& fresh);
+
+}  // namespace onnxgate

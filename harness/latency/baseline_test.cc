@@ -1,0 +1,198 @@
+// Tests of baseline files and the machine fingerprint: round trip, errors that name the field,
+// refusal of other fingerprints, merging, atomic writing.
+#include "harness/latency/baseline.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "runtime/base/atomic_file.h"
+#include "runtime/base/utc_time.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+MachineFingerprint Xeon() {
+  return {"Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz", 2, "Release"};
+}
+
+BaselineEntry Entry(const std::string& model, int64_t threads, double base_ms) {
+  BaselineEntry e;
+  e.model = model;
+  e.threads = threads;
+  e.model_sha256 = std::string(64, 'a');
+  e.iterations_per_repetition = 7;
+  for (int i = 0; i < 9; ++i) e.samples_ms.push_back(base_ms + 0.01 * i);
+  e.median_ms = base_ms + 0.04;
+  e.min_ms = base_ms;
+  e.p90_ms = base_ms + 0.072;
+  e.p99_ms = base_ms + 0.0792;
+  e.mean_ms = base_ms + 0.04;
+  e.cv = 0.01;
+  e.load_ms = 12.5;
+  e.first_run_ms = 3.25;
+  e.recorded = "2024-05-01T12:00:00Z";
+  return e;
+}
+
+BaselineFile Sample() {
+  BaselineFile f;
+  f.fingerprint = Xeon();
+  f.ep = "ref";
+  f.clock = "wall";
+  f.tool_version = "0.1.0";
+  f.updated = "2024-05-01T12:00:00Z";
+  f.entries = {Entry("resnet18", 1, 900.0), Entry("mlp", 4, 1.0), Entry("mlp", 1, 2.0)};
+  return f;
+}
+
+TEST(FingerprintTest, IdIsAReadableFolderName) {
+  EXPECT_EQ(Xeon().Id(), "intel-r-xeon-r-cpu-e5-2690-v4-2-60ghz_2c_release");
+  EXPECT_EQ(Xeon().Describe(),
+            "Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz, 2 logical cores, Release build");
+  MachineFingerprint other = Xeon();
+  other.logical_cores = 4;
+  EXPECT_NE(other, Xeon());
+  EXPECT_NE(other.Id(), Xeon().Id());
+}
+
+TEST(FingerprintTest, CurrentMachineIsDescribed) {
+  const MachineFingerprint fp = CurrentMachineFingerprint();
+  EXPECT_FALSE(fp.cpu_model.empty());
+  EXPECT_GT(fp.logical_cores, 0);
+  EXPECT_EQ(fp.build_type, CompiledBuildType());
+  EXPECT_EQ(fp.Id().find('/'), std::string::npos);
+  EXPECT_EQ(fp, CurrentMachineFingerprint());
+}
+
+TEST(BaselineTest, RoundTripSortsEntries) {
+  const std::string text = RenderBaselineJson(Sample());
+  auto parsed = ParseBaselineJson(text, "b.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_EQ(parsed->fingerprint, Xeon());
+  EXPECT_EQ(parsed->ep, "ref");
+  EXPECT_EQ(parsed->clock, "wall");
+  EXPECT_EQ(parsed->tool_version, "0.1.0");
+  ASSERT_EQ(parsed->entries.size(), 3u);
+  EXPECT_EQ(parsed->entries[0].model, "mlp");
+  EXPECT_EQ(parsed->entries[0].threads, 1);
+  EXPECT_EQ(parsed->entries[1].threads, 4);
+  EXPECT_EQ(parsed->entries[2].model, "resnet18");
+  const BaselineEntry* e = parsed->Find("mlp", 1);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->samples_ms, Entry("mlp", 1, 2.0).samples_ms);
+  EXPECT_EQ(e->iterations_per_repetition, 7);
+  EXPECT_EQ(e->model_sha256, std::string(64, 'a'));
+  EXPECT_EQ(e->load_ms, 12.5);
+  EXPECT_EQ(e->first_run_ms, 3.25);
+  EXPECT_EQ(parsed->Find("mlp", 2), nullptr);
+  // Rendering the parsed file gives the same text: the format is stable.
+  EXPECT_EQ(RenderBaselineJson(*parsed), text);
+  EXPECT_THAT(text, HasSubstr("\"id\": \"intel-r-xeon-r-cpu-e5-2690-v4-2-60ghz_2c_release\""));
+}
+
+TEST(BaselineTest, ErrorsNameTheFileAndField) {
+  auto bad = ParseBaselineJson("{not json", "b.json");
+  EXPECT_EQ(bad.status().code(), StatusCode::kDataLoss);
+  EXPECT_THAT(bad.status().message(), HasSubstr("b.json: not valid JSON"));
+
+  nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["format"] = "something-else";
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("format: expected \"onnxgate-latency-baseline\""));
+
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["format_version"] = 2;
+  EXPECT_EQ(ParseBaselineJson(j.dump(), "b.json").status().code(), StatusCode::kUnimplemented);
+
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"][1]["samples_ms"][4] = "fast";
+  auto typed = ParseBaselineJson(j.dump(), "b.json");
+  EXPECT_EQ(typed.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(typed.status().message(),
+              HasSubstr("b.json: entries[1].samples_ms[4]: expected a number, got string"));
+
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"][0].erase("samples_ms");
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("entries[0].samples_ms: required field is missing"));
+
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"][0]["samples_ms"] = nlohmann::json::array();
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("must not be empty"));
+
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["fingerprint"].erase("cpu_model");
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("fingerprint.cpu_model: required field is missing"));
+}
+
+TEST(BaselineTest, OtherFingerprintIsRefusedNamingBoth) {
+  const BaselineFile file = Sample();
+  EXPECT_TRUE(CheckBaselineApplies(file, "b.json", Xeon(), "ref", "wall").ok());
+
+  MachineFingerprint here = Xeon();
+  here.cpu_model = "AMD EPYC 7B13 64-Core Processor";
+  Status st = CheckBaselineApplies(file, "b.json", here, "ref", "wall");
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(st.message(), HasSubstr("refusing to compare with baseline b.json"));
+  EXPECT_THAT(st.message(), HasSubstr(Xeon().Id()));
+  EXPECT_THAT(st.message(), HasSubstr(here.Id()));
+
+  here = Xeon();
+  here.build_type = "Debug";
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", here, "ref", "wall").message(),
+              HasSubstr("debug"));
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "dnnl", "wall").message(),
+              HasSubstr("holds EP 'ref'"));
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "ref", "cpu").message(),
+              HasSubstr("wall time"));
+}
+
+TEST(BaselineTest, MergeReplacesMeasuredAndKeepsTheRest) {
+  BaselineFile file = Sample();
+  MergeBaselineEntries(&file, {Entry("mlp", 1, 5.0), Entry("transformer_encoder", 1, 50.0)});
+  ASSERT_EQ(file.entries.size(), 4u);
+  EXPECT_EQ(file.Find("mlp", 1)->min_ms, 5.0);
+  EXPECT_EQ(file.Find("mlp", 4)->min_ms, 1.0);
+  EXPECT_EQ(file.Find("resnet18", 1)->min_ms, 900.0);
+  EXPECT_EQ(file.entries.back().model, "transformer_encoder");
+}
+
+TEST(BaselineTest, WriteAndReadBackAtThePathOfTheFingerprint) {
+  std::string templ = (fs::temp_directory_path() / "baseline_test_XXXXXX").string();
+  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+  const std::string path = BaselinePath(templ, Xeon(), "ref");
+  EXPECT_EQ(path, templ + "/intel-r-xeon-r-cpu-e5-2690-v4-2-60ghz_2c_release/ref.json");
+  EXPECT_EQ(ReadBaseline(path).status().code(), StatusCode::kNotFound);
+  ASSERT_TRUE(WriteBaseline(Sample(), path).ok());
+  auto read = ReadBaseline(path);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->entries.size(), 3u);
+  // Only the file itself is left in the folder: no temporary names.
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(path).parent_path())) {
+    (void)e;
+    ++files;
+  }
+  EXPECT_EQ(files, 1);
+  fs::remove_all(templ);
+}
+
+TEST(BaselineTest, UtcTimestampShape) {
+  const std::string now = UtcNowIso8601();
+  ASSERT_EQ(now.size(), 20u);
+  EXPECT_EQ(now[4], '-');
+  EXPECT_EQ(now[10], 'T');
+  EXPECT_EQ(now.back(), 'Z');
+}
+
+}  // namespace
+}  // namespace onnxgate

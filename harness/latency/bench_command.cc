@@ -1,0 +1,427 @@
+// `onnxgate bench` and `onnxgate baseline update`: model selection, measurement with progress,
+// comparison with baselines, the table and the reports.
+#include "harness/latency/bench_command.h"
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "harness/latency/baseline.h"
+#include "harness/latency/bench_table.h"
+#include "harness/latency/comparator.h"
+#include "harness/latency/fingerprint.h"
+#include "harness/latency/thresholds.h"
+#include "harness/zoo/zoo.h"
+#include "reports/html_writer.h"
+#include "reports/json_writer.h"
+#include "reports/junit_writer.h"
+#include "reports/markdown_writer.h"
+#include "runtime/base/utc_time.h"
+
+namespace onnxgate {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitOk = 0;
+constexpr int kExitRegression = 1;
+constexpr int kExitUsage = 2;
+
+// A folder under $TMPDIR (or /tmp) removed with everything in it when this goes away.
+class TempDir {
+ public:
+  TempDir() = default;
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  Status Create() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string templ = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
+                        "/onnxgate-zoo-XXXXXX";
+    if (::mkdtemp(templ.data()) == nullptr) {
+      return Unavailable("creating a temporary folder for the zoo from template " + templ +
+                         " failed");
+    }
+    path_ = templ;
+    return OkStatus();
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+bool MatchesAny(const std::vector<std::string>& globs, const std::string& name) {
+  if (globs.empty()) return true;
+  for (const std::string& g : globs) {
+    if (::fnmatch(g.c_str(), name.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+// The .onnx files to measure: generated into `temp` when no folder is given, else the folder's
+// .onnx files in name order; either way filtered by the globs.
+StatusOr<std::vector<std::string>> ResolveModels(const BenchCommandOptions& o, TempDir* temp) {
+  if (o.models_dir.empty()) {
+    RETURN_IF_ERROR(temp->Create());
+    std::fprintf(o.out, "generating the model zoo into %s\n", temp->path().c_str());
+    return zoo::GenerateZoo(temp->path(), zoo::ZooModels(), o.model_globs);
+  }
+  std::error_code ec;
+  std::vector<std::string> paths;
+  for (const fs::directory_entry& e : fs::directory_iterator(o.models_dir, ec)) {
+    if (e.path().extension() != ".onnx") continue;
+    if (MatchesAny(o.model_globs, ModelNameFromPath(e.path().string()))) {
+      paths.push_back(e.path().string());
+    }
+  }
+  if (ec) return NotFound("listing models in " + o.models_dir + ": " + ec.message());
+  std::sort(paths.begin(), paths.end());
+  if (paths.empty()) {
+    return NotFound("no .onnx model in " + o.models_dir +
+                    (o.model_globs.empty() ? std::string() : " matches the --model patterns"));
+  }
+  return paths;
+}
+
+Status ValidateOptions(const BenchCommandOptions& o) {
+  if (o.eps.empty()) return InvalidArgument("give at least one --ep");
+  if (o.threads.empty()) return InvalidArgument("give at least one --threads value");
+  for (int t : o.threads) {
+    if (t < 1) return InvalidArgument("--threads must be >= 1, got " + std::to_string(t));
+  }
+  if (!o.baseline_file.empty() && o.eps.size() != 1) {
+    return InvalidArgument("--baseline names one file, which holds one EP; give exactly one --ep");
+  }
+  return OkStatus();
+}
+
+class ProgressPrinter : public BenchObserver {
+ public:
+  ProgressPrinter(std::FILE* out, bool ticks) : out_(out), ticks_(ticks) {}
+  void OnLoaded(double load_ms, double first_run_ms) override {
+    std::fprintf(out_, " load %s ms, first run %s ms, steady state", FormatMs(load_ms).c_str(),
+                 FormatMs(first_run_ms).c_str());
+    std::fflush(out_);
+  }
+  void OnTick() override {
+    if (!ticks_) return;
+    std::fputc('.', out_);
+    std::fflush(out_);
+  }
+
+ private:
+  std::FILE* out_;
+  bool ticks_;
+};
+
+StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
+                                                   const RuntimeUnderTest& runtime,
+                                                   const std::vector<std::string>& models) {
+  std::vector<BenchMeasurement> all;
+  const size_t total = models.size() * o.eps.size() * o.threads.size();
+  ProgressPrinter progress(o.out, o.progress_ticks);
+  for (const std::string& path : models) {
+    for (const std::string& ep : o.eps) {
+      for (int threads : o.threads) {
+        std::fprintf(o.out, "[%zu/%zu] %s on %s, %d thread%s:", all.size() + 1, total,
+                     ModelNameFromPath(path).c_str(), ep.c_str(), threads,
+                     threads == 1 ? "" : "s");
+        std::fflush(o.out);
+        auto m = MeasureModel(runtime, path, ep, threads, o.settings, &progress);
+        if (!m.ok()) {
+          std::fprintf(o.out, " failed\n");
+          return m.status();
+        }
+        std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
+                     FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
+                     o.settings.repetitions, static_cast<long long>(m->iterations_per_repetition));
+        all.push_back(std::move(m).value());
+      }
+    }
+  }
+  return all;
+}
+
+LatencyRecord ToRecord(const BenchMeasurement& m) {
+  LatencyRecord r;
+  r.model = m.model;
+  r.ep = m.ep;
+  r.threads = m.threads;
+  r.repetitions = static_cast<int64_t>(m.samples_ms.size());
+  r.median_ms = m.summary.median;
+  r.min_ms = m.summary.min;
+  r.p90_ms = m.summary.p90;
+  r.p99_ms = m.summary.p99;
+  r.mean_ms = m.summary.mean;
+  r.cv = m.summary.cv;
+  r.load_ms = m.load_ms;
+  r.first_run_ms = m.first_run_ms;
+  return r;
+}
+
+void ApplyComparison(const LatencyComparison& c, LatencyRecord* r) {
+  r->verdict = c.verdict;
+  r->baseline_median_ms = c.baseline_median_ms;
+  r->change_ratio = c.change_ratio;
+  r->p_value = c.p_value;
+  r->threshold = c.threshold;
+  r->message = c.message;
+}
+
+std::string BaselinesDir(const BenchCommandOptions& o) {
+  return o.baselines_dir.empty() ? o.root + "/golden/baselines" : o.baselines_dir;
+}
+
+// The baselines of each EP for --compare: absent (nullopt) when this machine has none; an
+// error when a file exists but is unreadable or belongs to another fingerprint.
+StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
+    const BenchCommandOptions& o, const MachineFingerprint& fp,
+    std::map<std::string, std::string>* paths) {
+  std::map<std::string, std::optional<BaselineFile>> baselines;
+  for (const std::string& ep : o.eps) {
+    const std::string path =
+        o.baseline_file.empty() ? BaselinePath(BaselinesDir(o), fp, ep) : o.baseline_file;
+    (*paths)[ep] = path;
+    auto file = ReadBaseline(path);
+    if (!file.ok() && file.status().code() == StatusCode::kNotFound && o.baseline_file.empty()) {
+      baselines[ep] = std::nullopt;
+      continue;
+    }
+    if (!file.ok()) return file.status().WithContext("reading the latency baseline");
+    RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, ep, BenchClockName(o.settings.clock)));
+    baselines[ep] = std::move(file).value();
+  }
+  return baselines;
+}
+
+HostRecord DescribeHost(const MachineFingerprint& fp) {
+  HostRecord h;
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) == 0) h.hostname = name;
+  h.cpu_model = fp.cpu_model;
+  h.logical_cores = fp.logical_cores;
+  return h;
+}
+
+Status WriteReports(const BenchCommandOptions& o, const RunRecord& run) {
+  if (!o.json_path.empty()) RETURN_IF_ERROR(WriteRunJson(run, o.json_path));
+  if (!o.junit_path.empty()) RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path));
+  if (!o.markdown_path.empty()) {
+    MarkdownOptions md;
+    md.title = "onnxgate bench";
+    RETURN_IF_ERROR(WriteMarkdown(run, o.markdown_path, md));
+  }
+  if (!o.html_path.empty()) {
+    HtmlOptions html;
+    html.title = "onnxgate bench";
+    RETURN_IF_ERROR(WriteHtml(run, o.html_path, html));
+  }
+  return OkStatus();
+}
+
+void PrintHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models) {
+  const BenchSettings& s = o.settings;
+  std::fprintf(o.out,
+               "machine %s (%s)\n%zu model(s) x %zu EP(s) x %zu thread count(s); %s clock, "
+               "warm-up %.2g s, %d repetitions of >= %.2g s each\n",
+               fp.Id().c_str(), fp.Describe().c_str(), models, o.eps.size(), o.threads.size(),
+               BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s);
+  if (s.extra_work_percent > 0.0) {
+    std::fprintf(o.out, "TEST-ONLY: adding %.3g%% extra busy work to every run\n",
+                 s.extra_work_percent);
+  }
+}
+
+int Fail(const BenchCommandOptions& o, const char* command, const Status& st) {
+  std::fprintf(o.err, "onnxgate %s: %s\n", command, st.message().c_str());
+  return kExitUsage;
+}
+
+}  // namespace
+
+int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
+  if (Status st = ValidateOptions(o); !st.ok()) return Fail(o, "bench", st);
+  const MachineFingerprint fp = CurrentMachineFingerprint();
+  LatencyThresholds thresholds;
+  std::map<std::string, std::optional<BaselineFile>> baselines;
+  std::map<std::string, std::string> baseline_paths;
+  if (o.compare) {
+    // Before measuring anything: a wrong baseline or thresholds file should fail in seconds.
+    const std::string tpath =
+        o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json" : o.thresholds_file;
+    auto t = LoadLatencyThresholds(tpath);
+    if (!t.ok()) return Fail(o, "bench", t.status());
+    thresholds = *t;
+    auto b = LoadBaselines(o, fp, &baseline_paths);
+    if (!b.ok()) return Fail(o, "bench", b.status());
+    baselines = std::move(b).value();
+  }
+
+  RunRecord run;
+  run.tool_version = o.tool_version;
+  run.runtime_name = runtime.name();
+  run.start_time = std::chrono::system_clock::now();
+  run.command_line = o.command_line;
+  run.host = DescribeHost(fp);
+  run.selection.eps = o.eps;
+  for (const std::string& g : o.model_globs) {
+    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + g;
+  }
+
+  TempDir temp;
+  auto models = ResolveModels(o, &temp);
+  if (!models.ok()) return Fail(o, "bench", models.status());
+  PrintHeader(o, fp, models->size());
+  auto measured = MeasureAll(o, runtime, *models);
+  if (!measured.ok()) return Fail(o, "bench", measured.status());
+
+  int regressions = 0;
+  for (const BenchMeasurement& m : *measured) {
+    LatencyRecord r = ToRecord(m);
+    if (o.compare) {
+      const double threshold = thresholds.For(m.model, m.ep);
+      const std::optional<BaselineFile>& file = baselines[m.ep];
+      const BaselineEntry* entry = file ? file->Find(m.model, m.threads) : nullptr;
+      LatencyComparison c;
+      if (!file) {
+        c = NoBaseline("no baseline for this machine: " + baseline_paths[m.ep] +
+                           " does not exist (record one with `onnxgate baseline update`)",
+                       threshold, thresholds.alpha);
+      } else if (entry == nullptr) {
+        c = NoBaseline("the baseline " + baseline_paths[m.ep] + " has no entry for " + m.model +
+                           " at " + std::to_string(m.threads) + " thread(s)",
+                       threshold, thresholds.alpha);
+      } else if (!entry->model_sha256.empty() && entry->model_sha256 != m.model_sha256) {
+        c = NoBaseline("the model changed since the baseline was recorded (sha256 " +
+                           entry->model_sha256.substr(0, 12) + " then, " +
+                           m.model_sha256.substr(0, 12) + " now); update the baseline",
+                       threshold, thresholds.alpha);
+      } else {
+        c = CompareLatency(m.samples_ms, entry->samples_ms, threshold, thresholds.alpha);
+      }
+      ApplyComparison(c, &r);
+      if (c.verdict == LatencyVerdict::kRegression) ++regressions;
+    }
+    run.latency.push_back(std::move(r));
+  }
+  run.end_time = std::chrono::system_clock::now();
+  run.duration_s = std::chrono::duration<double>(run.end_time - run.start_time).count();
+
+  std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, o.compare).c_str());
+  if (o.compare) {
+    bool missing = false;
+    for (const auto& [ep, file] : baselines) {
+      if (!file) {
+        missing = true;
+        std::fprintf(o.out,
+                     "no latency baseline for this machine on %s: %s does not exist; nothing "
+                     "compared (record one with `onnxgate baseline update`)\n",
+                     ep.c_str(), baseline_paths[ep].c_str());
+      }
+    }
+    for (const LatencyRecord& r : run.latency) {
+      if (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kImprovement ||
+          r.verdict == LatencyVerdict::kInconclusive ||
+          (r.verdict == LatencyVerdict::kNoBaseline && !missing)) {
+        std::fprintf(o.out, "%s %s[%s,%lldt]: %s\n", LatencyVerdictToString(r.verdict),
+                     r.model.c_str(), r.ep.c_str(), static_cast<long long>(r.threads),
+                     r.message.c_str());
+      }
+    }
+    std::fprintf(o.out, "%d latency regression(s)\n", regressions);
+  }
+  std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
+  if (Status st = WriteReports(o, run); !st.ok()) return Fail(o, "bench", st);
+  return regressions > 0 ? kExitRegression : kExitOk;
+}
+
+int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
+  if (Status st = ValidateOptions(o); !st.ok()) return Fail(o, "baseline update", st);
+  if (o.settings.extra_work_percent > 0.0) {
+    return Fail(o, "baseline update",
+                InvalidArgument("extra work is a test-only slowdown; a baseline must not "
+                                "include it"));
+  }
+  const MachineFingerprint fp = CurrentMachineFingerprint();
+  const std::string clock = BenchClockName(o.settings.clock);
+  // Read (and vet) the files to update first, so a refused file costs no measuring time.
+  std::map<std::string, std::string> paths;
+  std::map<std::string, BaselineFile> files;
+  for (const std::string& ep : o.eps) {
+    const std::string path =
+        o.baseline_file.empty() ? BaselinePath(BaselinesDir(o), fp, ep) : o.baseline_file;
+    paths[ep] = path;
+    auto existing = ReadBaseline(path);
+    if (existing.ok()) {
+      if (Status st = CheckBaselineApplies(*existing, path, fp, ep, clock); !st.ok()) {
+        return Fail(o, "baseline update",
+                    st.WithContext("not updating it (delete the file to start over)"));
+      }
+      files[ep] = std::move(existing).value();
+    } else if (existing.status().code() == StatusCode::kNotFound) {
+      BaselineFile fresh;
+      fresh.fingerprint = fp;
+      fresh.ep = ep;
+      fresh.clock = clock;
+      files[ep] = fresh;
+    } else {
+      return Fail(o, "baseline update", existing.status());
+    }
+  }
+
+  TempDir temp;
+  auto models = ResolveModels(o, &temp);
+  if (!models.ok()) return Fail(o, "baseline update", models.status());
+  PrintHeader(o, fp, models->size());
+  auto measured = MeasureAll(o, runtime, *models);
+  if (!measured.ok()) return Fail(o, "baseline update", measured.status());
+
+  std::vector<LatencyRecord> records;
+  std::map<std::string, std::vector<BaselineEntry>> fresh;
+  const std::string now = UtcNowIso8601();
+  for (const BenchMeasurement& m : *measured) {
+    records.push_back(ToRecord(m));
+    BaselineEntry e;
+    e.model = m.model;
+    e.threads = m.threads;
+    e.model_sha256 = m.model_sha256;
+    e.iterations_per_repetition = m.iterations_per_repetition;
+    e.samples_ms = m.samples_ms;
+    e.median_ms = m.summary.median;
+    e.min_ms = m.summary.min;
+    e.p90_ms = m.summary.p90;
+    e.p99_ms = m.summary.p99;
+    e.mean_ms = m.summary.mean;
+    e.cv = m.summary.cv;
+    e.load_ms = m.load_ms;
+    e.first_run_ms = m.first_run_ms;
+    e.recorded = now;
+    fresh[m.ep].push_back(std::move(e));
+  }
+  std::fprintf(o.out, "\n%s", RenderBenchTable(records, false).c_str());
+  for (auto& [ep, file] : files) {
+    MergeBaselineEntries(&file, fresh[ep]);
+    file.tool_version = o.tool_version;
+    file.updated = now;
+    if (Status st = WriteBaseline(file, paths[ep]); !st.ok()) {
+      return Fail(o, "baseline update", st);
+    }
+    std::fprintf(o.out, "wrote %zu new entr%s to %s (%zu in the file)\n", fresh[ep].size(),
+                 fresh[ep].size() == 1 ? "y" : "ies", paths[ep].c_str(), file.entries.size());
+  }
+  return kExitOk;
+}
+
+}  // namespace onnxgate

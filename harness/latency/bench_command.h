@@ -1,0 +1,39 @@
+// `onnxgate bench` and `onnxgate baseline update`: pick the models (the generated zoo by
+// default), measure each model x EP x thread count, then compare with this machine's baselines
+// and write the reports, or bless the numbers as the new baselines. Exit codes: 0 no
+// regression, 1 a latency regression, 2 usage or infrastructure error (including a baseline
+// from another machine fingerprint, which is refused).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "harness/latency/bench_runner.h"
+#include "runtime/api/runtime_under_test.h"
+
+namespace onnxgate {
+
+struct BenchCommandOptions {
+  std::string root;        // holds golden/baselines/ by default
+  std::string models_dir;  // empty: generate the zoo into a temporary folder
+  std::vector<std::string> model_globs;  // on the model name; empty: all
+  std::vector<std::string> eps = {"ref"};
+  std::vector<int> threads = {1};
+  BenchSettings settings;
+  bool compare = false;
+  std::string baselines_dir;    // default <root>/golden/baselines
+  std::string baseline_file;    // an explicit baseline file instead (one EP only)
+  std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)
+  std::string json_path, junit_path, markdown_path, html_path;
+  std::vector<std::string> command_line;  // as invoked, for the reports
+  std::string tool_version = "unknown";
+  std::FILE* out = stdout;  // table and progress
+  std::FILE* err = stderr;
+  bool progress_ticks = false;  // a dot per Google Benchmark loop entry (for terminals)
+};
+
+int RunBenchCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
+int RunBaselineUpdateCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
+
+}  // namespace onnxgate

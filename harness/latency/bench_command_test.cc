@@ -1,0 +1,214 @@
+// End-to-end tests of `bench` and `baseline update` on the small zoo: no baseline is not a
+// failure, a baseline is written where the fingerprint says, a slower run fails with exit 1 and
+// shows up in every report, a foreign baseline is refused.
+#include "harness/latency/bench_command.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness/latency/baseline.h"
+#include "harness/zoo/zoo.h"
+#include "reports/json_writer.h"
+#include "runtime/api/builtin_runtime.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+namespace fs = std::filesystem;
+
+class BenchCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "bench_command_test_XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+    ASSERT_TRUE(zoo::GenerateZoo(dir_ + "/models", zoo::SmallZooModels(), {"mlp"}).ok());
+    runtime_ = CreateBuiltinRuntime();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  BenchCommandOptions Options() {
+    BenchCommandOptions o;
+    o.root = dir_;  // baselines in <dir>/golden/baselines
+    o.models_dir = dir_ + "/models";
+    o.settings.repetitions = 9;
+    o.settings.min_time_s = 0.01;
+    o.settings.warmup_s = 0.0;
+    o.settings.clock = BenchClock::kCpu;  // steadier on a shared test machine
+    return o;
+  }
+
+  // Runs `command` with stdout and stderr captured into out_ and err_.
+  int Capture(int (*command)(const BenchCommandOptions&, const RuntimeUnderTest&),
+              BenchCommandOptions o) {
+    std::FILE* out = std::tmpfile();
+    std::FILE* err = std::tmpfile();
+    o.out = out;
+    o.err = err;
+    const int rc = command(o, *runtime_);
+    out_ = Slurp(out);
+    err_ = Slurp(err);
+    return rc;
+  }
+
+  static std::string Slurp(std::FILE* f) {
+    std::fflush(f);
+    std::rewind(f);
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+    return text;
+  }
+
+  std::string BaselineFilePath() {
+    return BaselinePath(dir_ + "/golden/baselines", CurrentMachineFingerprint(), "ref");
+  }
+
+  // Rewrites the baseline's samples scaled by `factor` (0.5 makes the current run look twice
+  // as slow).
+  void ScaleBaseline(double factor) {
+    auto file = ReadBaseline(BaselineFilePath());
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    for (BaselineEntry& e : file->entries) {
+      for (double& s : e.samples_ms) s *= factor;
+    }
+    ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
+  }
+
+  std::string dir_, out_, err_;
+  std::unique_ptr<RuntimeUnderTest> runtime_;
+};
+
+TEST_F(BenchCommandTest, NoBaselineIsReportedNotFailed) {
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  o.json_path = dir_ + "/run.json";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("[1/1] mlp on ref, 1 thread:"));
+  EXPECT_THAT(out_, HasSubstr("no latency baseline for this machine on ref"));
+  EXPECT_THAT(out_, HasSubstr("0 latency regression(s)"));
+  auto run = ReadRunJson(dir_ + "/run.json");
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->latency.size(), 1u);
+  EXPECT_EQ(run->latency[0].verdict, LatencyVerdict::kNoBaseline);
+  EXPECT_EQ(run->latency[0].repetitions, 9);
+  EXPECT_TRUE(run->latency[0].load_ms.has_value());
+}
+
+TEST_F(BenchCommandTest, UpdateThenRegressionThenImprovement) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("wrote 1 new entry to " + BaselineFilePath()));
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ASSERT_EQ(file->entries.size(), 1u);
+  EXPECT_EQ(file->entries[0].samples_ms.size(), 9u);
+  EXPECT_EQ(file->clock, "cpu");
+
+  // The baseline claims the model ran twice as fast: the run now is a regression.
+  ScaleBaseline(0.5);
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  o.json_path = dir_ + "/run.json";
+  o.junit_path = dir_ + "/run.xml";
+  o.markdown_path = dir_ + "/run.md";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 1) << out_ << err_;
+  EXPECT_THAT(out_, HasSubstr("regression mlp[ref,1t]"));
+  EXPECT_THAT(out_, HasSubstr("1 latency regression(s)"));
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->latency[0].verdict, LatencyVerdict::kRegression);
+  EXPECT_GT(*run->latency[0].change_ratio, 0.5);
+  EXPECT_LT(*run->latency[0].p_value, 0.01);
+  auto xml = ReadFile(o.junit_path);
+  ASSERT_TRUE(xml.ok());
+  EXPECT_THAT(*xml, HasSubstr("<testsuite name=\"latency\""));
+  EXPECT_THAT(*xml, HasSubstr("<failure"));
+  auto md = ReadFile(o.markdown_path);
+  ASSERT_TRUE(md.ok());
+  EXPECT_THAT(*md, HasSubstr("- **regression** `mlp[ref,1t]`"));
+
+  // Four times slower in the baseline's words (0.5 * 8 = 4): now an improvement, exit 0.
+  ScaleBaseline(8.0);
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << out_ << err_;
+  EXPECT_THAT(out_, HasSubstr("improvement mlp[ref,1t]"));
+
+  // Updating again replaces the entry rather than adding one.
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  EXPECT_EQ(ReadBaseline(BaselineFilePath())->entries.size(), 1u);
+}
+
+TEST_F(BenchCommandTest, ForeignFingerprintIsRefusedBeforeMeasuring) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok());
+  file->fingerprint.cpu_model = "Some Other CPU 9000";
+  const std::string foreign = dir_ + "/foreign.json";
+  ASSERT_TRUE(WriteBaseline(*file, foreign).ok());
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  o.baseline_file = foreign;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("refusing to compare with baseline " + foreign));
+  EXPECT_THAT(err_, HasSubstr("some-other-cpu-9000"));
+  EXPECT_THAT(err_, HasSubstr(CurrentMachineFingerprint().Id()));
+  EXPECT_THAT(out_, Not(HasSubstr("[1/1]")));  // nothing was measured
+}
+
+TEST_F(BenchCommandTest, ChangedModelIsNotCompared) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok());
+  file->entries[0].model_sha256 = std::string(64, '0');
+  ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0);
+  EXPECT_THAT(out_, HasSubstr("the model changed since the baseline was recorded"));
+}
+
+TEST_F(BenchCommandTest, UsageErrors) {
+  BenchCommandOptions o = Options();
+  o.eps = {"ref", "other"};
+  o.baseline_file = dir_ + "/x.json";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("give exactly one --ep"));
+
+  o = Options();
+  o.settings.extra_work_percent = 25;
+  EXPECT_EQ(Capture(RunBaselineUpdateCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("test-only"));
+
+  o = Options();
+  o.model_globs = {"vgg*"};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("matches the --model patterns"));
+
+  o = Options();
+  o.compare = true;
+  o.thresholds_file = dir_ + "/thresholds.json";
+  ASSERT_TRUE(WriteFileAtomically(o.thresholds_file, "{\"format\": \"nope\"}").ok());
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("thresholds.json: format"));
+}
+
+TEST_F(BenchCommandTest, GeneratesTheZooWhenNoFolderIsGiven) {
+  BenchCommandOptions o = Options();
+  o.models_dir.clear();
+  o.model_globs = {"mlp"};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("generating the model zoo into"));
+  EXPECT_THAT(out_, HasSubstr("mlp on ref"));
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -1,0 +1,208 @@
+// The bench runner: load and first run timed directly, steady state through Google Benchmark's
+// library API with a reporter that keeps every repetition's time.
+#include "harness/latency/bench_runner.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+
+#include "golden/sha256.h"
+#include "harness/latency/extra_work.h"
+#include "harness/latency/model_inputs.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Keeps the per-repetition results (run_type RT_Iteration) and drops the aggregates Google
+// Benchmark computes itself (mean, median, stddev, cv), which lose the samples the Mann-Whitney
+// test needs.
+class SampleReporter : public benchmark::BenchmarkReporter {
+ public:
+  explicit SampleReporter(BenchClock clock) : clock_(clock) {}
+
+  bool ReportContext(const Context&) override { return true; }
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type != Run::RT_Iteration) continue;
+      if (run.error_occurred) {
+        error_ = run.error_message;
+        continue;
+      }
+      const double seconds =
+          clock_ == BenchClock::kWall ? run.real_accumulated_time : run.cpu_accumulated_time;
+      samples_ms_.push_back(seconds * 1e3 / static_cast<double>(run.iterations));
+      iterations_ = run.iterations;
+    }
+  }
+
+  const std::vector<double>& samples_ms() const { return samples_ms_; }
+  int64_t iterations() const { return iterations_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  BenchClock clock_;
+  std::vector<double> samples_ms_;
+  int64_t iterations_ = 0;
+  std::string error_;
+};
+
+// Google Benchmark keeps its registered benchmarks in a process-wide list; one measurement at a
+// time registers, runs and clears it.
+std::mutex& BenchmarkMutex() {
+  static std::mutex m;
+  return m;
+}
+
+// Median time of a few runs (at least 3, more for fast models, at most 50), to size the extra
+// work as a share of one run.
+StatusOr<double> EstimateRunMs(const LoadedModel& model, const std::vector<NamedValue>& feeds) {
+  std::vector<double> times;
+  const auto start = Clock::now();
+  while (times.size() < 3 || (times.size() < 50 && MsSince(start) < 200.0)) {
+    const auto t0 = Clock::now();
+    auto out = model.Run(feeds);
+    if (!out.ok()) return out.status();
+    times.push_back(MsSince(t0));
+  }
+  return Percentile(times, 0.5);
+}
+
+Status ValidateSettings(const BenchSettings& s) {
+  if (s.repetitions < kMinRepetitions) {
+    return InvalidArgument("the bench needs at least " + std::to_string(kMinRepetitions) +
+                           " repetitions (the Mann-Whitney test cannot reject equality at 0.01 "
+                           "with fewer), got " + std::to_string(s.repetitions));
+  }
+  if (!(s.min_time_s > 0.0) || !(s.warmup_s >= 0.0)) {
+    return InvalidArgument("the bench needs a positive time per repetition and a warm-up >= 0");
+  }
+  if (!(s.extra_work_percent >= 0.0 && s.extra_work_percent <= 1000.0)) {
+    return InvalidArgument("extra work must be between 0 and 1000 percent, got " +
+                           std::to_string(s.extra_work_percent));
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+const char* BenchClockName(BenchClock clock) {
+  return clock == BenchClock::kWall ? "wall" : "cpu";
+}
+
+StatusOr<BenchClock> BenchClockFromName(const std::string& name) {
+  if (name == "wall") return BenchClock::kWall;
+  if (name == "cpu") return BenchClock::kCpu;
+  return InvalidArgument("unknown clock '" + name + "': expected wall or cpu");
+}
+
+std::string ModelNameFromPath(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') == std::string::npos
+                                     ? 0
+                                     : path.find_last_of('/') + 1);
+  const size_t dot = name.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) name.resize(dot);
+  return name;
+}
+
+StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
+                                        const std::string& model_path, const std::string& ep,
+                                        int threads, const BenchSettings& settings,
+                                        BenchObserver* observer) {
+  RETURN_IF_ERROR(ValidateSettings(settings));
+  const std::string what = "benchmarking " + model_path + " on " + ep + " with " +
+                           std::to_string(threads) + " thread(s)";
+  BenchMeasurement m;
+  m.model = ModelNameFromPath(model_path);
+  m.model_path = model_path;
+  m.ep = ep;
+  m.threads = threads;
+  ASSIGN_OR_RETURN(std::string bytes, ReadFile(model_path));
+  m.model_sha256 = Sha256Hex(bytes);
+  auto specs = ReadBenchInputSpecs(model_path);
+  if (!specs.ok()) return specs.status().WithContext(what);
+  auto feeds = MakeBenchInputs(*specs, /*seed=*/1234);
+  if (!feeds.ok()) return feeds.status().WithContext(what);
+
+  LoadOptions options;
+  options.providers = {ep};
+  options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own
+  options.intra_op_threads = threads;
+  auto load_start = Clock::now();
+  auto loaded = runtime.Load(model_path, options);
+  if (!loaded.ok()) return loaded.status().WithContext(what + ": loading");
+  m.load_ms = MsSince(load_start);
+  const LoadedModel& model = **loaded;
+
+  const auto first_start = Clock::now();
+  auto first = model.Run(*feeds);
+  if (!first.ok()) return first.status().WithContext(what + ": first run");
+  m.first_run_ms = MsSince(first_start);
+  if (observer != nullptr) observer->OnLoaded(m.load_ms, m.first_run_ms);
+
+  int64_t extra_units = 0;
+  if (settings.extra_work_percent > 0.0) {
+    auto run_ms = EstimateRunMs(model, *feeds);
+    if (!run_ms.ok()) return run_ms.status().WithContext(what + ": estimating the run time");
+    extra_units = static_cast<int64_t>(
+        std::llround(settings.extra_work_percent / 100.0 * *run_ms * BusyWorkUnitsPerMs()));
+  }
+
+  std::lock_guard<std::mutex> lock(BenchmarkMutex());
+  std::string run_error;
+  const std::vector<NamedValue>& inputs = *feeds;
+  auto body = [&](benchmark::State& state) {
+    if (observer != nullptr) observer->OnTick();
+    for (auto _ : state) {
+      StatusOr<std::vector<Value>> out = model.Run(inputs);
+      if (!out.ok()) {
+        run_error = out.status().ToString();
+        state.SkipWithError("Run failed");
+        break;
+      }
+      benchmark::DoNotOptimize(out);
+      if (extra_units > 0) RunBusyWork(extra_units);
+    }
+  };
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark("onnxgate_bench", body);
+  b->Repetitions(settings.repetitions)
+      ->ReportAggregatesOnly(false)
+      ->MinTime(settings.min_time_s)
+      ->MinWarmUpTime(settings.warmup_s)
+      ->Unit(benchmark::kMillisecond);
+  if (settings.clock == BenchClock::kWall) {
+    b->UseRealTime();
+  } else {
+    b->MeasureProcessCPUTime();
+  }
+  SampleReporter reporter(settings.clock);
+  benchmark::RunSpecifiedBenchmarks(&reporter, "^onnxgate_bench$");
+  benchmark::ClearRegisteredBenchmarks();
+
+  if (!run_error.empty()) return Internal(what + ": a steady-state run failed: " + run_error);
+  if (!reporter.error().empty()) {
+    return Internal(what + ": Google Benchmark reported: " + reporter.error());
+  }
+  if (static_cast<int>(reporter.samples_ms().size()) != settings.repetitions) {
+    return Internal(what + ": expected " + std::to_string(settings.repetitions) +
+                    " repetitions from Google Benchmark, got " +
+                    std::to_string(reporter.samples_ms().size()));
+  }
+  m.samples_ms = reporter.samples_ms();
+  m.iterations_per_repetition = reporter.iterations();
+  m.summary = Summarize(m.samples_ms);
+  return m;
+}
+
+}  // namespace onnxgate

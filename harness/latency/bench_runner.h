@@ -1,0 +1,67 @@
+// The bench runner: for one model on one EP with one thread count, the session load time, the
+// first-run time, and the steady state measured with Google Benchmark (warm-up, then
+// repetitions whose per-repetition times are collected through a custom reporter).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/latency/statistics.h"
+#include "runtime/api/runtime_under_test.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+// What the samples measure. Wall time is the latency a user sees; CPU time (all threads of the
+// process) ignores the time the process waited for a core, which makes it steadier on machines
+// shared with other work but blind to waiting and to parallel speed-up.
+enum class BenchClock { kWall, kCpu };
+const char* BenchClockName(BenchClock clock);  // "wall", "cpu"
+StatusOr<BenchClock> BenchClockFromName(const std::string& name);
+
+inline constexpr int kMinRepetitions = 9;
+
+struct BenchSettings {
+  int repetitions = 10;       // >= kMinRepetitions
+  double min_time_s = 0.2;    // per repetition: Google Benchmark adds iterations up to this
+  double warmup_s = 0.5;      // Google Benchmark's warm-up before the first repetition
+  BenchClock clock = BenchClock::kWall;
+  // Test-only: busy work worth this percentage of one run's time, added to every run, so that
+  // the regression detector can be shown a slowdown of known size.
+  double extra_work_percent = 0.0;
+};
+
+struct BenchMeasurement {
+  std::string model;  // file stem
+  std::string model_path;
+  std::string model_sha256;
+  std::string ep;
+  int threads = 1;
+  double load_ms = 0.0;
+  double first_run_ms = 0.0;
+  int64_t iterations_per_repetition = 0;
+  std::vector<double> samples_ms;  // per repetition
+  SampleSummary summary;
+};
+
+// Hooks for progress output while a measurement runs.
+class BenchObserver {
+ public:
+  virtual ~BenchObserver() = default;
+  virtual void OnLoaded(double load_ms, double first_run_ms) {}
+  // Called each time Google Benchmark enters the timed loop (warm-up, estimation, repetitions).
+  virtual void OnTick() {}
+};
+
+// Loads `model_path` on `ep` with `threads` intra-op threads and measures it. Errors name the
+// model and EP (load or run failures, bad settings).
+StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
+                                        const std::string& model_path, const std::string& ep,
+                                        int threads, const BenchSettings& settings,
+                                        BenchObserver* observer = nullptr);
+
+// The model's name as the bench reports it: the file name without folder and extension.
+std::string ModelNameFromPath(const std::string& path);
+
+}  // namespace onnxgate

@@ -1,0 +1,136 @@
+// Tests of the bench runner on the built-in runtime: Google Benchmark delivers one sample per
+// repetition, settings are validated, failures name the model, extra work slows runs down.
+#include "harness/latency/bench_runner.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "golden/sha256.h"
+#include "harness/latency/extra_work.h"
+#include "harness/zoo/zoo.h"
+#include "runtime/api/builtin_runtime.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+class BenchRunnerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "bench_runner_test_XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+    auto paths = zoo::GenerateZoo(dir_, zoo::SmallZooModels(), {"mlp", "transformer_encoder"});
+    ASSERT_TRUE(paths.ok()) << paths.status().ToString();
+    mlp_ = (*paths)[1];
+    transformer_ = (*paths)[0];
+    runtime_ = CreateBuiltinRuntime();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  static BenchSettings Fast() {
+    BenchSettings s;
+    s.repetitions = 9;
+    s.min_time_s = 0.005;
+    s.warmup_s = 0.0;
+    return s;
+  }
+
+  std::string dir_, mlp_, transformer_;
+  std::unique_ptr<RuntimeUnderTest> runtime_;
+};
+
+class CountingObserver : public BenchObserver {
+ public:
+  void OnLoaded(double, double) override { ++loaded; }
+  void OnTick() override { ++ticks; }
+  int loaded = 0;
+  int ticks = 0;
+};
+
+TEST_F(BenchRunnerTest, OneSamplePerRepetition) {
+  CountingObserver observer;
+  auto m = MeasureModel(*runtime_, mlp_, "ref", 1, Fast(), &observer);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->model, "mlp");
+  EXPECT_EQ(m->ep, "ref");
+  EXPECT_EQ(m->threads, 1);
+  ASSERT_EQ(m->samples_ms.size(), 9u);
+  for (double s : m->samples_ms) EXPECT_GT(s, 0.0);
+  EXPECT_GE(m->iterations_per_repetition, 1);
+  EXPECT_GT(m->load_ms, 0.0);
+  EXPECT_GT(m->first_run_ms, 0.0);
+  EXPECT_EQ(m->summary.n, 9u);
+  EXPECT_LE(m->summary.min, m->summary.median);
+  EXPECT_LE(m->summary.median, m->summary.p90);
+  EXPECT_EQ(m->model_sha256, Sha256Hex(*ReadFile(mlp_)));
+  EXPECT_EQ(observer.loaded, 1);
+  EXPECT_GE(observer.ticks, 9);  // every repetition enters the loop, estimation may add more
+}
+
+TEST_F(BenchRunnerTest, IntegerInputsAndCpuClock) {
+  BenchSettings s = Fast();
+  s.clock = BenchClock::kCpu;
+  s.repetitions = 10;
+  auto m = MeasureModel(*runtime_, transformer_, "ref", 2, s);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->samples_ms.size(), 10u);
+  EXPECT_EQ(m->threads, 2);
+}
+
+TEST_F(BenchRunnerTest, SettingsAreValidated) {
+  BenchSettings s = Fast();
+  s.repetitions = 5;
+  auto few = MeasureModel(*runtime_, mlp_, "ref", 1, s);
+  EXPECT_EQ(few.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(few.status().message(), HasSubstr("at least 9 repetitions"));
+  s = Fast();
+  s.min_time_s = 0.0;
+  EXPECT_EQ(MeasureModel(*runtime_, mlp_, "ref", 1, s).status().code(),
+            StatusCode::kInvalidArgument);
+}
+
+TEST_F(BenchRunnerTest, FailuresNameTheModel) {
+  auto missing = MeasureModel(*runtime_, dir_ + "/nope.onnx", "ref", 1, Fast());
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  EXPECT_THAT(missing.status().message(), HasSubstr("nope.onnx"));
+  auto unknown_ep = MeasureModel(*runtime_, mlp_, "no-such-ep", 1, Fast());
+  EXPECT_FALSE(unknown_ep.ok());
+  EXPECT_THAT(unknown_ep.status().message(), HasSubstr("mlp.onnx on no-such-ep"));
+}
+
+TEST_F(BenchRunnerTest, ExtraWorkSlowsEveryRunDown) {
+  // CPU time, so that other processes on the machine do not decide the outcome; 100% extra
+  // work should double the time, and anything above 1.4x shows it is applied to every run.
+  BenchSettings s = Fast();
+  s.clock = BenchClock::kCpu;
+  s.min_time_s = 0.02;
+  auto plain = MeasureModel(*runtime_, transformer_, "ref", 1, s);
+  s.extra_work_percent = 100.0;
+  auto slowed = MeasureModel(*runtime_, transformer_, "ref", 1, s);
+  ASSERT_TRUE(plain.ok() && slowed.ok());
+  EXPECT_GT(slowed->summary.median / plain->summary.median, 1.4);
+  EXPECT_LT(slowed->summary.median / plain->summary.median, 3.0);
+}
+
+TEST(ExtraWorkTest, BusyWorkTakesTimeInProportion) {
+  const double rate = BusyWorkUnitsPerMs();
+  EXPECT_GT(rate, 1000.0);  // any machine does a thousand xorshift steps per millisecond
+}
+
+TEST(BenchClockTest, Names) {
+  EXPECT_STREQ(BenchClockName(BenchClock::kWall), "wall");
+  EXPECT_EQ(*BenchClockFromName("cpu"), BenchClock::kCpu);
+  EXPECT_THAT(BenchClockFromName("tsc").status().message(), HasSubstr("expected wall or cpu"));
+  EXPECT_EQ(ModelNameFromPath("/a/b/resnet18.onnx"), "resnet18");
+  EXPECT_EQ(ModelNameFromPath("mlp"), "mlp");
+}
+
+}  // namespace
+}  // namespace onnxgate

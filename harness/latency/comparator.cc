@@ -1,0 +1,82 @@
+// The latency verdict: threshold on the median change AND Mann-Whitney significance.
+#include "harness/latency/comparator.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "harness/latency/statistics.h"
+#include "runtime/base/check.h"
+
+namespace onnxgate {
+
+namespace {
+
+std::string Format(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+std::string Percent(double ratio) { return Format("%.1f%%", ratio * 100.0); }
+std::string SignedPercent(double ratio) { return Format("%+.1f%%", ratio * 100.0); }
+std::string Ms(double ms) { return Format("%.4g ms", ms); }
+std::string P(double p) { return Format("%.2g", p); }
+
+}  // namespace
+
+LatencyComparison NoBaseline(std::string why, double threshold, double alpha) {
+  LatencyComparison c;
+  c.verdict = LatencyVerdict::kNoBaseline;
+  c.threshold = threshold;
+  c.alpha = alpha;
+  c.message = std::move(why);
+  return c;
+}
+
+LatencyComparison CompareLatency(const std::vector<double>& current,
+                                 const std::vector<double>& baseline, double threshold,
+                                 double alpha) {
+  ONNXGATE_CHECK(!current.empty() && !baseline.empty());
+  const SampleSummary now = Summarize(current);
+  const SampleSummary base = Summarize(baseline);
+  const MannWhitneyResult test = MannWhitneyU(current, baseline);
+
+  LatencyComparison c;
+  c.threshold = threshold;
+  c.alpha = alpha;
+  c.baseline_median_ms = base.median;
+  c.p_value = test.p_value;
+  if (base.median <= 0.0) {
+    c.verdict = LatencyVerdict::kInconclusive;
+    c.message = "the baseline median is " + Ms(base.median) + ", so no relative change exists";
+    return c;
+  }
+  const double change = (now.median - base.median) / base.median;
+  c.change_ratio = change;
+  const bool moved = std::fabs(change) > threshold;
+  const bool significant = test.p_value < alpha;
+  const std::string medians = "median " + Ms(now.median) + " vs baseline " + Ms(base.median) +
+                              " (" + SignedPercent(change) + ", threshold " +
+                              Percent(threshold) + ")";
+  const std::string test_text = "Mann-Whitney p=" + P(test.p_value) +
+                                (significant ? " < " : " >= ") + P(alpha) + " (n=" +
+                                std::to_string(now.n) + " vs " + std::to_string(base.n) + ")";
+  if (!moved) {
+    c.verdict = LatencyVerdict::kUnchanged;
+    c.message = medians + ": within the threshold";
+    if (significant) c.message += " (the shift is real but small: " + test_text + ")";
+    return c;
+  }
+  if (!significant) {
+    c.verdict = LatencyVerdict::kInconclusive;
+    c.message = medians + ", but the samples do not differ significantly (" + test_text +
+                "): too noisy to decide (cv " + Percent(now.cv) + " now, " + Percent(base.cv) +
+                " in the baseline); rerun on a quieter machine or with more repetitions";
+    return c;
+  }
+  c.verdict = change > 0 ? LatencyVerdict::kRegression : LatencyVerdict::kImprovement;
+  c.message = medians + (change > 0 ? ": slower" : ": faster") + ", and " + test_text;
+  return c;
+}
+
+}  // namespace onnxgate

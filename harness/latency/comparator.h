@@ -1,0 +1,33 @@
+// The latency comparator: a verdict for one model x EP x thread count from its samples and the
+// baseline's. A move counts only when the median changed by more than the threshold AND the
+// two-sided Mann-Whitney U test rejects equality at alpha; a big move the test cannot confirm is
+// "inconclusive" (too noisy to decide), never an alert.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/records.h"
+
+namespace onnxgate {
+
+struct LatencyComparison {
+  LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
+  std::optional<double> baseline_median_ms;
+  std::optional<double> change_ratio;  // (median - baseline median) / baseline median
+  std::optional<double> p_value;
+  double threshold = 0.0;
+  double alpha = 0.0;
+  std::string message;  // one line saying why
+};
+
+// `current` and `baseline` are per-repetition samples in ms (both non-empty).
+LatencyComparison CompareLatency(const std::vector<double>& current,
+                                 const std::vector<double>& baseline, double threshold,
+                                 double alpha);
+
+// The verdict when there is nothing to compare with; `why` says so ("no baseline entry for ...").
+LatencyComparison NoBaseline(std::string why, double threshold, double alpha);
+
+}  // namespace onnxgate

@@ -1,0 +1,108 @@
+// Bench inputs from the ONNX file's graph inputs, filled with seeded values.
+#include "harness/latency/model_inputs.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <set>
+#include <sstream>
+
+#include "harness/zoo/seeded_random.h"
+#include "harness/zoo/zoo.h"
+#include "runtime/base/atomic_file.h"
+#include "runtime/base/tensor.h"
+
+namespace onnxgate {
+
+namespace {
+
+// Parses "<lo> <hi>" with lo < hi; nullopt when malformed.
+std::optional<std::pair<int64_t, int64_t>> ParseRange(const std::string& text) {
+  std::istringstream in(text);
+  int64_t lo = 0, hi = 0;
+  if (!(in >> lo >> hi) || lo >= hi) return std::nullopt;
+  return std::make_pair(lo, hi);
+}
+
+template <typename T>
+Tensor FillInts(const Shape& shape, std::pair<int64_t, int64_t> range, zoo::SeededRandom& rng) {
+  Tensor t(DataTypeOf<T>::value, shape);
+  T* data = t.mutable_data<T>();
+  for (int64_t i = 0; i < t.NumElements(); ++i) {
+    data[i] = static_cast<T>(rng.UniformInt(range.first, range.second));
+  }
+  return t;
+}
+
+template <typename T>
+Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
+  Tensor t(DataTypeOf<T>::value, shape);
+  T* data = t.mutable_data<T>();
+  for (int64_t i = 0; i < t.NumElements(); ++i) data[i] = static_cast<T>(rng.Uniform(-1.0, 1.0));
+  return t;
+}
+
+}  // namespace
+
+StatusOr<std::vector<BenchInputSpec>> ReadBenchInputSpecs(const std::string& model_path) {
+  ASSIGN_OR_RETURN(std::string bytes, ReadFile(model_path));
+  onnx::ModelProto model;
+  if (!model.ParseFromString(bytes)) {
+    return DataLoss("reading the inputs of " + model_path + ": not a binary ONNX model");
+  }
+  std::set<std::string> initializers;
+  for (const onnx::TensorProto& t : model.graph().initializer()) initializers.insert(t.name());
+  std::vector<BenchInputSpec> specs;
+  for (const onnx::ValueInfoProto& input : model.graph().input()) {
+    if (initializers.count(input.name()) > 0) continue;
+    if (!input.type().has_tensor_type()) {
+      return Unimplemented("benchmarking " + model_path + ": input '" + input.name() +
+                           "' is not a tensor; the bench feeds tensors only");
+    }
+    const onnx::TypeProto_Tensor& tensor = input.type().tensor_type();
+    BenchInputSpec spec;
+    spec.name = input.name();
+    spec.dtype = static_cast<DataType>(tensor.elem_type());
+    for (const onnx::TensorShapeProto_Dimension& d : tensor.shape().dim()) {
+      spec.dims.push_back(d.has_dim_value() && d.dim_value() > 0 ? d.dim_value() : 1);
+    }
+    const std::string key = std::string(zoo::kInputRangeKeyPrefix) + input.name();
+    for (const onnx::StringStringEntryProto& entry : model.metadata_props()) {
+      if (entry.key() != key) continue;
+      spec.int_range = ParseRange(entry.value());
+      if (!spec.int_range) {
+        return InvalidArgument("benchmarking " + model_path + ": metadata " + key +
+                               " must be \"<lo> <hi>\" with lo < hi, got \"" + entry.value() +
+                               "\"");
+      }
+    }
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+StatusOr<std::vector<NamedValue>> MakeBenchInputs(const std::vector<BenchInputSpec>& specs,
+                                                  uint32_t seed) {
+  zoo::SeededRandom rng(seed);
+  std::vector<NamedValue> feeds;
+  for (const BenchInputSpec& spec : specs) {
+    const Shape shape(spec.dims);
+    const auto range = spec.int_range.value_or(std::make_pair<int64_t, int64_t>(0, 1));
+    Tensor t;
+    switch (spec.dtype) {
+      case DataType::kFloat: t = FillReals<float>(shape, rng); break;
+      case DataType::kDouble: t = FillReals<double>(shape, rng); break;
+      case DataType::kInt64: t = FillInts<int64_t>(shape, range, rng); break;
+      case DataType::kInt32: t = FillInts<int32_t>(shape, range, rng); break;
+      case DataType::kInt8: t = FillInts<int8_t>(shape, range, rng); break;
+      case DataType::kUint8: t = FillInts<uint8_t>(shape, range, rng); break;
+      case DataType::kBool: t = Tensor(DataType::kBool, shape); break;
+      default:
+        return Unimplemented("the bench cannot make values for input '" + spec.name +
+                             "' of element type " + DataTypeName(spec.dtype));
+    }
+    feeds.push_back({spec.name, Value::FromTensor(std::move(t))});
+  }
+  return feeds;
+}
+
+}  // namespace onnxgate
