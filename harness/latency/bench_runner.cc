@@ -187,7 +187,8 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
     b->MeasureProcessCPUTime();
   }
   SampleReporter reporter(settings.clock);
-  benchmark::RunSpecifiedBenchmarks(&reporter, "^onnxgate_bench$");
+  // The full name carries the settings ("onnxgate_bench/min_time:0.050/repeats:9/real_time").
+  benchmark::RunSpecifiedBenchmarks(&reporter, "^onnxgate_bench(/.*)?$");
   benchmark::ClearRegisteredBenchmarks();
 
   if (!run_error.empty()) return Internal(what + ": a steady-state run failed: " + run_error);

@@ -80,10 +80,10 @@ TEST_F(ZooTest, SmallModelsAreThePinnedBytes) {
   // another compiler or standard library means generation is not portable; a mismatch after an
   // intended change to a builder means kZooVersion must be bumped and these updated.
   const std::map<std::string, std::string> pinned = {
-      {"resnet18", "PIN"},
-      {"mobilenet_v2", "PIN"},
-      {"transformer_encoder", "PIN"},
-      {"mlp", "PIN"},
+      {"resnet18", "3dbfb627e0f873165b4463fd1dac34285f67185372ae7208061af9f3b3e06ecd"},
+      {"mobilenet_v2", "118655ed47595b37c647b64b8cff45f259c09ea50c3179fc3ca0db7353012817"},
+      {"transformer_encoder", "2f24c3ed029171733e4a763630908c51bec3df02d04c883f5b8f0c1cfee64455"},
+      {"mlp", "9465e9e41ef8a5d1c5781b17161e74ae1027f285ecd25155395ca3abf9da912d"},
   };
   for (const ZooModel& m : SmallZooModels()) {
     const std::string hash = Sha256Hex(SerializeDeterministically(m.build()));
