@@ -7,6 +7,7 @@
 #include "runtime/ep/ref/kernels/expand_tile.h"
 #include "runtime/ep/ref/kernels/gather.h"
 #include "runtime/ep/ref/kernels/identity.h"
+#include "runtime/ep/ref/kernels/random.h"
 #include "runtime/ep/ref/kernels/range.h"
 #include "runtime/ep/ref/kernels/reshape.h"
 #include "runtime/ep/ref/kernels/shape_size.h"
@@ -107,6 +108,16 @@ Status RegisterValueOps(KernelRegistry& r) {
                       FactoryOf<ConstantOfShapeKernel>()));
   RETURN_IF_ERROR(Def(r, "Range", 11, kOpen, {{"T", {kF32, kF64, kI16, kI32, kI64}}},
                       FactoryOf<RangeKernel>()));
+  // The random generators: T (or T2) is the output type, T1 the input a *Like op copies.
+  const KernelFactory random = FactoryOf<RandomKernel>();
+  RETURN_IF_ERROR(Def(r, "RandomUniform", 1, kOpen, {{"T", F3()}}, random));
+  RETURN_IF_ERROR(Def(r, "RandomNormal", 1, kOpen, {{"T", F3()}}, random));
+  RETURN_IF_ERROR(
+      Def(r, "RandomUniformLike", 1, kOpen, {{"T1", AllNoBF16()}, {"T2", F3()}}, random));
+  RETURN_IF_ERROR(
+      Def(r, "RandomNormalLike", 1, kOpen, {{"T1", AllNoBF16()}, {"T2", F3()}}, random));
+  RETURN_IF_ERROR(Def(r, "Bernoulli", 15, kOpen,
+                      {{"T1", F3()}, {"T2", F4() + Ints() + List{kBool}}}, random));
   // Cast: `to` is a type name in 1 and a type number from 6; strings from 9, bfloat16 from 13.
   const List cast6 = F3() + Ints() + List{kBool};
   const KernelFactory cast = FactoryOf<CastKernel>();
