@@ -140,6 +140,7 @@ std::vector<ProviderEntry> BuiltinProviderEntries() {
 #ifdef ONNXGATE_HAVE_TEST_PROVIDERS
   entries.push_back({kTestCrashProviderName, CreateTestCrashProvider, true});
   entries.push_back({kTestHangProviderName, CreateTestHangProvider, true});
+  entries.push_back({kTestBrokenReluProviderName, CreateTestBrokenReluProvider, true});
 #endif
   return entries;
 }

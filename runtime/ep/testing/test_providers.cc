@@ -1,10 +1,12 @@
-// The test-crash and test-hang providers: one Relu kernel each, wrong on purpose.
+// The test-crash, test-hang and test-broken-relu providers: a Relu kernel wrong on purpose.
 #include "runtime/ep/testing/test_providers.h"
 
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <thread>
+
+#include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {
 
@@ -35,6 +37,32 @@ class HangingRelu : public OpKernel {
   }
 };
 
+// Relu as the identity: right for x >= 0, wrong for every negative element.
+class IdentityRelu : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo&) {
+    return std::unique_ptr<OpKernel>(new IdentityRelu());
+  }
+  Status Compute(KernelContext& ctx) const override {
+    const Tensor* x = ctx.input_tensor(0);
+    if (x == nullptr) return InvalidArgument("Relu: X is missing");
+    ctx.set_output(0, *x);
+    return OkStatus();
+  }
+};
+
+// The ref kernels with every Relu version replaced by IdentityRelu.
+Status RegisterRefWithBrokenRelu(KernelRegistry& registry) {
+  KernelRegistry ref;
+  RETURN_IF_ERROR(RegisterRefKernels(ref));
+  for (const KernelDef* def : ref.All()) {
+    KernelDef copy = *def;
+    if (copy.domain.empty() && copy.op_type == "Relu") copy.factory = FactoryOf<IdentityRelu>();
+    RETURN_IF_ERROR(registry.Register(std::move(copy)));
+  }
+  return OkStatus();
+}
+
 template <typename K>
 Status RegisterRelu(KernelRegistry& registry) {
   KernelDef def;
@@ -53,6 +81,10 @@ StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestCrashProvider() {
 
 StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestHangProvider() {
   return RegistryProvider::Create(kTestHangProviderName, RegisterRelu<HangingRelu>);
+}
+
+StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestBrokenReluProvider() {
+  return RegistryProvider::Create(kTestBrokenReluProviderName, RegisterRefWithBrokenRelu);
 }
 
 }  // namespace onnxgate

@@ -1,6 +1,8 @@
 // Providers that misbehave on purpose, so the harness can prove that a kernel which crashes or
-// never returns becomes that case's CRASH or TIMEOUT while the run goes on. Built only with the
-// CMake option ONNXGATE_TEST_PROVIDERS; each takes Relu nodes only and declines everything else.
+// never returns becomes that case's CRASH or TIMEOUT while the run goes on, and that a gate fails
+// on exactly the cases a wrong kernel touches. Built only with the CMake option
+// ONNXGATE_TEST_PROVIDERS. test-crash and test-hang take Relu nodes only and decline everything
+// else; test-broken-relu is the ref provider with a wrong Relu.
 #pragma once
 
 #include <memory>
@@ -11,10 +13,13 @@ namespace onnxgate {
 
 inline constexpr char kTestCrashProviderName[] = "test-crash";
 inline constexpr char kTestHangProviderName[] = "test-hang";
+inline constexpr char kTestBrokenReluProviderName[] = "test-broken-relu";
 
 // Relu's kernel dies with SIGSEGV.
 StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestCrashProvider();
 // Relu's kernel sleeps forever.
 StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestHangProvider();
+// Every ref kernel, except that Relu lets negative values through unchanged.
+StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestBrokenReluProvider();
 
 }  // namespace onnxgate

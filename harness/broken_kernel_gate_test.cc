@@ -1,0 +1,72 @@
+// The onnx-node gate against a kernel broken on purpose: the test-broken-relu provider is ref
+// with a Relu that lets negative values through. Judged by ref's expectations, the gate must
+// fail on exactly the cases whose models use Relu (and that ref's expectations do not already
+// cover), and on nothing else.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "conformance/expectations.h"
+#include "harness/run_command.h"
+#include "harness/suite.h"
+#include "reports/json_writer.h"
+#include "runtime/api/builtin_runtime.h"
+
+namespace onnxgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(BrokenKernelGateTest, GateFailsOnExactlyTheCasesThatUseTheBrokenOp) {
+  const std::string root = ONNXGATE_SOURCE_DIR;
+  const fs::path work = fs::path(::testing::TempDir()) / "broken_kernel_gate_test";
+  fs::remove_all(work);
+  fs::create_directories(work / "expectations");
+  auto expectations = LoadExpectations(root + "/conformance/expectations/ref.json");
+  ASSERT_TRUE(expectations.ok()) << expectations.status().ToString();
+  expectations->ep = "test-broken-relu";
+  ASSERT_TRUE(
+      WriteExpectations((work / "expectations/test-broken-relu.json").string(), *expectations)
+          .ok());
+
+  auto suite = LoadSuite(root + "/suites", "onnx-node");
+  ASSERT_TRUE(suite.ok()) << suite.status().ToString();
+  std::set<std::string> uses_relu;
+  for (const SuiteCase& c : suite->cases) {
+    CaseRecord as_record;
+    as_record.name = c.name;
+    as_record.suite = "onnx-node";
+    as_record.opset_imports = c.opset_imports;
+    const bool relu = std::find(c.op_types.begin(), c.op_types.end(), "Relu") != c.op_types.end();
+    if (relu && expectations->Find(as_record) == nullptr) uses_relu.insert(c.name);
+  }
+  ASSERT_FALSE(uses_relu.empty());
+
+  RunCommandOptions o;
+  o.root = root;
+  o.suites = {"onnx-node"};
+  o.eps = {"test-broken-relu"};
+  o.jobs = 2;
+  o.apply_expectations = true;
+  o.expectations_dir = (work / "expectations").string();
+  o.json_path = (work / "run.json").string();
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  EXPECT_EQ(RunCommand(o, *runtime), 1);
+
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  std::set<std::string> unexpected;
+  for (const CaseRecord& r : run->cases) {
+    if (IsUnexpected(r, /*strict=*/true)) {
+      unexpected.insert(r.name);
+      EXPECT_EQ(r.verdict, Verdict::kFail) << r.name << ": " << r.message;
+    }
+  }
+  EXPECT_EQ(unexpected, uses_relu);
+}
+
+}  // namespace
+}  // namespace onnxgate
