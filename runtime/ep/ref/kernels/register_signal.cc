@@ -1,8 +1,46 @@
-// The ref EP's registration table for DFT, STFT, the window functions and MelWeightMatrix.
+// The ref EP's registration table for DFT, STFT, the window functions and MelWeightMatrix. Each
+// line transcribes the op's only ONNX 1.12 schema version (opset 17) with the types it allows.
+#include "runtime/ep/ref/kernels/dft.h"
+#include "runtime/ep/ref/kernels/mel_weight_matrix.h"
+#include "runtime/ep/ref/kernels/signal_window.h"
+#include "runtime/ep/ref/kernels/stft.h"
+#include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {
 
-Status RegisterSignalKernels(KernelRegistry& registry) { return OkStatus(); }
+namespace {
+
+using namespace ref::types;  // NOLINT: type-list shorthands
+
+constexpr int kOpen = kOpenEndedVersion;
+
+Status Def(KernelRegistry& r, const char* op, int since, int until,
+           std::vector<TypeConstraint> constraints, KernelFactory factory) {
+  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
+}
+
+}  // namespace
+
+Status RegisterSignalKernels(KernelRegistry& registry) {
+  using ref_signal::CosineSumWindow;
+  using ref_signal::Dft;
+  using ref_signal::MelWeightMatrix;
+  using ref_signal::Stft;
+  // Lengths and sizes are int32 or int64; signals are floats; the generated windows and mel
+  // matrices may be any numeric type (output_datatype).
+  const List lengths = {kI32, kI64};
+  const List numeric = Ints() + F4();
+  RETURN_IF_ERROR(
+      Def(registry, "DFT", 17, kOpen, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
+  RETURN_IF_ERROR(
+      Def(registry, "STFT", 17, kOpen, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Stft>()));
+  for (const char* window : {"HannWindow", "HammingWindow", "BlackmanWindow"}) {
+    RETURN_IF_ERROR(Def(registry, window, 17, kOpen, {{"T1", lengths}, {"T2", numeric}},
+                        FactoryOf<CosineSumWindow>()));
+  }
+  return Def(registry, "MelWeightMatrix", 17, kOpen,
+             {{"T1", lengths}, {"T2", F4()}, {"T3", numeric}}, FactoryOf<MelWeightMatrix>());
+}
 
 }  // namespace onnxgate

@@ -1,5 +1,5 @@
-// Checks the elementwise and tensor registration tables against ONNX's schema registry: every
-// version range starts and ends where the schema's versions do, every declared type is allowed
+// Checks the ai.onnx registration tables against ONNX's schema registry: every version range
+// starts and ends where the schema's versions do, every declared type is allowed
 // by the schema, and every schema version from the first registered one on is covered with all
 // of its types.
 #include <onnx/defs/schema.h>
@@ -16,6 +16,12 @@ namespace onnxgate::ref {
 namespace {
 
 constexpr int kMaxOpset = 17;  // ONNX 1.12
+
+// Ops whose kernels claim fewer types than the schema allows, and why. The session reports the
+// other types UNSUPPORTED with the op, version and types named.
+const std::set<std::string> kNarrowerThanSchema = {
+    "GridSample",  // interpolates floats only; the schema's T1 admits every tensor type
+};
 
 // "tensor(float)", "seq(tensor(int64))", "optional(seq(tensor(bool)))" -> the element type.
 std::optional<DataType> ElementTypeOf(std::string s) {
@@ -59,7 +65,9 @@ TEST_P(RegistrationTest, RangesAndTypesFollowTheSchemas) {
     const auto versions = SchemaVersions(def->op_type);
     ASSERT_FALSE(versions.empty()) << "no ONNX schema";
     EXPECT_EQ(versions.count(def->since_version), 1u) << "range starts inside a schema version";
-    if (def->until_version != kOpenEndedVersion) {
+    // A range may also close at the last opset ONNX 1.12 knows, so that a later opset's
+    // semantics are never assumed.
+    if (def->until_version != kOpenEndedVersion && def->until_version != kMaxOpset) {
       EXPECT_EQ(versions.count(def->until_version + 1), 1u)
           << "range ends inside a schema version (until " << def->until_version << ")";
     }
@@ -85,8 +93,9 @@ TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
     if (!inserted) it->second = std::min(it->second, def->since_version);
   }
   for (const auto& [op, first] : first_version) {
+    if (kNarrowerThanSchema.count(op) != 0) continue;
     for (const auto& [since, schema] : SchemaVersions(op)) {
-      if (since < first) continue;
+      if (since < first || schema->Deprecated()) continue;  // e.g. Scatter-11
       SCOPED_TRACE(op + "-" + std::to_string(since));
       std::map<std::string, std::set<DataType>> covered;
       bool any = false;
@@ -111,7 +120,10 @@ TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, RegistrationTest,
-                         ::testing::Values(&RegisterElementwiseKernels, &RegisterTensorKernels));
+                         ::testing::Values(&RegisterElementwiseKernels, &RegisterTensorKernels,
+                                           &RegisterNnKernels, &RegisterReductionKernels,
+                                           &RegisterControlFlowKernels, &RegisterIndexingKernels,
+                                           &RegisterSignalKernels, &RegisterTextKernels));
 
 }  // namespace
 }  // namespace onnxgate::ref

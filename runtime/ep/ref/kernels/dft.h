@@ -1,0 +1,26 @@
+// DFT-17: the discrete Fourier transform (or its inverse) along one axis of a real [..., 1] or
+// complex [..., 2] tensor, full, one-sided (RFFT) or from a one-sided spectrum (IRFFT).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "runtime/kernel/kernel_info.h"
+#include "runtime/kernel/op_kernel.h"
+
+namespace onnxgate::ref_signal {
+
+class Dft : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  Dft(int64_t axis, bool inverse, bool onesided)
+      : axis_(axis), inverse_(inverse), onesided_(onesided) {}
+  int64_t axis_;  // as given; checked against the input's rank in Compute
+  bool inverse_;
+  bool onesided_;
+};
+
+}  // namespace onnxgate::ref_signal
