@@ -9,6 +9,7 @@
 #include "runtime/ep/ref/kernels/scan.h"
 #include "runtime/ep/ref/kernels/sequence.h"
 #include "runtime/ep/ref/kernels/sequence_map.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -18,13 +19,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-
-constexpr int kOpen = kOpenEndedVersion;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 Status RegisterSubgraphOps(KernelRegistry& r) {
   // If and Loop: sequences may flow from 13, optionals and bfloat16 from 16.

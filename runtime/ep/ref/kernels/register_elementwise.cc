@@ -8,6 +8,7 @@
 #include "runtime/ep/ref/kernels/compare_logic.h"
 #include "runtime/ep/ref/kernels/mod_bitshift.h"
 #include "runtime/ep/ref/kernels/softmax.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/kernels/unary_math.h"
 #include "runtime/ep/ref/kernels/variadic_math.h"
@@ -19,13 +20,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-
-constexpr int kOpen = kOpenEndedVersion;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 template <UnaryOp kOp>
 KernelFactory Unary() {

@@ -16,6 +16,7 @@
 #include "runtime/ep/ref/kernels/resize.h"
 #include "runtime/ep/ref/kernels/reverse_sequence.h"
 #include "runtime/ep/ref/kernels/roi_pool.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -25,13 +26,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-
-constexpr int kOpen = kOpenEndedVersion;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 Status RegisterQuantization(KernelRegistry& r) {
   const List q8 = {kI8, kU8};

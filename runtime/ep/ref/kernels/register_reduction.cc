@@ -12,6 +12,7 @@
 #include "runtime/ep/ref/kernels/reduce.h"
 #include "runtime/ep/ref/kernels/top_k.h"
 #include "runtime/ep/ref/kernels/trilu.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/kernels/unique.h"
 #include "runtime/ep/ref/ref_kernels.h"
@@ -22,16 +23,12 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 constexpr int kOpen = kOpenEndedVersion;
 // Opset 18 turns the `axes` attribute of every Reduce* but ReduceSum into an input; those
 // kernels read the attribute, so their claim stops at 17.
 constexpr int kLastAxesAttributeOpset = 17;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
 
 Status RegisterReduce(KernelRegistry& r) {
   const List reduce1 = {kU32, kU64, kI32, kI64, kF16, kF32, kF64};

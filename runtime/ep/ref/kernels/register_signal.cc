@@ -4,6 +4,7 @@
 #include "runtime/ep/ref/kernels/mel_weight_matrix.h"
 #include "runtime/ep/ref/kernels/signal_window.h"
 #include "runtime/ep/ref/kernels/stft.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -12,13 +13,7 @@ namespace onnxgate {
 namespace {
 
 using namespace ref::types;  // NOLINT: type-list shorthands
-
-constexpr int kOpen = kOpenEndedVersion;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 }  // namespace
 

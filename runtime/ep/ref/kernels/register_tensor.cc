@@ -13,6 +13,7 @@
 #include "runtime/ep/ref/kernels/shape_size.h"
 #include "runtime/ep/ref/kernels/slice.h"
 #include "runtime/ep/ref/kernels/transpose.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/kernels/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
@@ -22,13 +23,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-
-constexpr int kOpen = kOpenEndedVersion;
-
-Status Def(KernelRegistry& r, const char* op, int since, int until,
-           std::vector<TypeConstraint> constraints, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, std::move(constraints), std::move(factory)});
-}
+using namespace ref::table;  // NOLINT: Def and kOpen
 
 Status RegisterShapeOps(KernelRegistry& r) {
   const KernelFactory reshape = FactoryOf<ReshapeKernel>();

@@ -1,8 +1,9 @@
 // StringNormalizer: stop word removal and locale-aware case changes on UTF-8 strings.
 #include "runtime/ep/ref/kernels/string_normalizer.h"
 
-#include <cstdint>
 #include <stdexcept>
+
+#include "runtime/base/utf8.h"
 
 namespace onnxgate::ref {
 
@@ -16,56 +17,15 @@ constexpr char kDefaultLocale[] = "en_US";
 // Decodes UTF-8 into code points; false on a malformed, overlong or out-of-range sequence.
 bool DecodeUtf8(const std::string& in, std::wstring* out) {
   out->clear();
-  size_t i = 0;
-  while (i < in.size()) {
-    const unsigned char lead = static_cast<unsigned char>(in[i]);
-    uint32_t cp;
-    size_t extra;
-    if (lead < 0x80) {
-      cp = lead;
-      extra = 0;
-    } else if ((lead & 0xE0) == 0xC0) {
-      cp = lead & 0x1F;
-      extra = 1;
-    } else if ((lead & 0xF0) == 0xE0) {
-      cp = lead & 0x0F;
-      extra = 2;
-    } else if ((lead & 0xF8) == 0xF0) {
-      cp = lead & 0x07;
-      extra = 3;
-    } else {
-      return false;
-    }
-    if (i + extra >= in.size()) return false;  // truncated sequence
-    for (size_t k = 1; k <= extra; ++k) {
-      const unsigned char c = static_cast<unsigned char>(in[i + k]);
-      if ((c & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    static constexpr uint32_t kMinOfLength[] = {0, 0x80, 0x800, 0x10000};
-    if (cp < kMinOfLength[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+  size_t pos = 0;
+  while (pos < in.size()) {
+    size_t length;
+    const char32_t cp = DecodeUtf8At(in, pos, &length);
+    if (cp == kInvalidUtf8) return false;
     out->push_back(static_cast<wchar_t>(cp));
-    i += extra + 1;
+    pos += length;
   }
   return true;
-}
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 StatusOr<CaseChange> ParseCaseChange(const KernelInfo& info) {
@@ -122,7 +82,7 @@ StatusOr<std::string> ChangeCase(const std::string& text, CaseChange change,
   }
   std::string out;
   out.reserve(text.size());
-  for (wchar_t c : wide) AppendUtf8(static_cast<uint32_t>(c), &out);
+  for (wchar_t c : wide) AppendUtf8(static_cast<char32_t>(c), &out);
   return out;
 }
 
