@@ -1,4 +1,5 @@
-// The onnx-node gate against a kernel broken on purpose: the test-broken-relu provider is ref
+// The onnx-node gate as a release gate: with one of ref's expectations deleted it fails naming
+// exactly that case; against a kernel broken on purpose: the test-broken-relu provider is ref
 // with a Relu that lets negative values through. Judged by ref's expectations, the gate must
 // fail on exactly the cases whose models use Relu (and that ref's expectations do not already
 // cover), except those where Relu never sees a negative value, and on nothing else.
@@ -79,6 +80,46 @@ TEST(BrokenKernelGateTest, GateFailsOnExactlyTheCasesThatUseTheBrokenOp) {
     }
   }
   EXPECT_EQ(unexpected, uses_relu);
+}
+
+TEST(OnnxNodeGateTest, DeletingAnExpectationFailsNamingThatCase) {
+  const std::string root = ONNXGATE_SOURCE_DIR;
+  const fs::path work = fs::path(::testing::TempDir()) / "deleted_expectation_test";
+  fs::remove_all(work);
+  fs::create_directories(work / "expectations");
+  auto expectations = LoadExpectations(root + "/conformance/expectations/ref.json");
+  ASSERT_TRUE(expectations.ok()) << expectations.status().ToString();
+  auto& entries = expectations->entries;
+  const auto before = entries.size();
+  entries.erase(std::remove_if(entries.begin(), entries.end(),
+                               [](const Expectation& e) { return e.case_pattern == "test_bernoulli"; }),
+                entries.end());
+  ASSERT_EQ(entries.size(), before - 1);
+  ASSERT_TRUE(WriteExpectations((work / "expectations/ref.json").string(), *expectations).ok());
+
+  RunCommandOptions o;
+  o.root = root;
+  o.suites = {"onnx-node"};
+  o.selection.filters = {"test_bernoulli*"};
+  o.jobs = 2;
+  o.apply_expectations = true;
+  o.expectations_dir = (work / "expectations").string();
+  o.json_path = (work / "run.json").string();
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  ::testing::internal::CaptureStdout();
+  const int exit_code = RunCommand(o, *runtime);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_EQ(exit_code, 1);
+
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->cases.size(), 6u);
+  std::set<std::string> unexpected;
+  for (const CaseRecord& r : run->cases) {
+    if (IsUnexpected(r, /*strict=*/true)) unexpected.insert(r.name);
+  }
+  EXPECT_EQ(unexpected, std::set<std::string>{"test_bernoulli"});
+  EXPECT_THAT(out, ::testing::HasSubstr("onnx-node/test_bernoulli "));
 }
 
 }  // namespace

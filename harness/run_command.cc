@@ -275,7 +275,12 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
     ++done;
     CaseRecord r = to_record(result);
-    if (options.verbose || r.outcome != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
+    if (options.apply_expectations) {
+      std::vector<CaseRecord> one(1, std::move(r));
+      ApplyExpectations(expectations[one[0].ep], expectation_paths[one[0].ep], one);
+      r = std::move(one[0]);
+    }
+    if (options.verbose || r.verdict != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
     records[result.index] = std::move(r);
   });
   bool stopped = StopRequested();
@@ -284,18 +289,6 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   for (const JobResult& result : results) {
     if (result.outcome == JobOutcome::kNotRun) continue;
     finished.push_back(std::move(records[result.index]));
-  }
-
-  if (options.apply_expectations) {
-    for (const std::string& ep : options.eps) {
-      std::vector<CaseRecord> of_ep;
-      std::vector<size_t> where;
-      for (size_t i = 0; i < finished.size(); ++i) {
-        if (finished[i].ep == ep) { of_ep.push_back(std::move(finished[i])); where.push_back(i); }
-      }
-      ApplyExpectations(expectations[ep], expectation_paths[ep], of_ep);
-      for (size_t i = 0; i < where.size(); ++i) finished[where[i]] = std::move(of_ep[i]);
-    }
   }
 
   run.cases = std::move(finished);
