@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Evidence that the latency regression detector is quiet on noise and loud on real slowdowns.
-# Records a baseline of the quick zoo (mlp and mobilenet_v2 on ref, as `onnxgate bench --quick`)
-# in a scratch folder, then runs `onnxgate bench --quick --compare` against it N times (default
+# Records a baseline of the quick zoo (mlp and mobilenet_v2 on ref, as `onnxgate bench --quick`;
+# 5 rounds, the default of `baseline update`) in a scratch folder, then runs `onnxgate bench --quick --compare` against it N times (default
 # 20) in each of three settings and counts the runs that raise an alert (exit code 1):
 #   A/A       the same build, nothing changed          (target: at most 1 of 20 flagged)
 #   +25%      TEST-ONLY extra work worth 25% of a run  (target: at least 19 of 20 flagged)
@@ -31,7 +31,9 @@ count_flagged() {
       --baselines-dir "$work/baselines" "$@" >"$work/run.log" 2>&1 || rc=$?
     case $rc in
       0) ;;
-      1) flagged=$((flagged + 1)) ;;
+      1)
+        flagged=$((flagged + 1))
+        grep -E ' regression$' "$work/run.log" | sed "s|^|  $label run $i flagged: |" ;;
       *) echo "$label: run $i failed with exit code $rc:" >&2; cat "$work/run.log" >&2; exit 2 ;;
     esac
   done

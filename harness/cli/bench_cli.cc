@@ -2,6 +2,7 @@
 // commands on the built-in runtime.
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "harness/cli/cli.h"
@@ -12,6 +13,8 @@ namespace onnxgate {
 
 namespace {
 
+constexpr int kBaselineRounds = 5;
+
 struct BenchFlags {
   BenchCommandOptions options;
   std::string clock = "wall";
@@ -19,6 +22,7 @@ struct BenchFlags {
   CLI::Option* repetitions = nullptr;
   CLI::Option* min_time = nullptr;
   CLI::Option* warmup = nullptr;
+  CLI::Option* rounds = nullptr;
 };
 
 // The flags `bench` and `baseline update` share: what to measure and how.
@@ -42,13 +46,19 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
   f.warmup = cmd->add_option("--warmup", s.warmup_s,
                              "Seconds of warm-up before the first repetition")
                  ->capture_default_str();
+  f.rounds = cmd->add_option("--rounds", o.rounds,
+                  "Passes over all models, one after the other, each with --repetitions "
+                  "repetitions; the samples are pooled, so a measurement spans more of the "
+                  "machine's slow and fast spells")
+      ->capture_default_str();
   cmd->add_option("--clock", f.clock,
                   "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")
       ->capture_default_str();
   cmd->add_flag("--quick", f.quick,
                 "Quick mode for CTest: only mlp and mobilenet_v2 unless --model is given, 9 "
-                "repetitions of 0.05 s, 0.1 s warm-up (each unless given explicitly)");
+                "repetitions of 0.05 s, 0.1 s warm-up, at least 3 rounds (each unless given "
+                "explicitly)");
   cmd->add_option("--baselines-dir", o.baselines_dir,
                   "Folder of baselines, <fingerprint>/<ep>.json (default: golden/baselines under "
                   "--root)");
@@ -74,6 +84,7 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
     if (f.repetitions->count() == 0) out->settings.repetitions = 9;
     if (f.min_time->count() == 0) out->settings.min_time_s = 0.05;
     if (f.warmup->count() == 0) out->settings.warmup_s = 0.1;
+    if (f.rounds->count() == 0) out->rounds = std::max(out->rounds, 3);
   }
   return 0;
 }
@@ -113,6 +124,8 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   });
 
   static BenchFlags update;
+  // A baseline is recorded once and judged against many times: it spends more rounds.
+  update.options.rounds = kBaselineRounds;
   CLI::App* baseline = app.add_subcommand("baseline", "Latency baselines");
   baseline->require_subcommand(1);
   CLI::App* up = baseline->add_subcommand(

@@ -101,6 +101,9 @@ Status ValidateOptions(const BenchCommandOptions& o) {
   for (int t : o.threads) {
     if (t < 1) return InvalidArgument("--threads must be >= 1, got " + std::to_string(t));
   }
+  if (o.rounds < 1 || o.rounds > 100) {
+    return InvalidArgument("--rounds must be between 1 and 100, got " + std::to_string(o.rounds));
+  }
   if (!o.baseline_file.empty() && o.eps.size() != 1) {
     return InvalidArgument("--baseline names one file, which holds one EP; give exactly one --ep");
   }
@@ -130,24 +133,40 @@ StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
                                                    const RuntimeUnderTest& runtime,
                                                    const std::vector<std::string>& models) {
   std::vector<BenchMeasurement> all;
-  const size_t total = models.size() * o.eps.size() * o.threads.size();
+  const size_t total =
+      models.size() * o.eps.size() * o.threads.size() * static_cast<size_t>(o.rounds);
+  size_t done = 0;
   ProgressPrinter progress(o.out, o.progress_ticks);
-  for (const std::string& path : models) {
-    for (const std::string& ep : o.eps) {
-      for (int threads : o.threads) {
-        std::fprintf(o.out, "[%zu/%zu] %s on %s, %d thread%s:", all.size() + 1, total,
-                     ModelNameFromPath(path).c_str(), ep.c_str(), threads,
-                     threads == 1 ? "" : "s");
-        std::fflush(o.out);
-        auto m = MeasureModel(runtime, path, ep, threads, o.settings, &progress);
-        if (!m.ok()) {
-          std::fprintf(o.out, " failed\n");
-          return m.status();
+  for (int round = 0; round < o.rounds; ++round) {
+    size_t index = 0;  // of the combination within the round
+    for (const std::string& path : models) {
+      for (const std::string& ep : o.eps) {
+        for (int threads : o.threads) {
+          std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
+          if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
+          std::fprintf(o.out, "%s on %s, %d thread%s:", ModelNameFromPath(path).c_str(),
+                       ep.c_str(), threads, threads == 1 ? "" : "s");
+          std::fflush(o.out);
+          auto m = MeasureModel(runtime, path, ep, threads, o.settings, &progress);
+          if (!m.ok()) {
+            std::fprintf(o.out, " failed\n");
+            return m.status();
+          }
+          std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
+                       FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
+                       o.settings.repetitions,
+                       static_cast<long long>(m->iterations_per_repetition));
+          if (round == 0) {
+            all.push_back(std::move(m).value());
+          } else {
+            // Later rounds add samples; load and first-run times stay those of the first.
+            BenchMeasurement& pooled = all[index];
+            pooled.samples_ms.insert(pooled.samples_ms.end(), m->samples_ms.begin(),
+                                     m->samples_ms.end());
+            pooled.summary = Summarize(pooled.samples_ms);
+          }
+          ++index;
         }
-        std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
-                     FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
-                     o.settings.repetitions, static_cast<long long>(m->iterations_per_repetition));
-        all.push_back(std::move(m).value());
       }
     }
   }
@@ -235,9 +254,10 @@ void PrintHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, siz
   const BenchSettings& s = o.settings;
   std::fprintf(o.out,
                "machine %s (%s)\n%zu model(s) x %zu EP(s) x %zu thread count(s); %s clock, "
-               "warm-up %.2g s, %d repetitions of >= %.2g s each\n",
+               "warm-up %.2g s, %d repetitions of >= %.2g s each, %d round%s\n",
                fp.Id().c_str(), fp.Describe().c_str(), models, o.eps.size(), o.threads.size(),
-               BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s);
+               BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s, o.rounds,
+               o.rounds == 1 ? "" : "s");
   if (s.extra_work_percent > 0.0) {
     std::fprintf(o.out, "TEST-ONLY: adding %.3g%% extra busy work to every run\n",
                  s.extra_work_percent);

@@ -21,6 +21,10 @@ struct BenchCommandOptions {
   std::vector<std::string> eps = {"ref"};
   std::vector<int> threads = {1};
   BenchSettings settings;
+  // Passes over all models x EPs x thread counts, one after the other; each measures every
+  // combination with settings.repetitions repetitions and the samples are pooled. More rounds
+  // spread a measurement over more of the machine's slow and fast spells.
+  int rounds = 1;
   bool compare = false;
   std::string baselines_dir;    // default <root>/golden/baselines
   std::string baseline_file;    // an explicit baseline file instead (one EP only)

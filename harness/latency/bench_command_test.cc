@@ -147,6 +147,22 @@ TEST_F(BenchCommandTest, UpdateThenRegressionThenImprovement) {
   EXPECT_EQ(ReadBaseline(BaselineFilePath())->entries.size(), 1u);
 }
 
+TEST_F(BenchCommandTest, RoundsPoolTheirSamples) {
+  BenchCommandOptions o = Options();
+  o.rounds = 3;
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("[1/3] round 1/3: mlp on ref, 1 thread:"));
+  EXPECT_THAT(out_, HasSubstr("[3/3] round 3/3: mlp on ref, 1 thread:"));
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ASSERT_EQ(file->entries.size(), 1u);
+  EXPECT_EQ(file->entries[0].samples_ms.size(), 27u);
+
+  o.rounds = 0;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--rounds must be between 1 and 100, got 0"));
+}
+
 TEST_F(BenchCommandTest, ForeignFingerprintIsRefusedBeforeMeasuring) {
   ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
   auto file = ReadBaseline(BaselineFilePath());

@@ -1,4 +1,5 @@
-// The latency verdict: threshold on the median change AND Mann-Whitney significance.
+// The latency verdict: threshold on the median change AND Mann-Whitney significance AND the
+// fast end moved too.
 #include "harness/latency/comparator.h"
 
 #include <cmath>
@@ -74,8 +75,23 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
                 " in the baseline); rerun on a quieter machine or with more repetitions";
     return c;
   }
+  const std::string fast_text = "10th percentile " + Ms(now.p10) + " vs " + Ms(base.p10);
+  if (base.p10 > 0.0) {
+    const double fast_change = (now.p10 - base.p10) / base.p10;
+    c.fast_end_change_ratio = fast_change;
+    const bool fast_moved = change > 0 ? fast_change > threshold : fast_change < -threshold;
+    if (!fast_moved) {
+      c.verdict = LatencyVerdict::kInconclusive;
+      c.message = medians + " and " + test_text + ", but the fast end did not move as far (" +
+                  fast_text + ", " + SignedPercent(fast_change) +
+                  "): spells of other work on the machine, or a change in only some runs; "
+                  "rerun on a quieter machine";
+      return c;
+    }
+  }
   c.verdict = change > 0 ? LatencyVerdict::kRegression : LatencyVerdict::kImprovement;
-  c.message = medians + (change > 0 ? ": slower" : ": faster") + ", and " + test_text;
+  c.message = medians + (change > 0 ? ": slower" : ": faster") + ", " + test_text + ", and " +
+              fast_text;
   return c;
 }
 

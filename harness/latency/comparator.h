@@ -1,7 +1,10 @@
 // The latency comparator: a verdict for one model x EP x thread count from its samples and the
 // baseline's. A move counts only when the median changed by more than the threshold AND the
-// two-sided Mann-Whitney U test rejects equality at alpha; a big move the test cannot confirm is
-// "inconclusive" (too noisy to decide), never an alert.
+// two-sided Mann-Whitney U test rejects equality at alpha AND the fast end (the 10th
+// percentile) moved past the threshold the same way. A big move that fails the test or leaves
+// the fast end in place is "inconclusive" (too noisy to decide), never an alert: on a shared
+// machine other work only ever adds time, in spells that can slow a whole measurement down, so
+// a runtime that really got slower is slower in its fastest runs too.
 #pragma once
 
 #include <optional>
@@ -16,6 +19,7 @@ struct LatencyComparison {
   LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
   std::optional<double> baseline_median_ms;
   std::optional<double> change_ratio;  // (median - baseline median) / baseline median
+  std::optional<double> fast_end_change_ratio;  // the same for the 10th percentiles
   std::optional<double> p_value;
   double threshold = 0.0;
   double alpha = 0.0;

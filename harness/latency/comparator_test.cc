@@ -1,5 +1,6 @@
-// Tests of the latency verdicts: regression and improvement need both the threshold and the
-// Mann-Whitney test; a large move the test cannot confirm is inconclusive.
+// Tests of the latency verdicts: regression and improvement need the threshold, the Mann-Whitney
+// test and the fast end; a large move the test cannot confirm, or one the fastest runs do not
+// share, is inconclusive.
 #include "harness/latency/comparator.h"
 
 #include <gmock/gmock.h>
@@ -33,6 +34,30 @@ TEST(CompareLatencyTest, SlowerBeyondThresholdAndSignificantIsARegression) {
   EXPECT_DOUBLE_EQ(c.threshold, 0.10);
   EXPECT_THAT(c.message, HasSubstr("+25.0%"));
   EXPECT_THAT(c.message, HasSubstr("slower"));
+  ASSERT_TRUE(c.fast_end_change_ratio.has_value());
+  EXPECT_NEAR(*c.fast_end_change_ratio, 0.25, 1e-9);
+  EXPECT_THAT(c.message, HasSubstr("10th percentile"));
+}
+
+TEST(CompareLatencyTest, SlowSpellThatSparesTheFastestRunsIsInconclusive) {
+  // Three rounds of 10 around 10 ms in the baseline; now two of three rounds ran in a spell of
+  // other work (+25%): the median and the test say slower, the fastest runs say unchanged.
+  std::vector<double> baseline, current;
+  for (int round = 0; round < 3; ++round) {
+    for (double x : Base()) baseline.push_back(x);
+    for (double x : Scaled(Base(), round == 0 ? 1.0 : 1.25)) current.push_back(x);
+  }
+  LatencyComparison c = CompareLatency(current, baseline, 0.10, 0.01);
+  EXPECT_EQ(c.verdict, LatencyVerdict::kInconclusive);
+  EXPECT_GT(*c.change_ratio, 0.2);
+  EXPECT_LT(*c.p_value, 0.01);
+  ASSERT_TRUE(c.fast_end_change_ratio.has_value());
+  EXPECT_LT(*c.fast_end_change_ratio, 0.01);
+  EXPECT_THAT(c.message, HasSubstr("fast end did not move"));
+
+  // The same spell in the baseline makes a run at full speed look faster, not improved.
+  c = CompareLatency(baseline, current, 0.10, 0.01);
+  EXPECT_EQ(c.verdict, LatencyVerdict::kInconclusive);
 }
 
 TEST(CompareLatencyTest, FasterBeyondThresholdAndSignificantIsAnImprovement) {

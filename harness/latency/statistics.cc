@@ -85,6 +85,7 @@ SampleSummary Summarize(const std::vector<double>& samples) {
   s.min = *std::min_element(samples.begin(), samples.end());
   s.max = *std::max_element(samples.begin(), samples.end());
   s.median = Percentile(samples, 0.5);
+  s.p10 = Percentile(samples, 0.1);
   s.p90 = Percentile(samples, 0.9);
   s.p99 = Percentile(samples, 0.99);
   s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(s.n);

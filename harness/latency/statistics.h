@@ -15,6 +15,7 @@ struct SampleSummary {
   size_t n = 0;
   double min = 0.0;
   double max = 0.0;
+  double p10 = 0.0;  // the fast end: what a run takes when nothing else slows it
   double median = 0.0;
   double p90 = 0.0;
   double p99 = 0.0;

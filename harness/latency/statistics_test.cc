@@ -20,7 +20,8 @@ TEST(PercentileTest, InterpolatesBetweenClosestRanks) {
 }
 
 TEST(SummarizeTest, AllStatistics) {
-  // 1..10: mean 5.5, sample stddev sqrt(110 / 12) = 3.02765, median 5.5, p90 9.1, p99 9.91.
+  // 1..10: mean 5.5, sample stddev sqrt(110 / 12) = 3.02765, median 5.5, p10 1.9, p90 9.1,
+  // p99 9.91.
   std::vector<double> v;
   for (int i = 10; i >= 1; --i) v.push_back(i);
   const SampleSummary s = Summarize(v);
@@ -28,6 +29,7 @@ TEST(SummarizeTest, AllStatistics) {
   EXPECT_DOUBLE_EQ(s.min, 1.0);
   EXPECT_DOUBLE_EQ(s.max, 10.0);
   EXPECT_DOUBLE_EQ(s.median, 5.5);
+  EXPECT_NEAR(s.p10, 1.9, 1e-12);
   EXPECT_NEAR(s.p90, 9.1, 1e-12);
   EXPECT_NEAR(s.p99, 9.91, 1e-12);
   EXPECT_DOUBLE_EQ(s.mean, 5.5);
