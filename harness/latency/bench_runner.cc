@@ -158,6 +158,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
     extra_units = static_cast<int64_t>(
         std::llround(settings.extra_work_percent / 100.0 * *run_ms * BusyWorkUnitsPerMs()));
   }
+  m.extra_work_units = extra_units;
 
   std::lock_guard<std::mutex> lock(BenchmarkMutex());
   std::string run_error;

@@ -41,6 +41,7 @@ struct BenchMeasurement {
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;
+  int64_t extra_work_units = 0;  // RunBusyWork units added to every run (test-only option)
   std::vector<double> samples_ms;  // per repetition
   SampleSummary summary;
 };
