@@ -31,7 +31,7 @@ void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& recor
     }
   }
   if (scale <= 0.0) scale = 1.0;
-  constexpr int kLabelWidth = 260, kBarWidth = 480, kValueWidth = 260, kRow = 26, kTop = 24;
+  constexpr int kLabelWidth = 260, kBarWidth = 480, kValueWidth = 360, kRow = 26, kTop = 24;
   const int width = kLabelWidth + kBarWidth + kValueWidth;
   const int height = kTop + static_cast<int>(shown) * kRow + 4;
   const auto bar = [&](double value) {

@@ -301,15 +301,19 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
       << Text(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<h1>" << Text(options.title) << "</h1>\n";
   WriteHeader(out, run);
-  WriteTotals(out, run);
-  out << "<p class=\"sub\">Sections: <a href=\"#matrix\">conformance matrix</a> · "
-      << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "
-      << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "
-      << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
-      << run.latency.size() << ")</a></p>\n";
-  WriteMatrixSection(out, run, options, anchors);
-  out << cases.str();
-  WriteCoverageSection(out, run);
+  // A bench run has latency records and no cases: its page is the latency section alone.
+  const bool latency_only = run.cases.empty() && !run.latency.empty();
+  if (!latency_only) {
+    WriteTotals(out, run);
+    out << "<p class=\"sub\">Sections: <a href=\"#matrix\">conformance matrix</a> · "
+        << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "
+        << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "
+        << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
+        << run.latency.size() << ")</a></p>\n";
+    WriteMatrixSection(out, run, options, anchors);
+    out << cases.str();
+    WriteCoverageSection(out, run);
+  }
   WriteLatencySection(out, run, options);
   out << "</body>\n</html>\n";
   return out.str();

@@ -241,6 +241,17 @@ TEST_F(HtmlWriterTest, LatencyTableAndChart) {
   EXPECT_EQ(XPath("string(//svg/g[1]/text[2])"), "12.3 ms vs 10.1 ms (+21.8%) regression");
 }
 
+TEST_F(HtmlWriterTest, BenchRunIsTheLatencySectionAlone) {
+  RunRecord run = SampleRun();
+  run.cases.clear();
+  run.matrix.clear();
+  run.coverage.clear();
+  Write(run);
+  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr)"), "4");
+  EXPECT_EQ(XPath("count(//h2[@id=\"matrix\"])"), "0");
+  EXPECT_EQ(XPath("count(//h2[@id=\"coverage\"])"), "0");
+}
+
 TEST_F(HtmlWriterTest, RunWithoutMatrixOrCasesIsStillAPage) {
   Write(RunRecord());
   EXPECT_EQ(RunCommand("xmllint --noout '" + path_ + "'").output, "");

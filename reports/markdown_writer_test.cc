@@ -113,6 +113,17 @@ TEST(MarkdownWriterTest, LatencyAlerts) {
   EXPECT_EQ(CountOf(md, "- **regression**"), 1u);
 }
 
+TEST(MarkdownWriterTest, BenchRunIsTheLatencySectionAlone) {
+  RunRecord run = SampleRun();
+  run.cases.clear();
+  run.matrix.clear();
+  run.coverage.clear();
+  const std::string md = RenderMarkdown(run);
+  EXPECT_THAT(md, HasSubstr("### Latency (4 measured)"));
+  EXPECT_THAT(md, Not(HasSubstr("| Total |")));
+  EXPECT_THAT(md, Not(HasSubstr("Coverage")));
+}
+
 TEST(MarkdownWriterTest, SizeIsBounded) {
   RunRecord run = SampleRun();
   const CaseRecord fail = run.cases[1];
