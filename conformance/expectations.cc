@@ -117,42 +117,45 @@ Status WriteExpectations(const std::string& path, const ExpectationFile& file) {
   return WriteFileAtomically(path, RenderExpectations(file));
 }
 
+void ApplyExpectation(const ExpectationFile& file, const std::string& expectations_path,
+                      CaseRecord& r) {
+  r.verdict = r.outcome;
+  r.expectation_reason.clear();
+  const Expectation* e = file.Find(r);
+  if (e == nullptr) return;
+  switch (r.outcome) {
+    case Verdict::kPass:
+      r.verdict = Verdict::kXpass;
+      r.message = "passes, but " + expectations_path + " expects " + ExpectedStatusName(e->status) +
+                  " (" + e->reason + "): remove the entry '" + e->case_pattern +
+                  "' or run `onnxgate expectations update --from <run.json>`";
+      break;
+    case Verdict::kUnsupported:
+      if (e->status == ExpectedStatus::kUnsupported) {
+        r.expectation_reason = e->reason;
+      } else {
+        r.message += " [expected xfail: " + e->reason + "]";
+      }
+      break;
+    case Verdict::kFail:
+    case Verdict::kCrash:
+    case Verdict::kTimeout:
+    case Verdict::kUnresolved:
+      if (e->status == ExpectedStatus::kXfail) {
+        r.verdict = Verdict::kXfail;
+        r.expectation_reason = e->reason;
+      } else {
+        r.message += " [expected unsupported: " + e->reason + "]";
+      }
+      break;
+    default:
+      break;
+  }
+}
+
 void ApplyExpectations(const ExpectationFile& file, const std::string& expectations_path,
                        std::vector<CaseRecord>& records) {
-  for (CaseRecord& r : records) {
-    r.verdict = r.outcome;
-    r.expectation_reason.clear();
-    const Expectation* e = file.Find(r);
-    if (e == nullptr) continue;
-    switch (r.outcome) {
-      case Verdict::kPass:
-        r.verdict = Verdict::kXpass;
-        r.message = "passes, but " + expectations_path + " expects " + ExpectedStatusName(e->status) +
-                    " (" + e->reason + "): remove the entry '" + e->case_pattern +
-                    "' or run `onnxgate expectations update --from <run.json>`";
-        break;
-      case Verdict::kUnsupported:
-        if (e->status == ExpectedStatus::kUnsupported) {
-          r.expectation_reason = e->reason;
-        } else {
-          r.message += " [expected xfail: " + e->reason + "]";
-        }
-        break;
-      case Verdict::kFail:
-      case Verdict::kCrash:
-      case Verdict::kTimeout:
-      case Verdict::kUnresolved:
-        if (e->status == ExpectedStatus::kXfail) {
-          r.verdict = Verdict::kXfail;
-          r.expectation_reason = e->reason;
-        } else {
-          r.message += " [expected unsupported: " + e->reason + "]";
-        }
-        break;
-      default:
-        break;
-    }
-  }
+  for (CaseRecord& r : records) ApplyExpectation(file, expectations_path, r);
 }
 
 bool IsUnexpected(const CaseRecord& r, bool strict) {

@@ -39,11 +39,14 @@ StatusOr<ExpectationFile> LoadExpectationsOrEmpty(const std::string& path, const
 std::string RenderExpectations(const ExpectationFile& file);
 Status WriteExpectations(const std::string& path, const ExpectationFile& file);
 
-// Sets each record's verdict from its outcome and the expectations:
+// Sets a record's verdict from its outcome and the expectations:
 //   PASS with an entry              -> XPASS (message says how to update the file)
 //   UNSUPPORTED, entry unsupported  -> UNSUPPORTED, expected (expectation_reason set)
 //   FAIL/CRASH/TIMEOUT/UNRESOLVED, entry xfail -> XFAIL (expectation_reason set)
 //   anything else                   -> unchanged, unexpected
+void ApplyExpectation(const ExpectationFile& file, const std::string& expectations_path,
+                      CaseRecord& record);
+// ApplyExpectation on each record.
 void ApplyExpectations(const ExpectationFile& file, const std::string& expectations_path,
                        std::vector<CaseRecord>& records);
 

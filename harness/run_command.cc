@@ -276,9 +276,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     ++done;
     CaseRecord r = to_record(result);
     if (options.apply_expectations) {
-      std::vector<CaseRecord> one(1, std::move(r));
-      ApplyExpectations(expectations[one[0].ep], expectation_paths[one[0].ep], one);
-      r = std::move(one[0]);
+      ApplyExpectation(expectations[r.ep], expectation_paths[r.ep], r);
     }
     if (options.verbose || r.verdict != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
     records[result.index] = std::move(r);
