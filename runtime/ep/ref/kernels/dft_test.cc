@@ -11,6 +11,7 @@
 #include "runtime/ep/ref/kernels/fourier.h"
 #include "runtime/ep/ref/kernels/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
 namespace {
@@ -19,16 +20,9 @@ using ref_nn::Dims;
 using ref_nn::Elements;
 using ref_nn::FloatsNear;
 
-constexpr double kPi = 3.14159265358979323846;
-
-StatusOr<std::vector<Value>> RunDft(const std::string& node, const std::vector<Value>& inputs) {
-  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterSignalKernels));
-  return RunNode(*registry, node, 17, inputs);
-}
-
 std::vector<double> RunDftOk(const std::string& node, const std::vector<Value>& inputs,
                              std::vector<int64_t>* dims = nullptr) {
-  auto out = RunDft(node, inputs);
+  auto out = RunSignalNode(node, inputs);
   EXPECT_TRUE(out.ok()) << node << ": " << out.status().ToString();
   if (!out.ok() || out->size() != 1) return {};
   if (dims != nullptr) *dims = Dims((*out)[0]);
@@ -36,7 +30,7 @@ std::vector<double> RunDftOk(const std::string& node, const std::vector<Value>& 
 }
 
 StatusCode DftError(const std::string& node, const std::vector<Value>& inputs) {
-  auto out = RunDft(node, inputs);
+  auto out = RunSignalNode(node, inputs);
   return out.ok() ? StatusCode::kOk : out.status().code();
 }
 
@@ -121,13 +115,13 @@ TEST(DftTest, OnesidedKeepsHalfPlusOneBins) {
 TEST(DftTest, DftLengthPadsWithZerosOrTruncates) {
   const Value x = TensorValue<float>({1, 3, 1}, {1, 2, 3});
   // [1, 2, 3, 0]: [6, -2-2i, 2, -2+2i].
-  auto out = RunDft("Y = DFT (X, L)", {x, TensorValue<int64_t>({}, {4})});
+  auto out = RunSignalNode("Y = DFT (X, L)", {x, TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{1, 4, 2}));
   EXPECT_THAT(Elements<float>((*out)[0]),
               FloatsNear(std::vector<double>{6, 0, -2, -2, 2, 0, -2, 2}));
   // [1, 2]: [3, -1].
-  out = RunDft("Y = DFT (X, L)", {x, TensorValue<int32_t>({}, {2})});
+  out = RunSignalNode("Y = DFT (X, L)", {x, TensorValue<int32_t>({}, {2})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{1, 2, 2}));
   EXPECT_THAT(Elements<float>((*out)[0]), FloatsNear(std::vector<double>{3, 0, -1, 0}));
@@ -180,7 +174,7 @@ TEST(DftTest, EveryAxisOfAComplexTensorMatchesTheSum) {
 
 TEST(DftTest, InverseOfForwardIsTheSignal) {
   const std::vector<double> x = {1, -2, 0.5, 3, 4, -1, 2};
-  auto spectrum = RunDft("Y = DFT (X)", {TensorValue<double>({1, 7, 1}, x)});
+  auto spectrum = RunSignalNode("Y = DFT (X)", {TensorValue<double>({1, 7, 1}, x)});
   ASSERT_TRUE(spectrum.ok()) << spectrum.status().ToString();
   auto back = RunDftOk("Y = DFT <inverse = 1> (X)", {(*spectrum)[0]});
   std::vector<double> expected;
@@ -193,7 +187,7 @@ TEST(DftTest, IrfftRestoresARealSignalFromItsOnesidedSpectrum) {
        {std::vector<double>{1, -2, 0.5, 3, 4, -1}, std::vector<double>{1, -2, 0.5, 3, 4}}) {
     const int64_t n = static_cast<int64_t>(x.size());
     SCOPED_TRACE("n=" + std::to_string(n));
-    auto half = RunDft("Y = DFT <onesided = 1> (X)", {TensorValue<double>({1, n, 1}, x)});
+    auto half = RunSignalNode("Y = DFT <onesided = 1> (X)", {TensorValue<double>({1, n, 1}, x)});
     ASSERT_TRUE(half.ok()) << half.status().ToString();
     EXPECT_EQ(Dims((*half)[0]), (std::vector<int64_t>{1, n / 2 + 1, 2}));
     std::vector<int64_t> dims;
@@ -226,11 +220,11 @@ TEST(DftTest, IrfftUsesBinsUpToHalfTheLengthAndDropsImaginaryDcAndNyquist) {
 }
 
 TEST(DftTest, HalfPrecisionTypesComputeInDouble) {
-  auto out = RunDft("Y = DFT (X)", {ref::HalfValue({1, 4, 1}, {1, 2, 3, 4})});
+  auto out = RunSignalNode("Y = DFT (X)", {ref::HalfValue({1, 4, 1}, {1, 2, 3, 4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_THAT(ref::HalfValuesOf<Float16>((*out)[0]),
               FloatsNear(std::vector<double>{10, 0, -2, 2, -2, 0, -2, -2}));
-  out = RunDft("Y = DFT (X)", {ref::BFloat16Value({1, 2, 1}, {1, 2})});
+  out = RunSignalNode("Y = DFT (X)", {ref::BFloat16Value({1, 2, 1}, {1, 2})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_THAT(ref::HalfValuesOf<BFloat16>((*out)[0]), FloatsNear(std::vector<double>{3, 0, -1, 0}));
 }

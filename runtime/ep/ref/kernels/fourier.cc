@@ -16,8 +16,6 @@ namespace onnxgate::ref_signal {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // Up to this length a transform that is not a power of two uses the direct sum.
 constexpr size_t kMaxDirectLength = 64;
 

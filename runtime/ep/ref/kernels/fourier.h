@@ -13,6 +13,8 @@ namespace onnxgate::ref_signal {
 
 using Complex = std::complex<double>;
 
+inline constexpr double kPi = 3.14159265358979323846;
+
 // Replaces `x` (length N) by its unnormalized discrete Fourier transform
 //   X[k] = sum_n x[n] * exp(-2*pi*i*k*n/N)   (forward), or
 //   X[k] = sum_n x[n] * exp(+2*pi*i*k*n/N)   (inverse; the caller divides by N).

@@ -7,6 +7,7 @@
 
 #include "runtime/ep/ref/kernels/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
 namespace {
@@ -14,11 +15,6 @@ namespace {
 using ref_nn::Dims;
 using ref_nn::Elements;
 using ref_nn::FloatsNear;
-
-StatusOr<std::vector<Value>> RunMel(const std::string& node, const std::vector<Value>& inputs) {
-  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterSignalKernels));
-  return RunNode(*registry, node, 17, inputs);
-}
 
 std::vector<Value> MelInputs(int32_t mel_bins, int32_t dft_length, int32_t sample_rate, float lower,
                              float upper) {
@@ -30,7 +26,7 @@ std::vector<Value> MelInputs(int32_t mel_bins, int32_t dft_length, int32_t sampl
 constexpr const char* kNode = "Y = MelWeightMatrix (M, D, R, L, U)";
 
 StatusCode MelError(const std::string& node, const std::vector<Value>& inputs) {
-  auto out = RunMel(node, inputs);
+  auto out = RunSignalNode(node, inputs);
   return out.ok() ? StatusCode::kOk : out.status().code();
 }
 
@@ -39,7 +35,7 @@ TEST(MelWeightMatrixTest, OneTriangularBand) {
   // 2595 / 3 mel apart: 0, 700 (10^(1/3) - 1) = 808.1 and 700 (10^(2/3) - 1) = 2549.1 Hz,
   // i.e. bins floor(64 f / 16000) = 0, 3 and 10 of the 63 / 2 + 1 = 32 bins. The band rises
   // j / 3 over bins 0..3 and falls (10 - j) / 7 over bins 3..9.
-  auto out = RunMel(kNode, MelInputs(1, 63, 16000, 0, 6300));
+  auto out = RunSignalNode(kNode, MelInputs(1, 63, 16000, 0, 6300));
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{32, 1}));
   std::vector<double> expected(32, 0.0);
@@ -53,7 +49,7 @@ TEST(MelWeightMatrixTest, BandsNarrowerThanABinPeakAtTheirCentre) {
   // at 0, 148, 328, 547, 811, 1132, 1520, 1992, 2563, 3255 Hz, i.e. bins floor(17 f / 8192) =
   // 0, 0, 0, 1, 1, 2, 3, 4, 5, 6. Every band spans at most one bin per side, so band i is 1 at
   // its centre bin edge[i + 1] and 0 elsewhere (a falling side of one bin starts at the centre).
-  auto out = RunMel(kNode, MelInputs(8, 16, 8192, 0, 4096));
+  auto out = RunSignalNode(kNode, MelInputs(8, 16, 8192, 0, 4096));
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{9, 8}));
   std::vector<double> expected(72, 0.0);
@@ -71,7 +67,7 @@ TEST(MelWeightMatrixTest, BandsNarrowerThanABinPeakAtTheirCentre) {
 
 TEST(MelWeightMatrixTest, OutputDatatypeAndInputTypes) {
   // 11 = DOUBLE; int64 lengths and double edges.
-  auto out = RunMel("Y = MelWeightMatrix <output_datatype = 11> (M, D, R, L, U)",
+  auto out = RunSignalNode("Y = MelWeightMatrix <output_datatype = 11> (M, D, R, L, U)",
                     {TensorValue<int64_t>({}, {1}), TensorValue<int64_t>({}, {63}),
                      TensorValue<int64_t>({}, {16000}), TensorValue<double>({}, {0}),
                      TensorValue<double>({}, {6300})});
@@ -81,7 +77,7 @@ TEST(MelWeightMatrixTest, OutputDatatypeAndInputTypes) {
   EXPECT_NEAR(y[1], 1.0 / 3, 1e-15);
   EXPECT_NEAR(y[4], 6.0 / 7, 1e-15);
   // 6 = INT32: only the peaks survive truncation.
-  out = RunMel("Y = MelWeightMatrix <output_datatype = 6> (M, D, R, L, U)",
+  out = RunSignalNode("Y = MelWeightMatrix <output_datatype = 6> (M, D, R, L, U)",
                MelInputs(1, 63, 16000, 0, 6300));
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   std::vector<int32_t> expected(32, 0);

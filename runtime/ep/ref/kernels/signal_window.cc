@@ -14,8 +14,6 @@ namespace onnxgate::ref_signal {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 struct WindowCoefficients {
   const char* op;
   double a0, a1, a2;

@@ -7,6 +7,7 @@
 
 #include "runtime/ep/ref/kernels/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
 namespace {
@@ -15,13 +16,8 @@ using ref_nn::Dims;
 using ref_nn::Elements;
 using ref_nn::FloatsNear;
 
-StatusOr<std::vector<Value>> RunWindow(const std::string& node, const std::vector<Value>& inputs) {
-  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterSignalKernels));
-  return RunNode(*registry, node, 17, inputs);
-}
-
 std::vector<float> FloatWindow(const std::string& node, int64_t size) {
-  auto out = RunWindow(node, {TensorValue<int32_t>({}, {static_cast<int32_t>(size)})});
+  auto out = RunSignalNode(node, {TensorValue<int32_t>({}, {static_cast<int32_t>(size)})});
   EXPECT_TRUE(out.ok()) << node << ": " << out.status().ToString();
   if (!out.ok()) return {};
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{size}));
@@ -29,7 +25,7 @@ std::vector<float> FloatWindow(const std::string& node, int64_t size) {
 }
 
 StatusCode WindowError(const std::string& node, const Value& size) {
-  auto out = RunWindow(node, {size});
+  auto out = RunSignalNode(node, {size});
   return out.ok() ? StatusCode::kOk : out.status().code();
 }
 
@@ -63,15 +59,15 @@ TEST(SignalWindowTest, BlackmanHasASecondCosineTerm) {
 TEST(SignalWindowTest, OutputDatatypeChoosesTheElementType) {
   // 11 = DOUBLE, size given as int64.
   auto out =
-      RunWindow("Y = HannWindow <output_datatype = 11> (S)", {TensorValue<int64_t>({}, {4})});
+      RunSignalNode("Y = HannWindow <output_datatype = 11> (S)", {TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_THAT(Elements<double>((*out)[0]), FloatsNear(std::vector<double>{0, 0.5, 1, 0.5}));
   // 7 = INT64: the values are truncated.
-  out = RunWindow("Y = HannWindow <output_datatype = 7> (S)", {TensorValue<int64_t>({}, {4})});
+  out = RunSignalNode("Y = HannWindow <output_datatype = 7> (S)", {TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Elements<int64_t>((*out)[0]), (std::vector<int64_t>{0, 0, 1, 0}));
   // 16 = BFLOAT16.
-  out = RunWindow("Y = HammingWindow <output_datatype = 16> (S)", {TensorValue<int32_t>({}, {2})});
+  out = RunSignalNode("Y = HammingWindow <output_datatype = 16> (S)", {TensorValue<int32_t>({}, {2})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(out->at(0).tensor().dtype(), DataType::kBFloat16);
   EXPECT_THAT(ref::HalfValuesOf<BFloat16>((*out)[0]), ::testing::ElementsAre(0.0869140625f, 1.0f));

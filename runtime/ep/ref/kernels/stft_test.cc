@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "runtime/ep/ref/kernels/fourier.h"
 #include "runtime/ep/ref/kernels/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
 namespace {
@@ -17,15 +19,8 @@ using ref_nn::Dims;
 using ref_nn::Elements;
 using ref_nn::FloatsNear;
 
-constexpr double kPi = 3.14159265358979323846;
-
-StatusOr<std::vector<Value>> RunStft(const std::string& node, const std::vector<Value>& inputs) {
-  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterSignalKernels));
-  return RunNode(*registry, node, 17, inputs);
-}
-
 StatusCode StftError(const std::string& node, const std::vector<Value>& inputs) {
-  auto out = RunStft(node, inputs);
+  auto out = RunSignalNode(node, inputs);
   return out.ok() ? StatusCode::kOk : out.status().code();
 }
 
@@ -56,7 +51,7 @@ TEST(StftTest, FramesStepThroughTheSignal) {
   // Signal 0..9, frame_length 4, frame_step 3: floor((10 - 4) / 3) + 1 = 3 frames starting at
   // 0, 3 and 6; onesided (the default) keeps 4 / 2 + 1 = 3 bins.
   std::vector<double> x = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
-  auto out = RunStft("Y = STFT (X, S, , L)",
+  auto out = RunSignalNode("Y = STFT (X, S, , L)",
                      {TensorValue<double>({1, 10, 1}, x), TensorValue<int64_t>({}, {3}), Value(),
                       TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
@@ -75,7 +70,7 @@ TEST(StftTest, FramesStepThroughTheSignal) {
 TEST(StftTest, WindowWeightsEachFrameAndSetsTheFrameLength) {
   std::vector<double> x = {1, 2, 3, 4, 5, 6, 7, 8};
   const std::vector<double> window = {0, 0.5, 1, 0.5};
-  auto out = RunStft("Y = STFT <onesided = 0> (X, S, W)",
+  auto out = RunSignalNode("Y = STFT <onesided = 0> (X, S, W)",
                      {TensorValue<float>({1, 8, 1}, std::vector<float>(x.begin(), x.end())),
                       TensorValue<int32_t>({}, {4}),
                       TensorValue<float>({4}, std::vector<float>(window.begin(), window.end()))});
@@ -95,7 +90,7 @@ TEST(StftTest, ComplexSignalsAndBatches) {
   // Two batches of a complex signal of length 3, one frame each (no window, no frame_length:
   // the frame is the whole signal), full spectrum.
   const std::vector<double> x = {1, 1, 0, 0, 0, 0, /* batch 1 */ 0, 0, 1, 0, 0, 0};
-  auto out = RunStft("Y = STFT <onesided = 0> (X, S)",
+  auto out = RunSignalNode("Y = STFT <onesided = 0> (X, S)",
                      {TensorValue<double>({2, 3, 2}, x), TensorValue<int64_t>({}, {1})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{2, 1, 3, 2}));
@@ -107,7 +102,7 @@ TEST(StftTest, ComplexSignalsAndBatches) {
 }
 
 TEST(StftTest, HalfPrecisionSignal) {
-  auto out = RunStft("Y = STFT (X, S, , L)",
+  auto out = RunSignalNode("Y = STFT (X, S, , L)",
                      {ref::HalfValue({1, 4, 1}, {0, 1, 2, 3}), TensorValue<int64_t>({}, {4}),
                       Value(), TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
