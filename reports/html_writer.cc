@@ -301,9 +301,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
       << Text(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<h1>" << Text(options.title) << "</h1>\n";
   WriteHeader(out, run);
-  // A bench run has latency records and no cases: its page is the latency section alone.
-  const bool latency_only = run.cases.empty() && !run.latency.empty();
-  if (!latency_only) {
+  if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
     out << "<p class=\"sub\">Sections: <a href=\"#matrix\">conformance matrix</a> · "
         << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "

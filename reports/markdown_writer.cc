@@ -234,8 +234,7 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
 std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options) {
   std::ostringstream out;
   WriteHeader(out, run, options);
-  // A bench run has latency records and no cases: its summary is the latency section alone.
-  if (run.cases.empty() && !run.latency.empty()) {
+  if (IsLatencyOnly(run)) {
     WriteLatency(out, run, options);
     return out.str();
   }

@@ -74,4 +74,6 @@ VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases) {
   return counts;
 }
 
+bool IsLatencyOnly(const RunRecord& run) { return run.cases.empty() && !run.latency.empty(); }
+
 }  // namespace onnxgate

@@ -211,4 +211,8 @@ struct RunRecord {
 
 VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases);
 
+// A bench run: latency records and no cases. Its human-facing reports are the latency section
+// alone.
+bool IsLatencyOnly(const RunRecord& run);
+
 }  // namespace onnxgate
