@@ -15,7 +15,15 @@ namespace onnxgate {
 using nlohmann::json;
 
 const char* ExpectedStatusName(ExpectedStatus status) {
-  return status == ExpectedStatus::kUnsupported ? "unsupported" : "xfail";
+  switch (status) {
+    case ExpectedStatus::kUnsupported:
+      return "unsupported";
+    case ExpectedStatus::kXfail:
+      return "xfail";
+    case ExpectedStatus::kNondeterministic:
+      return "nondeterministic";
+  }
+  return "?";
 }
 
 namespace {
@@ -30,6 +38,14 @@ bool Matches(const Expectation& e, const CaseRecord& r) {
     if (e.max_opset && opset > *e.max_opset) return false;
   }
   return true;
+}
+
+// A FAIL whose outputs all have the golden's shape and dtype, so only element values differ: the
+// one kind of failure a nondeterministic expectation predicts.
+bool FailsInValuesOnly(const CaseRecord& r) {
+  if (r.outcome != Verdict::kFail || r.outputs.empty()) return false;
+  return std::all_of(r.outputs.begin(), r.outputs.end(),
+                     [](const OutputComparison& o) { return o.error.empty(); });
 }
 
 bool IsGlob(const std::string& pattern) {
@@ -71,8 +87,12 @@ StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
       e.status = ExpectedStatus::kUnsupported;
     } else if (status == "xfail") {
       e.status = ExpectedStatus::kXfail;
+    } else if (status == "nondeterministic") {
+      e.status = ExpectedStatus::kNondeterministic;
     } else {
-      return Bad(path, where + ".status", "must be \"unsupported\" or \"xfail\", got \"" + status + "\"");
+      return Bad(path, where + ".status",
+                 "must be \"unsupported\", \"xfail\" or \"nondeterministic\", got \"" + status +
+                     "\"");
     }
     if (!j.contains("reason") || !j["reason"].is_string() || j["reason"].get<std::string>().empty()) {
       return Bad(path, where + ".reason", "every entry needs a non-empty reason");
@@ -123,6 +143,18 @@ void ApplyExpectation(const ExpectationFile& file, const std::string& expectatio
   r.expectation_reason.clear();
   const Expectation* e = file.Find(r);
   if (e == nullptr) return;
+  if (e->status == ExpectedStatus::kNondeterministic) {
+    if (r.outcome == Verdict::kPass) {
+      r.expectation_reason = e->reason;
+    } else if (FailsInValuesOnly(r)) {
+      r.verdict = Verdict::kXfail;
+      r.expectation_reason = e->reason;
+    } else {
+      r.message += " [expected nondeterministic values with the golden's shapes and dtypes: " +
+                   e->reason + "]";
+    }
+    return;
+  }
   switch (r.outcome) {
     case Verdict::kPass:
       r.verdict = Verdict::kXpass;
@@ -179,10 +211,16 @@ ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vecto
   std::set<const Expectation*> kept_globs;
   std::vector<Expectation> exact;
   for (const CaseRecord& r : run) {
-    if (r.outcome == Verdict::kPass || r.outcome == Verdict::kSkip) continue;
-    ExpectedStatus status =
-        r.outcome == Verdict::kUnsupported ? ExpectedStatus::kUnsupported : ExpectedStatus::kXfail;
     const Expectation* old = file.Find(r);
+    bool still_nondeterministic = old != nullptr &&
+                                  old->status == ExpectedStatus::kNondeterministic &&
+                                  (r.outcome == Verdict::kPass || FailsInValuesOnly(r));
+    if (!still_nondeterministic && (r.outcome == Verdict::kPass || r.outcome == Verdict::kSkip)) {
+      continue;
+    }
+    ExpectedStatus status = still_nondeterministic ? ExpectedStatus::kNondeterministic
+                            : r.outcome == Verdict::kUnsupported ? ExpectedStatus::kUnsupported
+                                                                  : ExpectedStatus::kXfail;
     if (old != nullptr && IsGlob(old->case_pattern) && old->status == status) {
       kept_globs.insert(old);
       continue;

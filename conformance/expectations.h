@@ -1,6 +1,7 @@
 // Expectations per EP (conformance/expectations/<ep>.json): which cases are known not to pass,
-// with a status (unsupported or xfail), a reason and optionally an opset range. Applying them
-// turns raw outcomes into the verdicts a gate judges; `update` rewrites the file from a run.
+// with a status (unsupported, xfail or nondeterministic), a reason and optionally an opset range.
+// Applying them turns raw outcomes into the verdicts a gate judges; `update` rewrites the file
+// from a run.
 #pragma once
 
 #include <optional>
@@ -12,8 +13,12 @@
 
 namespace onnxgate {
 
-enum class ExpectedStatus { kUnsupported, kXfail };
-const char* ExpectedStatusName(ExpectedStatus status);  // "unsupported", "xfail"
+// kNondeterministic is for cases whose expected values are one draw of a random op (Bernoulli,
+// training-mode Dropout): the values may match by chance, so PASS and a FAIL in element values
+// alone are both predicted; a shape or dtype mismatch, a crash or an unsupported node are not.
+enum class ExpectedStatus { kUnsupported, kXfail, kNondeterministic };
+// "unsupported", "xfail", "nondeterministic"
+const char* ExpectedStatusName(ExpectedStatus status);
 
 struct Expectation {
   std::string case_pattern;  // a case name or an fnmatch glob
@@ -40,9 +45,11 @@ std::string RenderExpectations(const ExpectationFile& file);
 Status WriteExpectations(const std::string& path, const ExpectationFile& file);
 
 // Sets a record's verdict from its outcome and the expectations:
-//   PASS with an entry              -> XPASS (message says how to update the file)
+//   PASS, entry nondeterministic    -> PASS, expected (expectation_reason set)
+//   PASS with another entry         -> XPASS (message says how to update the file)
 //   UNSUPPORTED, entry unsupported  -> UNSUPPORTED, expected (expectation_reason set)
 //   FAIL/CRASH/TIMEOUT/UNRESOLVED, entry xfail -> XFAIL (expectation_reason set)
+//   FAIL in element values only, entry nondeterministic -> XFAIL (expectation_reason set)
 //   anything else                   -> unchanged, unexpected
 void ApplyExpectation(const ExpectationFile& file, const std::string& expectations_path,
                       CaseRecord& record);
@@ -56,7 +63,8 @@ bool IsUnexpected(const CaseRecord& record, bool strict);
 
 // Rewrites `file` from a run: one entry per case whose outcome is not PASS (unsupported for
 // UNSUPPORTED, xfail otherwise), keeping the reason (and review mark) of the entry that matched
-// it before; new entries get the run's message as reason and review = true. Glob entries that
+// it before; new entries get the run's message as reason and review = true. A nondeterministic
+// entry stays as it is while its cases PASS or FAIL in values only. Glob entries that
 // still match a non-passing case are kept as they are; entries matching only passing cases go.
 ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vector<CaseRecord>& run);
 

@@ -26,6 +26,8 @@ ExpectationFile File() {
   f.ep = "ref";
   f.entries.push_back({"test_bernoulli*", "", ExpectedStatus::kXfail, "numpy random draws", {}, {}, false});
   f.entries.push_back({"test_old_op", "", ExpectedStatus::kUnsupported, "removed op", {}, 9, false});
+  f.entries.push_back(
+      {"test_random_*", "", ExpectedStatus::kNondeterministic, "unseeded draws", {}, {}, false});
   return f;
 }
 
@@ -61,16 +63,75 @@ TEST(ExpectationsTest, UpdateKeepsReasonsAndMarksNewEntries) {
   EXPECT_THAT(f.entries[1].reason, HasSubstr("msg of test_new_fail"));
 }
 
+CaseRecord Compared(const std::string& name, Verdict outcome, const std::string& output_error) {
+  CaseRecord r = Rec(name, outcome);
+  OutputComparison o;
+  o.output_name = "y";
+  o.passed = outcome == Verdict::kPass;
+  o.error = output_error;
+  r.outputs.push_back(o);
+  return r;
+}
+
+ExpectationFile NondeterministicFile() {
+  ExpectationFile f;
+  f.ep = "ref";
+  f.entries.push_back(
+      {"test_bernoulli", "", ExpectedStatus::kNondeterministic, "unseeded draws", {}, {}, false});
+  return f;
+}
+
+TEST(ExpectationsTest, NondeterministicPredictsPassAndValueFailuresOnly) {
+  std::vector<CaseRecord> recs = {Compared("test_bernoulli", Verdict::kPass, ""),
+                                  Compared("test_bernoulli", Verdict::kFail, ""),
+                                  Compared("test_bernoulli", Verdict::kFail, "shape mismatch"),
+                                  Rec("test_bernoulli", Verdict::kCrash),
+                                  Rec("test_bernoulli", Verdict::kUnsupported)};
+  ApplyExpectations(NondeterministicFile(), "ref.json", recs);
+  EXPECT_EQ(recs[0].verdict, Verdict::kPass);
+  EXPECT_EQ(recs[0].expectation_reason, "unseeded draws");
+  EXPECT_FALSE(IsUnexpected(recs[0], true));
+  EXPECT_EQ(recs[1].verdict, Verdict::kXfail);
+  EXPECT_FALSE(IsUnexpected(recs[1], true));
+  EXPECT_EQ(recs[2].verdict, Verdict::kFail) << "a shape mismatch is a real failure";
+  EXPECT_TRUE(IsUnexpected(recs[2], true));
+  EXPECT_THAT(recs[2].message, HasSubstr("expected nondeterministic values"));
+  EXPECT_TRUE(IsUnexpected(recs[3], true));
+  EXPECT_TRUE(IsUnexpected(recs[4], true));
+}
+
+TEST(ExpectationsTest, UpdateKeepsNondeterministicEntriesWhetherTheDrawMatchedOrNot) {
+  for (Verdict outcome : {Verdict::kPass, Verdict::kFail}) {
+    ExpectationFile f =
+        UpdateExpectations(NondeterministicFile(), {Compared("test_bernoulli", outcome, "")});
+    ASSERT_EQ(f.entries.size(), 1u) << VerdictToString(outcome);
+    EXPECT_EQ(f.entries[0].status, ExpectedStatus::kNondeterministic);
+    EXPECT_EQ(f.entries[0].reason, "unseeded draws");
+    EXPECT_FALSE(f.entries[0].review);
+  }
+  ExpectationFile crashed =
+      UpdateExpectations(NondeterministicFile(), {Rec("test_bernoulli", Verdict::kCrash)});
+  ASSERT_EQ(crashed.entries.size(), 1u);
+  EXPECT_EQ(crashed.entries[0].status, ExpectedStatus::kXfail);
+  EXPECT_TRUE(crashed.entries[0].review) << "a crash is no chance result: a person must look";
+}
+
 TEST(ExpectationsTest, RoundTripsThroughJsonAndRejectsEntriesWithoutReason) {
   std::string path = ::testing::TempDir() + "/expectations_test.json";
   ASSERT_TRUE(WriteExpectations(path, File()).ok());
   auto back = LoadExpectations(path);
   ASSERT_TRUE(back.ok()) << back.status().ToString();
-  EXPECT_EQ(back->entries.size(), 2u);
+  ASSERT_EQ(back->entries.size(), 3u);
   EXPECT_EQ(*back->entries[1].max_opset, 9);
+  EXPECT_EQ(back->entries[2].status, ExpectedStatus::kNondeterministic);
   ASSERT_TRUE(WriteFileAtomically(path, R"({"entries": [{"case": "x", "status": "xfail"}]})").ok());
   auto bad = LoadExpectations(path);
   EXPECT_THAT(bad.status().message(), HasSubstr("entries[0] ('x').reason"));
+  ASSERT_TRUE(
+      WriteFileAtomically(path, R"({"entries": [{"case": "x", "status": "flaky", "reason": "r"}]})")
+          .ok());
+  auto bad_status = LoadExpectations(path);
+  EXPECT_THAT(bad_status.status().message(), HasSubstr("entries[0] ('x').status"));
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
   CLI::App* update = cmd->add_subcommand(
       "update",
       "Rewrite the expectations of an EP from a run's JSON report: one entry per case that did "
-      "not pass, existing reasons kept, new entries marked \"review\": true");
+      "not pass, existing reasons kept, new entries marked \"review\": true; \"nondeterministic\" "
+      "entries stay while their cases pass or fail in values only");
   update->add_option("--from", f.from, "JSON report of a run (onnxgate run/gate --json)")->required();
   update->add_option("--ep", f.ep, "EP whose expectations to rewrite (default: the run's only EP)");
   update->add_option("--file", f.file, "Expectation file (default: conformance/expectations/<ep>.json)");
