@@ -207,7 +207,7 @@ void WriteFailingCase(std::ostringstream& out, const CaseRecord& c, const std::s
         << "</div>";
   }
   if (!c.expectation_reason.empty()) {
-    out << "<div class=\"sub\">expected to fail: " << Text(c.expectation_reason) << "</div>";
+    out << "<div class=\"sub\">expectation: " << Text(c.expectation_reason) << "</div>";
   }
   WriteComparisons(out, c);
   for (const std::string& line : FormatDeclines(c.placements)) {
