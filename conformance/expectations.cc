@@ -40,9 +40,10 @@ bool Matches(const Expectation& e, const CaseRecord& r) {
   return true;
 }
 
-// A FAIL whose outputs all have the golden's shape and dtype, so only element values differ: the
-// one kind of failure a nondeterministic expectation predicts.
-bool FailsInValuesOnly(const CaseRecord& r) {
+// What a nondeterministic expectation predicts: a PASS, or a FAIL whose outputs all have the
+// golden's shape and dtype, so that only element values differ.
+bool IsChanceOutcome(const CaseRecord& r) {
+  if (r.outcome == Verdict::kPass) return true;
   if (r.outcome != Verdict::kFail || r.outputs.empty()) return false;
   return std::all_of(r.outputs.begin(), r.outputs.end(),
                      [](const OutputComparison& o) { return o.error.empty(); });
@@ -144,10 +145,8 @@ void ApplyExpectation(const ExpectationFile& file, const std::string& expectatio
   const Expectation* e = file.Find(r);
   if (e == nullptr) return;
   if (e->status == ExpectedStatus::kNondeterministic) {
-    if (r.outcome == Verdict::kPass) {
-      r.expectation_reason = e->reason;
-    } else if (FailsInValuesOnly(r)) {
-      r.verdict = Verdict::kXfail;
+    if (IsChanceOutcome(r)) {
+      if (r.outcome == Verdict::kFail) r.verdict = Verdict::kXfail;
       r.expectation_reason = e->reason;
     } else {
       r.message += " [expected nondeterministic values with the golden's shapes and dtypes: " +
@@ -214,7 +213,7 @@ ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vecto
     const Expectation* old = file.Find(r);
     bool still_nondeterministic = old != nullptr &&
                                   old->status == ExpectedStatus::kNondeterministic &&
-                                  (r.outcome == Verdict::kPass || FailsInValuesOnly(r));
+                                  IsChanceOutcome(r);
     if (!still_nondeterministic && (r.outcome == Verdict::kPass || r.outcome == Verdict::kSkip)) {
       continue;
     }

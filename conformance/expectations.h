@@ -13,9 +13,10 @@
 
 namespace onnxgate {
 
-// kNondeterministic is for cases whose expected values are one draw of a random op (Bernoulli,
-// training-mode Dropout): the values may match by chance, so PASS and a FAIL in element values
-// alone are both predicted; a shape or dtype mismatch, a crash or an unsupported node are not.
+// kNondeterministic is for cases whose expected values are one draw of an unseeded random op
+// (Bernoulli, RandomUniformLike): the values may match by chance, so PASS and a FAIL in element
+// values alone are both predicted; a shape or dtype mismatch, a crash or an unsupported node are
+// not.
 enum class ExpectedStatus { kUnsupported, kXfail, kNondeterministic };
 // "unsupported", "xfail", "nondeterministic"
 const char* ExpectedStatusName(ExpectedStatus status);

@@ -35,9 +35,9 @@ TEST_F(RandomTest, UniformStaysInRangeAndSeedsRepeat) {
 }
 
 TEST_F(RandomTest, NormalLikeTakesShapeAndDtype) {
-  ASSERT_OK_AND_ASSIGN(
-      auto y, RunNode(registry_, "Y = RandomNormalLike <mean = 10.0, scale = 2.0, dtype = 11, seed = 3.0> (X)",
-                      1, {TensorValue<int32_t>({50, 40}, std::vector<int32_t>(2000, 0))}));
+  const char* node = "Y = RandomNormalLike <mean = 10.0, scale = 2.0, dtype = 11, seed = 3.0> (X)";
+  Value x = TensorValue<int32_t>({50, 40}, std::vector<int32_t>(2000, 0));
+  ASSERT_OK_AND_ASSIGN(auto y, RunNode(registry_, node, 1, {x}));
   ASSERT_EQ(y[0].tensor().dtype(), DataType::kDouble);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(50, 40));
   double sum = 0, squares = 0;
@@ -63,8 +63,8 @@ TEST_F(RandomTest, BernoulliOfZeroAndOneIsExact) {
 // Bernoulli's Y is 1 with probability P (not 1 - P, as the function body of ONNX 1.12 computes):
 // seeded, so the draws and the test's outcome are the same every run.
 TEST_F(RandomTest, BernoulliDrawsOneWithProbabilityP) {
-  ASSERT_OK_AND_ASSIGN(auto y, RunNode(registry_, "Y = Bernoulli <seed = 7.0> (P)", 15,
-                                       {TensorValue<float>({4000}, std::vector<float>(4000, 0.2f))}));
+  Value p = TensorValue<float>({4000}, std::vector<float>(4000, 0.2f));
+  ASSERT_OK_AND_ASSIGN(auto y, RunNode(registry_, "Y = Bernoulli <seed = 7.0> (P)", 15, {p}));
   double ones = 0;
   for (float v : ValuesOf<float>(y[0])) ones += v;
   EXPECT_NEAR(ones / 4000, 0.2, 0.04);  // standard error 0.0063
