@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package onnxgate needs to build, test and run. Idempotent: packages
-# already present are left alone, so a second run does nothing but check.
+# Installs everything onnxgate needs to build, test and run on Debian 12. Idempotent: packages
+# already present are left alone and an installed ONNX of the pinned version is not rebuilt, so a
+# second run does nothing but check.
+#
+# Debian 12 packages come from apt. ONNX's C++ library (1.23.2; Debian's libonnx is 1.12) is built
+# from ONNX's official source release, fetched with pip, pinned by version and SHA-256 in
+# ci/requirements/, into $ONNXGATE_ONNX_PREFIX (default /opt/onnxgate/onnx-1.23.2), which the
+# top-level CMakeLists.txt searches by default.
 set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+onnx_version=1.23.2
+onnx_prefix=${ONNXGATE_ONNX_PREFIX:-/opt/onnxgate/onnx-$onnx_version}
 
 packages=(
   cmake g++ make pkg-config
-  libprotobuf-dev protobuf-compiler libonnx-dev
+  libprotobuf-dev protobuf-compiler python3 python3-venv python3-pip
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libhdf5-dev hdf5-tools libeigen3-dev libdnnl-dev
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
@@ -38,3 +47,47 @@ if ! locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$'; then
   sed -i 's/^# *\(en_US.UTF-8 UTF-8\)/\1/' /etc/locale.gen
   locale-gen >/dev/null
 fi
+
+# ONNX 1.23.2's C++ library. The stamp names the version and the source's hash; anything else in
+# the prefix is rebuilt from scratch.
+onnx_sha256=$(sed -n 's/.*--hash=sha256:\([0-9a-f]*\).*/\1/p' "$root/ci/requirements/onnx-source.txt")
+stamp="$onnx_prefix/onnxgate-stamp"
+if [[ -f $stamp && $(cat "$stamp") == "onnx $onnx_version $onnx_sha256" ]]; then
+  echo "install-deps.sh: ONNX $onnx_version present in $onnx_prefix"
+  exit 0
+fi
+
+work=$(mktemp -d /tmp/onnxgate-onnx-build.XXXXXX)
+log="$work/build.log"
+step() {  # step <name> <command...>: runs one step, logging; on failure names it and the log
+  local name=$1
+  shift
+  echo "install-deps.sh: ONNX $onnx_version: $name"
+  if ! "$@" >>"$log" 2>&1; then
+    echo "install-deps.sh: ONNX $onnx_version: step '$name' failed; log: $log" >&2
+    tail -n 20 "$log" >&2
+    exit 1
+  fi
+}
+started=$SECONDS
+tools="$work/tools"
+step "create build-tools venv" python3 -m venv "$tools"
+step "install pinned build tools" "$tools/bin/pip" install --no-input --disable-pip-version-check \
+  --require-hashes --only-binary :all: -r "$root/ci/requirements/onnx-build-tools.txt"
+export PATH="$tools/bin:$PATH"
+step "download pinned source release" "$tools/bin/pip" download --no-input \
+  --disable-pip-version-check --no-deps --no-binary onnx --no-build-isolation --require-hashes \
+  -r "$root/ci/requirements/onnx-source.txt" -d "$work/dist"
+step "verify SHA-256" bash -c "echo '$onnx_sha256  $work/dist/onnx-$onnx_version.tar.gz' | sha256sum -c -"
+step "unpack" tar -xzf "$work/dist/onnx-$onnx_version.tar.gz" -C "$work"
+step "configure" "$tools/bin/cmake" -S "$work/onnx-$onnx_version" -B "$work/build" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$onnx_prefix" \
+  -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DBUILD_SHARED_LIBS=OFF \
+  -DONNX_BUILD_PYTHON=OFF -DONNX_BUILD_TESTS=OFF -DONNX_ML=ON \
+  -DONNX_USE_PROTOBUF_SHARED_LIBS=ON -DONNX_GEN_PB_TYPE_STUBS=OFF
+step "build ($(nproc) jobs)" "$tools/bin/cmake" --build "$work/build" -j "$(nproc)"
+rm -rf "$onnx_prefix"
+step "install into $onnx_prefix" "$tools/bin/cmake" --install "$work/build"
+echo "onnx $onnx_version $onnx_sha256" >"$stamp"
+echo "install-deps.sh: ONNX $onnx_version built into $onnx_prefix in $((SECONDS - started)) s"
+rm -rf "$work"

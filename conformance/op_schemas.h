@@ -1,6 +1,6 @@
-// What ONNX itself says about operators, from libonnx's schema registry (ONNX 1.12): every
-// operator of the default domain and ai.onnx.ml with its version history, and the active
-// version of each op a model uses (Schema(op, model_opset, domain)->SinceVersion()).
+// What ONNX itself says about the operators of a model file: the active version of each op it
+// uses (Schema(op, model_opset, domain)->SinceVersion(), through runtime/onnx), and every
+// operator's version history for the op x version matrix.
 #pragma once
 
 #include <cstdint>
@@ -10,23 +10,10 @@
 #include <vector>
 
 #include "runtime/base/status.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
-// The highest opset of each domain that onnxgate's conformance knowledge covers.
-inline constexpr int kMaxDefaultOpset = 17;
-inline constexpr int kMaxMlOpset = 3;
-
-struct OperatorVersions {
-  std::string domain;   // "" for ai.onnx, "ai.onnx.ml", "ai.onnx.preview.training"
-  std::string op_type;
-  std::vector<int> since_versions;  // ascending, each <= the domain's max opset
-  bool deprecated = false;          // the newest version is deprecated
-};
-
-// Every operator of the default domain (up to opset 17) and ai.onnx.ml (up to 3), sorted by
-// domain and name.
-std::vector<OperatorVersions> AllOperators();
 
 // An op used by a model at its active version.
 struct ActiveOp {

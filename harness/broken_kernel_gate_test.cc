@@ -40,13 +40,13 @@ TEST(BrokenKernelGateTest, GateFailsOnExactlyTheCasesThatUseTheBrokenOp) {
       WriteExpectations((work / "expectations/test-broken-relu.json").string(), *expectations)
           .ok());
 
-  auto suite = LoadSuite(root + "/suites", "onnx-node");
+  auto suite = LoadSuite(root + "/suites", "onnx-node-1.12");
   ASSERT_TRUE(suite.ok()) << suite.status().ToString();
   std::set<std::string> uses_relu;
   for (const SuiteCase& c : suite->cases) {
     CaseRecord as_record;
     as_record.name = c.name;
-    as_record.suite = "onnx-node";
+    as_record.suite = "onnx-node-1.12";
     as_record.opset_imports = c.opset_imports;
     const bool relu = std::find(c.op_types.begin(), c.op_types.end(), "Relu") != c.op_types.end();
     if (relu && expectations->Find(as_record) == nullptr &&
@@ -58,7 +58,7 @@ TEST(BrokenKernelGateTest, GateFailsOnExactlyTheCasesThatUseTheBrokenOp) {
 
   RunCommandOptions o;
   o.root = root;
-  o.suites = {"onnx-node"};
+  o.suites = {"onnx-node-1.12"};
   o.eps = {"test-broken-relu"};
   o.jobs = 2;
   o.apply_expectations = true;
@@ -99,7 +99,7 @@ TEST(OnnxNodeGateTest, DeletingAnExpectationFailsNamingThatCase) {
 
   RunCommandOptions o;
   o.root = root;
-  o.suites = {"onnx-node"};
+  o.suites = {"onnx-node-1.12"};
   o.selection.filters = {"test_bernoulli*"};
   o.jobs = 2;
   o.apply_expectations = true;
@@ -119,7 +119,7 @@ TEST(OnnxNodeGateTest, DeletingAnExpectationFailsNamingThatCase) {
     if (IsUnexpected(r, /*strict=*/true)) unexpected.insert(r.name);
   }
   EXPECT_EQ(unexpected, std::set<std::string>{"test_bernoulli"});
-  EXPECT_THAT(out, ::testing::HasSubstr("onnx-node/test_bernoulli "));
+  EXPECT_THAT(out, ::testing::HasSubstr("onnx-node-1.12/test_bernoulli "));
 }
 
 }  // namespace

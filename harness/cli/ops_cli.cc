@@ -1,5 +1,6 @@
-// `onnxgate ops --ep <ep>`: for every ONNX operator (default domain up to opset 17, ai.onnx.ml up
-// to 3) and each of its schema versions, whether the EP claims it and how its cases fared.
+// `onnxgate ops --ep <ep>`: for every ONNX operator of every domain the linked ONNX release knows
+// (ONNX 1.23.2: default domain up to opset 28, ai.onnx.ml up to 5) and each of its schema
+// versions, whether the EP claims it and how its cases fared.
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -38,8 +39,9 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
   static OpsFlags f;
   CLI::App* cmd = app.add_subcommand(
       "ops",
-      "For every ONNX operator and schema version (default domain up to opset 17, ai.onnx.ml up "
-      "to 3): does the EP claim it, and do its cases pass, fail, or is it lacking");
+      "For every ONNX operator and schema version the linked ONNX release knows (every domain, "
+      "up to its highest opset): does the EP claim it, and do its cases pass, fail, or is it "
+      "lacking");
   cmd->add_option("--ep", f.ep, "Execution provider")->capture_default_str();
   cmd->add_option("--results", f.results,
                   "JSON report of a run (onnxgate run/gate --json) whose cases say pass or fail");

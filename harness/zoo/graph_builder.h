@@ -13,10 +13,10 @@
 
 namespace onnxgate::zoo {
 
-// The opset every zoo model imports: 17 is the newest ONNX 1.12 knows and the first with
-// LayerNormalization.
+// The opset every zoo model imports: the first with LayerNormalization. The zoo's pinned hashes
+// (harness/zoo) depend on it, so it is the zoo's own choice, not a limit of the runtime.
 inline constexpr int64_t kZooOpset = 17;
-// IR version 8 is the one ONNX 1.12 writes.
+// The IR version that goes with opset 17 (ONNX 1.12's).
 inline constexpr int64_t kZooIrVersion = 8;
 // Written as producer_version; bump it whenever a builder changes what it generates, so that a
 // baseline can tell that the models it measured are not the ones measured now.

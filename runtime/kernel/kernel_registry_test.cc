@@ -3,9 +3,8 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <onnx/defs/schema.h>
 
-#include "runtime/kernel/type_binding.h"
+#include <climits>
 
 namespace onnxgate {
 namespace {
@@ -35,6 +34,21 @@ TEST(KernelRegistryTest, RefusesOverlappingVersionsAndTypes) {
   EXPECT_EQ(r.All().size(), 3u);
 }
 
+TEST(KernelRegistryTest, RefusesRangesThatAreNotClosedAtARealOpset) {
+  KernelRegistry r;
+  Status open = r.Register(Def("ReduceMean", 13, INT_MAX, {DataType::kFloat}));
+  EXPECT_EQ(open.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(open.message(), HasSubstr("ReduceMean-13.." + std::to_string(INT_MAX)));
+  EXPECT_THAT(open.message(), HasSubstr("no real opset"));
+  EXPECT_FALSE(r.Register(Def("Relu", 14, kMaxPlausibleOpset + 1, {DataType::kFloat})).ok());
+  // A KernelDef whose until_version was never set has an empty range.
+  KernelDef unset;
+  unset.op_type = "Relu";
+  unset.factory = FactoryOf<NoopKernel>();
+  EXPECT_FALSE(r.Register(std::move(unset)).ok());
+  EXPECT_TRUE(r.All().empty());
+}
+
 TEST(KernelRegistryTest, FindNamesOpVersionAndTypesWhenNothingMatches) {
   KernelRegistry r;
   ASSERT_TRUE(r.Register(Def("Relu", 6, 12, {DataType::kFloat})).ok());
@@ -45,24 +59,6 @@ TEST(KernelRegistryTest, FindNamesOpVersionAndTypesWhenNothingMatches) {
   auto by_version = r.Find("", "Relu", 14, {{"T", DataType::kFloat}});
   EXPECT_THAT(by_version.status().message(), HasSubstr("no kernel for Relu-14 (kernels: Relu-6..12)"));
   EXPECT_THAT(r.Find("", "Conv", 11, {}).status().message(), HasSubstr("no kernel for Conv-11"));
-}
-
-TEST(TypeBindingTest, BindsInputsAndOutputsToSchemaConstraints) {
-  const onnx::OpSchema* cast = onnx::OpSchemaRegistry::Schema("Cast", 13, "");
-  ASSERT_NE(cast, nullptr);
-  auto bound = BindTypeConstraints(*cast, {DataType::kFloat}, {DataType::kInt64});
-  ASSERT_TRUE(bound.ok());
-  EXPECT_EQ(BoundTypesToString(*bound), "T1=float, T2=int64");
-
-  const onnx::OpSchema* add = onnx::OpSchemaRegistry::Schema("Add", 14, "");
-  auto conflict = BindTypeConstraints(*add, {DataType::kFloat, DataType::kDouble}, {});
-  EXPECT_EQ(conflict.status().code(), StatusCode::kInvalidArgument);
-
-  // Variadic inputs (Concat's inputs) all bind to the same constraint.
-  const onnx::OpSchema* concat = onnx::OpSchemaRegistry::Schema("Concat", 13, "");
-  auto many = BindTypeConstraints(*concat, {DataType::kInt32, DataType::kInt32, DataType::kInt32}, {});
-  ASSERT_TRUE(many.ok());
-  EXPECT_EQ(many->at("T"), DataType::kInt32);
 }
 
 }  // namespace

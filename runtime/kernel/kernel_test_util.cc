@@ -1,11 +1,12 @@
 // RunNode: parse a node in ONNX text syntax, find its kernel, build it and run it.
 #include "runtime/kernel/kernel_test_util.h"
 
-#include <onnx/defs/parser.h>
-#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
 
 #include "runtime/kernel/kernel_info.h"
-#include "runtime/kernel/type_binding.h"
+#include "runtime/onnx/op_spec.h"
+#include "runtime/onnx/text_format.h"
+#include "runtime/onnx/type_binding.h"
 
 namespace onnxgate {
 
@@ -22,10 +23,10 @@ KernelRegistry RegistryOf(Status (*register_fn)(KernelRegistry&)) {
 StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::string& node_text,
                                      int opset, const std::vector<Value>& inputs) {
   onnx::NodeProto node;
-  onnx::Status parsed = onnx::OnnxParser::Parse(node, node_text.c_str());
-  if (!parsed.IsOK()) return InvalidArgument("cannot parse node '" + node_text + "': " + parsed.ErrorMessage());
-  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, node.domain());
-  if (schema == nullptr) {
+  Status parsed = ParseNodeText(node_text, &node);
+  if (!parsed.ok()) return parsed.WithContext("node '" + node_text + "'");
+  const std::optional<OpSpec> schema = OpSpec::Find(node.op_type(), opset, node.domain());
+  if (!schema) {
     return Unimplemented("no ONNX schema for " + node.op_type() + " at opset " + std::to_string(opset));
   }
   std::vector<DataType> input_types;
@@ -40,9 +41,9 @@ StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::
   }
   ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, input_types, {}));
   ASSIGN_OR_RETURN(const KernelDef* def,
-                   registry.Find(node.domain(), node.op_type(), schema->SinceVersion(), bound));
+                   registry.Find(node.domain(), node.op_type(), schema->since_version(), bound));
   // No constant inputs: kernels are exercised on the general path where inputs arrive at run time.
-  KernelInfo info(node, schema->SinceVersion(), input_types);
+  KernelInfo info(node, schema->since_version(), input_types);
   ASSIGN_OR_RETURN(auto kernel, def->factory(info));
   KernelContext ctx(input_ptrs, static_cast<size_t>(node.output_size()), nullptr);
   RETURN_IF_ERROR(kernel->Compute(ctx));

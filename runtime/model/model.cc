@@ -1,10 +1,7 @@
-// Model loading: read, parse (binary or text), limits, external data rules, op schemas, the
-// libonnx checker and shape inference, in that order so each failure gets the clearest message.
+// Model loading: read, parse (binary or text), versions, limits, external data rules, op schemas,
+// ONNX's checker and shape inference, in that order so each failure gets the clearest message.
 #include "runtime/model/model.h"
 
-#include <onnx/checker.h>
-#include <onnx/defs/parser.h>
-#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
@@ -15,6 +12,9 @@
 #include <sstream>
 
 #include "runtime/model/type_inference.h"
+#include "runtime/onnx/model_checks.h"
+#include "runtime/onnx/op_spec.h"
+#include "runtime/onnx/text_format.h"
 #include "runtime/proto/external_data.h"
 
 namespace onnxgate {
@@ -105,8 +105,8 @@ Status CheckAllExternalData(const onnx::GraphProto& main, const std::string& dir
                     });
 }
 
-// Every node's op must have a schema at the opset its domain imports: an op that ONNX 1.12 does
-// not know (or a custom domain) is something this runtime declines, not a broken file.
+// Every node's op must have a schema at the opset its domain imports: an op that ONNX does not
+// know (or a custom domain) is something this runtime declines, not a broken file.
 Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string, int>& opsets) {
   std::set<std::string> local_functions;
   for (const auto& f : model.functions()) {
@@ -128,43 +128,15 @@ Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string,
             return Unimplemented(label + ": model-local functions are not supported (" +
                                  shown_domain + "." + node.op_type() + ")");
           }
-          if (onnx::OpSchemaRegistry::Schema(node.op_type(), it->second, domain) == nullptr) {
+          if (!OpSpec::Find(node.op_type(), it->second, domain)) {
             return Unimplemented(label + ": no ONNX schema for op " + node.op_type() +
                                  " in domain '" + shown_domain + "' at opset " +
-                                 std::to_string(it->second) +
-                                 " (unknown op, or newer than the ONNX 1.12 this runtime uses)");
+                                 std::to_string(it->second) + " (unknown to ONNX " +
+                                 OnnxReleaseVersion() + ")");
           }
         }
         return OkStatus();
       });
-}
-
-// The body of libonnx's check_model(ModelProto, CheckerContext&), which 1.12 does not declare in
-// its header; done here so that the context carries the model's folder for external data.
-void RunLibonnxChecker(const onnx::ModelProto& model, const std::map<std::string, int>& opsets,
-                       const std::string& dir) {
-  onnx::checker::CheckerContext ctx;
-  ctx.set_ir_version(static_cast<int>(model.ir_version()));
-  std::unordered_map<std::string, int> imports;
-  for (const auto& opset : model.opset_import()) {
-    imports[opset.domain()] = static_cast<int>(opset.version());
-  }
-  if (imports.empty()) imports[""] = opsets.at("");
-  ctx.set_opset_imports(imports);
-  ctx.set_model_dir(dir);
-  onnx::checker::LexicalScopeContext lex;
-  onnx::checker::check_graph(model.graph(), ctx, lex);
-  if (model.ir_version() >= 8) onnx::checker::check_model_local_functions(model, ctx, lex);
-}
-
-Status CheckModel(const onnx::ModelProto& model, const std::map<std::string, int>& opsets,
-                  const std::string& dir) {
-  try {
-    RunLibonnxChecker(model, opsets, dir);
-  } catch (const std::exception& e) {
-    return InvalidArgument(std::string("the ONNX checker rejects the model: ") + e.what());
-  }
-  return OkStatus();
 }
 
 // Types inferred here let kernels be chosen by type; a model whose inference fails still loads,
@@ -174,7 +146,7 @@ void InferShapes(onnx::ModelProto& model, const std::string& display_name,
   InferenceResult result =
       InferTypes(model, options.isolate_shape_inference, options.shape_inference_timeout_seconds);
   // Inference errors on single nodes are common in real models and harmless here; a crash of
-  // libonnx is worth a warning.
+  // ONNX's inference is worth a warning.
   if (result.crashed) {
     spdlog::warn("{}: some types stay unknown: {}", display_name, result.detail);
   } else if (!result.ok) {
@@ -185,8 +157,19 @@ void InferShapes(onnx::ModelProto& model, const std::string& display_name,
 StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model) {
   std::map<std::string, int> opsets;
   for (const auto& opset : model.opset_import()) {
-    if (!opsets.emplace(NormalizeDomain(opset.domain()), static_cast<int>(opset.version()))
-             .second) {
+    const std::string domain = NormalizeDomain(opset.domain());
+    const std::string shown = domain.empty() ? "ai.onnx" : domain;
+    if (opset.version() < 1 || opset.version() > INT32_MAX) {
+      return InvalidArgument("opset_import gives domain '" + shown + "' the version " +
+                             std::to_string(opset.version()) + ", outside 1 to 2^31-1");
+    }
+    const int max = MaxOpset(domain);
+    if (max > 0 && opset.version() > max) {
+      return Unimplemented("opset " + std::to_string(opset.version()) + " of domain '" + shown +
+                           "' is newer than ONNX " + OnnxReleaseVersion() + " knows (up to " +
+                           std::to_string(max) + ")");
+    }
+    if (!opsets.emplace(domain, static_cast<int>(opset.version())).second) {
       return InvalidArgument("opset_import lists domain '" + opset.domain() + "' twice");
     }
   }
@@ -222,14 +205,7 @@ int Model::OpsetFor(const std::string& domain) const {
 StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text,
                                             const std::string& display_name) {
   onnx::ModelProto proto;
-  try {
-    onnx::Status st = onnx::OnnxParser::Parse(proto, text.c_str());
-    if (!st.IsOK()) {
-      return InvalidArgument(display_name + ": not a valid ONNX text model: " + st.ErrorMessage());
-    }
-  } catch (const std::exception& e) {
-    return InvalidArgument(display_name + ": not a valid ONNX text model: " + e.what());
-  }
+  RETURN_IF_ERROR(ParseModelText(text, display_name, &proto));
   return proto;
 }
 
@@ -261,10 +237,10 @@ StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto,
   if (!proto.has_ir_version() || proto.ir_version() <= 0) {
     return fail(InvalidArgument("the model has no ir_version"));
   }
-  if (proto.ir_version() > onnx::IR_VERSION) {
+  if (proto.ir_version() > MaxIrVersion()) {
     return fail(Unimplemented("IR version " + std::to_string(proto.ir_version()) +
-                              " is newer than the ONNX 1.12 this runtime uses (IR version " +
-                              std::to_string(onnx::IR_VERSION) + ")"));
+                              " is newer than ONNX " + OnnxReleaseVersion() + " knows (IR version " +
+                              std::to_string(MaxIrVersion()) + ")"));
   }
   if (!proto.has_graph()) return fail(InvalidArgument("the model has no graph"));
   auto opsets = OpsetImports(proto);
@@ -273,7 +249,7 @@ StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto,
   Status st = CheckLimits(proto.graph(), options);
   if (st.ok()) st = CheckAllExternalData(proto.graph(), dir);
   if (st.ok()) st = CheckOpSchemas(proto, *opsets);
-  if (st.ok()) st = CheckModel(proto, *opsets, dir);
+  if (st.ok()) st = CheckModelWithOnnx(proto, *opsets, dir);
   if (!st.ok()) return fail(st);
   InferShapes(proto, display_name, options);
 

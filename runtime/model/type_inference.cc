@@ -1,11 +1,9 @@
-// libonnx shape inference in-process or in a child: the child runs inference on its copy of the
+// ONNX's shape inference in-process or in a child: the child runs inference on its copy of the
 // model and sends back, for every graph in a fixed walk order, only value_info and output types.
 #include "runtime/model/type_inference.h"
 
 #include <fcntl.h>
-#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
-#include <onnx/shape_inference/implementation.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,6 +13,8 @@
 #include <chrono>
 #include <cstring>
 #include <vector>
+
+#include "runtime/onnx/model_checks.h"
 
 namespace onnxgate {
 
@@ -31,16 +31,10 @@ void CollectGraphs(onnx::GraphProto* graph, std::vector<onnx::GraphProto*>* out)
   }
 }
 
-// Runs libonnx inference on `model`; "" on success, else the exception's message.
+// Runs ONNX's inference on `model`; "" on success, else the error.
 std::string RunInference(onnx::ModelProto& model) {
-  try {
-    onnx::ShapeInferenceOptions options(/*check_type_val=*/false, /*strict_mode_val=*/0,
-                                        /*data_prop_val=*/false);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
-  } catch (const std::exception& e) {
-    return std::string("shape inference failed: ") + e.what();
-  }
-  return "";
+  std::string error = InferShapesWithOnnx(model);
+  return error.empty() ? error : "shape inference failed: " + error;
 }
 
 // The types of every graph of `model` packed in one message: node i of the bundle holds graph

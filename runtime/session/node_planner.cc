@@ -2,11 +2,11 @@
 // and builds its kernel, under the fallback policy.
 #include "runtime/session/node_planner.h"
 
-#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 #include <spdlog/spdlog.h>
 
-#include "runtime/kernel/type_binding.h"
+#include "runtime/onnx/op_spec.h"
+#include "runtime/onnx/type_binding.h"
 
 namespace onnxgate {
 
@@ -37,18 +37,17 @@ StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Gr
     return InvalidArgument(label + ": its domain '" + shown_domain +
                            "' is not imported in the model's opset_import");
   }
-  const onnx::OpSchema* schema =
-      onnx::OpSchemaRegistry::Schema(node.op_type(), opset, request.domain);
-  if (schema == nullptr) {
+  const std::optional<OpSpec> schema = OpSpec::Find(node.op_type(), opset, request.domain);
+  if (!schema) {
     return Unimplemented(label + ": no ONNX schema for op " + node.op_type() + " in domain '" +
                          shown_domain + "' at opset " + std::to_string(opset));
   }
-  if (schema->Deprecated()) {
+  if (schema->deprecated()) {
     return Unimplemented(label + ": op " + node.op_type() + " is deprecated at opset " +
                          std::to_string(opset) + " (since version " +
-                         std::to_string(schema->SinceVersion()) + ")");
+                         std::to_string(schema->since_version()) + ")");
   }
-  request.since_version = schema->SinceVersion();
+  request.since_version = schema->since_version();
   for (const std::string& in : node.input()) {
     request.input_types.push_back(in.empty() ? DataType::kUndefined : graph.ElementType(in));
   }

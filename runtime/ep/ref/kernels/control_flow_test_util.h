@@ -3,7 +3,6 @@
 // with named values, and a runner that builds a node with graph attributes.
 #pragma once
 
-#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 
 #include <functional>
@@ -14,7 +13,8 @@
 
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/kernel_registry.h"
-#include "runtime/kernel/type_binding.h"
+#include "runtime/onnx/op_spec.h"
+#include "runtime/onnx/type_binding.h"
 
 namespace onnxgate::ref {
 
@@ -105,8 +105,8 @@ inline StatusOr<std::vector<Value>> RunWithBodies(
     const KernelRegistry& registry, const onnx::NodeProto& node, int opset,
     const std::map<std::string, std::shared_ptr<const SubgraphExecutor>>& bodies,
     const std::vector<Value>& inputs, const Scope* scope = nullptr) {
-  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, "");
-  if (schema == nullptr) return Unimplemented("no schema for " + node.op_type());
+  const std::optional<OpSpec> schema = OpSpec::Find(node.op_type(), opset, "");
+  if (!schema) return Unimplemented("no schema for " + node.op_type());
   std::vector<DataType> types;
   std::vector<const Value*> ptrs;
   for (int i = 0; i < node.input_size(); ++i) {
@@ -116,14 +116,14 @@ inline StatusOr<std::vector<Value>> RunWithBodies(
     types.push_back(given ? inputs[i].elem_type() : DataType::kUndefined);
   }
   ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, types, {}));
-  ASSIGN_OR_RETURN(const KernelDef* def, registry.Find("", node.op_type(), schema->SinceVersion(), bound));
+  ASSIGN_OR_RETURN(const KernelDef* def, registry.Find("", node.op_type(), schema->since_version(), bound));
   KernelInfo::SubgraphCompiler compiler =
       [&bodies](const onnx::GraphProto& g) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
     auto it = bodies.find(g.name());
     if (it == bodies.end()) return NotFound("no body for graph '" + g.name() + "'");
     return it->second;
   };
-  KernelInfo info(node, schema->SinceVersion(), types, {}, compiler);
+  KernelInfo info(node, schema->since_version(), types, {}, compiler);
   ASSIGN_OR_RETURN(auto kernel, def->factory(info));
   KernelContext ctx(ptrs, static_cast<size_t>(node.output_size()), scope);
   RETURN_IF_ERROR(kernel->Compute(ctx));

@@ -8,10 +8,7 @@
 
 #include "runtime/base/data_type.h"
 #include "runtime/base/status.h"
-
-namespace onnx {
-class OpSchema;
-}
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -19,7 +16,7 @@ namespace onnxgate {
 // (kUndefined where unknown or omitted; for sequences and optionals, the element type).
 // InvalidArgument when two values bound to one constraint have different types.
 StatusOr<std::map<std::string, DataType>> BindTypeConstraints(
-    const onnx::OpSchema& schema, const std::vector<DataType>& input_types,
+    const OpSpec& spec, const std::vector<DataType>& input_types,
     const std::vector<DataType>& output_types);
 
 // "T=float, T1=int64" for messages.

@@ -1,0 +1,37 @@
+// Text-format parsing over onnx::OnnxParser.
+#include "runtime/onnx/text_format.h"
+
+#include <onnx/defs/parser.h>
+#include <onnx/onnx_pb.h>
+
+namespace onnxgate {
+
+namespace {
+
+template <typename Proto>
+Status Parse(const std::string& text, const std::string& what, Proto* out) {
+  try {
+    onnx::Common::Status st = onnx::OnnxParser::Parse(*out, text.c_str());
+    if (!st.IsOK()) return InvalidArgument(what + ": " + st.ErrorMessage());
+  } catch (const std::exception& e) {
+    return InvalidArgument(what + ": " + e.what());
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ParseModelText(const std::string& text, const std::string& display_name,
+                      onnx::ModelProto* model) {
+  return Parse(text, display_name + ": not a valid ONNX text model", model);
+}
+
+Status ParseNodeText(const std::string& text, onnx::NodeProto* node) {
+  return Parse(text, "not a valid ONNX text node", node);
+}
+
+Status ParseGraphText(const std::string& text, onnx::GraphProto* graph) {
+  return Parse(text, "not a valid ONNX text graph", graph);
+}
+
+}  // namespace onnxgate
