@@ -62,7 +62,7 @@ StatusOr<DataType> ReadFloatDtype(const std::string& name, const std::string& so
   if (!dtype.ok()) {
     return KeyError(source, key, "unknown data type '" + name + "' (expected e.g. float16)");
   }
-  if (!IsFloatingPoint(*dtype) && !IsComplex(*dtype)) {
+  if (!IsFloatingPoint(*dtype) && !IsLowPrecisionFloat(*dtype) && !IsComplex(*dtype)) {
     return KeyError(source, key,
                     std::string("tolerances apply only to floating-point and complex types, not ") +
                         DataTypeShortName(*dtype) + " (integers must match exactly)");

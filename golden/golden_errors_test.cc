@@ -170,6 +170,67 @@ TEST(GoldenReadErrorsTest, BoolOutsideZeroOne) {
   ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/flags", "element 1 is 7"});
 }
 
+// A golden naming an element type the reader does not know: a clear error naming the file, the
+// dataset and the type (the harness reports it as UNRESOLVED), never a crash.
+TEST(GoldenReadErrorsTest, UnknownElementTypeNamesFileDatasetAndType) {
+  TempDir dir;
+  std::string path = dir.File("u.h5");
+  // ONNX 1.23's 6-bit floats: real ONNX types this reader does not support.
+  Status st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT6E2M3");
+  });
+  ExpectError(st, StatusCode::kUnimplemented,
+              {path + ": /sets/0/inputs/A: onnx_dtype 'FLOAT6E2M3' is an ONNX type this golden "
+                      "reader does not support"});
+  st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/outputs/Y/0", "onnx_dtype", "FLOAT6E3M2");
+  });
+  ExpectError(st, StatusCode::kUnimplemented, {path + ": /sets/0/outputs/Y", "'FLOAT6E3M2'"});
+  // A name from a future ONNX (or a typo).
+  st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT12E7M4");
+  });
+  ExpectError(st, StatusCode::kInvalidArgument,
+              {path + ": /sets/0/inputs/A: unknown onnx_dtype 'FLOAT12E7M4'"});
+}
+
+// The new types are checked against the HDF5 type, and unpacked values against their range.
+TEST(GoldenReadErrorsTest, NewTypesCheckHdf5TypeAndRange) {
+  TempDir dir;
+  std::string path = dir.File("n.h5");
+  // A has int64 data: not the uint8 codes of a float8, nor the int8 values of INT4.
+  Status st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT8E4M3FN");
+  });
+  ExpectError(st, StatusCode::kDataLoss,
+              {path + ": /sets/0/inputs/A: onnx_dtype FLOAT8E4M3FN but HDF5 type is 64-bit integer"});
+  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "INT4"); });
+  ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype INT4 but HDF5 type is 64-bit integer"});
+  // flags holds uint8 {1, 0}: fine as UINT4 and FLOAT4E2M1, not as INT2 (signed).
+  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "UINT4"); });
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "INT2");
+  });
+  ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype INT2 but HDF5 type is unsigned 8-bit integer"});
+  st = ReadAfterEdit(path, [](hid_t f) {
+    hid_t d = H5Dopen2(f, "/sets/0/inputs/flags", H5P_DEFAULT);
+    uint8_t bytes[2] = {3, 4};
+    bool ok = H5Dwrite(d, H5T_NATIVE_UINT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes) >= 0;
+    H5Dclose(d);
+    return ok && SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "UINT2");
+  });
+  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/flags: UINT2 element 1 is 4, outside [0, 3]"});
+  st = ReadAfterEdit(path, [](hid_t f) {
+    hid_t d = H5Dopen2(f, "/sets/0/inputs/flags", H5P_DEFAULT);
+    uint8_t bytes[2] = {16, 0};
+    bool ok = H5Dwrite(d, H5T_NATIVE_UINT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes) >= 0;
+    H5Dclose(d);
+    return ok && SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "FLOAT4E2M1");
+  });
+  ExpectError(st, StatusCode::kDataLoss, {"FLOAT4E2M1 element 0 is code 16, expected a 4-bit code"});
+}
+
 // h5py writes numpy bools as an 8-bit enum; such a dataset reads as BOOL.
 TEST(GoldenReadErrorsTest, AcceptsH5pyBoolEnum) {
   TempDir dir;

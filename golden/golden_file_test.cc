@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <thread>
+#include <vector>
 
 #include "golden/golden_test_util.h"
 #include "golden/hdf5_handle.h"
@@ -56,6 +57,20 @@ std::vector<GoldenValue> EveryType() {
                                         "\xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80"}),
       TensorValue<std::complex<float>>({2}, {{1.f, -2.f}, {0.5f, kInf}}),
       TensorValue<std::complex<double>>({1, 2}, {{1e-300, -3.0}, {kNaN, 2.0}}),
+      // The 8-bit floats: max, NaN, -0 (where it exists), infinity (E5M2), the smallest subnormal.
+      TensorValue<Float8E4M3FN>({2, 2}, {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80},
+                                         Float8E4M3FN{0x01}}),
+      TensorValue<Float8E4M3FNUZ>({3}, {Float8E4M3FNUZ{0x80}, Float8E4M3FNUZ{0xFF}, Float8E4M3FNUZ{0x01}}),
+      TensorValue<Float8E5M2>({3}, {Float8E5M2{0x7C}, Float8E5M2{0xFC}, Float8E5M2{0x7F}}),
+      TensorValue<Float8E5M2FNUZ>({2}, {Float8E5M2FNUZ{0x80}, Float8E5M2FNUZ{0x7F}}),
+      TensorValue<Float8E8M0>({3}, {Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{0xFF}}),
+      // Packed types with odd counts, so that a padding nibble / crumb exists.
+      Value::FromTensor(Tensor::FromFloat4({5}, {Float4E2M1{0x7}, Float4E2M1{0xF}, Float4E2M1{0x8},
+                                                 Float4E2M1{0x1}, Float4E2M1{0x5}})),
+      Value::FromTensor(*Tensor::FromSubByteInts(DataType::kInt4, {5}, {-8, 7, -1, 0, 3})),
+      Value::FromTensor(*Tensor::FromSubByteInts(DataType::kUint4, {3}, {0, 15, 9})),
+      Value::FromTensor(*Tensor::FromSubByteInts(DataType::kInt2, {2, 3}, {-2, 1, -1, 0, 1, -2})),
+      Value::FromTensor(*Tensor::FromSubByteInts(DataType::kUint2, {7}, {0, 1, 2, 3, 3, 2, 1})),
   };
   std::vector<GoldenValue> out;
   for (size_t i = 0; i < values.size(); ++i) {
@@ -121,6 +136,8 @@ TEST(GoldenFileTest, RoundTripsScalarsAndEmptyTensors) {
     Tensor scalar(dtype, Shape{});
     if (dtype == DataType::kString) {
       scalar.mutable_data<std::string>()[0] = v.value.tensor().data<std::string>()[0];
+    } else if (IsPackedSubByte(dtype)) {
+      scalar.SetPackedCode(0, v.value.tensor().PackedCode(0));
     } else {
       std::memcpy(scalar.mutable_raw_data(), v.value.tensor().raw_data(), DataTypeSize(dtype));
     }
@@ -257,6 +274,31 @@ TEST(GoldenFileTest, UsesTheDocumentedHdf5Types) {
     EXPECT_GT(H5Tequal(t, e.type), 0) << e.name;
     H5Tclose(t);
   }
+  // The new types: codes as uint8, sub-byte integers unpacked as int8 / uint8, one per element.
+  for (const Expected& e : {Expected{"v_FLOAT8E4M3FN", H5T_STD_U8LE}, Expected{"v_FLOAT8E4M3FNUZ", H5T_STD_U8LE},
+                            Expected{"v_FLOAT8E5M2", H5T_STD_U8LE}, Expected{"v_FLOAT8E5M2FNUZ", H5T_STD_U8LE},
+                            Expected{"v_FLOAT8E8M0", H5T_STD_U8LE}, Expected{"v_FLOAT4E2M1", H5T_STD_U8LE},
+                            Expected{"v_INT4", H5T_STD_I8LE}, Expected{"v_UINT4", H5T_STD_U8LE},
+                            Expected{"v_INT2", H5T_STD_I8LE}, Expected{"v_UINT2", H5T_STD_U8LE}}) {
+    hid_t t = type_of(e.name);
+    EXPECT_GT(H5Tequal(t, e.type), 0) << e.name;
+    H5Tclose(t);
+  }
+  // What a numpy user sees: INT4 values one per element, FLOAT4E2M1 codes one per element.
+  auto read_bytes = [&](const std::string& name, hid_t mem_type, void* out) {
+    hid_t dataset = H5Dopen2(file, ("/sets/0/inputs/" + name).c_str(), H5P_DEFAULT);
+    EXPECT_GE(H5Dread(dataset, mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), 0) << name;
+    H5Dclose(dataset);
+  };
+  int8_t int4[5];
+  read_bytes("v_INT4", H5T_NATIVE_INT8, int4);
+  EXPECT_EQ(std::vector<int8_t>(int4, int4 + 5), (std::vector<int8_t>{-8, 7, -1, 0, 3}));
+  uint8_t fp4[5];
+  read_bytes("v_FLOAT4E2M1", H5T_NATIVE_UINT8, fp4);
+  EXPECT_EQ(std::vector<uint8_t>(fp4, fp4 + 5), (std::vector<uint8_t>{0x7, 0xF, 0x8, 0x1, 0x5}));
+  uint8_t e5m2[3];
+  read_bytes("v_FLOAT8E5M2", H5T_NATIVE_UINT8, e5m2);
+  EXPECT_EQ(e5m2[0], 0x7C);
   hid_t str = type_of("v_STRING");
   EXPECT_GT(H5Tis_variable_str(str), 0);
   EXPECT_EQ(H5Tget_cset(str), H5T_CSET_UTF8);

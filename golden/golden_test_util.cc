@@ -51,6 +51,15 @@ std::string TensorDifference(const Tensor& e, const Tensor& a, const std::string
     return "";
   }
   if (e.ByteSize() > 0 && std::memcmp(e.raw_data(), a.raw_data(), e.ByteSize()) != 0) {
+    if (IsPackedSubByte(e.dtype())) {
+      for (int64_t i = 0; i < e.NumElements(); ++i) {
+        if (e.PackedCode(i) != a.PackedCode(i)) {
+          return where + "element " + std::to_string(i) + " " + e.ElementToString(i) + " vs " +
+                 a.ElementToString(i);
+        }
+      }
+      return where + "padding bits differ";
+    }
     for (int64_t i = 0; i < e.NumElements(); ++i) {
       size_t size = DataTypeSize(e.dtype());
       if (std::memcmp(static_cast<const char*>(e.raw_data()) + i * size,

@@ -2,6 +2,7 @@
 #include "golden/golden_value_io.h"
 
 #include <optional>
+#include <vector>
 
 #include "golden/hdf5_types.h"
 
@@ -25,6 +26,47 @@ const char* KindName(Value::Kind kind) {
 Status WriteKindAndDtype(hid_t obj, Value::Kind kind, DataType dtype, const H5Where& where) {
   RETURN_IF_ERROR(WriteStringAttribute(obj, "kind", KindName(kind), where));
   return WriteStringAttribute(obj, "onnx_dtype", DataTypeName(dtype), where);
+}
+
+// One byte per element of a packed tensor: the value for INT4/INT2 (as int8 bits) and
+// UINT4/UINT2, the 4-bit code for FLOAT4E2M1.
+std::vector<uint8_t> Unpack(const Tensor& tensor) {
+  const int64_t n = tensor.NumElements();
+  std::vector<uint8_t> out(static_cast<size_t>(n));
+  const bool is_int = IsSubByteInteger(tensor.dtype());
+  for (int64_t i = 0; i < n; ++i) {
+    out[static_cast<size_t>(i)] = is_int ? static_cast<uint8_t>(static_cast<int8_t>(tensor.SubByteInt(i)))
+                                         : tensor.PackedCode(i);
+  }
+  return out;
+}
+
+// Packs one-byte-per-element `bytes` read from a dataset into `tensor`, refusing values the type
+// cannot hold.
+Status Pack(const std::vector<uint8_t>& bytes, Tensor* tensor, const H5Where& where) {
+  const DataType dtype = tensor->dtype();
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    const int64_t index = static_cast<int64_t>(i);
+    if (IsSubByteInteger(dtype)) {
+      const bool is_signed = SubByteIntMin(dtype) < 0;
+      const int64_t value = is_signed ? static_cast<int8_t>(bytes[i]) : bytes[i];
+      StatusOr<uint8_t> code = SubByteIntToCode(dtype, value);
+      if (!code.ok()) {
+        return DataLoss(where.Prefix() + DataTypeName(dtype) + " element " + std::to_string(i) +
+                        " is " + std::to_string(value) + ", outside [" +
+                        std::to_string(SubByteIntMin(dtype)) + ", " +
+                        std::to_string(SubByteIntMax(dtype)) + "]");
+      }
+      tensor->SetPackedCode(index, *code);
+    } else {
+      if (bytes[i] > 0x0F) {
+        return DataLoss(where.Prefix() + DataTypeName(dtype) + " element " + std::to_string(i) +
+                        " is code " + std::to_string(bytes[i]) + ", expected a 4-bit code 0..15");
+      }
+      tensor->SetPackedCode(index, bytes[i]);
+    }
+  }
+  return OkStatus();
 }
 
 StatusOr<H5Handle> WriteTensorDataset(hid_t parent, const std::string& link, const Tensor& tensor,
@@ -57,6 +99,14 @@ StatusOr<H5Handle> WriteTensorDataset(hid_t parent, const std::string& link, con
     }
     RETURN_IF_ERROR(H5Check(H5Dwrite(dataset.get(), file_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
                                      pointers.data()),
+                            StatusCode::kUnavailable, where, "cannot write the data"));
+  } else if (n > 0 && IsPackedSubByte(dtype)) {
+    // Packed types are written unpacked, one element per byte, so that h5py and h5dump show values
+    // (or FLOAT4E2M1 codes) rather than packed pairs.
+    std::vector<uint8_t> unpacked = Unpack(tensor);
+    ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
+    RETURN_IF_ERROR(H5Check(H5Dwrite(dataset.get(), mem_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                                     unpacked.data()),
                             StatusCode::kUnavailable, where, "cannot write the data"));
   } else if (n > 0) {
     ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
@@ -113,6 +163,11 @@ StatusOr<H5Handle> WriteOptionalGroup(hid_t parent, const std::string& link, con
 StatusOr<DataType> ReadDtypeAttribute(hid_t obj, const H5Where& where) {
   ASSIGN_OR_RETURN(std::string name, ReadStringAttribute(obj, "onnx_dtype", where));
   StatusOr<DataType> dtype = DataTypeFromName(name);
+  if (name == "FLOAT6E2M3" || name == "FLOAT6E3M2") {
+    // ONNX 1.23 types that this reader cannot represent yet: valid, but unsupported.
+    return Unimplemented(where.Prefix() + "onnx_dtype '" + name +
+                         "' is an ONNX type this golden reader does not support");
+  }
   if (!dtype.ok() || name != DataTypeName(*dtype)) {
     return InvalidArgument(where.Prefix() + "unknown onnx_dtype '" + name +
                            "' (expected a TensorProto.DataType name such as FLOAT or INT64)");
@@ -156,7 +211,10 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where) {
                       " does not match the dataspace " + shape.ToString());
     }
   }
-  size_t elem_size = dtype == DataType::kString ? sizeof(std::string) : DataTypeSize(dtype);
+  // Packed types are read through a one-byte-per-element buffer, so count them as one byte.
+  size_t elem_size = dtype == DataType::kString ? sizeof(std::string)
+                     : IsPackedSubByte(dtype)   ? 1
+                                                : DataTypeSize(dtype);
   if (!shape.Validate(kMaxTensorBytes / static_cast<int64_t>(elem_size)).ok()) {
     return DataLoss(where.Prefix() + "dataspace " + shape.ToString() + " is larger than " +
                     std::to_string(kMaxTensorBytes >> 30) + " GiB");
@@ -193,6 +251,13 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where) {
       }
       out[i] = bytes[static_cast<size_t>(i)] == 1;
     }
+    return tensor;
+  }
+  if (IsPackedSubByte(dtype)) {
+    std::vector<uint8_t> bytes(static_cast<size_t>(n));
+    RETURN_IF_ERROR(H5Check(read(mem_type.get(), bytes.data()), StatusCode::kDataLoss, where,
+                            "cannot read the data"));
+    RETURN_IF_ERROR(Pack(bytes, &tensor, where));
     return tensor;
   }
   RETURN_IF_ERROR(H5Check(read(mem_type.get(), tensor.mutable_raw_data()), StatusCode::kDataLoss,

@@ -1,5 +1,6 @@
 // DataType <-> HDF5 element types, following h5py's conventions so that goldens read naturally as
-// numpy arrays (float16 as IEEE half, complex as compound {r, i}).
+// numpy arrays (float16 as IEEE half, complex as compound {r, i}, float8/float4 codes as uint8,
+// sub-byte integers unpacked as int8/uint8).
 #include "golden/hdf5_types.h"
 
 #include <complex>
@@ -101,6 +102,21 @@ bool Holds(hid_t t, DataType dtype) {
     case DataType::kString: return IsStringType(t);
     case DataType::kComplex64: return IsComplexType(t, 4);
     case DataType::kComplex128: return IsComplexType(t, 8);
+    // The 8-bit and 4-bit floats are stored as their codes, one per byte.
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+      return IsIntegerType(t, 1, false);
+    // Sub-byte integers are stored unpacked, one value per byte.
+    case DataType::kInt4:
+    case DataType::kInt2:
+      return IsIntegerType(t, 1, true);
+    case DataType::kUint4:
+    case DataType::kUint2:
+      return IsIntegerType(t, 1, false);
     case DataType::kUndefined: break;
   }
   return false;
@@ -126,6 +142,18 @@ StatusOr<H5Handle> FileTypeFor(DataType dtype, const H5Where& where) {
     case DataType::kString: return Utf8StringType(where);
     case DataType::kComplex64: return ComplexType(H5T_IEEE_F32LE, 4, where);
     case DataType::kComplex128: return ComplexType(H5T_IEEE_F64LE, 8, where);
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+    case DataType::kUint4:
+    case DataType::kUint2:
+      return Copy(H5T_STD_U8LE, where);
+    case DataType::kInt4:
+    case DataType::kInt2:
+      return Copy(H5T_STD_I8LE, where);
     case DataType::kUndefined: break;
   }
   return InvalidArgument(where.Prefix() + "cannot store a tensor of data type " + DataTypeName(dtype));
@@ -148,6 +176,20 @@ StatusOr<H5Handle> MemoryTypeFor(DataType dtype, const H5Where& where) {
     case DataType::kBool: return Copy(H5T_NATIVE_UINT8, where);
     case DataType::kComplex64: return ComplexType(H5T_NATIVE_FLOAT, 4, where);
     case DataType::kComplex128: return ComplexType(H5T_NATIVE_DOUBLE, 8, where);
+    // Float8 tensors are one byte per element already; the packed types are unpacked to one
+    // byte per element by the caller before writing and after reading.
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+    case DataType::kUint4:
+    case DataType::kUint2:
+      return Copy(H5T_NATIVE_UINT8, where);
+    case DataType::kInt4:
+    case DataType::kInt2:
+      return Copy(H5T_NATIVE_INT8, where);
     case DataType::kString:
     case DataType::kUndefined: break;
   }

@@ -12,10 +12,13 @@
 namespace onnxgate {
 
 // The type a dataset of `dtype` is created with (little-endian, IEEE half for FLOAT16, uint16 for
-// BFLOAT16, uint8 for BOOL, variable-length UTF-8 for STRING, compound {r, i} for complex).
+// BFLOAT16, uint8 for BOOL, variable-length UTF-8 for STRING, compound {r, i} for complex, uint8
+// codes for the FLOAT8 types, FLOAT8E8M0 and FLOAT4E2M1, int8 for INT4/INT2 and uint8 for
+// UINT4/UINT2 holding one unpacked value per element).
 StatusOr<H5Handle> FileTypeFor(DataType dtype, const H5Where& where);
 
-// The in-memory type matching onnxgate's Tensor storage of `dtype` (not for STRING).
+// The in-memory type matching onnxgate's Tensor storage of `dtype` (not for STRING); for the
+// packed sub-byte types, the type of their unpacked one-byte-per-element buffer.
 StatusOr<H5Handle> MemoryTypeFor(DataType dtype, const H5Where& where);
 
 // The in-memory type to read a dataset of type `file_type` claimed to hold `dtype` into Tensor

@@ -109,6 +109,30 @@ void CompareExact(const T* a, const T* e, int64_t n, Accumulator& acc) {
   if (acc.mismatches) acc.need_rtol = acc.need_atol = kInf;
 }
 
+// The 8-bit and 4-bit floats: decoded to float, then the same rule as every float. NaN codes
+// (0x80 for the FNUZ types, 0xFF for E8M0) decode to NaN and match only NaN; infinities (E5M2)
+// match the same infinity; the FNUZ types have no -0 to worry about.
+void CompareLowPrecisionFloats(const Tensor& a, const Tensor& e, int64_t n, Accumulator& acc) {
+  for (int64_t i = 0; i < n; ++i) {
+    double score;
+    bool bad = CheckPair(a.ElementAsDouble(i), e.ElementAsDouble(i), acc, &score);
+    Record(i, bad, score, acc);
+  }
+}
+
+// INT4/UINT4/INT2/UINT2: exact, like the wider integers, on their unpacked values.
+void CompareSubByteInts(const Tensor& a, const Tensor& e, int64_t n, Accumulator& acc) {
+  for (int64_t i = 0; i < n; ++i) {
+    const int32_t av = a.SubByteInt(i), ev = e.SubByteInt(i);
+    if (av == ev) continue;
+    const double diff = std::fabs(static_cast<double>(av) - static_cast<double>(ev));
+    acc.max_abs = std::max(acc.max_abs, diff);
+    if (ev != 0) acc.max_rel = std::max(acc.max_rel, diff / std::fabs(static_cast<double>(ev)));
+    Record(i, true, diff, acc);
+  }
+  if (acc.mismatches) acc.need_rtol = acc.need_atol = kInf;
+}
+
 void CompareStrings(const std::string* a, const std::string* e, int64_t n, Accumulator& acc) {
   for (int64_t i = 0; i < n; ++i) {
     if (a[i] != e[i]) Record(i, true, 1, acc);
@@ -182,6 +206,17 @@ std::string FormatElement(const Tensor& t, int64_t i) {
       return "(" + re + (im[0] == '-' ? "" : "+") + im + "j)";
     }
     case DataType::kString: return FormatString(t.data<std::string>()[i]);
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1: {
+      // Each code decodes to a distinct float (but +-0), so the shortest text that reads back as
+      // that float names the code.
+      float v = static_cast<float>(t.ElementAsDouble(i));
+      return Shortest(v, 3, 9, [v](double r) { return static_cast<float>(r) == v; });
+    }
     default: return t.ElementToString(i);
   }
 }
@@ -217,7 +252,7 @@ void FailStructure(const std::string& error, int64_t expected_elements, TensorCo
 }
 
 std::string Summarize(const TensorComparison& c, DataType dtype) {
-  bool inexact = IsFloatingPoint(dtype) || IsComplex(dtype);
+  bool inexact = IsFloatingPoint(dtype) || IsComplex(dtype) || IsLowPrecisionFloat(dtype);
   if (c.total_elements == 0) return "0 elements (empty tensor)";
   std::string s;
   if (inexact) {
@@ -431,6 +466,20 @@ TensorComparison CompareTensors(const Tensor& actual, const Tensor& expected,
     case DataType::kBool: CompareExact(actual.data<bool>(), expected.data<bool>(), n, acc); break;
     case DataType::kString:
       CompareStrings(actual.data<std::string>(), expected.data<std::string>(), n, acc);
+      break;
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+      CompareLowPrecisionFloats(actual, expected, n, acc);
+      break;
+    case DataType::kInt4:
+    case DataType::kUint4:
+    case DataType::kInt2:
+    case DataType::kUint2:
+      CompareSubByteInts(actual, expected, n, acc);
       break;
     case DataType::kUndefined: break;  // two undefined tensors: nothing to compare
   }

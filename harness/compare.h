@@ -22,10 +22,12 @@ struct ElementReport {
 
 // The comparison of one tensor.
 //
-// Rules: dtype and shape must match exactly. float, double, float16 and bfloat16 (through float)
-// and both components of complex values pass where |actual - expected| <= atol + rtol * |expected|,
-// computed in double; NaN matches only NaN and an infinity only the same infinity. Integers, bools
-// and strings must be equal whatever the tolerance.
+// Rules: dtype and shape must match exactly. float, double, float16 and bfloat16 (through float),
+// the 8-bit floats and FLOAT4E2M1 (decoded to float) and both components of complex values pass
+// where |actual - expected| <= atol + rtol * |expected|, computed in double; NaN matches only NaN
+// (for FNUZ types the code 0x80, for FLOAT8E8M0 0xFF) and an infinity only the same infinity.
+// Integers (INT4/UINT4/INT2/UINT2 on their unpacked values), bools and strings must be equal
+// whatever the tolerance.
 struct TensorComparison {
   std::string path;  // where the tensor sits in the value: "" or "[2]" (sequence item)
   bool passed = false;

@@ -309,5 +309,135 @@ TEST(CompareTest, FormatShort) {
   EXPECT_EQ(FormatShort(-0.0631, true), "-0.064");
 }
 
+template <typename F8>
+Tensor F8Codes(std::vector<uint8_t> codes) {
+  std::vector<F8> v;
+  for (uint8_t c : codes) v.push_back(F8{c});
+  return Tensor::FromVector<F8>({static_cast<int64_t>(codes.size())}, v);
+}
+
+TEST(CompareTest, Float8ComparesDecodedValues) {
+  // E4M3FN: 1.0 = 0x38, 1.125 = 0x39 (one step), 448 = 0x7E, NaN = 0x7F.
+  Tensor e = F8Codes<Float8E4M3FN>({0x38, 0x7E, 0x7F});
+  EXPECT_TRUE(CompareTensors(e.Clone(), e, Tolerance()).passed);
+  EXPECT_TRUE(CompareTensors(F8Codes<Float8E4M3FN>({0x38, 0x7E, 0xFF}), e, Tolerance()).passed)
+      << "any NaN matches NaN";
+  TensorComparison c = CompareTensors(F8Codes<Float8E4M3FN>({0x39, 0x7E, 0x7F}), e, Tolerance());
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.mismatches, 1);
+  EXPECT_EQ(c.max_abs_error, 0.125);
+  EXPECT_EQ(c.max_rel_error, 0.125);
+  EXPECT_EQ(c.worst.flat_index, 0);
+  EXPECT_EQ(c.worst.expected, "1");
+  EXPECT_EQ(c.worst.actual, "1.125");
+  EXPECT_NEAR(c.min_passing_rtol, 0.125 - 1e-7, 1e-12);
+  EXPECT_NEAR(c.min_passing_atol, 0.125 - 1e-3, 1e-12);
+  EXPECT_EQ(c.summary,
+            "max abs 0.12, max rel 0.12, 1/3 (33.3%) mismatches, worst at [0]: expected 1 got "
+            "1.125, would pass with rtol>=0.13 or atol>=0.13");
+  EXPECT_TRUE(CompareTensors(F8Codes<Float8E4M3FN>({0x39, 0x7E, 0x7F}), e, {0.125, 0}).passed);
+  // NaN against a number: no tolerance passes.
+  c = CompareTensors(F8Codes<Float8E4M3FN>({0x38, 0x7F, 0x7F}), e, {1, 1});
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.actual, "nan");
+  EXPECT_EQ(c.worst.expected, "448");
+  EXPECT_EQ(c.min_passing_rtol, kInf);
+}
+
+TEST(CompareTest, Float8SpecialValuesPerType) {
+  // FNUZ: 0x80 is NaN (not -0) and matches only NaN.
+  Tensor nan_uz = F8Codes<Float8E4M3FNUZ>({0x80});
+  EXPECT_TRUE(CompareTensors(nan_uz.Clone(), nan_uz, Tolerance()).passed);
+  TensorComparison c = CompareTensors(F8Codes<Float8E4M3FNUZ>({0x00}), nan_uz, {1, 1});
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.expected, "nan");
+  EXPECT_EQ(c.worst.actual, "0");
+  EXPECT_FALSE(CompareTensors(F8Codes<Float8E5M2FNUZ>({0x80}), F8Codes<Float8E5M2FNUZ>({0x00}),
+                              {1, 1}).passed);
+  // E5M2: infinities by sign.
+  Tensor inf = F8Codes<Float8E5M2>({0x7C, 0xFC});
+  EXPECT_TRUE(CompareTensors(inf.Clone(), inf, Tolerance()).passed);
+  c = CompareTensors(F8Codes<Float8E5M2>({0xFC, 0xFC}), inf, {1, 1});
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.expected, "inf");
+  EXPECT_EQ(c.worst.actual, "-inf");
+  c = CompareTensors(F8Codes<Float8E5M2>({0x7B, 0xFC}), inf, {1, 1});
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.actual, "57344");
+  // E5M2 keeps -0, and -0 equals +0 as for every float.
+  EXPECT_TRUE(CompareTensors(F8Codes<Float8E5M2>({0x80}), F8Codes<Float8E5M2>({0x00}), {0, 0}).passed);
+  // E8M0: 0xFF is NaN; 2^0 against 2^1 is a relative error of 1.
+  Tensor e8 = F8Codes<Float8E8M0>({127, 0xFF});
+  EXPECT_TRUE(CompareTensors(e8.Clone(), e8, Tolerance()).passed);
+  c = CompareTensors(F8Codes<Float8E8M0>({128, 0xFF}), e8, Tolerance());
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.max_rel_error, 1.0);
+  EXPECT_EQ(c.worst.expected, "1");
+  EXPECT_EQ(c.worst.actual, "2");
+  EXPECT_FALSE(CompareTensors(F8Codes<Float8E8M0>({127, 127}), e8, {1, 1}).passed);
+  // The smallest E8M0 value prints as the shortest text that reads back as it.
+  c = CompareTensors(F8Codes<Float8E8M0>({1}), F8Codes<Float8E8M0>({0}), {0, 0});
+  EXPECT_EQ(c.worst.expected, "5.877472e-39");
+}
+
+TEST(CompareTest, Float4ComparesDecodedValues) {
+  auto f4 = [](std::vector<float> v) {
+    std::vector<Float4E2M1> codes;
+    for (float f : v) codes.push_back(Float4E2M1::FromFloat(f));
+    return Tensor::FromFloat4({static_cast<int64_t>(v.size())}, codes);
+  };
+  Tensor e = f4({0.5f, -6.f, 3.f});
+  EXPECT_TRUE(CompareTensors(e.Clone(), e, Tolerance()).passed);
+  TensorComparison c = CompareTensors(f4({0.5f, -4.f, 3.f}), e, Tolerance());
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.flat_index, 1);
+  EXPECT_EQ(c.worst.expected, "-6");
+  EXPECT_EQ(c.worst.actual, "-4");
+  EXPECT_EQ(c.max_abs_error, 2);
+  EXPECT_THAT(c.summary, HasSubstr("would pass with rtol>=0.34 or atol>=2"));
+  EXPECT_TRUE(CompareTensors(f4({0.5f, -4.f, 3.f}), e, {0, 2}).passed);
+}
+
+TEST(CompareTest, SubByteIntegersMustBeEqual) {
+  Tensor e = *Tensor::FromSubByteInts(DataType::kInt4, {5}, {-8, 7, -1, 0, 3});
+  EXPECT_TRUE(CompareTensors(e.Clone(), e, Tolerance()).passed);
+  Tensor a = *Tensor::FromSubByteInts(DataType::kInt4, {5}, {7, 7, -1, 0, 2});
+  TensorComparison c = CompareTensors(a, e, {1e9, 1e9});
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.mismatches, 2);
+  EXPECT_EQ(c.worst.flat_index, 0);
+  EXPECT_EQ(c.max_abs_error, 15);
+  EXPECT_EQ(c.min_passing_rtol, kInf);
+  EXPECT_EQ(c.summary,
+            "2/5 (40%) mismatches, worst at [0]: expected -8 got 7, max abs 15; int4 values must "
+            "be equal");
+  Tensor u2e = *Tensor::FromSubByteInts(DataType::kUint2, {2, 3}, {0, 1, 2, 3, 0, 1});
+  Tensor u2a = *Tensor::FromSubByteInts(DataType::kUint2, {2, 3}, {0, 1, 2, 3, 0, 2});
+  c = CompareTensors(u2a, u2e, Tolerance());
+  EXPECT_FALSE(c.passed);
+  EXPECT_EQ(c.worst.index, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(c.max_rel_error, 1);
+  EXPECT_TRUE(CompareTensors(*Tensor::FromSubByteInts(DataType::kInt2, {3}, {-2, 1, 0}),
+                             *Tensor::FromSubByteInts(DataType::kInt2, {3}, {-2, 1, 0}), Tolerance())
+                  .passed);
+  EXPECT_TRUE(CompareTensors(*Tensor::FromSubByteInts(DataType::kUint4, {1}, {15}),
+                             *Tensor::FromSubByteInts(DataType::kUint4, {1}, {15}), Tolerance())
+                  .passed);
+  // A different packed type is a structure error, not a comparison of bytes.
+  c = CompareTensors(*Tensor::FromSubByteInts(DataType::kUint4, {2}, {1, 2}), e, Tolerance());
+  EXPECT_EQ(c.structure_error, "dtype int4 expected, got uint4");
+}
+
+TEST(CompareTest, NewTypesInSequences) {
+  Value e = Value::FromSequence(DataType::kFloat8E5M2, {F8Codes<Float8E5M2>({0x3C}),
+                                                        F8Codes<Float8E5M2>({0x7C})});
+  Value a = Value::FromSequence(DataType::kFloat8E5M2, {F8Codes<Float8E5M2>({0x3C}),
+                                                        F8Codes<Float8E5M2>({0x7B})});
+  ValueComparison v = CompareValues(a, e, Tolerance());
+  EXPECT_FALSE(v.passed);
+  EXPECT_THAT(v.summary, HasSubstr("[1]: "));
+  EXPECT_EQ(v.max_abs_error, kInf);
+}
+
 }  // namespace
 }  // namespace onnxgate

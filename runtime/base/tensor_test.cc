@@ -47,5 +47,75 @@ TEST(ValueTest, KindsAndTypeStrings) {
   EXPECT_TRUE(some.optional_value().is_tensor());
 }
 
+TEST(TensorTest, PackedTypesWithOddElementCounts) {
+  auto t = Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {-8, 7, -1, 0, 3});
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->ByteSize(), 3u);
+  const uint8_t* bytes = static_cast<const uint8_t*>(t->raw_data());
+  EXPECT_EQ(bytes[0], 0x78);  // -8 = 0x8 low, 7 high
+  EXPECT_EQ(bytes[1], 0x0F);  // -1 = 0xF low, 0 high
+  EXPECT_EQ(bytes[2], 0x03);  // 3, padding nibble zero
+  EXPECT_EQ(t->SubByteInt(2), -1);
+  EXPECT_EQ(t->DebugString(), "INT4[5] {-8, 7, -1, 0, 3}");
+  Tensor c = t->Clone();
+  ASSERT_TRUE(t->SetSubByteInt(4, -4).ok());
+  EXPECT_EQ(c.SubByteInt(4), 3);
+  EXPECT_EQ(t->SubByteInt(4), -4);
+  EXPECT_EQ(t->SubByteInt(3), 0);
+  EXPECT_EQ(t->SetSubByteInt(0, 8).code(), StatusCode::kInvalidArgument);
+
+  auto u2 = Tensor::FromSubByteInts(DataType::kUint2, Shape({7}), {0, 1, 2, 3, 3, 2, 1});
+  ASSERT_TRUE(u2.ok());
+  EXPECT_EQ(u2->ByteSize(), 2u);
+  EXPECT_EQ(static_cast<const uint8_t*>(u2->raw_data())[0], 0xE4);  // 0 | 1<<2 | 2<<4 | 3<<6
+  EXPECT_EQ(static_cast<const uint8_t*>(u2->raw_data())[1], 0x1B);  // 3 | 2<<2 | 1<<4 | pad 0
+  EXPECT_EQ(u2->DebugString(4), "UINT2[7] {0, 1, 2, 3, ...}");
+  auto i2 = Tensor::FromSubByteInts(DataType::kInt2, Shape({3}), {-2, 1, -1});
+  ASSERT_TRUE(i2.ok());
+  EXPECT_EQ(i2->DebugString(), "INT2[3] {-2, 1, -1}");
+  auto bad = Tensor::FromSubByteInts(DataType::kUint4, Shape({2}), {1, 16});
+  EXPECT_EQ(bad.status().message(), "element 1: 16 is out of range for UINT4 [0, 15]");
+
+  Tensor f4 = Tensor::FromFloat4(Shape({3}), {Float4E2M1::FromFloat(-6.f), Float4E2M1::FromFloat(0.5f),
+                                               Float4E2M1::FromFloat(1.5f)});
+  EXPECT_EQ(f4.ByteSize(), 2u);
+  EXPECT_EQ(static_cast<const uint8_t*>(f4.raw_data())[0], 0x1F);
+  EXPECT_EQ(f4.PackedCode(2), 0x3);
+  EXPECT_EQ(f4.DebugString(), "FLOAT4E2M1[3] {-6, 0.5, 1.5}");
+  EXPECT_EQ(f4.ElementAsDouble(0), -6.0);
+}
+
+TEST(TensorTest, Float8TensorsPrintDecodedValues) {
+  Tensor a = Tensor::FromVector<Float8E4M3FN>(Shape({3}), {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F},
+                                                           Float8E4M3FN{0x80}});
+  EXPECT_EQ(a.ByteSize(), 3u);
+  EXPECT_EQ(a.DebugString(), "FLOAT8E4M3FN[3] {448, nan, -0}");
+  Tensor b = Tensor::FromVector<Float8E5M2>(Shape({2}), {Float8E5M2{0x7C}, Float8E5M2{0xFC}});
+  EXPECT_EQ(b.Clone().DebugString(), "FLOAT8E5M2[2] {inf, -inf}");
+  Tensor c = Tensor::FromVector<Float8E4M3FNUZ>(Shape({1}), {Float8E4M3FNUZ{0x80}});
+  EXPECT_EQ(c.DebugString(), "FLOAT8E4M3FNUZ[1] {nan}");
+  Tensor d = Tensor::FromVector<Float8E5M2FNUZ>(Shape({1}), {Float8E5M2FNUZ::FromFloat(-2.f)});
+  EXPECT_EQ(d.DebugString(), "FLOAT8E5M2FNUZ[1] {-2}");
+  Tensor e = Tensor::FromVector<Float8E8M0>(Shape({3}), {Float8E8M0{127}, Float8E8M0{0xFF},
+                                                         Float8E8M0{0}});
+  EXPECT_EQ(e.DebugString(), "FLOAT8E8M0[3] {1, nan, 5.87747175e-39}");
+  EXPECT_EQ(e.data<Float8E8M0>()[0].bits, 127);
+}
+
+TEST(TensorTest, TypedPointersAreRefusedOnPackedTensors) {
+  Tensor t(DataType::kInt4, Shape({4}));
+  EXPECT_DEATH(t.data<uint8_t>(), "");
+  EXPECT_DEATH(t.mutable_data<int8_t>(), "");
+  Tensor f(DataType::kFloat4E2M1, Shape({4}));
+  EXPECT_DEATH(f.data<uint8_t>(), "");
+}
+
+TEST(TensorTest, EmptyPackedTensors) {
+  Tensor t(DataType::kUint4, Shape({0, 3}));
+  EXPECT_EQ(t.ByteSize(), 0u);
+  EXPECT_EQ(t.DebugString(), "UINT4[0,3] {}");
+  EXPECT_EQ(t.Clone().NumElements(), 0);
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -80,7 +81,36 @@ TEST_F(ExternalDataTest, ReadsWholeFileAndSlices) {
 TEST_F(ExternalDataTest, SizeMismatchWithShapeIsRefused) {
   auto st = TensorFromProto(External("weights.bin", {3}), model_dir_).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(), HasSubstr("external data has 16 bytes but FLOAT[3] needs 12"));
+  EXPECT_THAT(st.message(), HasSubstr("external data 'weights.bin' has 16 bytes but FLOAT[3] needs 12"));
+}
+
+TEST_F(ExternalDataTest, PackedTypesReadPackedBytes) {
+  // weights.bin holds 16 bytes: 32 INT4 elements, 64 UINT2 elements or 16 FLOAT8E5M2 elements.
+  auto int4 = External("weights.bin", {4, 8});
+  int4.set_data_type(onnx::TensorProto::INT4);
+  auto t = TensorFromProto(int4, model_dir_);
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->ByteSize(), 16u);
+  EXPECT_EQ(std::memcmp(t->raw_data(), ReadExternalData(int4, model_dir_)->data(), 16), 0);
+
+  auto slice = External("weights.bin", {3}, "4", "2");
+  slice.set_data_type(onnx::TensorProto::UINT4);
+  auto s = TensorFromProto(slice, model_dir_);
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(s->NumElements(), 3);
+
+  auto wrong = External("weights.bin", {33});
+  wrong.set_data_type(onnx::TensorProto::INT4);
+  auto st = TensorFromProto(wrong, model_dir_).status();
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(st.message(), HasSubstr("tensor 'W': external data 'weights.bin' has 16 bytes but "
+                                      "INT4[33] needs 17 (2 elements per byte)"));
+  auto two = External("weights.bin", {63});
+  two.set_data_type(onnx::TensorProto::UINT2);
+  EXPECT_TRUE(TensorFromProto(two, model_dir_).ok());  // 63 elements take 16 bytes, with padding
+  two.set_dims(0, 65);
+  EXPECT_THAT(TensorFromProto(two, model_dir_).status().message(),
+              HasSubstr("has 16 bytes but UINT2[65] needs 17 (4 elements per byte)"));
 }
 
 TEST_F(ExternalDataTest, RefusesAbsoluteLocation) {

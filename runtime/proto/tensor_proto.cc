@@ -1,8 +1,9 @@
 // TensorProto / SequenceProto / OptionalProto <-> Value: every ONNX tensor type, raw_data and the
 // typed fields, with the element count checked against the declared shape before any allocation.
+// The sub-byte types are packed in raw_data and int32_data alike (one packed byte per int32).
 #include "runtime/proto/tensor_proto.h"
 
-#include <onnx/onnx-data_pb.h>
+#include <onnx/onnx-data.pb.h>
 #include <onnx/onnx_pb.h>
 
 #include <cstring>
@@ -76,11 +77,15 @@ StatusOr<Tensor> FromRawBytes(const std::string& label, DataType type, const Sha
                            source);
   }
   int64_t n = shape.NumElements();
-  int64_t expected = n * static_cast<int64_t>(DataTypeSize(type));
+  int64_t expected = static_cast<int64_t>(DataTypeStorageBytes(type, n));
   if (static_cast<int64_t>(bytes.size()) != expected) {
+    std::string packing;
+    if (IsPackedSubByte(type)) {
+      packing = " (" + std::to_string(8 / DataTypeBits(type)) + " elements per byte)";
+    }
     return InvalidArgument(label + ": " + source + " has " + std::to_string(bytes.size()) +
                            " bytes but " + DataTypeName(type) + shape.ToString() + " needs " +
-                           std::to_string(expected));
+                           std::to_string(expected) + packing);
   }
   Tensor t(type, shape);
   if (type == DataType::kBool) {
@@ -96,8 +101,26 @@ StatusOr<Tensor> FromRawBytes(const std::string& label, DataType type, const Sha
     }
   } else if (expected > 0) {
     std::memcpy(t.mutable_raw_data(), bytes.data(), bytes.size());
+    // Bits after the last element mean nothing; zero them so equal tensors have equal bytes.
+    if (IsPackedSubByte(type)) ClearPackedPadding(type, t.mutable_raw_data(), n);
   }
   return t;
+}
+
+// int32_data -> bytes: one byte per int32, each in [0, 255] (float8 codes, packed sub-byte bytes).
+Status FillBytesFromInt32(const std::string& label, DataType type, const onnx::TensorProto& proto,
+                          uint8_t* out) {
+  for (int i = 0; i < proto.int32_data_size(); ++i) {
+    int64_t v = proto.int32_data(i);
+    if (v < 0 || v > 255) {
+      return InvalidArgument(label + ": int32_data[" + std::to_string(i) + "] = " +
+                             std::to_string(v) + " does not hold " +
+                             (IsPackedSubByte(type) ? "a packed byte" : "the 8 bits") + " of " +
+                             DataTypeName(type) + " (expected 0..255)");
+    }
+    out[i] = static_cast<uint8_t>(v);
+  }
+  return OkStatus();
 }
 
 // int32_data -> narrower integers, with each value range-checked.
@@ -122,7 +145,10 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
   const int64_t n = shape.NumElements();
   const char* field = TypedFieldFor(type);
   int64_t got = 0;
-  int64_t expected = IsComplex(type) ? 2 * n : n;
+  // Packed types keep one packed byte per int32: two 4-bit or four 2-bit elements.
+  int64_t expected = IsComplex(type)         ? 2 * n
+                     : IsPackedSubByte(type) ? static_cast<int64_t>(DataTypeStorageBytes(type, n))
+                                             : n;
   switch (type) {
     case DataType::kFloat:
     case DataType::kComplex64:
@@ -146,7 +172,15 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
       got = proto.int32_data_size();
       break;
   }
-  if (got != expected) return CountMismatch(label, field, got, expected, shape);
+  if (got != expected) {
+    if (IsPackedSubByte(type)) {
+      return InvalidArgument(label + ": " + field + " holds " + std::to_string(got) +
+                             " values but " + DataTypeName(type) + shape.ToString() + " needs " +
+                             std::to_string(expected) + " (" +
+                             std::to_string(8 / DataTypeBits(type)) + " elements per value)");
+    }
+    return CountMismatch(label, field, got, expected, shape);
+  }
 
   Tensor t(type, shape);
   Status st;
@@ -228,8 +262,23 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
       if (n > 0) std::memcpy(t.mutable_raw_data(), bits.data(), bits.size() * sizeof(uint16_t));
       break;
     }
-    case DataType::kUndefined:
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+    case DataType::kInt4:
+    case DataType::kUint4:
+    case DataType::kInt2:
+    case DataType::kUint2:
+      st = FillBytesFromInt32(label, type, proto, static_cast<uint8_t*>(t.mutable_raw_data()));
+      if (st.ok() && IsPackedSubByte(type) && n > 0) {
+        ClearPackedPadding(type, t.mutable_raw_data(), n);
+      }
       break;
+    case DataType::kUndefined:
+      return Unimplemented(label + ": reading " + DataTypeName(type) + " from typed fields");
   }
   RETURN_IF_ERROR(st);
   return t;
@@ -244,6 +293,14 @@ StatusOr<std::string> ReadWholeFile(const std::string& path) {
   return buffer.str();
 }
 
+// "external data 'weights.bin'": where external bytes came from, for messages.
+std::string ExternalSource(const onnx::TensorProto& proto) {
+  for (const auto& entry : proto.external_data()) {
+    if (entry.key() == "location") return "external data '" + entry.value() + "'";
+  }
+  return "external data";
+}
+
 std::string DirName(const std::string& path) {
   size_t pos = path.find_last_of('/');
   if (pos == std::string::npos) return ".";
@@ -255,6 +312,13 @@ std::string DirName(const std::string& path) {
 
 StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::string& base_dir) {
   const std::string label = Label(proto);
+  if (proto.has_data_type() && (proto.data_type() == onnx::TensorProto::FLOAT6E2M3 ||
+                                proto.data_type() == onnx::TensorProto::FLOAT6E3M2)) {
+    return Unimplemented(label + ": data_type " + std::to_string(proto.data_type()) + " (" +
+                         onnx::TensorProto::DataType_Name(
+                             static_cast<onnx::TensorProto::DataType>(proto.data_type())) +
+                         ") is not supported by onnxgate");
+  }
   if (!proto.has_data_type() || !IsValidDataType(proto.data_type())) {
     return InvalidArgument(label + ": unknown or undefined data_type " +
                            std::to_string(proto.data_type()));
@@ -279,7 +343,7 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
                              "to resolve its location against");
     }
     ASSIGN_OR_RETURN(std::string bytes, ReadExternalData(proto, base_dir));
-    return FromRawBytes(label, type, shape, bytes, "external data");
+    return FromRawBytes(label, type, shape, bytes, ExternalSource(proto).c_str());
   }
 
   if (!proto.raw_data().empty() && !typed.empty()) {
@@ -417,7 +481,89 @@ StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& k
   return v;
 }
 
-onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name) {
+namespace {
+
+// The typed-field encoding of `tensor` (not STRING), the way onnx.helper.make_tensor writes it.
+void WriteTypedField(const Tensor& tensor, onnx::TensorProto* proto) {
+  const int64_t n = tensor.NumElements();
+  switch (tensor.dtype()) {
+    case DataType::kFloat:
+      for (int64_t i = 0; i < n; ++i) proto->add_float_data(tensor.data<float>()[i]);
+      return;
+    case DataType::kComplex64:
+      for (int64_t i = 0; i < n; ++i) {
+        proto->add_float_data(tensor.data<std::complex<float>>()[i].real());
+        proto->add_float_data(tensor.data<std::complex<float>>()[i].imag());
+      }
+      return;
+    case DataType::kDouble:
+      for (int64_t i = 0; i < n; ++i) proto->add_double_data(tensor.data<double>()[i]);
+      return;
+    case DataType::kComplex128:
+      for (int64_t i = 0; i < n; ++i) {
+        proto->add_double_data(tensor.data<std::complex<double>>()[i].real());
+        proto->add_double_data(tensor.data<std::complex<double>>()[i].imag());
+      }
+      return;
+    case DataType::kInt64:
+      for (int64_t i = 0; i < n; ++i) proto->add_int64_data(tensor.data<int64_t>()[i]);
+      return;
+    case DataType::kUint32:
+      for (int64_t i = 0; i < n; ++i) proto->add_uint64_data(tensor.data<uint32_t>()[i]);
+      return;
+    case DataType::kUint64:
+      for (int64_t i = 0; i < n; ++i) proto->add_uint64_data(tensor.data<uint64_t>()[i]);
+      return;
+    case DataType::kInt32:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<int32_t>()[i]);
+      return;
+    case DataType::kInt16:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<int16_t>()[i]);
+      return;
+    case DataType::kInt8:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<int8_t>()[i]);
+      return;
+    case DataType::kUint16:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<uint16_t>()[i]);
+      return;
+    case DataType::kUint8:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<uint8_t>()[i]);
+      return;
+    case DataType::kBool:
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(tensor.data<bool>()[i] ? 1 : 0);
+      return;
+    case DataType::kFloat16:
+    case DataType::kBFloat16: {
+      // The 16 bits, zero-extended (ONNX's writers do not sign-extend them).
+      const uint16_t* bits = static_cast<const uint16_t*>(tensor.raw_data());
+      for (int64_t i = 0; i < n; ++i) proto->add_int32_data(bits[i]);
+      return;
+    }
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0:
+    case DataType::kFloat4E2M1:
+    case DataType::kInt4:
+    case DataType::kUint4:
+    case DataType::kInt2:
+    case DataType::kUint2: {
+      // One code per int32 for the 8-bit floats; one packed byte per int32 for sub-byte types.
+      const uint8_t* bytes = static_cast<const uint8_t*>(tensor.raw_data());
+      for (size_t i = 0; i < tensor.ByteSize(); ++i) proto->add_int32_data(bytes[i]);
+      return;
+    }
+    case DataType::kString:
+    case DataType::kUndefined:
+      return;
+  }
+}
+
+}  // namespace
+
+onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name,
+                                TensorProtoStorage storage) {
   onnx::TensorProto proto;
   proto.set_name(name);
   proto.set_data_type(static_cast<int32_t>(tensor.dtype()));
@@ -425,8 +571,11 @@ onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name) {
   if (tensor.dtype() == DataType::kString) {
     const std::string* s = tensor.data<std::string>();
     for (int64_t i = 0; i < tensor.NumElements(); ++i) proto.add_string_data(s[i]);
+  } else if (storage == TensorProtoStorage::kTypedField) {
+    WriteTypedField(tensor, &proto);
   } else {
-    // bool is stored one byte per element holding 0 or 1, which is ONNX's raw layout as well.
+    // bool is stored one byte per element holding 0 or 1, which is ONNX's raw layout as well;
+    // sub-byte types are stored packed exactly as ONNX packs raw_data.
     proto.set_raw_data(static_cast<const char*>(tensor.raw_data()), tensor.ByteSize());
   }
   return proto;

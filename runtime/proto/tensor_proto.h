@@ -1,6 +1,7 @@
 // Conversions between ONNX's TensorProto / SequenceProto / OptionalProto and Value, for every
-// ONNX tensor type (raw_data and the typed fields; float16/bfloat16 in int32_data as ONNX stores
-// them). This is the one place where ONNX protobuf tensors are turned into onnxgate tensors.
+// ONNX tensor type (raw_data and the typed fields; float16/bfloat16 bits, float8 codes and packed
+// sub-byte bytes in int32_data as ONNX stores them). This is the one place where ONNX protobuf
+// tensors are turned into onnxgate tensors.
 #pragma once
 
 #include <string>
@@ -28,6 +29,17 @@ StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto);
 // does not parse.
 StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& kind_hint);
 
-onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name);
+// Which TensorProto field TensorToProto fills for non-string tensors.
+enum class TensorProtoStorage {
+  kRawData,     // raw_data: little-endian elements; INT4/UINT4/FLOAT4E2M1 two per byte (element
+                // 2k in the low nibble), INT2/UINT2 four per byte (element 4k in bits 0-1)
+  kTypedField,  // float_data / double_data / int64_data / uint64_data / int32_data as ONNX
+                // assigns them; float16/bfloat16 bits and float8 codes one per int32, sub-byte
+                // types one packed byte (raw_data's packing) per int32
+};
+
+// STRING tensors always go to string_data.
+onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name,
+                                TensorProtoStorage storage = TensorProtoStorage::kRawData);
 
 }  // namespace onnxgate

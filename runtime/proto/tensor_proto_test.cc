@@ -4,7 +4,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <onnx/onnx-data_pb.h>
+#include <onnx/onnx-data.pb.h>
 #include <onnx/onnx_pb.h>
 
 #include <cstdio>
@@ -383,6 +383,169 @@ TEST_F(ValueFileTest, ErrorsNameTheFile) {
   std::string bad_path = Write("bad.pb", bad.SerializeAsString());
   auto bst = ReadValueProtoFile(bad_path, "tensor").status();
   EXPECT_THAT(bst.message(), HasSubstr(bad_path + ": tensor 'x'"));
+}
+
+}  // namespace
+}  // namespace onnxgate
+
+namespace onnxgate {
+namespace {
+
+// One small tensor of each type added after ONNX 1.12, with the values easy to get wrong.
+std::vector<Tensor> NewTypeTensors() {
+  std::vector<Tensor> out;
+  out.push_back(Tensor::FromVector<Float8E4M3FN>(
+      Shape({2, 2}), {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80}, Float8E4M3FN{0x01}}));
+  out.push_back(Tensor::FromVector<Float8E4M3FNUZ>(
+      Shape({3}), {Float8E4M3FNUZ{0x80}, Float8E4M3FNUZ{0xFF}, Float8E4M3FNUZ::FromFloat(0.5f)}));
+  out.push_back(Tensor::FromVector<Float8E5M2>(
+      Shape({3}), {Float8E5M2{0x7C}, Float8E5M2{0xFC}, Float8E5M2{0x7E}}));
+  out.push_back(Tensor::FromVector<Float8E5M2FNUZ>(
+      Shape({2}), {Float8E5M2FNUZ{0x80}, Float8E5M2FNUZ::FromFloat(-3.f)}));
+  out.push_back(Tensor::FromVector<Float8E8M0>(Shape({3}), {Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{255}}));
+  out.push_back(Tensor::FromFloat4(Shape({5}), {Float4E2M1::FromFloat(6.f), Float4E2M1::FromFloat(-0.5f),
+                                                Float4E2M1::FromFloat(-0.f), Float4E2M1::FromFloat(3.f),
+                                                Float4E2M1::FromFloat(1.f)}));
+  out.push_back(*Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {-8, 7, -1, 0, 3}));
+  out.push_back(*Tensor::FromSubByteInts(DataType::kUint4, Shape({3}), {0, 15, 9}));
+  out.push_back(*Tensor::FromSubByteInts(DataType::kInt2, Shape({5}), {-2, -1, 0, 1, -2}));
+  out.push_back(*Tensor::FromSubByteInts(DataType::kUint2, Shape({1, 7}), {0, 1, 2, 3, 3, 2, 1}));
+  return out;
+}
+
+void ExpectSameTensor(const Tensor& expected, const Tensor& actual) {
+  ASSERT_EQ(actual.dtype(), expected.dtype());
+  ASSERT_EQ(actual.shape(), expected.shape());
+  ASSERT_EQ(actual.ByteSize(), expected.ByteSize());
+  EXPECT_EQ(std::string(static_cast<const char*>(actual.raw_data()), actual.ByteSize()),
+            std::string(static_cast<const char*>(expected.raw_data()), expected.ByteSize()));
+  EXPECT_EQ(actual.DebugString(), expected.DebugString());
+}
+
+TEST(TensorProtoNewTypesTest, RawAndTypedFieldsRoundTripEveryNewType) {
+  for (const Tensor& t : NewTypeTensors()) {
+    SCOPED_TRACE(DataTypeName(t.dtype()));
+    onnx::TensorProto raw = TensorToProto(t, "r");
+    EXPECT_EQ(raw.raw_data().size(), t.ByteSize());
+    EXPECT_EQ(raw.int32_data_size(), 0);
+    auto from_raw = TensorFromProto(raw);
+    ASSERT_TRUE(from_raw.ok()) << from_raw.status().ToString();
+    ExpectSameTensor(t, *from_raw);
+
+    onnx::TensorProto typed = TensorToProto(t, "t", TensorProtoStorage::kTypedField);
+    EXPECT_FALSE(typed.has_raw_data());
+    EXPECT_EQ(static_cast<size_t>(typed.int32_data_size()), t.ByteSize());
+    auto from_typed = TensorFromProto(typed);
+    ASSERT_TRUE(from_typed.ok()) << from_typed.status().ToString();
+    ExpectSameTensor(t, *from_typed);
+  }
+}
+
+TEST(TensorProtoNewTypesTest, TypedFieldWritingRoundTripsTheOldTypesToo) {
+  std::vector<Tensor> old_types = {
+      Tensor::FromVector<float>(Shape({2}), {1.5f, -0.f}),
+      Tensor::FromVector<double>(Shape({1}), {1e300}),
+      Tensor::FromVector<Float16>(Shape({2}), {Float16{0x3c00}, Float16{0xfc00}}),
+      Tensor::FromVector<BFloat16>(Shape({1}), {BFloat16{0xff80}}),
+      Tensor::FromVector<int8_t>(Shape({2}), {-128, 127}),
+      Tensor::FromVector<int16_t>(Shape({1}), {-32768}),
+      Tensor::FromVector<int32_t>(Shape({1}), {INT32_MIN}),
+      Tensor::FromVector<int64_t>(Shape({1}), {INT64_MIN}),
+      Tensor::FromVector<uint8_t>(Shape({1}), {255}),
+      Tensor::FromVector<uint16_t>(Shape({1}), {65535}),
+      Tensor::FromVector<uint32_t>(Shape({1}), {UINT32_MAX}),
+      Tensor::FromVector<uint64_t>(Shape({1}), {UINT64_MAX}),
+      Tensor::FromVector<bool>(Shape({2}), {true, false}),
+      Tensor::FromVector<std::complex<float>>(Shape({1}), {{1.f, -2.f}}),
+      Tensor::FromVector<std::complex<double>>(Shape({1}), {{3.0, 4.0}}),
+  };
+  for (const Tensor& t : old_types) {
+    SCOPED_TRACE(DataTypeName(t.dtype()));
+    onnx::TensorProto typed = TensorToProto(t, "t", TensorProtoStorage::kTypedField);
+    EXPECT_FALSE(typed.has_raw_data());
+    auto back = TensorFromProto(typed);
+    ASSERT_TRUE(back.ok()) << back.status().ToString();
+    ExpectSameTensor(t, *back);
+  }
+}
+
+TEST(TensorProtoNewTypesTest, TypedFieldsHoldCodesAndPackedBytesAsOnnxWritesThem) {
+  // As onnx.helper.make_tensor(name, INT4, [5], [-8, 7, -1, 0, 3]) writes it: packed bytes.
+  auto p = Proto(DataType::kInt4, {5});
+  for (int v : {0x78, 0x0F, 0x03}) p.add_int32_data(v);
+  auto t = TensorFromProto(p);
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->DebugString(), "INT4[5] {-8, 7, -1, 0, 3}");
+
+  auto u2 = Proto(DataType::kUint2, {5});
+  u2.add_int32_data(0xE4);
+  u2.add_int32_data(0xFF);  // padding bits set by a careless producer: ignored and cleared
+  auto t2 = TensorFromProto(u2);
+  ASSERT_TRUE(t2.ok()) << t2.status().ToString();
+  EXPECT_EQ(t2->DebugString(), "UINT2[5] {0, 1, 2, 3, 3}");
+  EXPECT_EQ(static_cast<const uint8_t*>(t2->raw_data())[1], 0x03);
+
+  auto f8 = Proto(DataType::kFloat8E4M3FN, {2});
+  f8.add_int32_data(0x7E);
+  f8.add_int32_data(0xFE);
+  EXPECT_EQ(TensorFromProto(f8)->DebugString(), "FLOAT8E4M3FN[2] {448, -448}");
+
+  auto f4 = Proto(DataType::kFloat4E2M1, {3});
+  f4.add_int32_data(0x1F);
+  f4.add_int32_data(0x03);
+  EXPECT_EQ(TensorFromProto(f4)->DebugString(), "FLOAT4E2M1[3] {-6, 0.5, 1.5}");
+
+  auto raw = Proto(DataType::kFloat8E5M2, {2});
+  raw.set_raw_data(std::string("\x7c\xfc", 2));
+  EXPECT_EQ(TensorFromProto(raw)->DebugString(), "FLOAT8E5M2[2] {inf, -inf}");
+}
+
+TEST(TensorProtoNewTypesTest, RefusesBadCountsAndValues) {
+  auto few = Proto(DataType::kInt4, {5}, "q");
+  few.add_int32_data(0);
+  few.add_int32_data(0);
+  EXPECT_EQ(TensorFromProto(few).status().message(),
+            "tensor 'q': int32_data holds 2 values but INT4[5] needs 3 (2 elements per value)");
+  auto raw = Proto(DataType::kUint2, {9}, "r");
+  raw.set_raw_data(std::string(2, '\0'));
+  EXPECT_EQ(TensorFromProto(raw).status().message(),
+            "tensor 'r': raw_data has 2 bytes but UINT2[9] needs 3 (4 elements per byte)");
+  auto f8 = Proto(DataType::kFloat8E8M0, {1}, "s");
+  f8.add_int32_data(256);
+  EXPECT_THAT(TensorFromProto(f8).status().message(),
+              HasSubstr("int32_data[0] = 256 does not hold the 8 bits of FLOAT8E8M0"));
+  auto packed = Proto(DataType::kUint4, {2}, "p");
+  packed.add_int32_data(-1);
+  EXPECT_THAT(TensorFromProto(packed).status().message(),
+              HasSubstr("int32_data[0] = -1 does not hold a packed byte of UINT4"));
+  auto f8_raw = Proto(DataType::kFloat8E4M3FNUZ, {3});
+  f8_raw.set_raw_data(std::string(2, '\0'));
+  EXPECT_THAT(TensorFromProto(f8_raw).status().message(),
+              HasSubstr("raw_data has 2 bytes but FLOAT8E4M3FNUZ[3] needs 3"));
+  auto wrong_field = Proto(DataType::kInt4, {2});
+  wrong_field.add_int64_data(1);
+  EXPECT_THAT(TensorFromProto(wrong_field).status().message(),
+              HasSubstr("INT4 data found in int64_data; ONNX stores it in int32_data"));
+  // ONNX 1.23's 6-bit floats are named, not mistaken for garbage.
+  auto f6 = Proto(DataType::kFloat, {1}, "six");
+  f6.set_data_type(onnx::TensorProto::FLOAT6E2M3);
+  auto st = TensorFromProto(f6).status();
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(st.message(), "tensor 'six': data_type 27 (FLOAT6E2M3) is not supported by onnxgate");
+}
+
+TEST_F(ValueFileTest, PackedLengthMismatchNamesFileTensorAndSizes) {
+  auto p = Proto(DataType::kInt4, {5}, "w");
+  p.set_raw_data(std::string(2, '\0'));
+  std::string path = Write("input_int4.pb", p.SerializeAsString());
+  auto st = ReadValueProtoFile(path, "tensor").status();
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(st.message(), path + ": tensor 'w': raw_data has 2 bytes but INT4[5] needs 3 "
+                                 "(2 elements per byte)");
+  auto ok = TensorToProto(*Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {1, 2, 3, 4, 5}), "w");
+  auto v = ReadValueProtoFile(Write("input_int4_ok.pb", ok.SerializeAsString()), "tensor");
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  EXPECT_EQ(v->tensor().DebugString(), "INT4[5] {1, 2, 3, 4, 5}");
 }
 
 }  // namespace
