@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "golden/golden_file.h"
 #include "golden/onnx_test_case.h"
@@ -19,6 +21,24 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
 constexpr int kSuiteFormatVersion = 1;
+
+// The tags the importer derives from a case: recomputed on a re-import, while any other is kept.
+const char* const kImporterTags[] = {"expanded", "sequence", "optional"};
+
+// The case-entry keys the importer writes; a re-import keeps every other key of an existing entry.
+const char* const kImporterCaseKeys[] = {"name", "model", "golden", "op_types", "opset_imports",
+                                         "tags"};
+
+// The suite-level keys the importer writes itself (description, source, license and
+// default_tolerance are taken from the options or, when not given, kept).
+const char* const kImporterSuiteKeys[] = {"name",           "description",       "source",
+                                          "license",        "golden_producer",   "format_version",
+                                          "default_tolerance", "cases"};
+
+template <size_t N>
+bool Contains(const char* const (&list)[N], const std::string& s) {
+  return std::any_of(list, list + N, [&s](const char* k) { return s == k; });
+}
 
 bool IsSafeName(const std::string& name) {
   if (name.empty() || name == "." || name == "..") return false;
@@ -42,7 +62,7 @@ Status CheckOptions(const ImportOptions& o) {
   if (!o.created.empty() && !IsUtcTimestamp(o.created)) {
     return InvalidArgument("created time '" + o.created + "' is not like 2026-11-21T03:00:00Z");
   }
-  if (!(o.default_rtol >= 0) || !(o.default_atol >= 0)) {
+  if ((o.default_rtol && !(*o.default_rtol >= 0)) || (o.default_atol && !(*o.default_atol >= 0))) {
     return InvalidArgument("default tolerances must be numbers >= 0");
   }
   return OkStatus();
@@ -99,6 +119,70 @@ StatusOr<std::string> WriteModel(const OnnxTestCase& c, const fs::path& suite_di
   return rel;
 }
 
+// The suite.json a previous import (and its users) left, or an empty object when there is none.
+StatusOr<Json> ReadExistingSuite(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return Json::object();
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path.string()));
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::string keep = "; fix or remove it before re-importing, so that its edits are not lost";
+  if (j.is_discarded()) return InvalidArgument(path.string() + ": not valid JSON" + keep);
+  if (!j.is_object()) return InvalidArgument(path.string() + ": must hold a JSON object" + keep);
+  auto cases = j.find("cases");
+  if (cases != j.end() && !cases->is_array()) {
+    return InvalidArgument(path.string() + ": 'cases' must be an array" + keep);
+  }
+  if (cases != j.end()) {
+    std::set<std::string> names;
+    for (const Json& c : *cases) {
+      auto name = c.is_object() ? c.find("name") : c.end();
+      if (!c.is_object() || name == c.end() || !name->is_string()) {
+        return InvalidArgument(path.string() + ": every entry of 'cases' must be an object with a "
+                               "string 'name'" + keep);
+      }
+      if (!names.insert(name->get<std::string>()).second) {
+        return InvalidArgument(path.string() + ": case '" + name->get<std::string>() +
+                               "' is listed twice" + keep);
+      }
+    }
+  }
+  return j;
+}
+
+// `fresh` (the importer's keys) followed by what users added to `old`: its other keys in their
+// order, and its tags that are not the importer's after the importer's own.
+Json MergeCase(Json fresh, const Json& old) {
+  Json& tags = fresh["tags"];
+  if (auto it = old.find("tags"); it != old.end() && it->is_array()) {
+    for (const Json& t : *it) {
+      bool importers = t.is_string() && Contains(kImporterTags, t.get<std::string>());
+      if (!importers && std::find(tags.begin(), tags.end(), t) == tags.end()) tags.push_back(t);
+    }
+  }
+  for (const auto& [key, value] : old.items()) {
+    if (!Contains(kImporterCaseKeys, key)) fresh[key] = value;
+  }
+  return fresh;
+}
+
+// A string option, else the existing suite's string value of `key`, else "".
+Json StringOr(const std::string& option, const Json& old, const char* key) {
+  if (!option.empty()) return option;
+  if (auto it = old.find(key); it != old.end() && it->is_string()) return *it;
+  return "";
+}
+
+// The tolerance options over the existing suite's default_tolerance over ONNX's defaults.
+Json DefaultTolerance(const ImportOptions& o, const Json& old) {
+  Json t = {{"rtol", 1e-3}, {"atol", 1e-7}};
+  if (auto it = old.find("default_tolerance"); it != old.end() && it->is_object()) {
+    for (const auto& [key, value] : it->items()) t[key] = value;
+  }
+  if (o.default_rtol) t["rtol"] = *o.default_rtol;
+  if (o.default_atol) t["atol"] = *o.default_atol;
+  return t;
+}
+
 }  // namespace
 
 StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
@@ -107,9 +191,15 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   const fs::path golden_dir = fs::path(o.repo_root) / "golden" / "data" / o.suite_name;
   const std::string created = o.created.empty() ? UtcNowIso8601() : o.created;
+  // Read before anything is written: a suite.json that cannot be merged stops the import.
+  ASSIGN_OR_RETURN(Json old_suite, ReadExistingSuite(suite_dir / "suite.json"));
+  std::map<std::string, Json> old_cases;
+  if (auto it = old_suite.find("cases"); it != old_suite.end()) {
+    for (const Json& c : *it) old_cases[c["name"].get<std::string>()] = c;
+  }
 
   ImportReport report;
-  Json cases = Json::array();
+  std::map<std::string, Json> cases;  // by name, so that the file lists them sorted
   for (const std::string& name : names) {
     StatusOr<OnnxTestCase> loaded = LoadOnnxTestCase((fs::path(o.source_dir) / name).string());
     if (!loaded.ok()) {
@@ -140,19 +230,33 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
                   {"op_types", c.op_types},
                   {"opset_imports", opsets},
                   {"tags", Tags(c)}};
-    cases.push_back(std::move(entry));
+    auto old = old_cases.find(name);
+    if (old != old_cases.end()) {
+      entry = MergeCase(std::move(entry), old->second);
+      old_cases.erase(old);
+    }
+    cases[name] = std::move(entry);
     report.imported.push_back(name);
     report.data_sets += static_cast<int64_t>(c.sets.size());
   }
 
+  for (auto& [name, entry] : old_cases) {
+    report.kept.push_back(name);
+    cases[name] = std::move(entry);
+  }
+
   Json suite = {{"name", o.suite_name},
-                {"description", o.description},
-                {"source", o.source},
-                {"license", o.license},
+                {"description", StringOr(o.description, old_suite, "description")},
+                {"source", StringOr(o.source, old_suite, "source")},
+                {"license", StringOr(o.license, old_suite, "license")},
                 {"golden_producer", o.producer},
                 {"format_version", kSuiteFormatVersion},
-                {"default_tolerance", {{"rtol", o.default_rtol}, {"atol", o.default_atol}}},
-                {"cases", std::move(cases)}};
+                {"default_tolerance", DefaultTolerance(o, old_suite)}};
+  for (const auto& [key, value] : old_suite.items()) {
+    if (!Contains(kImporterSuiteKeys, key)) suite[key] = value;
+  }
+  Json& listed = suite["cases"] = Json::array();
+  for (auto& [name, entry] : cases) listed.push_back(std::move(entry));
   report.suite_json = (suite_dir / "suite.json").string();
   // Replacing invalid UTF-8 keeps dump() from throwing on odd bytes in options or names.
   RETURN_IF_ERROR(WriteFileAtomically(

@@ -1,13 +1,20 @@
-// Tests of the ONNX backend test importer: hand-made cases (external data, bad folders) and real
-// cases copied from the ONNX 1.12 node tests (tensors, sequences, optionals, bfloat16).
+// Tests of the ONNX backend test importer: hand-made cases (external data, bad folders, graph
+// inputs with initializers, sequences, optionals, maps, re-imports over user edits) and real cases
+// copied from the ONNX 1.12 and 1.23.2 node tests (tensors, sequences, optionals, bfloat16).
 #include "golden/importer.h"
 
 #include <gtest/gtest.h>
+#include <onnx/onnx-data.pb.h>
 #include <onnx/onnx_pb.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "golden/golden_file.h"
 #include "golden/golden_test_util.h"
@@ -25,6 +32,7 @@ using testing_util::TempDir;
 using testing_util::ValueDifference;
 
 const char kNodeTests[] = ONNXGATE_ONNX_NODE_TESTS_DIR;
+const char kNodeTests123[] = ONNXGATE_ONNX_NODE_TESTS_123_DIR;
 
 void WriteBytes(const fs::path& path, const std::string& bytes) {
   fs::create_directories(path.parent_path());
@@ -70,6 +78,92 @@ std::string AddModel(const std::string& location, DataType dtype = DataType::kFl
     entry->set_value(location);
   }
   return model.SerializeAsString();
+}
+
+onnx::TypeProto TensorType(DataType dtype) {
+  onnx::TypeProto t;
+  t.mutable_tensor_type()->set_elem_type(static_cast<int32_t>(dtype));
+  return t;
+}
+
+onnx::TypeProto SequenceType(const onnx::TypeProto& elem) {
+  onnx::TypeProto t;
+  *t.mutable_sequence_type()->mutable_elem_type() = elem;
+  return t;
+}
+
+onnx::TypeProto OptionalType(const onnx::TypeProto& elem) {
+  onnx::TypeProto t;
+  *t.mutable_optional_type()->mutable_elem_type() = elem;
+  return t;
+}
+
+onnx::TypeProto MapType(DataType key, const onnx::TypeProto& value) {
+  onnx::TypeProto t;
+  t.mutable_map_type()->set_key_type(static_cast<int32_t>(key));
+  *t.mutable_map_type()->mutable_value_type() = value;
+  return t;
+}
+
+using TypedNames = std::vector<std::pair<std::string, onnx::TypeProto>>;
+
+// A one-node model (the importer never runs it) with these graph inputs, outputs and initializers.
+std::string TypedModel(const TypedNames& inputs, const TypedNames& outputs,
+                       const std::vector<Tensor>& initializers = {},
+                       const std::vector<std::string>& initializer_names = {}) {
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  auto* opset = model.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(17);
+  onnx::GraphProto* g = model.mutable_graph();
+  g->set_name("typed");
+  onnx::NodeProto* node = g->add_node();
+  node->set_op_type("Custom");
+  node->set_domain("test.domain");
+  for (const auto& [name, type] : inputs) {
+    onnx::ValueInfoProto* info = g->add_input();
+    info->set_name(name);
+    *info->mutable_type() = type;
+    node->add_input(name);
+  }
+  for (const auto& [name, type] : outputs) {
+    onnx::ValueInfoProto* info = g->add_output();
+    info->set_name(name);
+    *info->mutable_type() = type;
+    node->add_output(name);
+  }
+  for (size_t i = 0; i < initializers.size(); ++i) {
+    *g->add_initializer() = TensorToProto(initializers[i], initializer_names[i]);
+  }
+  return model.SerializeAsString();
+}
+
+void WriteSequence(const fs::path& path, const std::vector<Tensor>& items) {
+  onnx::SequenceProto seq;
+  seq.set_elem_type(onnx::SequenceProto::TENSOR);
+  for (const Tensor& t : items) *seq.add_tensor_values() = TensorToProto(t, "");
+  WriteBytes(path, seq.SerializeAsString());
+}
+
+// An optional holding `t`, or, with no tensor, an empty one that (like ONNX's generator) leaves
+// out its element type.
+void WriteOptional(const fs::path& path, const std::optional<Tensor>& t) {
+  onnx::OptionalProto opt;
+  if (t) {
+    opt.set_elem_type(onnx::OptionalProto::TENSOR);
+    *opt.mutable_tensor_value() = TensorToProto(*t, "");
+  }
+  WriteBytes(path, opt.SerializeAsString());
+}
+
+void WriteOptionalSequence(const fs::path& path, const std::vector<Tensor>& items) {
+  onnx::OptionalProto opt;
+  opt.set_elem_type(onnx::OptionalProto::SEQUENCE);
+  onnx::SequenceProto* seq = opt.mutable_sequence_value();
+  seq->set_elem_type(onnx::SequenceProto::TENSOR);
+  for (const Tensor& t : items) *seq->add_tensor_values() = TensorToProto(t, "");
+  WriteBytes(path, opt.SerializeAsString());
 }
 
 ImportOptions Options(const std::string& source, const std::string& root) {
@@ -184,6 +278,229 @@ TEST(ImporterTest, RefusesBadOptions) {
   EXPECT_EQ(ImportOnnxTests(o).status().code(), StatusCode::kInvalidArgument);
 }
 
+// input_<k>.pb binds to the k-th graph input without an initializer, as ONNX's runner does: a
+// weight listed among the graph inputs (as IR < 4 models must) keeps its initializer.
+TEST(ImporterTest, DataBindsToGraphInputsWithoutInitializers) {
+  TempDir src, root;
+  fs::path s(src.path());
+  Tensor w = Tensor::FromVector<float>({2}, {0.5f, 0.25f});
+  Tensor x = Tensor::FromVector<float>({2}, {1.f, 2.f});
+  Tensor z = Tensor::FromVector<int64_t>({1}, {7});
+  Tensor y = Tensor::FromVector<float>({2}, {1.5f, 2.25f});
+  TypedNames inputs = {{"w", TensorType(DataType::kFloat)},
+                       {"x", TensorType(DataType::kFloat)},
+                       {"b", TensorType(DataType::kFloat)},
+                       {"z", TensorType(DataType::kInt64)}};
+  std::string model = TypedModel(inputs, {{"y", TensorType(DataType::kFloat)}}, {w, w}, {"w", "b"});
+  WriteBytes(s / "test_weights/model.onnx", model);
+  WriteTensor(s / "test_weights/test_data_set_0/input_0.pb", x);
+  WriteTensor(s / "test_weights/test_data_set_0/input_1.pb", z);
+  WriteTensor(s / "test_weights/test_data_set_0/output_0.pb", y);
+  // A third file has no input left to feed.
+  WriteBytes(s / "test_too_many/model.onnx", model);
+  WriteTensor(s / "test_too_many/test_data_set_0/input_0.pb", x);
+  WriteTensor(s / "test_too_many/test_data_set_0/input_1.pb", z);
+  WriteTensor(s / "test_too_many/test_data_set_0/input_2.pb", x);
+  WriteTensor(s / "test_too_many/test_data_set_0/output_0.pb", y);
+
+  StatusOr<OnnxTestCase> c = LoadOnnxTestCase((s / "test_weights").string());
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  EXPECT_EQ(c->initializer_inputs, (std::vector<std::string>{"w", "b"}));
+  ASSERT_EQ(c->inputs.size(), 2u);
+  EXPECT_EQ(c->inputs[0].name, "x");
+  EXPECT_EQ(c->inputs[0].graph_index, 1);
+  EXPECT_EQ(c->inputs[1].name, "z");
+  EXPECT_EQ(c->inputs[1].graph_index, 3);
+
+  StatusOr<ImportReport> report = ImportOnnxTests(Options(src.path(), root.path()));
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->imported, std::vector<std::string>{"test_weights"});
+  std::string reason = SkipReason(*report, "test_too_many");
+  EXPECT_NE(reason.find("input_2.pb"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("only 2 inputs without an initializer"), std::string::npos) << reason;
+
+  StatusOr<GoldenFile> g = ReadGolden(root.File("golden/data/unit/test_weights.h5"));
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  const GoldenSet& set = g->sets.at(0);
+  ASSERT_EQ(set.inputs.size(), 2u);
+  EXPECT_EQ(set.inputs[0].name, "x");
+  EXPECT_EQ(set.inputs[0].index, 1);  // the position among the model's graph inputs
+  EXPECT_EQ(ValueDifference(Value::FromTensor(x), set.inputs[0].value), "");
+  EXPECT_EQ(set.inputs[1].name, "z");
+  EXPECT_EQ(set.inputs[1].index, 3);
+  EXPECT_EQ(ValueDifference(Value::FromTensor(z), set.inputs[1].value), "");
+  EXPECT_EQ(ValueDifference(Value::FromTensor(y), set.outputs.at(0).value), "");
+}
+
+// Sequences, optionals (holding a tensor, a sequence, or nothing) in and out; maps, which no golden
+// can hold, are skipped with the value and its type named.
+TEST(ImporterTest, SequenceOptionalAndMapValues) {
+  TempDir src, root;
+  fs::path s(src.path());
+  Tensor a = Tensor::FromVector<float>({2}, {1.f, 2.f});
+  Tensor b = Tensor::FromVector<float>({1, 3}, {3.f, 4.f, 5.f});
+  Tensor n = Tensor::FromVector<int64_t>({}, {2});
+  onnx::TypeProto f32 = TensorType(DataType::kFloat);
+  WriteBytes(s / "test_seq_opt/model.onnx",
+             TypedModel({{"seq", SequenceType(f32)},
+                         {"opt", OptionalType(f32)},
+                         {"none", OptionalType(TensorType(DataType::kInt64))}},
+                        {{"opt_seq", OptionalType(SequenceType(f32))},
+                         {"empty_seq", SequenceType(TensorType(DataType::kInt32))},
+                         {"count", TensorType(DataType::kInt64)}}));
+  fs::path set = s / "test_seq_opt/test_data_set_0";
+  WriteSequence(set / "input_0.pb", {a, b});
+  WriteOptional(set / "input_1.pb", a);
+  WriteOptional(set / "input_2.pb", std::nullopt);
+  WriteOptionalSequence(set / "output_0.pb", {b});
+  WriteSequence(set / "output_1.pb", {});
+  WriteTensor(set / "output_2.pb", n);
+  // ZipMap-like: a sequence of maps out; DictVectorizer-like: a map in.
+  WriteBytes(s / "test_zipmap/model.onnx",
+             TypedModel({{"x", f32}}, {{"z", SequenceType(MapType(DataType::kInt64, f32))}}));
+  WriteTensor(s / "test_zipmap/test_data_set_0/input_0.pb", a);
+  WriteBytes(s / "test_zipmap/test_data_set_0/output_0.pb", "");
+  WriteBytes(s / "test_dict/model.onnx",
+             TypedModel({{"m", MapType(DataType::kString, TensorType(DataType::kDouble))}},
+                        {{"y", f32}}));
+  WriteBytes(s / "test_dict/test_data_set_0/input_0.pb", "");
+  WriteTensor(s / "test_dict/test_data_set_0/output_0.pb", a);
+
+  StatusOr<ImportReport> report = ImportOnnxTests(Options(src.path(), root.path()));
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->imported, std::vector<std::string>{"test_seq_opt"});
+  std::string zipmap = SkipReason(*report, "test_zipmap");
+  EXPECT_NE(zipmap.find("'z' is seq(map(int64,tensor(float)))"), std::string::npos) << zipmap;
+  EXPECT_NE(zipmap.find("no map"), std::string::npos) << zipmap;
+  std::string dict = SkipReason(*report, "test_dict");
+  EXPECT_NE(dict.find("'m' is map(string,tensor(double))"), std::string::npos) << dict;
+
+  json j = json::parse(testing_util::FileBytes(report->suite_json));
+  ASSERT_EQ(j["cases"].size(), 1u);
+  EXPECT_EQ(j["cases"][0]["tags"], json::array({"sequence", "optional"}));
+
+  StatusOr<GoldenFile> g = ReadGolden(root.File("golden/data/unit/test_seq_opt.h5"));
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  const GoldenSet& got = g->sets.at(0);
+  ASSERT_EQ(got.inputs.size(), 3u);
+  ASSERT_EQ(got.outputs.size(), 3u);
+  EXPECT_EQ(ValueDifference(Value::FromSequence(DataType::kFloat, {a, b}), got.inputs[0].value),
+            "");
+  EXPECT_EQ(ValueDifference(Value::OptionalOf(Value::FromTensor(a)), got.inputs[1].value), "");
+  // The empty optional's element type comes from the model's declaration.
+  EXPECT_EQ(ValueDifference(Value::OptionalNone(Value::Kind::kTensor, DataType::kInt64),
+                            got.inputs[2].value),
+            "");
+  EXPECT_EQ(ValueDifference(Value::OptionalOf(Value::FromSequence(DataType::kFloat, {b})),
+                            got.outputs[0].value),
+            "");
+  EXPECT_EQ(ValueDifference(Value::FromSequence(DataType::kInt32, {}), got.outputs[1].value), "");
+  EXPECT_EQ(ValueDifference(Value::FromTensor(n), got.outputs[2].value), "");
+}
+
+// One case of `name` with input x -> output y, for the re-import tests.
+void WriteSimpleCase(const fs::path& src, const std::string& name) {
+  onnx::TypeProto f32 = TensorType(DataType::kFloat);
+  WriteBytes(src / name / "model.onnx", TypedModel({{"x", f32}}, {{"y", f32}}));
+  WriteTensor(src / name / "test_data_set_0/input_0.pb", Tensor::FromVector<float>({1}, {1.f}));
+  WriteTensor(src / name / "test_data_set_0/output_0.pb", Tensor::FromVector<float>({1}, {2.f}));
+}
+
+// A re-import rewrites what the importer owns and keeps what users added to suite.json.
+TEST(ImporterTest, ReimportKeepsUserEdits) {
+  TempDir src, root;
+  fs::path s(src.path());
+  WriteSimpleCase(s, "test_a");
+  WriteSimpleCase(s, "test_b_expanded");
+  WriteSimpleCase(s, "test_c");
+  ASSERT_TRUE(ImportOnnxTests(Options(src.path(), root.path())).ok());
+  fs::path suite_json = fs::path(root.path()) / "suites/unit/suite.json";
+
+  // What a user does to the file: tolerances, tags, descriptions, keys of their own, a hand-made
+  // case, an importer key changed by hand.
+  json j = json::parse(testing_util::FileBytes(suite_json.string()));
+  j["description"] = "edited by hand";
+  j["default_tolerance"]["rtol"] = 0.01;
+  j["owner"] = "team-x";
+  json& a = j["cases"][0];
+  ASSERT_EQ(a["name"], "test_a");
+  a["tolerance"] = {{"rtol", 0.02}, {"outputs", {{"y", {{"atol", 1e-4}}}}}};
+  a["tags"] = json::array({"slow", "expanded"});  // "expanded" is the importer's and wrong here
+  a["description"] = "the one with a story";
+  a["op_types"] = json::array({"Edited"});
+  json& b = j["cases"][1];
+  ASSERT_EQ(b["tags"], json::array({"expanded"}));
+  b["tags"].push_back("flaky");
+  b["ticket"] = 1234;
+  j["cases"].push_back({{"name", "test_hand_made"},
+                        {"model", "models/hand.onnx"},
+                        {"golden", "../../golden/data/unit/hand.h5"},
+                        {"tags", json::array({"mine"})}});
+  WriteBytes(suite_json, j.dump(2));
+
+  // test_c's source no longer loads: its old entry, files and edits stay.
+  fs::remove(s / "test_c/model.onnx");
+  ImportOptions o = Options(src.path(), root.path());
+  o.description.clear();  // not given: the edited description stays
+  StatusOr<ImportReport> report = ImportOnnxTests(o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->imported, (std::vector<std::string>{"test_a", "test_b_expanded"}));
+  EXPECT_EQ(report->kept, (std::vector<std::string>{"test_c", "test_hand_made"}));
+  EXPECT_EQ(report->skipped.size(), 1u);
+
+  std::string after = testing_util::FileBytes(suite_json.string());
+  json k = json::parse(after);
+  EXPECT_EQ(k["description"], "edited by hand");
+  EXPECT_DOUBLE_EQ(k["default_tolerance"]["rtol"].get<double>(), 0.01);
+  EXPECT_DOUBLE_EQ(k["default_tolerance"]["atol"].get<double>(), 1e-7);
+  EXPECT_EQ(k["owner"], "team-x");
+  ASSERT_EQ(k["cases"].size(), 4u);
+  const json& a2 = k["cases"][0];
+  EXPECT_EQ(a2["op_types"], json::array({"Custom"}));
+  EXPECT_EQ(a2["tags"], json::array({"slow"}));
+  EXPECT_EQ(a2["tolerance"], a["tolerance"]);
+  EXPECT_EQ(a2["description"], "the one with a story");
+  const json& b2 = k["cases"][1];
+  EXPECT_EQ(b2["tags"], json::array({"expanded", "flaky"}));
+  EXPECT_EQ(b2["ticket"], 1234);
+  EXPECT_EQ(k["cases"][2], j["cases"][2]);  // test_c as it was
+  EXPECT_EQ(k["cases"][3], j["cases"][3]);  // test_hand_made as it was
+  EXPECT_TRUE(fs::exists(fs::path(root.path()) / "golden/data/unit/test_c.h5"));
+
+  // Re-importing again changes nothing.
+  ASSERT_TRUE(ImportOnnxTests(o).ok());
+  EXPECT_EQ(after, testing_util::FileBytes(suite_json.string()));
+
+  // Options that are given win over the file.
+  o = Options(src.path(), root.path());
+  o.default_atol = 1e-5;
+  ASSERT_TRUE(ImportOnnxTests(o).ok());
+  json m = json::parse(testing_util::FileBytes(suite_json.string()));
+  EXPECT_EQ(m["description"], "importer test");
+  EXPECT_DOUBLE_EQ(m["default_tolerance"]["rtol"].get<double>(), 0.01);
+  EXPECT_DOUBLE_EQ(m["default_tolerance"]["atol"].get<double>(), 1e-5);
+}
+
+// A suite.json the importer cannot merge into stops the import before anything is written.
+TEST(ImporterTest, RefusesToOverwriteUnreadableSuiteJson) {
+  TempDir src, root;
+  WriteSimpleCase(src.path(), "test_a");
+  fs::path suite_json = fs::path(root.path()) / "suites/unit/suite.json";
+  const std::vector<std::string> bad_files = {
+      "{ \"cases\": [ broken", "[1, 2]", "{\"cases\": {}}", "{\"cases\": [{\"tags\": []}]}",
+      "{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}"};
+  for (const std::string& bad : bad_files) {
+    SCOPED_TRACE(bad);
+    WriteBytes(suite_json, bad);
+    StatusOr<ImportReport> report = ImportOnnxTests(Options(src.path(), root.path()));
+    EXPECT_EQ(report.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(report.status().message().find(suite_json.string()), std::string::npos)
+        << report.status().ToString();
+    EXPECT_EQ(testing_util::FileBytes(suite_json.string()), bad);
+    EXPECT_FALSE(fs::exists(fs::path(root.path()) / "golden/data/unit/test_a.h5"));
+  }
+}
+
 bool HaveNodeTests() { return fs::is_directory(fs::path(kNodeTests) / "test_abs"); }
 
 // Imports `cases` copied from the ONNX node tests; returns the temp repository root's report.
@@ -296,19 +613,18 @@ TEST(ImporterTest, ReimportIsByteIdentical) {
   EXPECT_EQ(json_before, testing_util::FileBytes(suite_json.string()));
 }
 
-// All 922 cases: nothing skipped, and every golden reads back as the importer loaded it.
-TEST(ImporterTest, WholeOnnxNodeTree) {
-  if (!HaveNodeTests()) GTEST_SKIP() << "no ONNX node tests at " << kNodeTests;
+// Every case of `tree`: nothing skipped, and every golden reads back as the importer loaded it.
+void CheckWholeTree(const std::string& tree, size_t min_cases) {
   TempDir root;
-  ImportOptions o = Options(kNodeTests, root.path());
+  ImportOptions o = Options(tree, root.path());
   o.suite_name = "onnx-node";
   StatusOr<ImportReport> report = ImportOnnxTests(o);
   ASSERT_TRUE(report.ok()) << report.status().ToString();
   for (const SkippedCase& s : report->skipped) ADD_FAILURE() << s.name << ": " << s.reason;
-  EXPECT_GE(report->imported.size(), 900u);
+  EXPECT_GE(report->imported.size(), min_cases);
   for (const std::string& name : report->imported) {
     SCOPED_TRACE(name);
-    StatusOr<OnnxTestCase> loaded = LoadOnnxTestCase((fs::path(kNodeTests) / name).string());
+    StatusOr<OnnxTestCase> loaded = LoadOnnxTestCase((fs::path(tree) / name).string());
     ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
     StatusOr<GoldenFile> g =
         ReadGolden((fs::path(root.path()) / "golden/data/onnx-node" / (name + ".h5")).string());
@@ -322,6 +638,7 @@ TEST(ImporterTest, WholeOnnxNodeTree) {
         const auto& declared = outputs ? loaded->outputs : loaded->inputs;
         for (size_t k = 0; k < want.size(); ++k) {
           EXPECT_EQ(want[k].name, got[k].name);
+          EXPECT_EQ(want[k].index, got[k].index);
           if (declared[k].elem_type != DataType::kUndefined) {
             EXPECT_EQ(DataTypeName(got[k].value.elem_type()), DataTypeName(declared[k].elem_type))
                 << want[k].name;
@@ -330,6 +647,86 @@ TEST(ImporterTest, WholeOnnxNodeTree) {
         }
       }
     }
+  }
+}
+
+// All 922 cases of ONNX 1.12.
+TEST(ImporterTest, WholeOnnxNodeTree) {
+  if (!HaveNodeTests()) GTEST_SKIP() << "no ONNX node tests at " << kNodeTests;
+  CheckWholeTree(kNodeTests, 900);
+}
+
+bool HaveNodeTests123() { return fs::is_directory(fs::path(kNodeTests123) / "test_abs"); }
+
+// All 1,884 cases of ONNX 1.23.2: new element types (float8, float4, int4, int2), opsets up to 28,
+// and its 57 sequence and optional graph values.
+TEST(ImporterTest, WholeOnnxNodeTree123) {
+  if (!HaveNodeTests123()) GTEST_SKIP() << "no ONNX 1.23.2 node tests at " << kNodeTests123;
+  CheckWholeTree(kNodeTests123, 1884);
+}
+
+// ONNX 1.23.2 cases whose graph values are optionals of sequences, empty optionals, sequences fed
+// to loops and If branches returning optionals.
+TEST(ImporterTest, OnnxNode123SequenceAndOptionalCases) {
+  if (!HaveNodeTests123()) GTEST_SKIP() << "no ONNX 1.23.2 node tests at " << kNodeTests123;
+  TempDir src, root;
+  std::vector<std::string> cases = {"test_identity_opt", "test_if_opt", "test_loop16_seq_none",
+                                    "test_optional_get_element_optional_sequence",
+                                    "test_optional_has_element_empty_optional_input",
+                                    "test_sequence_map_identity_2_sequences"};
+  for (const std::string& name : cases) {
+    fs::copy(fs::path(kNodeTests123) / name, fs::path(src.path()) / name,
+             fs::copy_options::recursive);
+  }
+  ImportOptions o = Options(src.path(), root.path());
+  o.suite_name = "onnx-node";
+  StatusOr<ImportReport> report = ImportOnnxTests(o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  for (const SkippedCase& s : report->skipped) ADD_FAILURE() << s.name << ": " << s.reason;
+  EXPECT_EQ(report->imported, cases);
+  auto golden = [&](const std::string& name) {
+    StatusOr<GoldenFile> g =
+        ReadGolden((fs::path(root.path()) / "golden/data/onnx-node" / (name + ".h5")).string());
+    EXPECT_TRUE(g.ok()) << name << ": " << g.status().ToString();
+    return g.ok() ? std::move(g).value() : GoldenFile();
+  };
+
+  // If returning an optional of a sequence.
+  GoldenFile if_opt = golden("test_if_opt");
+  ASSERT_EQ(if_opt.sets.size(), 1u);
+  const Value& out = if_opt.sets[0].outputs.at(0).value;
+  ASSERT_TRUE(out.is_optional());
+  EXPECT_EQ(out.optional_inner_kind(), Value::Kind::kSequence);
+
+  // Loop carrying an optional of a sequence, after two tensor inputs.
+  GoldenFile loop = golden("test_loop16_seq_none");
+  ASSERT_EQ(loop.sets.size(), 1u);
+  ASSERT_EQ(loop.sets[0].inputs.size(), 3u);
+  const GoldenValue& opt_seq = loop.sets[0].inputs[2];
+  EXPECT_EQ(opt_seq.name, "opt_seq");
+  EXPECT_EQ(opt_seq.index, 2);
+  ASSERT_TRUE(opt_seq.value.is_optional());
+  EXPECT_EQ(opt_seq.value.optional_inner_kind(), Value::Kind::kSequence);
+  EXPECT_NE(opt_seq.value.elem_type(), DataType::kUndefined);
+
+  // An empty optional: its element type (int32) comes from the model's declaration.
+  GoldenFile empty = golden("test_optional_has_element_empty_optional_input");
+  ASSERT_EQ(empty.sets.size(), 1u);
+  const Value& none = empty.sets[0].inputs.at(0).value;
+  ASSERT_TRUE(none.is_optional());
+  EXPECT_FALSE(none.has_value());
+  EXPECT_EQ(none.optional_inner_kind(), Value::Kind::kTensor);
+  EXPECT_EQ(none.elem_type(), DataType::kInt32);
+  EXPECT_FALSE(empty.sets[0].outputs.at(0).value.tensor().data<bool>()[0]);
+
+  // Two sequences in, two out, unchanged.
+  GoldenFile ident = golden("test_sequence_map_identity_2_sequences");
+  ASSERT_EQ(ident.sets.size(), 1u);
+  ASSERT_EQ(ident.sets[0].inputs.size(), 2u);
+  ASSERT_EQ(ident.sets[0].outputs.size(), 2u);
+  for (size_t k = 0; k < 2; ++k) {
+    EXPECT_TRUE(ident.sets[0].inputs[k].value.is_sequence());
+    EXPECT_EQ(ValueDifference(ident.sets[0].inputs[k].value, ident.sets[0].outputs[k].value), "");
   }
 }
 

@@ -1,5 +1,6 @@
 // Loading an ONNX backend test case folder: the model's declared inputs/outputs, op types, opset
-// imports and external data, and each test_data_set_<i> read as the kinds the model declares.
+// imports and external data, and each test_data_set_<i> read as the kinds the model declares, its
+// input_<k>.pb bound to the k-th graph input that has no initializer.
 #include "golden/onnx_test_case.h"
 
 #include <onnx/onnx_pb.h>
@@ -60,9 +61,36 @@ StatusOr<DataType> ElemType(int32_t elem_type, const std::string& where) {
   return static_cast<DataType>(elem_type);
 }
 
-StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, const std::string& model_path) {
+// The ONNX spelling of a type, for messages: "map(int64,seq(tensor(float)))".
+std::string OnnxTypeString(const onnx::TypeProto& type) {
+  auto elem = [](int32_t elem_type) {
+    if (!IsValidDataType(elem_type)) return "elem_type " + std::to_string(elem_type);
+    return std::string(DataTypeShortName(static_cast<DataType>(elem_type)));
+  };
+  switch (type.value_case()) {
+    case onnx::TypeProto::kTensorType:
+      return "tensor(" + elem(type.tensor_type().elem_type()) + ")";
+    case onnx::TypeProto::kSequenceType:
+      return "seq(" + OnnxTypeString(type.sequence_type().elem_type()) + ")";
+    case onnx::TypeProto::kOptionalType:
+      return "optional(" + OnnxTypeString(type.optional_type().elem_type()) + ")";
+    case onnx::TypeProto::kMapType:
+      return "map(" + elem(type.map_type().key_type()) + "," +
+             OnnxTypeString(type.map_type().value_type()) + ")";
+    case onnx::TypeProto::kSparseTensorType:
+      return "sparse_tensor(" + elem(type.sparse_tensor_type().elem_type()) + ")";
+    case onnx::TypeProto::kOpaqueType:
+      return "opaque(" + type.opaque_type().domain() + "," + type.opaque_type().name() + ")";
+    default:
+      return "untyped";
+  }
+}
+
+StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, int64_t graph_index,
+                                const std::string& model_path) {
   DeclaredValue d;
   d.name = info.name();
+  d.graph_index = graph_index;
   std::string where = model_path + ": graph value '" + info.name() + "'";
   const onnx::TypeProto& type = info.type();
   if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) return d;  // untyped: read as a tensor
@@ -71,10 +99,7 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, const std::str
     ASSIGN_OR_RETURN(d.elem_type, ElemType(type.tensor_type().elem_type(), where));
     return d;
   }
-  if (type.has_sequence_type()) {
-    if (!type.sequence_type().elem_type().has_tensor_type()) {
-      return Unimplemented(where + ": only sequences of tensors are supported");
-    }
+  if (type.has_sequence_type() && type.sequence_type().elem_type().has_tensor_type()) {
     d.kind = Value::Kind::kSequence;
     ASSIGN_OR_RETURN(d.elem_type,
                      ElemType(type.sequence_type().elem_type().tensor_type().elem_type(), where));
@@ -94,9 +119,12 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, const std::str
                        ElemType(inner.sequence_type().elem_type().tensor_type().elem_type(), where));
       return d;
     }
-    return Unimplemented(where + ": only optionals of tensors or of sequences of tensors are supported");
   }
-  return Unimplemented(where + ": maps, sparse tensors and opaque values cannot be stored in a golden");
+  // Maps (ai.onnx.ml's ZipMap, DictVectorizer, CastMap) and the rest have no onnxgate Value kind,
+  // so no golden can hold them; no ONNX 1.12 or 1.23.2 node test declares one.
+  return Unimplemented(where + " is " + OnnxTypeString(type) +
+                       ": a golden holds only tensors, sequences of tensors and optionals of "
+                       "either (runtime/base/value.h has no map, sparse or opaque kind)");
 }
 
 void CollectTensorLocations(const onnx::TensorProto& t, std::set<std::string>* out) {
@@ -215,13 +243,13 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const fs::path& set_dir, const std
     }
     if (k >= static_cast<int64_t>(declared.size())) {
       return InvalidArgument(path + ": the model has only " + std::to_string(declared.size()) + " " +
-                             prefix + "s");
+                             (prefix == "input_" ? "inputs without an initializer" : "outputs"));
     }
     const DeclaredValue& d = declared[static_cast<size_t>(k)];
     ASSIGN_OR_RETURN(Value raw, ReadValueProtoFile(path, KindHint(d.kind)));
     GoldenValue gv;
     gv.name = d.name;
-    gv.index = k;
+    gv.index = d.graph_index;
     ASSIGN_OR_RETURN(gv.value, CompleteFromDeclaration(std::move(raw), d, path));
     values.push_back(std::move(gv));
   }
@@ -243,12 +271,24 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
   if (!model.ParseFromString(c.model_bytes)) {
     return DataLoss(model_path.string() + ": not a valid ONNX model (protobuf parse failed)");
   }
+  // Test data feeds only the graph inputs without an initializer, in order (ONNX's runner binds
+  // input_<k>.pb the same way); an input with an initializer keeps it.
+  std::set<std::string> initialized;
+  for (const auto& t : model.graph().initializer()) initialized.insert(t.name());
+  for (const auto& s : model.graph().sparse_initializer()) initialized.insert(s.values().name());
+  int64_t index = 0;
   for (const auto& info : model.graph().input()) {
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, model_path.string()));
+    if (initialized.count(info.name()) > 0) {
+      c.initializer_inputs.push_back(info.name());
+      ++index;
+      continue;
+    }
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path.string()));
     c.inputs.push_back(std::move(d));
   }
+  index = 0;
   for (const auto& info : model.graph().output()) {
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, model_path.string()));
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path.string()));
     c.outputs.push_back(std::move(d));
   }
   for (const auto& import : model.opset_import()) {

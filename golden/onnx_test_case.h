@@ -16,6 +16,7 @@ namespace onnxgate {
 // A graph input or output as the model declares it.
 struct DeclaredValue {
   std::string name;
+  int64_t graph_index = 0;  // position in the model's graph.input / graph.output
   Value::Kind kind = Value::Kind::kTensor;
   DataType elem_type = DataType::kUndefined;
   Value::Kind optional_inner_kind = Value::Kind::kNone;  // for optionals
@@ -25,7 +26,12 @@ struct OnnxTestCase {
   std::string name;         // the folder name, e.g. "test_abs"
   std::string dir;          // the folder
   std::string model_bytes;  // model.onnx exactly as stored
+  // The graph inputs the test data feeds: input_<k>.pb is inputs[k]. These are the graph inputs
+  // without an initializer, in graph order, as ONNX's runner binds them; a graph input that has an
+  // initializer (a weight with a default, as IR < 4 models must list them) is in
+  // initializer_inputs instead and keeps its initializer's value.
   std::vector<DeclaredValue> inputs;
+  std::vector<std::string> initializer_inputs;  // graph order
   std::vector<DeclaredValue> outputs;
   std::vector<std::pair<std::string, int64_t>> opset_imports;  // model order; "" = ai.onnx
   std::vector<std::string> op_types;  // distinct, in order of first use, subgraphs included
@@ -36,8 +42,11 @@ struct OnnxTestCase {
 
 // Loads the case in `dir`. InvalidArgument / DataLoss / NotFound / Unimplemented name the file and
 // what is wrong (no model.onnx, a model or .pb that does not parse, a gap in input_<k> numbering,
-// more files than the model has inputs, a value kind the model does not declare, an external-data
-// location that leaves the folder).
+// more files than the model has inputs to feed, a value kind the model does not declare, an
+// external-data location that leaves the folder). A graph input or output whose type a golden
+// cannot hold (a map, a sequence of maps, a sparse tensor, an opaque value: runtime/base/value.h
+// has tensors, sequences of tensors and optionals of either only) is Unimplemented, naming the
+// value and its type.
 StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir);
 
 }  // namespace onnxgate

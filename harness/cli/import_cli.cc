@@ -33,9 +33,14 @@ void AddImportCommand(CLI::App& app, CliContext& ctx) {
       for (const SkippedCase& s : report->skipped) {
         std::printf("skipped %s: %s\n", s.name.c_str(), s.reason.c_str());
       }
-      std::printf("imported %zu case(s) with %lld data set(s) into %s; %zu skipped\n",
+      // Entries of the previous suite.json that this import did not rewrite stay as they were.
+      for (const std::string& name : report->kept) {
+        std::printf("kept %s: its previous suite.json entry (not written by this import)\n",
+                    name.c_str());
+      }
+      std::printf("imported %zu case(s) with %lld data set(s) into %s; %zu skipped; %zu kept\n",
                   report->imported.size(), static_cast<long long>(report->data_sets),
-                  report->suite_json.c_str(), report->skipped.size());
+                  report->suite_json.c_str(), report->skipped.size(), report->kept.size());
       return 0;
     };
   });
