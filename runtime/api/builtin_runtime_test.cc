@@ -11,6 +11,7 @@
 #include <csignal>
 
 #include "runtime/model/model_test_util.h"
+#include "runtime/onnx/op_spec.h"
 #include "runtime/session/session_test_kernels.h"
 
 namespace onnxgate {
@@ -109,7 +110,7 @@ TEST_F(HookTest, ClaimsListTheRegistry) {
   ASSERT_EQ(claims->size(), 2u);
   EXPECT_EQ((*claims)[0].op_type, "Relu");
   EXPECT_EQ((*claims)[0].since_version, 1);
-  EXPECT_EQ((*claims)[0].until_version, kOpenEndedVersion);
+  EXPECT_EQ((*claims)[0].until_version, MaxOpset(""));
   ASSERT_EQ((*claims)[0].type_constraints.size(), 1u);
   EXPECT_EQ((*claims)[0].type_constraints[0].name, "T");
 }
@@ -183,6 +184,40 @@ TEST(RefEndToEndTest, AddAndRelu) {
   auto claims = runtime->Claims("ref");
   ASSERT_TRUE(claims.ok());
   EXPECT_FALSE(claims->empty());
+}
+
+// ReduceMean-18 takes axes as an input where ReduceMean-13 had an attribute. The ref kernel was
+// checked against ReduceMean-13 only, so a model at opset 18 is UNSUPPORTED (Unimplemented,
+// naming ReduceMean-18) rather than run on ReduceMean-13's kernel, which would ignore the axes
+// input and reduce over every axis.
+TEST(RefEndToEndTest, ReduceMean18IsUnsupportedNotRunOnTheOpset13Kernel) {
+  const std::string graph = R"(
+mean_graph (float[2, 3] X, int64[1] axes) => (float[2, 1] Y) {
+  Y = ReduceMean <keepdims = 1> (X, axes)
+})";
+  ScratchDir dir;
+  const std::string path = dir.Write(
+      "reduce_mean_18.onnxtxt", "<ir_version: 8, opset_import: [\"\" : 18]>" + graph);
+  auto runtime = CreateBuiltinRuntime();
+  for (FallbackPolicy policy : {FallbackPolicy::kAllow, FallbackPolicy::kForbid}) {
+    SCOPED_TRACE(FallbackPolicyName(policy));
+    auto model = runtime->Load(path, On({"ref"}, policy));
+    ASSERT_FALSE(model.ok()) << "ReduceMean-18 was placed on a kernel";
+    EXPECT_EQ(model.status().code(), StatusCode::kUnimplemented) << model.status().ToString();
+    EXPECT_THAT(model.status().message(), HasSubstr("ReduceMean-18"));
+  }
+
+  // The same graph at opset 17 (axes an attribute) is ReduceMean-13, which the ref kernel runs.
+  const std::string path17 = dir.Write("reduce_mean_13.onnxtxt", R"(
+<ir_version: 8, opset_import: ["" : 17]>
+mean_graph (float[2, 3] X) => (float[2, 1] Y) {
+  Y = ReduceMean <axes = [1], keepdims = 1> (X)
+})");
+  auto model17 = runtime->Load(path17, On({"ref"}, FallbackPolicy::kForbid));
+  ASSERT_TRUE(model17.ok()) << model17.status().ToString();
+  auto out = (*model17)->Run({{"X", Floats({2, 3}, {1, 2, 3, 4, 5, 6})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2,1] {2, 5}");
 }
 
 }  // namespace

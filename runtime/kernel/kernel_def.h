@@ -2,7 +2,6 @@
 // allowed types per schema type constraint) and the factory that builds it for one node.
 #pragma once
 
-#include <climits>
 #include <functional>
 #include <memory>
 #include <string>
@@ -17,7 +16,20 @@ namespace onnxgate {
 
 using KernelFactory = std::function<StatusOr<std::unique_ptr<OpKernel>>(const KernelInfo&)>;
 
-constexpr int kOpenEndedVersion = INT_MAX;
+// Version ranges are closed. A range ends at the last opset whose semantics the kernel was
+// checked against, and is written as a set of schema versions: since_version is the
+// since-version of the first schema version the kernel implements, and until_version is
+//   - (the op's next since-version) - 1 when ONNX knows a later version of the op (ReduceMean
+//     13..17, since ReduceMean-18 makes axes an input), or
+//   - the since-version of the last schema version the kernel implements when ONNX knows no
+//     later one (Abs 13..13).
+// There is no open-ended range: a newer ONNX that adds a version of an op must never hand it,
+// silently, to a kernel written for the older semantics; the session reports such a node
+// UNSUPPORTED instead. runtime/kernel/registration_check.h enforces this for whole tables.
+//
+// No opset comes anywhere near this; KernelRegistry::Register refuses an until_version above it
+// (INT_MAX and the like) as an open-ended claim in disguise.
+constexpr int kMaxPlausibleOpset = 1000;
 
 // One type constraint of the op's schema ("T", "T1", ...) and the element types the kernel
 // accepts for it. For sequence/optional constraints the element type is what is listed.
@@ -30,7 +42,7 @@ struct KernelDef {
   std::string domain;  // "" for ai.onnx
   std::string op_type;
   int since_version = 1;
-  int until_version = kOpenEndedVersion;  // inclusive
+  int until_version = 0;  // inclusive; must be set (see the convention above)
   std::vector<TypeConstraint> type_constraints;
   KernelFactory factory;
 };

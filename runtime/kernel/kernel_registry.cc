@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/kernel/type_binding.h"
+#include "runtime/onnx/type_binding.h"
 
 namespace onnxgate {
 
@@ -11,7 +11,6 @@ namespace {
 
 std::string VersionRange(const KernelDef& d) {
   std::string s = d.op_type + "-" + std::to_string(d.since_version);
-  if (d.until_version == kOpenEndedVersion) return s + "+";
   if (d.until_version != d.since_version) s += ".." + std::to_string(d.until_version);
   return s;
 }
@@ -44,7 +43,18 @@ bool TypesOverlap(const KernelDef& a, const KernelDef& b) {
 
 Status KernelRegistry::Register(KernelDef def) {
   if (def.since_version < 1 || def.until_version < def.since_version || !def.factory) {
-    return InvalidArgument("kernel " + VersionRange(def) + " has an empty version range or no factory");
+    return InvalidArgument("kernel " + VersionRange(def) + " of " +
+                           QualifiedOp(def.domain, def.op_type) +
+                           " has an empty version range or no factory");
+  }
+  // Ranges are closed at the last opset the kernel was checked against (kernel_def.h); a
+  // huge until_version is an open-ended claim on versions nobody has seen yet.
+  if (def.until_version > kMaxPlausibleOpset) {
+    return InvalidArgument("kernel " + VersionRange(def) + " of " +
+                           QualifiedOp(def.domain, def.op_type) + " claims up to version " +
+                           std::to_string(def.until_version) +
+                           ", which is no real opset; close the range at the last version the "
+                           "kernel was checked against");
   }
   for (const KernelDef& other : defs_) {
     if (other.domain != def.domain || other.op_type != def.op_type) continue;

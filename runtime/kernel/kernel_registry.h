@@ -12,8 +12,9 @@ namespace onnxgate {
 
 class KernelRegistry {
  public:
-  // InvalidArgument when the def overlaps a registered one: same domain and op, overlapping
-  // version ranges, and every type constraint sharing at least one type.
+  // InvalidArgument when the def's range is empty or not closed at a real opset (until_version
+  // above kMaxPlausibleOpset), or when it overlaps a registered one: same domain and op,
+  // overlapping version ranges, and every type constraint sharing at least one type.
   Status Register(KernelDef def);
 
   // The kernel for (domain, op_type) at active version `version` whose constraints accept

@@ -6,11 +6,17 @@
 
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 namespace testing_kernels {
 
 namespace {
+
+// Test kernels are fakes for exercising the session, not implementations of any op version's
+// semantics: they claim every ai.onnx version the schema registry knows (a real, closed range;
+// kernel_def.h forbids open ones).
+int NewestOpset() { return MaxOpset(""); }
 
 std::mutex g_seen_mutex;
 std::vector<std::string> g_seen;
@@ -173,6 +179,7 @@ Status RegisterTestKernel(KernelRegistry& registry, const std::string& op,
                           const std::vector<DataType>& types) {
   KernelDef def;
   def.op_type = op;
+  def.until_version = NewestOpset();
   // Identity's and If's constraint names changed across versions; they accept any type here.
   if (op != "Identity" && op != "If" && op != "Constant") def.type_constraints = {{"T", types}};
   def.factory = FactoryFor(op);
@@ -194,6 +201,7 @@ std::shared_ptr<const ExecutionProvider> RefusingProvider(const std::string& nam
   auto p = RegistryProvider::Create(name, [&](KernelRegistry& r) {
     KernelDef def;
     def.op_type = op;
+    def.until_version = NewestOpset();
     def.factory = [factory_status](const KernelInfo&) -> StatusOr<std::unique_ptr<OpKernel>> {
       return factory_status;
     };
@@ -207,6 +215,7 @@ std::shared_ptr<const ExecutionProvider> SilentProvider(const std::string& name,
   auto p = RegistryProvider::Create(name, [&](KernelRegistry& r) {
     KernelDef def;
     def.op_type = op;
+    def.until_version = NewestOpset();
     def.factory = [](const KernelInfo&) -> StatusOr<std::unique_ptr<OpKernel>> {
       return std::unique_ptr<OpKernel>(new SilentKernel());
     };
@@ -222,6 +231,7 @@ std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
   auto p = RegistryProvider::Create(name, [&](KernelRegistry& r) {
     KernelDef def;
     def.op_type = op;
+    def.until_version = NewestOpset();
     def.factory = [names, log](const KernelInfo&) -> StatusOr<std::unique_ptr<OpKernel>> {
       return std::unique_ptr<OpKernel>(new ProbeKernel(names, log));
     };

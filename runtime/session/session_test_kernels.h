@@ -19,8 +19,8 @@ namespace testing_kernels {
 std::vector<std::string> SeenConstants();
 void ClearSeenConstants();
 
-// Registers the test kernel of `op` (since version 1, open-ended) for the listed element types
-// of constraint T (Identity, If and Constant accept any type).
+// Registers the test kernel of `op` (versions 1 to the newest ai.onnx opset ONNX knows) for the
+// listed element types of constraint T (Identity, If and Constant accept any type).
 Status RegisterTestKernel(KernelRegistry& registry, const std::string& op,
                           const std::vector<DataType>& types = {DataType::kFloat});
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -68,6 +69,8 @@ Status RegisterRelu(KernelRegistry& registry) {
   KernelDef def;
   def.op_type = "Relu";
   def.since_version = 1;
+  // A fake for exercising crash and hang handling: it claims every Relu version ONNX knows.
+  def.until_version = MaxOpset("");
   def.type_constraints = {{"T", NumericTypes()}};
   def.factory = FactoryOf<K>();
   return registry.Register(std::move(def));

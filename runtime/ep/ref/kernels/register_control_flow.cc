@@ -19,7 +19,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-using namespace ref::table;  // NOLINT: Def and kOpen
+using namespace ref::table;  // NOLINT: Def
 
 Status RegisterSubgraphOps(KernelRegistry& r) {
   // If and Loop: sequences may flow from 13, optionals and bfloat16 from 16.
@@ -27,49 +27,49 @@ Status RegisterSubgraphOps(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "If", 1, 10, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
   RETURN_IF_ERROR(Def(r, "If", 11, 12, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
   RETURN_IF_ERROR(Def(r, "If", 13, 15, {{"V", AllNoBF16()}, {"B", {kBool}}}, if_op));
-  RETURN_IF_ERROR(Def(r, "If", 16, kOpen, {{"V", All()}, {"B", {kBool}}}, if_op));
+  RETURN_IF_ERROR(Def(r, "If", 16, 18, {{"V", All()}, {"B", {kBool}}}, if_op));
   const KernelFactory loop = FactoryOf<LoopKernel>();
   const List i64 = {kI64};
   RETURN_IF_ERROR(Def(r, "Loop", 1, 10, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
   RETURN_IF_ERROR(Def(r, "Loop", 11, 12, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
   RETURN_IF_ERROR(Def(r, "Loop", 13, 15, {{"V", AllNoBF16()}, {"I", i64}, {"B", {kBool}}}, loop));
-  RETURN_IF_ERROR(Def(r, "Loop", 16, kOpen, {{"V", All()}, {"I", i64}, {"B", {kBool}}}, loop));
+  RETURN_IF_ERROR(Def(r, "Loop", 16, 18, {{"V", All()}, {"I", i64}, {"B", {kBool}}}, loop));
   // Scan-8: batched with sequence_lens; 9: axes and directions; 11: negative axes.
   const KernelFactory scan = FactoryOf<ScanKernel>();
   RETURN_IF_ERROR(Def(r, "Scan", 8, 8, {{"I", i64}, {"V", AllNoBF16()}}, scan));
   RETURN_IF_ERROR(Def(r, "Scan", 9, 10, {{"V", AllNoBF16()}}, scan));
   RETURN_IF_ERROR(Def(r, "Scan", 11, 15, {{"V", AllNoBF16()}}, scan));
-  return Def(r, "Scan", 16, kOpen, {{"V", All()}}, scan);
+  return Def(r, "Scan", 16, 18, {{"V", All()}}, scan);
 }
 
 Status RegisterSequenceOps(KernelRegistry& r) {
   const List s = AllNoBF16();
   const List index = {kI32, kI64};
-  RETURN_IF_ERROR(Def(r, "SequenceEmpty", 11, kOpen, {{"S", s}}, FactoryOf<SequenceEmptyKernel>()));
-  RETURN_IF_ERROR(Def(r, "SequenceConstruct", 11, kOpen, {{"T", s}, {"S", s}},
+  RETURN_IF_ERROR(Def(r, "SequenceEmpty", 11, 11, {{"S", s}}, FactoryOf<SequenceEmptyKernel>()));
+  RETURN_IF_ERROR(Def(r, "SequenceConstruct", 11, 11, {{"T", s}, {"S", s}},
                       FactoryOf<SequenceConstructKernel>()));
-  RETURN_IF_ERROR(Def(r, "SequenceInsert", 11, kOpen, {{"S", s}, {"T", s}, {"I", index}},
+  RETURN_IF_ERROR(Def(r, "SequenceInsert", 11, 11, {{"S", s}, {"T", s}, {"I", index}},
                       FactoryOf<SequenceInsertKernel>()));
-  RETURN_IF_ERROR(Def(r, "SequenceAt", 11, kOpen, {{"S", s}, {"T", s}, {"I", index}},
+  RETURN_IF_ERROR(Def(r, "SequenceAt", 11, 11, {{"S", s}, {"T", s}, {"I", index}},
                       FactoryOf<SequenceAtKernel>()));
-  RETURN_IF_ERROR(Def(r, "SequenceErase", 11, kOpen, {{"S", s}, {"I", index}},
+  RETURN_IF_ERROR(Def(r, "SequenceErase", 11, 11, {{"S", s}, {"I", index}},
                       FactoryOf<SequenceEraseKernel>()));
-  RETURN_IF_ERROR(Def(r, "SequenceLength", 11, kOpen, {{"S", s}, {"I", {kI64}}},
+  RETURN_IF_ERROR(Def(r, "SequenceLength", 11, 11, {{"S", s}, {"I", {kI64}}},
                       FactoryOf<SequenceLengthKernel>()));
-  RETURN_IF_ERROR(Def(r, "SplitToSequence", 11, kOpen, {{"T", s}, {"I", index}, {"S", s}},
+  RETURN_IF_ERROR(Def(r, "SplitToSequence", 11, 23, {{"T", s}, {"I", index}, {"S", s}},
                       FactoryOf<SplitToSequenceKernel>()));
-  RETURN_IF_ERROR(Def(r, "ConcatFromSequence", 11, kOpen, {{"S", s}, {"T", s}},
+  RETURN_IF_ERROR(Def(r, "ConcatFromSequence", 11, 11, {{"S", s}, {"T", s}},
                       FactoryOf<ConcatFromSequenceKernel>()));
   // SequenceMap's additional inputs V may be tensors or sequences of any of these types.
-  return Def(r, "SequenceMap", 17, kOpen, {{"S", s}, {"V", s}}, FactoryOf<SequenceMapKernel>());
+  return Def(r, "SequenceMap", 17, 17, {{"S", s}, {"V", s}}, FactoryOf<SequenceMapKernel>());
 }
 
 Status RegisterOptionalOps(KernelRegistry& r) {
   const List v = AllNoBF16();
-  RETURN_IF_ERROR(Def(r, "Optional", 15, kOpen, {{"V", v}, {"O", v}}, FactoryOf<OptionalKernel>()));
-  RETURN_IF_ERROR(Def(r, "OptionalHasElement", 15, kOpen, {{"O", v}, {"B", {kBool}}},
+  RETURN_IF_ERROR(Def(r, "Optional", 15, 27, {{"V", v}, {"O", v}}, FactoryOf<OptionalKernel>()));
+  RETURN_IF_ERROR(Def(r, "OptionalHasElement", 15, 17, {{"O", v}, {"B", {kBool}}},
                       FactoryOf<OptionalHasElementKernel>()));
-  return Def(r, "OptionalGetElement", 15, kOpen, {{"O", v}, {"V", v}},
+  return Def(r, "OptionalGetElement", 15, 17, {{"O", v}, {"V", v}},
              FactoryOf<OptionalGetElementKernel>());
 }
 
@@ -79,16 +79,16 @@ Status RegisterRecurrentOps(KernelRegistry& r) {
   const KernelFactory rnn = FactoryOf<RnnKernel>();
   RETURN_IF_ERROR(Def(r, "RNN", 1, 6, types, rnn));
   RETURN_IF_ERROR(Def(r, "RNN", 7, 13, types, rnn));
-  RETURN_IF_ERROR(Def(r, "RNN", 14, kOpen, types, rnn));
+  RETURN_IF_ERROR(Def(r, "RNN", 14, 21, types, rnn));
   const KernelFactory gru = FactoryOf<GruKernel>();
   RETURN_IF_ERROR(Def(r, "GRU", 1, 2, types, gru));
   RETURN_IF_ERROR(Def(r, "GRU", 3, 6, types, gru));
   RETURN_IF_ERROR(Def(r, "GRU", 7, 13, types, gru));
-  RETURN_IF_ERROR(Def(r, "GRU", 14, kOpen, types, gru));
+  RETURN_IF_ERROR(Def(r, "GRU", 14, 21, types, gru));
   const KernelFactory lstm = FactoryOf<LstmKernel>();
   RETURN_IF_ERROR(Def(r, "LSTM", 1, 6, types, lstm));
   RETURN_IF_ERROR(Def(r, "LSTM", 7, 13, types, lstm));
-  return Def(r, "LSTM", 14, kOpen, types, lstm);
+  return Def(r, "LSTM", 14, 21, types, lstm);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-using namespace ref::table;  // NOLINT: Def and kOpen
+using namespace ref::table;  // NOLINT: Def
 
 template <UnaryOp kOp>
 KernelFactory Unary() {
@@ -30,7 +30,7 @@ KernelFactory Unary() {
 // The many float-only unary functions whose versions are (1 or 6) then 13 with bfloat16.
 Status RegisterFloatUnary(KernelRegistry& r, const char* op, KernelFactory f) {
   RETURN_IF_ERROR(Def(r, op, 1, 12, {{"T", F3()}}, f));
-  return Def(r, op, 13, kOpen, {{"T", F4()}}, f);
+  return Def(r, op, 13, 13, {{"T", F4()}}, f);
 }
 
 Status RegisterArithmetic(KernelRegistry& r) {
@@ -49,7 +49,7 @@ Status RegisterArithmetic(KernelRegistry& r) {
     RETURN_IF_ERROR(Def(r, op.name, 6, 6, {{"T", ints6 + F3()}}, op.factory));
     RETURN_IF_ERROR(Def(r, op.name, 7, 12, {{"T", ints6 + F3()}}, op.factory));
     RETURN_IF_ERROR(Def(r, op.name, 13, 13, {{"T", ints6 + F4()}}, op.factory));
-    RETURN_IF_ERROR(Def(r, op.name, 14, kOpen, {{"T", Ints() + F4()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, 14, 14, {{"T", Ints() + F4()}}, op.factory));
   }
   const KernelFactory pow = FactoryOf<PowKernel>();
   RETURN_IF_ERROR(Def(r, "Pow", 1, 6, {{"T", F3()}}, pow));
@@ -59,11 +59,11 @@ Status RegisterArithmetic(KernelRegistry& r) {
   RETURN_IF_ERROR(
       Def(r, "Pow", 13, 14, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F3()}}, pow));
   RETURN_IF_ERROR(
-      Def(r, "Pow", 15, kOpen, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow));
+      Def(r, "Pow", 15, 15, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow));
   const KernelFactory mod = FactoryOf<ModKernel>();
   RETURN_IF_ERROR(Def(r, "Mod", 10, 12, {{"T", Ints() + F3()}}, mod));
-  RETURN_IF_ERROR(Def(r, "Mod", 13, kOpen, {{"T", Ints() + F4()}}, mod));
-  return Def(r, "BitShift", 11, kOpen, {{"T", {kU8, kU16, kU32, kU64}}},
+  RETURN_IF_ERROR(Def(r, "Mod", 13, 27, {{"T", Ints() + F4()}}, mod));
+  return Def(r, "BitShift", 11, 27, {{"T", {kU8, kU16, kU32, kU64}}},
              FactoryOf<BitShiftKernel>());
 }
 
@@ -73,14 +73,14 @@ Status RegisterUnary(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Relu", 1, 12, {{"T", F3()}}, Unary<UnaryOp::kRelu>()));
   RETURN_IF_ERROR(Def(r, "Relu", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kRelu>()));
   RETURN_IF_ERROR(
-      Def(r, "Relu", 14, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
+      Def(r, "Relu", 14, 14, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
   // Abs and Neg: integers from 6.
   RETURN_IF_ERROR(Def(r, "Abs", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kAbs>()));
   RETURN_IF_ERROR(Def(r, "Abs", 6, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kAbs>()));
-  RETURN_IF_ERROR(Def(r, "Abs", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kAbs>()));
+  RETURN_IF_ERROR(Def(r, "Abs", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kAbs>()));
   RETURN_IF_ERROR(Def(r, "Neg", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kNeg>()));
   RETURN_IF_ERROR(Def(r, "Neg", 6, 12, {{"T", signed6}}, Unary<UnaryOp::kNeg>()));
-  RETURN_IF_ERROR(Def(r, "Neg", 13, kOpen, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kNeg>()));
+  RETURN_IF_ERROR(Def(r, "Neg", 13, 13, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kNeg>()));
   // Float functions of opsets 1/6 that gained bfloat16 in 13.
   RETURN_IF_ERROR(RegisterFloatUnary(r, "Sigmoid", Unary<UnaryOp::kSigmoid>()));
   RETURN_IF_ERROR(RegisterFloatUnary(r, "Tanh", Unary<UnaryOp::kTanh>()));
@@ -116,29 +116,32 @@ Status RegisterUnary(KernelRegistry& r) {
       {"ThresholdedRelu", 10, Unary<UnaryOp::kThresholdedRelu>()},
       {"HardSwish", 14, Unary<UnaryOp::kHardSwish>()},
   };
+  // ONNX 1.23.2 gives each of them a version 22 (bfloat16), which these kernels were not
+  // checked against: the claim ends right before it.
   for (const auto& op : float_only) {
-    RETURN_IF_ERROR(Def(r, op.name, op.since, kOpen, {{"T", F3()}}, op.factory));
+    RETURN_IF_ERROR(Def(r, op.name, op.since, 21, {{"T", F3()}}, op.factory));
   }
-  RETURN_IF_ERROR(Def(r, "Celu", 12, kOpen, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
+  RETURN_IF_ERROR(Def(r, "Celu", 12, 27, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
   RETURN_IF_ERROR(Def(r, "LeakyRelu", 1, 15, {{"T", F3()}}, Unary<UnaryOp::kLeakyRelu>()));
-  RETURN_IF_ERROR(Def(r, "LeakyRelu", 16, kOpen, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
-  // Erf and Sign take integers too.
+  RETURN_IF_ERROR(Def(r, "LeakyRelu", 16, 16, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
+  // Erf and Sign take integers too (Erf only until 12: ONNX 1.23.2 redefines Erf-13 as
+  // float-only, and a kernel may not claim a type its schema version does not allow).
   RETURN_IF_ERROR(Def(r, "Erf", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kErf>()));
-  RETURN_IF_ERROR(Def(r, "Erf", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kErf>()));
+  RETURN_IF_ERROR(Def(r, "Erf", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kErf>()));
   RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
-  RETURN_IF_ERROR(Def(r, "Sign", 13, kOpen, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
+  RETURN_IF_ERROR(Def(r, "Sign", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
   // PRelu from 7, where the slope broadcasts onto X (1 and 6 do not say how a slope that is
   // neither one element nor X's shape applies).
   const List prelu9 = F3() + List{kU32, kU64, kI32, kI64};
   const KernelFactory prelu = FactoryOf<PReluKernel>();
   RETURN_IF_ERROR(Def(r, "PRelu", 7, 8, {{"T", F3()}}, prelu));
   RETURN_IF_ERROR(Def(r, "PRelu", 9, 15, {{"T", prelu9}}, prelu));
-  RETURN_IF_ERROR(Def(r, "PRelu", 16, kOpen, {{"T", prelu9 + List{kBF16}}}, prelu));
-  RETURN_IF_ERROR(Def(r, "Shrink", 9, kOpen, {{"T", Ints() + F3()}}, FactoryOf<ShrinkKernel>()));
+  RETURN_IF_ERROR(Def(r, "PRelu", 16, 16, {{"T", prelu9 + List{kBF16}}}, prelu));
+  RETURN_IF_ERROR(Def(r, "Shrink", 9, 9, {{"T", Ints() + F3()}}, FactoryOf<ShrinkKernel>()));
   const KernelFactory is_nan = FactoryOf<IsNaNKernel>();
   RETURN_IF_ERROR(Def(r, "IsNaN", 9, 12, {{"T1", F3()}, {"T2", {kBool}}}, is_nan));
-  RETURN_IF_ERROR(Def(r, "IsNaN", 13, kOpen, {{"T1", F4()}, {"T2", {kBool}}}, is_nan));
-  RETURN_IF_ERROR(Def(r, "IsInf", 10, kOpen, {{"T1", {kF32, kF64}}, {"T2", {kBool}}},
+  RETURN_IF_ERROR(Def(r, "IsNaN", 13, 19, {{"T1", F4()}, {"T2", {kBool}}}, is_nan));
+  RETURN_IF_ERROR(Def(r, "IsInf", 10, 19, {{"T1", {kF32, kF64}}, {"T2", {kBool}}},
                       FactoryOf<IsInfKernel>()));
   // Clip: attributes min/max (1: no default, 6: float range), inputs from 11, integers from 12.
   const KernelFactory clip = FactoryOf<ClipKernel>();
@@ -146,7 +149,7 @@ Status RegisterUnary(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Clip", 6, 10, {{"T", F3()}}, clip));
   RETURN_IF_ERROR(Def(r, "Clip", 11, 11, {{"T", F3()}}, clip));
   RETURN_IF_ERROR(Def(r, "Clip", 12, 12, {{"T", Ints() + F3()}}, clip));
-  return Def(r, "Clip", 13, kOpen, {{"T", Ints() + F4()}}, clip);
+  return Def(r, "Clip", 13, 13, {{"T", Ints() + F4()}}, clip);
 }
 
 Status RegisterVariadic(KernelRegistry& r) {
@@ -159,12 +162,12 @@ Status RegisterVariadic(KernelRegistry& r) {
     RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
     RETURN_IF_ERROR(Def(r, name, 8, 11, {{"T", F3()}}, f));
     RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", Ints() + F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", Ints() + F4()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}}, f));
   }
   for (const auto& [name, f] : {std::pair{"Sum", sum}, std::pair{"Mean", mean}}) {
     RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
     RETURN_IF_ERROR(Def(r, name, 8, 12, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", F4()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
   }
   return OkStatus();
 }
@@ -175,7 +178,7 @@ Status RegisterCompareLogic(KernelRegistry& r) {
   RETURN_IF_ERROR(Def(r, "Equal", 1, 6, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
   RETURN_IF_ERROR(Def(r, "Equal", 7, 10, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
   RETURN_IF_ERROR(Def(r, "Equal", 11, 12, {{"T", b + Ints() + F3()}, {"T1", b}}, equal));
-  RETURN_IF_ERROR(Def(r, "Equal", 13, kOpen, {{"T", b + Ints() + F4()}, {"T1", b}}, equal));
+  RETURN_IF_ERROR(Def(r, "Equal", 13, 18, {{"T", b + Ints() + F4()}, {"T1", b}}, equal));
   const std::pair<const char*, KernelFactory> ordered[] = {
       {"Less", FactoryOf<CompareKernel<CompareOp::kLess>>()},
       {"Greater", FactoryOf<CompareKernel<CompareOp::kGreater>>()}};
@@ -183,14 +186,14 @@ Status RegisterCompareLogic(KernelRegistry& r) {
     RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", F3()}, {"T1", b}}, f));
     RETURN_IF_ERROR(Def(r, name, 7, 8, {{"T", F3()}, {"T1", b}}, f));
     RETURN_IF_ERROR(Def(r, name, 9, 12, {{"T", Ints() + F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", Ints() + F4()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}, {"T1", b}}, f));
   }
   const std::pair<const char*, KernelFactory> or_equal[] = {
       {"LessOrEqual", FactoryOf<CompareKernel<CompareOp::kLessOrEqual>>()},
       {"GreaterOrEqual", FactoryOf<CompareKernel<CompareOp::kGreaterOrEqual>>()}};
   for (const auto& [name, f] : or_equal) {
     RETURN_IF_ERROR(Def(r, name, 12, 15, {{"T", Ints() + F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 16, kOpen, {{"T", Ints() + F4()}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 16, 16, {{"T", Ints() + F4()}, {"T1", b}}, f));
   }
   const std::pair<const char*, KernelFactory> logic[] = {
       {"And", FactoryOf<LogicKernel<LogicOp::kAnd>>()},
@@ -198,12 +201,12 @@ Status RegisterCompareLogic(KernelRegistry& r) {
       {"Xor", FactoryOf<LogicKernel<LogicOp::kXor>>()}};
   for (const auto& [name, f] : logic) {
     RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", b}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 7, kOpen, {{"T", b}, {"T1", b}}, f));
+    RETURN_IF_ERROR(Def(r, name, 7, 7, {{"T", b}, {"T1", b}}, f));
   }
-  RETURN_IF_ERROR(Def(r, "Not", 1, kOpen, {{"T", b}}, FactoryOf<NotKernel>()));
+  RETURN_IF_ERROR(Def(r, "Not", 1, 1, {{"T", b}}, FactoryOf<NotKernel>()));
   const KernelFactory where = FactoryOf<WhereKernel>();
   RETURN_IF_ERROR(Def(r, "Where", 9, 15, {{"B", b}, {"T", AllNoBF16()}}, where));
-  return Def(r, "Where", 16, kOpen, {{"B", b}, {"T", All()}}, where);
+  return Def(r, "Where", 16, 16, {{"B", b}, {"T", All()}}, where);
 }
 
 Status RegisterSoftmaxFamily(KernelRegistry& r) {
@@ -214,7 +217,7 @@ Status RegisterSoftmaxFamily(KernelRegistry& r) {
   for (const auto& [name, f] : ops) {
     // 1 and 11: coerced to 2-D (11 documents negative axes); 13: one axis, default -1.
     RETURN_IF_ERROR(Def(r, name, 1, 12, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", F4()}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
   }
   return OkStatus();
 }

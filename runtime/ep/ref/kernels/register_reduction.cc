@@ -23,9 +23,8 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-using namespace ref::table;  // NOLINT: Def and kOpen
+using namespace ref::table;  // NOLINT: Def
 
-constexpr int kOpen = kOpenEndedVersion;
 // Opset 18 turns the `axes` attribute of every Reduce* but ReduceSum into an input; those
 // kernels read the attribute, so their claim stops at 17.
 constexpr int kLastAxesAttributeOpset = 17;
@@ -66,7 +65,7 @@ Status RegisterReduce(KernelRegistry& r) {
   const KernelFactory sum = FactoryOf<ReduceKernel<ReduceOp::kSum>>();
   RETURN_IF_ERROR(Def(r, "ReduceSum", 1, 10, {{"T", reduce1}}, sum));
   RETURN_IF_ERROR(Def(r, "ReduceSum", 11, 12, {{"T", reduce1}}, sum));
-  return Def(r, "ReduceSum", 13, kOpen, {{"T", reduce1 + List{kBF16}}}, sum);
+  return Def(r, "ReduceSum", 13, 13, {{"T", reduce1 + List{kBF16}}}, sum);
 }
 
 Status RegisterSelection(KernelRegistry& r) {
@@ -78,22 +77,22 @@ Status RegisterSelection(KernelRegistry& r) {
     RETURN_IF_ERROR(Def(r, name, 1, 10, {{"T", arg}}, f));
     RETURN_IF_ERROR(Def(r, name, 11, 11, {{"T", arg}}, f));
     RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", arg}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, kOpen, {{"T", arg + List{kBF16}}}, f));
+    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", arg + List{kBF16}}}, f));
   }
   // TopK-1: k attribute; 10: K input; 11: largest, sorted, integers.
   const KernelFactory top_k = FactoryOf<TopKKernel>();
   RETURN_IF_ERROR(Def(r, "TopK", 1, 9, {{"T", F3()}, {"I", {kI64}}}, top_k));
   RETURN_IF_ERROR(Def(r, "TopK", 10, 10, {{"T", F3()}, {"I", {kI64}}}, top_k));
-  RETURN_IF_ERROR(Def(r, "TopK", 11, kOpen, {{"T", Ints() + F3()}, {"I", {kI64}}}, top_k));
+  RETURN_IF_ERROR(Def(r, "TopK", 11, 23, {{"T", Ints() + F3()}, {"I", {kI64}}}, top_k));
   // CumSum-14 adds float16 and bfloat16.
   const KernelFactory cum_sum = FactoryOf<CumSumKernel>();
   const List cum11 = {kU32, kU64, kI32, kI64, kF32, kF64};
   RETURN_IF_ERROR(Def(r, "CumSum", 11, 13, {{"T", cum11}, {"T2", {kI32, kI64}}}, cum_sum));
-  RETURN_IF_ERROR(Def(r, "CumSum", 14, kOpen,
+  RETURN_IF_ERROR(Def(r, "CumSum", 14, 14,
                       {{"T", cum11 + List{kF16, kBF16}}, {"T2", {kI32, kI64}}}, cum_sum));
   RETURN_IF_ERROR(Def(r, "NonZero", 9, 12, {{"T", AllNoBF16()}}, FactoryOf<NonZeroKernel>()));
-  RETURN_IF_ERROR(Def(r, "NonZero", 13, kOpen, {{"T", All()}}, FactoryOf<NonZeroKernel>()));
-  return Def(r, "Unique", 11, kOpen, {{"T", AllNoBF16()}}, FactoryOf<UniqueKernel>());
+  RETURN_IF_ERROR(Def(r, "NonZero", 13, 13, {{"T", All()}}, FactoryOf<NonZeroKernel>()));
+  return Def(r, "Unique", 11, 27, {{"T", AllNoBF16()}}, FactoryOf<UniqueKernel>());
 }
 
 Status RegisterLosses(KernelRegistry& r) {
@@ -101,25 +100,25 @@ Status RegisterLosses(KernelRegistry& r) {
   const KernelFactory nll = FactoryOf<NegativeLogLikelihoodLossKernel>();
   RETURN_IF_ERROR(Def(r, "NegativeLogLikelihoodLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, nll));
   RETURN_IF_ERROR(
-      Def(r, "NegativeLogLikelihoodLoss", 13, kOpen, {{"T", F3()}, {"Tind", tind}}, nll));
+      Def(r, "NegativeLogLikelihoodLoss", 13, 21, {{"T", F3()}, {"Tind", tind}}, nll));
   const KernelFactory sce = FactoryOf<SoftmaxCrossEntropyLossKernel>();
   RETURN_IF_ERROR(Def(r, "SoftmaxCrossEntropyLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, sce));
-  return Def(r, "SoftmaxCrossEntropyLoss", 13, kOpen, {{"T", F4()}, {"Tind", tind}}, sce);
+  return Def(r, "SoftmaxCrossEntropyLoss", 13, 13, {{"T", F4()}, {"Tind", tind}}, sce);
 }
 
 Status RegisterMatrixOps(KernelRegistry& r) {
-  RETURN_IF_ERROR(Def(r, "Einsum", 12, kOpen, {{"T", Ints() + F3()}}, FactoryOf<EinsumKernel>()));
-  RETURN_IF_ERROR(Def(r, "Det", 11, kOpen, {{"T", F3()}}, FactoryOf<DetKernel>()));
-  RETURN_IF_ERROR(Def(r, "Trilu", 14, kOpen, {{"T", All()}}, FactoryOf<TriluKernel>()));
+  RETURN_IF_ERROR(Def(r, "Einsum", 12, 27, {{"T", Ints() + F3()}}, FactoryOf<EinsumKernel>()));
+  RETURN_IF_ERROR(Def(r, "Det", 11, 21, {{"T", F3()}}, FactoryOf<DetKernel>()));
+  RETURN_IF_ERROR(Def(r, "Trilu", 14, 14, {{"T", All()}}, FactoryOf<TriluKernel>()));
   const List eye = F3() + Ints() + List{kBool};
-  RETURN_IF_ERROR(Def(r, "EyeLike", 9, kOpen, {{"T1", eye}, {"T2", eye}},
+  RETURN_IF_ERROR(Def(r, "EyeLike", 9, 21, {{"T1", eye}, {"T2", eye}},
                       FactoryOf<EyeLikeKernel>()));
   // OneHot-11 accepts negative indices and axes.
   const List numeric = Ints() + F3();
   const KernelFactory one_hot = FactoryOf<OneHotKernel>();
   RETURN_IF_ERROR(Def(r, "OneHot", 9, 10, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}},
                       one_hot));
-  return Def(r, "OneHot", 11, kOpen, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}},
+  return Def(r, "OneHot", 11, 27, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}},
              one_hot);
 }
 

@@ -13,7 +13,7 @@ namespace onnxgate {
 namespace {
 
 using namespace ref::types;  // NOLINT: type-list shorthands
-using namespace ref::table;  // NOLINT: Def and kOpen
+using namespace ref::table;  // NOLINT: Def
 
 }  // namespace
 
@@ -27,14 +27,14 @@ Status RegisterSignalKernels(KernelRegistry& registry) {
   const List lengths = {kI32, kI64};
   const List numeric = Ints() + F4();
   RETURN_IF_ERROR(
-      Def(registry, "DFT", 17, kOpen, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
+      Def(registry, "DFT", 17, 19, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
   RETURN_IF_ERROR(
-      Def(registry, "STFT", 17, kOpen, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Stft>()));
+      Def(registry, "STFT", 17, 17, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Stft>()));
   for (const char* window : {"HannWindow", "HammingWindow", "BlackmanWindow"}) {
-    RETURN_IF_ERROR(Def(registry, window, 17, kOpen, {{"T1", lengths}, {"T2", numeric}},
+    RETURN_IF_ERROR(Def(registry, window, 17, 17, {{"T1", lengths}, {"T2", numeric}},
                         FactoryOf<CosineSumWindow>()));
   }
-  return Def(registry, "MelWeightMatrix", 17, kOpen,
+  return Def(registry, "MelWeightMatrix", 17, 17,
              {{"T1", lengths}, {"T2", F4()}, {"T3", numeric}}, FactoryOf<MelWeightMatrix>());
 }
 

@@ -12,15 +12,15 @@ namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
-using namespace ref::table;  // NOLINT: Def and kOpen
+using namespace ref::table;  // NOLINT: Def
 
 }  // namespace
 
 Status RegisterTextKernels(KernelRegistry& registry) {
   // StringNormalizer-10: X and Y are string tensors; the schema has no type constraint.
   RETURN_IF_ERROR(
-      Def(registry, "StringNormalizer", 10, kOpen, {}, FactoryOf<StringNormalizerKernel>()));
-  return Def(registry, "TfIdfVectorizer", 9, kOpen, {{"T", {kStr, kI32, kI64}}, {"T1", {kF32}}},
+      Def(registry, "StringNormalizer", 10, 10, {}, FactoryOf<StringNormalizerKernel>()));
+  return Def(registry, "TfIdfVectorizer", 9, 9, {{"T", {kStr, kI32, kI64}}, {"T1", {kF32}}},
              FactoryOf<TfIdfVectorizerKernel>());
 }
 

@@ -14,7 +14,7 @@ constexpr const char* kTrainingDomain = "ai.onnx.preview.training";
 
 Status Def(KernelRegistry& r, const char* op, KernelFactory factory) {
   const List floats = {kF32, kF64};
-  return r.Register(KernelDef{kTrainingDomain, op, 1, kOpenEndedVersion,
+  return r.Register(KernelDef{kTrainingDomain, op, 1, 1,
                               {{"T1", floats}, {"T2", {kI64}}, {"T3", floats}},
                               std::move(factory)});
 }

@@ -11,10 +11,16 @@
 
 namespace onnxgate::ref::table {
 
-// The `until` of a range that is open to every later opset.
-inline constexpr int kOpen = kOpenEndedVersion;
+// The newest opset of each domain whose semantics the ref kernels were checked against (ONNX
+// 1.12). Every range is closed (kernel_def.h): it ends right before the op's next since-version
+// or at the since-version of the last version the kernel implements, so raising one of these
+// claims nothing by itself; it lets a table claim a newer version once its kernel is checked.
+// registration_test.cc passes them to CheckRegistrationRanges.
+inline constexpr int kCheckedThroughOpset = 17;         // ai.onnx
+inline constexpr int kCheckedThroughTrainingOpset = 1;  // ai.onnx.preview.training
 
-// Registers `factory` for ai.onnx `op`, versions since..until, with the given type constraints.
+// Registers `factory` for ai.onnx `op`, versions since..until (both inclusive, closed as
+// kernel_def.h says), with the given type constraints.
 inline Status Def(KernelRegistry& registry, const char* op, int since, int until,
                   std::vector<TypeConstraint> constraints, KernelFactory factory) {
   return registry.Register(

@@ -2,13 +2,14 @@
 // int64 and string pools, [N, C] batches, output coordinates, and attribute validation.
 #include "runtime/ep/ref/kernels/tfidf_vectorizer.h"
 
-#include <onnx/defs/schema.h>
-
+#include <optional>
 #include <set>
 
 #include "runtime/ep/ref/kernels/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/registration_table.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate::ref {
 namespace {
@@ -161,30 +162,26 @@ TEST_F(TfIdfVectorizerTest, RejectsBadAttributesAndInputs) {
       kInvalidArgument);
 }
 
-// The text table (StringNormalizer and TfIdfVectorizer) against the ONNX 1.12 schemas: each
-// range starts at a schema version, no later version up to opset 17 exists, and each constraint
-// lists exactly the types the schema allows.
+// The text table (StringNormalizer and TfIdfVectorizer) against the schemas it was checked
+// against: each op has one schema version up to that opset, each range claims exactly that
+// version (closed at its own since-version, kernel_def.h), and each constraint lists exactly
+// the types the schema allows.
 TEST(TextRegistrationTest, MatchesTheSchemas) {
   const KernelRegistry registry = RegistryOf(&RegisterTextKernels);
   ASSERT_EQ(registry.All().size(), 2u);
   for (const KernelDef* def : registry.All()) {
     SCOPED_TRACE(def->op_type);
-    const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(def->op_type, 17, "");
-    ASSERT_NE(schema, nullptr);
-    EXPECT_EQ(schema->SinceVersion(), def->since_version);
-    EXPECT_EQ(def->until_version, kOpenEndedVersion);
-    EXPECT_EQ(schema->typeConstraintParams().size(), def->type_constraints.size());
+    const std::optional<OpSpec> schema =
+        OpSpec::Find(def->op_type, table::kCheckedThroughOpset, "");
+    ASSERT_TRUE(schema.has_value());
+    EXPECT_EQ(schema->since_version(), def->since_version);
+    EXPECT_EQ(def->until_version, def->since_version);
+    const auto allowed = schema->AllowedElementTypes();
+    EXPECT_EQ(allowed.size(), def->type_constraints.size());
     for (const TypeConstraint& c : def->type_constraints) {
-      std::set<DataType> allowed;
-      for (const auto& param : schema->typeConstraintParams()) {
-        if (param.type_param_str != c.name) continue;
-        for (std::string t : param.allowed_type_strs) {
-          t = t.substr(7, t.size() - 8);  // "tensor(int64)" -> "int64"
-          ASSERT_OK_AND_ASSIGN(DataType type, DataTypeFromName(t));
-          allowed.insert(type);
-        }
-      }
-      EXPECT_EQ(std::set<DataType>(c.types.begin(), c.types.end()), allowed) << c.name;
+      auto it = allowed.find(c.name);
+      ASSERT_NE(it, allowed.end()) << c.name;
+      EXPECT_EQ(std::set<DataType>(c.types.begin(), c.types.end()), it->second) << c.name;
     }
   }
 }

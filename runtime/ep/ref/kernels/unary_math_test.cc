@@ -142,9 +142,10 @@ TEST_F(UnaryMathTest, EmptyTensorGivesEmptyResult) {
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(0, 4));
 }
 
+// Erf-9 takes integers; ONNX 1.23.2's Erf-13 allows floats only.
 TEST_F(UnaryMathTest, ErfOfIntegersTruncates) {
   ASSERT_OK_AND_ASSIGN(
-      auto out, RunNode(registry_, "Y = Erf(X)", 13, {TensorValue<int32_t>({3}, {-9, 0, 9})}));
+      auto out, RunNode(registry_, "Y = Erf(X)", 12, {TensorValue<int32_t>({3}, {-9, 0, 9})}));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(-1, 0, 1));
 }
 
