@@ -44,8 +44,10 @@ struct GoldenFile {
 
 // Reads and validates a golden. DataLoss for a file that is not HDF5, truncated or inconsistent
 // (onnx_dtype against HDF5 type, shape attribute against dataspace); InvalidArgument for a wrong
-// format or a missing attribute; Unimplemented for an unknown format_version; NotFound for a
-// missing file. Messages name the file and the object path. Inputs and outputs come sorted by index.
+// format, a missing attribute or an unknown onnx_dtype; Unimplemented for an unknown
+// format_version or an ONNX element type this reader does not support (FLOAT6E2M3, FLOAT6E3M2);
+// NotFound for a missing file. Messages name the file and the object path. Inputs and outputs
+// come sorted by index.
 StatusOr<GoldenFile> ReadGolden(const std::string& path);
 
 // Writes `golden` to `path` through a temporary file and a rename, so that a failed or killed write
