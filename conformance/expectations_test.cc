@@ -61,6 +61,7 @@ TEST(ExpectationsTest, UpdateKeepsReasonsAndMarksNewEntries) {
   EXPECT_EQ(f.entries[1].case_pattern, "test_new_fail");
   EXPECT_TRUE(f.entries[1].review);
   EXPECT_THAT(f.entries[1].reason, HasSubstr("msg of test_new_fail"));
+  EXPECT_EQ(f.entries[1].suite, "s") << "a new entry applies to the suite it was seen in";
 }
 
 CaseRecord Compared(const std::string& name, Verdict outcome, const std::string& output_error) {

@@ -14,6 +14,7 @@
 #include "conformance/expectations.h"
 #include "conformance/matrix.h"
 #include "golden/golden_file.h"
+#include "golden/sha256.h"
 #include "harness/case_runner.h"
 #include "harness/suite.h"
 #include "harness/worker.h"
@@ -261,10 +262,13 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     return r;
   };
 
-  // Lazily built process-wide state (ONNX's schema registry, HDF5's library state) is built here,
-  // once, so that every forked worker inherits it instead of building it again per case.
+  // Lazily built process-wide state (ONNX's schema registry, HDF5's library state, OpenSSL's
+  // digests, each EP's kernel registry) is built here, once, so that every forked worker
+  // inherits it instead of building it again per case.
   std::vector<OperatorVersions> operators = AllOperators();
   InitializeGoldenIo();
+  Sha256Hex("");
+  for (const std::string& ep : options.eps) (void)runtime.Claims(ep);
 
   ScopedStopSignals stop_signals;
   WorkerOptions wo;

@@ -55,9 +55,19 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
         std::fprintf(stderr, "onnxgate expectations update: %s\n", old.status().message().c_str());
         return 2;
       }
+      // Reasons are read on other machines: paths inside the repository are written relative
+      // to its root.
+      std::error_code ec;
+      const std::string root_prefix =
+          std::filesystem::weakly_canonical(ctx.root, ec).string() + "/";
       std::vector<CaseRecord> of_ep;
       for (const CaseRecord& r : run->cases) {
-        if (r.ep == ep) of_ep.push_back(r);
+        if (r.ep != ep) continue;
+        of_ep.push_back(r);
+        std::string& message = of_ep.back().message;
+        for (size_t at; !ec && (at = message.find(root_prefix)) != std::string::npos;) {
+          message.erase(at, root_prefix.size());
+        }
       }
       ExpectationFile updated = UpdateExpectations(*old, of_ep);
       Status st = WriteExpectations(path, updated);

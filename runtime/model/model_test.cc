@@ -103,7 +103,7 @@ g (float[2] X) => (float[2] Y) {
 )");
   auto st = Model::Load(path).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(), HasSubstr(path + ": the ONNX checker rejects the model"));
+  EXPECT_THAT(st.message(), HasSubstr(path + ": the ONNX 1.23.2 checker rejects the model"));
   EXPECT_THAT(st.message(), HasSubstr("alpha"));
 
   onnx::ModelProto no_ir = *Model::ParseText(kRelu, "x");
@@ -159,6 +159,41 @@ g (float[2] X) => (float[2] Y) {
   auto st = Model::FromProto(newer, ".", "new.onnx").status();
   EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
   EXPECT_THAT(st.message(), HasSubstr("IR version 99"));
+  EXPECT_THAT(st.message(), HasSubstr("newer than ONNX 1.23.2 knows (IR version 14)"));
+}
+
+TEST(ModelTest, CurrentOnnxLoadsAndNewerOpsetsAreUnsupported) {
+  // IR 14 and opset 28 are the newest ONNX 1.23.2 knows.
+  auto current = Model::FromProto(*Model::ParseText(R"(
+<ir_version: 14, opset_import: ["" : 28]>
+g (float[2] X) => (float[2] Y) {
+  Y = Relu(X)
+}
+)",
+                                                    "x"),
+                                  ".", "current.onnx");
+  EXPECT_TRUE(current.ok()) << current.status().ToString();
+
+  onnx::ModelProto newer = *Model::ParseText(kRelu, "x");
+  newer.mutable_opset_import(0)->set_version(29);
+  auto st = Model::FromProto(newer, ".", "opset29.onnx").status();
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(st.message(), HasSubstr("opset 29 of domain 'ai.onnx' is newer than ONNX 1.23.2 "
+                                      "knows (up to 28)"));
+
+  onnx::ModelProto ml = *Model::ParseText(kRelu, "x");
+  auto* ml_import = ml.add_opset_import();
+  ml_import->set_domain("ai.onnx.ml");
+  ml_import->set_version(6);
+  EXPECT_THAT(Model::FromProto(ml, ".", "ml6.onnx").status().message(),
+              HasSubstr("opset 6 of domain 'ai.onnx.ml' is newer than ONNX 1.23.2 knows (up to 5)"));
+
+  // 2^32 + 13 must not be read as opset 13.
+  onnx::ModelProto wrapped = *Model::ParseText(kRelu, "x");
+  wrapped.mutable_opset_import(0)->set_version((int64_t{1} << 32) + 13);
+  auto bad = Model::FromProto(wrapped, ".", "wrapped.onnx").status();
+  EXPECT_EQ(bad.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(bad.message(), HasSubstr("version 4294967309, outside 1 to 2^31-1"));
 }
 
 TEST(ModelTest, NestingDepthAndNodeCountLimits) {

@@ -31,9 +31,9 @@ void CollectGraphs(onnx::GraphProto* graph, std::vector<onnx::GraphProto*>* out)
   }
 }
 
-// Runs ONNX's inference on `model`; "" on success, else the error.
-std::string RunInference(onnx::ModelProto& model) {
-  std::string error = InferShapesWithOnnx(model);
+// Runs `infer` on `model`; "" on success, else the error.
+std::string RunInference(onnx::ModelProto& model, const ShapeInferenceFn& infer) {
+  std::string error = infer(model);
   return error.empty() ? error : "shape inference failed: " + error;
 }
 
@@ -75,10 +75,10 @@ bool UnpackTypes(const onnx::GraphProto& bundle, onnx::ModelProto& model) {
   return true;
 }
 
-[[noreturn]] void ChildMain(onnx::ModelProto& model, int fd) {
+[[noreturn]] void ChildMain(onnx::ModelProto& model, const ShapeInferenceFn& infer, int fd) {
   // A crash must end the child, not run handlers the parent installed.
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, SIG_DFL);
-  std::string error = RunInference(model);
+  std::string error = RunInference(model, infer);
   std::string bytes = PackTypes(model, error).SerializeAsString();
   size_t done = 0;
   while (done < bytes.size()) {
@@ -90,7 +90,8 @@ bool UnpackTypes(const onnx::GraphProto& bundle, onnx::ModelProto& model) {
   _exit(0);
 }
 
-InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
+InferenceResult InferInChild(onnx::ModelProto& model, const ShapeInferenceFn& infer,
+                             int timeout_seconds) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
     return {false, true, std::string("pipe failed: ") + std::strerror(errno)};
@@ -103,7 +104,7 @@ InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
   }
   if (pid == 0) {
     close(fds[0]);
-    ChildMain(model, fds[1]);
+    ChildMain(model, infer, fds[1]);
   }
   close(fds[1]);
   // Read until the child closes the pipe, so a large answer cannot block it.
@@ -156,8 +157,13 @@ InferenceResult InferInChild(onnx::ModelProto& model, int timeout_seconds) {
 }  // namespace
 
 InferenceResult InferTypes(onnx::ModelProto& model, bool isolate, int timeout_seconds) {
-  if (isolate) return InferInChild(model, timeout_seconds);
-  std::string error = RunInference(model);
+  return InferTypesWith(model, isolate, timeout_seconds, InferShapesWithOnnx);
+}
+
+InferenceResult InferTypesWith(onnx::ModelProto& model, bool isolate, int timeout_seconds,
+                               const ShapeInferenceFn& infer) {
+  if (isolate) return InferInChild(model, infer, timeout_seconds);
+  std::string error = RunInference(model, infer);
   return error.empty() ? InferenceResult{} : InferenceResult{false, false, error};
 }
 

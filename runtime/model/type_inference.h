@@ -1,9 +1,10 @@
-// Shape and type inference with libonnx, optionally in a child process. Some of libonnx 1.12's
-// inference functions index out of range on models that pass its checker (LayerNormalization
-// with axis < -rank writes dim(-1)), which corrupts or kills the process that loads the model;
-// in a child, such a crash only costs the inferred types.
+// Shape and type inference with ONNX's library, optionally in a child process. Some of ONNX
+// 1.12's inference functions indexed out of range on models that pass its checker
+// (LayerNormalization with axis < -rank wrote dim(-1)), which corrupts or kills the process that
+// loads the model; in a child, such a crash only costs the inferred types.
 #pragma once
 
+#include <functional>
 #include <string>
 
 namespace onnx {
@@ -22,5 +23,12 @@ struct InferenceResult {
 // With `isolate`, inference runs in a fork()ed child that sends the types back over a pipe and
 // is given `timeout_seconds`; when it fails, `model` is left as it was.
 InferenceResult InferTypes(onnx::ModelProto& model, bool isolate, int timeout_seconds = 60);
+
+// Adds types to `model` in place; "" on success, else the first error.
+using ShapeInferenceFn = std::function<std::string(onnx::ModelProto&)>;
+// InferTypes with another inference function: tests use one that crashes or hangs, since the
+// isolation must hold whatever bug a future ONNX release brings.
+InferenceResult InferTypesWith(onnx::ModelProto& model, bool isolate, int timeout_seconds,
+                               const ShapeInferenceFn& infer);
 
 }  // namespace onnxgate

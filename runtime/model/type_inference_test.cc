@@ -1,10 +1,14 @@
 // Tests for type inference: the child process gives the same types as in-process inference, and a
-// libonnx crash in the child leaves the loading process alive.
+// crash or hang of inference in the child leaves the loading process alive.
 #include "runtime/model/type_inference.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
+
+#include <unistd.h>
+
+#include <csignal>
 
 #include "runtime/model/model.h"
 
@@ -44,42 +48,41 @@ TEST(TypeInferenceTest, ChildAndInProcessAgree) {
   EXPECT_EQ(then_branch.value_info(0).type().tensor_type().elem_type(), onnx::TensorProto::INT64);
 }
 
-// LayerNormalization with axis -3 on a rank-2 input passes libonnx 1.12's checker, and its
-// inference function then writes dim(-1) of a shape.
-constexpr char kCrashingModel[] = R"(
-<ir_version: 8, opset_import: ["" : 17]>
-g (float[2, 3] X, float[2, 3] W) => (float[2, 3] Y, float[2, 3] M, float[2, 3] S) {
-  Y, M, S = LayerNormalization <axis = -3> (X, W)
-}
-)";
-
 TEST(TypeInferenceTest, ACrashInTheChildOnlyCostsTheTypes) {
-  onnx::ModelProto model = Parse(kCrashingModel);
+  onnx::ModelProto model = Parse(kIfModel);
   const std::string before = model.SerializeAsString();
-  InferenceResult r = InferTypes(model, /*isolate=*/true);
+  InferenceResult r = InferTypesWith(model, /*isolate=*/true, 60, [](onnx::ModelProto&) {
+    std::raise(SIGSEGV);
+    return std::string();
+  });
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(r.crashed);
-  EXPECT_THAT(r.detail, HasSubstr("crashed"));
+  EXPECT_THAT(r.detail, HasSubstr("crashed (signal 11"));
   EXPECT_EQ(model.SerializeAsString(), before);
+}
 
-  auto loaded = Model::FromProto(Parse(kCrashingModel), ".", "crash.onnx");
-  EXPECT_TRUE(loaded.ok()) << loaded.status().ToString();
+TEST(TypeInferenceTest, AHangInTheChildEndsAtTheTimeout) {
+  onnx::ModelProto model = Parse(kIfModel);
+  InferenceResult r = InferTypesWith(model, /*isolate=*/true, 1, [](onnx::ModelProto&) {
+    for (;;) pause();
+    return std::string();
+  });
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.crashed);
+  EXPECT_THAT(r.detail, HasSubstr("did not finish within 1 s"));
 }
 
 TEST(TypeInferenceTest, InferenceErrorsAreReported) {
-  // Inference refuses an input that is declared twice with different types by its merge step.
-  onnx::ModelProto model = Parse(R"(
-<ir_version: 8, opset_import: ["" : 14]>
-g (float[2] X) => (int64[2] Y) {
-  Y = Neg(X)
-}
-)");
+  // ONNX 1.23.2 tolerates node-level errors in its default mode; the error path is what counts
+  // here: the child reports an error like in-process inference does, without calling it a crash.
+  auto failing = [](onnx::ModelProto&) { return std::string("(op_type:Neg): bad input"); };
+  onnx::ModelProto model = Parse(kIfModel);
   onnx::ModelProto copy = model;
-  InferenceResult isolated = InferTypes(model, /*isolate=*/true);
-  InferenceResult in_process = InferTypes(copy, /*isolate=*/false);
+  InferenceResult isolated = InferTypesWith(model, /*isolate=*/true, 60, failing);
+  InferenceResult in_process = InferTypesWith(copy, /*isolate=*/false, 60, failing);
   EXPECT_FALSE(isolated.ok);
   EXPECT_FALSE(isolated.crashed);
-  EXPECT_THAT(isolated.detail, HasSubstr("Neg"));
+  EXPECT_THAT(isolated.detail, HasSubstr("shape inference failed: (op_type:Neg): bad input"));
   EXPECT_EQ(isolated.ok, in_process.ok);
   EXPECT_EQ(isolated.detail, in_process.detail);
 }
