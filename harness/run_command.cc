@@ -131,8 +131,9 @@ void PrintMatrixSummary(const RunRecord& run) {
 
 std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
                               const std::string& case_name, const std::string& ep) {
-  std::string cmd = ShellQuote(options.executable) + " run --root " + ShellQuote(options.root) +
-                    " --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
+  // --root is an option of onnxgate itself, so it goes before the subcommand.
+  std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(options.root) +
+                    " run --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
                     ShellQuote(case_name);
   if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
   if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);

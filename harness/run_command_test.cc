@@ -98,6 +98,8 @@ TEST_F(RunCommandTest, EveryVerdictIsContainedAndReported) {
   EXPECT_EQ(wrong.outputs[0].worst_expected, "2.5");
   EXPECT_EQ(wrong.outputs[0].worst_actual, "2");
   EXPECT_THAT(wrong.reproducer, HasSubstr("--filter wrong"));
+  EXPECT_THAT(wrong.reproducer, HasSubstr(" --root ")) << "an option of onnxgate itself";
+  EXPECT_LT(wrong.reproducer.find(" --root "), wrong.reproducer.find(" run "));
   EXPECT_EQ(Case(*run, "declined").verdict, Verdict::kUnsupported);
   CaseRecord stale = Case(*run, "stale");
   EXPECT_EQ(stale.verdict, Verdict::kUnresolved);
