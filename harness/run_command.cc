@@ -1,6 +1,7 @@
 // The run/gate driver: suites -> selection -> worker processes -> expectations -> reports.
 #include "harness/run_command.h"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -270,6 +271,9 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   InitializeGoldenIo();
   Sha256Hex("");
   for (const std::string& ep : options.eps) (void)runtime.Claims(ep);
+  // Free heap pages go back to the system, so a worker's allocations land on fresh zero pages
+  // instead of copying the parent's scattered free chunks page by page (about 5% of a gate).
+  malloc_trim(0);
 
   ScopedStopSignals stop_signals;
   WorkerOptions wo;
