@@ -17,8 +17,11 @@ constexpr size_t kMaxMessageAttribute = 1000;
 
 enum class Kind { kNone, kFailure, kError, kSkipped };
 
-Kind KindOf(Verdict v) {
-  switch (v) {
+// An UNSUPPORTED that no expectation predicts fails the gate (and fails `run`, which wants every
+// case to pass), so it is a failure here too: a CI test tab must not be green on a red job.
+Kind KindOf(const CaseRecord& c) {
+  if (c.verdict == Verdict::kUnsupported && c.expectation_reason.empty()) return Kind::kFailure;
+  switch (c.verdict) {
     case Verdict::kPass: return Kind::kNone;
     case Verdict::kFail: return Kind::kFailure;
     case Verdict::kCrash:
@@ -96,7 +99,7 @@ std::string ShortMessage(const CaseRecord& c) {
     text = "passed although expected to fail";
     if (!c.expectation_reason.empty()) text += " (" + c.expectation_reason + ")";
   }
-  if (KindOf(c.verdict) == Kind::kSkipped && !c.expectation_reason.empty()) {
+  if (KindOf(c) == Kind::kSkipped && !c.expectation_reason.empty()) {
     text = c.expectation_reason;
   }
   // Sanitize first so dropped control characters do not leave double spaces behind.
@@ -119,7 +122,7 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c) {
   if (!c.expectation_reason.empty()) Property(out, "expectation", c.expectation_reason);
   out << "      </properties>\n";
 
-  const Kind kind = KindOf(c.verdict);
+  const Kind kind = KindOf(c);
   const char* element = kind == Kind::kFailure ? "failure" : kind == Kind::kError ? "error"
                                                                                  : "skipped";
   if (kind == Kind::kFailure || kind == Kind::kError) {
@@ -197,7 +200,7 @@ std::string RenderJunitXml(const RunRecord& run) {
     Counts counts;
     std::ostringstream suite_body;
     for (const CaseRecord* c : cases) {
-      counts.Add(KindOf(c->verdict), c->duration_s);
+      counts.Add(KindOf(*c), c->duration_s);
       WriteCase(suite_body, *c);
     }
     all.Add(counts);

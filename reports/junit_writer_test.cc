@@ -115,6 +115,25 @@ TEST_F(JunitWriterTest, FailureCarriesComparisonSummaryAndReproducer) {
             "Conv:11");
 }
 
+TEST_F(JunitWriterTest, AnUnexpectedUnsupportedIsAFailure) {
+  // Without an expectation predicting it, UNSUPPORTED fails the gate, so JUnit must count it as
+  // a failure: the test tab agrees with the exit code.
+  RunRecord run = SampleRun();
+  for (CaseRecord& c : run.cases) {
+    if (c.name == "test_loop11") c.expectation_reason.clear();
+  }
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  const std::string tc = "//testcase[@name=\"test_loop11[dnnl]\"]";
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@type)"), "UNSUPPORTED");
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@message)"),
+            "UNSUPPORTED: no kernel for Loop(11)");
+  EXPECT_EQ(XPath("count(" + tc + "/skipped)"), "0");
+  const std::string node = "/testsuites/testsuite[@name=\"onnx-node\"]";
+  EXPECT_EQ(XPath("string(" + node + "/@failures)"), "2");
+  EXPECT_EQ(XPath("string(" + node + "/@skipped)"), "2");
+  EXPECT_EQ(XPath("string(/testsuites/@failures)"), "3");
+}
+
 TEST_F(JunitWriterTest, SkippedCarriesTheReasonAndModelsGetTheirOwnClass) {
   ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
   EXPECT_EQ(XPath("string(//testcase[@name=\"test_loop11[dnnl]\"]/skipped/@message)"),
