@@ -1,5 +1,6 @@
 # onnxgate_add_suite(SUITE <name> EPS <ep>... [GROUP case|op]): registers a suite's cases as CTest
-# tests, labelled conformance, op:<Op>, opset:<N>, ep:<ep> and suite:<name>.
+# tests, each with the separate labels conformance, suite:<name>, ep:<ep>, opset:<N> and op:<Op>
+# for every op its cases use.
 #
 # Like gtest_discover_tests, the test list is made at build time: `onnxgate list --ctest-script`
 # reads suites/<name>/suite.json and writes a CTest script that ctest includes. GROUP case gives
