@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <system_error>
 
 #include "conformance/expectations.h"
 #include "conformance/matrix.h"
@@ -83,7 +84,6 @@ CaseRecord RecordFromCrash(const CaseJob& job, const JobResult& result) {
   r.opset_imports = job.c->opset_imports;
   r.ep = job.ep;
   r.outcome = result.outcome == JobOutcome::kTimeout ? Verdict::kTimeout : Verdict::kCrash;
-  if (result.outcome == JobOutcome::kNotRun) r.outcome = Verdict::kSkip;
   r.verdict = r.outcome;
   r.message = "worker " + result.message;
   r.duration_s = result.seconds;
@@ -132,8 +132,13 @@ void PrintMatrixSummary(const RunRecord& run) {
 
 std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
                               const std::string& case_name, const std::string& ep) {
-  // --root is an option of onnxgate itself, so it goes before the subcommand.
-  std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(options.root) +
+  // --root is an option of onnxgate itself, so it goes before the subcommand. It is made
+  // absolute so that the line reproduces the case from any working directory.
+  std::error_code ec;
+  fs::path root = fs::absolute(options.root, ec);
+  std::string root_text = ec ? options.root : root.lexically_normal().string();
+  if (root_text.size() > 1 && root_text.back() == '/') root_text.pop_back();
+  std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(root_text) +
                     " run --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
                     ShellQuote(case_name);
   if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
@@ -290,12 +295,50 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     if (options.verbose || r.verdict != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
     records[result.index] = std::move(r);
   });
-  bool stopped = StopRequested();
-  // Jobs a stop left unrun are not reported as results.
+  const bool stopped = StopRequested();
+  const std::string stop_cause =
+      StopSignal() ? SignalName(StopSignal()) : std::string("a stop request");
+  // Jobs a stop left unrun have no verdict: they are listed as not run, apart from the judged
+  // cases, so the totals and the matrix count only what was judged. A job not run without a stop
+  // (fork or pipe failed) is an infrastructure problem with that case: UNRESOLVED, judged.
   std::vector<CaseRecord> finished;
   for (const JobResult& result : results) {
-    if (result.outcome == JobOutcome::kNotRun) continue;
-    finished.push_back(std::move(records[result.index]));
+    if (result.outcome != JobOutcome::kNotRun) {
+      finished.push_back(std::move(records[result.index]));
+      continue;
+    }
+    const CaseJob& job = jobs[result.index];
+    if (!stopped) {
+      CaseRecord r = RecordFromCrash(job, result);
+      r.outcome = r.verdict = Verdict::kUnresolved;
+      r.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
+      if (options.apply_expectations) {
+        ApplyExpectation(expectations[r.ep], expectation_paths[r.ep], r);
+      }
+      finished.push_back(std::move(r));
+      continue;
+    }
+    NotRunRecord n;
+    n.suite = job.suite->name;
+    n.name = job.c->name;
+    n.op_types = job.c->op_types;
+    n.ep = job.ep;
+    n.reason = "not run: the run was interrupted by " + stop_cause;
+    if (result.message == "not run: stopped while running") {
+      n.reason += " while it was running";
+    } else if (result.message != "not run") {
+      n.reason += " (" + result.message + ")";
+    }
+    n.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
+    run.not_run.push_back(std::move(n));
+  }
+  // A stop that came after the last case finished left the results complete.
+  if (!run.not_run.empty()) {
+    run.status = RunStatus::kInterrupted;
+    run.status_message = "interrupted by " + stop_cause + ": " +
+                         std::to_string(finished.size()) + " of " + std::to_string(jobs.size()) +
+                         " selected case(s) x EP finished, " +
+                         std::to_string(run.not_run.size()) + " not run";
   }
 
   run.cases = std::move(finished);
@@ -337,9 +380,20 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
                   r->name.c_str(), r->ep.c_str(), r->reproducer.c_str());
     }
   }
-  if (stopped) {
-    std::fprintf(stderr, "onnxgate: stopped by %s after %zu of %zu case(s); reports hold what finished\n",
-                 StopSignal() ? SignalName(StopSignal()).c_str() : "request", run.cases.size(), jobs.size());
+  // Every selected case x EP is either judged or listed as not run; anything else would make
+  // the reports undercount the selection.
+  if (run.cases.size() + run.not_run.size() != jobs.size()) {
+    std::fprintf(stderr, "onnxgate: internal error: %zu finished + %zu not run != %zu selected\n",
+                 run.cases.size(), run.not_run.size(), jobs.size());
+    return kExitUsage;
+  }
+  if (run.status == RunStatus::kInterrupted) {
+    // Exit 2, not 1: the run says nothing about the runtime's results as a whole, and not 0:
+    // the reports list the unrun cases as errors, so a CI job must not pass.
+    std::printf("%zu case(s) x EP not run\nResult: INTERRUPTED (%s)\n", run.not_run.size(),
+                run.status_message.c_str());
+    std::fprintf(stderr, "onnxgate: %s; reports hold what finished and list the rest as not run\n",
+                 run.status_message.c_str());
     return kExitUsage;
   }
   if (report_error) return kExitUsage;

@@ -1,6 +1,7 @@
 // `onnxgate run` and `onnxgate gate`: select cases, run each in a worker process on each EP,
 // apply expectations (gate), write the reports, print a summary and one reproducer line per
-// non-passing case, and return the exit code (0 met, 1 unexpected results, 2 usage/infra).
+// non-passing case, and return the exit code (0 met, 1 unexpected results, 2 usage/infra or
+// interrupted: the reports then say so and list the cases not run).
 #pragma once
 
 #include <string>

@@ -5,12 +5,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <filesystem>
+#include <regex>
 #include <thread>
 
 #include "harness/harness_test_util.h"
 #include "harness/mock_runtime.h"
+#include "harness/worker.h"
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
 
@@ -41,7 +46,16 @@ std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()>
 class RunCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = (fs::path(::testing::TempDir()) / "run_command_test").string();
+    // One folder per test and process: CTest runs the tests of this file in parallel, and a
+    // shared folder would let one test read another's suite or reports.
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(test->test_suite_name()) + "." + test->name();
+    for (char& c : name) {
+      if (c == '/') c = '_';
+    }
+    root_ = (fs::path(::testing::TempDir()) /
+             ("run_command_test_" + std::to_string(::getpid()) + "_" + name))
+                .string();
     WriteMiniSuite(root_, {{"pass", "Relu", Floats({-1, 2}), Floats({0, 2})},
                            {"wrong", "Relu", Floats({-1, 2}), Floats({0, 2.5f})},
                            {"declined", "Relu", Floats({1}), Floats({1})},
@@ -71,6 +85,8 @@ class RunCommandTest : public ::testing::Test {
     options_.junit_path = root_ + "/out/run.xml";
     options_.markdown_path = root_ + "/out/run.md";
   }
+
+  void TearDown() override { fs::remove_all(root_); }
 
   CaseRecord Case(const RunRecord& run, const std::string& name) {
     for (const CaseRecord& c : run.cases) {
@@ -160,6 +176,110 @@ TEST_F(RunCommandTest, ShardsSplitTheCases) {
   ASSERT_EQ(run->cases.size(), 2u);
   EXPECT_EQ(run->cases[0].name, "wrong");
   EXPECT_EQ(run->cases[1].name, "stale");
+}
+
+// The counts of the <testsuites> element: tests, failures, errors.
+std::map<std::string, int64_t> JunitTotals(const std::string& xml) {
+  std::map<std::string, int64_t> totals;
+  std::smatch top;
+  if (!std::regex_search(xml, top, std::regex("<testsuites[^>]*>"))) return totals;
+  const std::string element = top.str();
+  for (const char* key : {"tests", "failures", "errors", "skipped"}) {
+    std::smatch m;
+    if (std::regex_search(element, m, std::regex(std::string(" ") + key + "=\"([0-9]+)\""))) {
+      totals[key] = std::stoll(m[1].str());
+    }
+  }
+  return totals;
+}
+
+// Every case's load sends SIGTERM to the test process, as a user or CI runner would, so the run
+// is interrupted during its first case without any timing: the worker checks the stop flag
+// before it starts another case, and the flag is set before the first case can end.
+class InterruptedRunTest : public RunCommandTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  void SetUp() override {
+    RunCommandTest::SetUp();
+    const pid_t test_process = ::getpid();
+    ON_CALL(runtime_, Load(_, _))
+        .WillByDefault([test_process](const std::string&, const LoadOptions&)
+                           -> StatusOr<std::unique_ptr<LoadedModel>> {
+          ::kill(test_process, SIGTERM);
+          return Model([] { return std::vector<Value>{Floats({0, 2})}; });
+        });
+    options_.isolate = GetParam();
+    options_.jobs = 1;
+    options_.selection.filters = {"pass", "wrong", "declined", "stale"};
+    options_.html_path = root_ + "/out/run.html";
+  }
+  void TearDown() override {
+    ClearStopRequest();
+    RunCommandTest::TearDown();
+  }
+};
+
+TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
+  const int exit_code = RunCommand(options_, runtime_);
+  EXPECT_EQ(exit_code, 2) << "an interrupted run must not pass";
+
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  EXPECT_EQ(run->status, RunStatus::kInterrupted);
+  EXPECT_THAT(run->status_message, HasSubstr("interrupted by SIGTERM"));
+  EXPECT_EQ(run->cases.size() + run->not_run.size(), 4u) << "finished + not run == selection";
+  // In process the first case ends before the flag is looked at; in a worker it may be killed.
+  if (GetParam()) {
+    EXPECT_GE(run->not_run.size(), 3u);
+  } else {
+    EXPECT_EQ(run->cases.size(), 1u);
+    EXPECT_EQ(run->not_run.size(), 3u);
+  }
+  EXPECT_THAT(run->status_message, HasSubstr(std::to_string(run->cases.size()) +
+                                             " of 4 selected case(s) x EP finished"));
+  for (const NotRunRecord& n : run->not_run) {
+    EXPECT_EQ(n.suite, "mini");
+    EXPECT_EQ(n.ep, "ref");
+    EXPECT_THAT(n.reason, HasSubstr("not run: the run was interrupted by SIGTERM"));
+    EXPECT_THAT(n.reproducer, HasSubstr("--filter " + n.name));
+  }
+  EXPECT_EQ(run->not_run.back().name, "stale") << "the last selected case never started";
+
+  auto junit = ReadFile(options_.junit_path);
+  ASSERT_TRUE(junit.ok());
+  std::map<std::string, int64_t> totals = JunitTotals(*junit);
+  EXPECT_EQ(totals["tests"], 4);
+  EXPECT_GE(totals["errors"], static_cast<int64_t>(run->not_run.size()));
+  EXPECT_EQ(totals["failures"] + totals["errors"] > 0, exit_code != 0)
+      << "the JUnit counts agree with the exit code";
+  EXPECT_THAT(*junit, HasSubstr("type=\"NOT_RUN\""));
+  EXPECT_THAT(*junit, HasSubstr("<property name=\"run_status\" value=\"interrupted\"/>"));
+  EXPECT_THAT(*junit, HasSubstr("<system-err>interrupted by SIGTERM"));
+
+  auto markdown = ReadFile(options_.markdown_path);
+  ASSERT_TRUE(markdown.ok());
+  EXPECT_THAT(*markdown, HasSubstr("**Run interrupted:** interrupted by SIGTERM"));
+  EXPECT_THAT(*markdown, HasSubstr("not run: the run was interrupted by SIGTERM"));
+  auto html = ReadFile(options_.html_path);
+  ASSERT_TRUE(html.ok());
+  EXPECT_THAT(*html, HasSubstr("Run interrupted: interrupted by SIGTERM"));
+}
+
+INSTANTIATE_TEST_SUITE_P(IsolatedAndInProcess, InterruptedRunTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Isolated" : "InProcess";
+                         });
+
+TEST_F(RunCommandTest, CompletedRunSaysCompleted) {
+  options_.selection.filters = {"pass"};
+  EXPECT_EQ(RunCommand(options_, runtime_), 0);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->status, RunStatus::kCompleted);
+  EXPECT_TRUE(run->status_message.empty());
+  EXPECT_TRUE(run->not_run.empty());
+  auto junit = ReadFile(options_.junit_path);
+  ASSERT_TRUE(junit.ok());
+  EXPECT_THAT(*junit, ::testing::Not(HasSubstr("run_status")));
 }
 
 }  // namespace

@@ -41,6 +41,7 @@ a{color:#0550ae}
 .msg{margin-bottom:4px;word-break:break-word}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600;font-size:12px;
  white-space:nowrap}
+.interrupted{background:#e5534b;color:#fff;font-weight:600;padding:6px 10px;border-radius:4px}
 .totals .badge{font-size:14px;padding:3px 12px;margin:2px 6px 2px 0}
 .v-PASS{background:#8fd19e}.v-FAIL,.v-CRASH,.v-TIMEOUT,.v-UNRESOLVED,.v-XPASS{background:#e5534b;
  color:#fff}.v-UNSUPPORTED,.v-SKIP{background:#d0d7de}.v-XFAIL{background:#f2c14e}
@@ -275,6 +276,26 @@ void WriteOtherCases(std::ostringstream& out, const RunRecord& run,
   }
 }
 
+// Right under the header: an interrupted run's tables hold only what finished, so the banner
+// says so before the numbers, and lists the selected cases that never ran.
+void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options) {
+  if (run.status != RunStatus::kInterrupted) return;
+  out << "<p class=\"interrupted\" id=\"run-status\">Run interrupted: "
+      << Text(OneLine(run.status_message, options.max_message_chars)) << "</p>\n";
+  if (run.not_run.empty()) return;
+  out << "<h2 id=\"not-run\">Not run (" << run.not_run.size() << ")</h2>\n<ul>\n";
+  const size_t shown = std::min(run.not_run.size(), options.max_other_cases);
+  for (size_t i = 0; i < shown; ++i) {
+    const NotRunRecord& r = run.not_run[i];
+    out << "<li><code>" << Text(r.suite + "/" + r.name) << "</code> [" << Text(r.ep)
+        << "]: " << Text(OneLine(r.reason, options.max_message_chars)) << "</li>\n";
+  }
+  out << "</ul>\n";
+  if (run.not_run.size() > shown) {
+    out << "<p>... and " << run.not_run.size() - shown << " more (see the JSON report).</p>\n";
+  }
+}
+
 std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   std::vector<size_t> failing, other;
   for (size_t i = 0; i < run.cases.size(); ++i) {
@@ -301,6 +322,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
       << Text(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<h1>" << Text(options.title) << "</h1>\n";
   WriteHeader(out, run);
+  WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
     out << "<p class=\"sub\">Sections: <a href=\"#matrix\">conformance matrix</a> · "

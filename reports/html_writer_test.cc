@@ -72,6 +72,20 @@ TEST_F(HtmlWriterTest, ParsesAsHtmlAndAsXml) {
   EXPECT_EQ(xml.output, "");
 }
 
+TEST_F(HtmlWriterTest, InterruptedRunShowsABannerAndTheCasesNotRun) {
+  Write(InterruptedRun());
+  EXPECT_EQ(HtmlParserComplaints(), "");
+  EXPECT_EQ(XPath("string(//p[@id=\"run-status\"])"),
+            "Run interrupted: interrupted by SIGTERM: 10 of 12 selected case(s) x EP finished, 2 "
+            "not run");
+  EXPECT_EQ(XPath("string(//h2[@id=\"not-run\"])"), "Not run (2)");
+  EXPECT_EQ(XPath("count(//h2[@id=\"not-run\"]/following-sibling::ul[1]/li)"), "2");
+  EXPECT_EQ(XPath("string(//h2[@id=\"not-run\"]/following-sibling::ul[1]/li[1]/code)"),
+            "onnx-node/test_relu<&\"'>");
+  Write(SampleRun());
+  EXPECT_EQ(XPath("count(//p[@id=\"run-status\"])"), "0");
+}
+
 TEST_F(HtmlWriterTest, IsSelfContained) {
   const std::string page = RenderHtml(SampleRun());
   EXPECT_EQ(page.rfind("<!DOCTYPE html>\n", 0), 0u);

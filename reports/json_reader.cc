@@ -302,6 +302,16 @@ Status ParseMatrixCell(const Json& j, const std::string& path, MatrixCell* cell)
   return f.StrList("failing_cases", &cell->failing_cases);
 }
 
+Status ParseNotRun(const Json& j, const std::string& path, NotRunRecord* r) {
+  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  RETURN_IF_ERROR(f.Str("suite", &r->suite, kRequired));
+  RETURN_IF_ERROR(f.Str("case", &r->name, kRequired));
+  RETURN_IF_ERROR(f.StrList("op_types", &r->op_types));
+  RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
+  RETURN_IF_ERROR(f.Str("reason", &r->reason));
+  return f.Str("reproducer", &r->reproducer);
+}
+
 Status ParseCoverage(const Json& j, const std::string& path, CoverageRecord* r) {
   ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
   RETURN_IF_ERROR(f.Str("op", &r->op, kRequired));
@@ -373,6 +383,22 @@ Status ParseRun(const Json& j, RunRecord* run) {
         return ParseCase(e, p, &run->cases.back());
       },
       kRequired));
+  // Reports written before `status` existed are complete runs (an interrupted run then left no
+  // sign), so absent means completed.
+  std::string status = RunStatusToString(RunStatus::kCompleted);
+  RETURN_IF_ERROR(f.Str("status", &status));
+  StatusOr<RunStatus> run_status = RunStatusFromString(status);
+  if (!run_status.ok()) return run_status.status().WithContext(f.Path("status"));
+  run->status = *run_status;
+  RETURN_IF_ERROR(f.Str("status_message", &run->status_message));
+  RETURN_IF_ERROR(f.Array("not_run", [&](const Json& e, const std::string& p) {
+    run->not_run.emplace_back();
+    return ParseNotRun(e, p, &run->not_run.back());
+  }));
+  if (run->status == RunStatus::kCompleted && !run->not_run.empty()) {
+    return InvalidArgument("not_run: a completed run lists " +
+                           std::to_string(run->not_run.size()) + " case(s) that did not run");
+  }
   RETURN_IF_ERROR(f.Array("latency", [&](const Json& e, const std::string& p) {
     run->latency.emplace_back();
     return ParseLatency(e, p, &run->latency.back());

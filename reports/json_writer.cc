@@ -124,6 +124,11 @@ Json MatrixCellJson(const MatrixCell& cell) {
           {"failing_cases", cell.failing_cases}};
 }
 
+Json NotRunJson(const NotRunRecord& r) {
+  return {{"suite", r.suite},     {"case", r.name},     {"op_types", r.op_types},
+          {"ep", r.ep},           {"reason", r.reason}, {"reproducer", r.reproducer}};
+}
+
 Json CoverageJson(const CoverageRecord& r) {
   return {{"op", r.op},
           {"covered_versions", r.covered_versions},
@@ -158,6 +163,11 @@ std::string RenderRunJson(const RunRecord& run) {
   Json cases = Json::array();
   for (const CaseRecord& c : run.cases) cases.push_back(CaseJson(c));
   j["cases"] = cases;
+  j["status"] = RunStatusToString(run.status);
+  j["status_message"] = run.status_message;
+  Json not_run = Json::array();
+  for (const NotRunRecord& r : run.not_run) not_run.push_back(NotRunJson(r));
+  j["not_run"] = not_run;
   Json latency = Json::array();
   for (const LatencyRecord& r : run.latency) latency.push_back(LatencyJson(r));
   j["latency"] = latency;

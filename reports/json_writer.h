@@ -1,5 +1,5 @@
 // JSON run report (schema "onnxgate-run", documented in docs/report-json-schema.md): the whole
-// RunRecord, written for tools and read back to update expectations or merge shard reports.
+// RunRecord, written for tools and read back by `expectations update --from` and `ops --results`.
 #pragma once
 
 #include <string>

@@ -85,6 +85,34 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   EXPECT_TRUE(read->coverage[0].covered_versions.empty());
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsTheRunStatusAndTheCasesNotRun) {
+  const RunRecord run = InterruptedRun();
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+  EXPECT_EQ(read->status, RunStatus::kInterrupted);
+  EXPECT_EQ(read->status_message, run.status_message);
+  ASSERT_EQ(read->not_run.size(), 2u);
+  EXPECT_EQ(read->not_run[0].name, "test_relu<&\"'>");
+  EXPECT_EQ(read->not_run[1].op_types, (std::vector<std::string>{"Conv", "Relu"}));
+  EXPECT_EQ(read->not_run[1].ep, "dnnl");
+  EXPECT_EQ(read->not_run[1].reason, "not run: the run was interrupted by SIGTERM");
+  EXPECT_EQ(read->not_run[1].reproducer, run.not_run[1].reproducer);
+  EXPECT_EQ(read->cases.size(), run.cases.size()) << "not-run cases are not judged cases";
+
+  nlohmann::json j = nlohmann::json::parse(RenderRunJson(run));
+  EXPECT_EQ(j["status"], "interrupted");
+  EXPECT_EQ(j["not_run"][1], nlohmann::json::parse(R"({"suite": "models", "case": "mobilenet",
+      "op_types": ["Conv", "Relu"], "ep": "dnnl",
+      "reason": "not run: the run was interrupted by SIGTERM",
+      "reproducer": "onnxgate run --suite models --filter mobilenet --ep dnnl"})"));
+  nlohmann::json complete = nlohmann::json::parse(RenderRunJson(SampleRun()));
+  EXPECT_EQ(complete["status"], "completed");
+  EXPECT_EQ(complete["status_message"], "");
+  EXPECT_EQ(complete["not_run"], nlohmann::json::array());
+}
+
 TEST_F(JsonWriterTest, DocumentHasTheSchemaHeaderAndNoInvalidUtf8) {
   const std::string text = RenderRunJson(SampleRun());
   nlohmann::json j = nlohmann::json::parse(text);  // throws (fails the test) if not JSON
@@ -120,6 +148,9 @@ TEST_F(JsonWriterTest, MinimalDocumentReadsWithDefaults) {
   EXPECT_EQ(run->selection.shard_count, 1);
   EXPECT_TRUE(run->matrix.empty());  // reports from before the matrix still read
   EXPECT_TRUE(run->coverage.empty());
+  // Reports from before the run status were written by runs that completed.
+  EXPECT_EQ(run->status, RunStatus::kCompleted);
+  EXPECT_TRUE(run->not_run.empty());
 }
 
 struct BadCase {
@@ -178,6 +209,14 @@ TEST_F(JsonWriterTest, ErrorsNameTheSourceAndTheField) {
         "coverage[0].covered_versions[1]: expected an integer, got string"}},
       {"{" + head + R"(, "cases": [], "coverage": {"op": "Abs"}})",
        {StatusCode::kInvalidArgument, "coverage: expected an array, got object"}},
+      {"{" + head + R"(, "cases": [], "status": "stopped"})",
+       {StatusCode::kInvalidArgument,
+        "status: unknown run status \"stopped\", expected one of completed, interrupted"}},
+      {"{" + head + R"(, "cases": [], "status": "interrupted", "not_run": [{"suite": "s",
+         "ep": "ref"}]})",
+       {StatusCode::kInvalidArgument, "not_run[0].case: required field is missing"}},
+      {"{" + head + R"(, "cases": [], "not_run": [{"suite": "s", "case": "c", "ep": "ref"}]})",
+       {StatusCode::kInvalidArgument, "not_run: a completed run lists 1 case(s) that did not run"}},
       {"{" + head + R"(, "cases": [)" + good_case + R"(], "totals": {"PASS": 2}})",
        {StatusCode::kDataLoss, "totals.PASS is 2 but the cases hold 1 with that verdict"}},
   };

@@ -2,6 +2,7 @@
 #include "reports/junit_writer.h"
 
 #include <cstdio>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -16,6 +17,9 @@ namespace {
 constexpr size_t kMaxMessageAttribute = 1000;
 
 enum class Kind { kNone, kFailure, kError, kSkipped };
+
+// The error type of a case that was selected but not run (the run was interrupted).
+constexpr char kNotRunType[] = "NOT_RUN";
 
 // An UNSUPPORTED that no expectation predicts fails the gate (and fails `run`, which wants every
 // case to pass), so it is a failure here too: a CI test tab must not be green on a red job.
@@ -142,6 +146,30 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c) {
   out << "    </testcase>\n";
 }
 
+// A selected case the run was stopped before finishing. It is an error, not a skip: it was
+// selected and never judged, and the interrupted run exits non-zero, so the counts must not
+// read green.
+void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r) {
+  CaseRecord c;  // for the shared class and display names
+  c.suite = r.suite;
+  c.name = r.name;
+  c.op_types = r.op_types;
+  c.ep = r.ep;
+  out << "    <testcase" << Attr("classname", ClassName(c)) << Attr("name", CaseDisplayName(c))
+      << Attr("time", Seconds(0)) << ">\n";
+  out << "      <properties>\n";
+  Property(out, "op", JoinStrings(r.op_types, ","));
+  Property(out, "ep", r.ep);
+  Property(out, "verdict", kNotRunType);
+  out << "      </properties>\n";
+  std::string body = r.reason + "\n";
+  if (!r.reproducer.empty()) body += "reproduce: " + r.reproducer + "\n";
+  out << "      <error"
+      << Attr("message", OneLine(SanitizeForXml(r.reason), kMaxMessageAttribute))
+      << Attr("type", kNotRunType) << ">" << XmlEscapeText(body) << "</error>\n";
+  out << "    </testcase>\n";
+}
+
 void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r) {
   out << "    <testcase" << Attr("classname", "latency." + r.model)
       << Attr("name", LatencyDisplayName(r)) << Attr("time", Seconds(r.median_ms / 1000.0))
@@ -192,6 +220,12 @@ std::string RenderJunitXml(const RunRecord& run) {
   };
   for (const std::string& name : run.suites) find_suite(name);
   for (const CaseRecord& c : run.cases) find_suite(c.suite)->push_back(&c);
+  std::map<std::string, std::vector<const NotRunRecord*>> not_run;
+  for (const NotRunRecord& r : run.not_run) {
+    find_suite(r.suite);
+    not_run[r.suite].push_back(&r);
+  }
+  const bool interrupted = run.status == RunStatus::kInterrupted;
 
   const std::string timestamp = FormatJunitTimestamp(run.start_time);
   std::ostringstream body;
@@ -203,6 +237,10 @@ std::string RenderJunitXml(const RunRecord& run) {
       counts.Add(KindOf(*c), c->duration_s);
       WriteCase(suite_body, *c);
     }
+    for (const NotRunRecord* r : not_run[name]) {
+      counts.Add(Kind::kError, 0);
+      WriteNotRunCase(suite_body, *r);
+    }
     all.Add(counts);
     body << "  <testsuite" << Attr("name", name) << CountAttrs(counts)
          << Attr("timestamp", timestamp) << Attr("hostname", run.host.hostname) << ">\n";
@@ -211,8 +249,19 @@ std::string RenderJunitXml(const RunRecord& run) {
          << "/>\n";
     body << "      <property" << Attr("name", "tool_version") << Attr("value", run.tool_version)
          << "/>\n";
+    if (interrupted) {
+      body << "      <property" << Attr("name", "run_status")
+           << Attr("value", RunStatusToString(run.status)) << "/>\n";
+      body << "      <property" << Attr("name", "run_status_message")
+           << Attr("value", run.status_message) << "/>\n";
+    }
     body << "    </properties>\n";
-    body << suite_body.str() << "  </testsuite>\n";
+    body << suite_body.str();
+    // CI pages show a suite's system-err beside its counts: the place to say the list is short.
+    if (interrupted) {
+      body << "    <system-err>" << XmlEscapeText(run.status_message + "\n") << "</system-err>\n";
+    }
+    body << "  </testsuite>\n";
   }
   if (!run.latency.empty()) {
     Counts counts;

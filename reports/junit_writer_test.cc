@@ -87,6 +87,32 @@ TEST_F(JunitWriterTest, CountsPerSuiteAndOverall) {
   EXPECT_EQ(XPath("string(/testsuites/@time)"), "12.500");
 }
 
+// An interrupted run: every suite says so, and the cases that did not run are errors of type
+// NOT_RUN, so the counts fail like the run's exit code does.
+TEST_F(JunitWriterTest, InterruptedRunListsTheCasesNotRunAsErrors) {
+  ASSERT_TRUE(WriteJunitXml(InterruptedRun(), path_).ok());
+  CommandResult lint = RunCommand("xmllint --noout '" + path_ + "'");
+  EXPECT_EQ(lint.exit_code, 0) << lint.output;
+  const std::string node = "/testsuites/testsuite[@name=\"onnx-node\"]";
+  EXPECT_EQ(XPath("string(" + node + "/@tests)"), "10");
+  EXPECT_EQ(XPath("string(" + node + "/@errors)"), "5");
+  EXPECT_EQ(XPath("string(/testsuites/@tests)"), "16");
+  EXPECT_EQ(XPath("string(/testsuites/@errors)"), "6");
+  EXPECT_EQ(XPath("count(//testcase/error[@type=\"NOT_RUN\"])"), "2");
+  EXPECT_EQ(XPath("string(" + node + "/testcase[error/@type=\"NOT_RUN\"]/@name)"),
+            "test_relu<&\"'>[ref]");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"mobilenet[dnnl]\"]/error/@message)"),
+            "not run: the run was interrupted by SIGTERM");
+  EXPECT_THAT(XPath("string(//testcase[@name=\"mobilenet[dnnl]\"]/error)"),
+              HasSubstr("reproduce: onnxgate run --suite models --filter mobilenet --ep dnnl"));
+  EXPECT_EQ(XPath("count(/testsuites/testsuite/properties/property[@name=\"run_status\" and "
+                  "@value=\"interrupted\"])"),
+            "2")
+      << "each suite of cases (the latency suite comes from a bench, which has its own status)";
+  EXPECT_THAT(XPath("string(" + node + "/system-err)"),
+              HasSubstr("interrupted by SIGTERM: 10 of 12 selected case(s) x EP finished"));
+}
+
 TEST_F(JunitWriterTest, FailureCarriesComparisonSummaryAndReproducer) {
   ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
   const std::string tc = "//testcase[@name=\"test_conv_with_strides[dnnl]\"]";

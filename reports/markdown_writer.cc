@@ -200,6 +200,25 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   }
 }
 
+// Right under the header: an interrupted run's tables hold only what finished, so the reader
+// must see that before the numbers, and which selected cases never ran.
+void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  if (run.status != RunStatus::kInterrupted) return;
+  out << "> **Run interrupted:** " << Cell(run.status_message, 400) << "\n\n";
+  if (run.not_run.empty()) return;
+  out << "Not run (" << run.not_run.size() << "):\n\n";
+  const size_t shown = std::min(run.not_run.size(), options.max_cases);
+  for (size_t i = 0; i < shown; ++i) {
+    const NotRunRecord& r = run.not_run[i];
+    out << "- " << Code(r.suite + "/" + r.name) << " " << Code(r.ep) << ": "
+        << Cell(r.reason, options.max_message_chars) << "\n";
+  }
+  if (run.not_run.size() > shown) {
+    out << "- ... and " << run.not_run.size() - shown << " more (see the JSON report)\n";
+  }
+  out << "\n";
+}
+
 void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   if (run.latency.empty()) return;
   int counts[5] = {};
@@ -217,6 +236,29 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
     if (n > 0) parts.push_back(std::to_string(n) + " " + LatencyVerdictToString(v));
   }
   out << JoinStrings(parts, ", ") << "\n\n";
+  // One row per measurement, so a reader sees every model's median and where it stands against
+  // its baseline, not only the alerts.
+  out << "| Model | EP | Threads | Median | vs baseline | Verdict |\n"
+         "| --- | --- | ---: | ---: | ---: | --- |\n";
+  const size_t rows = std::min(run.latency.size(), options.max_latency_alerts);
+  for (size_t i = 0; i < rows; ++i) {
+    const LatencyRecord& r = run.latency[i];
+    std::string change = "n/a";
+    if (r.baseline_median_ms) {
+      change = (r.change_ratio ? FormatChange(*r.change_ratio) : std::string("?")) + " (" +
+               FormatNumber(*r.baseline_median_ms) + " ms)";
+    }
+    const char* verdict = LatencyVerdictToString(r.verdict);
+    out << "| " << Code(r.model) << " | " << Code(r.ep) << " | " << r.threads << " | "
+        << FormatNumber(r.median_ms) << " ms | " << change << " | "
+        << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
+                                                     : std::string(verdict))
+        << " |\n";
+  }
+  if (run.latency.size() > rows) {
+    out << "\n... and " << run.latency.size() - rows << " more (see the JSON report)\n";
+  }
+  out << "\n";
   const size_t shown = std::min(alerts.size(), options.max_latency_alerts);
   for (size_t i = 0; i < shown; ++i) {
     const LatencyRecord& r = *alerts[i];
@@ -234,6 +276,7 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
 std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options) {
   std::ostringstream out;
   WriteHeader(out, run, options);
+  WriteRunStatus(out, run, options);
   if (IsLatencyOnly(run)) {
     WriteLatency(out, run, options);
     return out.str();

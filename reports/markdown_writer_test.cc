@@ -33,6 +33,16 @@ TEST(MarkdownWriterTest, HeaderAndTotals) {
                             "| 10 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |\n"));
 }
 
+TEST(MarkdownWriterTest, InterruptedRunSaysSoAndListsTheCasesNotRun) {
+  const std::string md = RenderMarkdown(InterruptedRun());
+  EXPECT_THAT(md, HasSubstr("> **Run interrupted:** interrupted by SIGTERM: 10 of 12 selected "
+                            "case(s) x EP finished, 2 not run\n\nNot run (2):\n\n"));
+  EXPECT_THAT(md, HasSubstr("- `models/mobilenet` `dnnl`: not run: the run was interrupted by "
+                            "SIGTERM\n"));
+  EXPECT_LT(md.find("Run interrupted"), md.find("| Total |")) << "before the numbers";
+  EXPECT_THAT(RenderMarkdown(SampleRun()), Not(HasSubstr("interrupted")));
+}
+
 TEST(MarkdownWriterTest, MatrixListsOpsWithFailuresFirstAndCountsThePassingOnes) {
   const std::string md = RenderMarkdown(SampleRun());
   EXPECT_THAT(md, HasSubstr("| 10 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 1 | 1 |\n\n"
@@ -106,11 +116,24 @@ TEST(MarkdownWriterTest, NonPassingCasesBySeverityWithReproducers) {
 TEST(MarkdownWriterTest, LatencyAlerts) {
   const std::string md = RenderMarkdown(SampleRun());
   EXPECT_THAT(md, HasSubstr("### Latency (4 measured)\n\n"
-                            "1 regression, 1 unchanged, 1 inconclusive, 1 no-baseline\n\n"
-                            "- **regression** `resnet_small[dnnl,4t]`: median 12.3 ms vs "
+                            "1 regression, 1 unchanged, 1 inconclusive, 1 no-baseline\n\n"));
+  EXPECT_THAT(md, HasSubstr("\n\n- **regression** `resnet_small[dnnl,4t]`: median 12.3 ms vs "
                             "baseline 10.1 ms (+21.8%, p=0.0001, threshold 10.0%, cv 2.00%) — "
                             "median moved beyond the threshold\n"));
   EXPECT_EQ(CountOf(md, "- **regression**"), 1u);
+}
+
+// Every measurement gets a row with its median, its change against the baseline and the
+// verdict, not only the regressions.
+TEST(MarkdownWriterTest, LatencyTableShowsMedianChangeAndVerdictPerModel) {
+  const std::string md = RenderMarkdown(SampleRun());
+  EXPECT_THAT(md, HasSubstr("| Model | EP | Threads | Median | vs baseline | Verdict |\n"
+                            "| --- | --- | ---: | ---: | ---: | --- |\n"
+                            "| `resnet_small` | `dnnl` | 4 | 12.3 ms | +21.8% (10.1 ms) | "
+                            "**regression** |\n"
+                            "| `mlp` | `dnnl` | 4 | 1.01 ms | +1.0% (1 ms) | unchanged |\n"));
+  EXPECT_THAT(md, HasSubstr("| `mobilenet` | `dnnl` | 4 | "));
+  EXPECT_THAT(md, HasSubstr("| `encoder` | `ref` | 1 | 5.5 ms | n/a | no-baseline |\n"));
 }
 
 TEST(MarkdownWriterTest, BenchRunIsTheLatencySectionAlone) {

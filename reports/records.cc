@@ -68,6 +68,22 @@ StatusOr<LatencyVerdict> LatencyVerdictFromString(const std::string& name) {
   return InvalidArgument("unknown latency verdict \"" + name + "\", expected one of " + valid);
 }
 
+const char* RunStatusToString(RunStatus status) {
+  switch (status) {
+    case RunStatus::kCompleted: return "completed";
+    case RunStatus::kInterrupted: return "interrupted";
+  }
+  return "unknown";
+}
+
+StatusOr<RunStatus> RunStatusFromString(const std::string& name) {
+  for (RunStatus s : {RunStatus::kCompleted, RunStatus::kInterrupted}) {
+    if (name == RunStatusToString(s)) return s;
+  }
+  return InvalidArgument("unknown run status \"" + name +
+                         "\", expected one of completed, interrupted");
+}
+
 VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases) {
   VerdictCounts counts;
   for (const CaseRecord& c : cases) ++counts[c.verdict];

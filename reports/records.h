@@ -184,6 +184,27 @@ struct CoverageRecord {
 
 using UtcTime = std::chrono::system_clock::time_point;
 
+// Whether every selected case x EP was judged. An interrupted run's reports hold only the cases
+// that finished, so they must say so, or a partial run reads like a complete one.
+enum class RunStatus {
+  kCompleted = 0,
+  kInterrupted,  // stopped (SIGINT/SIGTERM) before every selected case finished
+};
+// "completed", "interrupted".
+const char* RunStatusToString(RunStatus status);
+StatusOr<RunStatus> RunStatusFromString(const std::string& name);
+
+// A selected case x EP that has no verdict because the run was stopped before it finished. Kept
+// apart from `cases` so that totals, the matrix and coverage count only judged cases.
+struct NotRunRecord {
+  std::string suite;
+  std::string name;
+  std::vector<std::string> op_types;
+  std::string ep;
+  std::string reason;      // "not run: the run was interrupted by SIGTERM"
+  std::string reproducer;  // a command line that runs this case alone
+};
+
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
 // top-level keys in the JSON report.
 struct RunRecord {
@@ -203,6 +224,12 @@ struct RunRecord {
   // agrees with its own case list; ReadRunJson fills it.
   VerdictCounts totals;
   std::vector<CaseRecord> cases;
+  // kInterrupted: `status_message` says by what and how many cases finished, and `not_run`
+  // lists every selected case x EP without a verdict (cases.size() + not_run.size() is the
+  // selection).
+  RunStatus status = RunStatus::kCompleted;
+  std::string status_message;  // one line; empty for a completed run
+  std::vector<NotRunRecord> not_run;
   std::vector<LatencyRecord> latency;
   // The op x op version x EP matrix and the operator coverage; empty when not computed.
   std::vector<MatrixCell> matrix;

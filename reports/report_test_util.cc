@@ -233,4 +233,26 @@ RunRecord SampleRun() {
   return run;
 }
 
+RunRecord InterruptedRun() {
+  RunRecord run = SampleRun();
+  run.status = RunStatus::kInterrupted;
+  run.status_message = "interrupted by SIGTERM: 10 of 12 selected case(s) x EP finished, 2 not run";
+  NotRunRecord relu;
+  relu.suite = "onnx-node";
+  relu.name = "test_relu<&\"'>";
+  relu.op_types = {"Relu"};
+  relu.ep = "ref";
+  relu.reason = "not run: the run was interrupted by SIGTERM while it was running";
+  relu.reproducer = "onnxgate run --suite onnx-node --filter 'test_relu<&\"'\\''>' --ep ref";
+  NotRunRecord model;
+  model.suite = "models";
+  model.name = "mobilenet";
+  model.op_types = {"Conv", "Relu"};
+  model.ep = "dnnl";
+  model.reason = "not run: the run was interrupted by SIGTERM";
+  model.reproducer = "onnxgate run --suite models --filter mobilenet --ep dnnl";
+  run.not_run = {relu, model};
+  return run;
+}
+
 }  // namespace onnxgate

@@ -22,6 +22,10 @@ CommandResult RunCommand(const std::string& command);
 // JSON round trip exactly.
 RunRecord SampleRun();
 
+// SampleRun stopped by SIGTERM: status interrupted, two cases not run (one in "models", one in
+// "onnx-node" whose name needs escaping).
+RunRecord InterruptedRun();
+
 // A failing output comparison of a float [2,3] output.
 OutputComparison SampleFailingOutput();
 

@@ -16,12 +16,14 @@
 #include "harness/latency/bench_table.h"
 #include "harness/latency/comparator.h"
 #include "harness/latency/fingerprint.h"
+#include "harness/latency/gbench_json.h"
 #include "harness/latency/thresholds.h"
 #include "harness/zoo/zoo.h"
 #include "reports/html_writer.h"
 #include "reports/json_writer.h"
 #include "reports/junit_writer.h"
 #include "reports/markdown_writer.h"
+#include "runtime/base/atomic_file.h"
 #include "runtime/base/utc_time.h"
 
 namespace onnxgate {
@@ -163,6 +165,10 @@ StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
             BenchMeasurement& pooled = all[index];
             pooled.samples_ms.insert(pooled.samples_ms.end(), m->samples_ms.begin(),
                                      m->samples_ms.end());
+            pooled.real_ms.insert(pooled.real_ms.end(), m->real_ms.begin(), m->real_ms.end());
+            pooled.cpu_ms.insert(pooled.cpu_ms.end(), m->cpu_ms.begin(), m->cpu_ms.end());
+            pooled.iterations.insert(pooled.iterations.end(), m->iterations.begin(),
+                                     m->iterations.end());
             pooled.summary = Summarize(pooled.samples_ms);
           }
           ++index;
@@ -234,8 +240,23 @@ HostRecord DescribeHost(const MachineFingerprint& fp) {
   return h;
 }
 
-Status WriteReports(const BenchCommandOptions& o, const RunRecord& run) {
-  if (!o.json_path.empty()) RETURN_IF_ERROR(WriteRunJson(run, o.json_path));
+// The run report with Google Benchmark's "context" and "benchmarks" beside onnxgate's keys, so
+// that one file serves onnxgate's readers (which ignore unknown keys) and Google Benchmark's
+// tools (which ignore onnxgate's).
+Status WriteBenchJson(const BenchCommandOptions& o, const RunRecord& run,
+                      const std::vector<BenchMeasurement>& measured) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(RenderRunJson(run));
+  const std::string executable = o.command_line.empty() ? "onnxgate" : o.command_line[0];
+  nlohmann::ordered_json gbench =
+      RenderGbenchJson(CurrentGbenchContext(executable), measured, o.settings.clock);
+  j["context"] = std::move(gbench["context"]);
+  j["benchmarks"] = std::move(gbench["benchmarks"]);
+  return WriteFileAtomically(o.json_path, j.dump(2) + "\n");
+}
+
+Status WriteReports(const BenchCommandOptions& o, const RunRecord& run,
+                    const std::vector<BenchMeasurement>& measured) {
+  if (!o.json_path.empty()) RETURN_IF_ERROR(WriteBenchJson(o, run, measured));
   if (!o.junit_path.empty()) RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path));
   if (!o.markdown_path.empty()) {
     MarkdownOptions md;
@@ -363,7 +384,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
     std::fprintf(o.out, "%d latency regression(s)\n", regressions);
   }
   std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
-  if (Status st = WriteReports(o, run); !st.ok()) return Fail(o, "bench", st);
+  if (Status st = WriteReports(o, run, *measured); !st.ok()) return Fail(o, "bench", st);
   return regressions > 0 ? kExitRegression : kExitOk;
 }
 

@@ -103,6 +103,19 @@ TEST_F(BenchCommandTest, NoBaselineIsReportedNotFailed) {
   EXPECT_EQ(run->latency[0].verdict, LatencyVerdict::kNoBaseline);
   EXPECT_EQ(run->latency[0].repetitions, 9);
   EXPECT_TRUE(run->latency[0].load_ms.has_value());
+
+  // The same file is a Google Benchmark JSON output too: 9 repetitions and 4 aggregates.
+  auto text = ReadFile(dir_ + "/run.json");
+  ASSERT_TRUE(text.ok());
+  const nlohmann::json j = nlohmann::json::parse(*text);
+  EXPECT_EQ(j["schema"], "onnxgate-run");
+  EXPECT_EQ(j["context"]["json_schema_version"], 1);
+  ASSERT_EQ(j["benchmarks"].size(), 13u);
+  EXPECT_EQ(j["benchmarks"][0]["name"], "mlp/ref/intra_op_threads:1");
+  EXPECT_EQ(j["benchmarks"][0]["run_type"], "iteration");
+  EXPECT_EQ(j["benchmarks"][8]["repetition_index"], 8);
+  EXPECT_EQ(j["benchmarks"][10]["aggregate_name"], "median");
+  EXPECT_DOUBLE_EQ(j["benchmarks"][10]["cpu_time"].get<double>(), run->latency[0].median_ms);
 }
 
 TEST_F(BenchCommandTest, UpdateThenRegressionThenImprovement) {

@@ -40,21 +40,26 @@ class SampleReporter : public benchmark::BenchmarkReporter {
         error_ = run.error_message;
         continue;
       }
-      const double seconds =
-          clock_ == BenchClock::kWall ? run.real_accumulated_time : run.cpu_accumulated_time;
-      samples_ms_.push_back(seconds * 1e3 / static_cast<double>(run.iterations));
-      iterations_ = run.iterations;
+      const double runs = static_cast<double>(run.iterations);
+      real_ms_.push_back(run.real_accumulated_time * 1e3 / runs);
+      cpu_ms_.push_back(run.cpu_accumulated_time * 1e3 / runs);
+      samples_ms_.push_back(clock_ == BenchClock::kWall ? real_ms_.back() : cpu_ms_.back());
+      iterations_.push_back(run.iterations);
     }
   }
 
   const std::vector<double>& samples_ms() const { return samples_ms_; }
-  int64_t iterations() const { return iterations_; }
+  const std::vector<double>& real_ms() const { return real_ms_; }
+  const std::vector<double>& cpu_ms() const { return cpu_ms_; }
+  const std::vector<int64_t>& iterations() const { return iterations_; }
   const std::string& error() const { return error_; }
 
  private:
   BenchClock clock_;
   std::vector<double> samples_ms_;
-  int64_t iterations_ = 0;
+  std::vector<double> real_ms_;
+  std::vector<double> cpu_ms_;
+  std::vector<int64_t> iterations_;
   std::string error_;
 };
 
@@ -202,7 +207,10 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
                     std::to_string(reporter.samples_ms().size()));
   }
   m.samples_ms = reporter.samples_ms();
-  m.iterations_per_repetition = reporter.iterations();
+  m.real_ms = reporter.real_ms();
+  m.cpu_ms = reporter.cpu_ms();
+  m.iterations = reporter.iterations();
+  m.iterations_per_repetition = m.iterations.back();
   m.summary = Summarize(m.samples_ms);
   return m;
 }

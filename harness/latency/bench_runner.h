@@ -42,7 +42,12 @@ struct BenchMeasurement {
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;
   int64_t extra_work_units = 0;  // RunBusyWork units added to every run (test-only option)
-  std::vector<double> samples_ms;  // per repetition
+  std::vector<double> samples_ms;  // per repetition, on the chosen clock
+  // Per repetition as Google Benchmark reported it, for its JSON format (harness/latency/
+  // gbench_json.h): both clocks' mean time of one run, and the runs in the repetition.
+  std::vector<double> real_ms;
+  std::vector<double> cpu_ms;
+  std::vector<int64_t> iterations;
   SampleSummary summary;
 };
 
