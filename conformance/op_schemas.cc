@@ -14,13 +14,11 @@ namespace onnxgate {
 
 namespace {
 
-std::string Normalize(const std::string& domain) { return domain == "ai.onnx" ? "" : domain; }
-
 void CollectOps(const onnx::GraphProto& graph, const std::map<std::string, int>& opsets,
                 std::vector<ActiveOp>& out, std::set<ActiveOp>& seen) {
   for (const onnx::NodeProto& node : graph.node()) {
     ActiveOp op;
-    op.domain = Normalize(node.domain());
+    op.domain = NormalizeDomain(node.domain());
     op.op_type = node.op_type();
     auto it = opsets.find(op.domain);
     if (it != opsets.end()) {
@@ -52,7 +50,7 @@ StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path) {
     return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
   }
   std::map<std::string, int> opsets;
-  for (const auto& o : model.opset_import()) opsets[Normalize(o.domain())] = static_cast<int>(o.version());
+  for (const auto& o : model.opset_import()) opsets[NormalizeDomain(o.domain())] = static_cast<int>(o.version());
   std::vector<ActiveOp> out;
   std::set<ActiveOp> seen;
   CollectOps(model.graph(), opsets, out, seen);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "harness/latency/statistics.h"
 #include "runtime/base/utc_time.h"
 
 namespace onnxgate {
@@ -15,31 +16,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double Mean(const std::vector<double>& v) {
-  double sum = 0.0;
-  for (double x : v) sum += x;
-  return v.empty() ? 0.0 : sum / static_cast<double>(v.size());
-}
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
-// Sample standard deviation, as Google Benchmark's StatisticsStdDev (0 below two samples).
-double StdDev(const std::vector<double>& v) {
-  if (v.size() < 2) return 0.0;
-  const double mean = Mean(v);
-  double sq = 0.0;
-  for (double x : v) sq += (x - mean) * (x - mean);
-  return std::sqrt(sq / static_cast<double>(v.size() - 1));
-}
-
-double Cv(const std::vector<double>& v) {
-  const double mean = Mean(v);
-  return mean == 0.0 ? 0.0 : StdDev(v) / mean;
+// The statistics of a measurement's samples; all zero when there are none.
+SampleSummary SummaryOf(const std::vector<double>& samples) {
+  return samples.empty() ? SampleSummary{} : Summarize(samples);
 }
 
 // The keys every entry of one measurement shares, in Google Benchmark's order, then onnxgate's.
@@ -117,16 +96,20 @@ Json RenderGbenchJson(const GbenchContext& context,
       AddOwnFields(m, clock, &e);
       benchmarks.push_back(std::move(e));
     }
+    // Google Benchmark's aggregates, from the same statistics the comparator uses (median by
+    // interpolation, sample standard deviation, cv = stddev / mean).
+    const SampleSummary real = SummaryOf(m.real_ms);
+    const SampleSummary cpu = SummaryOf(m.cpu_ms);
     struct Aggregate {
       const char* name;
-      double (*fn)(const std::vector<double>&);
+      double SampleSummary::*field;
       const char* unit;
     };
     static const Aggregate kAggregates[] = {
-        {"mean", Mean, "time"},
-        {"median", [](const std::vector<double>& v) { return Median(v); }, "time"},
-        {"stddev", StdDev, "time"},
-        {"cv", Cv, "percentage"},
+        {"mean", &SampleSummary::mean, "time"},
+        {"median", &SampleSummary::median, "time"},
+        {"stddev", &SampleSummary::stddev, "time"},
+        {"cv", &SampleSummary::cv, "percentage"},
     };
     for (const Aggregate& a : kAggregates) {
       Json e = EntryHead(run_name + "_" + a.name, run_name, family, "aggregate", n);
@@ -134,8 +117,8 @@ Json RenderGbenchJson(const GbenchContext& context,
       e["aggregate_name"] = a.name;
       e["aggregate_unit"] = a.unit;
       e["iterations"] = n;  // Google Benchmark's aggregates count the repetitions here
-      e["real_time"] = a.fn(m.real_ms);
-      e["cpu_time"] = a.fn(m.cpu_ms);
+      e["real_time"] = real.*a.field;
+      e["cpu_time"] = cpu.*a.field;
       e["time_unit"] = "ms";
       AddOwnFields(m, clock, &e);
       benchmarks.push_back(std::move(e));

@@ -182,10 +182,6 @@ StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model)
 
 }  // namespace
 
-std::string NormalizeDomain(const std::string& domain) {
-  return domain == "ai.onnx" ? std::string() : domain;
-}
-
 std::string DirectoryOf(const std::string& path) {
   size_t pos = path.find_last_of('/');
   if (pos == std::string::npos) return ".";

@@ -70,9 +70,6 @@ class Model {
   std::map<std::string, int> opset_imports_;  // "" for ai.onnx
 };
 
-// "" for ai.onnx however it is written ("" or "ai.onnx"); other domains unchanged.
-std::string NormalizeDomain(const std::string& domain);
-
 // The folder of a file path: "a/b/model.onnx" -> "a/b", "model.onnx" -> ".".
 std::string DirectoryOf(const std::string& path);
 

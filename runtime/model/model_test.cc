@@ -7,6 +7,7 @@
 #include <onnx/onnx_pb.h>
 
 #include "runtime/model/model_test_util.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 namespace {

@@ -15,8 +15,6 @@ namespace onnxgate {
 
 namespace {
 
-std::string Normalize(const std::string& domain) { return domain == "ai.onnx" ? "" : domain; }
-
 FormalParameter ToFormal(const onnx::OpSchema::FormalParameter& f) {
   FormalParameter p;
   p.name = f.GetName();
@@ -32,13 +30,17 @@ FormalParameter ToFormal(const onnx::OpSchema::FormalParameter& f) {
 
 }  // namespace
 
+std::string NormalizeDomain(const std::string& domain) {
+  return domain == "ai.onnx" ? std::string() : domain;
+}
+
 const char* OnnxReleaseVersion() { return ONNXGATE_ONNX_VERSION; }
 
 int MaxIrVersion() { return static_cast<int>(onnx::IR_VERSION); }
 
 int MaxOpset(const std::string& domain) {
   const auto& map = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
-  auto it = map.find(Normalize(domain));
+  auto it = map.find(NormalizeDomain(domain));
   return it == map.end() ? -1 : it->second.second;
 }
 
@@ -53,13 +55,13 @@ std::vector<std::string> KnownDomains() {
 
 std::optional<OpSpec> OpSpec::Find(const std::string& op_type, int opset,
                                    const std::string& domain) {
-  const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, opset, Normalize(domain));
+  const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, opset, NormalizeDomain(domain));
   if (s == nullptr) return std::nullopt;
   return OpSpec(s);
 }
 
 std::string OpSpec::op_type() const { return schema_->Name(); }
-std::string OpSpec::domain() const { return Normalize(schema_->domain()); }
+std::string OpSpec::domain() const { return NormalizeDomain(schema_->domain()); }
 int OpSpec::since_version() const { return schema_->SinceVersion(); }
 bool OpSpec::deprecated() const { return schema_->Deprecated(); }
 
@@ -110,7 +112,7 @@ std::vector<OperatorVersions> AllOperators() {
   std::map<std::pair<std::string, std::string>, OperatorVersions> ops;
   std::map<std::pair<std::string, std::string>, int> newest;
   for (const onnx::OpSchema& s : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
-    const std::string domain = Normalize(s.domain());
+    const std::string domain = NormalizeDomain(s.domain());
     if (s.SinceVersion() > MaxOpset(domain)) continue;
     const auto key = std::make_pair(domain, s.Name());
     OperatorVersions& v = ops[key];
@@ -135,7 +137,7 @@ std::vector<OperatorVersions> AllOperators() {
 
 std::vector<int> SinceVersions(const std::string& domain, const std::string& op_type) {
   std::vector<int> out;
-  const std::string d = Normalize(domain);
+  const std::string d = NormalizeDomain(domain);
   const int max = MaxOpset(d);
   for (int opset = 1; opset <= max;) {
     const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, opset, d);

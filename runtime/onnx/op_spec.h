@@ -18,6 +18,9 @@ class OpSchema;
 
 namespace onnxgate {
 
+// "" for the default domain however it is written ("" or "ai.onnx"); other domains unchanged.
+std::string NormalizeDomain(const std::string& domain);
+
 // The ONNX release onnxgate is built against, such as "1.23.2".
 const char* OnnxReleaseVersion();
 // The highest IR version that release knows (onnx.proto's IR_VERSION).

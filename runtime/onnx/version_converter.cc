@@ -13,7 +13,7 @@ namespace onnxgate {
 StatusOr<onnx::ModelProto> ConvertOpset(const onnx::ModelProto& model, int target_opset) {
   int from = -1;
   for (const auto& o : model.opset_import()) {
-    if (o.domain().empty() || o.domain() == "ai.onnx") from = static_cast<int>(o.version());
+    if (NormalizeDomain(o.domain()).empty()) from = static_cast<int>(o.version());
   }
   const std::string what = "converting the model from opset " + std::to_string(from) +
                            " to opset " + std::to_string(target_opset);

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "runtime/onnx/op_spec.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
