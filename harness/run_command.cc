@@ -324,7 +324,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     n.op_types = job.c->op_types;
     n.ep = job.ep;
     n.reason = "not run: the run was interrupted by " + stop_cause;
-    if (result.message == "not run: stopped while running") {
+    if (result.started) {
       n.reason += " while it was running";
     } else if (result.message != "not run") {
       n.reason += " (" + result.message + ")";

@@ -267,6 +267,7 @@ std::vector<JobResult> WorkerPool::RunInProcess(const std::vector<Job>& jobs,
   }
   for (size_t i = 0; i < jobs.size() && !StopRequested(); ++i) {
     JobResult& res = results[i];
+    res.started = true;
     Clock::time_point start = Clock::now();
     std::string out;
     if (RunJob(jobs[i], &out)) {
@@ -356,6 +357,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       r.start = Clock::now();
       r.deadline = has_timeout ? r.start + timeout : Clock::time_point::max();
       results[r.index].message.clear();
+      results[r.index].started = true;
       running.push_back(std::move(r));
     }
     if (running.empty()) break;

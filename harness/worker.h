@@ -30,6 +30,7 @@ struct JobResult {
   int signal = 0;      // the signal that ended the child, 0 if none
   int exit_code = -1;  // the child's exit code when it exited normally (0 for kOk); else -1
   double seconds = 0;  // wall-clock time from start to the end of the job
+  bool started = false;  // the job began (its child was forked, or it was called in-process)
 };
 
 // A job computes a serialized result. In isolation mode it runs in a child process, so it may

@@ -286,8 +286,10 @@ TEST(WorkerTest, StopRequestKillsRunningAndSkipsTheRest) {
   EXPECT_EQ(results[0].outcome, JobOutcome::kOk);
   EXPECT_EQ(results[1].outcome, JobOutcome::kNotRun);
   EXPECT_EQ(results[1].message, "not run: stopped while running");
+  EXPECT_TRUE(results[1].started);
   EXPECT_EQ(results[2].outcome, JobOutcome::kNotRun);
   EXPECT_EQ(results[2].message, "not run");
+  EXPECT_FALSE(results[2].started);
   EXPECT_EQ(results[3].outcome, JobOutcome::kNotRun);
 }
 
