@@ -22,6 +22,7 @@ class MockRuntime : public RuntimeUnderTest {
   MOCK_METHOD(StatusOr<std::unique_ptr<LoadedModel>>, Load,
               (const std::string& model_path, const LoadOptions& options), (const, override));
   MOCK_METHOD(StatusOr<std::vector<OpClaim>>, Claims, (const std::string& provider), (const, override));
+  MOCK_METHOD(StatusOr<int>, MaxIntraOpThreads, (const std::string& provider), (const, override));
 };
 
 }  // namespace onnxgate

@@ -1,6 +1,7 @@
 // The run/gate driver: suites -> selection -> worker processes -> expectations -> reports.
 #include "harness/run_command.h"
 
+#include <functional>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -349,7 +351,8 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   run.duration_s = std::chrono::duration<double>(run.end_time - run.start_time).count();
 
   bool report_error = false;
-  auto write = [&](const std::string& path, Status (*writer)(const RunRecord&, const std::string&)) {
+  using Writer = std::function<Status(const RunRecord&, const std::string&)>;
+  auto write = [&](const std::string& path, const Writer& writer) {
     if (path.empty()) return;
     Status st = writer(run, path);
     if (!st.ok()) {
@@ -357,7 +360,9 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
       report_error = true;
     }
   };
-  write(options.junit_path, &WriteJunitXml);
+  write(options.junit_path, [&options](const RunRecord& r, const std::string& p) {
+    return WriteJunitXml(r, p, options.junit_schema);
+  });
   write(options.json_path, &WriteRunJson);
   write(options.html_path, [](const RunRecord& r, const std::string& p) { return WriteHtml(r, p); });
   write(options.markdown_path, [](const RunRecord& r, const std::string& p) { return WriteMarkdown(r, p); });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/selection.h"
+#include "reports/junit_writer.h"
 #include "runtime/api/runtime_under_test.h"
 #include "conformance/tolerances.h"
 
@@ -28,6 +29,7 @@ struct RunCommandOptions {
   ToleranceOverride cli_tolerance;
   FallbackPolicy fallback = FallbackPolicy::kAllow;
   std::string junit_path, json_path, markdown_path, html_path;
+  JunitSchema junit_schema = JunitSchema::kStrict;
   bool verbose = false;
   std::vector<std::string> command_line;  // as invoked, for the report
   std::string executable = "onnxgate";    // for reproducer lines

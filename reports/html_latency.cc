@@ -2,6 +2,7 @@
 // median against the baseline.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "reports/format.h"
 #include "reports/html_internal.h"
@@ -10,7 +11,14 @@ namespace onnxgate {
 namespace html_internal {
 namespace {
 
-std::string Ms(double value) { return FormatNumber(value) + " ms"; }
+// Four significant digits: a latency is noisier than that, and the table must fit 1280 px.
+std::string Short(double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.4g", value);
+  return buf;
+}
+
+std::string Ms(double value) { return Short(value) + " ms"; }
 
 std::string OptionalMs(const std::optional<double>& value) {
   return value ? Ms(*value) : std::string("–");
@@ -37,7 +45,9 @@ void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& recor
   const auto bar = [&](double value) {
     return std::to_string(static_cast<int>(std::lround(Drawable(value) / scale * kBarWidth)));
   };
-  out << "<svg class=\"chart\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
+  // At most its natural size, narrower with the window (the viewBox keeps the proportions).
+  out << "<svg class=\"chart\" style=\"max-width:100%;height:auto\" width=\"" << width
+      << "\" height=\"" << height << "\" viewBox=\"0 0 "
       << width << " " << height << "\" role=\"img\" aria-label=\"median latency against "
       << "baseline\">\n"
       << "<rect x=\"" << kLabelWidth << "\" y=\"4\" width=\"10\" height=\"10\" class=\"b-median\"/>"
@@ -83,28 +93,36 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
     return;
   }
   WriteChart(out, run.latency, options);
-  out << "<table class=\"data\" id=\"latency-table\"><thead><tr><th>Model</th><th>EP</th>"
-         "<th>Threads</th><th>Reps</th><th>Median</th><th>Min</th><th>p90</th><th>p99</th>"
-         "<th>Mean</th><th>CV</th><th>Load</th><th>First run</th><th>Baseline</th>"
-         "<th>Change</th><th>p</th><th>Verdict</th><th>Message</th></tr></thead><tbody>\n";
+  // Eleven narrow columns (the spread and the load times several values to a cell, four
+  // significant digits) and the message on a row of its own below its record: the table fits a
+  // 1280 px window. The wrapper scrolls, not the page, should a long model name still widen it.
+  constexpr int kColumns = 11;
+  out << "<div class=\"hscroll\"><table class=\"data\" id=\"latency-table\"><thead><tr>"
+         "<th>Model</th><th>EP</th><th>Threads</th><th>Median</th>"
+         "<th>Min / p90 / p99</th><th>Mean, CV (reps)</th><th>Load / first run</th>"
+         "<th>Baseline</th><th>Change</th><th>p</th><th>Verdict</th>"
+         "</tr></thead><tbody>\n";
   for (const LatencyRecord& r : run.latency) {
-    out << "<tr class=\"l-" << LatencyVerdictToString(r.verdict) << "\"><td>" << Text(r.model)
-        << "</td><td>" << Text(r.ep) << "</td><td class=\"num\">" << r.threads
-        << "</td><td class=\"num\">" << r.repetitions << "</td><td class=\"num\">"
-        << Ms(r.median_ms) << "</td><td class=\"num\">" << Ms(r.min_ms)
-        << "</td><td class=\"num\">" << Ms(r.p90_ms) << "</td><td class=\"num\">" << Ms(r.p99_ms)
-        << "</td><td class=\"num\">" << Ms(r.mean_ms) << "</td><td class=\"num\">"
-        << FormatPercent(r.cv) << "</td><td class=\"num\">" << OptionalMs(r.load_ms)
-        << "</td><td class=\"num\">" << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
+    const std::string verdict_class = std::string("l-") + LatencyVerdictToString(r.verdict);
+    out << "<tr class=\"" << verdict_class << "\"><td>" << Text(r.model) << "</td><td>"
+        << Text(r.ep) << "</td><td class=\"num\">" << r.threads << "</td><td class=\"num\">"
+        << Ms(r.median_ms) << "</td><td class=\"num\">" << Short(r.min_ms) << " / "
+        << Short(r.p90_ms) << " / " << Ms(r.p99_ms) << "</td><td class=\"num\">"
+        << Ms(r.mean_ms) << ", " << FormatPercent(r.cv) << " <span class=\"sub\">("
+        << r.repetitions << ")</span></td><td class=\"num\">" << OptionalMs(r.load_ms) << " / "
+        << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
         << OptionalMs(r.baseline_median_ms) << "</td><td class=\"num\">"
         << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
     if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
-    out << "</td><td class=\"num\">" << (r.p_value ? FormatNumber(*r.p_value) : "–")
+    out << "</td><td class=\"num\">" << (r.p_value ? Short(*r.p_value) : "–")
         << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict)
-        << "</span></td><td>" << Text(OneLine(r.message, options.max_message_chars))
-        << "</td></tr>\n";
+        << "</span></td></tr>\n";
+    if (!r.message.empty()) {
+      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns
+          << "\">" << Text(OneLine(r.message, options.max_message_chars)) << "</td></tr>\n";
+    }
   }
-  out << "</tbody></table>\n";
+  out << "</tbody></table></div>\n";
 }
 
 }  // namespace html_internal

@@ -37,6 +37,8 @@ a{color:#0550ae}
 .data th,.data td{border:1px solid #d0d7de}
 .data thead th{background:#f6f8fa}
 .num{text-align:right;white-space:nowrap}
+.hscroll{overflow-x:auto;max-width:100%}
+tr.msgrow td{border-top:none;color:#57606a;font-size:12px;word-break:break-word}
 .sub{color:#57606a;font-size:12px}
 .msg{margin-bottom:4px;word-break:break-word}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600;font-size:12px;

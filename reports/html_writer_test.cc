@@ -243,9 +243,14 @@ TEST_F(HtmlWriterTest, CoverageSection) {
 
 TEST_F(HtmlWriterTest, LatencyTableAndChart) {
   Write(SampleRun());
-  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr)"), "4");
+  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
+            "4");
   EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[1]/@class)"), "l-regression");
-  EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[1]/td[14])"), "+21.8% (±10.0%)");
+  // The message sits on a row of its own under its record, across every column.
+  EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[2]/@class)"),
+            "l-regression msgrow");
+  EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[2]/td/@colspan)"), "11");
+  EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[1]/td[9])"), "+21.8% (±10.0%)");
   // Two legend swatches, four medians, three baselines (the encoder has none).
   EXPECT_EQ(XPath("count(//svg//rect)"), "9");
   EXPECT_EQ(XPath("count(//svg/g)"), "4");
@@ -261,7 +266,8 @@ TEST_F(HtmlWriterTest, BenchRunIsTheLatencySectionAlone) {
   run.matrix.clear();
   run.coverage.clear();
   Write(run);
-  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr)"), "4");
+  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
+            "4");
   EXPECT_EQ(XPath("count(//h2[@id=\"matrix\"])"), "0");
   EXPECT_EQ(XPath("count(//h2[@id=\"coverage\"])"), "0");
 }

@@ -65,19 +65,61 @@ std::string Attr(const char* name, std::string_view value) {
   return std::string(" ") + name + "=\"" + XmlEscapeAttribute(value) + "\"";
 }
 
-std::string CountAttrs(const Counts& c) {
+// The strict schema has no skipped count on <testsuites>, only on <testsuite>.
+std::string CountAttrs(const Counts& c, bool with_skipped = true) {
   return Attr("tests", std::to_string(c.tests)) + Attr("failures", std::to_string(c.failures)) +
-         Attr("errors", std::to_string(c.errors)) + Attr("skipped", std::to_string(c.skipped)) +
+         Attr("errors", std::to_string(c.errors)) +
+         (with_skipped ? Attr("skipped", std::to_string(c.skipped)) : std::string()) +
          Attr("time", Seconds(c.time_s));
 }
 
-void Property(std::ostringstream& out, const char* name, std::string_view value) {
-  out << "        <property" << Attr("name", name) << Attr("value", value) << "/>\n";
+// The properties of one testcase. The extended dialect writes them as <properties>; the strict
+// schema allows none inside a testcase, so there they become the first lines of <system-out>.
+class CaseProperties {
+ public:
+  void Add(const char* name, std::string_view value) {
+    items_.emplace_back(name, std::string(value));
+  }
+  void WriteElement(std::ostringstream& out) const {
+    out << "      <properties>\n";
+    for (const auto& [name, value] : items_) {
+      out << "        <property" << Attr("name", name) << Attr("value", value) << "/>\n";
+    }
+    out << "      </properties>\n";
+  }
+  std::string AsLines() const {
+    std::string text;
+    for (const auto& [name, value] : items_) text += name + ": " + value + "\n";
+    return text;
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> items_;
+};
+
+// Opens a testcase and writes its properties where the schema allows them; returns the text
+// that must lead the case's <system-out> (empty in the extended dialect).
+std::string OpenCase(std::ostringstream& out, JunitSchema schema, const std::string& classname,
+                     const std::string& name, double seconds, const CaseProperties& properties) {
+  out << "    <testcase" << Attr("classname", classname) << Attr("name", name)
+      << Attr("time", Seconds(seconds)) << ">\n";
+  if (schema == JunitSchema::kExtended) {
+    properties.WriteElement(out);
+    return "";
+  }
+  return properties.AsLines();
 }
 
-std::string ClassName(const CaseRecord& c) {
-  if (c.op_types.size() == 1) return c.suite + "." + c.op_types[0];
-  return c.suite + ".model";
+void WriteSystemOut(std::ostringstream& out, const std::string& text) {
+  if (text.empty()) return;
+  out << "      <system-out>" << XmlEscapeText(text) << "</system-out>\n";
+}
+
+// Suite, then the op for a case of one op, else the case (the model) itself.
+std::string ClassName(const std::string& suite, const std::string& name,
+                      const std::vector<std::string>& op_types) {
+  if (op_types.size() == 1) return suite + "." + op_types[0];
+  return suite + "." + name;
 }
 
 // The full text of a non-passing case: message, comparison lines, reproducer.
@@ -112,19 +154,18 @@ std::string ShortMessage(const CaseRecord& c) {
                  kMaxMessageAttribute);
 }
 
-void WriteCase(std::ostringstream& out, const CaseRecord& c) {
-  out << "    <testcase" << Attr("classname", ClassName(c)) << Attr("name", CaseDisplayName(c))
-      << Attr("time", Seconds(c.duration_s)) << ">\n";
-  out << "      <properties>\n";
-  Property(out, "op", JoinStrings(c.op_types, ","));
-  Property(out, "opset", FormatOpsetImports(c.opset_imports));
-  if (!c.op_versions.empty()) Property(out, "op_versions", FormatOpVersions(c.op_versions));
-  Property(out, "ep", c.ep);
-  Property(out, "placement", FormatPlacementCounts(c.placements));
-  Property(out, "verdict", VerdictToString(c.verdict));
-  if (c.outcome != c.verdict) Property(out, "outcome", VerdictToString(c.outcome));
-  if (!c.expectation_reason.empty()) Property(out, "expectation", c.expectation_reason);
-  out << "      </properties>\n";
+void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema) {
+  CaseProperties properties;
+  properties.Add("op", JoinStrings(c.op_types, ","));
+  properties.Add("opset", FormatOpsetImports(c.opset_imports));
+  if (!c.op_versions.empty()) properties.Add("op_versions", FormatOpVersions(c.op_versions));
+  properties.Add("ep", c.ep);
+  properties.Add("placement", FormatPlacementCounts(c.placements));
+  properties.Add("verdict", VerdictToString(c.verdict));
+  if (c.outcome != c.verdict) properties.Add("outcome", VerdictToString(c.outcome));
+  if (!c.expectation_reason.empty()) properties.Add("expectation", c.expectation_reason);
+  std::string system_out = OpenCase(out, schema, ClassName(c.suite, c.name, c.op_types),
+                                    CaseDisplayName(c), c.duration_s, properties);
 
   const Kind kind = KindOf(c);
   const char* element = kind == Kind::kFailure ? "failure" : kind == Kind::kError ? "error"
@@ -139,58 +180,52 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c) {
   }
   // Fallback from the EP under test is silent in the verdict; say where it happened.
   std::vector<std::string> declines = FormatDeclines(c.placements);
-  if (!declines.empty()) {
-    out << "      <system-out>" << XmlEscapeText(JoinStrings(declines, "\n") + "\n")
-        << "</system-out>\n";
-  }
+  if (!declines.empty()) system_out += JoinStrings(declines, "\n") + "\n";
+  WriteSystemOut(out, system_out);
   out << "    </testcase>\n";
 }
 
 // A selected case the run was stopped before finishing. It is an error, not a skip: it was
 // selected and never judged, and the interrupted run exits non-zero, so the counts must not
 // read green.
-void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r) {
-  CaseRecord c;  // for the shared class and display names
-  c.suite = r.suite;
+void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r, JunitSchema schema) {
+  CaseRecord c;  // for the shared display name
   c.name = r.name;
-  c.op_types = r.op_types;
   c.ep = r.ep;
-  out << "    <testcase" << Attr("classname", ClassName(c)) << Attr("name", CaseDisplayName(c))
-      << Attr("time", Seconds(0)) << ">\n";
-  out << "      <properties>\n";
-  Property(out, "op", JoinStrings(r.op_types, ","));
-  Property(out, "ep", r.ep);
-  Property(out, "verdict", kNotRunType);
-  out << "      </properties>\n";
+  CaseProperties properties;
+  properties.Add("op", JoinStrings(r.op_types, ","));
+  properties.Add("ep", r.ep);
+  properties.Add("verdict", kNotRunType);
+  std::string system_out = OpenCase(out, schema, ClassName(r.suite, r.name, r.op_types),
+                                    CaseDisplayName(c), 0, properties);
   std::string body = r.reason + "\n";
   if (!r.reproducer.empty()) body += "reproduce: " + r.reproducer + "\n";
   out << "      <error"
       << Attr("message", OneLine(SanitizeForXml(r.reason), kMaxMessageAttribute))
       << Attr("type", kNotRunType) << ">" << XmlEscapeText(body) << "</error>\n";
+  WriteSystemOut(out, system_out);
   out << "    </testcase>\n";
 }
 
-void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r) {
-  out << "    <testcase" << Attr("classname", "latency." + r.model)
-      << Attr("name", LatencyDisplayName(r)) << Attr("time", Seconds(r.median_ms / 1000.0))
-      << ">\n";
-  out << "      <properties>\n";
-  Property(out, "model", r.model);
-  Property(out, "ep", r.ep);
-  Property(out, "threads", std::to_string(r.threads));
-  Property(out, "median_ms", FormatNumber(r.median_ms));
-  Property(out, "min_ms", FormatNumber(r.min_ms));
-  Property(out, "p90_ms", FormatNumber(r.p90_ms));
-  Property(out, "p99_ms", FormatNumber(r.p99_ms));
-  Property(out, "mean_ms", FormatNumber(r.mean_ms));
-  Property(out, "cv", FormatNumber(r.cv));
+void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSchema schema) {
+  CaseProperties properties;
+  properties.Add("model", r.model);
+  properties.Add("ep", r.ep);
+  properties.Add("threads", std::to_string(r.threads));
+  properties.Add("median_ms", FormatNumber(r.median_ms));
+  properties.Add("min_ms", FormatNumber(r.min_ms));
+  properties.Add("p90_ms", FormatNumber(r.p90_ms));
+  properties.Add("p99_ms", FormatNumber(r.p99_ms));
+  properties.Add("mean_ms", FormatNumber(r.mean_ms));
+  properties.Add("cv", FormatNumber(r.cv));
   if (r.baseline_median_ms) {
-    Property(out, "baseline_median_ms", FormatNumber(*r.baseline_median_ms));
+    properties.Add("baseline_median_ms", FormatNumber(*r.baseline_median_ms));
   }
-  if (r.change_ratio) Property(out, "change", FormatChange(*r.change_ratio));
-  if (r.p_value) Property(out, "p_value", FormatNumber(*r.p_value));
-  Property(out, "verdict", LatencyVerdictToString(r.verdict));
-  out << "      </properties>\n";
+  if (r.change_ratio) properties.Add("change", FormatChange(*r.change_ratio));
+  if (r.p_value) properties.Add("p_value", FormatNumber(*r.p_value));
+  properties.Add("verdict", LatencyVerdictToString(r.verdict));
+  std::string system_out = OpenCase(out, schema, "latency." + r.model, LatencyDisplayName(r),
+                                    r.median_ms / 1000.0, properties);
   std::string summary = FormatLatencySummary(r);
   std::string body = r.message.empty() ? summary + "\n" : summary + "\n" + r.message + "\n";
   if (r.verdict == LatencyVerdict::kRegression) {
@@ -200,15 +235,26 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r) {
     // Nothing was compared, which is what "skipped" says.
     out << "      <skipped" << Attr("message", "no baseline: " + summary) << "/>\n";
   } else {
-    out << "      <system-out>" << XmlEscapeText(LatencyVerdictToString(r.verdict)) << ": "
-        << XmlEscapeText(body) << "</system-out>\n";
+    system_out += std::string(LatencyVerdictToString(r.verdict)) + ": " + body;
   }
+  WriteSystemOut(out, system_out);
   out << "    </testcase>\n";
 }
 
 }  // namespace
 
-std::string RenderJunitXml(const RunRecord& run) {
+const char* JunitSchemaName(JunitSchema schema) {
+  return schema == JunitSchema::kStrict ? "strict" : "extended";
+}
+
+StatusOr<JunitSchema> JunitSchemaFromName(const std::string& name) {
+  for (JunitSchema s : {JunitSchema::kStrict, JunitSchema::kExtended}) {
+    if (name == JunitSchemaName(s)) return s;
+  }
+  return InvalidArgument("unknown JUnit schema '" + name + "' (expected strict or extended)");
+}
+
+std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
   // Suites in the order the run names them, then any others in the order cases meet them.
   std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> suites;
   auto find_suite = [&](const std::string& name) {
@@ -235,11 +281,11 @@ std::string RenderJunitXml(const RunRecord& run) {
     std::ostringstream suite_body;
     for (const CaseRecord* c : cases) {
       counts.Add(KindOf(*c), c->duration_s);
-      WriteCase(suite_body, *c);
+      WriteCase(suite_body, *c, schema);
     }
     for (const NotRunRecord* r : not_run[name]) {
       counts.Add(Kind::kError, 0);
-      WriteNotRunCase(suite_body, *r);
+      WriteNotRunCase(suite_body, *r, schema);
     }
     all.Add(counts);
     body << "  <testsuite" << Attr("name", name) << CountAttrs(counts)
@@ -271,7 +317,7 @@ std::string RenderJunitXml(const RunRecord& run) {
                   : r.verdict == LatencyVerdict::kNoBaseline ? Kind::kSkipped
                                                              : Kind::kNone;
       counts.Add(kind, r.median_ms / 1000.0);
-      WriteLatencyCase(suite_body, r);
+      WriteLatencyCase(suite_body, r, schema);
     }
     all.Add(counts);
     body << "  <testsuite" << Attr("name", "latency") << CountAttrs(counts)
@@ -283,14 +329,15 @@ std::string RenderJunitXml(const RunRecord& run) {
   top.time_s = run.duration_s;  // wall time, not the sum: cases run in parallel
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites" << Attr("name", run.tool_name) << CountAttrs(top)
-      << Attr("timestamp", timestamp) << ">\n"
+  const bool extended = schema == JunitSchema::kExtended;
+  out << "<testsuites" << Attr("name", run.tool_name) << CountAttrs(top, extended)
+      << (extended ? Attr("timestamp", timestamp) : std::string()) << ">\n"
       << body.str() << "</testsuites>\n";
   return out.str();
 }
 
-Status WriteJunitXml(const RunRecord& run, const std::string& path) {
-  Status st = WriteFileAtomically(path, RenderJunitXml(run));
+Status WriteJunitXml(const RunRecord& run, const std::string& path, JunitSchema schema) {
+  Status st = WriteFileAtomically(path, RenderJunitXml(run, schema));
   if (!st.ok()) return st.WithContext("writing JUnit report " + path);
   return OkStatus();
 }

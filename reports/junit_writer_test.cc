@@ -83,8 +83,11 @@ TEST_F(JunitWriterTest, CountsPerSuiteAndOverall) {
   EXPECT_EQ(XPath("string(/testsuites/@tests)"), "14");
   EXPECT_EQ(XPath("string(/testsuites/@failures)"), "2");
   EXPECT_EQ(XPath("string(/testsuites/@errors)"), "4");
-  EXPECT_EQ(XPath("string(/testsuites/@skipped)"), "4");
+  EXPECT_EQ(XPath("count(/testsuites/@skipped)"), "0") << "the strict schema has none here";
   EXPECT_EQ(XPath("string(/testsuites/@time)"), "12.500");
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_, JunitSchema::kExtended).ok());
+  EXPECT_EQ(XPath("string(/testsuites/@skipped)"), "4");
+  EXPECT_EQ(XPath("string(/testsuites/@timestamp)"), "2024-05-01T10:20:30");
 }
 
 // An interrupted run: every suite says so, and the cases that did not run are errors of type
@@ -114,7 +117,7 @@ TEST_F(JunitWriterTest, InterruptedRunListsTheCasesNotRunAsErrors) {
 }
 
 TEST_F(JunitWriterTest, FailureCarriesComparisonSummaryAndReproducer) {
-  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_, JunitSchema::kExtended).ok());
   const std::string tc = "//testcase[@name=\"test_conv_with_strides[dnnl]\"]";
   EXPECT_EQ(XPath("string(" + tc + "/@classname)"), "onnx-node.Conv");
   EXPECT_EQ(XPath("string(" + tc + "/failure/@type)"), "FAIL");
@@ -161,7 +164,7 @@ TEST_F(JunitWriterTest, AnUnexpectedUnsupportedIsAFailure) {
 }
 
 TEST_F(JunitWriterTest, SkippedCarriesTheReasonAndModelsGetTheirOwnClass) {
-  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_, JunitSchema::kExtended).ok());
   EXPECT_EQ(XPath("string(//testcase[@name=\"test_loop11[dnnl]\"]/skipped/@message)"),
             "UNSUPPORTED: dnnl has no control flow");
   EXPECT_EQ(XPath("string(//testcase[@name=\"test_softmax_large[dnnl]\"]/skipped/@message)"),
@@ -174,7 +177,8 @@ TEST_F(JunitWriterTest, SkippedCarriesTheReasonAndModelsGetTheirOwnClass) {
   EXPECT_EQ(XPath("count(//testcase[@name=\"test_relu[ref]\"]/*[not(self::properties)])"), "0");
 
   const std::string model = "//testcase[@name=\"mlp_b8[dnnl]\"]";
-  EXPECT_EQ(XPath("string(" + model + "/@classname)"), "models.model");
+  EXPECT_EQ(XPath("string(" + model + "/@classname)"), "models.mlp_b8")
+      << "a model of several ops is grouped under its own name";
   EXPECT_EQ(XPath("string(" + model + "/properties/property[@name=\"placement\"]/@value)"),
             "dnnl:2,ref:1");
   EXPECT_EQ(XPath("string(" + model + "/properties/property[@name=\"opset\"]/@value)"),
@@ -182,6 +186,61 @@ TEST_F(JunitWriterTest, SkippedCarriesTheReasonAndModelsGetTheirOwnClass) {
   EXPECT_EQ(XPath("string(" + model + "/system-out)"),
             "node relu0 (Relu) ran on ref; dnnl declined: no kernel for Relu(14) with type "
             "double\n");
+}
+
+// The strict dialect must validate against the project's statement of the strict schema, and
+// the schema must be a real check: the extended dialect, with its testcase properties, fails it.
+class JunitStrictSchemaTest : public JunitWriterTest {
+ protected:
+  CommandResult Validate() {
+    return RunCommand("xmllint --noout --schema '" ONNXGATE_SOURCE_DIR
+                      "/reports/junit-strict.xsd' '" + path_ + "' 2>&1");
+  }
+};
+
+TEST_F(JunitStrictSchemaTest, EveryRunValidatesInTheStrictDialect) {
+  RunRecord unsupported = SampleRun();
+  for (CaseRecord& c : unsupported.cases) c.expectation_reason.clear();
+  for (const RunRecord& run : {SampleRun(), InterruptedRun(), unsupported, RunRecord()}) {
+    ASSERT_TRUE(WriteJunitXml(run, path_, JunitSchema::kStrict).ok());
+    CommandResult r = Validate();
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_THAT(r.output, HasSubstr("validates"));
+  }
+}
+
+TEST_F(JunitStrictSchemaTest, TheExtendedDialectFailsTheStrictSchema) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_, JunitSchema::kExtended).ok());
+  CommandResult r = Validate();
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_THAT(r.output, HasSubstr("properties"));
+  EXPECT_THAT(r.output, HasSubstr("fails to validate"));
+}
+
+TEST_F(JunitStrictSchemaTest, CasePropertiesLeadTheSystemOut) {
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  EXPECT_EQ(XPath("count(//testcase/properties)"), "0");
+  const std::string model = "//testcase[@name=\"mlp_b8[dnnl]\"]";
+  EXPECT_EQ(XPath("string(" + model + "/system-out)"),
+            "op: MatMul,Add,Relu\nopset: 17,com.microsoft:1\nop_versions: Add:14,MatMul:13,Relu:14\nep: dnnl\n"
+            "placement: dnnl:2,ref:1\nverdict: PASS\n"
+            "node relu0 (Relu) ran on ref; dnnl declined: no kernel for Relu(14) with type "
+            "double\n");
+  EXPECT_THAT(XPath("string(//testcase[@name=\"test_conv_with_strides[dnnl]\"]/system-out)"),
+              HasSubstr("op_versions: Conv:11\n"));
+  EXPECT_THAT(XPath("string(//testcase[@name=\"resnet_small[dnnl,4t]\"]/system-out)"),
+              HasSubstr("baseline_median_ms: 10.1\n"));
+}
+
+TEST(JunitSchemaNameTest, RoundTripsAndRefusesUnknownNames) {
+  for (JunitSchema s : {JunitSchema::kStrict, JunitSchema::kExtended}) {
+    StatusOr<JunitSchema> back = JunitSchemaFromName(JunitSchemaName(s));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(*back, s);
+  }
+  StatusOr<JunitSchema> bad = JunitSchemaFromName("loose");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("unknown JUnit schema 'loose'"));
 }
 
 TEST_F(JunitWriterTest, LatencySuiteFailsOnRegression) {

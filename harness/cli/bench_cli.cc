@@ -107,6 +107,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
                   "Thresholds file (default: thresholds.json in the baselines folder)");
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report (a 'latency' testsuite)");
+  AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path, "Write one self-contained HTML page");
   // Test-only, hidden from --help (empty group): busy work worth P% of a run added to every

@@ -4,8 +4,11 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "reports/junit_writer.h"
 
 namespace onnxgate {
 
@@ -15,6 +18,18 @@ struct CliContext {
   std::string executable;            // absolute path of this binary, for reproducer lines
   std::function<int()> action;       // what the chosen command runs
 };
+
+// --junit-schema, shared by every command that writes JUnit.
+inline void AddJunitSchemaOption(CLI::App* cmd, JunitSchema* schema) {
+  const std::map<std::string, JunitSchema> names = {
+      {JunitSchemaName(JunitSchema::kStrict), JunitSchema::kStrict},
+      {JunitSchemaName(JunitSchema::kExtended), JunitSchema::kExtended}};
+  cmd->add_option("--junit-schema", *schema,
+                  "JUnit dialect: strict (valid under reports/junit-strict.xsd; case properties "
+                  "in <system-out>) or extended (adds <properties> per testcase)")
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
+      ->default_str(JunitSchemaName(*schema));
+}
 
 void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate
 void AddImportCommand(CLI::App& app, CliContext& ctx);     // import-onnx-tests

@@ -39,6 +39,7 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--shard-index", o.selection.shard_index, "This shard (0-based); also GTEST_SHARD_INDEX");
   cmd->add_option("--shard-count", o.selection.shard_count, "Number of shards; also GTEST_TOTAL_SHARDS");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
+  AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path, "Write one self-contained HTML page (op x opset matrix, failures)");

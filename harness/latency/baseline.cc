@@ -87,6 +87,7 @@ std::string RenderBaselineJson(const BaselineFile& file) {
                       {"cpu_model", file.fingerprint.cpu_model},
                       {"logical_cores", file.fingerprint.logical_cores},
                       {"build_type", file.fingerprint.build_type}};
+  j["runtime"] = file.runtime;
   j["ep"] = file.ep;
   j["clock"] = file.clock;
   j["tool_version"] = file.tool_version;
@@ -118,6 +119,7 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
   RETURN_IF_ERROR(fp.String("cpu_model", &file.fingerprint.cpu_model));
   RETURN_IF_ERROR(fp.Int("logical_cores", &file.fingerprint.logical_cores));
   RETURN_IF_ERROR(fp.String("build_type", &file.fingerprint.build_type));
+  RETURN_IF_ERROR(o.String("runtime", &file.runtime, false));
   RETURN_IF_ERROR(o.String("ep", &file.ep));
   RETURN_IF_ERROR(o.String("clock", &file.clock));
   RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
@@ -141,8 +143,8 @@ Status WriteBaseline(const BaselineFile& file, const std::string& path) {
 }
 
 Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
-                            const MachineFingerprint& current, const std::string& ep,
-                            const std::string& clock) {
+                            const MachineFingerprint& current, const std::string& runtime,
+                            const std::string& ep, const std::string& clock) {
   if (file.fingerprint != current) {
     return InvalidArgument("refusing to compare with baseline " + path +
                            ": it was recorded on another machine fingerprint. Baseline: " +
@@ -151,6 +153,10 @@ Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
                            "). Latency from another CPU, core count or build type says nothing "
                            "about this one; record a baseline here with `onnxgate baseline "
                            "update`");
+  }
+  if (file.runtime != runtime) {
+    return InvalidArgument("refusing to compare with baseline " + path + ": it holds runtime '" +
+                           file.runtime + "', the run measures runtime '" + runtime + "'");
   }
   if (file.ep != ep) {
     return InvalidArgument("refusing to compare with baseline " + path + ": it holds EP '" +

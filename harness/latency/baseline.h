@@ -36,6 +36,9 @@ struct BaselineEntry {
 
 struct BaselineFile {
   MachineFingerprint fingerprint;
+  // The runtime under test (RuntimeUnderTest::name()); files written before it was recorded
+  // were all the built-in runtime's, "onnxgate".
+  std::string runtime = "onnxgate";
   std::string ep;
   std::string clock = "wall";  // what the samples measure: "wall" or "cpu" time
   std::string tool_version;
@@ -60,10 +63,11 @@ StatusOr<BaselineFile> ReadBaseline(const std::string& path);
 Status WriteBaseline(const BaselineFile& file, const std::string& path);
 
 // InvalidArgument naming both fingerprints when `file` was recorded on another machine, with
-// another build type, or for another EP or clock: such numbers must not be compared.
+// another build type, or for another runtime, EP or clock: such numbers must not be compared.
+// (Thread counts key the entries; a count a provider cannot honour is refused before measuring.)
 Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
-                            const MachineFingerprint& current, const std::string& ep,
-                            const std::string& clock);
+                            const MachineFingerprint& current, const std::string& runtime,
+                            const std::string& ep, const std::string& clock);
 
 // Replaces the entries of `into` that share (model, threads) with one of `fresh` and adds the
 // rest; entries of models not measured now are kept.

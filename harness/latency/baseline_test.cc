@@ -136,11 +136,11 @@ TEST(BaselineTest, ErrorsNameTheFileAndField) {
 
 TEST(BaselineTest, OtherFingerprintIsRefusedNamingBoth) {
   const BaselineFile file = Sample();
-  EXPECT_TRUE(CheckBaselineApplies(file, "b.json", Xeon(), "ref", "wall").ok());
+  EXPECT_TRUE(CheckBaselineApplies(file, "b.json", Xeon(), "onnxgate", "ref", "wall").ok());
 
   MachineFingerprint here = Xeon();
   here.cpu_model = "AMD EPYC 7B13 64-Core Processor";
-  Status st = CheckBaselineApplies(file, "b.json", here, "ref", "wall");
+  Status st = CheckBaselineApplies(file, "b.json", here, "onnxgate", "ref", "wall");
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(st.message(), HasSubstr("refusing to compare with baseline b.json"));
   EXPECT_THAT(st.message(), HasSubstr(Xeon().Id()));
@@ -148,12 +148,23 @@ TEST(BaselineTest, OtherFingerprintIsRefusedNamingBoth) {
 
   here = Xeon();
   here.build_type = "Debug";
-  EXPECT_THAT(CheckBaselineApplies(file, "b.json", here, "ref", "wall").message(),
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", here, "onnxgate", "ref", "wall").message(),
               HasSubstr("debug"));
-  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "dnnl", "wall").message(),
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "onnxgate", "dnnl", "wall").message(),
               HasSubstr("holds EP 'ref'"));
-  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "ref", "cpu").message(),
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "onnxgate", "ref", "cpu").message(),
               HasSubstr("wall time"));
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "ort", "ref", "wall").message(),
+              HasSubstr("holds runtime 'onnxgate', the run measures runtime 'ort'"));
+}
+
+TEST(BaselineTest, AFileWithoutARuntimeIsTheBuiltinOnes) {
+  nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  EXPECT_EQ(j["runtime"], "onnxgate");
+  j.erase("runtime");
+  StatusOr<BaselineFile> back = ParseBaselineJson(j.dump(), "b.json");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->runtime, "onnxgate");
 }
 
 TEST(BaselineTest, MergeReplacesMeasuredAndKeepsTheRest) {

@@ -131,9 +131,28 @@ class ProgressPrinter : public BenchObserver {
   bool ticks_;
 };
 
+// Every --threads value must be one each --ep can honour; checked before anything is measured.
+Status CheckThreadsHonoured(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
+  for (const std::string& ep : o.eps) {
+    ASSIGN_OR_RETURN(int most, runtime.MaxIntraOpThreads(ep));
+    for (int t : o.threads) {
+      if (t <= most) continue;
+      return InvalidArgument(
+          "--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" + runtime.name() +
+          "' " +
+          (most == 1 ? std::string("runs every op on the calling thread")
+                     : "uses at most " + std::to_string(most) + " intra-op threads") +
+          "; a measurement labelled " + std::to_string(t) +
+          " threads would measure fewer, so it is refused");
+    }
+  }
+  return OkStatus();
+}
+
 StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
                                                    const RuntimeUnderTest& runtime,
                                                    const std::vector<std::string>& models) {
+  RETURN_IF_ERROR(CheckThreadsHonoured(o, runtime));
   std::vector<BenchMeasurement> all;
   const size_t total =
       models.size() * o.eps.size() * o.threads.size() * static_cast<size_t>(o.rounds);
@@ -212,7 +231,7 @@ std::string BaselinesDir(const BenchCommandOptions& o) {
 // The baselines of each EP for --compare: absent (nullopt) when this machine has none; an
 // error when a file exists but is unreadable or belongs to another fingerprint.
 StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
-    const BenchCommandOptions& o, const MachineFingerprint& fp,
+    const BenchCommandOptions& o, const MachineFingerprint& fp, const RuntimeUnderTest& runtime,
     std::map<std::string, std::string>* paths) {
   std::map<std::string, std::optional<BaselineFile>> baselines;
   for (const std::string& ep : o.eps) {
@@ -225,7 +244,8 @@ StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
       continue;
     }
     if (!file.ok()) return file.status().WithContext("reading the latency baseline");
-    RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, ep, BenchClockName(o.settings.clock)));
+    RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, runtime.name(), ep,
+                                         BenchClockName(o.settings.clock)));
     baselines[ep] = std::move(file).value();
   }
   return baselines;
@@ -257,7 +277,7 @@ Status WriteBenchJson(const BenchCommandOptions& o, const RunRecord& run,
 Status WriteReports(const BenchCommandOptions& o, const RunRecord& run,
                     const std::vector<BenchMeasurement>& measured) {
   if (!o.json_path.empty()) RETURN_IF_ERROR(WriteBenchJson(o, run, measured));
-  if (!o.junit_path.empty()) RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path));
+  if (!o.junit_path.empty()) RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path, o.junit_schema));
   if (!o.markdown_path.empty()) {
     MarkdownOptions md;
     md.title = "onnxgate bench";
@@ -305,7 +325,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
     auto t = LoadLatencyThresholds(tpath);
     if (!t.ok()) return Fail(o, "bench", t.status());
     thresholds = *t;
-    auto b = LoadBaselines(o, fp, &baseline_paths);
+    auto b = LoadBaselines(o, fp, runtime, &baseline_paths);
     if (!b.ok()) return Fail(o, "bench", b.status());
     baselines = std::move(b).value();
   }
@@ -406,7 +426,7 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
     paths[ep] = path;
     auto existing = ReadBaseline(path);
     if (existing.ok()) {
-      if (Status st = CheckBaselineApplies(*existing, path, fp, ep, clock); !st.ok()) {
+      if (Status st = CheckBaselineApplies(*existing, path, fp, runtime.name(), ep, clock); !st.ok()) {
         return Fail(o, "baseline update",
                     st.WithContext("not updating it (delete the file to start over)"));
       }
@@ -414,6 +434,7 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
     } else if (existing.status().code() == StatusCode::kNotFound) {
       BaselineFile fresh;
       fresh.fingerprint = fp;
+      fresh.runtime = runtime.name();
       fresh.ep = ep;
       fresh.clock = clock;
       files[ep] = fresh;

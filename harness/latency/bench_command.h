@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/latency/bench_runner.h"
+#include "reports/junit_writer.h"
 #include "runtime/api/runtime_under_test.h"
 
 namespace onnxgate {
@@ -30,6 +31,7 @@ struct BenchCommandOptions {
   std::string baseline_file;    // an explicit baseline file instead (one EP only)
   std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)
   std::string json_path, junit_path, markdown_path, html_path;
+  JunitSchema junit_schema = JunitSchema::kStrict;
   std::vector<std::string> command_line;  // as invoked, for the reports
   std::string tool_version = "unknown";
   std::FILE* out = stdout;  // table and progress

@@ -193,6 +193,43 @@ TEST_F(BenchCommandTest, ForeignFingerprintIsRefusedBeforeMeasuring) {
   EXPECT_THAT(out_, Not(HasSubstr("[1/1]")));  // nothing was measured
 }
 
+// ref runs every op on the calling thread: "--threads 2" would measure one thread under a
+// two-thread label, so it is refused before anything is measured, for bench and baseline update.
+TEST_F(BenchCommandTest, ThreadsAProviderCannotUseAreRefusedBeforeMeasuring) {
+  BenchCommandOptions o = Options();
+  o.threads = {1, 2};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--threads 2: EP 'ref' of runtime 'onnxgate' runs every op on the "
+                              "calling thread"));
+  EXPECT_THAT(out_, Not(HasSubstr("[1/2]")));
+  EXPECT_EQ(Capture(RunBaselineUpdateCommand, o), 2);
+  EXPECT_FALSE(fs::exists(BaselineFilePath()));
+
+  // The runtime refuses such a load too, whoever asks.
+  LoadOptions load;
+  load.intra_op_threads = 2;
+  auto loaded = runtime_->Load(dir_ + "/models/mlp.onnx", load);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_THAT(loaded.status().message(),
+              HasSubstr("provider 'ref' cannot use 2 intra-op threads"));
+  auto most = runtime_->MaxIntraOpThreads("ref");
+  ASSERT_TRUE(most.ok());
+  EXPECT_EQ(*most, 1);
+}
+
+TEST_F(BenchCommandTest, BaselinesRecordTheRuntime) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok());
+  EXPECT_EQ(file->runtime, "onnxgate");
+  file->runtime = "another-runtime";
+  ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("holds runtime 'another-runtime'"));
+}
+
 TEST_F(BenchCommandTest, ChangedModelIsNotCompared) {
   ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
   auto file = ReadBaseline(BaselineFilePath());

@@ -146,7 +146,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   options.intra_op_threads = threads;
   auto load_start = Clock::now();
   auto loaded = runtime.Load(model_path, options);
-  if (!loaded.ok()) return loaded.status().WithContext(what + ": loading");
+  if (!loaded.ok()) return loaded.status().WithContext(what);  // it names the load
   m.load_ms = MsSince(load_start);
   const LoadedModel& model = **loaded;
 

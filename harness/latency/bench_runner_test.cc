@@ -78,10 +78,10 @@ TEST_F(BenchRunnerTest, IntegerInputsAndCpuClock) {
   BenchSettings s = Fast();
   s.clock = BenchClock::kCpu;
   s.repetitions = 10;
-  auto m = MeasureModel(*runtime_, transformer_, "ref", 2, s);
+  auto m = MeasureModel(*runtime_, transformer_, "ref", 1, s);
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   EXPECT_EQ(m->samples_ms.size(), 10u);
-  EXPECT_EQ(m->threads, 2);
+  EXPECT_EQ(m->threads, 1);
 }
 
 TEST_F(BenchRunnerTest, SettingsAreValidated) {

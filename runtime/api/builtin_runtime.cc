@@ -66,6 +66,9 @@ class BuiltinRuntime : public RuntimeUnderTest {
       }
       auto provider = Provider(options.providers[i]);
       if (!provider.ok()) return provider.status().WithContext("loading " + model_path);
+      if (Status st = CheckThreads(**provider, options.intra_op_threads); !st.ok()) {
+        return st.WithContext("loading " + model_path);
+      }
       providers.push_back(std::move(provider).value());
     }
     ASSIGN_OR_RETURN(std::shared_ptr<const Model> model, Model::Load(model_path, model_options_));
@@ -75,6 +78,11 @@ class BuiltinRuntime : public RuntimeUnderTest {
     ASSIGN_OR_RETURN(std::unique_ptr<const Session> session,
                      Session::Create(std::move(model), std::move(providers), session_options));
     return std::unique_ptr<LoadedModel>(new BuiltinLoadedModel(std::move(session)));
+  }
+
+  StatusOr<int> MaxIntraOpThreads(const std::string& provider_name) const override {
+    ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider, Provider(provider_name));
+    return provider->max_intra_op_threads();
   }
 
   StatusOr<std::vector<OpClaim>> Claims(const std::string& provider_name) const override {
@@ -88,6 +96,16 @@ class BuiltinRuntime : public RuntimeUnderTest {
   }
 
  private:
+  static Status CheckThreads(const ExecutionProvider& provider, int requested) {
+    const int most = provider.max_intra_op_threads();
+    if (requested <= most) return OkStatus();
+    return InvalidArgument("provider '" + provider.name() + "' cannot use " +
+                           std::to_string(requested) + " intra-op threads (" +
+                           (most == 1 ? std::string("it runs every op on the calling thread")
+                                      : "at most " + std::to_string(most)) +
+                           "); refusing rather than measuring fewer threads than asked");
+  }
+
   struct Slot {
     explicit Slot(ProviderEntry e) : entry(std::move(e)) {}
     ProviderEntry entry;

@@ -27,6 +27,8 @@ struct LoadOptions {
   std::vector<std::string> providers = {"ref"};  // priority order
   FallbackPolicy fallback = FallbackPolicy::kAllow;
   int optimization_level = 0;  // 0 none, 1 constant folding and dead nodes, 2 fusions
+  // Threads a provider may use inside one op. A value above what a requested provider can use
+  // (RuntimeUnderTest::MaxIntraOpThreads) is refused at load, never silently lowered.
   int intra_op_threads = 1;
 };
 
@@ -81,6 +83,8 @@ class RuntimeUnderTest {
   virtual StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
                                                       const LoadOptions& options) const = 0;
   virtual StatusOr<std::vector<OpClaim>> Claims(const std::string& provider) const = 0;
+  // The most intra-op threads `provider` can use (1: it runs every op on the calling thread).
+  virtual StatusOr<int> MaxIntraOpThreads(const std::string& provider) const = 0;
 };
 
 }  // namespace onnxgate

@@ -36,6 +36,10 @@ class ExecutionProvider {
   // The kernel that would run the node here, or Unimplemented saying why this provider declines.
   // The default looks the node up in registry().
   virtual StatusOr<const KernelDef*> Claim(const NodeRequest& request) const;
+  // The most intra-op threads this provider's kernels can use: 1 for a provider whose kernels
+  // all run on the calling thread. A load asking for more is refused, so a latency labelled
+  // "2 threads" is never a one-thread measurement.
+  virtual int max_intra_op_threads() const { return 1; }
 };
 
 // A provider whose registry a registration function fills once, when it is created.
