@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 
@@ -68,6 +69,7 @@ const Expectation* ExpectationFile::Find(const CaseRecord& record) const {
 
 StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
   json root = json::parse(text, nullptr, false);
   if (root.is_discarded() || !root.is_object()) return Bad(path, "file", "not a JSON object");
   ExpectationFile file;

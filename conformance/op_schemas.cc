@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "runtime/base/atomic_file.h"
+#include "runtime/base/contained_file.h"
 #include "runtime/onnx/text_format.h"
 
 namespace onnxgate {
@@ -41,7 +41,7 @@ std::string QualifiedOpName(const std::string& domain, const std::string& op_typ
 }
 
 StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
   onnx::ModelProto model;
   bool text = path.size() >= 8 && path.compare(path.size() - 8, 8, ".onnxtxt") == 0;
   if (text) {

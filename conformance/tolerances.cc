@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "runtime/base/nesting_depth.h"
+
 namespace onnxgate {
 
 std::string Tolerance::ToString() const {
@@ -17,16 +19,16 @@ std::string Tolerance::ToString() const {
 }
 
 Status ToleranceOverride::Validate(const std::string& where) const {
-  auto check = [&](const std::optional<double>& v, const char* name) -> Status {
-    if (v && !(std::isfinite(*v) && *v >= 0)) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%g", *v);
-      return InvalidArgument(where + ": " + name + " must be a finite number >= 0, got " + buf);
+  auto check = [&](const std::optional<double>& v, const char* name, double most) -> Status {
+    if (v && !(std::isfinite(*v) && *v >= 0 && *v <= most)) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, " must be a finite number in [0, %g], got %g", most, *v);
+      return InvalidArgument(where + ": " + name + buf);
     }
     return OkStatus();
   };
-  RETURN_IF_ERROR(check(rtol, "rtol"));
-  return check(atol, "atol");
+  RETURN_IF_ERROR(check(rtol, "rtol", kMaxRtol));
+  return check(atol, "atol", kMaxAtol);
 }
 
 namespace {
@@ -47,11 +49,16 @@ Status KeyError(const std::string& source, const std::string& key, const std::st
   return InvalidArgument(source + ": " + key + ": " + what);
 }
 
-Status ReadNumber(const Json& j, const std::string& source, const std::string& key,
+// The rtol or atol of the entry at `key`, within ToleranceOverride's bounds.
+Status ReadNumber(const Json& j, const std::string& source, const std::string& key, bool rtol,
                   std::optional<double>* out) {
-  if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() < 0) {
-    return KeyError(source, key, "expected a finite number >= 0, got " + Brief(j));
+  const char* which = rtol ? "rtol" : "atol";
+  if (!j.is_number()) {
+    return KeyError(source, key + "." + which, "expected a number, got " + Brief(j));
   }
+  ToleranceOverride one;
+  (rtol ? one.rtol : one.atol) = j.get<double>();
+  RETURN_IF_ERROR(one.Validate(source + ": " + key));
   *out = j.get<double>();
   return OkStatus();
 }
@@ -77,9 +84,9 @@ Status ReadEntry(const Json& j, const std::string& source, const std::string& ke
   for (const auto& item : j.items()) {
     const std::string& k = item.key();
     if (k == "rtol") {
-      RETURN_IF_ERROR(ReadNumber(item.value(), source, key + ".rtol", &entry->values.rtol));
+      RETURN_IF_ERROR(ReadNumber(item.value(), source, key, /*rtol=*/true, &entry->values.rtol));
     } else if (k == "atol") {
-      RETURN_IF_ERROR(ReadNumber(item.value(), source, key + ".atol", &entry->values.atol));
+      RETURN_IF_ERROR(ReadNumber(item.value(), source, key, /*rtol=*/false, &entry->values.atol));
     } else if (k == "why") {
       if (!item.value().is_string()) {
         return KeyError(source, key + ".why", "expected a string, got " + Brief(item.value()));
@@ -133,6 +140,7 @@ void Apply(const ToleranceOverride& layer, const std::string& name, ResolvedTole
 
 StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
                                                         const std::string& source) {
+  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
   Json root;
   try {
     root = Json::parse(text);

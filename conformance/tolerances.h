@@ -28,12 +28,18 @@ struct Tolerance {
 };
 
 // One layer: it may set rtol, atol, both or neither (an absent layer is an empty override).
+// The sane bounds of a tolerance from any layer (a file, a golden, the command line). An rtol
+// above 1 accepts a value of the opposite sign; an atol of 1e300 makes anything pass.
+inline constexpr double kMaxRtol = 1.0;
+inline constexpr double kMaxAtol = 1000.0;
+
 struct ToleranceOverride {
   std::optional<double> rtol;
   std::optional<double> atol;
 
   bool empty() const { return !rtol && !atol; }
-  // InvalidArgument naming `where` when a value is negative or not finite.
+  // InvalidArgument naming `where` when a value is negative, not finite, or above kMaxRtol or
+  // kMaxAtol.
   Status Validate(const std::string& where) const;
 };
 

@@ -111,10 +111,10 @@ StatusOr<std::string> WriteModel(const OnnxTestCase& c, const fs::path& suite_di
   }
   std::string rel = "models/" + c.name + "/model.onnx";
   RETURN_IF_ERROR(WriteFileAtomically((suite_dir / rel).string(), c.model_bytes));
-  for (const std::string& location : c.external_data) {
-    ASSIGN_OR_RETURN(std::string bytes, ReadFile((fs::path(c.dir) / location).string()));
+  // The bytes were read when the case was loaded, through the same checks the runtime applies.
+  for (const OnnxTestCase::ExternalFile& file : c.external_data) {
     RETURN_IF_ERROR(
-        WriteFileAtomically((suite_dir / "models" / c.name / location).string(), bytes));
+        WriteFileAtomically((suite_dir / "models" / c.name / file.location).string(), file.bytes));
   }
   return rel;
 }

@@ -1,43 +1,25 @@
 // Loading an ONNX backend test case folder: the model's declared inputs/outputs, op types, opset
 // imports and external data, and each test_data_set_<i> read as the kinds the model declares, its
-// input_<k>.pb bound to the k-th graph input that has no initializer.
+// input_<k>.pb bound to the k-th graph input that has no initializer. Every file is opened beneath
+// the case folder's descriptor (runtime/base/contained_file.h); external data is checked by the
+// runtime's own rules (runtime/proto/external_data.h).
 #include "golden/onnx_test_case.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <map>
 #include <set>
 
-#include "runtime/base/atomic_file.h"
+#include "runtime/proto/external_data.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct DirEntry {
-  std::string name;
-  bool is_dir = false;
-};
-
-StatusOr<std::vector<DirEntry>> ListDir(const fs::path& dir) {
-  std::error_code ec;
-  std::vector<DirEntry> entries;
-  fs::directory_iterator it(dir, ec);
-  if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
-    std::error_code type_ec;
-    entries.push_back({it->path().filename().string(), it->is_directory(type_ec)});
-  }
-  if (ec) return NotFound("cannot list " + dir.string() + ": " + ec.message());
-  return entries;
-}
+using EntryType = ContainedDir::EntryType;
 
 // "<prefix><k><suffix>" with k a canonical decimal: returns k, else -1.
 int64_t NumberedName(const std::string& name, const std::string& prefix, const std::string& suffix) {
@@ -127,19 +109,18 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, int64_t graph_
                        "either (runtime/base/value.h has no map, sparse or opaque kind)");
 }
 
-void CollectTensorLocations(const onnx::TensorProto& t, std::set<std::string>* out) {
-  if (t.data_location() != onnx::TensorProto::EXTERNAL) return;
-  for (const auto& entry : t.external_data()) {
-    if (entry.key() == "location") out->insert(entry.value());
-  }
+using ExternalTensors = std::vector<const onnx::TensorProto*>;
+
+void CollectExternal(const onnx::TensorProto& t, ExternalTensors* out) {
+  if (t.data_location() == onnx::TensorProto::EXTERNAL) out->push_back(&t);
 }
 
 void CollectGraph(const onnx::GraphProto& g, std::vector<std::string>* op_types,
-                  std::set<std::string>* seen_ops, std::set<std::string>* locations) {
-  for (const auto& t : g.initializer()) CollectTensorLocations(t, locations);
+                  std::set<std::string>* seen_ops, ExternalTensors* external) {
+  for (const auto& t : g.initializer()) CollectExternal(t, external);
   for (const auto& s : g.sparse_initializer()) {
-    CollectTensorLocations(s.values(), locations);
-    CollectTensorLocations(s.indices(), locations);
+    CollectExternal(s.values(), external);
+    CollectExternal(s.indices(), external);
   }
   // This graph's ops before those of its subgraphs, so that a single-node test lists its op first.
   for (const auto& node : g.node()) {
@@ -147,33 +128,38 @@ void CollectGraph(const onnx::GraphProto& g, std::vector<std::string>* op_types,
   }
   for (const auto& node : g.node()) {
     for (const auto& attr : node.attribute()) {
-      if (attr.has_t()) CollectTensorLocations(attr.t(), locations);
-      for (const auto& t : attr.tensors()) CollectTensorLocations(t, locations);
-      if (attr.has_g()) CollectGraph(attr.g(), op_types, seen_ops, locations);
-      for (const auto& sub : attr.graphs()) CollectGraph(sub, op_types, seen_ops, locations);
+      if (attr.has_t()) CollectExternal(attr.t(), external);
+      for (const auto& t : attr.tensors()) CollectExternal(t, external);
+      if (attr.has_g()) CollectGraph(attr.g(), op_types, seen_ops, external);
+      for (const auto& sub : attr.graphs()) CollectGraph(sub, op_types, seen_ops, external);
     }
   }
 }
 
-// External data must stay inside the case folder: no absolute paths, no "..", no symbolic links.
-Status CheckLocation(const fs::path& dir, const std::string& location, const std::string& model_path) {
-  fs::path rel(location);
-  std::string bad = model_path + ": external data location '" + location + "' ";
-  if (location.empty() || rel.is_absolute()) return InvalidArgument(bad + "must be a relative path");
-  for (const auto& part : rel) {
-    if (part == "..") return InvalidArgument(bad + "leaves the model's folder");
-  }
-  fs::path at = dir;
-  for (const auto& part : rel) {
-    at /= part;
-    std::error_code ec;
-    if (fs::is_symlink(fs::symlink_status(at, ec))) {
-      return InvalidArgument(bad + "goes through a symbolic link");
+// Checks every external tensor by the runtime's rules (inside the folder, no link or hard link,
+// within the file, the size its dims declare), then reads each file they name once.
+StatusOr<std::vector<OnnxTestCase::ExternalFile>> ReadExternalFiles(
+    const ContainedDir& dir, const ExternalTensors& tensors, const std::string& model_path) {
+  std::map<std::string, std::string> locations;  // normalized -> as the model wrote it
+  for (const onnx::TensorProto* t : tensors) {
+    Status st = CheckExternalData(*t, dir);
+    if (!st.ok()) return st.WithContext(model_path);
+    for (const auto& entry : t->external_data()) {
+      if (entry.key() != "location") continue;
+      ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitContainedPath(entry.value()));
+      std::string normalized;
+      for (const std::string& part : parts) normalized += (normalized.empty() ? "" : "/") + part;
+      locations.emplace(normalized, entry.value());
     }
   }
-  std::error_code ec;
-  if (!fs::is_regular_file(at, ec)) return NotFound(bad + "names no file");
-  return OkStatus();
+  std::vector<OnnxTestCase::ExternalFile> files;
+  for (const auto& [normalized, written] : locations) {
+    ASSIGN_OR_RETURN(ContainedFile file, dir.OpenFile(written, kMaxTestCaseFileBytes,
+                                                      "external data '" + written + "'"));
+    ASSIGN_OR_RETURN(std::string bytes, file.ReadAll(kMaxTestCaseFileBytes));
+    files.push_back({normalized, std::move(bytes)});
+  }
+  return files;
 }
 
 const char* KindHint(Value::Kind kind) {
@@ -226,19 +212,21 @@ StatusOr<Value> CompleteFromDeclaration(Value v, const DeclaredValue& d, const s
   return v;
 }
 
-StatusOr<std::vector<GoldenValue>> ReadValues(const fs::path& set_dir, const std::string& prefix,
+// The .pb files of one data set; each is opened beneath the set's folder (a link, hard link or
+// FIFO is refused naming it) and its external data, if any, resolves there too.
+StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir, const std::string& prefix,
                                               const std::vector<DeclaredValue>& declared,
-                                              const std::vector<DirEntry>& entries) {
+                                              const std::vector<ContainedDir::Entry>& entries) {
   std::map<int64_t, std::string> files;
-  for (const DirEntry& e : entries) {
+  for (const ContainedDir::Entry& e : entries) {
     int64_t k = NumberedName(e.name, prefix, ".pb");
-    if (k >= 0 && !e.is_dir) files[k] = e.name;
+    if (k >= 0 && e.type != EntryType::kDirectory) files[k] = e.name;
   }
   std::vector<GoldenValue> values;
   for (const auto& [k, file] : files) {
-    std::string path = (set_dir / file).string();
+    std::string path = set_dir.path() + "/" + file;
     if (k != static_cast<int64_t>(values.size())) {
-      return InvalidArgument(set_dir.string() + ": " + prefix + std::to_string(values.size()) +
+      return InvalidArgument(set_dir.path() + ": " + prefix + std::to_string(values.size()) +
                              ".pb is missing but " + file + " exists");
     }
     if (k >= static_cast<int64_t>(declared.size())) {
@@ -246,7 +234,9 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const fs::path& set_dir, const std
                              (prefix == "input_" ? "inputs without an initializer" : "outputs"));
     }
     const DeclaredValue& d = declared[static_cast<size_t>(k)];
-    ASSIGN_OR_RETURN(Value raw, ReadValueProtoFile(path, KindHint(d.kind)));
+    ASSIGN_OR_RETURN(ContainedFile pb, set_dir.OpenFile(file, kMaxTestCaseFileBytes));
+    ASSIGN_OR_RETURN(std::string bytes, pb.ReadAll(kMaxTestCaseFileBytes));
+    ASSIGN_OR_RETURN(Value raw, ParseValueProto(bytes, KindHint(d.kind), path, &set_dir));
     GoldenValue gv;
     gv.name = d.name;
     gv.index = d.graph_index;
@@ -259,17 +249,22 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const fs::path& set_dir, const std
 }  // namespace
 
 StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
-  fs::path dir(dir_name);
+  // The case folder itself must be a real folder: a link could make a case of any folder.
+  ASSIGN_OR_RETURN(ContainedDir dir, ContainedDir::Open(dir_name, ContainedDir::RootLink::kRefuse));
   OnnxTestCase c;
-  c.name = dir.filename().string();
-  c.dir = dir.string();
-  fs::path model_path = dir / "model.onnx";
-  std::error_code ec;
-  if (!fs::is_regular_file(model_path, ec)) return NotFound(dir.string() + ": no model.onnx");
-  ASSIGN_OR_RETURN(c.model_bytes, ReadFile(model_path.string()));
+  const std::string trimmed = dir_name.substr(0, dir_name.find_last_not_of('/') + 1);
+  c.name = trimmed.substr(trimmed.find_last_of('/') + 1);
+  c.dir = dir_name;
+  const std::string model_path = dir.path() + "/model.onnx";
+  StatusOr<ContainedFile> model_file = dir.OpenFile("model.onnx", kMaxTestCaseFileBytes);
+  if (model_file.status().code() == StatusCode::kNotFound) {
+    return NotFound(dir.path() + ": no model.onnx");
+  }
+  if (!model_file.ok()) return model_file.status();
+  ASSIGN_OR_RETURN(c.model_bytes, model_file->ReadAll(kMaxTestCaseFileBytes));
   onnx::ModelProto model;
   if (!model.ParseFromString(c.model_bytes)) {
-    return DataLoss(model_path.string() + ": not a valid ONNX model (protobuf parse failed)");
+    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
   }
   // Test data feeds only the graph inputs without an initializer, in order (ONNX's runner binds
   // input_<k>.pb the same way); an input with an initializer keeps it.
@@ -283,38 +278,42 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
       ++index;
       continue;
     }
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path.string()));
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
     c.inputs.push_back(std::move(d));
   }
   index = 0;
   for (const auto& info : model.graph().output()) {
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path.string()));
+    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
     c.outputs.push_back(std::move(d));
   }
   for (const auto& import : model.opset_import()) {
     c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(), import.version());
   }
-  std::set<std::string> seen_ops, locations;
-  CollectGraph(model.graph(), &c.op_types, &seen_ops, &locations);
-  for (const std::string& location : locations) {
-    RETURN_IF_ERROR(CheckLocation(dir, location, model_path.string()));
-    c.external_data.push_back(location);
-  }
+  std::set<std::string> seen_ops;
+  ExternalTensors external;
+  CollectGraph(model.graph(), &c.op_types, &seen_ops, &external);
+  ASSIGN_OR_RETURN(c.external_data, ReadExternalFiles(dir, external, model_path));
 
-  ASSIGN_OR_RETURN(std::vector<DirEntry> entries, ListDir(dir));
+  ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> entries, dir.List());
   std::map<int64_t, std::string> set_dirs;
-  for (const DirEntry& e : entries) {
+  for (const ContainedDir::Entry& e : entries) {
     int64_t i = NumberedName(e.name, "test_data_set_", "");
-    if (i >= 0 && e.is_dir) set_dirs[i] = e.name;
+    if (i < 0) continue;
+    if (e.type == EntryType::kSymlink) {
+      return InvalidArgument(dir.path() + "/" + e.name +
+                             ": is a symbolic link; a data-set folder must be a real folder, as a "
+                             "link may lead anywhere");
+    }
+    if (e.type == EntryType::kDirectory) set_dirs[i] = e.name;
   }
-  if (set_dirs.empty()) return NotFound(dir.string() + ": no test_data_set_<i> folders");
+  if (set_dirs.empty()) return NotFound(dir.path() + ": no test_data_set_<i> folders");
   for (const auto& [i, name] : set_dirs) {
-    fs::path set_dir = dir / name;
-    ASSIGN_OR_RETURN(std::vector<DirEntry> files, ListDir(set_dir));
+    ASSIGN_OR_RETURN(ContainedDir set_dir, dir.OpenDir(name));
+    ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> files, set_dir.List());
     GoldenSet set;
     ASSIGN_OR_RETURN(set.inputs, ReadValues(set_dir, "input_", c.inputs, files));
     ASSIGN_OR_RETURN(set.outputs, ReadValues(set_dir, "output_", c.outputs, files));
-    if (set.outputs.empty()) return InvalidArgument(set_dir.string() + ": no output_<k>.pb files");
+    if (set.outputs.empty()) return InvalidArgument(set_dir.path() + ": no output_<k>.pb files");
     c.sets.push_back(std::move(set));
   }
   return c;

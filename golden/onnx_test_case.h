@@ -1,5 +1,12 @@
 // One ONNX backend test case folder (model.onnx + test_data_set_<i>/input_<k>.pb, output_<k>.pb)
-// loaded into memory: the model's bytes and facts, and its data sets as golden sets.
+// loaded into memory: the model's bytes and facts, its external data files and its data sets as
+// golden sets.
+//
+// A case folder is untrusted input (`onnxgate import-onnx-tests` reads folders downloaded from
+// anywhere), so every file in it is opened through runtime/base/contained_file.h: the case folder
+// and its data-set folders must be real folders (not symbolic links), and model.onnx, the .pb files
+// and external data are opened beneath the case folder's descriptor, each a regular file with one
+// name (no link, no hard link, no FIFO or device) of at most kMaxTestCaseFileBytes.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +15,16 @@
 #include <vector>
 
 #include "golden/golden_file.h"
+#include "runtime/base/contained_file.h"
 #include "runtime/base/status.h"
 #include "runtime/base/value.h"
 
 namespace onnxgate {
+
+// The largest model.onnx, .pb or external data file a case may hold: protobuf's own limit on one
+// message (2 GiB - 1), which no model or value file can exceed and still parse. It also bounds
+// the memory one external data file of a case costs.
+inline constexpr uint64_t kMaxTestCaseFileBytes = kMaxProtobufFileBytes;
 
 // A graph input or output as the model declares it.
 struct DeclaredValue {
@@ -35,15 +48,20 @@ struct OnnxTestCase {
   std::vector<DeclaredValue> outputs;
   std::vector<std::pair<std::string, int64_t>> opset_imports;  // model order; "" = ai.onnx
   std::vector<std::string> op_types;  // distinct, in order of first use, subgraphs included
-  // Locations of external-data files the model references, relative to its folder.
-  std::vector<std::string> external_data;
+  // The external-data files the model references, each read once after its tensors were checked.
+  struct ExternalFile {
+    std::string location;  // relative to the case folder, normalized: "data/w.bin"
+    std::string bytes;     // the whole file
+  };
+  std::vector<ExternalFile> external_data;  // sorted by location
   std::vector<GoldenSet> sets;  // one per test_data_set_<i>, in order of i
 };
 
 // Loads the case in `dir`. InvalidArgument / DataLoss / NotFound / Unimplemented name the file and
 // what is wrong (no model.onnx, a model or .pb that does not parse, a gap in input_<k> numbering,
-// more files than the model has inputs to feed, a value kind the model does not declare, an
-// external-data location that leaves the folder). A graph input or output whose type a golden
+// more files than the model has inputs to feed, a value kind the model does not declare, a
+// symbolic link, hard link, FIFO or oversized file where a file is expected, external data that
+// breaks runtime/proto/external_data.h's rules). A graph input or output whose type a golden
 // cannot hold (a map, a sequence of maps, a sparse tensor, an opaque value: runtime/base/value.h
 // has tensors, sequences of tensors and optionals of either only) is Unimplemented, naming the
 // value and its type.

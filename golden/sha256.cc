@@ -3,14 +3,11 @@
 
 #include <openssl/evp.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include <algorithm>
 #include <memory>
-#include <vector>
 
 #include "runtime/base/check.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -42,20 +39,17 @@ std::string Sha256Hex(std::string_view bytes) {
 }
 
 StatusOr<std::string> Sha256File(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return InvalidArgument("cannot hash " + path + ": it is a folder");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return NotFound("cannot open " + path + " to hash it: " + std::strerror(errno));
+  // A regular file only: a FIFO or device named as a model would block or never end.
+  ASSIGN_OR_RETURN(ContainedFile file, OpenRegularFile(path, kNoFileSizeLimit, "file to hash"));
   std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
   ONNXGATE_CHECK(ctx != nullptr);
   ONNXGATE_CHECK(EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1);
-  std::vector<char> buffer(1 << 20);
-  while (in) {
-    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    std::streamsize got = in.gcount();
-    if (got > 0) ONNXGATE_CHECK(EVP_DigestUpdate(ctx.get(), buffer.data(), static_cast<size_t>(got)) == 1);
+  constexpr uint64_t kChunk = uint64_t{1} << 20;
+  for (uint64_t offset = 0; offset < file.size(); offset += kChunk) {
+    ASSIGN_OR_RETURN(std::string chunk,
+                     file.ReadRange(offset, std::min(kChunk, file.size() - offset), kChunk));
+    ONNXGATE_CHECK(EVP_DigestUpdate(ctx.get(), chunk.data(), chunk.size()) == 1);
   }
-  if (in.bad()) return DataLoss("reading " + path + " to hash it failed: " + std::strerror(errno));
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
   ONNXGATE_CHECK(EVP_DigestFinal_ex(ctx.get(), digest, &size) == 1);

@@ -2,6 +2,7 @@
 #include "golden/sha256.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -44,6 +45,16 @@ TEST(Sha256Test, MissingFileIsNotFound) {
 TEST(Sha256Test, FolderIsRefused) {
   StatusOr<std::string> hash = Sha256File(std::filesystem::temp_directory_path().string());
   EXPECT_FALSE(hash.ok());
+}
+
+// A model path naming a FIFO or a device would block or never end; both are refused at once.
+TEST(Sha256Test, FifoAndDeviceAreRefused) {
+  std::string fifo = (std::filesystem::temp_directory_path() / "onnxgate_sha256_fifo").string();
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(Sha256File(fifo).status().message(), fifo + ": is a FIFO, not a file to hash");
+  std::filesystem::remove(fifo);
+  EXPECT_EQ(Sha256File("/dev/zero").status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(Sha256Test, RecognisesHexDigests) {

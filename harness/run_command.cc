@@ -22,11 +22,14 @@
 #include "harness/case_runner.h"
 #include "harness/suite.h"
 #include "harness/worker.h"
+#include "reports/format.h"
 #include "reports/html_writer.h"
 #include "reports/json_writer.h"
 #include "reports/junit_writer.h"
 #include "reports/markdown_writer.h"
 #include "reports/matrix_summary.h"
+#include "reports/text_escape.h"
+#include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
@@ -106,9 +109,11 @@ StatusOr<CaseRecord> DecodeCase(const std::string& payload) {
 }
 
 void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
+  // Names and messages come from models and kernels: escaped, so they cannot drive the terminal.
   std::printf("[%zu/%zu] %-11s %s/%s [%s] (%.2fs)%s%s\n", done, total, VerdictToString(r.verdict),
-              r.suite.c_str(), r.name.c_str(), r.ep.c_str(), r.duration_s,
-              r.message.empty() ? "" : ": ", r.message.c_str());
+              EscapeForTerminal(r.suite).c_str(), EscapeForTerminal(r.name).c_str(),
+              EscapeForTerminal(r.ep).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
+              EscapeForTerminal(r.message).c_str());
   std::fflush(stdout);
 }
 
@@ -120,7 +125,9 @@ void PrintMatrixSummary(const RunRecord& run) {
   for (const MatrixCell& cell : run.matrix) {
     CellClass c = ClassifyCounts(cell.counts);
     ++classes[c];
-    if (c == CellClass::kFailing) failing.push_back(FormatMatrixCell(cell).insert(0, cell.op + " "));
+    if (c == CellClass::kFailing) {
+      failing.push_back(EscapeForTerminal(FormatMatrixCell(cell).insert(0, cell.op + " ")));
+    }
   }
   std::printf("Conformance matrix: %zu op version x EP cells:", run.matrix.size());
   for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
@@ -148,7 +155,34 @@ std::string ReproducerCommand(const RunCommandOptions& options, const std::strin
   return cmd;
 }
 
+Status ValidateRunOptions(const RunCommandOptions& options) {
+  if (options.jobs < 1 || options.jobs > kMaxJobs) {
+    return InvalidArgument("-j/--jobs must be between 1 and " + std::to_string(kMaxJobs) +
+                           ", got " + std::to_string(options.jobs));
+  }
+  // NaN fails every comparison, so the test is written to let only good values through.
+  if (!(options.timeout_s > 0 && options.timeout_s <= kMaxTimeoutSeconds)) {
+    return InvalidArgument("--timeout must be a number of seconds in (0, " +
+                           std::to_string(static_cast<int64_t>(kMaxTimeoutSeconds)) + "], got " +
+                           FormatNumber(options.timeout_s));
+  }
+  if (options.memory_limit_mb != 0 &&
+      (options.memory_limit_mb < kMinMemoryLimitMb || options.memory_limit_mb > (int64_t{1} << 30))) {
+    return InvalidArgument("--memory-limit must be 0 (none) or at least " +
+                           std::to_string(kMinMemoryLimitMb) + " MiB, got " +
+                           std::to_string(options.memory_limit_mb));
+  }
+  RETURN_IF_ERROR(options.cli_tolerance.Validate("--rtol/--atol"));
+  for (const std::string& ep : options.eps) RETURN_IF_ERROR(CheckSafeName("EP", ep));
+  for (const std::string& suite : options.suites) RETURN_IF_ERROR(CheckSafeName("suite", suite));
+  return OkStatus();
+}
+
 int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime) {
+  if (Status st = ValidateRunOptions(options); !st.ok()) {
+    std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
+    return kExitUsage;
+  }
   // Usage checks first: unknown EPs and suites are exit 2 before anything runs.
   std::vector<std::string> known = runtime.providers();
   for (const std::string& ep : options.eps) {
@@ -286,6 +320,8 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   WorkerOptions wo;
   wo.parallelism = std::max(1, options.jobs);
   wo.timeout_seconds = options.timeout_s;
+  wo.cpu_limit_seconds = options.timeout_s;  // cases load with one intra-op thread
+  wo.memory_limit_bytes = static_cast<size_t>(options.memory_limit_mb) << 20;
   wo.isolate = options.isolate;
   WorkerPool pool(wo);
   std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
@@ -381,8 +417,9 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   if (!unexpected.empty()) {
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
     for (const CaseRecord* r : unexpected) {
-      std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict), r->suite.c_str(),
-                  r->name.c_str(), r->ep.c_str(), r->reproducer.c_str());
+      std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
+                  EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
+                  EscapeForTerminal(r->ep).c_str(), EscapeForTerminal(r->reproducer).c_str());
     }
   }
   // Every selected case x EP is either judged or listed as not run; anything else would make

@@ -14,13 +14,21 @@
 
 namespace onnxgate {
 
+// Bounds and defaults of the numeric options.
+inline constexpr int kMaxJobs = 1024;
+inline constexpr int64_t kDefaultMemoryLimitMb = 4096;
+inline constexpr int64_t kMinMemoryLimitMb = 256;  // below it the worker cannot start a case
+inline constexpr double kMaxTimeoutSeconds = 7 * 24 * 3600.0;
+
 struct RunCommandOptions {
   std::string root;                 // holds suites/, golden/data/, conformance/
   std::vector<std::string> suites;  // suite names
   std::vector<std::string> eps = {"ref"};
   Selection selection;
   int jobs = 1;
-  double timeout_s = 60;
+  double timeout_s = 60;  // wall clock per case; also its CPU-time limit
+  // Address space per worker in MiB (RLIMIT_AS); 0 means none.
+  int64_t memory_limit_mb = kDefaultMemoryLimitMb;
   bool isolate = true;
   bool apply_expectations = false;  // gate
   bool strict = true;               // an XPASS fails the gate
@@ -35,7 +43,13 @@ struct RunCommandOptions {
   std::string executable = "onnxgate";    // for reproducer lines
 };
 
-// Prints progress and the summary to stdout, errors to stderr.
+// InvalidArgument naming the option: jobs outside [1, kMaxJobs], a timeout that is not a number
+// of seconds in (0, kMaxTimeoutSeconds], a memory limit that is neither 0 nor at least
+// kMinMemoryLimitMb, a command-line tolerance outside its bounds, an EP or
+// suite name that could not be one path component (see CheckSafeName).
+Status ValidateRunOptions(const RunCommandOptions& options);
+
+// Prints progress and the summary to stdout, errors to stderr; exit 2 for invalid options.
 int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime);
 
 // The one-line command that runs `case_name` of `suite` alone on `ep`.

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 
@@ -60,11 +61,10 @@ class Parser {
     for (const char* key : {"rtol", "atol"}) {
       auto it = obj.find(key);
       if (it == obj.end()) continue;
-      if (!it->is_number() || it->get<double>() < 0) {
-        return Error(where + "." + key, "must be a non-negative number");
-      }
+      if (!it->is_number()) return Error(where + "." + key, "must be a number");
       (std::string(key) == "rtol" ? t.rtol : t.atol) = it->get<double>();
     }
+    RETURN_IF_ERROR(t.Validate(path_ + ": " + where));
     return t;
   }
 
@@ -110,6 +110,8 @@ class Parser {
 
 StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(suite_json_path));
+  RETURN_IF_ERROR(
+      CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, suite_json_path));
   json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
   Parser p(suite_json_path);
   if (root.is_discarded()) return p.Error("file", "not valid JSON");

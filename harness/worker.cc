@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,9 +14,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <iostream>
 
 namespace onnxgate {
@@ -73,10 +76,17 @@ void FlushAll() {
 }
 
 // Runs the job and captures an escaping exception as a message (in-process and child alike).
-bool RunJob(const Job& job, std::string* out) {
+// `memory_limit_bytes` (0: none) names the limit in the message of an allocation failure.
+bool RunJob(const Job& job, std::string* out, size_t memory_limit_bytes = 0) {
   try {
     *out = job();
     return true;
+  } catch (const std::bad_alloc& e) {
+    *out = std::string(e.what());
+    if (memory_limit_bytes > 0) {
+      *out += " (ran out of its memory limit of " + std::to_string(memory_limit_bytes >> 20) +
+              " MiB)";
+    }
   } catch (const std::exception& e) {
     *out = e.what();
   } catch (...) {
@@ -86,8 +96,21 @@ bool RunJob(const Job& job, std::string* out) {
 }
 
 // The child's side: never returns.
+// The limits of WorkerOptions, applied to this (child) process.
+void ApplyLimits(const WorkerOptions& options) {
+  if (options.memory_limit_bytes > 0) {
+    rlimit as{options.memory_limit_bytes, options.memory_limit_bytes};
+    setrlimit(RLIMIT_AS, &as);
+  }
+  if (options.cpu_limit_seconds > 0) {
+    const rlim_t soft = static_cast<rlim_t>(std::ceil(options.cpu_limit_seconds));
+    rlimit cpu{soft, soft + 1};  // SIGXCPU at the soft limit, SIGKILL a second later
+    setrlimit(RLIMIT_CPU, &cpu);
+  }
+}
+
 [[noreturn]] void ChildMain(const Job& job, int write_fd, pid_t parent,
-                            const std::vector<int>& fds_to_close) {
+                            const std::vector<int>& fds_to_close, const WorkerOptions& options) {
   setpgid(0, 0);
 #ifdef __linux__
   // A parent killed with SIGKILL cannot clean up; its children must not outlive it.
@@ -102,9 +125,10 @@ bool RunJob(const Job& job, std::string* out) {
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
   for (int fd : fds_to_close) close(fd);
+  ApplyLimits(options);
 
   std::string result;
-  char kind = RunJob(job, &result) ? kKindPayload : kKindException;
+  char kind = RunJob(job, &result, options.memory_limit_bytes) ? kKindPayload : kKindException;
   char header[kHeaderSize];
   std::memcpy(header, kMagic, 4);
   header[4] = kind;
@@ -176,6 +200,12 @@ void Classify(const Running& r, int status, size_t max_bytes, JobResult* res) {
   if (r.oversized) {  // before the signal: the SIGKILL that ended it was ours
     res->outcome = JobOutcome::kCrash;
     res->message = "result larger than the limit of " + std::to_string(max_bytes) + " bytes";
+    return;
+  }
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) {
+    res->outcome = JobOutcome::kTimeout;
+    res->signal = SIGXCPU;
+    res->message = "exceeded its CPU-time limit (killed by SIGXCPU)";
     return;
   }
   if (WIFSIGNALED(status)) {
@@ -336,7 +366,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       pid_t parent = getpid();
       FlushAll();
       pid_t pid = fork();
-      if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited);
+      if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited, options_);
       int fork_errno = errno;
       close(fds[1]);
       if (pid < 0) {

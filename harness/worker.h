@@ -45,6 +45,13 @@ struct WorkerOptions {
   double timeout_seconds = 0;  // wall-clock limit per job; 0 means none
   bool isolate = true;         // false: run jobs in this process, one after another
   size_t max_payload_bytes = size_t{256} << 20;  // a larger result is treated as a crash
+  // Per child (isolation mode only), set with setrlimit before the job runs; 0 means none.
+  // Address space (RLIMIT_AS): an allocation past it fails in the child (std::bad_alloc, a
+  // CRASH saying the limit was hit) instead of the kernel's OOM killer picking a process.
+  size_t memory_limit_bytes = 0;
+  // CPU time (RLIMIT_CPU, whole seconds, rounded up): a child past it gets SIGXCPU and is
+  // TIMEOUT, even when the parent's wall clock is not watching (the parent stopped, say).
+  double cpu_limit_seconds = 0;
 };
 
 // Runs jobs in worker processes.
@@ -56,6 +63,12 @@ struct WorkerOptions {
 // run (results may exceed the pipe buffer), waits in poll() no longer than the nearest deadline,
 // kills a timed-out child's whole process group with SIGKILL and reaps every child. Fork from a
 // single-threaded parent: a child of a multi-threaded process inherits locks held by the others.
+//
+// Limits: the child sets its own RLIMIT_AS and RLIMIT_CPU before the job runs, so a job that
+// allocates without bound or spins is that job's CRASH ("ran out of its memory limit") or
+// TIMEOUT ("exceeded its CPU-time limit"); nothing else on the machine is put at risk. RLIMIT_AS
+// counts address space, not resident memory: it includes what the child inherited from the
+// parent at fork, so the limit must leave room for the parent's own size.
 //
 // In-process mode (for debuggers, --no-isolation): the same interface, jobs run one after
 // another in the caller; exceptions become CRASH, but a real crash takes the whole process down

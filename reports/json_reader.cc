@@ -8,6 +8,7 @@
 #include "reports/format.h"
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 namespace {
@@ -435,6 +436,10 @@ Status ParseRun(const Json& j, RunRecord* run) {
 StatusOr<RunRecord> ParseRunJson(const std::string& text, const std::string& source) {
   const std::string context = "reading run report " + source;
   RunRecord run;
+  if (Status st = CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source);
+      !st.ok()) {
+    return st.WithContext(context);
+  }
   try {
     Json j = Json::parse(text);
     Status st = ParseRun(j, &run);

@@ -1,6 +1,8 @@
 // UTF-8 validation and XML escaping for report writers.
 #include "reports/text_escape.h"
 
+#include <cstdio>
+
 #include "runtime/base/utf8.h"
 
 namespace onnxgate {
@@ -60,6 +62,26 @@ std::string ToValidUtf8(std::string_view text) {
 }
 
 std::string SanitizeForXml(std::string_view text) { return Filter(text, XmlAllows); }
+
+std::string EscapeForTerminal(std::string_view text) {
+  std::string valid = ToValidUtf8(text);
+  std::string out;
+  out.reserve(valid.size());
+  size_t pos = 0;
+  while (pos < valid.size()) {
+    size_t length;
+    char32_t cp = DecodeUtf8At(valid, pos, &length);
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(valid, pos, length);
+    }
+    pos += length;
+  }
+  return out;
+}
 
 std::string XmlEscapeText(std::string_view text) { return Escape(text, /*attribute=*/false); }
 

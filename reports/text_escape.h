@@ -1,4 +1,5 @@
-// Text cleaning for report formats: valid UTF-8, XML 1.0's allowed characters, XML escaping.
+// Text cleaning for report formats and the console: valid UTF-8, XML 1.0's allowed characters,
+// XML escaping, terminal-safe text.
 #pragma once
 
 #include <string>
@@ -15,6 +16,11 @@ std::string ToValidUtf8(std::string_view text);
 // carriage return; U+FFFE, U+FFFF) and those it discourages (DEL and the C1 controls), which
 // usually are terminal colour codes or binary garbage in a message.
 std::string SanitizeForXml(std::string_view text);
+
+// For a terminal: valid UTF-8, and every control character (C0 including newline and tab, DEL,
+// C1) written as \xNN, so a case name or message cannot move the cursor, recolour the console
+// or forge a line of the summary.
+std::string EscapeForTerminal(std::string_view text);
 
 // Sanitized and escaped for XML character data: & < > become entities.
 std::string XmlEscapeText(std::string_view text);

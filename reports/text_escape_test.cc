@@ -42,5 +42,12 @@ TEST(XmlEscapeTest, EscapesMarkupInTextAndAttributes) {
   EXPECT_EQ(XmlEscapeText("\x01<\x02"), "&lt;");
 }
 
+TEST(TextEscapeTest, TerminalTextHasNoControlCharacters) {
+  EXPECT_EQ(EscapeForTerminal("test_\x1b[2J\x1b[31mred\rPASS\n\x7f\xc2\x9b caf\xc3\xa9"),
+            "test_\\x1b[2J\\x1b[31mred\\x0dPASS\\x0a\\x7f\\x9b caf\xc3\xa9");
+  EXPECT_EQ(EscapeForTerminal("bad \xff"), "bad \xEF\xBF\xBD");
+  EXPECT_EQ(EscapeForTerminal("plain text"), "plain text");
+}
+
 }  // namespace
 }  // namespace onnxgate

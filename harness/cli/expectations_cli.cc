@@ -6,6 +6,7 @@
 #include "conformance/expectations.h"
 #include "harness/cli/cli.h"
 #include "reports/json_writer.h"
+#include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
@@ -46,6 +47,12 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
           return 2;
         }
         ep = *eps.begin();
+      }
+      // The EP names the file written: a report saying "../../.." must not write outside.
+      if (Status st = CheckSafeName("EP", ep); !st.ok()) {
+        std::fprintf(stderr, "onnxgate expectations update: %s: %s\n", f.from.c_str(),
+                     st.message().c_str());
+        return 2;
       }
       std::string path = f.file.empty()
                              ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json")).string()

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 
@@ -25,6 +26,9 @@ std::string DefaultRoot() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that goes away (`onnxgate gate ... | head`) must not kill the run before it writes
+  // its reports: writes to a closed stdout fail with EPIPE instead, and are ignored.
+  std::signal(SIGPIPE, SIG_IGN);
   onnxgate::CliContext ctx;
   ctx.argv.assign(argv, argv + argc);
   ctx.executable = ExecutablePath(argv[0]);

@@ -29,7 +29,11 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--opset", o.selection.opsets, "Only cases whose default-domain opset is N (repeatable)");
   cmd->add_option("--tag", o.selection.tags, "Only cases with this tag (repeatable)");
   cmd->add_option("-j,--jobs", o.jobs, "Worker processes at once")->capture_default_str();
-  cmd->add_option("--timeout", o.timeout_s, "Seconds per case before it is TIMEOUT (0: none)")->capture_default_str();
+  cmd->add_option("--timeout", o.timeout_s, "Seconds per case, wall clock and CPU time, before it is TIMEOUT (more than 0, at most 604800)")->capture_default_str();
+  cmd->add_option("--memory-limit", o.memory_limit_mb,
+                  "Address space per worker in MiB (RLIMIT_AS); a case past it is a CRASH "
+                  "saying so (0: none)")
+      ->capture_default_str();
   cmd->add_flag("--no-isolation", f.no_isolation, "Run cases in this process (for debuggers; no CRASH/TIMEOUT containment)");
   cmd->add_option("--rtol", f.rtol, "Override rtol for every output (top tolerance layer)");
   cmd->add_option("--atol", f.atol, "Override atol for every output (top tolerance layer)");

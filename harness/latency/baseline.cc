@@ -2,6 +2,7 @@
 #include "harness/latency/baseline.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <tuple>
 
@@ -41,6 +42,12 @@ Json EntryJson(const BaselineEntry& e) {
   return j;
 }
 
+std::string FormatSample(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 Status ParseEntry(const Json& j, const std::string& source, const std::string& path,
                   BaselineEntry* e) {
   ASSIGN_OR_RETURN(Object o, Object::Of(j, source, path));
@@ -48,9 +55,27 @@ Status ParseEntry(const Json& j, const std::string& source, const std::string& p
   RETURN_IF_ERROR(o.Int("threads", &e->threads));
   RETURN_IF_ERROR(o.String("model_sha256", &e->model_sha256, false));
   RETURN_IF_ERROR(o.Int("iterations_per_repetition", &e->iterations_per_repetition, false));
+  if (e->threads < 1 || e->threads > kMaxBaselineThreads) {
+    return InvalidArgument(source + ": " + path + ".threads: must be between 1 and " +
+                           std::to_string(kMaxBaselineThreads) + ", got " +
+                           std::to_string(e->threads));
+  }
   RETURN_IF_ERROR(o.Numbers("samples_ms", &e->samples_ms));
-  if (e->samples_ms.empty()) {
-    return InvalidArgument(source + ": " + path + ".samples_ms: must not be empty");
+  // Nonsense samples would decide every later comparison: a zero or negative time makes any
+  // run a regression, a huge one hides every regression.
+  if (e->samples_ms.size() < kMinBaselineSamples || e->samples_ms.size() > kMaxBaselineSamples) {
+    return InvalidArgument(source + ": " + path + ".samples_ms: must hold between " +
+                           std::to_string(kMinBaselineSamples) + " and " +
+                           std::to_string(kMaxBaselineSamples) + " samples, got " +
+                           std::to_string(e->samples_ms.size()));
+  }
+  for (size_t i = 0; i < e->samples_ms.size(); ++i) {
+    const double v = e->samples_ms[i];
+    if (!(v > 0 && v <= kMaxBaselineSampleMs)) {
+      return InvalidArgument(source + ": " + path + ".samples_ms[" + std::to_string(i) +
+                             "]: a time must be in (0, " + FormatSample(kMaxBaselineSampleMs) +
+                             "] ms, got " + FormatSample(v));
+    }
   }
   RETURN_IF_ERROR(o.Number("median_ms", &e->median_ms, false));
   RETURN_IF_ERROR(o.Number("min_ms", &e->min_ms, false));
@@ -126,7 +151,16 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
   RETURN_IF_ERROR(o.String("updated", &file.updated, false));
   RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
     file.entries.emplace_back();
-    return ParseEntry(e, source, path, &file.entries.back());
+    RETURN_IF_ERROR(ParseEntry(e, source, path, &file.entries.back()));
+    const BaselineEntry& added = file.entries.back();
+    for (size_t i = 0; i + 1 < file.entries.size(); ++i) {
+      if (file.entries[i].model == added.model && file.entries[i].threads == added.threads) {
+        return InvalidArgument(source + ": " + path + ": a second entry for model '" +
+                               added.model + "' at " + std::to_string(added.threads) +
+                               " thread(s); which one would be compared is undefined");
+      }
+    }
+    return OkStatus();
   }));
   return file;
 }

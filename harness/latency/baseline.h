@@ -16,6 +16,12 @@ namespace onnxgate {
 inline constexpr char kBaselineFormat[] = "onnxgate-latency-baseline";
 inline constexpr int kBaselineFormatVersion = 1;
 
+// What a baseline entry may hold; anything else is refused when the file is read.
+inline constexpr size_t kMinBaselineSamples = 3;
+inline constexpr size_t kMaxBaselineSamples = 100000;
+inline constexpr double kMaxBaselineSampleMs = 3600.0 * 1000.0;  // one hour per run
+inline constexpr int64_t kMaxBaselineThreads = 4096;
+
 struct BaselineEntry {
   std::string model;  // the model file's stem, e.g. "resnet18"
   int64_t threads = 1;

@@ -126,12 +126,36 @@ TEST(BaselineTest, ErrorsNameTheFileAndField) {
   j = nlohmann::json::parse(RenderBaselineJson(Sample()));
   j["entries"][0]["samples_ms"] = nlohmann::json::array();
   EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
-              HasSubstr("must not be empty"));
+              HasSubstr("entries[0].samples_ms: must hold between 3 and 100000 samples, got 0"));
 
   j = nlohmann::json::parse(RenderBaselineJson(Sample()));
   j["fingerprint"].erase("cpu_model");
   EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
               HasSubstr("fingerprint.cpu_model: required field is missing"));
+}
+
+// Values that would switch regression detection off (or make everything a regression) are
+// refused when the file is read, never used.
+TEST(BaselineTest, NonsenseValuesAreRefused) {
+  for (double bad : {-1.0, 0.0, 1e308}) {
+    nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+    j["entries"][1]["samples_ms"][2] = bad;
+    EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+                HasSubstr("b.json: entries[1].samples_ms[2]: a time must be in (0, 3.6e+06] ms"))
+        << bad;
+  }
+  nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"].push_back(j["entries"][0]);
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("a second entry for model '" + j["entries"][0]["model"].get<std::string>()));
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"][0]["threads"] = 0;
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("entries[0].threads: must be between 1 and 4096, got 0"));
+  j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["entries"][0]["samples_ms"] = {1.0, 1.0};
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("must hold between 3 and 100000 samples, got 2"));
 }
 
 TEST(BaselineTest, OtherFingerprintIsRefusedNamingBoth) {

@@ -3,9 +3,12 @@
 
 #include <cmath>
 
+#include "runtime/base/nesting_depth.h"
+
 namespace onnxgate::latency_json {
 
 StatusOr<Json> Parse(const std::string& text, const std::string& source) {
+  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
   try {
     return Json::parse(text);
   } catch (const Json::exception& e) {

@@ -243,8 +243,11 @@ int DataTypeBits(DataType type) {
 
 size_t DataTypeStorageBytes(DataType type, int64_t n) {
   if (n <= 0) return 0;
-  const uint64_t bits = static_cast<uint64_t>(n) * static_cast<uint64_t>(DataTypeBits(type));
-  return static_cast<size_t>((bits + 7) / 8);
+  const uint64_t bits = static_cast<uint64_t>(DataTypeBits(type));
+  // Whole-byte types multiply bytes, not bits: n * 128 bits of COMPLEX128 would wrap around for
+  // counts that n * 16 bytes still holds.
+  if (bits % 8 == 0) return static_cast<size_t>(static_cast<uint64_t>(n) * (bits / 8));
+  return static_cast<size_t>((static_cast<uint64_t>(n) * bits + 7) / 8);
 }
 bool IsValidDataType(int32_t value) { return value >= 1 && value <= kLastDataType; }
 

@@ -206,6 +206,9 @@ TEST(DataTypeTest, BitsSizesAndPredicates) {
   EXPECT_EQ(DataTypeStorageBytes(DataType::kUint2, 0), 0u);
   EXPECT_EQ(DataTypeStorageBytes(DataType::kFloat8E4M3FN, 5), 5u);
   EXPECT_EQ(DataTypeStorageBytes(DataType::kDouble, 3), 24u);
+  // 2^58 COMPLEX128 elements are 2^62 bytes; counted in bits (2^65) they would wrap to 0.
+  EXPECT_EQ(DataTypeStorageBytes(DataType::kComplex128, int64_t{1} << 58), uint64_t{1} << 62);
+  EXPECT_EQ(DataTypeStorageBytes(DataType::kInt4, int64_t{1} << 58), uint64_t{1} << 57);
   for (DataType t : {DataType::kFloat8E4M3FN, DataType::kFloat8E4M3FNUZ, DataType::kFloat8E5M2,
                      DataType::kFloat8E5M2FNUZ, DataType::kFloat8E8M0, DataType::kFloat4E2M1,
                      DataType::kInt4, DataType::kUint4, DataType::kInt2, DataType::kUint2}) {

@@ -4,13 +4,11 @@
 
 #include <onnx/onnx_pb.h>
 #include <spdlog/spdlog.h>
-#include <sys/stat.h>
 
-#include <fstream>
 #include <functional>
 #include <set>
-#include <sstream>
 
+#include "runtime/base/contained_file.h"
 #include "runtime/model/type_inference.h"
 #include "runtime/onnx/model_checks.h"
 #include "runtime/onnx/op_spec.h"
@@ -24,18 +22,6 @@ namespace {
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-StatusOr<std::string> ReadFile(const std::string& path) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) return NotFound(path + ": no such model file");
-  if (S_ISDIR(st.st_mode)) return InvalidArgument(path + ": is a folder, not a model file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return NotFound(path + ": cannot open the model file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return DataLoss(path + ": reading the model file failed");
-  return buffer.str();
 }
 
 // Calls fn(graph, depth, where) for the graph and every subgraph in node attributes.
@@ -207,7 +193,9 @@ StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text,
 
 StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path,
                                                    const ModelOptions& options) {
-  ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+  // The user's path may be a link, but it must be a regular file no larger than protobuf can
+  // parse: a FIFO or /dev/zero named as a model is refused without blocking or reading.
+  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
   if (bytes.empty()) return DataLoss(path + ": empty file, not an ONNX model");
   onnx::ModelProto proto;
   if (EndsWith(path, ".onnxtxt")) {

@@ -30,11 +30,13 @@ struct ModelOptions {
 
 class Model {
  public:
-  // Reads `path`: ONNX text format when it ends in ".onnxtxt", binary protobuf otherwise. Errors
-  // name the file: NotFound (no such file), DataLoss (empty or not parseable as protobuf),
-  // InvalidArgument (parse errors of the text format, checker failures, limits, external data
-  // leaving the model's folder), Unimplemented (an op without ONNX schema, an IR version newer
-  // than this runtime's ONNX).
+  // Reads `path`: ONNX text format when it ends in ".onnxtxt", binary protobuf otherwise. The
+  // path may be a symbolic link but must name a regular file of at most kMaxProtobufFileBytes
+  // (runtime/base/contained_file.h). Errors name the file: NotFound (no such file), DataLoss
+  // (empty or not parseable as protobuf), InvalidArgument (not a regular file, too large, parse
+  // errors of the text format, checker failures, limits, external data leaving the model's
+  // folder or disagreeing with its tensor's size), Unimplemented (an op without ONNX schema, an
+  // IR version newer than this runtime's ONNX).
   static StatusOr<std::shared_ptr<const Model>> Load(const std::string& path,
                                                      const ModelOptions& options = {});
 

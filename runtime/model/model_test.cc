@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runtime/model/model_test_util.h"
 #include "runtime/onnx/op_spec.h"
@@ -85,6 +87,27 @@ TEST(ModelTest, MissingEmptyTruncatedAndForeignFiles) {
 
   auto folder = Model::Load(dir.path());
   EXPECT_EQ(folder.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(folder.status().message(), HasSubstr("is a folder, not a model file"));
+}
+
+// A model path may be a link (users pass them on the command line), but a FIFO or a device named
+// as a model is refused at once, without blocking on the FIFO or reading /dev/zero forever.
+TEST(ModelTest, ModelFileMustBeRegular) {
+  ScratchDir dir;
+  std::string real = dir.WriteModel("real.onnx", kRelu);
+  ASSERT_EQ(symlink(real.c_str(), (dir.path() + "/link.onnx").c_str()), 0);
+  auto linked = Model::Load(dir.path() + "/link.onnx");
+  EXPECT_TRUE(linked.ok()) << linked.status().ToString();
+
+  const std::string fifo = dir.path() + "/fifo.onnx";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto from_fifo = Model::Load(fifo);
+  EXPECT_EQ(from_fifo.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(from_fifo.status().message(), fifo + ": is a FIFO, not a model file");
+
+  auto zero = Model::Load("/dev/zero");
+  EXPECT_EQ(zero.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(zero.status().message(), "/dev/zero: is a character device, not a model file");
 }
 
 TEST(ModelTest, TextParseErrorsNameTheFile) {
@@ -233,8 +256,24 @@ g (float[2] X) => (float[2] Y) {
   std::string path = dir.Write("m/model.onnx", proto.SerializeAsString());
   auto st = Model::Load(path).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(), HasSubstr(path + ": graph initializer: tensor 'W'"));
+  EXPECT_THAT(st.message(),
+              HasSubstr(path + ": graph initializer: external data '../outside.bin' of tensor 'W'"));
   EXPECT_THAT(st.message(), HasSubstr("contains '..'"));
+
+  // A file with more bytes than FLOAT[2] takes is refused at load, naming both sizes.
+  loc->set_value("w.bin");
+  dir.Write("m/w.bin", std::string(12, '\0'));
+  path = dir.Write("m/model.onnx", proto.SerializeAsString());
+  auto longer = Model::Load(path).status();
+  EXPECT_EQ(longer.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(longer.message(),
+              HasSubstr("tensor 'W': external data 'w.bin' has 12 bytes but FLOAT[2] needs 8"));
+
+  // A hard link to the file outside the folder is refused.
+  ASSERT_EQ(link((dir.path() + "/outside.bin").c_str(), (dir.path() + "/m/hard.bin").c_str()), 0);
+  loc->set_value("hard.bin");
+  path = dir.Write("m/model.onnx", proto.SerializeAsString());
+  EXPECT_THAT(Model::Load(path).status().message(), HasSubstr("is a hard link (2 names)"));
 
   loc->set_value("w.bin");
   dir.Write("m/w.bin", std::string(8, '\0'));

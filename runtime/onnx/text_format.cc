@@ -4,15 +4,26 @@
 #include <onnx/defs/parser.h>
 #include <onnx/onnx_pb.h>
 
+#include <stdexcept>
+
+#include "runtime/base/nesting_depth.h"
+
 namespace onnxgate {
 
 namespace {
 
 template <typename Proto>
 Status Parse(const std::string& text, const std::string& what, Proto* out) {
+  // The parser recurses per nested graph: a deep If chain would overflow the stack.
+  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kOnnxText, kMaxOnnxTextNesting, what));
   try {
     onnx::Common::Status st = onnx::OnnxParser::Parse(*out, text.c_str());
     if (!st.IsOK()) return InvalidArgument(what + ": " + st.ErrorMessage());
+  } catch (const std::invalid_argument& e) {
+    // std::stof and friends throw with only their own name as the message.
+    return InvalidArgument(what + ": a numeric literal is not a number (" + e.what() + ")");
+  } catch (const std::out_of_range& e) {
+    return InvalidArgument(what + ": a numeric literal is out of range (" + e.what() + ")");
   } catch (const std::exception& e) {
     return InvalidArgument(what + ": " + e.what());
   }

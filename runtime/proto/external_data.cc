@@ -1,25 +1,19 @@
-// External data: the location must stay inside the model's folder (relative, no "..", no symbolic
-// link on the way) and offset/length must lie inside the file; only then are the bytes read.
+// External data: keys parsed, the declared size computed, the file opened beneath the model's
+// folder (runtime/base/contained_file.h), offset/length and the declared size checked on that open
+// file, and only then the bytes read.
 #include "runtime/proto/external_data.h"
 
-#include <fcntl.h>
 #include <onnx/onnx_pb.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <map>
 #include <optional>
-#include <vector>
+
+#include "runtime/base/contained_file.h"
+#include "runtime/proto/declared_tensor.h"
 
 namespace onnxgate {
 
 namespace {
-
-std::string Label(const onnx::TensorProto& proto) {
-  return proto.name().empty() ? std::string("unnamed tensor") : "tensor '" + proto.name() + "'";
-}
 
 // Parses a non-negative decimal integer; nullopt for anything else (signs, spaces, overflow).
 std::optional<uint64_t> ParseSize(const std::string& s) {
@@ -34,63 +28,15 @@ std::optional<uint64_t> ParseSize(const std::string& s) {
   return v;
 }
 
-// Splits a relative location into its components, refusing what could leave the folder.
-StatusOr<std::vector<std::string>> SplitLocation(const std::string& label, const std::string& loc) {
-  auto refuse = [&](const std::string& why) {
-    return InvalidArgument(label + ": external data location '" + loc + "' " + why);
-  };
-  if (loc.empty()) return refuse("is empty");
-  if (loc.find('\0') != std::string::npos) return refuse("contains a NUL character");
-  if (loc[0] == '/' || loc[0] == '\\') {
-    return refuse("is absolute; it must be relative to the model's folder");
-  }
-  if (loc.size() >= 2 && loc[1] == ':') {
-    return refuse("has a drive letter; it must be relative to the model's folder");
-  }
-  std::vector<std::string> parts;
-  std::string part;
-  for (size_t i = 0; i <= loc.size(); ++i) {
-    // Backslashes count as separators too, so "..\\x" written on Windows is caught.
-    if (i == loc.size() || loc[i] == '/' || loc[i] == '\\') {
-      if (part == "..") return refuse("contains '..'; it must stay inside the model's folder");
-      if (!part.empty() && part != ".") parts.push_back(part);
-      part.clear();
-    } else {
-      part += loc[i];
-    }
-  }
-  if (parts.empty()) return refuse("names no file");
-  return parts;
-}
-
-// Where the bytes of an external tensor are, after every rule has been checked.
-struct Resolved {
-  std::string path;
+// What the keys and the declaration say, before any file is touched.
+struct Request {
   std::string location;
   uint64_t offset = 0;
-  uint64_t count = 0;
+  std::optional<uint64_t> length;
+  DeclaredTensor declared;
 };
 
-Status CheckBounds(const std::string& label, const std::string& location, uint64_t offset,
-                   std::optional<uint64_t> length, uint64_t size, uint64_t* count) {
-  if (offset > size) {
-    return DataLoss(label + ": external data offset " + std::to_string(offset) +
-                    " is past the end of '" + location + "' (" + std::to_string(size) + " bytes)");
-  }
-  *count = length ? *length : size - offset;
-  if (*count > size - offset) {
-    return DataLoss(label + ": external data offset " + std::to_string(offset) + " + length " +
-                    std::to_string(*count) + " exceeds the size of '" + location + "' (" +
-                    std::to_string(size) + " bytes)");
-  }
-  return OkStatus();
-}
-
-StatusOr<Resolved> Resolve(const onnx::TensorProto& proto, const std::string& base_dir) {
-  const std::string label = Label(proto);
-  if (base_dir.empty()) {
-    return InvalidArgument(label + ": external data needs the model's folder to resolve against");
-  }
+StatusOr<Request> ParseRequest(const onnx::TensorProto& proto, const std::string& label) {
   std::map<std::string, std::string> keys;
   for (const auto& entry : proto.external_data()) {
     if (!keys.emplace(entry.key(), entry.value()).second) {
@@ -99,10 +45,8 @@ StatusOr<Resolved> Resolve(const onnx::TensorProto& proto, const std::string& ba
   }
   auto loc_it = keys.find("location");
   if (loc_it == keys.end()) return InvalidArgument(label + ": external_data has no 'location' key");
-  Resolved r;
+  Request r;
   r.location = loc_it->second;
-
-  std::optional<uint64_t> length;
   for (const char* key : {"offset", "length"}) {
     auto it = keys.find(key);
     if (it == keys.end()) continue;
@@ -114,74 +58,82 @@ StatusOr<Resolved> Resolve(const onnx::TensorProto& proto, const std::string& ba
     if (std::string(key) == "offset") {
       r.offset = *v;
     } else {
-      length = *v;
+      r.length = *v;
     }
   }
-
-  ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitLocation(label, r.location));
-  // Walk the components with lstat so that a symbolic link anywhere below base_dir is refused,
-  // whether it points inside the folder or not.
-  r.path = base_dir;
-  uint64_t size = 0;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    r.path += "/" + parts[i];
-    struct stat st;
-    if (lstat(r.path.c_str(), &st) != 0) {
-      if (errno == ENOENT || errno == ENOTDIR) {
-        return NotFound(label + ": external data file '" + r.location + "' not found in '" +
-                        base_dir + "'");
-      }
-      return NotFound(label + ": cannot access external data file '" + r.path +
-                      "': " + std::strerror(errno));
-    }
-    if (S_ISLNK(st.st_mode)) {
-      return InvalidArgument(label + ": external data location '" + r.location +
-                             "' goes through the symbolic link '" + r.path +
-                             "'; links may lead outside the model's folder");
-    }
-    bool last = i + 1 == parts.size();
-    if (last ? !S_ISREG(st.st_mode) : !S_ISDIR(st.st_mode)) {
-      return InvalidArgument(label + ": external data location '" + r.location + "': '" + r.path +
-                             "' is not a " + (last ? "regular file" : "folder"));
-    }
-    size = static_cast<uint64_t>(st.st_size);
+  ASSIGN_OR_RETURN(r.declared, DeclaredTensorOf(proto));
+  if (r.declared.type == DataType::kString) {
+    return InvalidArgument(label +
+                           ": STRING tensors keep their data in string_data, not external data");
   }
-  RETURN_IF_ERROR(CheckBounds(label, r.location, r.offset, length, size, &r.count));
   return r;
+}
+
+// The open file and the range of it that holds the tensor, every rule checked.
+struct Opened {
+  ContainedFile file;
+  uint64_t offset = 0;
+  uint64_t count = 0;
+  uint64_t declared_bytes = 0;
+};
+
+StatusOr<Opened> OpenChecked(const onnx::TensorProto& proto, const ContainedDir& dir) {
+  const std::string label = TensorLabel(proto);
+  ASSIGN_OR_RETURN(Request r, ParseRequest(proto, label));
+  // No size limit on the file: one file may hold many tensors. The range read is what is bounded.
+  ASSIGN_OR_RETURN(ContainedFile file,
+                   dir.OpenFile(r.location, kNoFileSizeLimit,
+                                "external data '" + r.location + "' of " + label));
+  const uint64_t size = file.size();
+  if (r.offset > size) {
+    return DataLoss(label + ": external data offset " + std::to_string(r.offset) +
+                    " is past the end of '" + r.location + "' (" + std::to_string(size) +
+                    " bytes)");
+  }
+  const uint64_t count = r.length ? *r.length : size - r.offset;
+  if (count > size - r.offset) {
+    return DataLoss(label + ": external data offset " + std::to_string(r.offset) + " + length " +
+                    std::to_string(count) + " exceeds the size of '" + r.location + "' (" +
+                    std::to_string(size) + " bytes)");
+  }
+  if (count != r.declared.storage_bytes) {
+    return InvalidArgument(label + ": external data '" + r.location + "' has " +
+                           std::to_string(count) + " bytes but " + StorageNeeds(r.declared));
+  }
+  return Opened{std::move(file), r.offset, count, r.declared.storage_bytes};
+}
+
+StatusOr<ContainedDir> OpenBase(const onnx::TensorProto& proto, const std::string& base_dir) {
+  const std::string label = TensorLabel(proto);
+  if (base_dir.empty()) {
+    return InvalidArgument(label + ": external data needs the model's folder to resolve against");
+  }
+  StatusOr<ContainedDir> dir = ContainedDir::Open(base_dir);
+  if (!dir.ok()) return dir.status().WithContext(label + ": external data");
+  return dir;
 }
 
 }  // namespace
 
+Status CheckExternalData(const onnx::TensorProto& proto, const ContainedDir& base_dir) {
+  return OpenChecked(proto, base_dir).status();
+}
+
 Status CheckExternalData(const onnx::TensorProto& proto, const std::string& base_dir) {
-  return Resolve(proto, base_dir).status();
+  ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
+  return CheckExternalData(proto, dir);
+}
+
+StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto,
+                                       const ContainedDir& base_dir) {
+  ASSIGN_OR_RETURN(Opened o, OpenChecked(proto, base_dir));
+  return o.file.ReadRange(o.offset, o.count, o.declared_bytes);
 }
 
 StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto,
                                        const std::string& base_dir) {
-  ASSIGN_OR_RETURN(Resolved r, Resolve(proto, base_dir));
-  const std::string label = Label(proto);
-  // O_NOFOLLOW closes the window between the lstat walk and the open.
-  int fd = open(r.path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    return NotFound(label + ": cannot open external data file '" + r.path +
-                    "': " + std::strerror(errno));
-  }
-  std::string bytes(r.count, '\0');
-  uint64_t done = 0;
-  while (done < r.count) {
-    ssize_t n = pread(fd, bytes.data() + done, r.count - done, static_cast<off_t>(r.offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      close(fd);
-      // The file shrank since it was checked.
-      return DataLoss(label + ": reading " + std::to_string(r.count) + " bytes at offset " +
-                      std::to_string(r.offset) + " from '" + r.location + "' failed after " +
-                      std::to_string(done) + " bytes");
-    }
-    done += static_cast<uint64_t>(n);
-  }
-  close(fd);
-  return bytes;
+  ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
+  return ReadExternalData(proto, dir);
 }
 
 }  // namespace onnxgate

@@ -7,10 +7,11 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstring>
-#include <fstream>
+#include <functional>
 #include <limits>
-#include <sstream>
 
+#include "runtime/base/contained_file.h"
+#include "runtime/proto/declared_tensor.h"
 #include "runtime/proto/external_data.h"
 
 // raw_data is little-endian by definition; the copies below are plain memcpy.
@@ -21,13 +22,6 @@
 namespace onnxgate {
 
 namespace {
-
-// Keeps element count * element size (at most 16 bytes) far from int64 overflow.
-constexpr int64_t kMaxElements = std::numeric_limits<int64_t>::max() / 32;
-
-std::string Label(const onnx::TensorProto& proto) {
-  return proto.name().empty() ? std::string("unnamed tensor") : "tensor '" + proto.name() + "'";
-}
 
 // The typed field ONNX uses for each element type.
 const char* TypedFieldFor(DataType type) {
@@ -69,23 +63,20 @@ Status CountMismatch(const std::string& label, const char* field, int64_t got, i
                          std::to_string(expected));
 }
 
-// Copies bytes into a tensor of `type`/`shape` after checking the byte count.
-StatusOr<Tensor> FromRawBytes(const std::string& label, DataType type, const Shape& shape,
+// Copies bytes into a tensor of the declared type and shape after checking the byte count.
+StatusOr<Tensor> FromRawBytes(const std::string& label, const DeclaredTensor& declared,
                               const std::string& bytes, const char* source) {
+  const DataType type = declared.type;
+  const Shape& shape = declared.shape;
   if (type == DataType::kString) {
     return InvalidArgument(label + ": STRING tensors keep their data in string_data, not " +
                            source);
   }
   int64_t n = shape.NumElements();
-  int64_t expected = static_cast<int64_t>(DataTypeStorageBytes(type, n));
+  int64_t expected = static_cast<int64_t>(declared.storage_bytes);
   if (static_cast<int64_t>(bytes.size()) != expected) {
-    std::string packing;
-    if (IsPackedSubByte(type)) {
-      packing = " (" + std::to_string(8 / DataTypeBits(type)) + " elements per byte)";
-    }
     return InvalidArgument(label + ": " + source + " has " + std::to_string(bytes.size()) +
-                           " bytes but " + DataTypeName(type) + shape.ToString() + " needs " +
-                           std::to_string(expected) + packing);
+                           " bytes but " + StorageNeeds(declared));
   }
   Tensor t(type, shape);
   if (type == DataType::kBool) {
@@ -284,15 +275,6 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
   return t;
 }
 
-StatusOr<std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return NotFound(path + ": cannot open file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return DataLoss(path + ": read failed");
-  return buffer.str();
-}
-
 // "external data 'weights.bin'": where external bytes came from, for messages.
 std::string ExternalSource(const onnx::TensorProto& proto) {
   for (const auto& entry : proto.external_data()) {
@@ -308,25 +290,15 @@ std::string DirName(const std::string& path) {
   return path.substr(0, pos);
 }
 
-}  // namespace
-
-StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::string& base_dir) {
-  const std::string label = Label(proto);
-  if (proto.has_data_type() && (proto.data_type() == onnx::TensorProto::FLOAT6E2M3 ||
-                                proto.data_type() == onnx::TensorProto::FLOAT6E3M2)) {
-    return Unimplemented(label + ": data_type " + std::to_string(proto.data_type()) + " (" +
-                         onnx::TensorProto::DataType_Name(
-                             static_cast<onnx::TensorProto::DataType>(proto.data_type())) +
-                         ") is not supported by onnxgate");
-  }
-  if (!proto.has_data_type() || !IsValidDataType(proto.data_type())) {
-    return InvalidArgument(label + ": unknown or undefined data_type " +
-                           std::to_string(proto.data_type()));
-  }
-  const DataType type = static_cast<DataType>(proto.data_type());
-  Shape shape(std::vector<int64_t>(proto.dims().begin(), proto.dims().end()));
-  Status valid = shape.Validate(kMaxElements);
-  if (!valid.ok()) return InvalidArgument(label + ": bad dims: " + valid.message());
+// TensorFromProto with the external-data reader of the caller's folder; `have_folder` is false
+// when none is known.
+StatusOr<Tensor> TensorFromProtoWith(
+    const onnx::TensorProto& proto, bool have_folder,
+    const std::function<StatusOr<std::string>(const onnx::TensorProto&)>& read_external) {
+  const std::string label = TensorLabel(proto);
+  ASSIGN_OR_RETURN(DeclaredTensor declared, DeclaredTensorOf(proto));
+  const DataType type = declared.type;
+  const Shape& shape = declared.shape;
   if (proto.has_segment()) {
     return Unimplemented(label + ": segmented tensors (TensorProto.segment) are not supported");
   }
@@ -337,13 +309,14 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
       return InvalidArgument(label + ": data is stored externally but the tensor also has " +
                              (typed.empty() ? std::string("raw_data") : typed.front()));
     }
-    if (base_dir.empty()) {
+    if (!have_folder) {
       return InvalidArgument(label +
                              ": data is stored externally but no model folder is known "
                              "to resolve its location against");
     }
-    ASSIGN_OR_RETURN(std::string bytes, ReadExternalData(proto, base_dir));
-    return FromRawBytes(label, type, shape, bytes, ExternalSource(proto).c_str());
+    // The external-data reader has compared the byte count with the declaration before reading.
+    ASSIGN_OR_RETURN(std::string bytes, read_external(proto));
+    return FromRawBytes(label, declared, bytes, ExternalSource(proto).c_str());
   }
 
   if (!proto.raw_data().empty() && !typed.empty()) {
@@ -351,7 +324,7 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
                            "; exactly one field may hold it");
   }
   if (!proto.raw_data().empty()) {
-    return FromRawBytes(label, type, shape, proto.raw_data(), "raw_data");
+    return FromRawBytes(label, declared, proto.raw_data(), "raw_data");
   }
   if (typed.size() > 1) {
     return InvalidArgument(label + ": has data in both " + typed[0] + " and " + typed[1] +
@@ -363,9 +336,23 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
   }
   if (typed.empty() && proto.has_raw_data()) {
     // An explicitly empty raw_data: only right for a tensor without elements.
-    return FromRawBytes(label, type, shape, proto.raw_data(), "raw_data");
+    return FromRawBytes(label, declared, proto.raw_data(), "raw_data");
   }
   return FromTypedField(label, type, shape, proto);
+}
+
+}  // namespace
+
+StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::string& base_dir) {
+  return TensorFromProtoWith(proto, !base_dir.empty(), [&](const onnx::TensorProto& p) {
+    return ReadExternalData(p, base_dir);
+  });
+}
+
+StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const ContainedDir& base_dir) {
+  return TensorFromProtoWith(proto, true, [&](const onnx::TensorProto& p) {
+    return ReadExternalData(p, base_dir);
+  });
 }
 
 StatusOr<Value> ValueFromSequenceProto(const onnx::SequenceProto& proto) {
@@ -448,37 +435,47 @@ StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto) {
                          std::to_string(proto.elem_type()));
 }
 
-StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& kind_hint) {
+StatusOr<Value> ParseValueProto(const std::string& bytes, const std::string& kind_hint,
+                                const std::string& source, const ContainedDir* external_data_dir) {
   if (kind_hint != "tensor" && kind_hint != "sequence" && kind_hint != "optional") {
-    return InvalidArgument("reading " + path + ": unknown value kind '" + kind_hint +
+    return InvalidArgument("reading " + source + ": unknown value kind '" + kind_hint +
                            "'; expected tensor, sequence or optional");
   }
-  ASSIGN_OR_RETURN(std::string bytes, ReadWholeFile(path));
   if (kind_hint == "tensor") {
     onnx::TensorProto proto;
     if (!proto.ParseFromString(bytes)) {
-      return DataLoss(path + ": not a valid serialized TensorProto (protobuf parse failed)");
+      return DataLoss(source + ": not a valid serialized TensorProto (protobuf parse failed)");
     }
-    auto t = TensorFromProto(proto, DirName(path));
-    if (!t.ok()) return t.status().WithContext(path);
+    auto t = external_data_dir != nullptr ? TensorFromProto(proto, *external_data_dir)
+                                          : TensorFromProto(proto);
+    if (!t.ok()) return t.status().WithContext(source);
     return Value::FromTensor(std::move(t).value());
   }
   StatusOr<Value> v = Internal("unreachable");
   if (kind_hint == "sequence") {
     onnx::SequenceProto proto;
     if (!proto.ParseFromString(bytes)) {
-      return DataLoss(path + ": not a valid serialized SequenceProto (protobuf parse failed)");
+      return DataLoss(source + ": not a valid serialized SequenceProto (protobuf parse failed)");
     }
     v = ValueFromSequenceProto(proto);
   } else {
     onnx::OptionalProto proto;
     if (!proto.ParseFromString(bytes)) {
-      return DataLoss(path + ": not a valid serialized OptionalProto (protobuf parse failed)");
+      return DataLoss(source + ": not a valid serialized OptionalProto (protobuf parse failed)");
     }
     v = ValueFromOptionalProto(proto);
   }
-  if (!v.ok()) return v.status().WithContext(path);
+  if (!v.ok()) return v.status().WithContext(source);
   return v;
+}
+
+StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& kind_hint) {
+  if (kind_hint != "tensor" && kind_hint != "sequence" && kind_hint != "optional") {
+    return ParseValueProto("", kind_hint, path, nullptr);
+  }
+  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "value file"));
+  StatusOr<ContainedDir> dir = ContainedDir::Open(DirName(path));
+  return ParseValueProto(bytes, kind_hint, path, dir.ok() ? &*dir : nullptr);
 }
 
 namespace {

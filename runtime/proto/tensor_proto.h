@@ -17,16 +17,27 @@ class OptionalProto;
 
 namespace onnxgate {
 
+class ContainedDir;
+
 // `base_dir` is the folder against which external data locations resolve (the model's folder);
 // when empty, a tensor with external data is refused. Errors name the tensor and what is wrong:
 // size of data not matching the shape, unknown data type, dims that overflow, bad location.
+// External data is read as ReadExternalData (runtime/proto/external_data.h) reads it.
 StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::string& base_dir = "");
+// The same with external data resolved beneath a folder already open.
+StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const ContainedDir& base_dir);
 StatusOr<Value> ValueFromSequenceProto(const onnx::SequenceProto& proto);
 StatusOr<Value> ValueFromOptionalProto(const onnx::OptionalProto& proto);
 
-// Parses a serialized TensorProto, SequenceProto or OptionalProto file (ONNX test data, input_0.pb)
-// as the kind `kind_hint` says ("tensor", "sequence", "optional"); DataLoss names the file when it
-// does not parse.
+// Parses a serialized TensorProto, SequenceProto or OptionalProto (ONNX test data, input_0.pb) as
+// the kind `kind_hint` says ("tensor", "sequence", "optional"); `source` names it in messages
+// (DataLoss when it does not parse). A tensor's external data resolves beneath
+// `external_data_dir`; with none, it is refused.
+StatusOr<Value> ParseValueProto(const std::string& bytes, const std::string& kind_hint,
+                                const std::string& source, const ContainedDir* external_data_dir);
+
+// ParseValueProto of a file the caller names (symbolic links followed): it must be a regular file
+// of at most kMaxProtobufFileBytes; external data resolves beneath the file's folder.
 StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& kind_hint);
 
 // Which TensorProto field TensorToProto fills for non-string tensors.
