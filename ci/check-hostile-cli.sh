@@ -7,7 +7,8 @@
 #     outside conformance/expectations;
 #   - numeric options out of range (-j 0, --timeout -1, nan, 1e12, --rtol 1e300): exit 2 naming
 #     the option, before any case runs;
-#   - a --tolerances file nested 100,000 deep: exit 2 naming the file, no crash.
+#   - a --tolerances file nested 100,000 deep: exit 2 naming the file, no crash;
+#   - /dev/zero or a FIFO given as the tolerances file: exit 2 at once, nothing read.
 #
 # Usage: ci/check-hostile-cli.sh <onnxgate binary> <repository root>; needs jq. Exit 0 when
 # every check holds.
@@ -56,7 +57,7 @@ expect_usage() {
   local what=$1
   shift
   local code=0
-  "$bin" --root "$root" run --suite smoke --ep ref "$@" >"$work/opt.out" 2>&1 || code=$?
+  timeout 60 "$bin" --root "$root" run --suite smoke --ep ref "$@" >"$work/opt.out" 2>&1 || code=$?
   [[ $code -eq 2 ]] || fail "$* exited $code, expected 2: $(cat "$work/opt.out")"
   grep -q -- "$what" "$work/opt.out" || fail "$*: no message naming $what: $(cat "$work/opt.out")"
   ! grep -q '^\[1/' "$work/opt.out" || fail "$*: a case ran"
@@ -77,3 +78,9 @@ echo "numeric options: refused"
 } >"$work/deep.json"
 expect_usage "deep.json: brackets nest deeper than 64 levels" --tolerances "$work/deep.json"
 echo "deep tolerances file: refused"
+
+# 5. Files that never end or never open.
+mkfifo "$work/fifo.json"
+expect_usage "not a tolerances file" --tolerances /dev/zero
+expect_usage "not a tolerances file" --tolerances "$work/fifo.json"
+echo "/dev/zero and a FIFO as the tolerances file: refused"

@@ -10,6 +10,7 @@
 
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/nesting_depth.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -68,7 +69,7 @@ const Expectation* ExpectationFile::Find(const CaseRecord& record) const {
 }
 
 StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "expectations file"));
   RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
   json root = json::parse(text, nullptr, false);
   if (root.is_discarded() || !root.is_object()) return Bad(path, "file", "not a JSON object");
@@ -111,7 +112,9 @@ StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
 }
 
 StatusOr<ExpectationFile> LoadExpectationsOrEmpty(const std::string& path, const std::string& ep) {
-  if (!ReadFile(path).ok()) {
+  // Only a missing file means "no expectations"; one that cannot be read is an error.
+  if (auto file = OpenRegularFile(path, kMaxJsonFileBytes, "expectations file");
+      !file.ok() && file.status().code() == StatusCode::kNotFound) {
     ExpectationFile empty;
     empty.ep = ep;
     return empty;

@@ -4,11 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "runtime/base/nesting_depth.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -196,12 +195,9 @@ StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
 }
 
 StatusOr<ToleranceLayers> ToleranceLayers::LoadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return NotFound("reading tolerances: cannot open " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return DataLoss("reading tolerances: read error on " + path);
-  return FromJsonText(text.str(), path);
+  StatusOr<std::string> text = ReadRegularFile(path, kMaxJsonFileBytes, "tolerances file");
+  if (!text.ok()) return text.status().WithContext("reading tolerances");
+  return FromJsonText(*text, path);
 }
 
 ResolvedTolerance ToleranceLayers::ResolveWithSources(const std::vector<std::string>& op_types,

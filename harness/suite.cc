@@ -7,6 +7,7 @@
 
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/nesting_depth.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -22,6 +23,16 @@ int64_t SuiteCase::default_opset() const {
 }
 
 namespace {
+
+// Whether `path`, with every symbolic link in it resolved, lies strictly inside `dir` (which is
+// already canonical).
+bool Inside(const std::string& path, const fs::path& dir) {
+  std::error_code ec;
+  const fs::path resolved = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  const fs::path rel = resolved.lexically_relative(dir);
+  return !rel.empty() && *rel.begin() != ".." && rel != ".";
+}
 
 class Parser {
  public:
@@ -78,6 +89,18 @@ class Parser {
     ASSIGN_OR_RETURN(std::string golden, String(c, "golden", where, true));
     sc.model_path = (fs::path(dir) / model).lexically_normal().string();
     sc.golden_path = (fs::path(dir) / golden).lexically_normal().string();
+    // A suite names files by relative path; a suite from anywhere must not make the gate read
+    // outside its own folder (the model) or the repository's golden/ (the golden).
+    const fs::path suite_dir = fs::weakly_canonical(dir);
+    const fs::path golden_dir = fs::weakly_canonical(fs::path(dir) / ".." / ".." / "golden");
+    if (!Inside(sc.model_path, suite_dir)) {
+      return Error(where + ".model", "'" + model + "' leads outside the suite folder " +
+                                         suite_dir.string());
+    }
+    if (!Inside(sc.golden_path, golden_dir) && !Inside(sc.golden_path, suite_dir)) {
+      return Error(where + ".golden", "'" + golden + "' leads outside both the suite folder and " +
+                                          golden_dir.string());
+    }
     ASSIGN_OR_RETURN(sc.op_types, Strings(c, "op_types", where));
     ASSIGN_OR_RETURN(sc.tags, Strings(c, "tags", where));
     if (auto it = c.find("opset_imports"); it != c.end()) {
@@ -109,7 +132,8 @@ class Parser {
 }  // namespace
 
 StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
-  ASSIGN_OR_RETURN(std::string text, ReadFile(suite_json_path));
+  ASSIGN_OR_RETURN(std::string text,
+                   ReadRegularFile(suite_json_path, kMaxJsonFileBytes, "suite file"));
   RETURN_IF_ERROR(
       CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, suite_json_path));
   json root = json::parse(text, nullptr, /*allow_exceptions=*/false);

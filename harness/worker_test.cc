@@ -15,6 +15,7 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace onnxgate {
 namespace {
@@ -95,6 +96,52 @@ TEST(WorkerTest, EndlessLoopTimesOutNearTheLimit) {
   EXPECT_GE(elapsed, 0.45);
   EXPECT_LT(elapsed, 3.0);
   EXPECT_GE(r.seconds, 0.45);
+}
+
+// A job that allocates past the worker's address-space limit fails inside the child with a
+// message naming the limit; the parent and the rest of the machine are untouched.
+TEST(WorkerTest, AllocationPastTheMemoryLimitIsACrashNamingTheLimit) {
+  WorkerOptions options;
+  options.memory_limit_bytes = size_t{1} << 30;
+  JobResult r = RunOne(
+      [] {
+        // 15 GiB, as a ConstantOfShape of a hostile model would ask for.
+        std::vector<char> huge(size_t{15} << 30);
+        return std::string(1, huge[0]);
+      },
+      options);
+  EXPECT_EQ(r.outcome, JobOutcome::kCrash);
+  EXPECT_THAT(r.message, HasSubstr("threw an exception: std::bad_alloc"));
+  EXPECT_THAT(r.message, HasSubstr("ran out of its memory limit of 1024 MiB"));
+
+  // Within the limit the same kind of job runs.
+  JobResult ok = RunOne(
+      [] {
+        std::vector<char> some(size_t{64} << 20, 'x');
+        return std::string(1, some.back());
+      },
+      options);
+  EXPECT_EQ(ok.outcome, JobOutcome::kOk) << ok.message;
+  EXPECT_EQ(ok.payload, "x");
+}
+
+// CPU time is limited alongside the wall clock: a spinning child past it is TIMEOUT even when
+// the wall-clock limit (here none) would never end it.
+TEST(WorkerTest, SpinningPastTheCpuLimitIsATimeout) {
+  WorkerOptions options;
+  options.cpu_limit_seconds = 0.5;  // rounded up to whole seconds: 1 s
+  const auto start = std::chrono::steady_clock::now();
+  JobResult r = RunOne(
+      [] {
+        volatile uint64_t n = 0;
+        for (;;) n = n + 1;
+        return std::string();
+      },
+      options);
+  EXPECT_EQ(r.outcome, JobOutcome::kTimeout);
+  EXPECT_EQ(r.signal, SIGXCPU);
+  EXPECT_THAT(r.message, HasSubstr("exceeded its CPU-time limit"));
+  EXPECT_LT(Elapsed(start), 30.0);
 }
 
 TEST(WorkerTest, ExitCodeIsACrash) {

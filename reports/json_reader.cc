@@ -9,6 +9,7 @@
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/nesting_depth.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 namespace {
@@ -453,7 +454,7 @@ StatusOr<RunRecord> ParseRunJson(const std::string& text, const std::string& sou
 }
 
 StatusOr<RunRecord> ReadRunJson(const std::string& path) {
-  StatusOr<std::string> text = ReadFile(path);
+  StatusOr<std::string> text = ReadRegularFile(path, kMaxJsonFileBytes, "run report");
   if (!text.ok()) return text.status().WithContext("reading run report");
   return ParseRunJson(*text, path);
 }

@@ -8,6 +8,7 @@
 
 #include "harness/latency/json_fields.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -166,7 +167,7 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
 }
 
 StatusOr<BaselineFile> ReadBaseline(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "baseline file"));
   return ParseBaselineJson(text, path);
 }
 

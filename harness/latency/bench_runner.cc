@@ -13,6 +13,7 @@
 #include "harness/latency/extra_work.h"
 #include "harness/latency/model_inputs.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -133,7 +134,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   m.model_path = model_path;
   m.ep = ep;
   m.threads = threads;
-  ASSIGN_OR_RETURN(std::string bytes, ReadFile(model_path));
+  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
   m.model_sha256 = Sha256Hex(bytes);
   auto specs = ReadBenchInputSpecs(model_path);
   if (!specs.ok()) return specs.status().WithContext(what);

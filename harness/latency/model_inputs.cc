@@ -10,6 +10,7 @@
 #include "harness/zoo/zoo.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/tensor.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -44,7 +45,7 @@ Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
 }  // namespace
 
 StatusOr<std::vector<BenchInputSpec>> ReadBenchInputSpecs(const std::string& model_path) {
-  ASSIGN_OR_RETURN(std::string bytes, ReadFile(model_path));
+  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
   onnx::ModelProto model;
   if (!model.ParseFromString(bytes)) {
     return DataLoss("reading the inputs of " + model_path + ": not a binary ONNX model");

@@ -6,6 +6,7 @@
 
 #include "harness/latency/json_fields.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -69,7 +70,7 @@ StatusOr<LatencyThresholds> ParseLatencyThresholds(const std::string& text,
 StatusOr<LatencyThresholds> LoadLatencyThresholds(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return LatencyThresholds{};
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "thresholds file"));
   return ParseLatencyThresholds(text, path);
 }
 

@@ -33,6 +33,9 @@ namespace onnxgate {
 // protobuf's own limit on one serialized message (INT_MAX bytes): no model.onnx or .pb file can be
 // parsed when it is larger, so readers of those refuse it before reading.
 inline constexpr uint64_t kMaxProtobufFileBytes = 2147483647;
+// onnxgate's own JSON files (suites, expectations, tolerances, baselines, run reports): far more
+// than the largest real one, far less than /dev/zero.
+inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{256} << 20;
 inline constexpr uint64_t kNoFileSizeLimit = UINT64_MAX;
 
 // The components of a name given relative to a folder, with "." components dropped; '\\' counts
