@@ -51,6 +51,10 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "repetitions; the samples are pooled, so a measurement spans more of the "
                   "machine's slow and fast spells")
       ->capture_default_str();
+  cmd->add_option("--timeout", o.timeout_s,
+                  "Seconds one measurement may take in its worker process before it is killed "
+                  "(a crashing or hanging kernel ends that measurement, not the bench)")
+      ->capture_default_str();
   cmd->add_option("--clock", f.clock,
                   "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")

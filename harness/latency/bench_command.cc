@@ -17,6 +17,7 @@
 #include "harness/latency/comparator.h"
 #include "harness/latency/fingerprint.h"
 #include "harness/latency/gbench_json.h"
+#include "harness/latency/isolated_measure.h"
 #include "harness/latency/thresholds.h"
 #include "harness/zoo/zoo.h"
 #include "reports/html_writer.h"
@@ -103,6 +104,10 @@ Status ValidateOptions(const BenchCommandOptions& o) {
   for (int t : o.threads) {
     if (t < 1) return InvalidArgument("--threads must be >= 1, got " + std::to_string(t));
   }
+  if (!(o.timeout_s > 0 && o.timeout_s <= kMaxBenchTimeoutSeconds)) {
+    return InvalidArgument("--timeout must be a number of seconds in (0, " +
+                           std::to_string(static_cast<int64_t>(kMaxBenchTimeoutSeconds)) + "]");
+  }
   if (o.rounds < 1 || o.rounds > 100) {
     return InvalidArgument("--rounds must be between 1 and 100, got " + std::to_string(o.rounds));
   }
@@ -168,7 +173,8 @@ StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
           std::fprintf(o.out, "%s on %s, %d thread%s:", ModelNameFromPath(path).c_str(),
                        ep.c_str(), threads, threads == 1 ? "" : "s");
           std::fflush(o.out);
-          auto m = MeasureModel(runtime, path, ep, threads, o.settings, &progress);
+          auto m =
+              MeasureModelIsolated(runtime, path, ep, threads, o.settings, o.timeout_s, &progress);
           if (!m.ok()) {
             std::fprintf(o.out, " failed\n");
             return m.status();

@@ -26,6 +26,9 @@ struct BenchCommandOptions {
   // combination with settings.repetitions repetitions and the samples are pooled. More rounds
   // spread a measurement over more of the machine's slow and fast spells.
   int rounds = 1;
+  // Wall-clock seconds one measurement (load, first run, steady state) may take in its worker
+  // process before it is killed; in (0, kMaxBenchTimeoutSeconds].
+  double timeout_s = 600;
   bool compare = false;
   std::string baselines_dir;    // default <root>/golden/baselines
   std::string baseline_file;    // an explicit baseline file instead (one EP only)
@@ -38,6 +41,8 @@ struct BenchCommandOptions {
   std::FILE* err = stderr;
   bool progress_ticks = false;  // a dot per Google Benchmark loop entry (for terminals)
 };
+
+inline constexpr double kMaxBenchTimeoutSeconds = 24 * 3600.0;
 
 int RunBenchCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
 int RunBaselineUpdateCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);

@@ -1,0 +1,96 @@
+// The measurement crosses the process boundary as JSON: every sample and count, or the error's
+// code and message.
+#include "harness/latency/isolated_measure.h"
+
+#include <nlohmann/json.hpp>
+
+#include "harness/latency/statistics.h"
+#include "harness/worker.h"
+
+namespace onnxgate {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string Encode(const StatusOr<BenchMeasurement>& m) {
+  Json j;
+  if (!m.ok()) {
+    j["error"] = {{"code", static_cast<int>(m.status().code())}, {"message", m.status().message()}};
+    return j.dump();
+  }
+  j["model"] = m->model;
+  j["model_path"] = m->model_path;
+  j["model_sha256"] = m->model_sha256;
+  j["ep"] = m->ep;
+  j["threads"] = m->threads;
+  j["load_ms"] = m->load_ms;
+  j["first_run_ms"] = m->first_run_ms;
+  j["iterations_per_repetition"] = m->iterations_per_repetition;
+  j["extra_work_units"] = m->extra_work_units;
+  j["samples_ms"] = m->samples_ms;
+  j["real_ms"] = m->real_ms;
+  j["cpu_ms"] = m->cpu_ms;
+  j["iterations"] = m->iterations;
+  return j.dump();
+}
+
+StatusOr<BenchMeasurement> Decode(const std::string& payload, const std::string& what) {
+  try {
+    const Json j = Json::parse(payload);
+    if (j.contains("error")) {
+      const int code = j["error"]["code"].get<int>();
+      const bool known = code > static_cast<int>(StatusCode::kOk) &&
+                         code <= static_cast<int>(StatusCode::kInternal);
+      return Status(known ? static_cast<StatusCode>(code) : StatusCode::kInternal,
+                    j["error"]["message"].get<std::string>());
+    }
+    BenchMeasurement m;
+    m.model = j["model"].get<std::string>();
+    m.model_path = j["model_path"].get<std::string>();
+    m.model_sha256 = j["model_sha256"].get<std::string>();
+    m.ep = j["ep"].get<std::string>();
+    m.threads = j["threads"].get<int>();
+    m.load_ms = j["load_ms"].get<double>();
+    m.first_run_ms = j["first_run_ms"].get<double>();
+    m.iterations_per_repetition = j["iterations_per_repetition"].get<int64_t>();
+    m.extra_work_units = j["extra_work_units"].get<int64_t>();
+    m.samples_ms = j["samples_ms"].get<std::vector<double>>();
+    m.real_ms = j["real_ms"].get<std::vector<double>>();
+    m.cpu_ms = j["cpu_ms"].get<std::vector<double>>();
+    m.iterations = j["iterations"].get<std::vector<int64_t>>();
+    m.summary = Summarize(m.samples_ms);
+    return m;
+  } catch (const Json::exception& e) {
+    return Internal(what + ": the worker's result is unreadable: " + e.what());
+  }
+}
+
+}  // namespace
+
+StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
+                                                const std::string& model_path,
+                                                const std::string& ep, int threads,
+                                                const BenchSettings& settings, double timeout_s,
+                                                BenchObserver* observer) {
+  const std::string what = "benchmarking " + model_path + " on " + ep + " with " +
+                           std::to_string(threads) + " thread(s)";
+  if (!(timeout_s > 0)) return InvalidArgument(what + ": the timeout must be positive");
+  WorkerOptions options;
+  options.timeout_seconds = timeout_s;
+  const Job job = [&] {
+    return Encode(MeasureModel(runtime, model_path, ep, threads, settings, observer));
+  };
+  const std::vector<JobResult> results = WorkerPool(options).Run({job});
+  const JobResult& r = results.at(0);
+  switch (r.outcome) {
+    case JobOutcome::kOk: return Decode(r.payload, what);
+    case JobOutcome::kCrash: return Internal(what + ": the measurement crashed: " + r.message);
+    case JobOutcome::kTimeout:
+      return Unavailable(what + ": the measurement " + r.message + "; its process was killed");
+    case JobOutcome::kNotRun: break;
+  }
+  return Unavailable(what + ": the measurement did not run: " + r.message);
+}
+
+}  // namespace onnxgate

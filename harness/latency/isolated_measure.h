@@ -1,0 +1,25 @@
+// One bench measurement in a worker process (harness/worker.h), as `run` runs a case: a kernel
+// that crashes ends that measurement with a message naming the signal, one that hangs is killed
+// at the timeout, and the bench process itself survives both to say so.
+#pragma once
+
+#include <string>
+
+#include "harness/latency/bench_runner.h"
+#include "runtime/api/runtime_under_test.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+// MeasureModel in a forked child; the measurement (or its error) comes back serialized. A child
+// killed by a signal, or one that exits without a result, is Internal "... the measurement
+// crashed: killed by SIGSEGV"; one past `timeout_s` (wall clock, > 0) is killed with its process
+// group and is Unavailable "... the measurement timed out after N s". The observer's hooks run in
+// the child (what they print reaches the same stdout).
+StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
+                                                const std::string& model_path,
+                                                const std::string& ep, int threads,
+                                                const BenchSettings& settings, double timeout_s,
+                                                BenchObserver* observer = nullptr);
+
+}  // namespace onnxgate
