@@ -16,15 +16,19 @@ std::string MakeScratchDir() {
   std::string templ = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
                       "/onnxgate_fuzz_XXXXXX";
   if (::mkdtemp(templ.data()) == nullptr) std::abort();
-  std::atexit([] { std::filesystem::remove_all(ScratchDir()); });
   return templ;
 }
 
 }  // namespace
 
 const std::string& ScratchDir() {
-  static const std::string dir = MakeScratchDir();
-  return dir;
+  // Never destroyed, so the exit handler that removes the folder can still read its name.
+  static const std::string* const dir = [] {
+    auto* made = new std::string(MakeScratchDir());
+    std::atexit([] { std::filesystem::remove_all(ScratchDir()); });
+    return made;
+  }();
+  return *dir;
 }
 
 std::string WriteScratchFile(const std::string& name, const uint8_t* data, size_t size) {

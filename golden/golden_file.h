@@ -1,5 +1,6 @@
-// Golden files (format v1): the inputs and expected outputs of one test case, as HDF5, with the
-// hash of the model they belong to. See golden/README.md for the layout.
+// Golden files (format v2; v1 is still read): the inputs and expected outputs of one test case,
+// as HDF5, with the hash of the model (and its external data files) they belong to and, from v2
+// on, checksums of their own content. See golden/README.md for the layout.
 #pragma once
 
 #include <cstdint>
@@ -8,13 +9,18 @@
 #include <utility>
 #include <vector>
 
+#include "golden/golden_limits.h"
 #include "runtime/base/status.h"
 #include "runtime/base/value.h"
 
 namespace onnxgate {
 
 inline constexpr char kGoldenFormat[] = "onnxgate-golden";
-inline constexpr int64_t kGoldenFormatVersion = 1;
+// What WriteGolden writes: format 1 plus checksums (golden/golden_checksum.h) and
+// model_files_sha256.
+inline constexpr int64_t kGoldenFormatVersion = 2;
+// The oldest format ReadGolden reads: no checksums; the model hash still ties it to its model.
+inline constexpr int64_t kGoldenOldestFormatVersion = 1;
 
 // One input or expected output.
 struct GoldenValue {
@@ -35,23 +41,36 @@ struct GoldenSet {
 struct GoldenFile {
   std::string producer;      // who computed the outputs, with version
   std::string model_sha256;  // lowercase hex SHA-256 of the model file's bytes
+  // CombineModelFilesSha256 (golden/sha256.h) of the model file and every external data file it
+  // names; empty when the writer did not know them (then a model with external data is refused
+  // by the harness, as the golden cannot vouch for those files).
+  std::string model_files_sha256;
   // (domain, version); the default domain is "" (written "ai.onnx" in the file).
   std::vector<std::pair<std::string, int64_t>> opset_imports;
   std::string created;  // UTC, "2026-11-21T03:00:00Z"; WriteGolden fills an empty one with now
   std::string source;   // provenance, free text; empty when absent
   std::vector<GoldenSet> sets;
+  // The format_version the file had (ReadGolden); WriteGolden always writes kGoldenFormatVersion.
+  int64_t format_version = kGoldenFormatVersion;
 };
 
 // Reads and validates a golden. DataLoss for a file that is not HDF5, truncated or inconsistent
-// (onnx_dtype against HDF5 type, shape attribute against dataspace); InvalidArgument for a wrong
-// format, a missing attribute or an unknown onnx_dtype; Unimplemented for an unknown
-// format_version or an ONNX element type this reader does not support (FLOAT6E2M3, FLOAT6E3M2);
-// NotFound for a missing file. Messages name the file and the object path. Inputs and outputs
-// come sorted by index.
+// (onnx_dtype against HDF5 type, shape attribute against dataspace), for data kept outside the
+// file (an external link, external raw storage, a virtual dataset: golden/hdf5_containment.h), a
+// declared size past golden/golden_limits.h's limits, and for a checksum that does not match
+// ("golden corrupted: ..."); InvalidArgument for a wrong format, a missing attribute, an unknown
+// onnx_dtype, or a path that is a folder, FIFO or device (refused without blocking); Unimplemented
+// for an unknown format_version or an ONNX element type this reader does not support
+// (FLOAT6E2M3, FLOAT6E3M2); NotFound for a missing file. Messages name the file and the object
+// path. Inputs and outputs come sorted by index. Format 2 must carry its checksums; format 1 has
+// none, but any it carries are checked.
 StatusOr<GoldenFile> ReadGolden(const std::string& path);
+// ReadGolden with other limits on what the tensors declare (tests).
+StatusOr<GoldenFile> ReadGolden(const std::string& path, const GoldenReadLimits& limits);
 
-// Writes `golden` to `path` through a temporary file and a rename, so that a failed or killed write
-// leaves no file (or the previous one) behind. InvalidArgument for content the format cannot hold.
+// Writes `golden` to `path` (format kGoldenFormatVersion, with its checksums) through a temporary
+// file and a rename, so that a failed or killed write leaves no file (or the previous one) behind.
+// InvalidArgument for content the format cannot hold.
 Status WriteGolden(const std::string& path, const GoldenFile& golden);
 
 // The HDF5 link name of an ONNX value name: '%' -> "%25", '/' -> "%2F", a leading '.' -> "%2E".

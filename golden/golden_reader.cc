@@ -1,11 +1,14 @@
-// ReadGolden: opens a golden file, checks its root attributes and reads every set.
+// ReadGolden: opens a golden file, checks its root attributes, reads every set and checks the
+// golden's checksums.
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <new>
 
+#include "golden/golden_checksum.h"
 #include "golden/golden_file.h"
+#include "golden/golden_file_open.h"
 #include "golden/golden_value_io.h"
+#include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
 #include "golden/sha256.h"
 
@@ -13,7 +16,25 @@ namespace onnxgate {
 
 namespace {
 
-namespace fs = std::filesystem;
+// What a format asks of the checksums: version 2 must have them; version 1 has none, but one
+// that carries them (a version 2 file relabelled) has them checked all the same.
+struct ChecksumRule {
+  bool required = false;
+};
+
+// The digest stored in attribute `name` of `obj`, or "" when there is none and none is required.
+StatusOr<std::string> ReadDigest(hid_t obj, const char* name, const ChecksumRule& rule,
+                                 const H5Where& where) {
+  if (!rule.required && !HasAttribute(obj, name)) return std::string();
+  ASSIGN_OR_RETURN(std::string digest, ReadStringAttribute(obj, name, where));
+  if (!IsSha256Hex(digest)) {
+    return DataLoss(where.Prefix() + "golden corrupted: " + name + " '" + digest +
+                    "' is not 64 lowercase hex digits");
+  }
+  return digest;
+}
+
+std::string Short(const std::string& digest) { return digest.substr(0, 16) + "..."; }
 
 StatusOr<std::optional<double>> ReadTolerance(hid_t obj, const char* which, const H5Where& where) {
   if (!HasAttribute(obj, which)) return std::optional<double>();
@@ -25,77 +46,89 @@ StatusOr<std::optional<double>> ReadTolerance(hid_t obj, const char* which, cons
   return std::optional<double>(value);
 }
 
-StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const H5Where& where) {
+// A value as read, with the digest its sha256 attribute holds ("" when it has none).
+struct ReadValueResult {
+  GoldenValue value;
+  std::string stored_sha256;
+  H5Where where;
+};
+
+StatusOr<ReadValueResult> ReadValue(hid_t obj, const std::string& link, bool output,
+                                    const ChecksumRule& rule, const H5Where& at,
+                                    GoldenReadBudget* budget) {
+  ReadValueResult r{GoldenValue(), "", at};
+  GoldenValue& v = r.value;
+  ASSIGN_OR_RETURN(v.name, ReadStringAttribute(obj, "name", at));
+  if (v.name.empty() || EncodeGoldenName(v.name) != link) {
+    return DataLoss(at.Prefix() + "name attribute '" + v.name +
+                    "' does not match the object's name (expected the object to be called '" +
+                    EncodeGoldenName(v.name) + "')");
+  }
+  ASSIGN_OR_RETURN(v.index, ReadInt64Attribute(obj, "index", at));
+  if (v.index < 0) return DataLoss(at.Prefix() + "index " + std::to_string(v.index) + " is negative");
+  ASSIGN_OR_RETURN(r.stored_sha256, ReadDigest(obj, "sha256", rule, at));
+  try {
+    ASSIGN_OR_RETURN(v.value, ReadValueObject(obj, at, budget));
+  } catch (const std::bad_alloc&) {
+    return Unavailable(at.Prefix() + "out of memory while reading the value");
+  }
+  if (output) {
+    ASSIGN_OR_RETURN(v.rtol, ReadTolerance(obj, "rtol", at));
+    ASSIGN_OR_RETURN(v.atol, ReadTolerance(obj, "atol", at));
+  }
+  return r;
+}
+
+// The values of one inputs/outputs group, sorted by index. The structure is checked first, then
+// each value against its sha256, so that a more specific message wins.
+StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const ChecksumRule& rule,
+                                              const H5Where& where, GoldenReadBudget* budget) {
   ASSIGN_OR_RETURN(std::vector<std::string> links, ChildNames(group, where));
-  std::vector<GoldenValue> values;
+  std::vector<ReadValueResult> read;
   for (const std::string& link : links) {
     H5Where at = where.Child(link);
     ASSIGN_OR_RETURN(H5Handle obj, OpenObject(group, link, where));
-    GoldenValue v;
-    ASSIGN_OR_RETURN(v.name, ReadStringAttribute(obj.get(), "name", at));
-    if (v.name.empty() || EncodeGoldenName(v.name) != link) {
-      return DataLoss(at.Prefix() + "name attribute '" + v.name +
-                      "' does not match the object's name (expected the object to be called '" +
-                      EncodeGoldenName(v.name) + "')");
-    }
-    ASSIGN_OR_RETURN(v.index, ReadInt64Attribute(obj.get(), "index", at));
-    if (v.index < 0) return DataLoss(at.Prefix() + "index " + std::to_string(v.index) + " is negative");
-    ASSIGN_OR_RETURN(v.value, ReadValueObject(obj.get(), at));
-    if (outputs) {
-      ASSIGN_OR_RETURN(v.rtol, ReadTolerance(obj.get(), "rtol", at));
-      ASSIGN_OR_RETURN(v.atol, ReadTolerance(obj.get(), "atol", at));
-    }
-    values.push_back(std::move(v));
+    ASSIGN_OR_RETURN(ReadValueResult r, ReadValue(obj.get(), link, outputs, rule, at, budget));
+    read.push_back(std::move(r));
   }
-  std::sort(values.begin(), values.end(),
-            [](const GoldenValue& a, const GoldenValue& b) { return a.index < b.index; });
-  for (size_t i = 1; i < values.size(); ++i) {
-    if (values[i].index == values[i - 1].index) {
-      return DataLoss(where.Prefix() + "'" + values[i - 1].name + "' and '" + values[i].name +
-                      "' both have index " + std::to_string(values[i].index));
+  std::sort(read.begin(), read.end(), [](const ReadValueResult& a, const ReadValueResult& b) {
+    return a.value.index < b.value.index;
+  });
+  for (size_t i = 1; i < read.size(); ++i) {
+    if (read[i].value.index == read[i - 1].value.index) {
+      return DataLoss(where.Prefix() + "'" + read[i - 1].value.name + "' and '" + read[i].value.name +
+                      "' both have index " + std::to_string(read[i].value.index));
     }
+  }
+  std::vector<GoldenValue> values;
+  for (ReadValueResult& r : read) {
+    if (!r.stored_sha256.empty()) {
+      std::string computed = GoldenValueSha256(r.value);
+      if (computed != r.stored_sha256) {
+        return DataLoss(r.where.Prefix() + "golden corrupted: its sha256 attribute is " +
+                        Short(r.stored_sha256) + " but what is stored hashes to " + Short(computed) +
+                        " (its data, shape, type, name, index or tolerance changed after it was "
+                        "written)");
+      }
+    }
+    values.push_back(std::move(r.value));
   }
   return values;
 }
 
-StatusOr<GoldenSet> ReadSet(hid_t set, const H5Where& where) {
+StatusOr<GoldenSet> ReadSet(hid_t set, const ChecksumRule& rule, const H5Where& where,
+                            GoldenReadBudget* budget) {
   GoldenSet out;
   ASSIGN_OR_RETURN(H5Handle inputs, OpenGroup(set, "inputs", where));
-  ASSIGN_OR_RETURN(out.inputs, ReadValues(inputs.get(), false, where.Child("inputs")));
+  ASSIGN_OR_RETURN(out.inputs, ReadValues(inputs.get(), false, rule, where.Child("inputs"), budget));
   ASSIGN_OR_RETURN(H5Handle outputs, OpenGroup(set, "outputs", where));
-  ASSIGN_OR_RETURN(out.outputs, ReadValues(outputs.get(), true, where.Child("outputs")));
+  ASSIGN_OR_RETURN(out.outputs, ReadValues(outputs.get(), true, rule, where.Child("outputs"), budget));
   return out;
 }
 
-StatusOr<H5Handle> OpenFile(const std::string& path, const H5Where& root) {
-  std::error_code ec;
-  fs::file_status status = fs::status(path, ec);
-  if (!fs::exists(status)) return NotFound(path + ": no such file");
-  if (fs::is_directory(status)) return InvalidArgument(path + ": is a folder, not a golden file");
-#if H5_VERSION_GE(1, 12, 0)
-  htri_t is_hdf5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);
-#else
-  htri_t is_hdf5 = H5Fis_hdf5(path.c_str());
-#endif
-  if (is_hdf5 <= 0) {
-    H5Eclear2(H5E_DEFAULT);
-    return DataLoss(path + ": not an HDF5 file (no HDF5 signature found)");
-  }
-  ASSIGN_OR_RETURN(H5Handle fapl, H5Take(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, StatusCode::kInternal,
-                                         root, "cannot create a property list"));
-#if H5_VERSION_GE(1, 10, 7)
-  // Goldens are replaced by rename, never changed in place, so the lock only gets in the way
-  // (read-only checkouts, network file systems).
-  RETURN_IF_ERROR(H5Check(H5Pset_file_locking(fapl.get(), 0, 1), StatusCode::kInternal, root,
-                          "cannot turn off file locking"));
-#endif
-  return H5Take(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose, StatusCode::kDataLoss,
-                root, "cannot open the HDF5 file (truncated or corrupt?)");
-}
-
-StatusOr<GoldenFile> ReadFrom(const std::string& path) {
+StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& limits) {
   H5Where root{path, "/"};
-  ASSIGN_OR_RETURN(H5Handle file, OpenFile(path, root));
+  ASSIGN_OR_RETURN(H5Handle file, OpenGoldenFile(path));
   hid_t f = file.get();
   ASSIGN_OR_RETURN(std::string format, ReadStringAttribute(f, "format", root));
   if (format != kGoldenFormat) {
@@ -103,18 +136,29 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path) {
                            "' (not an onnxgate golden)");
   }
   ASSIGN_OR_RETURN(int64_t version, ReadInt64Attribute(f, "format_version", root));
-  if (version != kGoldenFormatVersion) {
+  if (version < kGoldenOldestFormatVersion || version > kGoldenFormatVersion) {
     return Unimplemented(root.Prefix() + "format_version " + std::to_string(version) +
-                         " is not supported (this reader knows version " +
+                         " is not supported (this reader knows versions " +
+                         std::to_string(kGoldenOldestFormatVersion) + " to " +
                          std::to_string(kGoldenFormatVersion) + ")");
   }
+  const ChecksumRule rule{version >= 2};
   GoldenFile golden;
+  golden.format_version = version;
   ASSIGN_OR_RETURN(golden.producer, ReadStringAttribute(f, "producer", root));
   ASSIGN_OR_RETURN(golden.model_sha256, ReadStringAttribute(f, "model_sha256", root));
   if (!IsSha256Hex(golden.model_sha256)) {
     return InvalidArgument(root.Prefix() + "model_sha256 '" + golden.model_sha256 +
                            "' is not 64 lowercase hex digits");
   }
+  if (HasAttribute(f, "model_files_sha256")) {
+    ASSIGN_OR_RETURN(golden.model_files_sha256, ReadStringAttribute(f, "model_files_sha256", root));
+    if (!IsSha256Hex(golden.model_files_sha256)) {
+      return InvalidArgument(root.Prefix() + "model_files_sha256 '" + golden.model_files_sha256 +
+                             "' is not 64 lowercase hex digits");
+    }
+  }
+  ASSIGN_OR_RETURN(std::string content_sha256, ReadDigest(f, "content_sha256", rule, root));
   ASSIGN_OR_RETURN(std::string imports, ReadStringAttribute(f, "opset_imports", root));
   StatusOr<std::vector<std::pair<std::string, int64_t>>> parsed = ParseOpsetImports(imports);
   if (!parsed.ok()) return parsed.status().WithContext(root.Prefix() + "opset_imports");
@@ -128,6 +172,7 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path) {
   H5Where sets_where = root.Child("sets");
   ASSIGN_OR_RETURN(std::vector<std::string> names, ChildNames(sets.get(), sets_where));
   golden.sets.resize(names.size());
+  GoldenReadBudget budget(limits);
   for (const std::string& name : names) {
     std::optional<size_t> index = ParseIndexLink(name, names.size());
     if (!index) {
@@ -135,18 +180,29 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path) {
                       std::to_string(names.size() - 1) + ")");
     }
     ASSIGN_OR_RETURN(H5Handle set, OpenGroup(sets.get(), name, sets_where));
-    ASSIGN_OR_RETURN(golden.sets[*index], ReadSet(set.get(), sets_where.Child(name)));
+    ASSIGN_OR_RETURN(golden.sets[*index], ReadSet(set.get(), rule, sets_where.Child(name), &budget));
+  }
+  if (!content_sha256.empty()) {
+    std::string computed = GoldenContentSha256(golden);
+    if (computed != content_sha256) {
+      return DataLoss(root.Prefix() + "golden corrupted: content_sha256 is " + Short(content_sha256) +
+                      " but the content hashes to " + Short(computed) +
+                      " (a value, data set or root attribute was added, removed or changed after "
+                      "it was written)");
+    }
   }
   return golden;
 }
 
 }  // namespace
 
-StatusOr<GoldenFile> ReadGolden(const std::string& path) {
+StatusOr<GoldenFile> ReadGolden(const std::string& path) { return ReadGolden(path, GoldenReadLimits()); }
+
+StatusOr<GoldenFile> ReadGolden(const std::string& path, const GoldenReadLimits& limits) {
   std::lock_guard<std::mutex> lock(Hdf5Mutex());
-  SilenceHdf5Errors();
+  HardenHdf5Library();
   try {
-    return ReadFrom(path);
+    return ReadFrom(path, limits);
   } catch (const std::bad_alloc&) {
     return Unavailable(path + ": out of memory while reading the golden");
   }

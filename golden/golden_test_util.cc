@@ -1,8 +1,14 @@
 // Test helpers for the golden library.
 #include "golden/golden_test_util.h"
 
+#include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 
 #include <array>
 #include <cstdio>
@@ -152,6 +158,94 @@ std::string FileBytes(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+bool WriteBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << bytes;
+  return static_cast<bool>(out.flush());
+}
+
+bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index, const std::string& onnx_dtype) {
+  H5Where where{"tag", name};
+  return WriteStringAttribute(obj, "name", name, where).ok() &&
+         WriteInt64Attribute(obj, "index", index, where).ok() &&
+         WriteStringAttribute(obj, "kind", "tensor", where).ok() &&
+         WriteStringAttribute(obj, "onnx_dtype", onnx_dtype, where).ok() &&
+         WriteStringAttribute(obj, "sha256", std::string(64, '0'), where).ok();
+}
+
+namespace {
+
+uint64_t CurrentAddressSpace() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmSize:", 0) == 0) return std::stoull(line.substr(7)) * 1024;  // kB
+  }
+  return 0;
+}
+
+// Appends what is readable on `fd` to `out`; false at end of file.
+bool Drain(int fd, std::string* out) {
+  char buffer[4096];
+  ssize_t n = ::read(fd, buffer, sizeof buffer);
+  if (n > 0) out->append(buffer, static_cast<size_t>(n));
+  return n > 0 || (n < 0 && errno == EINTR);
+}
+
+}  // namespace
+
+ChildOutcome RunInChild(const std::function<std::string()>& fn, double seconds,
+                        uint64_t extra_address_space) {
+  ChildOutcome outcome;
+  int result_pipe[2], err_pipe[2];
+  if (::pipe(result_pipe) != 0 || ::pipe(err_pipe) != 0) return outcome;
+  std::fflush(nullptr);
+  pid_t pid = ::fork();
+  if (pid < 0) return outcome;
+  if (pid == 0) {
+    ::close(result_pipe[0]);
+    ::close(err_pipe[0]);
+    ::dup2(err_pipe[1], STDERR_FILENO);
+    if (extra_address_space > 0) {
+      struct rlimit limit;
+      limit.rlim_cur = limit.rlim_max = CurrentAddressSpace() + extra_address_space;
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
+    std::string result = fn();
+    size_t done = 0;
+    while (done < result.size()) {
+      ssize_t n = ::write(result_pipe[1], result.data() + done, result.size() - done);
+      if (n <= 0) break;
+      done += static_cast<size_t>(n);
+    }
+    ::_exit(0);
+  }
+  ::close(result_pipe[1]);
+  ::close(err_pipe[1]);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  bool result_open = true, err_open = true;
+  while (result_open || err_open) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    struct pollfd fds[2] = {{result_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+    if (::poll(fds, 2, static_cast<int>(left.count())) < 0 && errno != EINTR) break;
+    if (result_open && (fds[0].revents & (POLLIN | POLLHUP))) result_open = Drain(result_pipe[0], &outcome.result);
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP))) err_open = Drain(err_pipe[0], &outcome.stderr_text);
+  }
+  int status = 0;
+  if (result_open || err_open) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    outcome.timed_out = true;
+  } else {
+    ::waitpid(pid, &status, 0);
+    outcome.finished = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  }
+  ::close(result_pipe[0]);
+  ::close(err_pipe[0]);
+  return outcome;
 }
 
 }  // namespace testing_util

@@ -1,5 +1,6 @@
-// Helpers shared by the golden tests: temporary folders, exact value comparison, running h5dump
-// and editing HDF5 files in place to build damaged goldens.
+// Helpers shared by the golden tests: temporary folders, exact value comparison, running h5dump,
+// editing HDF5 files in place to build damaged goldens, and running a read in a child process
+// with a time and memory bound (for reads that must neither block nor allocate).
 #pragma once
 
 #include <hdf5.h>
@@ -48,6 +49,25 @@ bool DeleteAttr(hid_t file, const std::string& object_path, const std::string& n
 
 // The file's bytes; "" when it cannot be read.
 std::string FileBytes(const std::string& path);
+// Replaces the file's bytes; false when it cannot be written.
+bool WriteBytes(const std::string& path, const std::string& bytes);
+
+// Adds what the reader asks of an input or output object before it looks at its data: name,
+// index, kind "tensor", onnx_dtype and a (wrong) sha256.
+bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index, const std::string& onnx_dtype);
+
+// What a forked child running one function did.
+struct ChildOutcome {
+  bool finished = false;   // exited by itself within the time given
+  bool timed_out = false;  // killed when the time was up
+  std::string result;     // what the function returned
+  std::string stderr_text;  // what the child wrote to stderr
+};
+// Runs `fn` in a forked child, killing it after `seconds`. With `extra_address_space` > 0 the
+// child's RLIMIT_AS is set to its current address space plus that many bytes first, so an
+// allocation of more than that fails inside it (proving that nothing that large is allocated).
+ChildOutcome RunInChild(const std::function<std::string()>& fn, double seconds,
+                        uint64_t extra_address_space = 0);
 
 }  // namespace testing_util
 }  // namespace onnxgate

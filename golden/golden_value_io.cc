@@ -1,17 +1,17 @@
 // Writing and reading tensors, sequences and optionals as HDF5 datasets and groups.
 #include "golden/golden_value_io.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "golden/hdf5_containment.h"
+#include "golden/hdf5_filters.h"
 #include "golden/hdf5_types.h"
 
 namespace onnxgate {
 
 namespace {
-
-// No golden tensor is anywhere near this; it keeps a corrupt dataspace from asking for terabytes.
-constexpr int64_t kMaxTensorBytes = int64_t{16} << 30;
 
 const char* KindName(Value::Kind kind) {
   switch (kind) {
@@ -195,10 +195,77 @@ StatusOr<Shape> ReadDataspaceShape(hid_t dataset, const H5Where& where) {
   return Shape(std::move(dims));
 }
 
-StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where) {
+// "536870912 bytes (512 MiB)".
+std::string Bytes(int64_t n) {
+  std::string s = std::to_string(n) + " bytes";
+  const int64_t gib = int64_t{1} << 30, mib = int64_t{1} << 20;
+  if (n >= gib && n % gib == 0) return s + " (" + std::to_string(n / gib) + " GiB)";
+  if (n >= mib && n % mib == 0) return s + " (" + std::to_string(n / mib) + " MiB)";
+  return s;
+}
+
+// a * b, or -1 when that exceeds `limit` (or overflows).
+int64_t ProductWithin(int64_t a, int64_t b, int64_t limit) {
+  if (a < 0 || b < 0) return -1;
+  if (b != 0 && a > limit / b) return -1;
+  return a * b;
+}
+
+// The size of one chunk of a chunked dataset in bytes of the file type, 0 when it is not chunked:
+// libhdf5 allocates one such buffer (and inflates a compressed chunk into it) per chunk it reads.
+// DataLoss past `limit`.
+StatusOr<int64_t> ChunkBytes(hid_t dataset, size_t file_elem_size, int64_t limit, const H5Where& where) {
+  ASSIGN_OR_RETURN(H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss,
+                                         where, "cannot read the dataset's creation properties"));
+  if (H5Pget_layout(dcpl.get()) != H5D_CHUNKED) return int64_t{0};
+  hsize_t dims[H5S_MAX_RANK];
+  int rank = H5Pget_chunk(dcpl.get(), H5S_MAX_RANK, dims);
+  if (rank < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the chunk dims");
+  int64_t bytes = static_cast<int64_t>(file_elem_size);
+  std::string shown;
+  for (int i = 0; i < rank && i < H5S_MAX_RANK; ++i) {
+    shown += (shown.empty() ? "" : ",") + std::to_string(dims[i]);
+    int64_t dim = dims[i] > static_cast<hsize_t>(INT64_MAX) ? -1 : static_cast<int64_t>(dims[i]);
+    bytes = bytes < 0 ? -1 : ProductWithin(bytes, dim, limit);
+  }
+  if (bytes < 0) {
+    return DataLoss(where.Prefix() + "chunks of [" + shown + "] elements of " +
+                    std::to_string(file_elem_size) + " bytes are larger than the limit of " +
+                    Bytes(limit) + " per chunk");
+  }
+  return bytes;
+}
+
+// Checks what the dataset declares against the per-tensor limit, its chunks against the chunk
+// limit and the golden's running total, then takes its share of `budget`; returns the chunk size
+// (0: not chunked). `mem_elem_size` is what one element costs in memory while reading.
+StatusOr<int64_t> ChargeDeclaredSize(hid_t dataset, DataType dtype, const Shape& shape,
+                                     size_t mem_elem_size, size_t file_elem_size,
+                                     const H5Where& where, GoldenReadBudget* budget) {
+  const GoldenReadLimits& limits = budget->limits;
+  const int64_t elem = static_cast<int64_t>(std::max(mem_elem_size, file_elem_size));
+  if (!shape.Validate(limits.tensor_bytes / std::max<int64_t>(elem, 1)).ok()) {
+    return DataLoss(where.Prefix() + "declares " + DataTypeName(dtype) + " " + shape.ToString() +
+                    " (" + std::to_string(elem) + " bytes per element), more than the limit of " +
+                    Bytes(limits.tensor_bytes) + " per tensor");
+  }
+  const int64_t bytes = shape.NumElements() * elem;
+  ASSIGN_OR_RETURN(int64_t chunk_bytes, ChunkBytes(dataset, file_elem_size, limits.chunk_bytes, where));
+  if (bytes > budget->bytes_left) {
+    return DataLoss(where.Prefix() + "declares " + DataTypeName(dtype) + " " + shape.ToString() +
+                    " (" + Bytes(bytes) + "), which takes the golden's tensors past the limit of " +
+                    Bytes(limits.total_bytes) + " in all");
+  }
+  budget->bytes_left -= bytes;
+  return chunk_bytes;
+}
+
+StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenReadBudget* budget) {
   if (H5Iget_type(dataset) != H5I_DATASET) {
     return DataLoss(where.Prefix() + "kind is tensor but the object is not a dataset");
   }
+  // Before the dataspace: for a virtual dataset, H5Dget_space may open the source files.
+  RETURN_IF_ERROR(CheckSelfContainedDataset(dataset, where));
   ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(dataset, where));
   if (dtype == DataType::kUndefined) {
     return DataLoss(where.Prefix() + "a tensor needs a defined onnx_dtype, got UNDEFINED");
@@ -211,16 +278,19 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where) {
                       " does not match the dataspace " + shape.ToString());
     }
   }
-  // Packed types are read through a one-byte-per-element buffer, so count them as one byte.
-  size_t elem_size = dtype == DataType::kString ? sizeof(std::string)
-                     : IsPackedSubByte(dtype)   ? 1
-                                                : DataTypeSize(dtype);
-  if (!shape.Validate(kMaxTensorBytes / static_cast<int64_t>(elem_size)).ok()) {
-    return DataLoss(where.Prefix() + "dataspace " + shape.ToString() + " is larger than " +
-                    std::to_string(kMaxTensorBytes >> 30) + " GiB");
-  }
   ASSIGN_OR_RETURN(H5Handle file_type, H5Take(H5Dget_type(dataset), H5Tclose, StatusCode::kDataLoss,
                                               where, "cannot read the dataset type"));
+  const size_t file_elem_size = H5Tget_size(file_type.get());
+  if (file_elem_size == 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the element size");
+  // In memory while reading: a string object and a pointer (or the fixed length) per STRING
+  // element; a one-byte buffer beside the tensor for BOOL and the packed types.
+  const size_t mem_elem_size = dtype == DataType::kString ? sizeof(std::string) + sizeof(char*)
+                               : dtype == DataType::kBool || IsPackedSubByte(dtype) ? 2
+                                                                                   : DataTypeSize(dtype);
+  ASSIGN_OR_RETURN(int64_t chunk_bytes, ChargeDeclaredSize(dataset, dtype, shape, mem_elem_size,
+                                                           file_elem_size, where, budget));
+  // A deflated chunk must not inflate past its size (libhdf5 would inflate it without bound).
+  if (chunk_bytes > 0) RETURN_IF_ERROR(CheckDatasetFilters(dataset, chunk_bytes, where));
   Tensor tensor(dtype, shape);
   int64_t n = tensor.NumElements();
   auto read = [&](hid_t mem_type, void* buffer) {
@@ -232,7 +302,9 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where) {
                       DescribeHdf5Type(file_type.get()));
     }
     std::vector<std::string> strings;
-    RETURN_IF_ERROR(ReadStrings(file_type.get(), static_cast<size_t>(n), where, read, &strings));
+    RETURN_IF_ERROR(ReadStrings(file_type.get(), static_cast<size_t>(n),
+                                static_cast<uint64_t>(budget->limits.tensor_bytes), where,
+                                read, &strings));
     std::string* out = tensor.mutable_data<std::string>();
     for (int64_t i = 0; i < n; ++i) out[i] = std::move(strings[static_cast<size_t>(i)]);
     return tensor;
@@ -274,7 +346,7 @@ StatusOr<std::string> ReadKind(hid_t obj, const H5Where& where) {
   return kind;
 }
 
-StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where) {
+StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where, GoldenReadBudget* budget) {
   if (H5Iget_type(group) != H5I_GROUP) {
     return DataLoss(where.Prefix() + "kind is sequence but the object is not a group");
   }
@@ -292,7 +364,7 @@ StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where) {
     ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, name, where));
     ASSIGN_OR_RETURN(std::string kind, ReadKind(child.get(), child_where));
     if (kind != "tensor") return DataLoss(child_where.Prefix() + "a sequence element must be a tensor");
-    ASSIGN_OR_RETURN(items[*index], ReadTensorDataset(child.get(), child_where));
+    ASSIGN_OR_RETURN(items[*index], ReadTensorDataset(child.get(), child_where, budget));
     if (items[*index].dtype() != dtype) {
       return DataLoss(child_where.Prefix() + "element onnx_dtype " +
                       DataTypeName(items[*index].dtype()) + " differs from the sequence's " +
@@ -302,7 +374,7 @@ StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where) {
   return Value::FromSequence(dtype, std::move(items));
 }
 
-StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where) {
+StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where, GoldenReadBudget* budget) {
   if (H5Iget_type(group) != H5I_GROUP) {
     return DataLoss(where.Prefix() + "kind is optional but the object is not a group");
   }
@@ -325,7 +397,7 @@ StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where) {
   }
   H5Where child_where = where.Child("value");
   ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, "value", where));
-  ASSIGN_OR_RETURN(Value held, ReadValueObject(child.get(), child_where));
+  ASSIGN_OR_RETURN(Value held, ReadValueObject(child.get(), child_where, budget));
   if (held.kind() != inner_kind || held.elem_type() != dtype) {
     return DataLoss(child_where.Prefix() + "holds " + held.TypeString() + " but the optional says " +
                     inner + " of " + DataTypeName(dtype));
@@ -357,11 +429,11 @@ StatusOr<H5Handle> WriteValueObject(hid_t parent, const std::string& link_name, 
   return InvalidArgument(where.Prefix() + "the value is empty (neither tensor, sequence nor optional)");
 }
 
-StatusOr<Value> ReadValueObject(hid_t obj, const H5Where& where) {
+StatusOr<Value> ReadValueObject(hid_t obj, const H5Where& where, GoldenReadBudget* budget) {
   ASSIGN_OR_RETURN(std::string kind, ReadKind(obj, where));
-  if (kind == "sequence") return ReadSequenceGroup(obj, where);
-  if (kind == "optional") return ReadOptionalGroup(obj, where);
-  ASSIGN_OR_RETURN(Tensor tensor, ReadTensorDataset(obj, where));
+  if (kind == "sequence") return ReadSequenceGroup(obj, where, budget);
+  if (kind == "optional") return ReadOptionalGroup(obj, where, budget);
+  ASSIGN_OR_RETURN(Tensor tensor, ReadTensorDataset(obj, where, budget));
   return Value::FromTensor(std::move(tensor));
 }
 

@@ -1,11 +1,14 @@
-// WriteGolden and the small text helpers of the format (value names, opset imports, timestamps).
+// WriteGolden (the current format, with its checksums) and the small text helpers of the format
+// (value names, opset imports, timestamps).
 #include <cmath>
 #include <ctime>
 #include <new>
 #include <set>
 
+#include "golden/golden_checksum.h"
 #include "golden/golden_file.h"
 #include "golden/golden_value_io.h"
+#include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
 #include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
@@ -50,6 +53,10 @@ Status Validate(const std::string& path, const GoldenFile& golden) {
     return InvalidArgument(at + ": model_sha256 must be 64 lowercase hex digits, got '" +
                            golden.model_sha256 + "'");
   }
+  if (!golden.model_files_sha256.empty() && !IsSha256Hex(golden.model_files_sha256)) {
+    return InvalidArgument(at + ": model_files_sha256 must be empty or 64 lowercase hex digits, got '" +
+                           golden.model_files_sha256 + "'");
+  }
   for (const auto& [domain, version] : golden.opset_imports) {
     if (domain.find_first_of(",:") != std::string::npos || version < 1) {
       return InvalidArgument(at + ": bad opset import '" + domain + "' version " +
@@ -77,11 +84,13 @@ Status WriteValues(hid_t parent, const std::vector<GoldenValue>& values, const H
     RETURN_IF_ERROR(WriteInt64Attribute(obj.get(), "index", v.index, at));
     if (v.rtol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "rtol", *v.rtol, at));
     if (v.atol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "atol", *v.atol, at));
+    RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "sha256", GoldenValueSha256(v), at));
   }
   return OkStatus();
 }
 
 // Writes the whole file at `temp`; messages name `path`, the file the caller asked for.
+// `golden.created` is filled in: the checksum covers it.
 Status WriteTo(const std::string& temp, const std::string& path, const GoldenFile& golden) {
   H5Where root{path, "/"};
   ASSIGN_OR_RETURN(H5Handle fcpl, UntimedCreationList(H5P_FILE_CREATE, root));
@@ -93,10 +102,13 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
   RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", kGoldenFormatVersion, root));
   RETURN_IF_ERROR(WriteStringAttribute(f, "producer", golden.producer, root));
   RETURN_IF_ERROR(WriteStringAttribute(f, "model_sha256", golden.model_sha256, root));
+  if (!golden.model_files_sha256.empty()) {
+    RETURN_IF_ERROR(WriteStringAttribute(f, "model_files_sha256", golden.model_files_sha256, root));
+  }
   RETURN_IF_ERROR(WriteStringAttribute(f, "opset_imports", FormatOpsetImports(golden.opset_imports), root));
-  RETURN_IF_ERROR(WriteStringAttribute(f, "created",
-                                       golden.created.empty() ? UtcNowIso8601() : golden.created, root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "created", golden.created, root));
   if (!golden.source.empty()) RETURN_IF_ERROR(WriteStringAttribute(f, "source", golden.source, root));
+  RETURN_IF_ERROR(WriteStringAttribute(f, "content_sha256", GoldenContentSha256(golden), root));
   H5Where sets_where = root.Child("sets");
   ASSIGN_OR_RETURN(H5Handle sets, CreateGroup(f, "sets", sets_where));
   for (size_t i = 0; i < golden.sets.size(); ++i) {
@@ -117,10 +129,12 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
 
 Status WriteGolden(const std::string& path, const GoldenFile& golden) {
   std::lock_guard<std::mutex> lock(Hdf5Mutex());
-  SilenceHdf5Errors();
+  HardenHdf5Library();
   RETURN_IF_ERROR(Validate(path, golden));
   try {
-    return WriteThroughTempFile(path, [&](const std::string& temp) { return WriteTo(temp, path, golden); });
+    GoldenFile dated = golden;
+    if (dated.created.empty()) dated.created = UtcNowIso8601();
+    return WriteThroughTempFile(path, [&](const std::string& temp) { return WriteTo(temp, path, dated); });
   } catch (const std::bad_alloc&) {
     return Unavailable(path + ": out of memory while writing the golden");
   }

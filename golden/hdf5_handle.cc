@@ -3,6 +3,9 @@
 
 #include <cstring>
 
+#include "golden/golden_limits.h"
+#include "golden/hdf5_containment.h"
+
 namespace onnxgate {
 
 namespace {
@@ -62,8 +65,8 @@ std::mutex& Hdf5Mutex() {
 void SilenceHdf5Errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
 void InitializeGoldenIo() {
+  HardenHdf5Library();  // first: it must run before libhdf5 initializes (H5dont_atexit)
   H5open();
-  SilenceHdf5Errors();
 }
 
 Status Hdf5Error(StatusCode code, const H5Where& where, const std::string& what) {
@@ -99,10 +102,14 @@ Status H5Check(int64_t rc, StatusCode code, const H5Where& where, const std::str
 }
 
 StatusOr<H5Handle> OpenObject(hid_t loc, const std::string& name, const H5Where& where) {
-  htri_t exists = H5Lexists(loc, name.c_str(), H5P_DEFAULT);
+  RETURN_IF_ERROR(CheckChildName(name, where));
+  ASSIGN_OR_RETURN(H5Handle lapl, NoForeignLinkAccess(where));
+  htri_t exists = H5Lexists(loc, name.c_str(), lapl.get());
   if (exists < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot look up '" + name + "'");
   if (exists == 0) return InvalidArgument(where.Prefix() + "missing required object '" + name + "'");
-  return H5Take(H5Oopen(loc, name.c_str(), H5P_DEFAULT), H5Oclose, StatusCode::kDataLoss,
+  // The link itself first: an external or soft link is refused before libhdf5 follows it.
+  RETURN_IF_ERROR(CheckHardLink(loc, name, where));
+  return H5Take(H5Oopen(loc, name.c_str(), lapl.get()), H5Oclose, StatusCode::kDataLoss,
                 where.Child(name), "cannot open object");
 }
 
@@ -124,11 +131,19 @@ StatusOr<std::vector<std::string>> ChildNames(hid_t group, const H5Where& where)
   H5G_info_t info;
   RETURN_IF_ERROR(H5Check(H5Gget_info(group, &info), StatusCode::kDataLoss, where,
                           "cannot list the children"));
+  if (info.nlinks > kMaxGoldenGroupLinks) {
+    return DataLoss(where.Prefix() + "the group declares " + std::to_string(info.nlinks) +
+                    " links, more than the limit of " + std::to_string(kMaxGoldenGroupLinks));
+  }
   std::vector<std::string> names;
   names.reserve(info.nlinks);
   for (hsize_t i = 0; i < info.nlinks; ++i) {
     ssize_t size = H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, i, nullptr, 0, H5P_DEFAULT);
     if (size < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read a child's name");
+    if (static_cast<uint64_t>(size) > kMaxGoldenLinkNameBytes) {
+      return DataLoss(where.Prefix() + "a child's name is " + std::to_string(size) +
+                      " bytes long, more than the limit of " + std::to_string(kMaxGoldenLinkNameBytes));
+    }
     std::string name(static_cast<size_t>(size) + 1, '\0');
     if (H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, i, name.data(), name.size(),
                            H5P_DEFAULT) < 0) {
@@ -200,7 +215,7 @@ StatusOr<std::string> ReadStringAttribute(hid_t obj, const std::string& name, co
                     std::to_string(n) + " elements");
   }
   std::vector<std::string> values;
-  RETURN_IF_ERROR(ReadStrings(type.get(), 1, where,
+  RETURN_IF_ERROR(ReadStrings(type.get(), 1, kMaxGoldenStringAttributeBytes, where,
                               [&](hid_t mem, void* buf) { return H5Aread(attr.get(), mem, buf); },
                               &values));
   return values[0];
@@ -238,6 +253,11 @@ StatusOr<std::vector<int64_t>> ReadInt64ArrayAttribute(hid_t obj, const std::str
     return DataLoss(where.Prefix() + "attribute " + name + " must be an integer");
   }
   ASSIGN_OR_RETURN(hssize_t n, AttributeElementCount(attr.get(), name, where));
+  if (n > kMaxGoldenArrayAttributeElements) {
+    return DataLoss(where.Prefix() + "attribute " + name + " has " + std::to_string(n) +
+                    " elements, more than the limit of " +
+                    std::to_string(kMaxGoldenArrayAttributeElements));
+  }
   std::vector<int64_t> values(static_cast<size_t>(n));
   if (n == 0) return values;
   RETURN_IF_ERROR(H5Check(H5Aread(attr.get(), H5T_NATIVE_INT64, values.data()),
@@ -245,9 +265,13 @@ StatusOr<std::vector<int64_t>> ReadInt64ArrayAttribute(hid_t obj, const std::str
   return values;
 }
 
-Status ReadStrings(hid_t file_type, size_t count, const H5Where& where,
+Status ReadStrings(hid_t file_type, size_t count, uint64_t max_bytes, const H5Where& where,
                    const std::function<herr_t(hid_t, void*)>& read, std::vector<std::string>* out) {
   out->clear();
+  if (count > max_bytes / sizeof(char*)) {
+    return DataLoss(where.Prefix() + std::to_string(count) + " strings are more than the limit of " +
+                    std::to_string(max_bytes) + " bytes");
+  }
   out->reserve(count);
   htri_t variable = H5Tis_variable_str(file_type);
   if (variable < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot inspect a string type");
@@ -272,6 +296,12 @@ Status ReadStrings(hid_t file_type, size_t count, const H5Where& where,
   }
   size_t size = H5Tget_size(file_type);
   if (size == 0) return Hdf5Error(StatusCode::kDataLoss, where, "bad fixed-length string type");
+  // The declared length is allocated for every element before a byte is read.
+  if (count > 0 && size > max_bytes / count) {
+    return DataLoss(where.Prefix() + std::to_string(count) + " fixed-length strings of " +
+                    std::to_string(size) + " bytes are more than the limit of " +
+                    std::to_string(max_bytes) + " bytes");
+  }
   RETURN_IF_ERROR(H5Check(H5Tset_size(mem.get(), size), StatusCode::kInternal, where,
                           "cannot make a fixed-length string type"));
   RETURN_IF_ERROR(H5Check(H5Tset_strpad(mem.get(), H5T_STR_NULLPAD), StatusCode::kInternal, where,

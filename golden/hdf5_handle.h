@@ -78,7 +78,9 @@ StatusOr<H5Handle> H5Take(hid_t id, H5Handle::Closer closer, StatusCode code, co
 Status H5Check(int64_t rc, StatusCode code, const H5Where& where, const std::string& what);
 
 // Opens the object (group or dataset) / the group `name` below `loc`; a missing one is
-// InvalidArgument naming it. `where` names `loc`.
+// InvalidArgument naming it. `where` names `loc`. `name` must be one hard link: a path, an
+// external, soft or user-defined link is refused before libhdf5 follows it
+// (golden/hdf5_containment.h), and the open itself refuses to traverse an external link.
 StatusOr<H5Handle> OpenObject(hid_t loc, const std::string& name, const H5Where& where);
 StatusOr<H5Handle> OpenGroup(hid_t loc, const std::string& name, const H5Where& where);
 // Creates group `name` below `loc`; `where` names the new group.
@@ -89,11 +91,14 @@ StatusOr<H5Handle> CreateGroup(hid_t loc, const std::string& name, const H5Where
 // byte-stable and diff cleanly).
 StatusOr<H5Handle> UntimedCreationList(hid_t list_class, const H5Where& where);
 
-// Link names of the direct children of group `group`, in HDF5's name order.
+// Link names of the direct children of group `group`, in HDF5's name order. A group declaring more
+// than kMaxGoldenGroupLinks links, or a name longer than kMaxGoldenLinkNameBytes, is DataLoss.
 StatusOr<std::vector<std::string>> ChildNames(hid_t group, const H5Where& where);
 
-// Scalar attributes. Readers refuse a missing attribute (InvalidArgument naming it) and a value
-// of the wrong HDF5 class (DataLoss).
+// Scalar attributes. Readers refuse a missing attribute (InvalidArgument naming it), a value
+// of the wrong HDF5 class (DataLoss), an array attribute of more than
+// kMaxGoldenArrayAttributeElements elements and a fixed-length string attribute declaring more than
+// kMaxGoldenStringAttributeBytes (golden/golden_limits.h), before allocating for it.
 bool HasAttribute(hid_t obj, const std::string& name);
 Status WriteStringAttribute(hid_t obj, const std::string& name, const std::string& value,
                             const H5Where& where);
@@ -111,8 +116,10 @@ StatusOr<std::vector<int64_t>> ReadInt64ArrayAttribute(hid_t obj, const std::str
 StatusOr<H5Handle> Utf8StringType(const H5Where& where);
 
 // Reads `count` strings of a dataset or attribute whose type `file_type` is a string type
-// (variable or fixed length): `read(mem_type, buffer)` performs the H5Dread / H5Aread.
-Status ReadStrings(hid_t file_type, size_t count, const H5Where& where,
+// (variable or fixed length): `read(mem_type, buffer)` performs the H5Dread / H5Aread. The buffer
+// it needs (a pointer per element, or the declared length per element) must fit in `max_bytes`,
+// checked before it is allocated (DataLoss otherwise).
+Status ReadStrings(hid_t file_type, size_t count, uint64_t max_bytes, const H5Where& where,
                    const std::function<herr_t(hid_t, void*)>& read, std::vector<std::string>* out);
 
 }  // namespace onnxgate

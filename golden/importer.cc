@@ -210,6 +210,18 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
     GoldenFile golden;
     golden.producer = o.producer;
     golden.model_sha256 = Sha256Hex(c.model_bytes);
+    // Over the bytes that are about to be written beside the model, as the case runner will hash
+    // them from disk (golden/model_files.h), through the same function.
+    std::vector<ExternalFileSha256> external;
+    for (const OnnxTestCase::ExternalFile& file : c.external_data) {
+      external.push_back({file.location, Sha256Hex(file.bytes)});
+    }
+    StatusOr<std::string> model_files = CombineModelFilesSha256(golden.model_sha256, std::move(external));
+    if (!model_files.ok()) {
+      report.skipped.push_back({name, model_files.status().ToString()});
+      continue;
+    }
+    golden.model_files_sha256 = std::move(model_files).value();
     golden.opset_imports = c.opset_imports;
     golden.created = created;
     golden.source = o.source;

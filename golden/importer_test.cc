@@ -18,6 +18,7 @@
 
 #include "golden/golden_file.h"
 #include "golden/golden_test_util.h"
+#include "golden/model_files.h"
 #include "golden/onnx_test_case.h"
 #include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
@@ -255,6 +256,13 @@ TEST(ImporterTest, HandMadeCasesAndBadFolders) {
   StatusOr<GoldenFile> g = ReadGolden((suite / c["golden"].get<std::string>()).string());
   ASSERT_TRUE(g.ok()) << g.status().ToString();
   EXPECT_EQ(g->model_sha256, *Sha256File((suite / "models/test_ext/model.onnx").string()));
+  // The hash over the model and data/w.bin, as the case runner computes it from the copies.
+  StatusOr<ModelFileHashes> files = HashModelFiles((suite / "models/test_ext/model.onnx").string());
+  ASSERT_TRUE(files.ok()) << files.status().ToString();
+  EXPECT_EQ(files->external_locations, std::vector<std::string>{"data/w.bin"});
+  EXPECT_EQ(g->model_files_sha256, files->model_files_sha256);
+  EXPECT_NE(g->model_files_sha256, g->model_sha256);
+  EXPECT_EQ(g->format_version, kGoldenFormatVersion);
   EXPECT_EQ(g->opset_imports, (std::vector<std::pair<std::string, int64_t>>{{"", 14}, {"ai.onnx.ml", 3}}));
   EXPECT_EQ(g->created, "2026-11-21T03:00:00Z");
   EXPECT_EQ(g->source, "hand-made");

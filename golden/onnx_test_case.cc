@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 
+#include "golden/model_files.h"
 #include "runtime/proto/external_data.h"
 #include "runtime/proto/tensor_proto.h"
 
@@ -111,27 +112,16 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, int64_t graph_
 
 using ExternalTensors = std::vector<const onnx::TensorProto*>;
 
-void CollectExternal(const onnx::TensorProto& t, ExternalTensors* out) {
-  if (t.data_location() == onnx::TensorProto::EXTERNAL) out->push_back(&t);
-}
-
-void CollectGraph(const onnx::GraphProto& g, std::vector<std::string>* op_types,
-                  std::set<std::string>* seen_ops, ExternalTensors* external) {
-  for (const auto& t : g.initializer()) CollectExternal(t, external);
-  for (const auto& s : g.sparse_initializer()) {
-    CollectExternal(s.values(), external);
-    CollectExternal(s.indices(), external);
-  }
+void CollectOpTypes(const onnx::GraphProto& g, std::vector<std::string>* op_types,
+                    std::set<std::string>* seen_ops) {
   // This graph's ops before those of its subgraphs, so that a single-node test lists its op first.
   for (const auto& node : g.node()) {
     if (seen_ops->insert(node.op_type()).second) op_types->push_back(node.op_type());
   }
   for (const auto& node : g.node()) {
     for (const auto& attr : node.attribute()) {
-      if (attr.has_t()) CollectExternal(attr.t(), external);
-      for (const auto& t : attr.tensors()) CollectExternal(t, external);
-      if (attr.has_g()) CollectGraph(attr.g(), op_types, seen_ops, external);
-      for (const auto& sub : attr.graphs()) CollectGraph(sub, op_types, seen_ops, external);
+      if (attr.has_g()) CollectOpTypes(attr.g(), op_types, seen_ops);
+      for (const auto& sub : attr.graphs()) CollectOpTypes(sub, op_types, seen_ops);
     }
   }
 }
@@ -290,9 +280,9 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
     c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(), import.version());
   }
   std::set<std::string> seen_ops;
-  ExternalTensors external;
-  CollectGraph(model.graph(), &c.op_types, &seen_ops, &external);
-  ASSIGN_OR_RETURN(c.external_data, ReadExternalFiles(dir, external, model_path));
+  CollectOpTypes(model.graph(), &c.op_types, &seen_ops);
+  // The same list the case runner hashes (golden/model_files.h), so model_files_sha256 agrees.
+  ASSIGN_OR_RETURN(c.external_data, ReadExternalFiles(dir, ExternalDataTensors(model), model_path));
 
   ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> entries, dir.List());
   std::map<int64_t, std::string> set_dirs;

@@ -1,4 +1,6 @@
-// The path of one case: golden -> staleness check -> load -> run each set -> compare outputs.
+// The path of one case: golden -> golden checks -> staleness check -> load -> run each set ->
+// compare outputs. Everything wrong with the golden or the model's files is settled before the
+// runtime sees the model, so a broken or stale golden is UNRESOLVED, never the runtime's FAIL.
 #include "harness/case_runner.h"
 
 #include <algorithm>
@@ -7,8 +9,10 @@
 
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
+#include "golden/model_files.h"
 #include "golden/sha256.h"
 #include "harness/compare.h"
+#include "harness/worker.h"
 
 namespace onnxgate {
 
@@ -57,6 +61,27 @@ std::string ListNames(const std::vector<std::string>& names) {
   return s;
 }
 
+std::string Short(const std::string& digest) { return digest.substr(0, 12) + "..."; }
+
+// Why the golden at `path` cannot judge a run even though it reads: it compares nothing, or one
+// of its per-output tolerances is outside the sane bounds of conformance/tolerances.h (an rtol
+// of 1e300 would pass anything). "" when it can.
+std::string GoldenUnfitness(const GoldenFile& golden, const std::string& path) {
+  if (golden.sets.empty()) return path + ": golden compares nothing: it has no data sets";
+  for (size_t s = 0; s < golden.sets.size(); ++s) {
+    if (golden.sets[s].outputs.empty()) {
+      return path + ": /sets/" + std::to_string(s) +
+             "/outputs is empty: golden compares nothing (a data set with no expected output)";
+    }
+    for (const GoldenValue& out : golden.sets[s].outputs) {
+      ToleranceOverride tolerance{out.rtol, out.atol};
+      Status valid = tolerance.Validate(path + ": output '" + out.name + "'");
+      if (!valid.ok()) return valid.message();
+    }
+  }
+  return "";
+}
+
 class CaseRun {
  public:
   CaseRun(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
@@ -92,19 +117,21 @@ class CaseRun {
   Outcome RunSteps() {
     // The active version of each op comes from ONNX's schemas, not from the runtime, so cases the
     // runtime declines still land in the right cell of the conformance matrix.
+    SetWorkerBreadcrumb("reading the op versions of " + c_.model_path);
     if (auto ops = ActiveOpsOfModel(c_.model_path); ops.ok()) {
       for (const ActiveOp& op : *ops) record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
     }
+    // A golden that cannot be read, fails its checksums ("golden corrupted"), compares nothing
+    // or carries an absurd tolerance cannot judge the runtime.
+    SetWorkerBreadcrumb("reading golden " + c_.golden_path);
     auto golden = ReadGolden(c_.golden_path);
     if (!golden.ok()) return {Verdict::kUnresolved, golden.status().message()};
-    auto sha = Sha256File(c_.model_path);
-    if (!sha.ok()) return {Verdict::kUnresolved, sha.status().message()};
-    if (*sha != golden->model_sha256) {
-      return {Verdict::kUnresolved, c_.golden_path + ": stale golden: written for a model with sha256 " +
-                                        golden->model_sha256.substr(0, 12) + "..., but " +
-                                        c_.model_path + " has sha256 " + sha->substr(0, 12) + "..."};
+    if (std::string why = GoldenUnfitness(*golden, c_.golden_path); !why.empty()) {
+      return {Verdict::kUnresolved, why};
     }
+    if (std::string why = ModelChange(*golden); !why.empty()) return {Verdict::kUnresolved, why};
 
+    SetWorkerBreadcrumb("loading " + c_.model_path + " on " + options_.ep);
     auto model = runtime_.Load(c_.model_path, options_.load);
     if (!model.ok()) {
       Verdict v = model.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
@@ -127,6 +154,8 @@ class CaseRun {
                                             ListNames((*model)->input_names()) + ")"};
         }
       }
+      SetWorkerBreadcrumb("running set " + std::to_string(s) + " of " + c_.model_path + " on " +
+                          options_.ep);
       auto outputs = (*model)->Run(feeds);
       if (!outputs.ok()) {
         Verdict v = outputs.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
@@ -160,6 +189,40 @@ class CaseRun {
     }
     if (all_passed) return {Verdict::kPass, ""};
     return {Verdict::kFail, first_failure};
+  }
+
+  // Why the model's files are not the ones the golden was written for (a stale golden: "model
+  // changed"), or cannot be hashed; "" when they are. The model file is compared with
+  // model_sha256; it and every external data file it names with model_files_sha256, which a
+  // golden without one cannot vouch for.
+  std::string ModelChange(const GoldenFile& golden) const {
+    auto sha = Sha256File(c_.model_path);
+    if (!sha.ok()) return sha.status().message();
+    if (*sha != golden.model_sha256) {
+      return c_.golden_path + ": model changed (stale golden): written for a model with sha256 " +
+             Short(golden.model_sha256) + ", but " + c_.model_path + " has sha256 " + Short(*sha);
+    }
+    SetWorkerBreadcrumb("hashing " + c_.model_path + " and its external data");
+    auto files = HashModelFiles(c_.model_path);
+    if (!files.ok()) return files.status().message();
+    if (files->model_sha256 != *sha) {
+      return c_.model_path + ": model changed while it was being read";
+    }
+    if (golden.model_files_sha256.empty()) {
+      if (files->external_locations.empty()) return "";
+      return c_.golden_path + ": has no model_files_sha256, so it cannot vouch for the external "
+                              "data files " + c_.model_path + " names (" +
+             ListNames(files->external_locations) + "); re-import the golden";
+    }
+    if (files->model_files_sha256 != golden.model_files_sha256) {
+      return c_.golden_path +
+             ": model changed (stale golden): written for model files with sha256 " +
+             Short(golden.model_files_sha256) + ", but " + c_.model_path +
+             " and its external data files (" + ListNames(files->external_locations) +
+             ") have sha256 " + Short(files->model_files_sha256) +
+             ": an external data file was replaced or edited";
+    }
+    return "";
   }
 
   Tolerance ResolveTolerance(const GoldenValue& expected) const {

@@ -19,12 +19,19 @@ struct CaseRunOptions {
   ToleranceOverride cli_tolerance;      // --rtol / --atol
 };
 
-// Never fails: every problem becomes the record's verdict and one-line message.
-//   golden unreadable, stale (model_sha256 mismatch) or missing an input -> UNRESOLVED
-//   model load fails with UNIMPLEMENTED (the runtime declines)           -> UNSUPPORTED
-//   model load fails otherwise (bad file, checker)                       -> UNRESOLVED
-//   run fails with UNIMPLEMENTED                                         -> UNSUPPORTED
-//   run fails otherwise, or an output differs                            -> FAIL
+// Never fails: every problem becomes the record's verdict and one-line message. The golden and
+// the model's files are checked before the runtime sees the model:
+//   golden unreadable or corrupted (a checksum mismatch: "golden corrupted") -> UNRESOLVED
+//   golden compares nothing (no data sets, or a data set without outputs)    -> UNRESOLVED
+//   a golden per-output tolerance outside conformance/tolerances.h's bounds  -> UNRESOLVED
+//   model changed: model_sha256 or model_files_sha256 differ (stale golden)  -> UNRESOLVED
+//   external data the golden cannot vouch for (it has no model_files_sha256) -> UNRESOLVED
+//   the model's files cannot be read, parsed or hashed                       -> UNRESOLVED
+//   golden missing an input                                                  -> UNRESOLVED
+//   model load fails with UNIMPLEMENTED (the runtime declines)               -> UNSUPPORTED
+//   model load fails otherwise (bad file, checker)                           -> UNRESOLVED
+//   run fails with UNIMPLEMENTED                                             -> UNSUPPORTED
+//   run fails otherwise, or an output differs                                -> FAIL
 CaseRecord RunCase(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
                    const CaseRunOptions& options);
 

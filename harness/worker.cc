@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -23,6 +24,9 @@
 
 namespace onnxgate {
 namespace {
+
+// The child's end of the breadcrumb page (null in the parent and in-process mode).
+char* g_breadcrumb = nullptr;
 
 using Clock = std::chrono::steady_clock;
 
@@ -110,8 +114,10 @@ void ApplyLimits(const WorkerOptions& options) {
 }
 
 [[noreturn]] void ChildMain(const Job& job, int write_fd, pid_t parent,
-                            const std::vector<int>& fds_to_close, const WorkerOptions& options) {
+                            const std::vector<int>& fds_to_close, const WorkerOptions& options,
+                            char* breadcrumb) {
   setpgid(0, 0);
+  g_breadcrumb = breadcrumb;
 #ifdef __linux__
   // A parent killed with SIGKILL cannot clean up; its children must not outlive it.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -140,9 +146,45 @@ void ApplyLimits(const WorkerOptions& options) {
   _exit(ok ? 0 : 124);
 }
 
+// A shared anonymous page: written by one child, read by the parent after that child ended.
+class BreadcrumbPage {
+ public:
+  BreadcrumbPage() {
+    void* p = mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    page_ = p == MAP_FAILED ? nullptr : static_cast<char*>(p);
+  }
+  BreadcrumbPage(BreadcrumbPage&& o) noexcept : page_(o.page_) { o.page_ = nullptr; }
+  BreadcrumbPage& operator=(BreadcrumbPage&& o) noexcept {
+    std::swap(page_, o.page_);
+    return *this;
+  }
+  BreadcrumbPage(const BreadcrumbPage&) = delete;
+  BreadcrumbPage& operator=(const BreadcrumbPage&) = delete;
+  ~BreadcrumbPage() {
+    if (page_ != nullptr) munmap(page_, kPageBytes);
+  }
+  char* data() const { return page_; }
+  // What the child last wrote, bounded even if it wrote garbage.
+  std::string Text() const {
+    if (page_ == nullptr) return "";
+    return std::string(page_, strnlen(page_, kMaxBreadcrumb));
+  }
+
+ private:
+  static constexpr size_t kPageBytes = 4096;
+  char* page_ = nullptr;
+};
+
+// " while <breadcrumb>" for a message, or nothing.
+std::string While(const BreadcrumbPage& page) {
+  const std::string text = page.Text();
+  return text.empty() ? std::string() : " while " + text;
+}
+
 struct Running {
   size_t index = 0;
   pid_t pid = -1;
+  BreadcrumbPage breadcrumb;
   int fd = -1;  // read end, non-blocking; -1 once at end of file
   std::string data;
   Clock::time_point start;
@@ -260,6 +302,13 @@ std::string SignalName(int signal) {
 
 void RequestStop() { g_stop = 1; }
 bool StopRequested() { return g_stop != 0; }
+
+void SetWorkerBreadcrumb(const std::string& what) {
+  if (g_breadcrumb == nullptr) return;
+  const size_t n = std::min(what.size(), kMaxBreadcrumb);
+  std::memcpy(g_breadcrumb, what.data(), n);
+  g_breadcrumb[n] = '\0';
+}
 int StopSignal() { return g_stop_signal; }
 void ClearStopRequest() {
   g_stop = 0;
@@ -364,9 +413,10 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       }
       inherited.push_back(fds[0]);
       pid_t parent = getpid();
+      BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
       FlushAll();
       pid_t pid = fork();
-      if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited, options_);
+      if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited, options_, breadcrumb.data());
       int fork_errno = errno;
       close(fds[1]);
       if (pid < 0) {
@@ -383,6 +433,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       Running r;
       r.index = next++;
       r.pid = pid;
+      r.breadcrumb = std::move(breadcrumb);
       r.fd = fds[0];
       r.start = Clock::now();
       r.deadline = has_timeout ? r.start + timeout : Clock::time_point::max();
@@ -420,13 +471,15 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
         KillGroup(r.pid);  // grandchildren, or an oversized writer
         Drain(r, limit);   // what the child wrote before it ended is all in the pipe
         Classify(r, WaitFor(r.pid), limit, &res);
+        if (res.outcome != JobOutcome::kOk) res.message += While(r.breadcrumb);
         done = true;
       } else if (Clock::now() >= r.deadline) {
         KillGroup(r.pid);
         WaitFor(r.pid);
         res.outcome = JobOutcome::kTimeout;
         res.message = "timed out after " + FormatSeconds(Seconds(Clock::now() - r.start)) +
-                      " (limit " + FormatSeconds(options_.timeout_seconds) + ")";
+                      " (limit " + FormatSeconds(options_.timeout_seconds) + ")" +
+                      While(r.breadcrumb);
         res.signal = SIGKILL;
         done = true;
       }

@@ -90,6 +90,14 @@ class WorkerPool {
   WorkerOptions options_;
 };
 
+// What a job is doing now, for the message of a job that dies: a child killed by a signal or
+// a timeout cannot say where it was, so the job states it first ("reading golden x.h5") and the
+// parent appends it to the CRASH or TIMEOUT message ("killed by SIGSEGV while reading golden
+// x.h5"). In isolation mode it is written to a page the parent shares with that child (mapped
+// before fork, at most kMaxBreadcrumb bytes kept); elsewhere it does nothing. Cheap: a copy.
+inline constexpr size_t kMaxBreadcrumb = 480;
+void SetWorkerBreadcrumb(const std::string& what);
+
 // The process-wide stop flag. Async-signal-safe to set.
 void RequestStop();
 bool StopRequested();

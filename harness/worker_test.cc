@@ -144,6 +144,40 @@ TEST(WorkerTest, SpinningPastTheCpuLimitIsATimeout) {
   EXPECT_LT(Elapsed(start), 30.0);
 }
 
+// A job says what it is doing; when it dies, the message says where.
+TEST(WorkerTest, CrashAndTimeoutMessagesSayWhatTheJobWasDoing) {
+  NoCoreFile();
+  JobResult crash = RunOne([] {
+    SetWorkerBreadcrumb("reading golden /x/y.h5");
+    std::raise(SIGSEGV);
+    return std::string();
+  });
+  EXPECT_EQ(crash.outcome, JobOutcome::kCrash);
+  EXPECT_EQ(crash.message, "killed by SIGSEGV while reading golden /x/y.h5");
+
+  WorkerOptions options;
+  options.timeout_seconds = 0.5;
+  JobResult hang = RunOne(
+      [] {
+        SetWorkerBreadcrumb("running set 0 of m.onnx on test-hang");
+        for (;;) SleepMs(100);
+        return std::string();
+      },
+      options);
+  EXPECT_EQ(hang.outcome, JobOutcome::kTimeout);
+  EXPECT_THAT(hang.message, HasSubstr("(limit 0.5 s) while running set 0 of m.onnx on test-hang"));
+
+  // A job that returns normally keeps its payload, whatever it said it was doing.
+  JobResult ok = RunOne([] {
+    SetWorkerBreadcrumb("anything");
+    return std::string("done");
+  });
+  EXPECT_EQ(ok.outcome, JobOutcome::kOk);
+  EXPECT_EQ(ok.payload, "done");
+  // Outside a worker it does nothing.
+  SetWorkerBreadcrumb(std::string(10000, 'x'));
+}
+
 TEST(WorkerTest, ExitCodeIsACrash) {
   JobResult r = RunOne([]() -> std::string { std::exit(3); });
   EXPECT_EQ(r.outcome, JobOutcome::kCrash);

@@ -1,0 +1,108 @@
+// Listing a model's external data files and hashing them with the model.
+#include "golden/model_files.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <set>
+
+#include "golden/sha256.h"
+#include "runtime/base/contained_file.h"
+#include "runtime/onnx/text_format.h"
+
+namespace onnxgate {
+
+namespace {
+
+using Tensors = std::vector<const onnx::TensorProto*>;
+
+void Collect(const onnx::TensorProto& t, Tensors* out) {
+  if (t.data_location() == onnx::TensorProto::EXTERNAL) out->push_back(&t);
+}
+
+void CollectSparse(const onnx::SparseTensorProto& s, Tensors* out) {
+  Collect(s.values(), out);
+  Collect(s.indices(), out);
+}
+
+void CollectGraph(const onnx::GraphProto& g, Tensors* out);
+
+void CollectNode(const onnx::NodeProto& node, Tensors* out) {
+  for (const onnx::AttributeProto& attr : node.attribute()) {
+    if (attr.has_t()) Collect(attr.t(), out);
+    for (const onnx::TensorProto& t : attr.tensors()) Collect(t, out);
+    if (attr.has_sparse_tensor()) CollectSparse(attr.sparse_tensor(), out);
+    for (const onnx::SparseTensorProto& s : attr.sparse_tensors()) CollectSparse(s, out);
+    if (attr.has_g()) CollectGraph(attr.g(), out);
+    for (const onnx::GraphProto& sub : attr.graphs()) CollectGraph(sub, out);
+  }
+}
+
+void CollectGraph(const onnx::GraphProto& g, Tensors* out) {
+  for (const onnx::TensorProto& t : g.initializer()) Collect(t, out);
+  for (const onnx::SparseTensorProto& s : g.sparse_initializer()) CollectSparse(s, out);
+  for (const onnx::NodeProto& node : g.node()) CollectNode(node, out);
+}
+
+bool IsTextModel(const std::string& path) {
+  const std::string suffix = ".onnxtxt";
+  return path.size() >= suffix.size() &&
+         path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string FolderOf(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+}  // namespace
+
+std::vector<const onnx::TensorProto*> ExternalDataTensors(const onnx::ModelProto& model) {
+  Tensors out;
+  CollectGraph(model.graph(), &out);
+  for (const onnx::FunctionProto& f : model.functions()) {
+    for (const onnx::NodeProto& node : f.node()) CollectNode(node, &out);
+  }
+  return out;
+}
+
+StatusOr<std::vector<std::string>> ExternalDataLocations(const onnx::ModelProto& model,
+                                                         const std::string& model_path) {
+  std::vector<std::string> locations;
+  std::set<std::string> seen;
+  for (const onnx::TensorProto* t : ExternalDataTensors(model)) {
+    const std::string subject = model_path + ": tensor '" + t->name() + "'";
+    const std::string* location = nullptr;
+    for (const auto& entry : t->external_data()) {
+      if (entry.key() == "location") location = &entry.value();
+    }
+    if (location == nullptr) return InvalidArgument(subject + " has external data without a location");
+    Status valid = SplitContainedPath(*location).status();
+    if (!valid.ok()) return valid.WithContext(subject + ": external data");
+    if (seen.insert(*location).second) locations.push_back(*location);
+  }
+  return locations;
+}
+
+StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
+  ModelFileHashes hashes;
+  onnx::ModelProto model;
+  {
+    ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
+    hashes.model_sha256 = Sha256Hex(bytes);
+    if (IsTextModel(model_path)) {
+      RETURN_IF_ERROR(ParseModelText(bytes, model_path, &model));
+    } else if (!model.ParseFromString(bytes)) {
+      return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
+    }
+  }
+  ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
+  model.Clear();
+  StatusOr<std::string> combined =
+      Sha256ModelFiles(hashes.model_sha256, FolderOf(model_path), hashes.external_locations);
+  if (!combined.ok()) return combined.status().WithContext(model_path);
+  hashes.model_files_sha256 = std::move(combined).value();
+  return hashes;
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,143 @@
+// A golden's model_files_sha256 covers the model and every external data file it names, in a
+// fixed order, so replacing a weights file changes it; the files are opened beneath the model's
+// folder without following links, and a FIFO among them is refused without blocking.
+#include "golden/model_files.h"
+
+#include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+
+#include "golden/golden_test_util.h"
+#include "golden/sha256.h"
+
+namespace onnxgate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_util::TempDir;
+using testing_util::WriteBytes;
+
+void AddExternal(onnx::GraphProto* g, const std::string& name, const std::string& location) {
+  onnx::TensorProto* t = g->add_initializer();
+  t->set_name(name);
+  t->set_data_type(onnx::TensorProto::FLOAT);
+  t->add_dims(2);
+  t->set_data_location(onnx::TensorProto::EXTERNAL);
+  auto* entry = t->add_external_data();
+  entry->set_key("location");
+  entry->set_value(location);
+}
+
+// A model whose initializers live at `locations`, one more inside an If branch.
+std::string Model(const std::vector<std::string>& locations, const std::string& branch_location = "") {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(13);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name("weights");
+  for (size_t i = 0; i < locations.size(); ++i) AddExternal(g, "w" + std::to_string(i), locations[i]);
+  if (!branch_location.empty()) {
+    onnx::NodeProto* node = g->add_node();
+    node->set_op_type("If");
+    onnx::AttributeProto* attr = node->add_attribute();
+    attr->set_name("then_branch");
+    attr->set_type(onnx::AttributeProto::GRAPH);
+    AddExternal(attr->mutable_g(), "inner", branch_location);
+  }
+  return m.SerializeAsString();
+}
+
+TEST(ModelFilesTest, ModelWithoutExternalData) {
+  TempDir dir;
+  std::string model = Model({});
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), model));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_TRUE(h.ok()) << h.status().ToString();
+  EXPECT_EQ(h->model_sha256, Sha256Hex(model));
+  EXPECT_TRUE(h->external_locations.empty());
+  EXPECT_EQ(h->model_files_sha256,
+            Sha256Hex("onnxgate-model-files-v1\nmodel " + Sha256Hex(model) + "\n"));
+}
+
+TEST(ModelFilesTest, EveryExternalFileIsHashedInAFixedOrder) {
+  TempDir dir;
+  fs::create_directories(dir.File("sub"));
+  std::string model = Model({"w.bin", "./sub/v.bin", "w.bin"}, "sub/v.bin");
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), model));
+  ASSERT_TRUE(WriteBytes(dir.File("w.bin"), std::string(8, '\x01')));
+  ASSERT_TRUE(WriteBytes(dir.File("sub/v.bin"), std::string(8, '\x02')));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_TRUE(h.ok()) << h.status().ToString();
+  EXPECT_EQ(h->external_locations, (std::vector<std::string>{"w.bin", "./sub/v.bin", "sub/v.bin"}));
+  const std::string w = Sha256Hex(std::string(8, '\x01')), v = Sha256Hex(std::string(8, '\x02'));
+  EXPECT_EQ(h->model_files_sha256,
+            Sha256Hex("onnxgate-model-files-v1\nmodel " + Sha256Hex(model) + "\nfile " + v +
+                      " 9 sub/v.bin\nfile " + w + " 5 w.bin\n"));
+  // The importer's way (hashes of bytes it holds) gives the same value.
+  StatusOr<std::string> combined = CombineModelFilesSha256(Sha256Hex(model), {{"w.bin", w}, {"sub/v.bin", v}});
+  ASSERT_TRUE(combined.ok());
+  EXPECT_EQ(*combined, h->model_files_sha256);
+
+  // Replacing a weights file changes the hash, not the model's own.
+  ASSERT_TRUE(WriteBytes(dir.File("w.bin"), std::string(8, '\x03')));
+  StatusOr<ModelFileHashes> after = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->model_sha256, h->model_sha256);
+  EXPECT_NE(after->model_files_sha256, h->model_files_sha256);
+}
+
+TEST(ModelFilesTest, TextModelsNameExternalDataToo) {
+  TempDir dir;
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnxtxt"),
+                         "<ir_version: 8, opset_import: [\"\" : 13]>\n"
+                         "g (float[2] X) => (float[2] Y)\n"
+                         "<float[2] W = [\"location\": \"w.bin\"]>\n"
+                         "{\n  Y = Add(X, W)\n}\n"));
+  ASSERT_TRUE(WriteBytes(dir.File("w.bin"), std::string(8, '\x01')));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnxtxt"));
+  ASSERT_TRUE(h.ok()) << h.status().ToString();
+  EXPECT_EQ(h->external_locations, std::vector<std::string>{"w.bin"});
+}
+
+TEST(ModelFilesTest, LinksOutsideLocationsAndFifosAreRefused) {
+  TempDir dir;
+  ASSERT_TRUE(WriteBytes(dir.File("real.bin"), std::string(8, '\x01')));
+  auto message = [&](const std::string& location) {
+    EXPECT_TRUE(WriteBytes(dir.File("m.onnx"), Model({location})));
+    StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+    EXPECT_FALSE(h.ok()) << location;
+    return h.status().ToString();
+  };
+  fs::create_symlink(dir.File("real.bin"), dir.File("link.bin"));
+  std::string link = message("link.bin");
+  EXPECT_NE(link.find(dir.File("m.onnx")), std::string::npos) << link;
+  EXPECT_NE(link.find("link.bin"), std::string::npos) << link;
+  EXPECT_NE(link.find("symbolic link"), std::string::npos) << link;
+
+  std::string outside = message("../secret.bin");
+  EXPECT_NE(outside.find(dir.File("m.onnx") + ": tensor 'w0': external data"), std::string::npos) << outside;
+  EXPECT_NE(outside.find("'../secret.bin'"), std::string::npos) << outside;
+  EXPECT_NE(message("/etc/passwd").find("/etc/passwd"), std::string::npos);
+
+  ASSERT_EQ(mkfifo(dir.File("fifo.bin").c_str(), 0600), 0);
+  std::string fifo = message("fifo.bin");
+  EXPECT_NE(fifo.find("FIFO"), std::string::npos) << fifo;
+
+  std::string missing = message("none.bin");
+  EXPECT_NE(missing.find("NOT_FOUND"), std::string::npos) << missing;
+  EXPECT_NE(missing.find("none.bin"), std::string::npos) << missing;
+}
+
+TEST(ModelFilesTest, ModelThatDoesNotParseNamesTheFile) {
+  TempDir dir;
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), "not a model"));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().code(), StatusCode::kDataLoss);
+  EXPECT_NE(h.status().message().find(dir.File("m.onnx")), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onnxgate
