@@ -26,34 +26,9 @@ Value Floats(std::vector<float> v) {
   return Value::FromTensor(Tensor::FromVector<float>(s, v));
 }
 
-// A binary Relu model whose initializer "W" (added to X) lives in external data at `location`.
+// A binary Add model Y = X + W whose initializer "W" lives in external data at `location`.
 std::string ModelWithExternalData(const std::string& location) {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  m.add_opset_import()->set_version(13);
-  onnx::GraphProto* g = m.mutable_graph();
-  g->set_name("external");
-  auto* node = g->add_node();
-  node->set_op_type("Add");
-  node->add_input("X");
-  node->add_input("W");
-  node->add_output("Y");
-  for (const char* name : {"X", "Y"}) {
-    onnx::ValueInfoProto* v = std::string(name) == "X" ? g->add_input() : g->add_output();
-    v->set_name(name);
-    auto* t = v->mutable_type()->mutable_tensor_type();
-    t->set_elem_type(onnx::TensorProto::FLOAT);
-    t->mutable_shape()->add_dim()->set_dim_value(1);
-  }
-  onnx::TensorProto* w = g->add_initializer();
-  w->set_name("W");
-  w->set_data_type(onnx::TensorProto::FLOAT);
-  w->add_dims(1);
-  w->set_data_location(onnx::TensorProto::EXTERNAL);
-  auto* entry = w->add_external_data();
-  entry->set_key("location");
-  entry->set_value(location);
-  return m.SerializeAsString();
+  return OneNodeModelBytes("Add", 1, location);
 }
 
 class BadInputTest : public ::testing::Test {

@@ -1,6 +1,8 @@
 // Writes a small suite with goldens for harness tests.
 #include "harness/harness_test_util.h"
 
+#include <onnx/onnx_pb.h>
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -42,6 +44,38 @@ std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>&
   }
   ONNXGATE_CHECK(WriteFileAtomically((suite_dir / "suite.json").string(), suite.dump(2)).ok());
   return root;
+}
+
+std::string OneNodeModelBytes(const std::string& op, int64_t length,
+                              const std::string& external_location) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(14);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name(op);
+  onnx::NodeProto* node = g->add_node();
+  node->set_op_type(op);
+  node->add_input("X");
+  if (!external_location.empty()) node->add_input("W");
+  node->add_output("Y");
+  for (const char* name : {"X", "Y"}) {
+    onnx::ValueInfoProto* v = std::string(name) == "X" ? g->add_input() : g->add_output();
+    v->set_name(name);
+    auto* t = v->mutable_type()->mutable_tensor_type();
+    t->set_elem_type(onnx::TensorProto::FLOAT);
+    t->mutable_shape()->add_dim()->set_dim_value(length);
+  }
+  if (!external_location.empty()) {
+    onnx::TensorProto* w = g->add_initializer();
+    w->set_name("W");
+    w->set_data_type(onnx::TensorProto::FLOAT);
+    w->add_dims(length);
+    w->set_data_location(onnx::TensorProto::EXTERNAL);
+    auto* entry = w->add_external_data();
+    entry->set_key("location");
+    entry->set_value(external_location);
+  }
+  return m.SerializeAsString();
 }
 
 }  // namespace onnxgate

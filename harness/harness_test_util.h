@@ -1,6 +1,7 @@
 // A throwaway suite on disk for harness tests: suites/mini/ with one-op cases and their goldens.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ struct MiniCase {
   std::string model_extension = ".onnxtxt";
   bool omit_input = false;  // the golden has no input "X"
 };
+
+// A binary one-node model Y = <op>(X) over float[length]; for "Add", Y = X + W with the
+// initializer W (float[length]) stored in the external data file `external_location`.
+std::string OneNodeModelBytes(const std::string& op, int64_t length,
+                              const std::string& external_location = "");
 
 // Creates <root>/suites/mini/{suite.json,models/<case>.onnxtxt} and
 // <root>/golden/data/mini/<case>.h5 for each case; returns root.

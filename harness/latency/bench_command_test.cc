@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <onnx/onnx_pb.h>
 
+#include "harness/harness_test_util.h"
 #include "harness/latency/baseline.h"
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
@@ -234,32 +234,13 @@ TEST_F(BenchCommandTest, BaselinesRecordTheRuntime) {
   EXPECT_THAT(err_, HasSubstr("holds runtime 'another-runtime'"));
 }
 
-// A Relu-only model, which the test providers (test-crash, test-hang) take whole.
-std::string ReluModelBytes() {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  m.add_opset_import()->set_version(14);
-  onnx::GraphProto* g = m.mutable_graph();
-  g->set_name("relu");
-  onnx::NodeProto* node = g->add_node();
-  node->set_op_type("Relu");
-  node->add_input("X");
-  node->add_output("Y");
-  for (const char* name : {"X", "Y"}) {
-    onnx::ValueInfoProto* v = std::string(name) == "X" ? g->add_input() : g->add_output();
-    v->set_name(name);
-    auto* t = v->mutable_type()->mutable_tensor_type();
-    t->set_elem_type(onnx::TensorProto::FLOAT);
-    t->mutable_shape()->add_dim()->set_dim_value(4);
-  }
-  return m.SerializeAsString();
-}
 
 // Each measurement runs in a worker process: a kernel that crashes or hangs ends the bench with
 // a message naming what happened, instead of killing or hanging it.
 TEST_F(BenchCommandTest, CrashingAndHangingKernelsAreContained) {
   const std::string models = dir_ + "/relu_models";
-  ASSERT_TRUE(WriteFileAtomically(models + "/relu.onnx", ReluModelBytes()).ok());
+  // A Relu-only model, which the test providers (test-crash, test-hang) take whole.
+  ASSERT_TRUE(WriteFileAtomically(models + "/relu.onnx", OneNodeModelBytes("Relu", 4)).ok());
   BenchCommandOptions o = Options();
   o.models_dir = models;
   o.eps = {"test-crash"};
