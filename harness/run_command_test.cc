@@ -194,6 +194,42 @@ std::map<std::string, int64_t> JunitTotals(const std::string& xml) {
   return totals;
 }
 
+// At a process limit fork fails: the cases it could not start are UNRESOLVED with the reason,
+// never absent, and the gate fails. Every second fork fails here.
+pid_t EverySecondForkFails() {
+  static int calls = 0;
+  if (++calls % 2 == 0) {
+    errno = EAGAIN;
+    return -1;
+  }
+  return ::fork();
+}
+
+TEST_F(RunCommandTest, CasesThatCouldNotStartAreUnresolvedNeverAbsent) {
+  worker_testing::SetForkFunction(EverySecondForkFails);
+  options_.jobs = 1;
+  options_.selection.filters = {"pass", "wrong", "declined", "stale"};
+  options_.apply_expectations = true;
+  const int exit_code = onnxgate::RunCommand(options_, runtime_);
+  worker_testing::SetForkFunction(nullptr);
+  EXPECT_EQ(exit_code, 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  EXPECT_EQ(run->cases.size(), 4u) << "every selected case is reported";
+  EXPECT_TRUE(run->not_run.empty());
+  int unstarted = 0;
+  for (const CaseRecord& c : run->cases) {
+    if (c.message.find("fork failed") == std::string::npos) continue;
+    ++unstarted;
+    EXPECT_EQ(c.verdict, Verdict::kUnresolved) << c.name;
+    EXPECT_THAT(c.message, HasSubstr("Resource temporarily unavailable")) << c.name;
+  }
+  EXPECT_EQ(unstarted, 2);
+  std::map<std::string, int64_t> totals = JunitTotals(*ReadFile(options_.junit_path));
+  EXPECT_EQ(totals["tests"], 4);
+  EXPECT_GE(totals["errors"], 2);
+}
+
 // Every case's load sends SIGTERM to the test process, as a user or CI runner would, so the run
 // is interrupted during its first case without any timing: the worker checks the stop flag
 // before it starts another case, and the flag is set before the first case can end.

@@ -25,6 +25,8 @@
 namespace onnxgate {
 namespace {
 
+pid_t (*g_fork)() = ::fork;
+
 // The child's end of the breadcrumb page (null in the parent and in-process mode).
 char* g_breadcrumb = nullptr;
 
@@ -303,6 +305,10 @@ std::string SignalName(int signal) {
 void RequestStop() { g_stop = 1; }
 bool StopRequested() { return g_stop != 0; }
 
+void worker_testing::SetForkFunction(pid_t (*fork_function)()) {
+  g_fork = fork_function != nullptr ? fork_function : ::fork;
+}
+
 void SetWorkerBreadcrumb(const std::string& what) {
   if (g_breadcrumb == nullptr) return;
   const size_t n = std::min(what.size(), kMaxBreadcrumb);
@@ -415,7 +421,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       pid_t parent = getpid();
       BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
       FlushAll();
-      pid_t pid = fork();
+      pid_t pid = g_fork();
       if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited, options_, breadcrumb.data());
       int fork_errno = errno;
       close(fds[1]);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include <cstddef>
 #include <functional>
@@ -97,6 +98,12 @@ class WorkerPool {
 // before fork, at most kMaxBreadcrumb bytes kept); elsewhere it does nothing. Cheap: a copy.
 inline constexpr size_t kMaxBreadcrumb = 480;
 void SetWorkerBreadcrumb(const std::string& what);
+
+namespace worker_testing {
+// Replaces fork() for every WorkerPool (nullptr restores it), so tests can make a fork fail as
+// it does at a process limit (root is exempt from RLIMIT_NPROC). Not for use outside tests.
+void SetForkFunction(pid_t (*fork_function)());
+}  // namespace worker_testing
 
 // The process-wide stop flag. Async-signal-safe to set.
 void RequestStop();
