@@ -19,7 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing_util::ChildOutcome;
 using testing_util::EditHdf5File;
-using testing_util::RunInChild;
+using testing_util::ReadGoldenInChild;
 using testing_util::TagAsTensorValue;
 using testing_util::TempDir;
 
@@ -77,12 +77,7 @@ bool CreateTaggedY(hid_t outputs, hid_t dcpl) {
 
 // ReadGolden in a child process that must finish within 20 s: its message, "OK" when it read.
 std::string BoundedRead(const std::string& path) {
-  ChildOutcome out = RunInChild(
-      [&] {
-        StatusOr<GoldenFile> g = ReadGolden(path);
-        return g.ok() ? std::string("OK") : g.status().ToString();
-      },
-      20);
+  ChildOutcome out = ReadGoldenInChild(path, 20);
   EXPECT_TRUE(out.finished) << "reading " << path << " blocked or crashed";
   EXPECT_EQ(out.stderr_text, "") << "HDF5 printed to stderr";
   return out.result;

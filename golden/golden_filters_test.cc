@@ -15,7 +15,7 @@ namespace {
 
 using testing_util::ChildOutcome;
 using testing_util::EditHdf5File;
-using testing_util::RunInChild;
+using testing_util::ReadGoldenInChild;
 using testing_util::TagAsTensorValue;
 using testing_util::TempDir;
 
@@ -59,12 +59,7 @@ void ReplaceY(const std::string& path, hid_t dcpl) {
 }
 
 std::string BoundedRead(const std::string& path, uint64_t headroom) {
-  ChildOutcome out = RunInChild(
-      [&] {
-        StatusOr<GoldenFile> g = ReadGolden(path);
-        return g.ok() ? std::string("OK") : g.status().ToString();
-      },
-      30, headroom);
+  ChildOutcome out = ReadGoldenInChild(path, 30, headroom);
   EXPECT_TRUE(out.finished);
   EXPECT_EQ(out.stderr_text, "");
   return out.result;

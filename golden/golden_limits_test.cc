@@ -17,7 +17,7 @@ namespace {
 
 using testing_util::ChildOutcome;
 using testing_util::EditHdf5File;
-using testing_util::RunInChild;
+using testing_util::ReadGoldenInChild;
 using testing_util::TagAsTensorValue;
 using testing_util::TempDir;
 
@@ -63,12 +63,7 @@ bool CreateDeclared(hid_t group, const std::string& name, int64_t index, hid_t t
 
 // ReadGolden's message from a child with kHeadroom bytes of address space to spare.
 std::string ReadWithLittleMemory(const std::string& path) {
-  ChildOutcome out = RunInChild(
-      [&] {
-        StatusOr<GoldenFile> g = ReadGolden(path);
-        return g.ok() ? std::string("OK") : g.status().ToString();
-      },
-      30, kHeadroom);
+  ChildOutcome out = ReadGoldenInChild(path, 30, kHeadroom);
   EXPECT_TRUE(out.finished) << "the read did not finish";
   EXPECT_EQ(out.stderr_text, "");
   EXPECT_EQ(out.result.find("out of memory"), std::string::npos) << out.result;

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "golden/hdf5_handle.h"
+#include "golden/golden_file.h"
 
 namespace onnxgate {
 namespace testing_util {
@@ -246,6 +247,16 @@ ChildOutcome RunInChild(const std::function<std::string()>& fn, double seconds,
   ::close(result_pipe[0]);
   ::close(err_pipe[0]);
   return outcome;
+}
+
+ChildOutcome ReadGoldenInChild(const std::string& path, double seconds,
+                               uint64_t extra_address_space) {
+  return RunInChild(
+      [&] {
+        StatusOr<GoldenFile> g = ReadGolden(path);
+        return g.ok() ? std::string("OK") : g.status().ToString();
+      },
+      seconds, extra_address_space);
 }
 
 }  // namespace testing_util

@@ -68,6 +68,10 @@ struct ChildOutcome {
 // allocation of more than that fails inside it (proving that nothing that large is allocated).
 ChildOutcome RunInChild(const std::function<std::string()>& fn, double seconds,
                         uint64_t extra_address_space = 0);
+// ReadGolden(path) through RunInChild: the child's result is "OK" when the golden was read, else
+// the error's ToString().
+ChildOutcome ReadGoldenInChild(const std::string& path, double seconds,
+                               uint64_t extra_address_space = 0);
 
 }  // namespace testing_util
 }  // namespace onnxgate
