@@ -18,8 +18,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "golden/hdf5_handle.h"
 #include "golden/golden_file.h"
+#include "golden/hdf5_handle.h"
 
 namespace onnxgate {
 namespace testing_util {
