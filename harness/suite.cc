@@ -79,7 +79,9 @@ class Parser {
     return t;
   }
 
-  StatusOr<SuiteCase> Case(const json& c, const std::string& dir, size_t index) const {
+  // `suite_dir` and `golden_dir` are canonical: the folders a case's files must stay inside.
+  StatusOr<SuiteCase> Case(const json& c, const std::string& dir, const fs::path& suite_dir,
+                           const fs::path& golden_dir, size_t index) const {
     std::string where = "cases[" + std::to_string(index) + "]";
     if (!c.is_object()) return Error(where, "must be an object");
     SuiteCase sc;
@@ -91,8 +93,6 @@ class Parser {
     sc.golden_path = (fs::path(dir) / golden).lexically_normal().string();
     // A suite names files by relative path; a suite from anywhere must not make the gate read
     // outside its own folder (the model) or the repository's golden/ (the golden).
-    const fs::path suite_dir = fs::weakly_canonical(dir);
-    const fs::path golden_dir = fs::weakly_canonical(fs::path(dir) / ".." / ".." / "golden");
     if (!Inside(sc.model_path, suite_dir)) {
       return Error(where + ".model", "'" + model + "' leads outside the suite folder " +
                                          suite_dir.string());
@@ -152,8 +152,11 @@ StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
   }
   auto cases = root.find("cases");
   if (cases == root.end() || !cases->is_array()) return p.Error("suite", "'cases' must be an array");
+  // Resolved once per suite, not per case.
+  const fs::path suite_dir = fs::weakly_canonical(s.dir);
+  const fs::path golden_dir = fs::weakly_canonical(fs::path(s.dir) / ".." / ".." / "golden");
   for (size_t i = 0; i < cases->size(); ++i) {
-    ASSIGN_OR_RETURN(SuiteCase c, p.Case((*cases)[i], s.dir, i));
+    ASSIGN_OR_RETURN(SuiteCase c, p.Case((*cases)[i], s.dir, suite_dir, golden_dir, i));
     s.cases.push_back(std::move(c));
   }
   return s;
