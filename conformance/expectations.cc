@@ -69,8 +69,9 @@ const Expectation* ExpectationFile::Find(const CaseRecord& record) const {
 }
 
 StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "expectations file"));
-  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text,
+                            ReadRegularFile(path, kMaxJsonFileBytes, "expectations file"));
+  ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
   json root = json::parse(text, nullptr, false);
   if (root.is_discarded() || !root.is_object()) return Bad(path, "file", "not a JSON object");
   ExpectationFile file;

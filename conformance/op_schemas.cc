@@ -41,11 +41,12 @@ std::string QualifiedOpName(const std::string& domain, const std::string& op_typ
 }
 
 StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                            ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
   onnx::ModelProto model;
   bool text = path.size() >= 8 && path.compare(path.size() - 8, 8, ".onnxtxt") == 0;
   if (text) {
-    RETURN_IF_ERROR(ParseModelText(bytes, path, &model));
+    ONNXGATE_RETURN_IF_ERROR(ParseModelText(bytes, path, &model));
   } else if (!model.ParseFromString(bytes)) {
     return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
   }

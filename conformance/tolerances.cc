@@ -26,7 +26,7 @@ Status ToleranceOverride::Validate(const std::string& where) const {
     }
     return OkStatus();
   };
-  RETURN_IF_ERROR(check(rtol, "rtol", kMaxRtol));
+  ONNXGATE_RETURN_IF_ERROR(check(rtol, "rtol", kMaxRtol));
   return check(atol, "atol", kMaxAtol);
 }
 
@@ -57,7 +57,7 @@ Status ReadNumber(const Json& j, const std::string& source, const std::string& k
   }
   ToleranceOverride one;
   (rtol ? one.rtol : one.atol) = j.get<double>();
-  RETURN_IF_ERROR(one.Validate(source + ": " + key));
+  ONNXGATE_RETURN_IF_ERROR(one.Validate(source + ": " + key));
   *out = j.get<double>();
   return OkStatus();
 }
@@ -83,9 +83,11 @@ Status ReadEntry(const Json& j, const std::string& source, const std::string& ke
   for (const auto& item : j.items()) {
     const std::string& k = item.key();
     if (k == "rtol") {
-      RETURN_IF_ERROR(ReadNumber(item.value(), source, key, /*rtol=*/true, &entry->values.rtol));
+      ONNXGATE_RETURN_IF_ERROR(
+          ReadNumber(item.value(), source, key, /*rtol=*/true, &entry->values.rtol));
     } else if (k == "atol") {
-      RETURN_IF_ERROR(ReadNumber(item.value(), source, key, /*rtol=*/false, &entry->values.atol));
+      ONNXGATE_RETURN_IF_ERROR(
+          ReadNumber(item.value(), source, key, /*rtol=*/false, &entry->values.atol));
     } else if (k == "why") {
       if (!item.value().is_string()) {
         return KeyError(source, key + ".why", "expected a string, got " + Brief(item.value()));
@@ -113,12 +115,12 @@ Status ReadDtypeTable(const Json& j, const std::string& source, const std::strin
   if (!j.is_object()) return KeyError(source, key, "expected an object, got " + Brief(j));
   for (const auto& item : j.items()) {
     std::string entry_key = key + "." + item.key();
-    ASSIGN_OR_RETURN(DataType dtype, ReadFloatDtype(item.key(), source, entry_key));
+    ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadFloatDtype(item.key(), source, entry_key));
     if (out->count(dtype)) {
       return KeyError(source, entry_key, "data type given twice (under two spellings)");
     }
     ToleranceLayers::Entry entry;
-    RETURN_IF_ERROR(ReadEntry(item.value(), source, entry_key, &entry));
+    ONNXGATE_RETURN_IF_ERROR(ReadEntry(item.value(), source, entry_key, &entry));
     (*out)[dtype] = std::move(entry);
   }
   return OkStatus();
@@ -139,7 +141,7 @@ void Apply(const ToleranceOverride& layer, const std::string& name, ResolvedTole
 
 StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
                                                         const std::string& source) {
-  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
+  ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
   Json root;
   try {
     root = Json::parse(text);
@@ -170,7 +172,7 @@ StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
         return KeyError(source, k, "expected a string, got " + Brief(item.value()));
       }
     } else if (k == "dtypes") {
-      RETURN_IF_ERROR(ReadDtypeTable(item.value(), source, "dtypes", &layers.dtypes_));
+      ONNXGATE_RETURN_IF_ERROR(ReadDtypeTable(item.value(), source, "dtypes", &layers.dtypes_));
     } else if (k == "ops") {
       if (!item.value().is_object()) {
         return KeyError(source, "ops", "expected an object, got " + Brief(item.value()));
@@ -179,10 +181,10 @@ StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
         std::string op_key = "ops." + op.key();
         if (op.key().empty()) return KeyError(source, op_key, "empty op type");
         OpEntry entry;
-        RETURN_IF_ERROR(ReadEntry(op.value(), source, op_key, &entry.op, "dtypes"));
+        ONNXGATE_RETURN_IF_ERROR(ReadEntry(op.value(), source, op_key, &entry.op, "dtypes"));
         if (op.value().contains("dtypes")) {
-          RETURN_IF_ERROR(ReadDtypeTable(op.value()["dtypes"], source, op_key + ".dtypes",
-                                         &entry.dtype_entries));
+          ONNXGATE_RETURN_IF_ERROR(ReadDtypeTable(op.value()["dtypes"], source, op_key + ".dtypes",
+                                                  &entry.dtype_entries));
         }
         layers.ops_[op.key()] = std::move(entry);
       }

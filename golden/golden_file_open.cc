@@ -40,16 +40,20 @@ StatusOr<H5Handle> OpenGoldenFile(const std::string& path) {
   if (!HasHdf5Signature(*bytes)) {
     return DataLoss(path + ": not an HDF5 file (no HDF5 signature found)");
   }
-  ASSIGN_OR_RETURN(H5Handle fapl, H5Take(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, StatusCode::kInternal,
-                                         root, "cannot create a file access property list"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle fapl, H5Take(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, StatusCode::kInternal, root,
+                            "cannot create a file access property list"));
   // No backing store: nothing is ever written to, or read from, a file of the image's name.
-  RETURN_IF_ERROR(H5Check(H5Pset_fapl_core(fapl.get(), 64 * 1024, 0), StatusCode::kInternal, root,
-                          "cannot select the in-memory file driver"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(H5Pset_fapl_core(fapl.get(), 64 * 1024, 0),
+                                   StatusCode::kInternal, root,
+                                   "cannot select the in-memory file driver"));
   // Closing the file closes every object still open in it, so no image outlives its read.
-  RETURN_IF_ERROR(H5Check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), StatusCode::kInternal,
-                          root, "cannot set the file close degree"));
-  RETURN_IF_ERROR(H5Check(H5Pset_file_image(fapl.get(), bytes->data(), bytes->size()),
-                          StatusCode::kInternal, root, "cannot hand the golden's bytes to HDF5"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG),
+                                   StatusCode::kInternal, root,
+                                   "cannot set the file close degree"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(H5Pset_file_image(fapl.get(), bytes->data(), bytes->size()),
+                                   StatusCode::kInternal, root,
+                                   "cannot hand the golden's bytes to HDF5"));
   // The property list holds its own copy now.
   std::string().swap(*bytes);
   return H5Take(H5Fopen(ImageName().c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose,

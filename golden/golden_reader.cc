@@ -26,7 +26,7 @@ struct ChecksumRule {
 StatusOr<std::string> ReadDigest(hid_t obj, const char* name, const ChecksumRule& rule,
                                  const H5Where& where) {
   if (!rule.required && !HasAttribute(obj, name)) return std::string();
-  ASSIGN_OR_RETURN(std::string digest, ReadStringAttribute(obj, name, where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string digest, ReadStringAttribute(obj, name, where));
   if (!IsSha256Hex(digest)) {
     return DataLoss(where.Prefix() + "golden corrupted: " + name + " '" + digest +
                     "' is not 64 lowercase hex digits");
@@ -38,7 +38,7 @@ std::string Short(const std::string& digest) { return digest.substr(0, 16) + "..
 
 StatusOr<std::optional<double>> ReadTolerance(hid_t obj, const char* which, const H5Where& where) {
   if (!HasAttribute(obj, which)) return std::optional<double>();
-  ASSIGN_OR_RETURN(double value, ReadDoubleAttribute(obj, which, where));
+  ONNXGATE_ASSIGN_OR_RETURN(double value, ReadDoubleAttribute(obj, which, where));
   if (!std::isfinite(value) || value < 0) {
     return DataLoss(where.Prefix() + which + " is " + std::to_string(value) +
                     ", expected a finite number >= 0");
@@ -58,23 +58,23 @@ StatusOr<ReadValueResult> ReadValue(hid_t obj, const std::string& link, bool out
                                     GoldenReadBudget* budget) {
   ReadValueResult r{GoldenValue(), "", at};
   GoldenValue& v = r.value;
-  ASSIGN_OR_RETURN(v.name, ReadStringAttribute(obj, "name", at));
+  ONNXGATE_ASSIGN_OR_RETURN(v.name, ReadStringAttribute(obj, "name", at));
   if (v.name.empty() || EncodeGoldenName(v.name) != link) {
     return DataLoss(at.Prefix() + "name attribute '" + v.name +
                     "' does not match the object's name (expected the object to be called '" +
                     EncodeGoldenName(v.name) + "')");
   }
-  ASSIGN_OR_RETURN(v.index, ReadInt64Attribute(obj, "index", at));
+  ONNXGATE_ASSIGN_OR_RETURN(v.index, ReadInt64Attribute(obj, "index", at));
   if (v.index < 0) return DataLoss(at.Prefix() + "index " + std::to_string(v.index) + " is negative");
-  ASSIGN_OR_RETURN(r.stored_sha256, ReadDigest(obj, "sha256", rule, at));
+  ONNXGATE_ASSIGN_OR_RETURN(r.stored_sha256, ReadDigest(obj, "sha256", rule, at));
   try {
-    ASSIGN_OR_RETURN(v.value, ReadValueObject(obj, at, budget));
+    ONNXGATE_ASSIGN_OR_RETURN(v.value, ReadValueObject(obj, at, budget));
   } catch (const std::bad_alloc&) {
     return Unavailable(at.Prefix() + "out of memory while reading the value");
   }
   if (output) {
-    ASSIGN_OR_RETURN(v.rtol, ReadTolerance(obj, "rtol", at));
-    ASSIGN_OR_RETURN(v.atol, ReadTolerance(obj, "atol", at));
+    ONNXGATE_ASSIGN_OR_RETURN(v.rtol, ReadTolerance(obj, "rtol", at));
+    ONNXGATE_ASSIGN_OR_RETURN(v.atol, ReadTolerance(obj, "atol", at));
   }
   return r;
 }
@@ -83,12 +83,13 @@ StatusOr<ReadValueResult> ReadValue(hid_t obj, const std::string& link, bool out
 // each value against its sha256, so that a more specific message wins.
 StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const ChecksumRule& rule,
                                               const H5Where& where, GoldenReadBudget* budget) {
-  ASSIGN_OR_RETURN(std::vector<std::string> links, ChildNames(group, where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> links, ChildNames(group, where));
   std::vector<ReadValueResult> read;
   for (const std::string& link : links) {
     H5Where at = where.Child(link);
-    ASSIGN_OR_RETURN(H5Handle obj, OpenObject(group, link, where));
-    ASSIGN_OR_RETURN(ReadValueResult r, ReadValue(obj.get(), link, outputs, rule, at, budget));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle obj, OpenObject(group, link, where));
+    ONNXGATE_ASSIGN_OR_RETURN(ReadValueResult r,
+                              ReadValue(obj.get(), link, outputs, rule, at, budget));
     read.push_back(std::move(r));
   }
   std::sort(read.begin(), read.end(), [](const ReadValueResult& a, const ReadValueResult& b) {
@@ -119,23 +120,25 @@ StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const C
 StatusOr<GoldenSet> ReadSet(hid_t set, const ChecksumRule& rule, const H5Where& where,
                             GoldenReadBudget* budget) {
   GoldenSet out;
-  ASSIGN_OR_RETURN(H5Handle inputs, OpenGroup(set, "inputs", where));
-  ASSIGN_OR_RETURN(out.inputs, ReadValues(inputs.get(), false, rule, where.Child("inputs"), budget));
-  ASSIGN_OR_RETURN(H5Handle outputs, OpenGroup(set, "outputs", where));
-  ASSIGN_OR_RETURN(out.outputs, ReadValues(outputs.get(), true, rule, where.Child("outputs"), budget));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle inputs, OpenGroup(set, "inputs", where));
+  ONNXGATE_ASSIGN_OR_RETURN(out.inputs,
+                            ReadValues(inputs.get(), false, rule, where.Child("inputs"), budget));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle outputs, OpenGroup(set, "outputs", where));
+  ONNXGATE_ASSIGN_OR_RETURN(out.outputs,
+                            ReadValues(outputs.get(), true, rule, where.Child("outputs"), budget));
   return out;
 }
 
 StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& limits) {
   H5Where root{path, "/"};
-  ASSIGN_OR_RETURN(H5Handle file, OpenGoldenFile(path));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle file, OpenGoldenFile(path));
   hid_t f = file.get();
-  ASSIGN_OR_RETURN(std::string format, ReadStringAttribute(f, "format", root));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string format, ReadStringAttribute(f, "format", root));
   if (format != kGoldenFormat) {
     return InvalidArgument(root.Prefix() + "format is '" + format + "', expected '" + kGoldenFormat +
                            "' (not an onnxgate golden)");
   }
-  ASSIGN_OR_RETURN(int64_t version, ReadInt64Attribute(f, "format_version", root));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t version, ReadInt64Attribute(f, "format_version", root));
   if (version < kGoldenOldestFormatVersion || version > kGoldenFormatVersion) {
     return Unimplemented(root.Prefix() + "format_version " + std::to_string(version) +
                          " is not supported (this reader knows versions " +
@@ -145,32 +148,34 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
   const ChecksumRule rule{version >= 2};
   GoldenFile golden;
   golden.format_version = version;
-  ASSIGN_OR_RETURN(golden.producer, ReadStringAttribute(f, "producer", root));
-  ASSIGN_OR_RETURN(golden.model_sha256, ReadStringAttribute(f, "model_sha256", root));
+  ONNXGATE_ASSIGN_OR_RETURN(golden.producer, ReadStringAttribute(f, "producer", root));
+  ONNXGATE_ASSIGN_OR_RETURN(golden.model_sha256, ReadStringAttribute(f, "model_sha256", root));
   if (!IsSha256Hex(golden.model_sha256)) {
     return InvalidArgument(root.Prefix() + "model_sha256 '" + golden.model_sha256 +
                            "' is not 64 lowercase hex digits");
   }
   if (HasAttribute(f, "model_files_sha256")) {
-    ASSIGN_OR_RETURN(golden.model_files_sha256, ReadStringAttribute(f, "model_files_sha256", root));
+    ONNXGATE_ASSIGN_OR_RETURN(golden.model_files_sha256,
+                              ReadStringAttribute(f, "model_files_sha256", root));
     if (!IsSha256Hex(golden.model_files_sha256)) {
       return InvalidArgument(root.Prefix() + "model_files_sha256 '" + golden.model_files_sha256 +
                              "' is not 64 lowercase hex digits");
     }
   }
-  ASSIGN_OR_RETURN(std::string content_sha256, ReadDigest(f, "content_sha256", rule, root));
-  ASSIGN_OR_RETURN(std::string imports, ReadStringAttribute(f, "opset_imports", root));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string content_sha256,
+                            ReadDigest(f, "content_sha256", rule, root));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string imports, ReadStringAttribute(f, "opset_imports", root));
   StatusOr<std::vector<std::pair<std::string, int64_t>>> parsed = ParseOpsetImports(imports);
   if (!parsed.ok()) return parsed.status().WithContext(root.Prefix() + "opset_imports");
   golden.opset_imports = std::move(parsed).value();
-  ASSIGN_OR_RETURN(golden.created, ReadStringAttribute(f, "created", root));
+  ONNXGATE_ASSIGN_OR_RETURN(golden.created, ReadStringAttribute(f, "created", root));
   if (HasAttribute(f, "source")) {
-    ASSIGN_OR_RETURN(golden.source, ReadStringAttribute(f, "source", root));
+    ONNXGATE_ASSIGN_OR_RETURN(golden.source, ReadStringAttribute(f, "source", root));
   }
 
-  ASSIGN_OR_RETURN(H5Handle sets, OpenGroup(f, "sets", root));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle sets, OpenGroup(f, "sets", root));
   H5Where sets_where = root.Child("sets");
-  ASSIGN_OR_RETURN(std::vector<std::string> names, ChildNames(sets.get(), sets_where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> names, ChildNames(sets.get(), sets_where));
   golden.sets.resize(names.size());
   GoldenReadBudget budget(limits);
   for (const std::string& name : names) {
@@ -179,8 +184,9 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
       return DataLoss(sets_where.Prefix() + "unexpected child '" + name + "' (expected sets 0.." +
                       std::to_string(names.size() - 1) + ")");
     }
-    ASSIGN_OR_RETURN(H5Handle set, OpenGroup(sets.get(), name, sets_where));
-    ASSIGN_OR_RETURN(golden.sets[*index], ReadSet(set.get(), rule, sets_where.Child(name), &budget));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle set, OpenGroup(sets.get(), name, sets_where));
+    ONNXGATE_ASSIGN_OR_RETURN(golden.sets[*index],
+                              ReadSet(set.get(), rule, sets_where.Child(name), &budget));
   }
   if (!content_sha256.empty()) {
     std::string computed = GoldenContentSha256(golden);

@@ -24,7 +24,7 @@ const char* KindName(Value::Kind kind) {
 }
 
 Status WriteKindAndDtype(hid_t obj, Value::Kind kind, DataType dtype, const H5Where& where) {
-  RETURN_IF_ERROR(WriteStringAttribute(obj, "kind", KindName(kind), where));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(obj, "kind", KindName(kind), where));
   return WriteStringAttribute(obj, "onnx_dtype", DataTypeName(dtype), where);
 }
 
@@ -73,18 +73,20 @@ StatusOr<H5Handle> WriteTensorDataset(hid_t parent, const std::string& link, con
                                       const H5Where& where) {
   if (!tensor.defined()) return InvalidArgument(where.Prefix() + "the tensor has no data type");
   DataType dtype = tensor.dtype();
-  ASSIGN_OR_RETURN(H5Handle file_type, FileTypeFor(dtype, where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle file_type, FileTypeFor(dtype, where));
   const std::vector<int64_t>& dims = tensor.shape().dims();
   std::vector<hsize_t> extent(dims.begin(), dims.end());
   hid_t space_id = dims.empty() ? H5Screate(H5S_SCALAR)
                                 : H5Screate_simple(static_cast<int>(extent.size()), extent.data(), nullptr);
-  ASSIGN_OR_RETURN(H5Handle space, H5Take(space_id, H5Sclose, StatusCode::kInternal, where,
-                                          "cannot create the dataspace " + tensor.shape().ToString()));
-  ASSIGN_OR_RETURN(H5Handle dcpl, UntimedCreationList(H5P_DATASET_CREATE, where));
-  ASSIGN_OR_RETURN(H5Handle dataset,
-                   H5Take(H5Dcreate2(parent, link.c_str(), file_type.get(), space.get(), H5P_DEFAULT,
-                                     dcpl.get(), H5P_DEFAULT),
-                          H5Dclose, StatusCode::kUnavailable, where, "cannot create the dataset"));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle space,
+                            H5Take(space_id, H5Sclose, StatusCode::kInternal, where,
+                                   "cannot create the dataspace " + tensor.shape().ToString()));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle dcpl, UntimedCreationList(H5P_DATASET_CREATE, where));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle dataset,
+      H5Take(H5Dcreate2(parent, link.c_str(), file_type.get(), space.get(), H5P_DEFAULT, dcpl.get(),
+                        H5P_DEFAULT),
+             H5Dclose, StatusCode::kUnavailable, where, "cannot create the dataset"));
   int64_t n = tensor.NumElements();
   if (n > 0 && dtype == DataType::kString) {
     const std::string* strings = tensor.data<std::string>();
@@ -97,33 +99,35 @@ StatusOr<H5Handle> WriteTensorDataset(hid_t parent, const std::string& link, con
       }
       pointers[static_cast<size_t>(i)] = strings[i].c_str();
     }
-    RETURN_IF_ERROR(H5Check(H5Dwrite(dataset.get(), file_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                                     pointers.data()),
-                            StatusCode::kUnavailable, where, "cannot write the data"));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(
+        H5Dwrite(dataset.get(), file_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()),
+        StatusCode::kUnavailable, where, "cannot write the data"));
   } else if (n > 0 && IsPackedSubByte(dtype)) {
     // Packed types are written unpacked, one element per byte, so that h5py and h5dump show values
     // (or FLOAT4E2M1 codes) rather than packed pairs.
     std::vector<uint8_t> unpacked = Unpack(tensor);
-    ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
-    RETURN_IF_ERROR(H5Check(H5Dwrite(dataset.get(), mem_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                                     unpacked.data()),
-                            StatusCode::kUnavailable, where, "cannot write the data"));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(
+        H5Dwrite(dataset.get(), mem_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, unpacked.data()),
+        StatusCode::kUnavailable, where, "cannot write the data"));
   } else if (n > 0) {
-    ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
-    RETURN_IF_ERROR(H5Check(H5Dwrite(dataset.get(), mem_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                                     tensor.raw_data()),
-                            StatusCode::kUnavailable, where, "cannot write the data"));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle mem_type, MemoryTypeFor(dtype, where));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(
+        H5Dwrite(dataset.get(), mem_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, tensor.raw_data()),
+        StatusCode::kUnavailable, where, "cannot write the data"));
   }
-  RETURN_IF_ERROR(WriteKindAndDtype(dataset.get(), Value::Kind::kTensor, dtype, where));
+  ONNXGATE_RETURN_IF_ERROR(WriteKindAndDtype(dataset.get(), Value::Kind::kTensor, dtype, where));
   // The shape rides along as an attribute so that tools which drop zero-size extents keep it.
-  if (!dims.empty()) RETURN_IF_ERROR(WriteInt64ArrayAttribute(dataset.get(), "shape", dims, where));
+  if (!dims.empty())
+    ONNXGATE_RETURN_IF_ERROR(WriteInt64ArrayAttribute(dataset.get(), "shape", dims, where));
   return dataset;
 }
 
 StatusOr<H5Handle> WriteSequenceGroup(hid_t parent, const std::string& link, const Value& value,
                                       const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle group, CreateGroup(parent, link, where));
-  RETURN_IF_ERROR(WriteKindAndDtype(group.get(), Value::Kind::kSequence, value.elem_type(), where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle group, CreateGroup(parent, link, where));
+  ONNXGATE_RETURN_IF_ERROR(
+      WriteKindAndDtype(group.get(), Value::Kind::kSequence, value.elem_type(), where));
   const std::vector<Tensor>& items = value.sequence();
   for (size_t i = 0; i < items.size(); ++i) {
     std::string name = std::to_string(i);
@@ -132,7 +136,8 @@ StatusOr<H5Handle> WriteSequenceGroup(hid_t parent, const std::string& link, con
                              DataTypeName(items[i].dtype()) + " in a sequence of " +
                              DataTypeName(value.elem_type()));
     }
-    RETURN_IF_ERROR(WriteTensorDataset(group.get(), name, items[i], where.Child(name)).status());
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteTensorDataset(group.get(), name, items[i], where.Child(name)).status());
   }
   return group;
 }
@@ -144,10 +149,12 @@ StatusOr<H5Handle> WriteOptionalGroup(hid_t parent, const std::string& link, con
     return InvalidArgument(where.Prefix() + "an optional must hold a tensor or a sequence, not " +
                            KindName(inner));
   }
-  ASSIGN_OR_RETURN(H5Handle group, CreateGroup(parent, link, where));
-  RETURN_IF_ERROR(WriteKindAndDtype(group.get(), Value::Kind::kOptional, value.elem_type(), where));
-  RETURN_IF_ERROR(WriteInt64Attribute(group.get(), "has_value", value.has_value() ? 1 : 0, where));
-  RETURN_IF_ERROR(WriteStringAttribute(group.get(), "inner_kind", KindName(inner), where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle group, CreateGroup(parent, link, where));
+  ONNXGATE_RETURN_IF_ERROR(
+      WriteKindAndDtype(group.get(), Value::Kind::kOptional, value.elem_type(), where));
+  ONNXGATE_RETURN_IF_ERROR(
+      WriteInt64Attribute(group.get(), "has_value", value.has_value() ? 1 : 0, where));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(group.get(), "inner_kind", KindName(inner), where));
   if (value.has_value()) {
     const Value& held = value.optional_value();
     H5Where child = where.Child("value");
@@ -155,13 +162,13 @@ StatusOr<H5Handle> WriteOptionalGroup(hid_t parent, const std::string& link, con
       return InvalidArgument(child.Prefix() + "holds " + held.TypeString() + " but the optional is " +
                              value.TypeString());
     }
-    RETURN_IF_ERROR(WriteValueObject(group.get(), "value", held, child).status());
+    ONNXGATE_RETURN_IF_ERROR(WriteValueObject(group.get(), "value", held, child).status());
   }
   return group;
 }
 
 StatusOr<DataType> ReadDtypeAttribute(hid_t obj, const H5Where& where) {
-  ASSIGN_OR_RETURN(std::string name, ReadStringAttribute(obj, "onnx_dtype", where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string name, ReadStringAttribute(obj, "onnx_dtype", where));
   StatusOr<DataType> dtype = DataTypeFromName(name);
   if (name == "FLOAT6E2M3" || name == "FLOAT6E3M2") {
     // ONNX 1.23 types that this reader cannot represent yet: valid, but unsupported.
@@ -176,8 +183,9 @@ StatusOr<DataType> ReadDtypeAttribute(hid_t obj, const H5Where& where) {
 }
 
 StatusOr<Shape> ReadDataspaceShape(hid_t dataset, const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle space, H5Take(H5Dget_space(dataset), H5Sclose, StatusCode::kDataLoss,
-                                          where, "cannot read the dataspace"));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle space,
+                            H5Take(H5Dget_space(dataset), H5Sclose, StatusCode::kDataLoss, where,
+                                   "cannot read the dataspace"));
   H5S_class_t cls = H5Sget_simple_extent_type(space.get());
   if (cls == H5S_SCALAR) return Shape{};
   if (cls != H5S_SIMPLE) return DataLoss(where.Prefix() + "the dataspace is empty (H5S_NULL)");
@@ -215,8 +223,9 @@ int64_t ProductWithin(int64_t a, int64_t b, int64_t limit) {
 // libhdf5 allocates one such buffer (and inflates a compressed chunk into it) per chunk it reads.
 // DataLoss past `limit`.
 StatusOr<int64_t> ChunkBytes(hid_t dataset, size_t file_elem_size, int64_t limit, const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss,
-                                         where, "cannot read the dataset's creation properties"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss, where,
+                            "cannot read the dataset's creation properties"));
   if (H5Pget_layout(dcpl.get()) != H5D_CHUNKED) return int64_t{0};
   hsize_t dims[H5S_MAX_RANK];
   int rank = H5Pget_chunk(dcpl.get(), H5S_MAX_RANK, dims);
@@ -250,7 +259,8 @@ StatusOr<int64_t> ChargeDeclaredSize(hid_t dataset, DataType dtype, const Shape&
                     Bytes(limits.tensor_bytes) + " per tensor");
   }
   const int64_t bytes = shape.NumElements() * elem;
-  ASSIGN_OR_RETURN(int64_t chunk_bytes, ChunkBytes(dataset, file_elem_size, limits.chunk_bytes, where));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t chunk_bytes,
+                            ChunkBytes(dataset, file_elem_size, limits.chunk_bytes, where));
   if (bytes > budget->bytes_left) {
     return DataLoss(where.Prefix() + "declares " + DataTypeName(dtype) + " " + shape.ToString() +
                     " (" + Bytes(bytes) + "), which takes the golden's tensors past the limit of " +
@@ -265,21 +275,23 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenRe
     return DataLoss(where.Prefix() + "kind is tensor but the object is not a dataset");
   }
   // Before the dataspace: for a virtual dataset, H5Dget_space may open the source files.
-  RETURN_IF_ERROR(CheckSelfContainedDataset(dataset, where));
-  ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(dataset, where));
+  ONNXGATE_RETURN_IF_ERROR(CheckSelfContainedDataset(dataset, where));
+  ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(dataset, where));
   if (dtype == DataType::kUndefined) {
     return DataLoss(where.Prefix() + "a tensor needs a defined onnx_dtype, got UNDEFINED");
   }
-  ASSIGN_OR_RETURN(Shape shape, ReadDataspaceShape(dataset, where));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, ReadDataspaceShape(dataset, where));
   if (HasAttribute(dataset, "shape")) {
-    ASSIGN_OR_RETURN(std::vector<int64_t> declared, ReadInt64ArrayAttribute(dataset, "shape", where));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> declared,
+                              ReadInt64ArrayAttribute(dataset, "shape", where));
     if (declared != shape.dims()) {
       return DataLoss(where.Prefix() + "shape attribute " + Shape(declared).ToString() +
                       " does not match the dataspace " + shape.ToString());
     }
   }
-  ASSIGN_OR_RETURN(H5Handle file_type, H5Take(H5Dget_type(dataset), H5Tclose, StatusCode::kDataLoss,
-                                              where, "cannot read the dataset type"));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle file_type,
+                            H5Take(H5Dget_type(dataset), H5Tclose, StatusCode::kDataLoss, where,
+                                   "cannot read the dataset type"));
   const size_t file_elem_size = H5Tget_size(file_type.get());
   if (file_elem_size == 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the element size");
   // In memory while reading: a string object and a pointer (or the fixed length) per STRING
@@ -287,10 +299,11 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenRe
   const size_t mem_elem_size = dtype == DataType::kString ? sizeof(std::string) + sizeof(char*)
                                : dtype == DataType::kBool || IsPackedSubByte(dtype) ? 2
                                                                                    : DataTypeSize(dtype);
-  ASSIGN_OR_RETURN(int64_t chunk_bytes, ChargeDeclaredSize(dataset, dtype, shape, mem_elem_size,
-                                                           file_elem_size, where, budget));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      int64_t chunk_bytes,
+      ChargeDeclaredSize(dataset, dtype, shape, mem_elem_size, file_elem_size, where, budget));
   // A deflated chunk must not inflate past its size (libhdf5 would inflate it without bound).
-  if (chunk_bytes > 0) RETURN_IF_ERROR(CheckDatasetFilters(dataset, chunk_bytes, where));
+  if (chunk_bytes > 0) ONNXGATE_RETURN_IF_ERROR(CheckDatasetFilters(dataset, chunk_bytes, where));
   Tensor tensor(dtype, shape);
   int64_t n = tensor.NumElements();
   auto read = [&](hid_t mem_type, void* buffer) {
@@ -302,19 +315,19 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenRe
                       DescribeHdf5Type(file_type.get()));
     }
     std::vector<std::string> strings;
-    RETURN_IF_ERROR(ReadStrings(file_type.get(), static_cast<size_t>(n),
-                                static_cast<uint64_t>(budget->limits.tensor_bytes), where,
-                                read, &strings));
+    ONNXGATE_RETURN_IF_ERROR(ReadStrings(file_type.get(), static_cast<size_t>(n),
+                                         static_cast<uint64_t>(budget->limits.tensor_bytes), where,
+                                         read, &strings));
     std::string* out = tensor.mutable_data<std::string>();
     for (int64_t i = 0; i < n; ++i) out[i] = std::move(strings[static_cast<size_t>(i)]);
     return tensor;
   }
-  ASSIGN_OR_RETURN(H5Handle mem_type, ReadTypeFor(file_type.get(), dtype, where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle mem_type, ReadTypeFor(file_type.get(), dtype, where));
   if (n == 0) return tensor;
   if (dtype == DataType::kBool) {
     std::vector<uint8_t> bytes(static_cast<size_t>(n));
-    RETURN_IF_ERROR(H5Check(read(mem_type.get(), bytes.data()), StatusCode::kDataLoss, where,
-                            "cannot read the data"));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(read(mem_type.get(), bytes.data()), StatusCode::kDataLoss,
+                                     where, "cannot read the data"));
     bool* out = tensor.mutable_data<bool>();
     for (int64_t i = 0; i < n; ++i) {
       if (bytes[static_cast<size_t>(i)] > 1) {
@@ -327,18 +340,18 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenRe
   }
   if (IsPackedSubByte(dtype)) {
     std::vector<uint8_t> bytes(static_cast<size_t>(n));
-    RETURN_IF_ERROR(H5Check(read(mem_type.get(), bytes.data()), StatusCode::kDataLoss, where,
-                            "cannot read the data"));
-    RETURN_IF_ERROR(Pack(bytes, &tensor, where));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(read(mem_type.get(), bytes.data()), StatusCode::kDataLoss,
+                                     where, "cannot read the data"));
+    ONNXGATE_RETURN_IF_ERROR(Pack(bytes, &tensor, where));
     return tensor;
   }
-  RETURN_IF_ERROR(H5Check(read(mem_type.get(), tensor.mutable_raw_data()), StatusCode::kDataLoss,
-                          where, "cannot read the data"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(read(mem_type.get(), tensor.mutable_raw_data()),
+                                   StatusCode::kDataLoss, where, "cannot read the data"));
   return tensor;
 }
 
 StatusOr<std::string> ReadKind(hid_t obj, const H5Where& where) {
-  ASSIGN_OR_RETURN(std::string kind, ReadStringAttribute(obj, "kind", where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string kind, ReadStringAttribute(obj, "kind", where));
   if (kind != "tensor" && kind != "sequence" && kind != "optional") {
     return InvalidArgument(where.Prefix() + "unknown kind '" + kind +
                            "' (expected tensor, sequence or optional)");
@@ -350,8 +363,8 @@ StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where, GoldenReadB
   if (H5Iget_type(group) != H5I_GROUP) {
     return DataLoss(where.Prefix() + "kind is sequence but the object is not a group");
   }
-  ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(group, where));
-  ASSIGN_OR_RETURN(std::vector<std::string> names, ChildNames(group, where));
+  ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(group, where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> names, ChildNames(group, where));
   std::vector<Tensor> items(names.size());
   for (const std::string& name : names) {
     std::optional<size_t> index = ParseIndexLink(name, names.size());
@@ -361,10 +374,10 @@ StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where, GoldenReadB
                       std::to_string(names.size() - 1) + ")");
     }
     H5Where child_where = where.Child(name);
-    ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, name, where));
-    ASSIGN_OR_RETURN(std::string kind, ReadKind(child.get(), child_where));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, name, where));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string kind, ReadKind(child.get(), child_where));
     if (kind != "tensor") return DataLoss(child_where.Prefix() + "a sequence element must be a tensor");
-    ASSIGN_OR_RETURN(items[*index], ReadTensorDataset(child.get(), child_where, budget));
+    ONNXGATE_ASSIGN_OR_RETURN(items[*index], ReadTensorDataset(child.get(), child_where, budget));
     if (items[*index].dtype() != dtype) {
       return DataLoss(child_where.Prefix() + "element onnx_dtype " +
                       DataTypeName(items[*index].dtype()) + " differs from the sequence's " +
@@ -378,9 +391,9 @@ StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where, GoldenReadB
   if (H5Iget_type(group) != H5I_GROUP) {
     return DataLoss(where.Prefix() + "kind is optional but the object is not a group");
   }
-  ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(group, where));
-  ASSIGN_OR_RETURN(int64_t has_value, ReadInt64Attribute(group, "has_value", where));
-  ASSIGN_OR_RETURN(std::string inner, ReadStringAttribute(group, "inner_kind", where));
+  ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadDtypeAttribute(group, where));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t has_value, ReadInt64Attribute(group, "has_value", where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string inner, ReadStringAttribute(group, "inner_kind", where));
   if (has_value != 0 && has_value != 1) {
     return DataLoss(where.Prefix() + "has_value is " + std::to_string(has_value) + ", expected 0 or 1");
   }
@@ -396,8 +409,8 @@ StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where, GoldenReadB
     return Value::OptionalNone(inner_kind, dtype);
   }
   H5Where child_where = where.Child("value");
-  ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, "value", where));
-  ASSIGN_OR_RETURN(Value held, ReadValueObject(child.get(), child_where, budget));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, "value", where));
+  ONNXGATE_ASSIGN_OR_RETURN(Value held, ReadValueObject(child.get(), child_where, budget));
   if (held.kind() != inner_kind || held.elem_type() != dtype) {
     return DataLoss(child_where.Prefix() + "holds " + held.TypeString() + " but the optional says " +
                     inner + " of " + DataTypeName(dtype));
@@ -430,10 +443,10 @@ StatusOr<H5Handle> WriteValueObject(hid_t parent, const std::string& link_name, 
 }
 
 StatusOr<Value> ReadValueObject(hid_t obj, const H5Where& where, GoldenReadBudget* budget) {
-  ASSIGN_OR_RETURN(std::string kind, ReadKind(obj, where));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string kind, ReadKind(obj, where));
   if (kind == "sequence") return ReadSequenceGroup(obj, where, budget);
   if (kind == "optional") return ReadOptionalGroup(obj, where, budget);
-  ASSIGN_OR_RETURN(Tensor tensor, ReadTensorDataset(obj, where, budget));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor tensor, ReadTensorDataset(obj, where, budget));
   return Value::FromTensor(std::move(tensor));
 }
 

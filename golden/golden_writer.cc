@@ -40,8 +40,8 @@ Status ValidateValues(const std::vector<GoldenValue>& values, bool outputs, cons
     if (!outputs && (v.rtol || v.atol)) {
       return InvalidArgument(at + ": rtol/atol are for outputs only");
     }
-    RETURN_IF_ERROR(ValidateTolerance(v.rtol, "rtol", at));
-    RETURN_IF_ERROR(ValidateTolerance(v.atol, "atol", at));
+    ONNXGATE_RETURN_IF_ERROR(ValidateTolerance(v.rtol, "rtol", at));
+    ONNXGATE_RETURN_IF_ERROR(ValidateTolerance(v.atol, "atol", at));
   }
   return OkStatus();
 }
@@ -69,8 +69,8 @@ Status Validate(const std::string& path, const GoldenFile& golden) {
   }
   for (size_t i = 0; i < golden.sets.size(); ++i) {
     std::string set = path + ": /sets/" + std::to_string(i);
-    RETURN_IF_ERROR(ValidateValues(golden.sets[i].inputs, false, set + "/inputs"));
-    RETURN_IF_ERROR(ValidateValues(golden.sets[i].outputs, true, set + "/outputs"));
+    ONNXGATE_RETURN_IF_ERROR(ValidateValues(golden.sets[i].inputs, false, set + "/inputs"));
+    ONNXGATE_RETURN_IF_ERROR(ValidateValues(golden.sets[i].outputs, true, set + "/outputs"));
   }
   return OkStatus();
 }
@@ -79,12 +79,12 @@ Status WriteValues(hid_t parent, const std::vector<GoldenValue>& values, const H
   for (const GoldenValue& v : values) {
     std::string link = EncodeGoldenName(v.name);
     H5Where at = where.Child(link);
-    ASSIGN_OR_RETURN(H5Handle obj, WriteValueObject(parent, link, v.value, at));
-    RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "name", v.name, at));
-    RETURN_IF_ERROR(WriteInt64Attribute(obj.get(), "index", v.index, at));
-    if (v.rtol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "rtol", *v.rtol, at));
-    if (v.atol) RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "atol", *v.atol, at));
-    RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "sha256", GoldenValueSha256(v), at));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle obj, WriteValueObject(parent, link, v.value, at));
+    ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "name", v.name, at));
+    ONNXGATE_RETURN_IF_ERROR(WriteInt64Attribute(obj.get(), "index", v.index, at));
+    if (v.rtol) ONNXGATE_RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "rtol", *v.rtol, at));
+    if (v.atol) ONNXGATE_RETURN_IF_ERROR(WriteDoubleAttribute(obj.get(), "atol", *v.atol, at));
+    ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(obj.get(), "sha256", GoldenValueSha256(v), at));
   }
   return OkStatus();
 }
@@ -93,32 +93,41 @@ Status WriteValues(hid_t parent, const std::vector<GoldenValue>& values, const H
 // `golden.created` is filled in: the checksum covers it.
 Status WriteTo(const std::string& temp, const std::string& path, const GoldenFile& golden) {
   H5Where root{path, "/"};
-  ASSIGN_OR_RETURN(H5Handle fcpl, UntimedCreationList(H5P_FILE_CREATE, root));
-  ASSIGN_OR_RETURN(H5Handle file, H5Take(H5Fcreate(temp.c_str(), H5F_ACC_TRUNC, fcpl.get(), H5P_DEFAULT),
-                                         H5Fclose, StatusCode::kUnavailable, root,
-                                         "cannot create the temporary file " + temp));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle fcpl, UntimedCreationList(H5P_FILE_CREATE, root));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle file,
+      H5Take(H5Fcreate(temp.c_str(), H5F_ACC_TRUNC, fcpl.get(), H5P_DEFAULT), H5Fclose,
+             StatusCode::kUnavailable, root, "cannot create the temporary file " + temp));
   hid_t f = file.get();
-  RETURN_IF_ERROR(WriteStringAttribute(f, "format", kGoldenFormat, root));
-  RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", kGoldenFormatVersion, root));
-  RETURN_IF_ERROR(WriteStringAttribute(f, "producer", golden.producer, root));
-  RETURN_IF_ERROR(WriteStringAttribute(f, "model_sha256", golden.model_sha256, root));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "format", kGoldenFormat, root));
+  ONNXGATE_RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", kGoldenFormatVersion, root));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "producer", golden.producer, root));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "model_sha256", golden.model_sha256, root));
   if (!golden.model_files_sha256.empty()) {
-    RETURN_IF_ERROR(WriteStringAttribute(f, "model_files_sha256", golden.model_files_sha256, root));
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteStringAttribute(f, "model_files_sha256", golden.model_files_sha256, root));
   }
-  RETURN_IF_ERROR(WriteStringAttribute(f, "opset_imports", FormatOpsetImports(golden.opset_imports), root));
-  RETURN_IF_ERROR(WriteStringAttribute(f, "created", golden.created, root));
-  if (!golden.source.empty()) RETURN_IF_ERROR(WriteStringAttribute(f, "source", golden.source, root));
-  RETURN_IF_ERROR(WriteStringAttribute(f, "content_sha256", GoldenContentSha256(golden), root));
+  ONNXGATE_RETURN_IF_ERROR(
+      WriteStringAttribute(f, "opset_imports", FormatOpsetImports(golden.opset_imports), root));
+  ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "created", golden.created, root));
+  if (!golden.source.empty())
+    ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "source", golden.source, root));
+  ONNXGATE_RETURN_IF_ERROR(
+      WriteStringAttribute(f, "content_sha256", GoldenContentSha256(golden), root));
   H5Where sets_where = root.Child("sets");
-  ASSIGN_OR_RETURN(H5Handle sets, CreateGroup(f, "sets", sets_where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle sets, CreateGroup(f, "sets", sets_where));
   for (size_t i = 0; i < golden.sets.size(); ++i) {
     std::string name = std::to_string(i);
     H5Where set_where = sets_where.Child(name);
-    ASSIGN_OR_RETURN(H5Handle set, CreateGroup(sets.get(), name, set_where));
-    ASSIGN_OR_RETURN(H5Handle inputs, CreateGroup(set.get(), "inputs", set_where.Child("inputs")));
-    RETURN_IF_ERROR(WriteValues(inputs.get(), golden.sets[i].inputs, set_where.Child("inputs")));
-    ASSIGN_OR_RETURN(H5Handle outputs, CreateGroup(set.get(), "outputs", set_where.Child("outputs")));
-    RETURN_IF_ERROR(WriteValues(outputs.get(), golden.sets[i].outputs, set_where.Child("outputs")));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle set, CreateGroup(sets.get(), name, set_where));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle inputs,
+                              CreateGroup(set.get(), "inputs", set_where.Child("inputs")));
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteValues(inputs.get(), golden.sets[i].inputs, set_where.Child("inputs")));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle outputs,
+                              CreateGroup(set.get(), "outputs", set_where.Child("outputs")));
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteValues(outputs.get(), golden.sets[i].outputs, set_where.Child("outputs")));
   }
   sets.Reset();
   // Closing flushes; a failure here (disk full) must fail the write.
@@ -130,7 +139,7 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
 Status WriteGolden(const std::string& path, const GoldenFile& golden) {
   std::lock_guard<std::mutex> lock(Hdf5Mutex());
   HardenHdf5Library();
-  RETURN_IF_ERROR(Validate(path, golden));
+  ONNXGATE_RETURN_IF_ERROR(Validate(path, golden));
   try {
     GoldenFile dated = golden;
     if (dated.created.empty()) dated.created = UtcNowIso8601();

@@ -78,13 +78,14 @@ void HardenHdf5Library() {
 }
 
 StatusOr<H5Handle> NoForeignLinkAccess(const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle lapl, H5Take(H5Pcreate(H5P_LINK_ACCESS), H5Pclose, StatusCode::kInternal,
-                                         where, "cannot create a link access property list"));
-  RETURN_IF_ERROR(H5Check(H5Pset_elink_cb(lapl.get(), RefuseExternalLink, nullptr),
-                          StatusCode::kInternal, where, "cannot refuse external links"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle lapl, H5Take(H5Pcreate(H5P_LINK_ACCESS), H5Pclose, StatusCode::kInternal, where,
+                            "cannot create a link access property list"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(H5Pset_elink_cb(lapl.get(), RefuseExternalLink, nullptr),
+                                   StatusCode::kInternal, where, "cannot refuse external links"));
   // libhdf5 refuses 0; one step is the least it allows.
-  RETURN_IF_ERROR(H5Check(H5Pset_nlinks(lapl.get(), 1), StatusCode::kInternal, where,
-                          "cannot limit soft-link traversal"));
+  ONNXGATE_RETURN_IF_ERROR(H5Check(H5Pset_nlinks(lapl.get(), 1), StatusCode::kInternal, where,
+                                   "cannot limit soft-link traversal"));
   return lapl;
 }
 
@@ -96,7 +97,7 @@ Status CheckChildName(const std::string& name, const H5Where& where) {
 }
 
 Status CheckHardLink(hid_t loc, const std::string& name, const H5Where& where) {
-  RETURN_IF_ERROR(CheckChildName(name, where));
+  ONNXGATE_RETURN_IF_ERROR(CheckChildName(name, where));
   const H5Where at = where.Child(name);
   H5L_info_t info;
   if (H5Lget_info(loc, name.c_str(), &info, H5P_DEFAULT) < 0) {
@@ -116,8 +117,9 @@ Status CheckHardLink(hid_t loc, const std::string& name, const H5Where& where) {
 }
 
 Status CheckSelfContainedDataset(hid_t dataset, const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss,
-                                         where, "cannot read the dataset's creation properties"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss, where,
+                            "cannot read the dataset's creation properties"));
   const hid_t p = dcpl.get();
   H5D_layout_t layout = H5Pget_layout(p);
   if (layout == H5D_VIRTUAL) {

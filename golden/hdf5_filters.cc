@@ -64,9 +64,9 @@ std::string ChunkName(const std::vector<hsize_t>& offset) {
 }  // namespace
 
 Status CheckDatasetFilters(hid_t dataset, int64_t chunk_bytes, const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle dcpl,
-                   H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss, where,
-                          "cannot read the dataset's creation properties"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss, where,
+                            "cannot read the dataset's creation properties"));
   int count = H5Pget_nfilters(dcpl.get());
   if (count < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the filter pipeline");
   if (count == 0) return OkStatus();
@@ -95,8 +95,9 @@ Status CheckDatasetFilters(hid_t dataset, int64_t chunk_bytes, const H5Where& wh
   }
   if (pipeline.deflate_at < 0) return OkStatus();
 
-  ASSIGN_OR_RETURN(H5Handle space, H5Take(H5Dget_space(dataset), H5Sclose, StatusCode::kDataLoss,
-                                          where, "cannot read the dataspace"));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle space,
+                            H5Take(H5Dget_space(dataset), H5Sclose, StatusCode::kDataLoss, where,
+                                   "cannot read the dataspace"));
   int rank = H5Sget_simple_extent_ndims(space.get());
   if (rank < 0 || rank > H5S_MAX_RANK) {
     return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the dataspace rank");

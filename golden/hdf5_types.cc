@@ -22,7 +22,7 @@ StatusOr<H5Handle> Copy(hid_t predefined, const H5Where& where) {
 // then the mantissa at bit 0 (IEEE half: 5/10, bias 15; bfloat16: 8/7, bias 127).
 StatusOr<H5Handle> Float16Layout(size_t exponent_bits, size_t mantissa_bits, size_t bias,
                                  const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle type, Copy(H5T_IEEE_F32LE, where));
+  ONNXGATE_ASSIGN_OR_RETURN(H5Handle type, Copy(H5T_IEEE_F32LE, where));
   hid_t t = type.get();
   if (H5Tset_fields(t, 15, mantissa_bits, exponent_bits, 0, mantissa_bits) < 0 ||
       H5Tset_size(t, 2) < 0 || H5Tset_precision(t, 16) < 0 || H5Tset_ebias(t, bias) < 0) {
@@ -32,8 +32,9 @@ StatusOr<H5Handle> Float16Layout(size_t exponent_bits, size_t mantissa_bits, siz
 }
 
 StatusOr<H5Handle> ComplexType(hid_t part, size_t part_size, const H5Where& where) {
-  ASSIGN_OR_RETURN(H5Handle type, H5Take(H5Tcreate(H5T_COMPOUND, 2 * part_size), H5Tclose,
-                                         StatusCode::kInternal, where, "cannot build a compound type"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      H5Handle type, H5Take(H5Tcreate(H5T_COMPOUND, 2 * part_size), H5Tclose, StatusCode::kInternal,
+                            where, "cannot build a compound type"));
   if (H5Tinsert(type.get(), "r", 0, part) < 0 || H5Tinsert(type.get(), "i", part_size, part) < 0) {
     return Hdf5Error(StatusCode::kInternal, where, "cannot build a complex type");
   }
@@ -203,9 +204,9 @@ StatusOr<H5Handle> ReadTypeFor(hid_t file_type, DataType dtype, const H5Where& w
   }
   // bfloat16 stored as a 16-bit float type: read its bits unchanged in little-endian order.
   if (dtype == DataType::kBFloat16 && H5Tget_class(file_type) == H5T_FLOAT) {
-    ASSIGN_OR_RETURN(H5Handle mem, Copy(file_type, where));
-    RETURN_IF_ERROR(H5Check(H5Tset_order(mem.get(), H5T_ORDER_LE), StatusCode::kInternal, where,
-                            "cannot set byte order"));
+    ONNXGATE_ASSIGN_OR_RETURN(H5Handle mem, Copy(file_type, where));
+    ONNXGATE_RETURN_IF_ERROR(H5Check(H5Tset_order(mem.get(), H5T_ORDER_LE), StatusCode::kInternal,
+                                     where, "cannot set byte order"));
     return mem;
   }
   if (dtype == DataType::kBool && H5Tget_class(file_type) == H5T_ENUM) {

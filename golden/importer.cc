@@ -106,14 +106,14 @@ std::vector<std::string> Tags(const OnnxTestCase& c) {
 StatusOr<std::string> WriteModel(const OnnxTestCase& c, const fs::path& suite_dir) {
   if (c.external_data.empty()) {
     std::string rel = "models/" + c.name + ".onnx";
-    RETURN_IF_ERROR(WriteFileAtomically((suite_dir / rel).string(), c.model_bytes));
+    ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically((suite_dir / rel).string(), c.model_bytes));
     return rel;
   }
   std::string rel = "models/" + c.name + "/model.onnx";
-  RETURN_IF_ERROR(WriteFileAtomically((suite_dir / rel).string(), c.model_bytes));
+  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically((suite_dir / rel).string(), c.model_bytes));
   // The bytes were read when the case was loaded, through the same checks the runtime applies.
   for (const OnnxTestCase::ExternalFile& file : c.external_data) {
-    RETURN_IF_ERROR(
+    ONNXGATE_RETURN_IF_ERROR(
         WriteFileAtomically((suite_dir / "models" / c.name / file.location).string(), file.bytes));
   }
   return rel;
@@ -123,7 +123,7 @@ StatusOr<std::string> WriteModel(const OnnxTestCase& c, const fs::path& suite_di
 StatusOr<Json> ReadExistingSuite(const fs::path& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return Json::object();
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path.string()));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text, ReadFile(path.string()));
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   std::string keep = "; fix or remove it before re-importing, so that its edits are not lost";
   if (j.is_discarded()) return InvalidArgument(path.string() + ": not valid JSON" + keep);
@@ -186,13 +186,13 @@ Json DefaultTolerance(const ImportOptions& o, const Json& old) {
 }  // namespace
 
 StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
-  RETURN_IF_ERROR(CheckOptions(o));
-  ASSIGN_OR_RETURN(std::vector<std::string> names, CaseFolders(o));
+  ONNXGATE_RETURN_IF_ERROR(CheckOptions(o));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> names, CaseFolders(o));
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   const fs::path golden_dir = fs::path(o.repo_root) / "golden" / "data" / o.suite_name;
   const std::string created = o.created.empty() ? UtcNowIso8601() : o.created;
   // Read before anything is written: a suite.json that cannot be merged stops the import.
-  ASSIGN_OR_RETURN(Json old_suite, ReadExistingSuite(suite_dir / "suite.json"));
+  ONNXGATE_ASSIGN_OR_RETURN(Json old_suite, ReadExistingSuite(suite_dir / "suite.json"));
   std::map<std::string, Json> old_cases;
   if (auto it = old_suite.find("cases"); it != old_suite.end()) {
     for (const Json& c : *it) old_cases[c["name"].get<std::string>()] = c;
@@ -231,8 +231,8 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
       report.skipped.push_back({name, written.ToString()});
       continue;
     }
-    RETURN_IF_ERROR(written);
-    ASSIGN_OR_RETURN(std::string model_rel, WriteModel(c, suite_dir));
+    ONNXGATE_RETURN_IF_ERROR(written);
+    ONNXGATE_ASSIGN_OR_RETURN(std::string model_rel, WriteModel(c, suite_dir));
 
     Json opsets = Json::object();
     for (const auto& [domain, version] : c.opset_imports) opsets[domain] = version;
@@ -271,7 +271,7 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
   for (auto& [name, entry] : cases) listed.push_back(std::move(entry));
   report.suite_json = (suite_dir / "suite.json").string();
   // Replacing invalid UTF-8 keeps dump() from throwing on odd bytes in options or names.
-  RETURN_IF_ERROR(WriteFileAtomically(
+  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(
       report.suite_json, suite.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"));
   return report;
 }

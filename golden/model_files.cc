@@ -88,15 +88,16 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
   ModelFileHashes hashes;
   onnx::ModelProto model;
   {
-    ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                              ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
     hashes.model_sha256 = Sha256Hex(bytes);
     if (IsTextModel(model_path)) {
-      RETURN_IF_ERROR(ParseModelText(bytes, model_path, &model));
+      ONNXGATE_RETURN_IF_ERROR(ParseModelText(bytes, model_path, &model));
     } else if (!model.ParseFromString(bytes)) {
       return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
     }
   }
-  ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
   model.Clear();
   StatusOr<std::string> combined =
       Sha256ModelFiles(hashes.model_sha256, FolderOf(model_path), hashes.external_locations);

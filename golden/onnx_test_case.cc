@@ -79,13 +79,13 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, int64_t graph_
   if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) return d;  // untyped: read as a tensor
   if (type.has_tensor_type()) {
     d.kind = Value::Kind::kTensor;
-    ASSIGN_OR_RETURN(d.elem_type, ElemType(type.tensor_type().elem_type(), where));
+    ONNXGATE_ASSIGN_OR_RETURN(d.elem_type, ElemType(type.tensor_type().elem_type(), where));
     return d;
   }
   if (type.has_sequence_type() && type.sequence_type().elem_type().has_tensor_type()) {
     d.kind = Value::Kind::kSequence;
-    ASSIGN_OR_RETURN(d.elem_type,
-                     ElemType(type.sequence_type().elem_type().tensor_type().elem_type(), where));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        d.elem_type, ElemType(type.sequence_type().elem_type().tensor_type().elem_type(), where));
     return d;
   }
   if (type.has_optional_type()) {
@@ -93,13 +93,14 @@ StatusOr<DeclaredValue> Declare(const onnx::ValueInfoProto& info, int64_t graph_
     d.kind = Value::Kind::kOptional;
     if (inner.has_tensor_type()) {
       d.optional_inner_kind = Value::Kind::kTensor;
-      ASSIGN_OR_RETURN(d.elem_type, ElemType(inner.tensor_type().elem_type(), where));
+      ONNXGATE_ASSIGN_OR_RETURN(d.elem_type, ElemType(inner.tensor_type().elem_type(), where));
       return d;
     }
     if (inner.has_sequence_type() && inner.sequence_type().elem_type().has_tensor_type()) {
       d.optional_inner_kind = Value::Kind::kSequence;
-      ASSIGN_OR_RETURN(d.elem_type,
-                       ElemType(inner.sequence_type().elem_type().tensor_type().elem_type(), where));
+      ONNXGATE_ASSIGN_OR_RETURN(
+          d.elem_type,
+          ElemType(inner.sequence_type().elem_type().tensor_type().elem_type(), where));
       return d;
     }
   }
@@ -136,7 +137,7 @@ StatusOr<std::vector<OnnxTestCase::ExternalFile>> ReadExternalFiles(
     if (!st.ok()) return st.WithContext(model_path);
     for (const auto& entry : t->external_data()) {
       if (entry.key() != "location") continue;
-      ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitContainedPath(entry.value()));
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitContainedPath(entry.value()));
       std::string normalized;
       for (const std::string& part : parts) normalized += (normalized.empty() ? "" : "/") + part;
       locations.emplace(normalized, entry.value());
@@ -144,9 +145,9 @@ StatusOr<std::vector<OnnxTestCase::ExternalFile>> ReadExternalFiles(
   }
   std::vector<OnnxTestCase::ExternalFile> files;
   for (const auto& [normalized, written] : locations) {
-    ASSIGN_OR_RETURN(ContainedFile file, dir.OpenFile(written, kMaxTestCaseFileBytes,
-                                                      "external data '" + written + "'"));
-    ASSIGN_OR_RETURN(std::string bytes, file.ReadAll(kMaxTestCaseFileBytes));
+    ONNXGATE_ASSIGN_OR_RETURN(ContainedFile file, dir.OpenFile(written, kMaxTestCaseFileBytes,
+                                                               "external data '" + written + "'"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, file.ReadAll(kMaxTestCaseFileBytes));
     files.push_back({normalized, std::move(bytes)});
   }
   return files;
@@ -224,13 +225,13 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir, const
                              (prefix == "input_" ? "inputs without an initializer" : "outputs"));
     }
     const DeclaredValue& d = declared[static_cast<size_t>(k)];
-    ASSIGN_OR_RETURN(ContainedFile pb, set_dir.OpenFile(file, kMaxTestCaseFileBytes));
-    ASSIGN_OR_RETURN(std::string bytes, pb.ReadAll(kMaxTestCaseFileBytes));
-    ASSIGN_OR_RETURN(Value raw, ParseValueProto(bytes, KindHint(d.kind), path, &set_dir));
+    ONNXGATE_ASSIGN_OR_RETURN(ContainedFile pb, set_dir.OpenFile(file, kMaxTestCaseFileBytes));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, pb.ReadAll(kMaxTestCaseFileBytes));
+    ONNXGATE_ASSIGN_OR_RETURN(Value raw, ParseValueProto(bytes, KindHint(d.kind), path, &set_dir));
     GoldenValue gv;
     gv.name = d.name;
     gv.index = d.graph_index;
-    ASSIGN_OR_RETURN(gv.value, CompleteFromDeclaration(std::move(raw), d, path));
+    ONNXGATE_ASSIGN_OR_RETURN(gv.value, CompleteFromDeclaration(std::move(raw), d, path));
     values.push_back(std::move(gv));
   }
   return values;
@@ -240,7 +241,8 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir, const
 
 StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
   // The case folder itself must be a real folder: a link could make a case of any folder.
-  ASSIGN_OR_RETURN(ContainedDir dir, ContainedDir::Open(dir_name, ContainedDir::RootLink::kRefuse));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedDir dir,
+                            ContainedDir::Open(dir_name, ContainedDir::RootLink::kRefuse));
   OnnxTestCase c;
   const std::string trimmed = dir_name.substr(0, dir_name.find_last_not_of('/') + 1);
   c.name = trimmed.substr(trimmed.find_last_of('/') + 1);
@@ -251,7 +253,7 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
     return NotFound(dir.path() + ": no model.onnx");
   }
   if (!model_file.ok()) return model_file.status();
-  ASSIGN_OR_RETURN(c.model_bytes, model_file->ReadAll(kMaxTestCaseFileBytes));
+  ONNXGATE_ASSIGN_OR_RETURN(c.model_bytes, model_file->ReadAll(kMaxTestCaseFileBytes));
   onnx::ModelProto model;
   if (!model.ParseFromString(c.model_bytes)) {
     return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
@@ -268,12 +270,12 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
       ++index;
       continue;
     }
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
+    ONNXGATE_ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
     c.inputs.push_back(std::move(d));
   }
   index = 0;
   for (const auto& info : model.graph().output()) {
-    ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
+    ONNXGATE_ASSIGN_OR_RETURN(DeclaredValue d, Declare(info, index++, model_path));
     c.outputs.push_back(std::move(d));
   }
   for (const auto& import : model.opset_import()) {
@@ -282,9 +284,10 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
   std::set<std::string> seen_ops;
   CollectOpTypes(model.graph(), &c.op_types, &seen_ops);
   // The same list the case runner hashes (golden/model_files.h), so model_files_sha256 agrees.
-  ASSIGN_OR_RETURN(c.external_data, ReadExternalFiles(dir, ExternalDataTensors(model), model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(c.external_data,
+                            ReadExternalFiles(dir, ExternalDataTensors(model), model_path));
 
-  ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> entries, dir.List());
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> entries, dir.List());
   std::map<int64_t, std::string> set_dirs;
   for (const ContainedDir::Entry& e : entries) {
     int64_t i = NumberedName(e.name, "test_data_set_", "");
@@ -298,11 +301,11 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
   }
   if (set_dirs.empty()) return NotFound(dir.path() + ": no test_data_set_<i> folders");
   for (const auto& [i, name] : set_dirs) {
-    ASSIGN_OR_RETURN(ContainedDir set_dir, dir.OpenDir(name));
-    ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> files, set_dir.List());
+    ONNXGATE_ASSIGN_OR_RETURN(ContainedDir set_dir, dir.OpenDir(name));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<ContainedDir::Entry> files, set_dir.List());
     GoldenSet set;
-    ASSIGN_OR_RETURN(set.inputs, ReadValues(set_dir, "input_", c.inputs, files));
-    ASSIGN_OR_RETURN(set.outputs, ReadValues(set_dir, "output_", c.outputs, files));
+    ONNXGATE_ASSIGN_OR_RETURN(set.inputs, ReadValues(set_dir, "input_", c.inputs, files));
+    ONNXGATE_ASSIGN_OR_RETURN(set.outputs, ReadValues(set_dir, "output_", c.outputs, files));
     if (set.outputs.empty()) return InvalidArgument(set_dir.path() + ": no output_<k>.pb files");
     c.sets.push_back(std::move(set));
   }

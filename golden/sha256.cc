@@ -30,15 +30,15 @@ std::string ToHex(const unsigned char* digest, unsigned int size) {
 StatusOr<std::string> HashOpenFile(const ContainedFile& file) {
   Sha256Hasher hasher;
   for (uint64_t offset = 0; offset < file.size(); offset += kChunk) {
-    ASSIGN_OR_RETURN(std::string chunk,
-                     file.ReadRange(offset, std::min(kChunk, file.size() - offset), kChunk));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::string chunk, file.ReadRange(offset, std::min(kChunk, file.size() - offset), kChunk));
     hasher.Update(chunk);
   }
   return hasher.HexDigest();
 }
 
 StatusOr<std::string> NormalizedLocation(const std::string& location) {
-  ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitContainedPath(location));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> parts, SplitContainedPath(location));
   std::string normalized;
   for (const std::string& part : parts) normalized += (normalized.empty() ? "" : "/") + part;
   return normalized;
@@ -74,7 +74,8 @@ std::string Sha256Hasher::HexDigest() {
 
 StatusOr<std::string> Sha256File(const std::string& path) {
   // A regular file only: a FIFO or device named as a model would block or never end.
-  ASSIGN_OR_RETURN(ContainedFile file, OpenRegularFile(path, kNoFileSizeLimit, "file to hash"));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedFile file,
+                            OpenRegularFile(path, kNoFileSizeLimit, "file to hash"));
   return HashOpenFile(file);
 }
 
@@ -97,7 +98,7 @@ StatusOr<std::string> CombineModelFilesSha256(const std::string& model_sha256,
       return InvalidArgument("sha256 '" + f.sha256 + "' of external data file '" + f.location +
                              "' is not 64 lowercase hex digits");
     }
-    ASSIGN_OR_RETURN(std::string location, NormalizedLocation(f.location));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string location, NormalizedLocation(f.location));
     auto [it, inserted] = by_location.emplace(location, f.sha256);
     if (!inserted && it->second != f.sha256) {
       return InvalidArgument("external data file '" + location + "' is given twice with different hashes");
@@ -114,14 +115,15 @@ StatusOr<std::string> Sha256ModelFiles(const std::string& model_sha256, const st
                                        const std::vector<std::string>& locations) {
   std::vector<ExternalFileSha256> files;
   if (!locations.empty()) {
-    ASSIGN_OR_RETURN(ContainedDir dir, ContainedDir::Open(model_dir));
+    ONNXGATE_ASSIGN_OR_RETURN(ContainedDir dir, ContainedDir::Open(model_dir));
     std::map<std::string, std::string> hashed;  // normalized location -> sha256, each file once
     for (const std::string& location : locations) {
-      ASSIGN_OR_RETURN(std::string normalized, NormalizedLocation(location));
+      ONNXGATE_ASSIGN_OR_RETURN(std::string normalized, NormalizedLocation(location));
       if (hashed.count(normalized) > 0) continue;
-      ASSIGN_OR_RETURN(ContainedFile file, dir.OpenFile(normalized, kNoFileSizeLimit,
-                                                        "external data '" + location + "'"));
-      ASSIGN_OR_RETURN(hashed[normalized], HashOpenFile(file));
+      ONNXGATE_ASSIGN_OR_RETURN(
+          ContainedFile file,
+          dir.OpenFile(normalized, kNoFileSizeLimit, "external data '" + location + "'"));
+      ONNXGATE_ASSIGN_OR_RETURN(hashed[normalized], HashOpenFile(file));
     }
     for (auto& [location, sha256] : hashed) files.push_back({location, sha256});
   }

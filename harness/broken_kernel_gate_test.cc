@@ -14,7 +14,7 @@
 #include "harness/run_command.h"
 #include "harness/suite.h"
 #include "reports/json_writer.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate {
 namespace {

@@ -8,7 +8,7 @@
 #include "conformance/tolerances.h"
 #include "harness/suite.h"
 #include "reports/records.h"
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 
 namespace onnxgate {
 

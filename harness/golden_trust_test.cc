@@ -18,7 +18,7 @@
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {

@@ -3,14 +3,16 @@
 
 #include <gmock/gmock.h>
 
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 
 namespace onnxgate {
 
 class MockLoadedModel : public LoadedModel {
  public:
-  MOCK_METHOD(std::vector<std::string>, input_names, (), (const, override));
-  MOCK_METHOD(std::vector<std::string>, output_names, (), (const, override));
+  MOCK_METHOD(std::vector<ValueInfo>, inputs, (), (const, override));
+  MOCK_METHOD(std::vector<ValueInfo>, outputs, (), (const, override));
+  using Metadata = std::map<std::string, std::string>;
+  MOCK_METHOD(Metadata, metadata, (), (const, override));
   MOCK_METHOD(StatusOr<std::vector<Value>>, Run, (const std::vector<NamedValue>& feeds), (const, override));
   MOCK_METHOD(std::vector<NodePlacement>, placements, (), (const, override));
 };
@@ -18,6 +20,8 @@ class MockLoadedModel : public LoadedModel {
 class MockRuntime : public RuntimeUnderTest {
  public:
   MOCK_METHOD(std::string, name, (), (const, override));
+  MOCK_METHOD(std::string, version, (), (const, override));
+  MOCK_METHOD(AcceptedVersions, accepted_versions, (), (const, override));
   MOCK_METHOD(std::vector<std::string>, providers, (), (const, override));
   MOCK_METHOD(StatusOr<std::unique_ptr<LoadedModel>>, Load,
               (const std::string& model_path, const LoadOptions& options), (const, override));

@@ -8,7 +8,7 @@
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate {
 namespace {

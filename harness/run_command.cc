@@ -103,7 +103,7 @@ std::string EncodeCase(const CaseRecord& record) {
 }
 
 StatusOr<CaseRecord> DecodeCase(const std::string& payload) {
-  ASSIGN_OR_RETURN(RunRecord one, ParseRunJson(payload, "worker result"));
+  ONNXGATE_ASSIGN_OR_RETURN(RunRecord one, ParseRunJson(payload, "worker result"));
   if (one.cases.size() != 1) return Internal("worker result holds " + std::to_string(one.cases.size()) + " cases");
   return std::move(one.cases[0]);
 }
@@ -150,6 +150,13 @@ std::string ReproducerCommand(const RunCommandOptions& options, const std::strin
   std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(root_text) +
                     " run --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
                     ShellQuote(case_name);
+  if (options.runtime_spec != "builtin") cmd += " --runtime " + ShellQuote(options.runtime_spec);
+  for (const std::string& option : options.runtime_options) {
+    cmd += " --runtime-option " + ShellQuote(option);
+  }
+  if (options.fallback != FallbackPolicy::kAllow) {
+    cmd += std::string(" --fallback ") + FallbackPolicyName(options.fallback);
+  }
   if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
   if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);
   return cmd;
@@ -172,9 +179,10 @@ Status ValidateRunOptions(const RunCommandOptions& options) {
                            std::to_string(kMinMemoryLimitMb) + " MiB, got " +
                            std::to_string(options.memory_limit_mb));
   }
-  RETURN_IF_ERROR(options.cli_tolerance.Validate("--rtol/--atol"));
-  for (const std::string& ep : options.eps) RETURN_IF_ERROR(CheckSafeName("EP", ep));
-  for (const std::string& suite : options.suites) RETURN_IF_ERROR(CheckSafeName("suite", suite));
+  ONNXGATE_RETURN_IF_ERROR(options.cli_tolerance.Validate("--rtol/--atol"));
+  for (const std::string& ep : options.eps) ONNXGATE_RETURN_IF_ERROR(CheckSafeName("EP", ep));
+  for (const std::string& suite : options.suites)
+    ONNXGATE_RETURN_IF_ERROR(CheckSafeName("suite", suite));
   return OkStatus();
 }
 
@@ -258,6 +266,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   RunRecord run;
   run.tool_version = ONNXGATE_VERSION;
   run.runtime_name = runtime.name();
+  run.runtime_version = runtime.version();
   run.start_time = std::chrono::system_clock::now();
   run.command_line = options.command_line;
   run.host = DescribeHost();

@@ -9,7 +9,7 @@
 
 #include "harness/selection.h"
 #include "reports/junit_writer.h"
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "conformance/tolerances.h"
 
 namespace onnxgate {
@@ -41,6 +41,9 @@ struct RunCommandOptions {
   bool verbose = false;
   std::vector<std::string> command_line;  // as invoked, for the report
   std::string executable = "onnxgate";    // for reproducer lines
+  // How the runtime was named (--runtime, --runtime-option), for reproducer lines.
+  std::string runtime_spec = "builtin";
+  std::vector<std::string> runtime_options;
 };
 
 // InvalidArgument naming the option: jobs outside [1, kMaxJobs], a timeout that is not a number

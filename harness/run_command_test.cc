@@ -37,8 +37,11 @@ Value Floats(std::vector<float> v) {
 // A model that answers Run with `behaviour`.
 std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()> behaviour) {
   auto m = std::make_unique<NiceMock<MockLoadedModel>>();
-  ON_CALL(*m, input_names()).WillByDefault(Return(std::vector<std::string>{"X"}));
-  ON_CALL(*m, output_names()).WillByDefault(Return(std::vector<std::string>{"Y"}));
+  ValueInfo x, y;
+  x.name = "X";
+  y.name = "Y";
+  ON_CALL(*m, inputs()).WillByDefault(Return(std::vector<ValueInfo>{x}));
+  ON_CALL(*m, outputs()).WillByDefault(Return(std::vector<ValueInfo>{y}));
   ON_CALL(*m, placements()).WillByDefault(Return(std::vector<NodePlacement>{{"n0", "Relu", "", 13, "ref", {}}}));
   ON_CALL(*m, Run(_)).WillByDefault([behaviour](const std::vector<NamedValue>&) { return behaviour(); });
   return m;
@@ -64,6 +67,7 @@ class RunCommandTest : public ::testing::Test {
                            {"crash", "Relu", Floats({1}), Floats({1})},
                            {"hang", "Relu", Floats({1}), Floats({1})}});
     ON_CALL(runtime_, name()).WillByDefault(Return("mock"));
+    ON_CALL(runtime_, version()).WillByDefault(Return("1.0 (mock)"));
     ON_CALL(runtime_, providers()).WillByDefault(Return(std::vector<std::string>{"ref"}));
     ON_CALL(runtime_, Claims(_)).WillByDefault([](const std::string& ep) -> StatusOr<std::vector<OpClaim>> {
       if (ep == "ref") return std::vector<OpClaim>{};

@@ -75,7 +75,7 @@ class Parser {
       if (!it->is_number()) return Error(where + "." + key, "must be a number");
       (std::string(key) == "rtol" ? t.rtol : t.atol) = it->get<double>();
     }
-    RETURN_IF_ERROR(t.Validate(path_ + ": " + where));
+    ONNXGATE_RETURN_IF_ERROR(t.Validate(path_ + ": " + where));
     return t;
   }
 
@@ -85,10 +85,10 @@ class Parser {
     std::string where = "cases[" + std::to_string(index) + "]";
     if (!c.is_object()) return Error(where, "must be an object");
     SuiteCase sc;
-    ASSIGN_OR_RETURN(sc.name, String(c, "name", where, true));
+    ONNXGATE_ASSIGN_OR_RETURN(sc.name, String(c, "name", where, true));
     where += " ('" + sc.name + "')";
-    ASSIGN_OR_RETURN(std::string model, String(c, "model", where, true));
-    ASSIGN_OR_RETURN(std::string golden, String(c, "golden", where, true));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string model, String(c, "model", where, true));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string golden, String(c, "golden", where, true));
     sc.model_path = (fs::path(dir) / model).lexically_normal().string();
     sc.golden_path = (fs::path(dir) / golden).lexically_normal().string();
     // A suite names files by relative path; a suite from anywhere must not make the gate read
@@ -101,8 +101,8 @@ class Parser {
       return Error(where + ".golden", "'" + golden + "' leads outside both the suite folder and " +
                                           golden_dir.string());
     }
-    ASSIGN_OR_RETURN(sc.op_types, Strings(c, "op_types", where));
-    ASSIGN_OR_RETURN(sc.tags, Strings(c, "tags", where));
+    ONNXGATE_ASSIGN_OR_RETURN(sc.op_types, Strings(c, "op_types", where));
+    ONNXGATE_ASSIGN_OR_RETURN(sc.tags, Strings(c, "tags", where));
     if (auto it = c.find("opset_imports"); it != c.end()) {
       if (!it->is_object()) return Error(where + ".opset_imports", "must map domain to version");
       for (const auto& [domain, version] : it->items()) {
@@ -113,12 +113,12 @@ class Parser {
       }
     }
     if (auto it = c.find("tolerance"); it != c.end()) {
-      ASSIGN_OR_RETURN(sc.tolerance, Tolerance(*it, where + ".tolerance"));
+      ONNXGATE_ASSIGN_OR_RETURN(sc.tolerance, Tolerance(*it, where + ".tolerance"));
       if (auto outs = it->find("outputs"); outs != it->end()) {
         if (!outs->is_object()) return Error(where + ".tolerance.outputs", "must be an object");
         for (const auto& [name, t] : outs->items()) {
-          ASSIGN_OR_RETURN(sc.output_tolerance[name],
-                           Tolerance(t, where + ".tolerance.outputs." + name));
+          ONNXGATE_ASSIGN_OR_RETURN(sc.output_tolerance[name],
+                                    Tolerance(t, where + ".tolerance.outputs." + name));
         }
       }
     }
@@ -132,9 +132,9 @@ class Parser {
 }  // namespace
 
 StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
-  ASSIGN_OR_RETURN(std::string text,
-                   ReadRegularFile(suite_json_path, kMaxJsonFileBytes, "suite file"));
-  RETURN_IF_ERROR(
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text,
+                            ReadRegularFile(suite_json_path, kMaxJsonFileBytes, "suite file"));
+  ONNXGATE_RETURN_IF_ERROR(
       CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, suite_json_path));
   json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
   Parser p(suite_json_path);
@@ -142,13 +142,13 @@ StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
   if (!root.is_object()) return p.Error("file", "must hold a JSON object");
   Suite s;
   s.dir = fs::path(suite_json_path).parent_path().string();
-  ASSIGN_OR_RETURN(s.name, p.String(root, "name", "suite", true));
-  ASSIGN_OR_RETURN(s.description, p.String(root, "description", "suite", false));
-  ASSIGN_OR_RETURN(s.source, p.String(root, "source", "suite", false));
-  ASSIGN_OR_RETURN(s.license, p.String(root, "license", "suite", false));
-  ASSIGN_OR_RETURN(s.golden_producer, p.String(root, "golden_producer", "suite", false));
+  ONNXGATE_ASSIGN_OR_RETURN(s.name, p.String(root, "name", "suite", true));
+  ONNXGATE_ASSIGN_OR_RETURN(s.description, p.String(root, "description", "suite", false));
+  ONNXGATE_ASSIGN_OR_RETURN(s.source, p.String(root, "source", "suite", false));
+  ONNXGATE_ASSIGN_OR_RETURN(s.license, p.String(root, "license", "suite", false));
+  ONNXGATE_ASSIGN_OR_RETURN(s.golden_producer, p.String(root, "golden_producer", "suite", false));
   if (auto it = root.find("default_tolerance"); it != root.end()) {
-    ASSIGN_OR_RETURN(s.default_tolerance, p.Tolerance(*it, "default_tolerance"));
+    ONNXGATE_ASSIGN_OR_RETURN(s.default_tolerance, p.Tolerance(*it, "default_tolerance"));
   }
   auto cases = root.find("cases");
   if (cases == root.end() || !cases->is_array()) return p.Error("suite", "'cases' must be an array");
@@ -156,7 +156,7 @@ StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
   const fs::path suite_dir = fs::weakly_canonical(s.dir);
   const fs::path golden_dir = fs::weakly_canonical(fs::path(s.dir) / ".." / ".." / "golden");
   for (size_t i = 0; i < cases->size(); ++i) {
-    ASSIGN_OR_RETURN(SuiteCase c, p.Case((*cases)[i], s.dir, suite_dir, golden_dir, i));
+    ONNXGATE_ASSIGN_OR_RETURN(SuiteCase c, p.Case((*cases)[i], s.dir, suite_dir, golden_dir, i));
     s.cases.push_back(std::move(c));
   }
   return s;

@@ -49,7 +49,7 @@ class Fields {
   }
 
   Status Str(const char* key, std::string* out, Presence presence = kOptional) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
     if (j == nullptr) return OkStatus();
     if (!j->is_string()) return TypeError(key, "a string", *j);
     *out = j->get<std::string>();
@@ -58,13 +58,13 @@ class Fields {
 
   template <typename Int>
   Status Integer(const char* key, Int* out, Presence presence = kOptional) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
     if (j == nullptr) return OkStatus();
     return IntegerValue(*j, Path(key), out);
   }
 
   Status Bool(const char* key, bool* out, Presence presence = kOptional) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
     if (j == nullptr) return OkStatus();
     if (!j->is_boolean()) return TypeError(key, "true or false", *j);
     *out = j->get<bool>();
@@ -72,16 +72,16 @@ class Fields {
   }
 
   Status Double(const char* key, double* out, Presence presence = kOptional) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
     if (j == nullptr) return OkStatus();
     return DoubleValue(*j, Path(key), out);
   }
 
   Status OptionalDouble(const char* key, std::optional<double>* out) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, kOptional));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, kOptional));
     if (j == nullptr) return OkStatus();
     double value;
-    RETURN_IF_ERROR(DoubleValue(*j, Path(key), &value));
+    ONNXGATE_RETURN_IF_ERROR(DoubleValue(*j, Path(key), &value));
     *out = value;
     return OkStatus();
   }
@@ -89,11 +89,11 @@ class Fields {
   // Calls parse(element, path) for each element of an array member.
   template <typename Parse>
   Status Array(const char* key, Parse parse, Presence presence = kOptional) const {
-    ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, presence));
     if (j == nullptr) return OkStatus();
     if (!j->is_array()) return TypeError(key, "an array", *j);
     for (size_t i = 0; i < j->size(); ++i) {
-      RETURN_IF_ERROR(parse((*j)[i], Path(key) + "[" + std::to_string(i) + "]"));
+      ONNXGATE_RETURN_IF_ERROR(parse((*j)[i], Path(key) + "[" + std::to_string(i) + "]"));
     }
     return OkStatus();
   }
@@ -111,7 +111,7 @@ class Fields {
     out->clear();
     return Array(key, [&](const Json& e, const std::string& path) -> Status {
       int64_t value;
-      RETURN_IF_ERROR(IntegerValue(e, path, &value));
+      ONNXGATE_RETURN_IF_ERROR(IntegerValue(e, path, &value));
       out->push_back(value);
       return OkStatus();
     });
@@ -119,12 +119,13 @@ class Fields {
 
   Status IntMap(const char* key, std::map<std::string, int64_t>* out) const {
     out->clear();
-    ASSIGN_OR_RETURN(const Json* j, Find(key, kOptional));
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* j, Find(key, kOptional));
     if (j == nullptr) return OkStatus();
     if (!j->is_object()) return TypeError(key, "an object", *j);
     for (auto it = j->begin(); it != j->end(); ++it) {
       int64_t value;
-      RETURN_IF_ERROR(IntegerValue(it.value(), Path(key) + "[\"" + it.key() + "\"]", &value));
+      ONNXGATE_RETURN_IF_ERROR(
+          IntegerValue(it.value(), Path(key) + "[\"" + it.key() + "\"]", &value));
       (*out)[it.key()] = value;
     }
     return OkStatus();
@@ -180,7 +181,7 @@ class Fields {
 
 Status ParseVerdict(const Fields& f, const char* key, Verdict* out, Presence presence) {
   std::string name;
-  RETURN_IF_ERROR(f.Str(key, &name, presence));
+  ONNXGATE_RETURN_IF_ERROR(f.Str(key, &name, presence));
   if (name.empty() && presence == kOptional) return OkStatus();
   StatusOr<Verdict> v = VerdictFromString(name);
   if (!v.ok()) return v.status().WithContext(f.Path(key));
@@ -189,68 +190,68 @@ Status ParseVerdict(const Fields& f, const char* key, Verdict* out, Presence pre
 }
 
 Status ParsePlacement(const Json& j, const std::string& path, PlacementRecord* p) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("node", &p->node));
-  RETURN_IF_ERROR(f.Str("op_type", &p->op_type));
-  RETURN_IF_ERROR(f.Str("ep", &p->ep, kRequired));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("node", &p->node));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("op_type", &p->op_type));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &p->ep, kRequired));
   return f.Array("declines", [&](const Json& e, const std::string& epath) -> Status {
-    ASSIGN_OR_RETURN(Fields d, Fields::Of(e, epath));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields d, Fields::Of(e, epath));
     DeclineRecord decline;
-    RETURN_IF_ERROR(d.Str("ep", &decline.ep, kRequired));
-    RETURN_IF_ERROR(d.Str("reason", &decline.reason));
+    ONNXGATE_RETURN_IF_ERROR(d.Str("ep", &decline.ep, kRequired));
+    ONNXGATE_RETURN_IF_ERROR(d.Str("reason", &decline.reason));
     p->declines.push_back(std::move(decline));
     return OkStatus();
   });
 }
 
 Status ParseOutput(const Json& j, const std::string& path, OutputComparison* o) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("name", &o->output_name, kRequired));
-  RETURN_IF_ERROR(f.Integer("set", &o->set_index));
-  RETURN_IF_ERROR(f.Str("dtype", &o->dtype));
-  RETURN_IF_ERROR(f.IntList("expected_shape", &o->expected_shape));
-  RETURN_IF_ERROR(f.IntList("actual_shape", &o->actual_shape));
-  RETURN_IF_ERROR(f.Bool("passed", &o->passed, kRequired));
-  RETURN_IF_ERROR(f.Str("error", &o->error));
-  RETURN_IF_ERROR(f.Double("rtol", &o->rtol));
-  RETURN_IF_ERROR(f.Double("atol", &o->atol));
-  RETURN_IF_ERROR(f.Double("max_abs_error", &o->max_abs_error));
-  RETURN_IF_ERROR(f.Double("max_rel_error", &o->max_rel_error));
-  RETURN_IF_ERROR(f.Integer("mismatches", &o->mismatch_count));
-  RETURN_IF_ERROR(f.Double("mismatch_share", &o->mismatch_share));
-  RETURN_IF_ERROR(f.Integer("total_elements", &o->total_elements));
-  RETURN_IF_ERROR(f.Double("min_passing_rtol", &o->min_passing_rtol));
-  RETURN_IF_ERROR(f.Double("min_passing_atol", &o->min_passing_atol));
-  ASSIGN_OR_RETURN(const Json* worst, f.Find("worst", kOptional));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("name", &o->output_name, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("set", &o->set_index));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("dtype", &o->dtype));
+  ONNXGATE_RETURN_IF_ERROR(f.IntList("expected_shape", &o->expected_shape));
+  ONNXGATE_RETURN_IF_ERROR(f.IntList("actual_shape", &o->actual_shape));
+  ONNXGATE_RETURN_IF_ERROR(f.Bool("passed", &o->passed, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("error", &o->error));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("rtol", &o->rtol));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("atol", &o->atol));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("max_abs_error", &o->max_abs_error));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("max_rel_error", &o->max_rel_error));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("mismatches", &o->mismatch_count));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("mismatch_share", &o->mismatch_share));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("total_elements", &o->total_elements));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("min_passing_rtol", &o->min_passing_rtol));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("min_passing_atol", &o->min_passing_atol));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* worst, f.Find("worst", kOptional));
   if (worst != nullptr) {
-    ASSIGN_OR_RETURN(Fields w, Fields::Of(*worst, f.Path("worst")));
-    RETURN_IF_ERROR(w.Integer("index", &o->worst_index, kRequired));
-    RETURN_IF_ERROR(w.IntList("index_nd", &o->worst_index_nd));
-    RETURN_IF_ERROR(w.Str("expected", &o->worst_expected));
-    RETURN_IF_ERROR(w.Str("actual", &o->worst_actual));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields w, Fields::Of(*worst, f.Path("worst")));
+    ONNXGATE_RETURN_IF_ERROR(w.Integer("index", &o->worst_index, kRequired));
+    ONNXGATE_RETURN_IF_ERROR(w.IntList("index_nd", &o->worst_index_nd));
+    ONNXGATE_RETURN_IF_ERROR(w.Str("expected", &o->worst_expected));
+    ONNXGATE_RETURN_IF_ERROR(w.Str("actual", &o->worst_actual));
   }
   return OkStatus();
 }
 
 Status ParseCase(const Json& j, const std::string& path, CaseRecord* c) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("suite", &c->suite, kRequired));
-  RETURN_IF_ERROR(f.Str("case", &c->name, kRequired));
-  RETURN_IF_ERROR(f.Str("ep", &c->ep, kRequired));
-  RETURN_IF_ERROR(ParseVerdict(f, "verdict", &c->verdict, kRequired));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("suite", &c->suite, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("case", &c->name, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &c->ep, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(ParseVerdict(f, "verdict", &c->verdict, kRequired));
   c->outcome = c->verdict;  // when a report leaves it out, nothing changed it
-  RETURN_IF_ERROR(ParseVerdict(f, "outcome", &c->outcome, kOptional));
-  RETURN_IF_ERROR(f.Str("expectation_reason", &c->expectation_reason));
-  RETURN_IF_ERROR(f.Str("message", &c->message));
-  RETURN_IF_ERROR(f.Double("duration_s", &c->duration_s));
-  RETURN_IF_ERROR(f.StrList("op_types", &c->op_types));
-  RETURN_IF_ERROR(f.IntMap("opset_imports", &c->opset_imports));
-  RETURN_IF_ERROR(f.IntMap("op_versions", &c->op_versions));
-  RETURN_IF_ERROR(f.Array("placements", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(ParseVerdict(f, "outcome", &c->outcome, kOptional));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("expectation_reason", &c->expectation_reason));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("message", &c->message));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("duration_s", &c->duration_s));
+  ONNXGATE_RETURN_IF_ERROR(f.StrList("op_types", &c->op_types));
+  ONNXGATE_RETURN_IF_ERROR(f.IntMap("opset_imports", &c->opset_imports));
+  ONNXGATE_RETURN_IF_ERROR(f.IntMap("op_versions", &c->op_versions));
+  ONNXGATE_RETURN_IF_ERROR(f.Array("placements", [&](const Json& e, const std::string& p) {
     c->placements.emplace_back();
     return ParsePlacement(e, p, &c->placements.back());
   }));
-  RETURN_IF_ERROR(f.Array("outputs", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(f.Array("outputs", [&](const Json& e, const std::string& p) {
     c->outputs.emplace_back();
     return ParseOutput(e, p, &c->outputs.back());
   }));
@@ -258,25 +259,25 @@ Status ParseCase(const Json& j, const std::string& path, CaseRecord* c) {
 }
 
 Status ParseLatency(const Json& j, const std::string& path, LatencyRecord* r) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("model", &r->model, kRequired));
-  RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
-  RETURN_IF_ERROR(f.Integer("threads", &r->threads));
-  RETURN_IF_ERROR(f.Integer("repetitions", &r->repetitions));
-  RETURN_IF_ERROR(f.Double("median_ms", &r->median_ms, kRequired));
-  RETURN_IF_ERROR(f.Double("min_ms", &r->min_ms));
-  RETURN_IF_ERROR(f.Double("p90_ms", &r->p90_ms));
-  RETURN_IF_ERROR(f.Double("p99_ms", &r->p99_ms));
-  RETURN_IF_ERROR(f.Double("mean_ms", &r->mean_ms));
-  RETURN_IF_ERROR(f.Double("cv", &r->cv));
-  RETURN_IF_ERROR(f.OptionalDouble("load_ms", &r->load_ms));
-  RETURN_IF_ERROR(f.OptionalDouble("first_run_ms", &r->first_run_ms));
-  RETURN_IF_ERROR(f.OptionalDouble("baseline_median_ms", &r->baseline_median_ms));
-  RETURN_IF_ERROR(f.OptionalDouble("change_ratio", &r->change_ratio));
-  RETURN_IF_ERROR(f.OptionalDouble("threshold", &r->threshold));
-  RETURN_IF_ERROR(f.OptionalDouble("p_value", &r->p_value));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("model", &r->model, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("threads", &r->threads));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("repetitions", &r->repetitions));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("median_ms", &r->median_ms, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("min_ms", &r->min_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("p90_ms", &r->p90_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("p99_ms", &r->p99_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("mean_ms", &r->mean_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("cv", &r->cv));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("load_ms", &r->load_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("first_run_ms", &r->first_run_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("baseline_median_ms", &r->baseline_median_ms));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("change_ratio", &r->change_ratio));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("threshold", &r->threshold));
+  ONNXGATE_RETURN_IF_ERROR(f.OptionalDouble("p_value", &r->p_value));
   std::string verdict;
-  RETURN_IF_ERROR(f.Str("verdict", &verdict, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("verdict", &verdict, kRequired));
   StatusOr<LatencyVerdict> v = LatencyVerdictFromString(verdict);
   if (!v.ok()) return v.status().WithContext(f.Path("verdict"));
   r->verdict = *v;
@@ -284,16 +285,16 @@ Status ParseLatency(const Json& j, const std::string& path, LatencyRecord* r) {
 }
 
 Status ParseMatrixCell(const Json& j, const std::string& path, MatrixCell* cell) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("op", &cell->op, kRequired));
-  RETURN_IF_ERROR(f.Integer("since_version", &cell->since_version, kRequired));
-  RETURN_IF_ERROR(f.Str("ep", &cell->ep, kRequired));
-  ASSIGN_OR_RETURN(const Json* counts, f.Find("counts", kOptional));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("op", &cell->op, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("since_version", &cell->since_version, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &cell->ep, kRequired));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* counts, f.Find("counts", kOptional));
   if (counts != nullptr) {
-    ASSIGN_OR_RETURN(Fields c, Fields::Of(*counts, f.Path("counts")));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields c, Fields::Of(*counts, f.Path("counts")));
     for (Verdict v : kAllVerdicts) {
       int64_t count = 0;
-      RETURN_IF_ERROR(c.Integer(VerdictToString(v), &count));
+      ONNXGATE_RETURN_IF_ERROR(c.Integer(VerdictToString(v), &count));
       if (count < 0) {
         return InvalidArgument(c.Path(VerdictToString(v)) + ": expected a count >= 0, got " +
                                std::to_string(count));
@@ -305,25 +306,25 @@ Status ParseMatrixCell(const Json& j, const std::string& path, MatrixCell* cell)
 }
 
 Status ParseNotRun(const Json& j, const std::string& path, NotRunRecord* r) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("suite", &r->suite, kRequired));
-  RETURN_IF_ERROR(f.Str("case", &r->name, kRequired));
-  RETURN_IF_ERROR(f.StrList("op_types", &r->op_types));
-  RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
-  RETURN_IF_ERROR(f.Str("reason", &r->reason));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("suite", &r->suite, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("case", &r->name, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.StrList("op_types", &r->op_types));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("reason", &r->reason));
   return f.Str("reproducer", &r->reproducer);
 }
 
 Status ParseCoverage(const Json& j, const std::string& path, CoverageRecord* r) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
-  RETURN_IF_ERROR(f.Str("op", &r->op, kRequired));
-  RETURN_IF_ERROR(f.IntList("covered_versions", &r->covered_versions));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("op", &r->op, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.IntList("covered_versions", &r->covered_versions));
   return f.IntList("uncovered_versions", &r->uncovered_versions);
 }
 
 Status ParseTime(const Fields& f, const char* key, UtcTime* out) {
   std::string text;
-  RETURN_IF_ERROR(f.Str(key, &text));
+  ONNXGATE_RETURN_IF_ERROR(f.Str(key, &text));
   if (text.empty()) return OkStatus();
   StatusOr<UtcTime> t = ParseUtcTime(text);
   if (!t.ok()) return t.status().WithContext(f.Path(key));
@@ -332,53 +333,53 @@ Status ParseTime(const Fields& f, const char* key, UtcTime* out) {
 }
 
 Status ParseRun(const Json& j, RunRecord* run) {
-  ASSIGN_OR_RETURN(Fields f, Fields::Of(j, ""));
+  ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, ""));
   std::string schema;
-  RETURN_IF_ERROR(f.Str("schema", &schema, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("schema", &schema, kRequired));
   if (schema != kRunSchemaName) {
     return InvalidArgument(std::string("schema: expected \"") + kRunSchemaName + "\", got \"" +
                            schema + "\"");
   }
-  RETURN_IF_ERROR(f.Integer("schema_version", &run->schema_version, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Integer("schema_version", &run->schema_version, kRequired));
   if (run->schema_version < 1 || run->schema_version > kRunSchemaVersion) {
     return Unimplemented("schema_version: this reader knows versions 1.." +
                          std::to_string(kRunSchemaVersion) + ", got " +
                          std::to_string(run->schema_version));
   }
-  ASSIGN_OR_RETURN(const Json* tool, f.Find("tool", kOptional));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* tool, f.Find("tool", kOptional));
   if (tool != nullptr) {
-    ASSIGN_OR_RETURN(Fields t, Fields::Of(*tool, "tool"));
-    RETURN_IF_ERROR(t.Str("name", &run->tool_name));
-    RETURN_IF_ERROR(t.Str("version", &run->tool_version));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields t, Fields::Of(*tool, "tool"));
+    ONNXGATE_RETURN_IF_ERROR(t.Str("name", &run->tool_name));
+    ONNXGATE_RETURN_IF_ERROR(t.Str("version", &run->tool_version));
   }
-  ASSIGN_OR_RETURN(const Json* runtime, f.Find("runtime", kOptional));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* runtime, f.Find("runtime", kOptional));
   if (runtime != nullptr) {
-    ASSIGN_OR_RETURN(Fields r, Fields::Of(*runtime, "runtime"));
-    RETURN_IF_ERROR(r.Str("name", &run->runtime_name));
-    RETURN_IF_ERROR(r.Str("version", &run->runtime_version));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields r, Fields::Of(*runtime, "runtime"));
+    ONNXGATE_RETURN_IF_ERROR(r.Str("name", &run->runtime_name));
+    ONNXGATE_RETURN_IF_ERROR(r.Str("version", &run->runtime_version));
   }
-  RETURN_IF_ERROR(ParseTime(f, "start_time", &run->start_time));
-  RETURN_IF_ERROR(ParseTime(f, "end_time", &run->end_time));
-  RETURN_IF_ERROR(f.Double("duration_s", &run->duration_s));
-  RETURN_IF_ERROR(f.StrList("command_line", &run->command_line));
-  ASSIGN_OR_RETURN(const Json* host, f.Find("host", kOptional));
+  ONNXGATE_RETURN_IF_ERROR(ParseTime(f, "start_time", &run->start_time));
+  ONNXGATE_RETURN_IF_ERROR(ParseTime(f, "end_time", &run->end_time));
+  ONNXGATE_RETURN_IF_ERROR(f.Double("duration_s", &run->duration_s));
+  ONNXGATE_RETURN_IF_ERROR(f.StrList("command_line", &run->command_line));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* host, f.Find("host", kOptional));
   if (host != nullptr) {
-    ASSIGN_OR_RETURN(Fields h, Fields::Of(*host, "host"));
-    RETURN_IF_ERROR(h.Str("hostname", &run->host.hostname));
-    RETURN_IF_ERROR(h.Str("os", &run->host.os));
-    RETURN_IF_ERROR(h.Str("cpu_model", &run->host.cpu_model));
-    RETURN_IF_ERROR(h.Integer("logical_cores", &run->host.logical_cores));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields h, Fields::Of(*host, "host"));
+    ONNXGATE_RETURN_IF_ERROR(h.Str("hostname", &run->host.hostname));
+    ONNXGATE_RETURN_IF_ERROR(h.Str("os", &run->host.os));
+    ONNXGATE_RETURN_IF_ERROR(h.Str("cpu_model", &run->host.cpu_model));
+    ONNXGATE_RETURN_IF_ERROR(h.Integer("logical_cores", &run->host.logical_cores));
   }
-  RETURN_IF_ERROR(f.StrList("suites", &run->suites));
-  ASSIGN_OR_RETURN(const Json* selection, f.Find("selection", kOptional));
+  ONNXGATE_RETURN_IF_ERROR(f.StrList("suites", &run->suites));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* selection, f.Find("selection", kOptional));
   if (selection != nullptr) {
-    ASSIGN_OR_RETURN(Fields s, Fields::Of(*selection, "selection"));
-    RETURN_IF_ERROR(s.Str("filter", &run->selection.filter));
-    RETURN_IF_ERROR(s.StrList("eps", &run->selection.eps));
-    RETURN_IF_ERROR(s.Integer("shard_index", &run->selection.shard_index));
-    RETURN_IF_ERROR(s.Integer("shard_count", &run->selection.shard_count));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields s, Fields::Of(*selection, "selection"));
+    ONNXGATE_RETURN_IF_ERROR(s.Str("filter", &run->selection.filter));
+    ONNXGATE_RETURN_IF_ERROR(s.StrList("eps", &run->selection.eps));
+    ONNXGATE_RETURN_IF_ERROR(s.Integer("shard_index", &run->selection.shard_index));
+    ONNXGATE_RETURN_IF_ERROR(s.Integer("shard_count", &run->selection.shard_count));
   }
-  RETURN_IF_ERROR(f.Array(
+  ONNXGATE_RETURN_IF_ERROR(f.Array(
       "cases",
       [&](const Json& e, const std::string& p) {
         run->cases.emplace_back();
@@ -388,12 +389,12 @@ Status ParseRun(const Json& j, RunRecord* run) {
   // Reports written before `status` existed are complete runs (an interrupted run then left no
   // sign), so absent means completed.
   std::string status = RunStatusToString(RunStatus::kCompleted);
-  RETURN_IF_ERROR(f.Str("status", &status));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("status", &status));
   StatusOr<RunStatus> run_status = RunStatusFromString(status);
   if (!run_status.ok()) return run_status.status().WithContext(f.Path("status"));
   run->status = *run_status;
-  RETURN_IF_ERROR(f.Str("status_message", &run->status_message));
-  RETURN_IF_ERROR(f.Array("not_run", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(f.Str("status_message", &run->status_message));
+  ONNXGATE_RETURN_IF_ERROR(f.Array("not_run", [&](const Json& e, const std::string& p) {
     run->not_run.emplace_back();
     return ParseNotRun(e, p, &run->not_run.back());
   }));
@@ -401,27 +402,27 @@ Status ParseRun(const Json& j, RunRecord* run) {
     return InvalidArgument("not_run: a completed run lists " +
                            std::to_string(run->not_run.size()) + " case(s) that did not run");
   }
-  RETURN_IF_ERROR(f.Array("latency", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(f.Array("latency", [&](const Json& e, const std::string& p) {
     run->latency.emplace_back();
     return ParseLatency(e, p, &run->latency.back());
   }));
-  RETURN_IF_ERROR(f.Array("matrix", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(f.Array("matrix", [&](const Json& e, const std::string& p) {
     run->matrix.emplace_back();
     return ParseMatrixCell(e, p, &run->matrix.back());
   }));
-  RETURN_IF_ERROR(f.Array("coverage", [&](const Json& e, const std::string& p) {
+  ONNXGATE_RETURN_IF_ERROR(f.Array("coverage", [&](const Json& e, const std::string& p) {
     run->coverage.emplace_back();
     return ParseCoverage(e, p, &run->coverage.back());
   }));
 
   // Totals are derived data; a mismatch means the file was edited or cut, so say so.
   run->totals = CountVerdicts(run->cases);
-  ASSIGN_OR_RETURN(const Json* totals, f.Find("totals", kOptional));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* totals, f.Find("totals", kOptional));
   if (totals != nullptr) {
-    ASSIGN_OR_RETURN(Fields t, Fields::Of(*totals, "totals"));
+    ONNXGATE_ASSIGN_OR_RETURN(Fields t, Fields::Of(*totals, "totals"));
     for (Verdict v : kAllVerdicts) {
       int64_t count = 0;
-      RETURN_IF_ERROR(t.Integer(VerdictToString(v), &count));
+      ONNXGATE_RETURN_IF_ERROR(t.Integer(VerdictToString(v), &count));
       if (count != run->totals[v]) {
         return DataLoss(std::string("totals.") + VerdictToString(v) + " is " +
                         std::to_string(count) + " but the cases hold " +

@@ -7,7 +7,6 @@
 
 #include "harness/cli/cli.h"
 #include "harness/latency/bench_command.h"
-#include "runtime/api/builtin_runtime.h"
 
 namespace onnxgate {
 
@@ -23,12 +22,14 @@ struct BenchFlags {
   CLI::Option* min_time = nullptr;
   CLI::Option* warmup = nullptr;
   CLI::Option* rounds = nullptr;
+  RuntimeFlags runtime;
 };
 
 // The flags `bench` and `baseline update` share: what to measure and how.
 void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
   BenchCommandOptions& o = f.options;
   BenchSettings& s = o.settings;
+  AddRuntimeFlags(cmd, &f.runtime);
   cmd->add_option("--models", o.models_dir,
                   "Folder of .onnx models to measure (default: generate the model zoo into a "
                   "temporary folder)");
@@ -123,7 +124,8 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
     ctx.action = [&ctx] {
       BenchCommandOptions options;
       if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, "bench");
+      if (runtime == nullptr) return 2;
       return RunBenchCommand(options, *runtime);
     };
   });
@@ -143,7 +145,9 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
     ctx.action = [&ctx] {
       BenchCommandOptions options;
       if (int rc = Finish(update, ctx, "baseline update", &options); rc != 0) return rc;
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+      std::unique_ptr<RuntimeUnderTest> runtime =
+          CreateRuntimeOrReport(update.runtime, "baseline update");
+      if (runtime == nullptr) return 2;
       return RunBaselineUpdateCommand(options, *runtime);
     };
   });

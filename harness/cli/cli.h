@@ -3,11 +3,14 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "harness/runtime_factory.h"
 #include "reports/junit_writer.h"
 
 namespace onnxgate {
@@ -29,6 +32,37 @@ inline void AddJunitSchemaOption(CLI::App* cmd, JunitSchema* schema) {
                   "in <system-out>) or extended (adds <properties> per testcase)")
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
       ->default_str(JunitSchemaName(*schema));
+}
+
+// --runtime and --runtime-option, shared by every command that runs models.
+struct RuntimeFlags {
+  std::string spec = kBuiltinRuntimeSpec;
+  std::vector<std::string> options;
+};
+
+inline void AddRuntimeFlags(CLI::App* cmd, RuntimeFlags* flags) {
+  cmd->add_option("--runtime", flags->spec,
+                  "Runtime under test: builtin, or plugin:<file.so> (a shared library "
+                  "implementing docs/plugin-abi.md)")
+      ->capture_default_str();
+  cmd->add_option("--runtime-option", flags->options,
+                  "key=value passed to the runtime when it is created (repeatable)");
+}
+
+// The runtime `flags` name, or null after printing "onnxgate <command>: <why>" to stderr.
+inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlags& flags,
+                                                               const char* command) {
+  auto options = ParseRuntimeOptions(flags.options);
+  if (!options.ok()) {
+    std::fprintf(stderr, "onnxgate %s: %s\n", command, options.status().message().c_str());
+    return nullptr;
+  }
+  auto runtime = CreateRuntime(flags.spec, *options);
+  if (!runtime.ok()) {
+    std::fprintf(stderr, "onnxgate %s: %s\n", command, runtime.status().message().c_str());
+    return nullptr;
+  }
+  return std::move(runtime).value();
 }
 
 void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate

@@ -10,7 +10,6 @@
 #include "conformance/op_schemas.h"
 #include "harness/cli/cli.h"
 #include "reports/json_writer.h"
-#include "runtime/api/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
@@ -22,6 +21,7 @@ struct OpsFlags {
   std::string results;
   std::string json_path;
   bool only_gaps = false;
+  RuntimeFlags runtime;
 };
 
 // The state of one op version on the EP: lacks (no kernel claims it), untested (claimed, no
@@ -42,6 +42,7 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
       "For every ONNX operator and schema version the linked ONNX release knows (every domain, "
       "up to its highest opset): does the EP claim it, and do its cases pass, fail, or is it "
       "lacking");
+  AddRuntimeFlags(cmd, &f.runtime);
   cmd->add_option("--ep", f.ep, "Execution provider")->capture_default_str();
   cmd->add_option("--results", f.results,
                   "JSON report of a run (onnxgate run/gate --json) whose cases say pass or fail");
@@ -49,7 +50,8 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_flag("--gaps", f.only_gaps, "Print only op versions that are not 'passes'");
   cmd->callback([&ctx] {
     ctx.action = [] {
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, "ops");
+      if (runtime == nullptr) return 2;
       auto claims = runtime->Claims(f.ep);
       if (!claims.ok()) {
         std::fprintf(stderr, "onnxgate ops: %s\n", claims.status().message().c_str());

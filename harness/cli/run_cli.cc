@@ -1,9 +1,9 @@
-// `onnxgate run` and `onnxgate gate`: flags -> RunCommandOptions -> RunCommand on the built-in runtime.
+// `onnxgate run` and `onnxgate gate`: flags -> RunCommandOptions -> RunCommand on the runtime
+// --runtime names.
 #include <memory>
 
 #include "harness/cli/cli.h"
 #include "harness/run_command.h"
-#include "runtime/api/builtin_runtime.h"
 
 namespace onnxgate {
 
@@ -17,10 +17,12 @@ struct RunFlags {
   std::string fallback = "allow";
   bool no_isolation = false;
   bool no_strict = false;
+  RuntimeFlags runtime;
 };
 
 void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   RunCommandOptions& o = f.options;
+  AddRuntimeFlags(cmd, &f.runtime);
   cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")->required();
   cmd->add_option("--ep", o.eps, "Execution provider(s) to run on (repeatable)")->capture_default_str();
   cmd->add_option("--filter", o.selection.filters,
@@ -56,6 +58,8 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   o.command_line = ctx.argv;
   o.executable = ctx.executable;
   o.isolate = !f.no_isolation;
+  o.runtime_spec = f.runtime.spec;
+  o.runtime_options = f.runtime.options;
   o.strict = !f.no_strict;
   if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
   if (f.atol >= 0) o.cli_tolerance.atol = f.atol;
@@ -72,7 +76,9 @@ int Execute(RunFlags& f, const CliContext& ctx) {
                  shard.ok() ? "--shard-index must be in [0, --shard-count)" : shard.message().c_str());
     return 2;
   }
-  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  std::unique_ptr<RuntimeUnderTest> runtime =
+      CreateRuntimeOrReport(f.runtime, o.apply_expectations ? "gate" : "run");
+  if (runtime == nullptr) return 2;
   return RunCommand(o, *runtime);
 }
 

@@ -51,17 +51,18 @@ std::string FormatSample(double v) {
 
 Status ParseEntry(const Json& j, const std::string& source, const std::string& path,
                   BaselineEntry* e) {
-  ASSIGN_OR_RETURN(Object o, Object::Of(j, source, path));
-  RETURN_IF_ERROR(o.String("model", &e->model));
-  RETURN_IF_ERROR(o.Int("threads", &e->threads));
-  RETURN_IF_ERROR(o.String("model_sha256", &e->model_sha256, false));
-  RETURN_IF_ERROR(o.Int("iterations_per_repetition", &e->iterations_per_repetition, false));
+  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(j, source, path));
+  ONNXGATE_RETURN_IF_ERROR(o.String("model", &e->model));
+  ONNXGATE_RETURN_IF_ERROR(o.Int("threads", &e->threads));
+  ONNXGATE_RETURN_IF_ERROR(o.String("model_sha256", &e->model_sha256, false));
+  ONNXGATE_RETURN_IF_ERROR(
+      o.Int("iterations_per_repetition", &e->iterations_per_repetition, false));
   if (e->threads < 1 || e->threads > kMaxBaselineThreads) {
     return InvalidArgument(source + ": " + path + ".threads: must be between 1 and " +
                            std::to_string(kMaxBaselineThreads) + ", got " +
                            std::to_string(e->threads));
   }
-  RETURN_IF_ERROR(o.Numbers("samples_ms", &e->samples_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Numbers("samples_ms", &e->samples_ms));
   // Nonsense samples would decide every later comparison: a zero or negative time makes any
   // run a regression, a huge one hides every regression.
   if (e->samples_ms.size() < kMinBaselineSamples || e->samples_ms.size() > kMaxBaselineSamples) {
@@ -78,14 +79,14 @@ Status ParseEntry(const Json& j, const std::string& source, const std::string& p
                              "] ms, got " + FormatSample(v));
     }
   }
-  RETURN_IF_ERROR(o.Number("median_ms", &e->median_ms, false));
-  RETURN_IF_ERROR(o.Number("min_ms", &e->min_ms, false));
-  RETURN_IF_ERROR(o.Number("p90_ms", &e->p90_ms, false));
-  RETURN_IF_ERROR(o.Number("p99_ms", &e->p99_ms, false));
-  RETURN_IF_ERROR(o.Number("mean_ms", &e->mean_ms, false));
-  RETURN_IF_ERROR(o.Number("cv", &e->cv, false));
-  RETURN_IF_ERROR(o.OptionalNumber("load_ms", &e->load_ms));
-  RETURN_IF_ERROR(o.OptionalNumber("first_run_ms", &e->first_run_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("median_ms", &e->median_ms, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("min_ms", &e->min_ms, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("p90_ms", &e->p90_ms, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("p99_ms", &e->p99_ms, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("mean_ms", &e->mean_ms, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("cv", &e->cv, false));
+  ONNXGATE_RETURN_IF_ERROR(o.OptionalNumber("load_ms", &e->load_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.OptionalNumber("first_run_ms", &e->first_run_ms));
   return o.String("recorded", &e->recorded, false);
 }
 
@@ -125,34 +126,34 @@ std::string RenderBaselineJson(const BaselineFile& file) {
 }
 
 StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::string& source) {
-  ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
-  ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
+  ONNXGATE_ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
+  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
   std::string format;
-  RETURN_IF_ERROR(o.String("format", &format));
+  ONNXGATE_RETURN_IF_ERROR(o.String("format", &format));
   if (format != kBaselineFormat) {
     return InvalidArgument(source + ": format: expected \"" + std::string(kBaselineFormat) +
                            "\", got \"" + format + "\"");
   }
   int64_t version = 0;
-  RETURN_IF_ERROR(o.Int("format_version", &version));
+  ONNXGATE_RETURN_IF_ERROR(o.Int("format_version", &version));
   if (version > kBaselineFormatVersion || version < 1) {
     return Unimplemented(source + ": format_version " + std::to_string(version) +
                          " is not supported (this onnxgate reads up to " +
                          std::to_string(kBaselineFormatVersion) + ")");
   }
   BaselineFile file;
-  ASSIGN_OR_RETURN(Object fp, o.Child("fingerprint"));
-  RETURN_IF_ERROR(fp.String("cpu_model", &file.fingerprint.cpu_model));
-  RETURN_IF_ERROR(fp.Int("logical_cores", &file.fingerprint.logical_cores));
-  RETURN_IF_ERROR(fp.String("build_type", &file.fingerprint.build_type));
-  RETURN_IF_ERROR(o.String("runtime", &file.runtime, false));
-  RETURN_IF_ERROR(o.String("ep", &file.ep));
-  RETURN_IF_ERROR(o.String("clock", &file.clock));
-  RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
-  RETURN_IF_ERROR(o.String("updated", &file.updated, false));
-  RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
+  ONNXGATE_ASSIGN_OR_RETURN(Object fp, o.Child("fingerprint"));
+  ONNXGATE_RETURN_IF_ERROR(fp.String("cpu_model", &file.fingerprint.cpu_model));
+  ONNXGATE_RETURN_IF_ERROR(fp.Int("logical_cores", &file.fingerprint.logical_cores));
+  ONNXGATE_RETURN_IF_ERROR(fp.String("build_type", &file.fingerprint.build_type));
+  ONNXGATE_RETURN_IF_ERROR(o.String("runtime", &file.runtime, false));
+  ONNXGATE_RETURN_IF_ERROR(o.String("ep", &file.ep));
+  ONNXGATE_RETURN_IF_ERROR(o.String("clock", &file.clock));
+  ONNXGATE_RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
+  ONNXGATE_RETURN_IF_ERROR(o.String("updated", &file.updated, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
     file.entries.emplace_back();
-    RETURN_IF_ERROR(ParseEntry(e, source, path, &file.entries.back()));
+    ONNXGATE_RETURN_IF_ERROR(ParseEntry(e, source, path, &file.entries.back()));
     const BaselineEntry& added = file.entries.back();
     for (size_t i = 0; i + 1 < file.entries.size(); ++i) {
       if (file.entries[i].model == added.model && file.entries[i].threads == added.threads) {
@@ -167,7 +168,8 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
 }
 
 StatusOr<BaselineFile> ReadBaseline(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "baseline file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text,
+                            ReadRegularFile(path, kMaxJsonFileBytes, "baseline file"));
   return ParseBaselineJson(text, path);
 }
 

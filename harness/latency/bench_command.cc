@@ -77,7 +77,7 @@ bool MatchesAny(const std::vector<std::string>& globs, const std::string& name) 
 // .onnx files in name order; either way filtered by the globs.
 StatusOr<std::vector<std::string>> ResolveModels(const BenchCommandOptions& o, TempDir* temp) {
   if (o.models_dir.empty()) {
-    RETURN_IF_ERROR(temp->Create());
+    ONNXGATE_RETURN_IF_ERROR(temp->Create());
     std::fprintf(o.out, "generating the model zoo into %s\n", temp->path().c_str());
     return zoo::GenerateZoo(temp->path(), zoo::ZooModels(), o.model_globs);
   }
@@ -139,7 +139,7 @@ class ProgressPrinter : public BenchObserver {
 // Every --threads value must be one each --ep can honour; checked before anything is measured.
 Status CheckThreadsHonoured(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
   for (const std::string& ep : o.eps) {
-    ASSIGN_OR_RETURN(int most, runtime.MaxIntraOpThreads(ep));
+    ONNXGATE_ASSIGN_OR_RETURN(int most, runtime.MaxIntraOpThreads(ep));
     for (int t : o.threads) {
       if (t <= most) continue;
       return InvalidArgument(
@@ -157,7 +157,7 @@ Status CheckThreadsHonoured(const BenchCommandOptions& o, const RuntimeUnderTest
 StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
                                                    const RuntimeUnderTest& runtime,
                                                    const std::vector<std::string>& models) {
-  RETURN_IF_ERROR(CheckThreadsHonoured(o, runtime));
+  ONNXGATE_RETURN_IF_ERROR(CheckThreadsHonoured(o, runtime));
   std::vector<BenchMeasurement> all;
   const size_t total =
       models.size() * o.eps.size() * o.threads.size() * static_cast<size_t>(o.rounds);
@@ -250,8 +250,8 @@ StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
       continue;
     }
     if (!file.ok()) return file.status().WithContext("reading the latency baseline");
-    RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, runtime.name(), ep,
-                                         BenchClockName(o.settings.clock)));
+    ONNXGATE_RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, runtime.name(), ep,
+                                                  BenchClockName(o.settings.clock)));
     baselines[ep] = std::move(file).value();
   }
   return baselines;
@@ -282,17 +282,18 @@ Status WriteBenchJson(const BenchCommandOptions& o, const RunRecord& run,
 
 Status WriteReports(const BenchCommandOptions& o, const RunRecord& run,
                     const std::vector<BenchMeasurement>& measured) {
-  if (!o.json_path.empty()) RETURN_IF_ERROR(WriteBenchJson(o, run, measured));
-  if (!o.junit_path.empty()) RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path, o.junit_schema));
+  if (!o.json_path.empty()) ONNXGATE_RETURN_IF_ERROR(WriteBenchJson(o, run, measured));
+  if (!o.junit_path.empty())
+    ONNXGATE_RETURN_IF_ERROR(WriteJunitXml(run, o.junit_path, o.junit_schema));
   if (!o.markdown_path.empty()) {
     MarkdownOptions md;
     md.title = "onnxgate bench";
-    RETURN_IF_ERROR(WriteMarkdown(run, o.markdown_path, md));
+    ONNXGATE_RETURN_IF_ERROR(WriteMarkdown(run, o.markdown_path, md));
   }
   if (!o.html_path.empty()) {
     HtmlOptions html;
     html.title = "onnxgate bench";
-    RETURN_IF_ERROR(WriteHtml(run, o.html_path, html));
+    ONNXGATE_RETURN_IF_ERROR(WriteHtml(run, o.html_path, html));
   }
   return OkStatus();
 }

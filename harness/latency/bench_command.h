@@ -11,7 +11,7 @@
 
 #include "harness/latency/bench_runner.h"
 #include "reports/junit_writer.h"
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 
 namespace onnxgate {
 

@@ -17,7 +17,7 @@
 #include "harness/latency/baseline.h"
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {

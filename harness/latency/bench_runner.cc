@@ -126,7 +126,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
                                         const std::string& model_path, const std::string& ep,
                                         int threads, const BenchSettings& settings,
                                         BenchObserver* observer) {
-  RETURN_IF_ERROR(ValidateSettings(settings));
+  ONNXGATE_RETURN_IF_ERROR(ValidateSettings(settings));
   const std::string what = "benchmarking " + model_path + " on " + ep + " with " +
                            std::to_string(threads) + " thread(s)";
   BenchMeasurement m;
@@ -134,13 +134,9 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   m.model_path = model_path;
   m.ep = ep;
   m.threads = threads;
-  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                            ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
   m.model_sha256 = Sha256Hex(bytes);
-  auto specs = ReadBenchInputSpecs(model_path);
-  if (!specs.ok()) return specs.status().WithContext(what);
-  auto feeds = MakeBenchInputs(*specs, /*seed=*/1234);
-  if (!feeds.ok()) return feeds.status().WithContext(what);
-
   LoadOptions options;
   options.providers = {ep};
   options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own
@@ -150,6 +146,10 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   if (!loaded.ok()) return loaded.status().WithContext(what);  // it names the load
   m.load_ms = MsSince(load_start);
   const LoadedModel& model = **loaded;
+  auto specs = BenchInputSpecs(model, model_path);
+  if (!specs.ok()) return specs.status().WithContext(what);
+  auto feeds = MakeBenchInputs(*specs, /*seed=*/1234);
+  if (!feeds.ok()) return feeds.status().WithContext(what);
 
   const auto first_start = Clock::now();
   auto first = model.Run(*feeds);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "harness/latency/statistics.h"
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
 namespace onnxgate {

@@ -11,7 +11,7 @@
 #include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {

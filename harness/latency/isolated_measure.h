@@ -6,7 +6,7 @@
 #include <string>
 
 #include "harness/latency/bench_runner.h"
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
 namespace onnxgate {

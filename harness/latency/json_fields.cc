@@ -8,7 +8,7 @@
 namespace onnxgate::latency_json {
 
 StatusOr<Json> Parse(const std::string& text, const std::string& source) {
-  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
+  ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
   try {
     return Json::parse(text);
   } catch (const Json::exception& e) {
@@ -71,7 +71,7 @@ Status Object::Number(const char* key, double* out, bool required) const {
 Status Object::OptionalNumber(const char* key, std::optional<double>* out) const {
   if (Member(key) == nullptr) return OkStatus();
   double v = 0.0;
-  RETURN_IF_ERROR(Number(key, &v));
+  ONNXGATE_RETURN_IF_ERROR(Number(key, &v));
   *out = v;
   return OkStatus();
 }

@@ -36,7 +36,7 @@ class Object {
     if (j == nullptr) return Missing(key);
     if (!j->is_array()) return WrongType(key, "an array", *j);
     for (size_t i = 0; i < j->size(); ++i) {
-      RETURN_IF_ERROR(each((*j)[i], Path(key) + "[" + std::to_string(i) + "]"));
+      ONNXGATE_RETURN_IF_ERROR(each((*j)[i], Path(key) + "[" + std::to_string(i) + "]"));
     }
     return OkStatus();
   }

@@ -1,16 +1,12 @@
-// Bench inputs from the ONNX file's graph inputs, filled with seeded values.
+// Bench inputs from what the runtime says the model takes, filled with seeded values.
 #include "harness/latency/model_inputs.h"
 
-#include <onnx/onnx_pb.h>
-
-#include <set>
+#include <map>
 #include <sstream>
 
 #include "harness/zoo/seeded_random.h"
 #include "harness/zoo/zoo.h"
-#include "runtime/base/atomic_file.h"
 #include "runtime/base/tensor.h"
-#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 
@@ -44,35 +40,25 @@ Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
 
 }  // namespace
 
-StatusOr<std::vector<BenchInputSpec>> ReadBenchInputSpecs(const std::string& model_path) {
-  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
-  onnx::ModelProto model;
-  if (!model.ParseFromString(bytes)) {
-    return DataLoss("reading the inputs of " + model_path + ": not a binary ONNX model");
-  }
-  std::set<std::string> initializers;
-  for (const onnx::TensorProto& t : model.graph().initializer()) initializers.insert(t.name());
+StatusOr<std::vector<BenchInputSpec>> BenchInputSpecs(const LoadedModel& model,
+                                                      const std::string& model_path) {
+  const std::map<std::string, std::string> metadata = model.metadata();
   std::vector<BenchInputSpec> specs;
-  for (const onnx::ValueInfoProto& input : model.graph().input()) {
-    if (initializers.count(input.name()) > 0) continue;
-    if (!input.type().has_tensor_type()) {
-      return Unimplemented("benchmarking " + model_path + ": input '" + input.name() +
+  for (const ValueInfo& input : model.inputs()) {
+    if (input.kind != Value::Kind::kTensor) {
+      return Unimplemented("benchmarking " + model_path + ": input '" + input.name +
                            "' is not a tensor; the bench feeds tensors only");
     }
-    const onnx::TypeProto_Tensor& tensor = input.type().tensor_type();
     BenchInputSpec spec;
-    spec.name = input.name();
-    spec.dtype = static_cast<DataType>(tensor.elem_type());
-    for (const onnx::TensorShapeProto_Dimension& d : tensor.shape().dim()) {
-      spec.dims.push_back(d.has_dim_value() && d.dim_value() > 0 ? d.dim_value() : 1);
-    }
-    const std::string key = std::string(zoo::kInputRangeKeyPrefix) + input.name();
-    for (const onnx::StringStringEntryProto& entry : model.metadata_props()) {
-      if (entry.key() != key) continue;
-      spec.int_range = ParseRange(entry.value());
+    spec.name = input.name;
+    spec.dtype = input.elem_type;
+    for (const DeclaredDim& d : input.dims) spec.dims.push_back(d.size > 0 ? d.size : 1);
+    const std::string key = std::string(zoo::kInputRangeKeyPrefix) + input.name;
+    if (auto it = metadata.find(key); it != metadata.end()) {
+      spec.int_range = ParseRange(it->second);
       if (!spec.int_range) {
         return InvalidArgument("benchmarking " + model_path + ": metadata " + key +
-                               " must be \"<lo> <hi>\" with lo < hi, got \"" + entry.value() +
+                               " must be \"<lo> <hi>\" with lo < hi, got \"" + it->second +
                                "\"");
       }
     }

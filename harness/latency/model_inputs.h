@@ -1,5 +1,6 @@
-// Inputs for benchmarking a model: read the graph inputs' types and shapes from the ONNX file
-// and fill them with seeded values (token ids within the range the model's metadata names).
+// Inputs for benchmarking a model: the types and shapes of the inputs the runtime under test
+// says the loaded model takes, filled with seeded values (token ids within the range the
+// model's metadata names).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/base/data_type.h"
 #include "runtime/base/status.h"
 
@@ -22,9 +23,10 @@ struct BenchInputSpec {
   std::optional<std::pair<int64_t, int64_t>> int_range;
 };
 
-// The graph inputs that are not initializers. Errors name the file: unreadable, not an ONNX
-// model, or an input that is not a tensor.
-StatusOr<std::vector<BenchInputSpec>> ReadBenchInputSpecs(const std::string& model_path);
+// The inputs `model` must be fed (graph inputs without an initializer). Errors name
+// `model_path`: an input that is not a tensor, or a malformed input range in the metadata.
+StatusOr<std::vector<BenchInputSpec>> BenchInputSpecs(const LoadedModel& model,
+                                                      const std::string& model_path);
 
 // Values for `specs`: floats uniform in [-1, 1), integers uniform in their range, bools false.
 // Unimplemented for element types the bench cannot fill (strings, complex).

@@ -35,34 +35,36 @@ double LatencyThresholds::For(const std::string& model, const std::string& ep) c
 
 StatusOr<LatencyThresholds> ParseLatencyThresholds(const std::string& text,
                                                    const std::string& source) {
-  ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
-  ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
+  ONNXGATE_ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
+  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
   std::string format;
-  RETURN_IF_ERROR(o.String("format", &format));
+  ONNXGATE_RETURN_IF_ERROR(o.String("format", &format));
   if (format != kThresholdsFormat) {
     return InvalidArgument(source + ": format: expected \"" + std::string(kThresholdsFormat) +
                            "\", got \"" + format + "\"");
   }
   LatencyThresholds t;
-  RETURN_IF_ERROR(o.Number("default_threshold", &t.default_threshold, false));
-  RETURN_IF_ERROR(CheckThreshold(t.default_threshold, source + ": default_threshold"));
-  RETURN_IF_ERROR(o.Number("alpha", &t.alpha, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("default_threshold", &t.default_threshold, false));
+  ONNXGATE_RETURN_IF_ERROR(CheckThreshold(t.default_threshold, source + ": default_threshold"));
+  ONNXGATE_RETURN_IF_ERROR(o.Number("alpha", &t.alpha, false));
   if (!(t.alpha > 0.0 && t.alpha < 0.5)) {
     return InvalidArgument(source + ": alpha: expected a significance level in (0, 0.5), got " +
                            std::to_string(t.alpha));
   }
   if (doc.contains("models")) {
-    RETURN_IF_ERROR(o.Array("models", [&](const Json& e, const std::string& path) -> Status {
-      ASSIGN_OR_RETURN(Object r, Object::Of(e, source, path));
-      ThresholdRule rule;
-      RETURN_IF_ERROR(r.String("pattern", &rule.pattern));
-      RETURN_IF_ERROR(r.String("ep", &rule.ep, false));
-      RETURN_IF_ERROR(r.Number("threshold", &rule.threshold));
-      RETURN_IF_ERROR(CheckThreshold(rule.threshold, source + ": " + path + ".threshold"));
-      RETURN_IF_ERROR(r.String("reason", &rule.reason, false));
-      t.rules.push_back(std::move(rule));
-      return OkStatus();
-    }));
+    ONNXGATE_RETURN_IF_ERROR(
+        o.Array("models", [&](const Json& e, const std::string& path) -> Status {
+          ONNXGATE_ASSIGN_OR_RETURN(Object r, Object::Of(e, source, path));
+          ThresholdRule rule;
+          ONNXGATE_RETURN_IF_ERROR(r.String("pattern", &rule.pattern));
+          ONNXGATE_RETURN_IF_ERROR(r.String("ep", &rule.ep, false));
+          ONNXGATE_RETURN_IF_ERROR(r.Number("threshold", &rule.threshold));
+          ONNXGATE_RETURN_IF_ERROR(
+              CheckThreshold(rule.threshold, source + ": " + path + ".threshold"));
+          ONNXGATE_RETURN_IF_ERROR(r.String("reason", &rule.reason, false));
+          t.rules.push_back(std::move(rule));
+          return OkStatus();
+        }));
   }
   return t;
 }
@@ -70,7 +72,8 @@ StatusOr<LatencyThresholds> ParseLatencyThresholds(const std::string& text,
 StatusOr<LatencyThresholds> LoadLatencyThresholds(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return LatencyThresholds{};
-  ASSIGN_OR_RETURN(std::string text, ReadRegularFile(path, kMaxJsonFileBytes, "thresholds file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text,
+                            ReadRegularFile(path, kMaxJsonFileBytes, "thresholds file"));
   return ParseLatencyThresholds(text, path);
 }
 

@@ -17,7 +17,7 @@
 #include "golden/sha256.h"
 #include "harness/latency/model_inputs.h"
 #include "harness/zoo/graph_builder.h"
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/tensor.h"
 
@@ -146,7 +146,7 @@ double LoadAndRunOnRef(const std::string& path) {
   auto loaded = runtime->Load(path, options);
   EXPECT_TRUE(loaded.ok()) << path << ": " << loaded.status().ToString();
   if (!loaded.ok()) return 0.0;
-  auto specs = ReadBenchInputSpecs(path);
+  auto specs = BenchInputSpecs(**loaded, path);
   EXPECT_TRUE(specs.ok()) << specs.status().ToString();
   auto feeds = MakeBenchInputs(*specs, 5);
   EXPECT_TRUE(feeds.ok()) << feeds.status().ToString();
@@ -191,7 +191,10 @@ TEST_F(ZooTest, RealSizeModelsRunOnRef) {
 TEST_F(ZooTest, TokenIdsStayInTheVocabulary) {
   auto paths = GenerateZoo(dir_, SmallZooModels(), {"transformer_encoder"});
   ASSERT_TRUE(paths.ok());
-  auto specs = ReadBenchInputSpecs(paths->front());
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  auto loaded = runtime->Load(paths->front(), LoadOptions{});
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  auto specs = BenchInputSpecs(**loaded, paths->front());
   ASSERT_TRUE(specs.ok()) << specs.status().ToString();
   ASSERT_EQ(specs->size(), 1u);
   EXPECT_EQ((*specs)[0].name, "input_ids");

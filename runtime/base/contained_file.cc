@@ -238,7 +238,7 @@ StatusOr<std::string> ContainedFile::ReadRange(uint64_t offset, uint64_t count,
   } catch (const std::exception&) {  // std::bad_alloc, or std::length_error past max_size()
     return Unavailable(name_ + ": cannot allocate " + std::to_string(count) + " bytes to read it");
   }
-  RETURN_IF_ERROR(PreadAll(fd_, bytes.data(), offset, count, name_));
+  ONNXGATE_RETURN_IF_ERROR(PreadAll(fd_, bytes.data(), offset, count, name_));
   return bytes;
 }
 
@@ -312,7 +312,7 @@ StatusOr<ContainedFile> ContainedDir::OpenFile(const std::string& relative_path,
   std::string why;
   const std::vector<std::string> parts = SplitPath(relative_path, &why);
   if (parts.empty()) return InvalidArgument(subject + " in " + Quote(path_) + ": " + why);
-  ASSIGN_OR_RETURN(int raw_fd, OpenBeneath(parts, kFileFlags, subject));
+  ONNXGATE_ASSIGN_OR_RETURN(int raw_fd, OpenBeneath(parts, kFileFlags, subject));
   Fd fd(raw_fd);
   const std::string name = subject + " in " + Quote(path_);
   struct stat st;
@@ -340,7 +340,7 @@ StatusOr<ContainedDir> ContainedDir::OpenDir(const std::string& relative_path,
   std::string why;
   const std::vector<std::string> parts = SplitPath(relative_path, &why);
   if (parts.empty()) return InvalidArgument(subject + " in " + Quote(path_) + ": " + why);
-  ASSIGN_OR_RETURN(int fd, OpenBeneath(parts, kDirFlags, subject));
+  ONNXGATE_ASSIGN_OR_RETURN(int fd, OpenBeneath(parts, kDirFlags, subject));
   return ContainedDir(fd, path_ + "/" + Join(parts, parts.size()));
 }
 
@@ -386,7 +386,7 @@ StatusOr<std::vector<ContainedDir::Entry>> ContainedDir::List() const {
 
 StatusOr<ContainedFile> OpenContained(const std::string& root_dir, const std::string& relative_path,
                                       uint64_t max_file_bytes, const std::string& subject) {
-  ASSIGN_OR_RETURN(ContainedDir root, ContainedDir::Open(root_dir));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedDir root, ContainedDir::Open(root_dir));
   return root.OpenFile(relative_path, max_file_bytes, subject);
 }
 
@@ -453,7 +453,7 @@ StatusOr<ContainedFile> OpenRegularFile(const std::string& path, uint64_t max_fi
 
 StatusOr<std::string> ReadRegularFile(const std::string& path, uint64_t max_file_bytes,
                                       const std::string& what) {
-  ASSIGN_OR_RETURN(ContainedFile file, OpenRegularFile(path, max_file_bytes, what));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedFile file, OpenRegularFile(path, max_file_bytes, what));
   return file.ReadAll(max_file_bytes);
 }
 

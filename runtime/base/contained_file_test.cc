@@ -56,7 +56,7 @@ class ContainedFileTest : public ::testing::TestWithParam<bool> {
   }
 
   StatusOr<std::string> Read(const std::string& name, uint64_t max = kNoFileSizeLimit) {
-    ASSIGN_OR_RETURN(ContainedFile f, OpenContained(dir_, name, max));
+    ONNXGATE_ASSIGN_OR_RETURN(ContainedFile f, OpenContained(dir_, name, max));
     return f.ReadAll(1 << 20);
   }
 

@@ -82,16 +82,17 @@ class [[nodiscard]] StatusOr {
 #define ONNXGATE_CONCAT(a, b) ONNXGATE_CONCAT_INNER(a, b)
 
 // Returns the status from the enclosing function when `expr` is not OK.
-#define RETURN_IF_ERROR(expr)                           \
-  do {                                                  \
-    ::onnxgate::Status _onnxgate_status = (expr);       \
+#define ONNXGATE_RETURN_IF_ERROR(expr)                   \
+  do {                                                   \
+    ::onnxgate::Status _onnxgate_status = (expr);        \
     if (!_onnxgate_status.ok()) return _onnxgate_status; \
   } while (0)
 
-// `ASSIGN_OR_RETURN(auto x, StatusOrExpr)`: declares x from the value or returns the error.
-#define ASSIGN_OR_RETURN(lhs, expr) \
-  ASSIGN_OR_RETURN_IMPL(ONNXGATE_CONCAT(_onnxgate_statusor_, __LINE__), lhs, expr)
-#define ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
-  auto tmp = (expr);                          \
-  if (!tmp.ok()) return tmp.status();         \
+// `ONNXGATE_ASSIGN_OR_RETURN(auto x, StatusOrExpr)`: declares x from the value or returns the
+// error.
+#define ONNXGATE_ASSIGN_OR_RETURN(lhs, expr) \
+  ONNXGATE_ASSIGN_OR_RETURN_IMPL(ONNXGATE_CONCAT(_onnxgate_statusor_, __LINE__), lhs, expr)
+#define ONNXGATE_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
+  auto tmp = (expr);                                   \
+  if (!tmp.ok()) return tmp.status();                  \
   lhs = std::move(tmp).value()

@@ -12,8 +12,8 @@ StatusOr<int> Half(int x) {
 }
 
 Status Quarter(int x, int* out) {
-  ASSIGN_OR_RETURN(int h, Half(x));
-  ASSIGN_OR_RETURN(int q, Half(h));
+  ONNXGATE_ASSIGN_OR_RETURN(int h, Half(x));
+  ONNXGATE_ASSIGN_OR_RETURN(int q, Half(h));
   *out = q;
   return OkStatus();
 }

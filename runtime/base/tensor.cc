@@ -70,7 +70,7 @@ int32_t Tensor::SubByteInt(int64_t i) const {
 
 Status Tensor::SetSubByteInt(int64_t i, int64_t value) {
   ONNXGATE_CHECK(IsSubByteInteger(dtype_));
-  ASSIGN_OR_RETURN(uint8_t code, SubByteIntToCode(dtype_, value));
+  ONNXGATE_ASSIGN_OR_RETURN(uint8_t code, SubByteIntToCode(dtype_, value));
   SetPackedCode(i, code);
   return OkStatus();
 }

@@ -174,8 +174,8 @@ Status Graph::Resolve(const std::string& base_dir) {
       return InvalidArgument(Label() + ": initializer '" + init.name() + "' is defined twice");
     }
   }
-  RETURN_IF_ERROR(CollectDefinitions());
-  RETURN_IF_ERROR(SortNodes());
+  ONNXGATE_RETURN_IF_ERROR(CollectDefinitions());
+  ONNXGATE_RETURN_IF_ERROR(SortNodes());
   CollectTypes();
   return OkStatus();
 }
@@ -232,10 +232,11 @@ Status Graph::SortNodes() {
   for (int i = 0; i < n; ++i) {
     const onnx::NodeProto& node = proto_.node(i);
     for (const std::string& in : node.input()) {
-      if (!in.empty()) RETURN_IF_ERROR(resolve(i, in, false));
+      if (!in.empty()) ONNXGATE_RETURN_IF_ERROR(resolve(i, in, false));
     }
     implicit_inputs_[i] = SubgraphFreeNames(node);
-    for (const std::string& name : implicit_inputs_[i]) RETURN_IF_ERROR(resolve(i, name, true));
+    for (const std::string& name : implicit_inputs_[i])
+      ONNXGATE_RETURN_IF_ERROR(resolve(i, name, true));
   }
   for (const auto& out : proto_.output()) {
     if (DefinesLocally(out.name())) continue;

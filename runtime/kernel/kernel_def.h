@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/base/data_type.h"
+#include "runtime/base/type_constraint.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
@@ -30,13 +31,6 @@ using KernelFactory = std::function<StatusOr<std::unique_ptr<OpKernel>>(const Ke
 // No opset comes anywhere near this; KernelRegistry::Register refuses an until_version above it
 // (INT_MAX and the like) as an open-ended claim in disguise.
 constexpr int kMaxPlausibleOpset = 1000;
-
-// One type constraint of the op's schema ("T", "T1", ...) and the element types the kernel
-// accepts for it. For sequence/optional constraints the element type is what is listed.
-struct TypeConstraint {
-  std::string name;
-  std::vector<DataType> types;
-};
 
 struct KernelDef {
   std::string domain;  // "" for ai.onnx

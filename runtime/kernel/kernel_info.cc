@@ -74,48 +74,48 @@ StatusOr<T> OrDefault(const KernelInfo& info, const std::string& name,
 
 StatusOr<int64_t> KernelInfo::GetInt(const std::string& name,
                                      std::optional<int64_t> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::INT, "INT"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::INT, "INT"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return a->i();
 }
 
 StatusOr<float> KernelInfo::GetFloat(const std::string& name,
                                      std::optional<float> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::FLOAT, "FLOAT"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::FLOAT, "FLOAT"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return a->f();
 }
 
 StatusOr<std::string> KernelInfo::GetString(const std::string& name,
                                             std::optional<std::string> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::STRING, "STRING"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::STRING, "STRING"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return a->s();
 }
 
 StatusOr<std::vector<int64_t>> KernelInfo::GetInts(
     const std::string& name, std::optional<std::vector<int64_t>> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::INTS, "INTS"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::INTS, "INTS"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return std::vector<int64_t>(a->ints().begin(), a->ints().end());
 }
 
 StatusOr<std::vector<float>> KernelInfo::GetFloats(
     const std::string& name, std::optional<std::vector<float>> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::FLOATS, "FLOATS"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::FLOATS, "FLOATS"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return std::vector<float>(a->floats().begin(), a->floats().end());
 }
 
 StatusOr<std::vector<std::string>> KernelInfo::GetStrings(
     const std::string& name, std::optional<std::vector<std::string>> default_value) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::STRINGS, "STRINGS"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::STRINGS, "STRINGS"));
   if (a == nullptr) return OrDefault(*this, name, default_value);
   return std::vector<std::string>(a->strings().begin(), a->strings().end());
 }
 
 StatusOr<Tensor> KernelInfo::GetTensor(const std::string& name) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::TENSOR, "TENSOR"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::TENSOR, "TENSOR"));
   if (a == nullptr) {
     return InvalidArgument(Describe() + ": required attribute '" + name + "' is missing");
   }
@@ -126,7 +126,7 @@ StatusOr<Tensor> KernelInfo::GetTensor(const std::string& name) const {
 
 StatusOr<std::shared_ptr<const SubgraphExecutor>> KernelInfo::CompileSubgraph(
     const std::string& name) const {
-  ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::GRAPH, "GRAPH"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::GRAPH, "GRAPH"));
   if (a == nullptr) {
     return InvalidArgument(Describe() + ": required graph attribute '" + name + "' is missing");
   }

@@ -39,14 +39,14 @@ StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::
     input_ptrs.push_back(v);
     input_types.push_back(v ? v->elem_type() : DataType::kUndefined);
   }
-  ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, input_types, {}));
-  ASSIGN_OR_RETURN(const KernelDef* def,
-                   registry.Find(node.domain(), node.op_type(), schema->since_version(), bound));
+  ONNXGATE_ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, input_types, {}));
+  ONNXGATE_ASSIGN_OR_RETURN(const KernelDef* def, registry.Find(node.domain(), node.op_type(),
+                                                                schema->since_version(), bound));
   // No constant inputs: kernels are exercised on the general path where inputs arrive at run time.
   KernelInfo info(node, schema->since_version(), input_types);
-  ASSIGN_OR_RETURN(auto kernel, def->factory(info));
+  ONNXGATE_ASSIGN_OR_RETURN(auto kernel, def->factory(info));
   KernelContext ctx(input_ptrs, static_cast<size_t>(node.output_size()), nullptr);
-  RETURN_IF_ERROR(kernel->Compute(ctx));
+  ONNXGATE_RETURN_IF_ERROR(kernel->Compute(ctx));
   return std::move(ctx.outputs());
 }
 

@@ -29,16 +29,17 @@ using GraphVisitor = std::function<Status(const onnx::GraphProto&, int, const st
 
 Status WalkGraphs(const onnx::GraphProto& graph, int depth, const std::string& where,
                   const GraphVisitor& fn) {
-  RETURN_IF_ERROR(fn(graph, depth, where));
+  ONNXGATE_RETURN_IF_ERROR(fn(graph, depth, where));
   for (const onnx::NodeProto& node : graph.node()) {
     const std::string node_where =
         where + " > " + node.op_type() + (node.name().empty() ? "" : " '" + node.name() + "'");
     for (const onnx::AttributeProto& attr : node.attribute()) {
       if (attr.has_g()) {
-        RETURN_IF_ERROR(WalkGraphs(attr.g(), depth + 1, node_where + "." + attr.name(), fn));
+        ONNXGATE_RETURN_IF_ERROR(
+            WalkGraphs(attr.g(), depth + 1, node_where + "." + attr.name(), fn));
       }
       for (const onnx::GraphProto& g : attr.graphs()) {
-        RETURN_IF_ERROR(WalkGraphs(g, depth + 1, node_where + "." + attr.name(), fn));
+        ONNXGATE_RETURN_IF_ERROR(WalkGraphs(g, depth + 1, node_where + "." + attr.name(), fn));
       }
     }
   }
@@ -75,15 +76,15 @@ Status CheckAllExternalData(const onnx::GraphProto& main, const std::string& dir
   return WalkGraphs(main, 0, "graph",
                     [&](const onnx::GraphProto& g, int, const std::string& where) {
                       for (const onnx::TensorProto& t : g.initializer()) {
-                        RETURN_IF_ERROR(check(t, where + " initializer"));
+                        ONNXGATE_RETURN_IF_ERROR(check(t, where + " initializer"));
                       }
                       for (const onnx::NodeProto& node : g.node()) {
                         for (const onnx::AttributeProto& attr : node.attribute()) {
                           std::string attr_where =
                               where + " " + node.op_type() + " attribute '" + attr.name() + "'";
-                          if (attr.has_t()) RETURN_IF_ERROR(check(attr.t(), attr_where));
+                          if (attr.has_t()) ONNXGATE_RETURN_IF_ERROR(check(attr.t(), attr_where));
                           for (const onnx::TensorProto& t : attr.tensors()) {
-                            RETURN_IF_ERROR(check(t, attr_where));
+                            ONNXGATE_RETURN_IF_ERROR(check(t, attr_where));
                           }
                         }
                       }
@@ -187,7 +188,7 @@ int Model::OpsetFor(const std::string& domain) const {
 StatusOr<onnx::ModelProto> Model::ParseText(const std::string& text,
                                             const std::string& display_name) {
   onnx::ModelProto proto;
-  RETURN_IF_ERROR(ParseModelText(text, display_name, &proto));
+  ONNXGATE_RETURN_IF_ERROR(ParseModelText(text, display_name, &proto));
   return proto;
 }
 
@@ -195,11 +196,12 @@ StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path,
                                                    const ModelOptions& options) {
   // The user's path may be a link, but it must be a regular file no larger than protobuf can
   // parse: a FIFO or /dev/zero named as a model is refused without blocking or reading.
-  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                            ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
   if (bytes.empty()) return DataLoss(path + ": empty file, not an ONNX model");
   onnx::ModelProto proto;
   if (EndsWith(path, ".onnxtxt")) {
-    ASSIGN_OR_RETURN(proto, ParseText(bytes, path));
+    ONNXGATE_ASSIGN_OR_RETURN(proto, ParseText(bytes, path));
   } else {
     if (!proto.ParseFromString(bytes)) {
       return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");

@@ -15,7 +15,8 @@ namespace {
 template <typename Proto>
 Status Parse(const std::string& text, const std::string& what, Proto* out) {
   // The parser recurses per nested graph: a deep If chain would overflow the stack.
-  RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kOnnxText, kMaxOnnxTextNesting, what));
+  ONNXGATE_RETURN_IF_ERROR(
+      CheckNestingDepth(text, NestingSyntax::kOnnxText, kMaxOnnxTextNesting, what));
   try {
     onnx::Common::Status st = onnx::OnnxParser::Parse(*out, text.c_str());
     if (!st.IsOK()) return InvalidArgument(what + ": " + st.ErrorMessage());

@@ -37,8 +37,10 @@ StatusOr<std::map<std::string, DataType>> BindTypeConstraints(
     const std::vector<DataType>& output_types) {
   std::map<std::string, DataType> bound;
   const auto constraints = spec.type_constraints();
-  RETURN_IF_ERROR(BindList(spec, constraints, spec.inputs(), input_types, "input", &bound));
-  RETURN_IF_ERROR(BindList(spec, constraints, spec.outputs(), output_types, "output", &bound));
+  ONNXGATE_RETURN_IF_ERROR(
+      BindList(spec, constraints, spec.inputs(), input_types, "input", &bound));
+  ONNXGATE_RETURN_IF_ERROR(
+      BindList(spec, constraints, spec.outputs(), output_types, "output", &bound));
   return bound;
 }
 

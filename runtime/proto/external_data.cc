@@ -61,7 +61,7 @@ StatusOr<Request> ParseRequest(const onnx::TensorProto& proto, const std::string
       r.length = *v;
     }
   }
-  ASSIGN_OR_RETURN(r.declared, DeclaredTensorOf(proto));
+  ONNXGATE_ASSIGN_OR_RETURN(r.declared, DeclaredTensorOf(proto));
   if (r.declared.type == DataType::kString) {
     return InvalidArgument(label +
                            ": STRING tensors keep their data in string_data, not external data");
@@ -79,11 +79,11 @@ struct Opened {
 
 StatusOr<Opened> OpenChecked(const onnx::TensorProto& proto, const ContainedDir& dir) {
   const std::string label = TensorLabel(proto);
-  ASSIGN_OR_RETURN(Request r, ParseRequest(proto, label));
+  ONNXGATE_ASSIGN_OR_RETURN(Request r, ParseRequest(proto, label));
   // No size limit on the file: one file may hold many tensors. The range read is what is bounded.
-  ASSIGN_OR_RETURN(ContainedFile file,
-                   dir.OpenFile(r.location, kNoFileSizeLimit,
-                                "external data '" + r.location + "' of " + label));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      ContainedFile file,
+      dir.OpenFile(r.location, kNoFileSizeLimit, "external data '" + r.location + "' of " + label));
   const uint64_t size = file.size();
   if (r.offset > size) {
     return DataLoss(label + ": external data offset " + std::to_string(r.offset) +
@@ -120,19 +120,19 @@ Status CheckExternalData(const onnx::TensorProto& proto, const ContainedDir& bas
 }
 
 Status CheckExternalData(const onnx::TensorProto& proto, const std::string& base_dir) {
-  ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
   return CheckExternalData(proto, dir);
 }
 
 StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto,
                                        const ContainedDir& base_dir) {
-  ASSIGN_OR_RETURN(Opened o, OpenChecked(proto, base_dir));
+  ONNXGATE_ASSIGN_OR_RETURN(Opened o, OpenChecked(proto, base_dir));
   return o.file.ReadRange(o.offset, o.count, o.declared_bytes);
 }
 
 StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto,
                                        const std::string& base_dir) {
-  ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
+  ONNXGATE_ASSIGN_OR_RETURN(ContainedDir dir, OpenBase(proto, base_dir));
   return ReadExternalData(proto, dir);
 }
 

@@ -271,7 +271,7 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
     case DataType::kUndefined:
       return Unimplemented(label + ": reading " + DataTypeName(type) + " from typed fields");
   }
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   return t;
 }
 
@@ -296,7 +296,7 @@ StatusOr<Tensor> TensorFromProtoWith(
     const onnx::TensorProto& proto, bool have_folder,
     const std::function<StatusOr<std::string>(const onnx::TensorProto&)>& read_external) {
   const std::string label = TensorLabel(proto);
-  ASSIGN_OR_RETURN(DeclaredTensor declared, DeclaredTensorOf(proto));
+  ONNXGATE_ASSIGN_OR_RETURN(DeclaredTensor declared, DeclaredTensorOf(proto));
   const DataType type = declared.type;
   const Shape& shape = declared.shape;
   if (proto.has_segment()) {
@@ -315,7 +315,7 @@ StatusOr<Tensor> TensorFromProtoWith(
                              "to resolve its location against");
     }
     // The external-data reader has compared the byte count with the declaration before reading.
-    ASSIGN_OR_RETURN(std::string bytes, read_external(proto));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, read_external(proto));
     return FromRawBytes(label, declared, bytes, ExternalSource(proto).c_str());
   }
 
@@ -473,7 +473,8 @@ StatusOr<Value> ReadValueProtoFile(const std::string& path, const std::string& k
   if (kind_hint != "tensor" && kind_hint != "sequence" && kind_hint != "optional") {
     return ParseValueProto("", kind_hint, path, nullptr);
   }
-  ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(path, kMaxProtobufFileBytes, "value file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                            ReadRegularFile(path, kMaxProtobufFileBytes, "value file"));
   StatusOr<ContainedDir> dir = ContainedDir::Open(DirName(path));
   return ParseValueProto(bytes, kind_hint, path, dir.ok() ? &*dir : nullptr);
 }

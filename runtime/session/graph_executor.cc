@@ -105,7 +105,7 @@ StatusOr<std::unique_ptr<GraphExecutor>> GraphExecutor::Compile(const CompileCon
     }
   }
   ex->CollectConstantNodes(ctx.model->dir());
-  RETURN_IF_ERROR(ex->CompileSteps(ctx, prefix));
+  ONNXGATE_RETURN_IF_ERROR(ex->CompileSteps(ctx, prefix));
   ex->ComputeLifetimes();
   for (const std::string& out : g.outputs()) ex->output_slots_.push_back(ex->SlotFor(out));
   return ex;
@@ -172,8 +172,8 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
       if (!sub.ok()) return sub.status();
       return std::shared_ptr<const SubgraphExecutor>(std::move(sub).value());
     };
-    ASSIGN_OR_RETURN(step.kernel, PlanNode(ctx, g, index, display_name, std::move(constants),
-                                           std::move(compiler)));
+    ONNXGATE_ASSIGN_OR_RETURN(step.kernel, PlanNode(ctx, g, index, display_name,
+                                                    std::move(constants), std::move(compiler)));
     steps_.push_back(std::move(step));
   }
   return OkStatus();

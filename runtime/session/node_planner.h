@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/graph/graph.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/model/model.h"
 #include "runtime/session/execution_provider.h"
 

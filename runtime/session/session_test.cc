@@ -121,7 +121,7 @@ TEST(SessionTest, NodeNoProviderTakesIsUnimplemented) {
 
 TEST(SessionTest, TypeMismatchDeclines) {
   auto p = RegistryProvider::Create("doubles", [](KernelRegistry& r) {
-    RETURN_IF_ERROR(testing_kernels::RegisterTestKernel(r, "Relu", {DataType::kDouble}));
+    ONNXGATE_RETURN_IF_ERROR(testing_kernels::RegisterTestKernel(r, "Relu", {DataType::kDouble}));
     return testing_kernels::RegisterTestKernel(r, "Add");
   });
   ASSERT_TRUE(p.ok());

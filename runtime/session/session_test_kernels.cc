@@ -40,7 +40,7 @@ class UnaryKernel : public OpKernel {
     if (x == nullptr) return InvalidArgument("input 0 is missing");
     Tensor y(DataType::kFloat, x->shape());
     for (int64_t i = 0; i < x->NumElements(); ++i) {
-      ASSIGN_OR_RETURN(y.mutable_data<float>()[i], fn_(x->data<float>()[i]));
+      ONNXGATE_ASSIGN_OR_RETURN(y.mutable_data<float>()[i], fn_(x->data<float>()[i]));
     }
     ctx.set_output(0, std::move(y));
     return OkStatus();
@@ -88,7 +88,7 @@ class IfKernel : public OpKernel {
       return InvalidArgument("If needs one bool");
     }
     const SubgraphExecutor& branch = cond->data<bool>()[0] ? *then_ : *else_;
-    ASSIGN_OR_RETURN(std::vector<Value> outs, branch.Run({}, *ctx.scope()));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<Value> outs, branch.Run({}, *ctx.scope()));
     if (outs.size() != ctx.num_outputs()) return InvalidArgument("branch output count differs");
     for (size_t i = 0; i < outs.size(); ++i) ctx.set_output(i, std::move(outs[i]));
     return OkStatus();
@@ -150,13 +150,13 @@ KernelFactory FactoryFor(const std::string& op) {
     if (op == "Add") return std::unique_ptr<OpKernel>(new AddKernel());
     if (op == "Identity") return std::unique_ptr<OpKernel>(new IdentityKernel());
     if (op == "Constant") {
-      ASSIGN_OR_RETURN(std::vector<float> values, info.GetFloats("value_floats"));
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> values, info.GetFloats("value_floats"));
       return std::unique_ptr<OpKernel>(new ConstantKernel(
           Tensor::FromVector<float>(Shape({static_cast<int64_t>(values.size())}), values)));
     }
     if (op == "If") {
-      ASSIGN_OR_RETURN(auto then_branch, info.CompileSubgraph("then_branch"));
-      ASSIGN_OR_RETURN(auto else_branch, info.CompileSubgraph("else_branch"));
+      ONNXGATE_ASSIGN_OR_RETURN(auto then_branch, info.CompileSubgraph("then_branch"));
+      ONNXGATE_ASSIGN_OR_RETURN(auto else_branch, info.CompileSubgraph("else_branch"));
       return std::unique_ptr<OpKernel>(new IfKernel(then_branch, else_branch));
     }
     return Internal("no test kernel for " + op);
@@ -189,7 +189,7 @@ Status RegisterTestKernel(KernelRegistry& registry, const std::string& op,
 std::shared_ptr<const ExecutionProvider> TestProvider(const std::string& name,
                                                       const std::vector<std::string>& ops) {
   auto p = RegistryProvider::Create(name, [&](KernelRegistry& r) {
-    for (const auto& op : ops) RETURN_IF_ERROR(RegisterTestKernel(r, op));
+    for (const auto& op : ops) ONNXGATE_RETURN_IF_ERROR(RegisterTestKernel(r, op));
     return OkStatus();
   });
   return p.ok() ? *p : nullptr;

@@ -4,15 +4,15 @@
 namespace onnxgate {
 
 Status RegisterRefKernels(KernelRegistry& registry) {
-  RETURN_IF_ERROR(RegisterElementwiseKernels(registry));
-  RETURN_IF_ERROR(RegisterTensorKernels(registry));
-  RETURN_IF_ERROR(RegisterNnKernels(registry));
-  RETURN_IF_ERROR(RegisterReductionKernels(registry));
-  RETURN_IF_ERROR(RegisterControlFlowKernels(registry));
-  RETURN_IF_ERROR(RegisterIndexingKernels(registry));
-  RETURN_IF_ERROR(RegisterSignalKernels(registry));
-  RETURN_IF_ERROR(RegisterTextKernels(registry));
-  RETURN_IF_ERROR(RegisterTrainingKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterElementwiseKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterTensorKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterNnKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterReductionKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterControlFlowKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterIndexingKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterSignalKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterTextKernels(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterTrainingKernels(registry));
   return OkStatus();
 }
 

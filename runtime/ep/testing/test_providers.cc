@@ -55,11 +55,11 @@ class IdentityRelu : public OpKernel {
 // The ref kernels with every Relu version replaced by IdentityRelu.
 Status RegisterRefWithBrokenRelu(KernelRegistry& registry) {
   KernelRegistry ref;
-  RETURN_IF_ERROR(RegisterRefKernels(ref));
+  ONNXGATE_RETURN_IF_ERROR(RegisterRefKernels(ref));
   for (const KernelDef* def : ref.All()) {
     KernelDef copy = *def;
     if (copy.domain.empty() && copy.op_type == "Relu") copy.factory = FactoryOf<IdentityRelu>();
-    RETURN_IF_ERROR(registry.Register(std::move(copy)));
+    ONNXGATE_RETURN_IF_ERROR(registry.Register(std::move(copy)));
   }
   return OkStatus();
 }

@@ -13,8 +13,8 @@ namespace {
 // y[i] = f(x[i]) for the bool-valued float predicates.
 template <typename F>
 StatusOr<Tensor> Classify(const Tensor& x, F predicate) {
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
-  RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
+  ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     bool* out = y.mutable_data<bool>();
@@ -34,13 +34,13 @@ StatusOr<Tensor> PRelu(const Tensor& x, const Tensor& slope) {
                            DataTypeShortName(x.dtype()) + " and " +
                            DataTypeShortName(slope.dtype()));
   }
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), slope.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), slope.shape()));
   if (shape != x.shape()) {
     return InvalidArgument("slope " + slope.shape().ToString() + " does not broadcast onto X " +
                            x.shape().ToString());
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     BroadcastBinary<T, T, T>(x, slope, &y, [](T v, T s) {
       if constexpr (kIsInt<T>) {
@@ -56,8 +56,8 @@ StatusOr<Tensor> PRelu(const Tensor& x, const Tensor& slope) {
 }
 
 StatusOr<Tensor> Shrink(const Tensor& x, float lambd, float bias) {
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     T* out = y.mutable_data<T>();
@@ -94,22 +94,22 @@ StatusOr<std::unique_ptr<OpKernel>> PReluKernel::Create(const KernelInfo& info) 
 }
 
 Status PReluKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* slope, GetInput(ctx, 1, "slope"));
-  ASSIGN_OR_RETURN(Tensor y, PRelu(*x, *slope));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* slope, GetInput(ctx, 1, "slope"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, PRelu(*x, *slope));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ShrinkKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(float lambd, info.GetFloat("lambd", 0.5f));
-  ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(float lambd, info.GetFloat("lambd", 0.5f));
+  ONNXGATE_ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 0.0f));
   return std::unique_ptr<OpKernel>(new ShrinkKernel(info, lambd, bias));
 }
 
 Status ShrinkKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Tensor y, Shrink(*x, lambd_, bias_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Shrink(*x, lambd_, bias_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -119,21 +119,21 @@ StatusOr<std::unique_ptr<OpKernel>> IsNaNKernel::Create(const KernelInfo& info) 
 }
 
 Status IsNaNKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, IsNaN(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsNaN(*x));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> IsInfKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t positive, info.GetInt("detect_positive", 1));
-  ASSIGN_OR_RETURN(int64_t negative, info.GetInt("detect_negative", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t positive, info.GetInt("detect_positive", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t negative, info.GetInt("detect_negative", 1));
   return std::unique_ptr<OpKernel>(new IsInfKernel(info, positive != 0, negative != 0));
 }
 
 Status IsInfKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, IsInf(*x, positive_, negative_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsInf(*x, positive_, negative_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -46,7 +46,7 @@ StatusOr<Tensor> ArgExtreme(const Tensor& x, int64_t axis, bool is_max, bool kee
       out_dims.push_back(1);
     }
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt64, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt64, Shape(out_dims)));
   if (y.NumElements() == 0) return y;
   if (n == 0) {
     return InvalidArgument("axis " + std::to_string(axis) + " of input shape " +
@@ -54,7 +54,7 @@ StatusOr<Tensor> ArgExtreme(const Tensor& x, int64_t axis, bool is_max, bool kee
                            (is_max ? "maximum" : "minimum"));
   }
   int64_t* out = y.mutable_data<int64_t>();
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     for (int64_t o = 0; o < outer; ++o) {
@@ -74,11 +74,11 @@ StatusOr<Tensor> ArgExtreme(const Tensor& x, int64_t axis, bool is_max, bool kee
 
 template <bool kIsMax>
 StatusOr<std::unique_ptr<OpKernel>> ArgMinMaxKernel<kIsMax>::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
-  ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
   int64_t select_last = 0;
   if (info.since_version() >= 12) {
-    ASSIGN_OR_RETURN(select_last, info.GetInt("select_last_index", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(select_last, info.GetInt("select_last_index", 0));
   }
   return std::unique_ptr<OpKernel>(new ArgMinMaxKernel(info, axis, keepdims != 0, select_last != 0,
                                                        info.since_version() >= 11));
@@ -86,10 +86,10 @@ StatusOr<std::unique_ptr<OpKernel>> ArgMinMaxKernel<kIsMax>::Create(const Kernel
 
 template <bool kIsMax>
 Status ArgMinMaxKernel<kIsMax>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_axis_));
-  ASSIGN_OR_RETURN(Tensor y, ArgExtreme(*x, axis, kIsMax, keepdims_, select_last_index_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_axis_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ArgExtreme(*x, axis, kIsMax, keepdims_, select_last_index_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

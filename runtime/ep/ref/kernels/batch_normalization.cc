@@ -69,16 +69,16 @@ StatusOr<std::unique_ptr<OpKernel>> BatchNormalization::Create(const KernelInfo&
     return Unimplemented(info.Describe() +
                          ": BatchNormalization before version 6 is not implemented");
   }
-  ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
-  ASSIGN_OR_RETURN(float momentum, info.GetFloat("momentum", 0.9f));
+  ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
+  ONNXGATE_ASSIGN_OR_RETURN(float momentum, info.GetFloat("momentum", 0.9f));
   bool spatial = true;
   if (v <= 7) {
-    ASSIGN_OR_RETURN(int64_t s, info.GetInt("spatial", 1));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t s, info.GetInt("spatial", 1));
     spatial = s != 0;
   }
   bool training = false;
   if (v >= 14) {
-    ASSIGN_OR_RETURN(int64_t t, info.GetInt("training_mode", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t t, info.GetInt("training_mode", 0));
     training = t != 0;
     if (!training && info.num_outputs() > 1) {
       return InvalidArgument(info.Describe() +
@@ -99,7 +99,7 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
   static const char* kNames[] = {"X", "scale", "B", "input_mean", "input_var"};
   const Tensor* in[5];
   for (size_t i = 0; i < 5; ++i) {
-    ASSIGN_OR_RETURN(in[i], RequiredInput(ctx, i, "BatchNormalization", kNames[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(in[i], RequiredInput(ctx, i, "BatchNormalization", kNames[i]));
   }
   const Shape& xs = in[0]->shape();
   if (xs.rank() < 2) {
@@ -122,19 +122,19 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
   }
   std::vector<double> d[5];
   for (size_t i = 0; i < 5; ++i) {
-    ASSIGN_OR_RETURN(d[i], ToDoubles(*in[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(d[i], ToDoubles(*in[i]));
   }
 
   if (!training_) {
     std::vector<double> y = Normalize(l, d[0], d[1], d[2], d[3], d[4], epsilon_);
-    ASSIGN_OR_RETURN(Tensor yt, FromDoubles(in[0]->dtype(), xs, y));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(in[0]->dtype(), xs, y));
     ctx.set_output(0, std::move(yt));
     return OkStatus();
   }
   std::vector<double> mean, var;
   BatchStatistics(l, d[0], &mean, &var);
   std::vector<double> y = Normalize(l, d[0], d[1], d[2], mean, var, epsilon_);
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(in[0]->dtype(), xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(in[0]->dtype(), xs, y));
   ctx.set_output(0, std::move(yt));
   // running = input * momentum + batch statistic * (1 - momentum), in the type of input_mean.
   for (size_t out = 1; out < 3 && out < ctx.num_outputs(); ++out) {
@@ -144,7 +144,8 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
     for (size_t i = 0; i < current.size(); ++i) {
       running[i] = given[i] * momentum_ + current[i] * (1.0 - momentum_);
     }
-    ASSIGN_OR_RETURN(Tensor rt, FromDoubles(in[2 + out]->dtype(), in[2 + out]->shape(), running));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor rt,
+                              FromDoubles(in[2 + out]->dtype(), in[2 + out]->shape(), running));
     ctx.set_output(out, std::move(rt));
   }
   return OkStatus();

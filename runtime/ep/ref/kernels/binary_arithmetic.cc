@@ -129,18 +129,18 @@ X PowerOf(X x, Y y) {
 }  // namespace
 
 StatusOr<Tensor> BinaryArithmetic(ArithmeticOp op, const Tensor& a, const Tensor& b) {
-  RETURN_IF_ERROR(CheckSameType(a, b));
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(
+  ONNXGATE_RETURN_IF_ERROR(CheckSameType(a, b));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(
       a.dtype(), [&](auto tag) { return ArithmeticLoop<decltype(tag)>(op, a, b, &y); }));
   return y;
 }
 
 StatusOr<Tensor> Power(const Tensor& x, const Tensor& y) {
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), y.shape()));
-  ASSIGN_OR_RETURN(Tensor z, NewTensor(x.dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto x_tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), y.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor z, NewTensor(x.dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto x_tag) {
     using X = decltype(x_tag);
     return VisitArithmeticTypes(y.dtype(), [&](auto y_tag) {
       using Y = decltype(y_tag);
@@ -153,16 +153,16 @@ StatusOr<Tensor> Power(const Tensor& x, const Tensor& y) {
 
 template <ArithmeticOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> BinaryArithmeticKernel<kOp>::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
   return std::unique_ptr<OpKernel>(new BinaryArithmeticKernel(info, legacy));
 }
 
 template <ArithmeticOp kOp>
 Status BinaryArithmeticKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
-  ASSIGN_OR_RETURN(Tensor c, BinaryArithmetic(kOp, *a, b_aligned));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, BinaryArithmetic(kOp, *a, b_aligned));
   ctx.set_output(0, std::move(c));
   return OkStatus();
 }
@@ -173,18 +173,18 @@ template class BinaryArithmeticKernel<ArithmeticOp::kMul>;
 template class BinaryArithmeticKernel<ArithmeticOp::kDiv>;
 
 StatusOr<std::unique_ptr<OpKernel>> PowKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
   // Before Pow-12, X and Y share the type constraint T.
   bool same_type = info.since_version() < 12;
   return std::unique_ptr<OpKernel>(new PowKernel(info, legacy, same_type));
 }
 
 Status PowKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
-  if (same_type_) RETURN_IF_ERROR(CheckSameType(*x, *y));
-  ASSIGN_OR_RETURN(Tensor y_aligned, legacy_.AlignB(*x, *y));
-  ASSIGN_OR_RETURN(Tensor z, Power(*x, y_aligned));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
+  if (same_type_) ONNXGATE_RETURN_IF_ERROR(CheckSameType(*x, *y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y_aligned, legacy_.AlignB(*x, *y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor z, Power(*x, y_aligned));
   ctx.set_output(0, std::move(z));
   return OkStatus();
 }

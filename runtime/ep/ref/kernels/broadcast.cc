@@ -12,7 +12,7 @@ StatusOr<Shape> BroadcastShapeOf(const std::vector<Shape>& shapes) {
       out = shapes[0];
       continue;
     }
-    ASSIGN_OR_RETURN(out, BroadcastShapes(out, shapes[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(out, BroadcastShapes(out, shapes[i]));
   }
   return out;
 }
@@ -32,13 +32,13 @@ StatusOr<LegacyBroadcast> LegacyBroadcast::FromInfo(const KernelInfo& info) {
   LegacyBroadcast lb;
   if (info.since_version() >= 7) return lb;
   lb.enabled = true;
-  ASSIGN_OR_RETURN(lb.broadcast, info.GetInt("broadcast", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(lb.broadcast, info.GetInt("broadcast", 0));
   if (lb.broadcast != 0 && lb.broadcast != 1) {
     return InvalidArgument(info.Describe() + ": attribute 'broadcast' must be 0 or 1, got " +
                            std::to_string(lb.broadcast));
   }
   if (info.has_attribute("axis")) {
-    ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis"));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis"));
     lb.axis = axis;
   }
   return lb;

@@ -56,7 +56,7 @@ StatusOr<To> TextToNumber(const std::string& s) {
   } else if constexpr (kIsInt<To>) {
     return ParseIntegerText<To>(s);
   } else {
-    ASSIGN_OR_RETURN(double d, ParseFloatText(s, DataTypeOf<To>::value));
+    ONNXGATE_ASSIGN_OR_RETURN(double d, ParseFloatText(s, DataTypeOf<To>::value));
     // d already has the precision of To, so this conversion is exact.
     return FromCompute<To>(static_cast<ComputeType<To>>(d));
   }
@@ -78,7 +78,7 @@ StatusOr<Tensor> CastTensor(const Tensor& x, DataType to) {
     return Unimplemented(std::string("Cast between ") + DataTypeShortName(x.dtype()) + " and " +
                          DataTypeShortName(to) + " is not defined by ONNX");
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(to, x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(to, x.shape()));
   const int64_t n = x.NumElements();
   if (x.dtype() == DataType::kString && to == DataType::kString) {
     std::copy(x.data<std::string>(), x.data<std::string>() + n, y.mutable_data<std::string>());
@@ -86,7 +86,7 @@ StatusOr<Tensor> CastTensor(const Tensor& x, DataType to) {
   }
   if (x.dtype() == DataType::kString) {
     const std::string* in = x.data<std::string>();
-    RETURN_IF_ERROR(VisitCastTypes(to, [&](auto to_tag) -> Status {
+    ONNXGATE_RETURN_IF_ERROR(VisitCastTypes(to, [&](auto to_tag) -> Status {
       using To = decltype(to_tag);
       To* out = y.mutable_data<To>();
       for (int64_t i = 0; i < n; ++i) {
@@ -100,7 +100,7 @@ StatusOr<Tensor> CastTensor(const Tensor& x, DataType to) {
     }));
     return y;
   }
-  RETURN_IF_ERROR(VisitCastTypes(x.dtype(), [&](auto from_tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitCastTypes(x.dtype(), [&](auto from_tag) {
     using From = decltype(from_tag);
     const From* in = x.data<From>();
     if (to == DataType::kString) {
@@ -122,7 +122,7 @@ StatusOr<std::unique_ptr<OpKernel>> CastKernel::Create(const KernelInfo& info) {
   DataType to = DataType::kUndefined;
   if (info.since_version() < 6) {
     // Cast-1 names the type as a string ("FLOAT").
-    ASSIGN_OR_RETURN(std::string name, info.GetString("to"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("to"));
     auto parsed = DataTypeFromName(name);
     if (!parsed.ok()) {
       return InvalidArgument(info.Describe() + ": attribute 'to' = \"" + name +
@@ -130,7 +130,7 @@ StatusOr<std::unique_ptr<OpKernel>> CastKernel::Create(const KernelInfo& info) {
     }
     to = *parsed;
   } else {
-    ASSIGN_OR_RETURN(int64_t code, info.GetInt("to"));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("to"));
     if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code))) {
       return InvalidArgument(info.Describe() + ": attribute 'to' = " + std::to_string(code) +
                              " is not a TensorProto data type");
@@ -146,8 +146,8 @@ StatusOr<std::unique_ptr<OpKernel>> CastKernel::Create(const KernelInfo& info) {
 }
 
 Status CastKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, to_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, to_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -157,9 +157,9 @@ StatusOr<std::unique_ptr<OpKernel>> CastLikeKernel::Create(const KernelInfo& inf
 }
 
 Status CastLikeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(const Tensor* like, GetInput(ctx, 1, "target_type"));
-  ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, like->dtype()));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* like, GetInput(ctx, 1, "target_type"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, like->dtype()));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -173,7 +173,7 @@ StatusOr<T> ParseIntegerText(const std::string& text) {
     if (ec == std::errc() && end == literal.data() + literal.size()) return value;
     return NotANumber(text);
   }
-  ASSIGN_OR_RETURN(double d, ParseFloatText(text, DataType::kDouble));
+  ONNXGATE_ASSIGN_OR_RETURN(double d, ParseFloatText(text, DataType::kDouble));
   return SaturatingCast<T>(d);
 }
 
@@ -190,7 +190,7 @@ StatusOr<bool> ParseBoolText(const std::string& text) {
   std::string s = Trim(text);
   if (EqualsIgnoreCase(s, "true")) return true;
   if (EqualsIgnoreCase(s, "false")) return false;
-  ASSIGN_OR_RETURN(double d, ParseFloatText(text, DataType::kDouble));
+  ONNXGATE_ASSIGN_OR_RETURN(double d, ParseFloatText(text, DataType::kDouble));
   return d != 0;  // NaN != 0 is true, as bool(nan) in Python
 }
 

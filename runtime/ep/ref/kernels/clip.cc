@@ -38,10 +38,10 @@ Tensor BoundFromAttribute(DataType dtype, float value) {
 }  // namespace
 
 StatusOr<Tensor> Clip(const Tensor& x, const Tensor* lo, const Tensor* hi) {
-  RETURN_IF_ERROR(CheckBound(lo, x, "min"));
-  RETURN_IF_ERROR(CheckBound(hi, x, "max"));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(CheckBound(lo, x, "min"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBound(hi, x, "max"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     using C = ComputeType<T>;
     const bool has_low = lo != nullptr;
@@ -69,32 +69,32 @@ StatusOr<std::unique_ptr<OpKernel>> ClipKernel::Create(const KernelInfo& info) {
   std::optional<float> lo, hi;
   if (info.since_version() >= 6) {
     // Clip-6 gives the bounds defaults of the float range.
-    ASSIGN_OR_RETURN(lo, info.GetFloat("min", -FLT_MAX));
-    ASSIGN_OR_RETURN(hi, info.GetFloat("max", FLT_MAX));
+    ONNXGATE_ASSIGN_OR_RETURN(lo, info.GetFloat("min", -FLT_MAX));
+    ONNXGATE_ASSIGN_OR_RETURN(hi, info.GetFloat("max", FLT_MAX));
   } else {
     if (info.has_attribute("min")) {
-      ASSIGN_OR_RETURN(lo, info.GetFloat("min"));
+      ONNXGATE_ASSIGN_OR_RETURN(lo, info.GetFloat("min"));
     }
     if (info.has_attribute("max")) {
-      ASSIGN_OR_RETURN(hi, info.GetFloat("max"));
+      ONNXGATE_ASSIGN_OR_RETURN(hi, info.GetFloat("max"));
     }
   }
   return std::unique_ptr<OpKernel>(new ClipKernel(info, false, lo, hi));
 }
 
 Status ClipKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   Tensor y;
   if (bounds_are_inputs_) {
     const Tensor* lo = nullptr;
     const Tensor* hi = nullptr;
     if (ctx.has_input(1)) {
-      ASSIGN_OR_RETURN(lo, GetInput(ctx, 1, "min"));
+      ONNXGATE_ASSIGN_OR_RETURN(lo, GetInput(ctx, 1, "min"));
     }
     if (ctx.has_input(2)) {
-      ASSIGN_OR_RETURN(hi, GetInput(ctx, 2, "max"));
+      ONNXGATE_ASSIGN_OR_RETURN(hi, GetInput(ctx, 2, "max"));
     }
-    ASSIGN_OR_RETURN(y, Clip(*x, lo, hi));
+    ONNXGATE_ASSIGN_OR_RETURN(y, Clip(*x, lo, hi));
   } else {
     if (!IsFloatingPoint(x->dtype())) {
       return InvalidArgument(std::string("input must be a float type, got ") +
@@ -103,7 +103,7 @@ Status ClipKernel::Run(KernelContext& ctx) const {
     std::optional<Tensor> lo, hi;
     if (lo_attr_) lo = BoundFromAttribute(x->dtype(), *lo_attr_);
     if (hi_attr_) hi = BoundFromAttribute(x->dtype(), *hi_attr_);
-    ASSIGN_OR_RETURN(y, Clip(*x, lo ? &*lo : nullptr, hi ? &*hi : nullptr));
+    ONNXGATE_ASSIGN_OR_RETURN(y, Clip(*x, lo ? &*lo : nullptr, hi ? &*hi : nullptr));
   }
   ctx.set_output(0, std::move(y));
   return OkStatus();

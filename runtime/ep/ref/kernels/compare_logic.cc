@@ -52,14 +52,14 @@ void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
 }  // namespace
 
 StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
-  RETURN_IF_ERROR(CheckSameType(a, b, "A and B"));
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
+  ONNXGATE_RETURN_IF_ERROR(CheckSameType(a, b, "A and B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   if (a.dtype() == DataType::kBool) {
     CompareLoop<bool>(op, a, b, &y);
     return y;
   }
-  RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
     CompareLoop<decltype(tag)>(op, a, b, &y);
     return OkStatus();
   }));
@@ -67,10 +67,10 @@ StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
 }
 
 StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
-  RETURN_IF_ERROR(CheckBool(a, "A"));
-  RETURN_IF_ERROR(CheckBool(b, "B"));
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
+  ONNXGATE_RETURN_IF_ERROR(CheckBool(a, "A"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBool(b, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   switch (op) {
     case LogicOp::kAnd:
       BroadcastBinary<bool, bool, bool>(a, b, &y, [](bool x, bool z) { return x && z; });
@@ -86,8 +86,8 @@ StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
 }
 
 StatusOr<Tensor> LogicalNot(const Tensor& x) {
-  RETURN_IF_ERROR(CheckBool(x, "X"));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
+  ONNXGATE_RETURN_IF_ERROR(CheckBool(x, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
   const bool* in = x.data<bool>();
   bool* out = y.mutable_data<bool>();
   for (int64_t i = 0, n = x.NumElements(); i < n; ++i) out[i] = !in[i];
@@ -95,11 +95,12 @@ StatusOr<Tensor> LogicalNot(const Tensor& x) {
 }
 
 StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y) {
-  RETURN_IF_ERROR(CheckBool(condition, "condition"));
-  RETURN_IF_ERROR(CheckSameType(x, y, "X and Y"));
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapeOf({condition.shape(), x.shape(), y.shape()}));
-  ASSIGN_OR_RETURN(Tensor out, NewTensor(x.dtype(), shape));
-  RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(CheckBool(condition, "condition"));
+  ONNXGATE_RETURN_IF_ERROR(CheckSameType(x, y, "X and Y"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape,
+                            BroadcastShapeOf({condition.shape(), x.shape(), y.shape()}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(x.dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const bool* pc = condition.data<bool>();
     const T* px = x.data<T>();
@@ -115,16 +116,16 @@ StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y
 
 template <CompareOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> CompareKernel<kOp>::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
   return std::unique_ptr<OpKernel>(new CompareKernel(info, legacy));
 }
 
 template <CompareOp kOp>
 Status CompareKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
-  ASSIGN_OR_RETURN(Tensor c, Compare(kOp, *a, b_aligned));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Compare(kOp, *a, b_aligned));
   ctx.set_output(0, std::move(c));
   return OkStatus();
 }
@@ -137,16 +138,16 @@ template class CompareKernel<CompareOp::kGreaterOrEqual>;
 
 template <LogicOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> LogicKernel<kOp>::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
   return std::unique_ptr<OpKernel>(new LogicKernel(info, legacy));
 }
 
 template <LogicOp kOp>
 Status LogicKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
-  ASSIGN_OR_RETURN(Tensor c, Logic(kOp, *a, b_aligned));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Logic(kOp, *a, b_aligned));
   ctx.set_output(0, std::move(c));
   return OkStatus();
 }
@@ -160,8 +161,8 @@ StatusOr<std::unique_ptr<OpKernel>> NotKernel::Create(const KernelInfo& info) {
 }
 
 Status NotKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, LogicalNot(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, LogicalNot(*x));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -171,10 +172,10 @@ StatusOr<std::unique_ptr<OpKernel>> WhereKernel::Create(const KernelInfo& info) 
 }
 
 Status WhereKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 0, "condition"));
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 1, "X"));
-  ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 2, "Y"));
-  ASSIGN_OR_RETURN(Tensor out, Where(*condition, *x, *y));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 0, "condition"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 1, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 2, "Y"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, Where(*condition, *x, *y));
   ctx.set_output(0, std::move(out));
   return OkStatus();
 }

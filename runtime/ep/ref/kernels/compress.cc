@@ -49,21 +49,22 @@ StatusOr<Tensor> Compress(const Tensor& input, const Tensor& condition,
 StatusOr<std::unique_ptr<OpKernel>> CompressKernel::Create(const KernelInfo& info) {
   std::optional<int64_t> axis;
   if (info.has_attribute("axis")) {
-    ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
+    ONNXGATE_ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
   }
   return std::unique_ptr<OpKernel>(new CompressKernel(info, axis, info.since_version() >= 11));
 }
 
 Status CompressKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 1, "condition"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 1, "condition"));
   std::optional<int64_t> axis;
   if (axis_) {
     if (input->shape().rank() == 0) return InvalidArgument("an axis needs an input of rank >= 1");
-    ASSIGN_OR_RETURN(axis, NormalizeAxisOf(*axis_, static_cast<int64_t>(input->shape().rank()),
-                                           allow_negative_axis_));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        axis,
+        NormalizeAxisOf(*axis_, static_cast<int64_t>(input->shape().rank()), allow_negative_axis_));
   }
-  ASSIGN_OR_RETURN(Tensor y, Compress(*input, *condition, axis));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Compress(*input, *condition, axis));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -57,7 +57,7 @@ StatusOr<Tensor> Concat(const std::vector<const Tensor*>& inputs, int64_t axis) 
     }
     out_dims[axis] += s[axis];
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(inputs[0]->dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(inputs[0]->dtype(), Shape(out_dims)));
   const int64_t outer = OuterSize(first, axis);
   const int64_t inner = InnerSize(first, axis);
   int64_t at = 0;
@@ -91,7 +91,7 @@ StatusOr<std::vector<Tensor>> Split(const Tensor& x, int64_t axis,
   for (int64_t size : sizes) {
     std::vector<int64_t> dims = s.dims();
     dims[axis] = size;
-    ASSIGN_OR_RETURN(Tensor part, NewTensor(x.dtype(), Shape(dims)));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor part, NewTensor(x.dtype(), Shape(dims)));
     for (int64_t o = 0; o < outer; ++o) {
       CopyRange(x, (o * s[axis] + offset) * inner, &part, o * size * inner, size * inner);
     }
@@ -105,46 +105,46 @@ StatusOr<std::unique_ptr<OpKernel>> ConcatKernel::Create(const KernelInfo& info)
   // Concat-1 defaults the axis to 1; from Concat-4 it is required.
   std::optional<int64_t> default_axis;
   if (info.since_version() < 4) default_axis = 1;
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", default_axis));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", default_axis));
   return std::unique_ptr<OpKernel>(new ConcatKernel(info, axis, info.since_version() >= 11));
 }
 
 Status ConcatKernel::Run(KernelContext& ctx) const {
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "inputs"));
     inputs.push_back(t);
   }
   if (inputs.empty()) return InvalidArgument("needs at least one input");
   const int64_t rank = static_cast<int64_t>(inputs[0]->shape().rank());
   if (rank == 0) return InvalidArgument("cannot concatenate scalars");
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_));
-  ASSIGN_OR_RETURN(Tensor y, Concat(inputs, axis));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Concat(inputs, axis));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> SplitKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
   std::optional<std::vector<int64_t>> split;
   if (info.since_version() < 13 && info.has_attribute("split")) {
-    ASSIGN_OR_RETURN(split, info.GetInts("split"));
+    ONNXGATE_ASSIGN_OR_RETURN(split, info.GetInts("split"));
   }
   return std::unique_ptr<OpKernel>(
       new SplitKernel(info, info.since_version(), axis, std::move(split)));
 }
 
 Status SplitKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("cannot split a scalar");
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, version_ >= 11));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, version_ >= 11));
   std::optional<std::vector<int64_t>> sizes = split_attr_;
   // Split-1 takes the sizes as attribute or input; Split-13 only as input.
   if ((version_ == 1 || version_ >= 13) && ctx.has_input(1)) {
     if (sizes) return InvalidArgument("'split' is given both as attribute and as input");
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "split"));
-    ASSIGN_OR_RETURN(sizes, ToInt64List(*t, "split"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "split"));
+    ONNXGATE_ASSIGN_OR_RETURN(sizes, ToInt64List(*t, "split"));
   }
   const int64_t parts = static_cast<int64_t>(ctx.num_outputs());
   if (sizes && static_cast<int64_t>(sizes->size()) != parts) {
@@ -160,7 +160,7 @@ Status SplitKernel::Run(KernelContext& ctx) const {
     }
     sizes = std::vector<int64_t>(static_cast<size_t>(parts), dim / parts);
   }
-  ASSIGN_OR_RETURN(std::vector<Tensor> outputs, Split(*x, axis, *sizes));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Tensor> outputs, Split(*x, axis, *sizes));
   for (size_t i = 0; i < outputs.size(); ++i) ctx.set_output(i, std::move(outputs[i]));
   return OkStatus();
 }

@@ -42,26 +42,26 @@ StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
   }
   Tensor t;
   if (form == "value") {
-    ASSIGN_OR_RETURN(t, info.GetTensor("value"));
+    ONNXGATE_ASSIGN_OR_RETURN(t, info.GetTensor("value"));
   } else if (form == "sparse_value") {
     return Unimplemented(info.Describe() + ": sparse_value is not supported by the ref EP");
   } else if (form == "value_float") {
-    ASSIGN_OR_RETURN(float v, info.GetFloat(form));
+    ONNXGATE_ASSIGN_OR_RETURN(float v, info.GetFloat(form));
     t = Tensor::Scalar<float>(v);
   } else if (form == "value_floats") {
-    ASSIGN_OR_RETURN(std::vector<float> v, info.GetFloats(form));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> v, info.GetFloats(form));
     t = Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v);
   } else if (form == "value_int") {
-    ASSIGN_OR_RETURN(int64_t v, info.GetInt(form));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt(form));
     t = Tensor::Scalar<int64_t>(v);
   } else if (form == "value_ints") {
-    ASSIGN_OR_RETURN(std::vector<int64_t> v, info.GetInts(form));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> v, info.GetInts(form));
     t = Tensor::FromVector<int64_t>(Shape({static_cast<int64_t>(v.size())}), v);
   } else if (form == "value_string") {
-    ASSIGN_OR_RETURN(std::string v, info.GetString(form));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string v, info.GetString(form));
     t = Tensor::Scalar<std::string>(v);
   } else {
-    ASSIGN_OR_RETURN(std::vector<std::string> v, info.GetStrings(form));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> v, info.GetStrings(form));
     t = Tensor::FromVector<std::string>(Shape({static_cast<int64_t>(v.size())}), v);
   }
   const std::vector<DataType> allowed = ConstantTypes(version);
@@ -73,7 +73,7 @@ StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ConstantKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(Tensor value, ConstantFromAttributes(info));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor value, ConstantFromAttributes(info));
   return std::unique_ptr<OpKernel>(new ConstantKernel(info, std::move(value)));
 }
 
@@ -91,12 +91,12 @@ StatusOr<Tensor> ConstantOfShape(const Tensor& shape, const Tensor& value) {
   if (value.NumElements() != 1) {
     return InvalidArgument("'value' must hold one element, got shape " + value.shape().ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> dims, ToInt64List(shape, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> dims, ToInt64List(shape, "input"));
   for (int64_t d : dims) {
     if (d < 0) return InvalidArgument("shape " + ListToString(dims) + " has a negative dim");
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(value.dtype(), Shape(dims)));
-  RETURN_IF_ERROR(VisitAllTypes(value.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(value.dtype(), Shape(dims)));
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(value.dtype(), [&](auto tag) {
     using T = decltype(tag);
     std::fill(y.mutable_data<T>(), y.mutable_data<T>() + y.NumElements(), value.data<T>()[0]);
     return OkStatus();
@@ -107,7 +107,7 @@ StatusOr<Tensor> ConstantOfShape(const Tensor& shape, const Tensor& value) {
 StatusOr<std::unique_ptr<OpKernel>> ConstantOfShapeKernel::Create(const KernelInfo& info) {
   Tensor value = Tensor::Scalar<float>(0.0f);
   if (info.has_attribute("value")) {
-    ASSIGN_OR_RETURN(value, info.GetTensor("value"));
+    ONNXGATE_ASSIGN_OR_RETURN(value, info.GetTensor("value"));
   }
   using namespace types;  // NOLINT
   const List allowed = F3() + Ints() + List{kBool};
@@ -123,8 +123,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConstantOfShapeKernel::Create(const KernelIn
 }
 
 Status ConstantOfShapeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Tensor y, ConstantOfShape(*shape, value_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ConstantOfShape(*shape, value_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

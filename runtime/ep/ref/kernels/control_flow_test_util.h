@@ -115,8 +115,9 @@ inline StatusOr<std::vector<Value>> RunWithBodies(
     ptrs.push_back(given ? &inputs[i] : nullptr);
     types.push_back(given ? inputs[i].elem_type() : DataType::kUndefined);
   }
-  ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, types, {}));
-  ASSIGN_OR_RETURN(const KernelDef* def, registry.Find("", node.op_type(), schema->since_version(), bound));
+  ONNXGATE_ASSIGN_OR_RETURN(auto bound, BindTypeConstraints(*schema, types, {}));
+  ONNXGATE_ASSIGN_OR_RETURN(const KernelDef* def,
+                            registry.Find("", node.op_type(), schema->since_version(), bound));
   KernelInfo::SubgraphCompiler compiler =
       [&bodies](const onnx::GraphProto& g) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
     auto it = bodies.find(g.name());
@@ -124,9 +125,9 @@ inline StatusOr<std::vector<Value>> RunWithBodies(
     return it->second;
   };
   KernelInfo info(node, schema->since_version(), types, {}, compiler);
-  ASSIGN_OR_RETURN(auto kernel, def->factory(info));
+  ONNXGATE_ASSIGN_OR_RETURN(auto kernel, def->factory(info));
   KernelContext ctx(ptrs, static_cast<size_t>(node.output_size()), scope);
-  RETURN_IF_ERROR(kernel->Compute(ctx));
+  ONNXGATE_RETURN_IF_ERROR(kernel->Compute(ctx));
   return std::move(ctx.outputs());
 }
 

@@ -84,8 +84,8 @@ StatusOr<Tensor> Stack(const std::vector<Tensor>& items, int64_t axis) {
 
 StatusOr<std::vector<Tensor>> Unstack(const Tensor& x, int64_t axis) {
   const int64_t count = x.shape()[axis];
-  ASSIGN_OR_RETURN(std::vector<Tensor> parts,
-                   Split(x, axis, std::vector<int64_t>(static_cast<size_t>(count), 1)));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Tensor> parts,
+                            Split(x, axis, std::vector<int64_t>(static_cast<size_t>(count), 1)));
   std::vector<int64_t> dims = x.shape().dims();
   dims.erase(dims.begin() + axis);
   for (Tensor& p : parts) p = p.Reshaped(Shape(dims));

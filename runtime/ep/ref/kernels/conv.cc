@@ -50,8 +50,8 @@ std::vector<double> ConvDouble(const ConvProblem& pb, const std::vector<double>&
 StatusOr<std::unique_ptr<OpKernel>> Conv::Create(const KernelInfo& info) {
   ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
-  ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
                            std::to_string(group));
@@ -60,8 +60,8 @@ StatusOr<std::unique_ptr<OpKernel>> Conv::Create(const KernelInfo& info) {
 }
 
 Status Conv::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Conv", "X"));
-  ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "Conv", "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Conv", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "Conv", "W"));
   const Tensor* b = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   const Shape& ws = w->shape();
@@ -102,15 +102,16 @@ Status Conv::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = {pb.n, pb.m};
   out_dims.insert(out_dims.end(), pb.g.output.begin(), pb.g.output.end());
   Shape out_shape(std::move(out_dims));
-  RETURN_IF_ERROR(out_shape.Validate());
+  ONNXGATE_RETURN_IF_ERROR(out_shape.Validate());
 
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
-  ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
   std::vector<double> bd;
   if (b != nullptr) {
-    ASSIGN_OR_RETURN(bd, ToDoubles(*b));
+    ONNXGATE_ASSIGN_OR_RETURN(bd, ToDoubles(*b));
   }
-  ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), out_shape, ConvDouble(pb, xd, wd, bd)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            FromDoubles(x->dtype(), out_shape, ConvDouble(pb, xd, wd, bd)));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -52,25 +52,26 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
     }
   }
   ConvPoolAttributes a;
-  ASSIGN_OR_RETURN(std::string auto_pad, info.GetString("auto_pad", std::string("NOTSET")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string auto_pad,
+                            info.GetString("auto_pad", std::string("NOTSET")));
   auto parsed = ParseAutoPad(auto_pad);
   if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
   a.auto_pad = *parsed;
   if (set.kernel_shape_required) {
-    ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape"));
     if (a.kernel_shape.empty()) {
       return InvalidArgument(info.Describe() + ": 'kernel_shape' must not be empty");
     }
   } else {
-    ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape", std::vector<int64_t>{}));
+    ONNXGATE_ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape", std::vector<int64_t>{}));
   }
-  ASSIGN_OR_RETURN(a.pads, info.GetInts("pads", std::vector<int64_t>{}));
-  ASSIGN_OR_RETURN(a.strides, info.GetInts("strides", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(a.pads, info.GetInts("pads", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(a.strides, info.GetInts("strides", std::vector<int64_t>{}));
   if (set.has_dilations) {
-    ASSIGN_OR_RETURN(a.dilations, info.GetInts("dilations", std::vector<int64_t>{}));
+    ONNXGATE_ASSIGN_OR_RETURN(a.dilations, info.GetInts("dilations", std::vector<int64_t>{}));
   }
   if (set.has_ceil_mode) {
-    ASSIGN_OR_RETURN(int64_t ceil_mode, info.GetInt("ceil_mode", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t ceil_mode, info.GetInt("ceil_mode", 0));
     if (ceil_mode != 0 && ceil_mode != 1) {
       return InvalidArgument(info.Describe() + ": 'ceil_mode' must be 0 or 1, got " +
                              std::to_string(ceil_mode));
@@ -78,10 +79,10 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
     a.ceil_mode = ceil_mode == 1;
   }
 
-  RETURN_IF_ERROR(RequireAll(info, "kernel_shape", a.kernel_shape, 1));
-  RETURN_IF_ERROR(RequireAll(info, "pads", a.pads, 0));
-  RETURN_IF_ERROR(RequireAll(info, "strides", a.strides, 1));
-  RETURN_IF_ERROR(RequireAll(info, "dilations", a.dilations, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "kernel_shape", a.kernel_shape, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "pads", a.pads, 0));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "strides", a.strides, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "dilations", a.dilations, 1));
   if (a.pads.size() % 2 != 0) {
     return InvalidArgument(info.Describe() + ": 'pads' must have an even number of values " +
                            "(begin and end per spatial axis), got " + DimsToString(a.pads));
@@ -91,9 +92,11 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
                 : !a.strides.empty()    ? a.strides.size()
                 : !a.dilations.empty()  ? a.dilations.size()
                                         : a.pads.size() / 2;
-  RETURN_IF_ERROR(RequireLength(info, "strides", a.strides, rank, "one per spatial axis"));
-  RETURN_IF_ERROR(RequireLength(info, "dilations", a.dilations, rank, "one per spatial axis"));
-  RETURN_IF_ERROR(RequireLength(info, "pads", a.pads, 2 * rank, "begin and end per spatial axis"));
+  ONNXGATE_RETURN_IF_ERROR(RequireLength(info, "strides", a.strides, rank, "one per spatial axis"));
+  ONNXGATE_RETURN_IF_ERROR(
+      RequireLength(info, "dilations", a.dilations, rank, "one per spatial axis"));
+  ONNXGATE_RETURN_IF_ERROR(
+      RequireLength(info, "pads", a.pads, 2 * rank, "begin and end per spatial axis"));
   if (a.auto_pad != AutoPad::kNotSet) {
     for (int64_t p : a.pads) {
       if (p != 0) {
@@ -118,15 +121,17 @@ StatusOr<WindowGeometry> ResolveWindowGeometry(const ConvPoolAttributes& attrs,
     return OkStatus();
   };
   if (rank == 0) return InvalidArgument("the input has no spatial axes");
-  RETURN_IF_ERROR(check_length("kernel", kernel_spatial.size(), rank));
+  ONNXGATE_RETURN_IF_ERROR(check_length("kernel", kernel_spatial.size(), rank));
   if (!attrs.kernel_shape.empty()) {
-    RETURN_IF_ERROR(check_length("kernel_shape", attrs.kernel_shape.size(), rank));
+    ONNXGATE_RETURN_IF_ERROR(check_length("kernel_shape", attrs.kernel_shape.size(), rank));
   }
-  if (!attrs.strides.empty()) RETURN_IF_ERROR(check_length("strides", attrs.strides.size(), rank));
+  if (!attrs.strides.empty())
+    ONNXGATE_RETURN_IF_ERROR(check_length("strides", attrs.strides.size(), rank));
   if (!attrs.dilations.empty()) {
-    RETURN_IF_ERROR(check_length("dilations", attrs.dilations.size(), rank));
+    ONNXGATE_RETURN_IF_ERROR(check_length("dilations", attrs.dilations.size(), rank));
   }
-  if (!attrs.pads.empty()) RETURN_IF_ERROR(check_length("pads", attrs.pads.size(), 2 * rank));
+  if (!attrs.pads.empty())
+    ONNXGATE_RETURN_IF_ERROR(check_length("pads", attrs.pads.size(), 2 * rank));
 
   WindowGeometry g;
   g.input = input_spatial;

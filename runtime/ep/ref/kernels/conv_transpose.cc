@@ -64,18 +64,18 @@ StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& att
     }
     return OkStatus();
   };
-  RETURN_IF_ERROR(check("kernel", kernel, rank));
-  RETURN_IF_ERROR(check("kernel_shape", attrs.kernel_shape, rank));
-  RETURN_IF_ERROR(check("strides", attrs.strides, rank));
-  RETURN_IF_ERROR(check("dilations", attrs.dilations, rank));
-  RETURN_IF_ERROR(check("pads", attrs.pads, 2 * rank));
-  RETURN_IF_ERROR(check("output_padding", output_padding, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("kernel", kernel, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("kernel_shape", attrs.kernel_shape, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("strides", attrs.strides, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("dilations", attrs.dilations, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("pads", attrs.pads, 2 * rank));
+  ONNXGATE_RETURN_IF_ERROR(check("output_padding", output_padding, rank));
   std::vector<int64_t> target;  // requested spatial output dims
   if (!output_shape.empty()) {
     if (output_shape.size() == rank + 2) {
       target.assign(output_shape.begin() + 2, output_shape.end());
     } else {
-      RETURN_IF_ERROR(check("output_shape", output_shape, rank));
+      ONNXGATE_RETURN_IF_ERROR(check("output_shape", output_shape, rank));
       target = output_shape;
     }
   }
@@ -119,16 +119,16 @@ StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& att
 StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info) {
   ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
-  ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
                            std::to_string(group));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
-                   info.GetInts("output_padding", std::vector<int64_t>{}));
-  ASSIGN_OR_RETURN(std::vector<int64_t> output_shape,
-                   info.GetInts("output_shape", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
+                            info.GetInts("output_padding", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_shape,
+                            info.GetInts("output_shape", std::vector<int64_t>{}));
   for (int64_t v : output_padding) {
     if (v < 0) {
       return InvalidArgument(info.Describe() + ": 'output_padding' must be >= 0, got " +
@@ -146,8 +146,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info
 }
 
 Status ConvTranspose::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "ConvTranspose", "X"));
-  ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "ConvTranspose", "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "ConvTranspose", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "ConvTranspose", "W"));
   const Tensor* b = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   const Shape& ws = w->shape();
@@ -190,16 +190,16 @@ Status ConvTranspose::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = {pb.n, pb.m};
   out_dims.insert(out_dims.end(), pb.g.input.begin(), pb.g.input.end());
   Shape out_shape(std::move(out_dims));
-  RETURN_IF_ERROR(out_shape.Validate());
+  ONNXGATE_RETURN_IF_ERROR(out_shape.Validate());
 
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
-  ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
   std::vector<double> bd;
   if (b != nullptr) {
-    ASSIGN_OR_RETURN(bd, ToDoubles(*b));
+    ONNXGATE_ASSIGN_OR_RETURN(bd, ToDoubles(*b));
   }
-  ASSIGN_OR_RETURN(Tensor y,
-                   FromDoubles(x->dtype(), out_shape, ConvTransposeDouble(pb, xd, wd, bd)));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Tensor y, FromDoubles(x->dtype(), out_shape, ConvTransposeDouble(pb, xd, wd, bd)));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

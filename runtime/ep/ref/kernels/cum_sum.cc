@@ -13,9 +13,9 @@ StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reve
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= dims[d];
   for (size_t d = static_cast<size_t>(axis) + 1; d < dims.size(); ++d) inner *= dims[d];
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
   if (y.NumElements() == 0) return y;
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     using Acc = std::conditional_t<kIsFloat<T>, double, T>;
     const T* in = x.data<T>();
@@ -55,23 +55,24 @@ StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reve
 }
 
 StatusOr<std::unique_ptr<OpKernel>> CumSumKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t exclusive, info.GetInt("exclusive", 0));
-  ASSIGN_OR_RETURN(int64_t reverse, info.GetInt("reverse", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t exclusive, info.GetInt("exclusive", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t reverse, info.GetInt("reverse", 0));
   return std::unique_ptr<OpKernel>(new CumSumKernel(info, exclusive != 0, reverse != 0));
 }
 
 Status CumSumKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
-  ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 1, "axis"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> axis, ToInt64List(*axis_t, "axis", /*allow_scalar=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 1, "axis"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axis,
+                            ToInt64List(*axis_t, "axis", /*allow_scalar=*/true));
   if (axis.size() != 1) {
     return InvalidArgument("axis must hold exactly one value, got shape " +
                            axis_t->shape().ToString());
   }
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("x must have rank >= 1, got a scalar");
-  ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis[0], rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(Tensor y, CumSum(*x, a, exclusive_, reverse_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis[0], rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CumSum(*x, a, exclusive_, reverse_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -18,7 +18,7 @@ Status CheckInput(const Tensor& input, int64_t b) {
 }  // namespace
 
 StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t b, bool crd) {
-  RETURN_IF_ERROR(CheckInput(input, b));
+  ONNXGATE_RETURN_IF_ERROR(CheckInput(input, b));
   const Shape& s = input.shape();
   const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
   if (c % (b * b) != 0) {
@@ -43,7 +43,7 @@ StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t b, bool crd) {
 }
 
 StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b) {
-  RETURN_IF_ERROR(CheckInput(input, b));
+  ONNXGATE_RETURN_IF_ERROR(CheckInput(input, b));
   const Shape& s = input.shape();
   const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
   if (h % b != 0 || w % b != 0) {
@@ -73,14 +73,14 @@ StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& i
   if (!info.has_attribute("blocksize")) {
     return InvalidArgument(info.Describe() + ": the 'blocksize' attribute is required");
   }
-  ASSIGN_OR_RETURN(int64_t blocksize, info.GetInt("blocksize"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t blocksize, info.GetInt("blocksize"));
   bool crd = false;
   if (to_space) {
     // 'mode' exists from DepthToSpace-11; version 1 always reads DCR.
     if (info.since_version() < 11 && info.has_attribute("mode")) {
       return InvalidArgument(info.Describe() + ": 'mode' exists from DepthToSpace-11");
     }
-    ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("DCR")));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("DCR")));
     if (mode != "DCR" && mode != "CRD") {
       return InvalidArgument(info.Describe() + ": mode must be DCR or CRD, got '" + mode + "'");
     }
@@ -90,7 +90,7 @@ StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& i
 }
 
 Status DepthSpaceKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   StatusOr<Tensor> y =
       to_space_ ? DepthToSpace(*input, blocksize_, crd_) : SpaceToDepth(*input, blocksize_);
   if (!y.ok()) return y.status();

@@ -17,7 +17,7 @@ StatusOr<Tensor> Determinant(const Tensor& x) {
   const int64_t m = dims[rank - 1];
   const std::vector<int64_t> batch_dims(dims.begin(), dims.end() - 2);
   const Shape batch_shape(batch_dims);
-  ASSIGN_OR_RETURN(std::vector<double> values, ref_nn::ToDoubles(x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> values, ref_nn::ToDoubles(x));
   std::vector<double> det(static_cast<size_t>(batch_shape.NumElements()));
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   for (size_t b = 0; b < det.size(); ++b) {
@@ -34,8 +34,8 @@ StatusOr<std::unique_ptr<OpKernel>> DetKernel::Create(const KernelInfo& info) {
 }
 
 Status DetKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, Determinant(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Determinant(*x));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -18,14 +18,14 @@ using ref_nn::RequiredInput;
 using ref_nn::ToDoubles;
 
 StatusOr<std::unique_ptr<OpKernel>> Dft::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
-  ASSIGN_OR_RETURN(bool inverse, FlagAttribute(info, "inverse", 0));
-  ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(bool inverse, FlagAttribute(info, "inverse", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 0));
   return std::unique_ptr<OpKernel>(new Dft(axis, inverse, onesided));
 }
 
 Status Dft::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "DFT", "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "DFT", "input"));
   const Shape& xs = x->shape();
   const int64_t rank = static_cast<int64_t>(xs.rank());
   if (rank < 2) {
@@ -60,7 +60,7 @@ Status Dft::Compute(KernelContext& ctx) const {
   const int64_t n_in = xs[axis];
   int64_t length = irfft ? 2 * (n_in - 1) : n_in;
   if (const Tensor* dft_length = ctx.input_tensor(1)) {
-    ASSIGN_OR_RETURN(length, ref::IntScalarOf(*dft_length, "dft_length"));
+    ONNXGATE_ASSIGN_OR_RETURN(length, ref::IntScalarOf(*dft_length, "dft_length"));
     if (length < 1) {
       return InvalidArgument("DFT: 'dft_length' must be >= 1, got " + std::to_string(length));
     }
@@ -82,7 +82,7 @@ Status Dft::Compute(KernelContext& ctx) const {
   int64_t outer = 1, inner = 1;
   for (size_t i = 0; i < axis; ++i) outer *= xs[i];
   for (size_t i = axis + 1; i + 1 < xs.rank(); ++i) inner *= xs[i];
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   std::vector<double> y(static_cast<size_t>(ys.NumElements()));
   const double scale = inverse_ ? 1.0 / static_cast<double>(length) : 1.0;
   const size_t len = static_cast<size_t>(length);
@@ -112,7 +112,7 @@ Status Dft::Compute(KernelContext& ctx) const {
       }
     }
   }
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

@@ -12,10 +12,10 @@ namespace onnxgate::ref_nn {
 
 StatusOr<std::unique_ptr<OpKernel>> Dropout::Create(const KernelInfo& info) {
   const int version = info.since_version();
-  ASSIGN_OR_RETURN(float ratio, info.GetFloat("ratio", 0.5f));
+  ONNXGATE_ASSIGN_OR_RETURN(float ratio, info.GetFloat("ratio", 0.5f));
   std::optional<int64_t> seed;
   if (version >= 12 && info.has_attribute("seed")) {
-    ASSIGN_OR_RETURN(int64_t s, info.GetInt("seed"));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t s, info.GetInt("seed"));
     seed = s;
   }
   if (version < 12 && !(ratio >= 0 && ratio <= 1)) {
@@ -26,7 +26,7 @@ StatusOr<std::unique_ptr<OpKernel>> Dropout::Create(const KernelInfo& info) {
 }
 
 Status Dropout::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Dropout", "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Dropout", "data"));
   bool training = false;
   double ratio = ratio_;
   if (version_ >= 12) {
@@ -35,7 +35,7 @@ Status Dropout::Compute(KernelContext& ctx) const {
         return InvalidArgument("Dropout: ratio must be a scalar, got shape " +
                                r->shape().ToString());
       }
-      ASSIGN_OR_RETURN(std::vector<double> rv, ToDoubles(*r));
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> rv, ToDoubles(*r));
       ratio = rv[0];
     }
     if (const Tensor* t = ctx.input_tensor(2)) {
@@ -61,10 +61,10 @@ Status Dropout::Compute(KernelContext& ctx) const {
   if (!training || ratio == 0) {
     ctx.set_output(0, *x);
   } else {
-    ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
     const double scale = 1.0 / (1.0 - ratio);
     for (int64_t i = 0; i < n; ++i) xd[i] = keep[i] ? xd[i] * scale : 0.0;
-    ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), x->shape(), xd));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), x->shape(), xd));
     ctx.set_output(0, std::move(y));
   }
   if (ctx.num_outputs() > 1) {
@@ -77,7 +77,7 @@ Status Dropout::Compute(KernelContext& ctx) const {
     } else {
       std::vector<double> md(static_cast<size_t>(n));
       for (int64_t i = 0; i < n; ++i) md[i] = keep[i] ? 1.0 : 0.0;
-      ASSIGN_OR_RETURN(Tensor mask, FromDoubles(x->dtype(), x->shape(), md));
+      ONNXGATE_ASSIGN_OR_RETURN(Tensor mask, FromDoubles(x->dtype(), x->shape(), md));
       ctx.set_output(1, std::move(mask));
     }
   }

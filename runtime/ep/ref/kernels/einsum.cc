@@ -206,8 +206,8 @@ StatusOr<Tensor> Einsum(const EinsumEquation& equation,
   const std::vector<std::vector<int64_t>> out_strides = strides_of(out_labels);
   const std::vector<std::vector<int64_t>> sum_strides = strides_of(sum_labels);
 
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, Shape(out_dims)));
-  RETURN_IF_ERROR(VisitArithmeticTypes(dtype, [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, Shape(out_dims)));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(dtype, [&](auto tag) {
     using T = decltype(tag);
     // Integers accumulate in uint64, whose modular arithmetic truncates to T's wrap-around.
     using Acc = std::conditional_t<kIsFloat<T>, double, uint64_t>;
@@ -237,7 +237,7 @@ StatusOr<Tensor> Einsum(const EinsumEquation& equation,
 }
 
 StatusOr<std::unique_ptr<OpKernel>> EinsumKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(std::string text, info.GetString("equation"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string text, info.GetString("equation"));
   auto equation = ParseEinsumEquation(text);
   if (!equation.ok()) return equation.status().WithContext(info.Describe());
   return std::unique_ptr<OpKernel>(new EinsumKernel(info, *std::move(equation)));
@@ -246,11 +246,11 @@ StatusOr<std::unique_ptr<OpKernel>> EinsumKernel::Create(const KernelInfo& info)
 Status EinsumKernel::Run(KernelContext& ctx) const {
   std::vector<const Tensor*> operands;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "Inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "Inputs"));
     operands.push_back(t);
   }
   if (operands.empty()) return InvalidArgument("Einsum needs at least one input");
-  ASSIGN_OR_RETURN(Tensor y, Einsum(equation_, operands));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Einsum(equation_, operands));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -10,8 +10,8 @@ StatusOr<Tensor> Expand(const Tensor& x, const std::vector<int64_t>& shape) {
   for (int64_t d : shape) {
     if (d < 0) return InvalidArgument("shape " + ListToString(shape) + " has a negative dim");
   }
-  ASSIGN_OR_RETURN(Shape out, BroadcastShapes(x.shape(), Shape(shape)));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), out));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, BroadcastShapes(x.shape(), Shape(shape)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), out));
   CopyStrided(x, out.dims(), BroadcastStrides(x.shape(), out), 0, &y);
   return y;
 }
@@ -31,13 +31,13 @@ StatusOr<Tensor> Tile(const Tensor& x, const std::vector<int64_t>& repeats) {
     if (repeats[d] < 0) {
       return InvalidArgument("repeats " + ListToString(repeats) + " has a negative entry");
     }
-    ASSIGN_OR_RETURN(Shape pair, StatusOr<Shape>(Shape({repeats[d], s[d]})));
-    RETURN_IF_ERROR(pair.Validate());
+    ONNXGATE_ASSIGN_OR_RETURN(Shape pair, StatusOr<Shape>(Shape({repeats[d], s[d]})));
+    ONNXGATE_RETURN_IF_ERROR(pair.Validate());
     out_dims.push_back(repeats[d] * s[d]);
     walk_dims.insert(walk_dims.end(), {repeats[d], s[d]});
     strides.insert(strides.end(), {0, in_strides[d]});
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
   CopyStrided(x, walk_dims, strides, 0, &y);
   return y;
 }
@@ -47,10 +47,10 @@ StatusOr<std::unique_ptr<OpKernel>> ExpandKernel::Create(const KernelInfo& info)
 }
 
 Status ExpandKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(const Tensor* shape_t, GetInput(ctx, 1, "shape"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> shape, ToInt64List(*shape_t, "shape"));
-  ASSIGN_OR_RETURN(Tensor y, Expand(*x, shape));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape_t, GetInput(ctx, 1, "shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> shape, ToInt64List(*shape_t, "shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Expand(*x, shape));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -60,25 +60,25 @@ StatusOr<std::unique_ptr<OpKernel>> TileKernel::Create(const KernelInfo& info) {
 }
 
 Status TileKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   std::vector<int64_t> repeats;
   if (version_ >= 6) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "repeats"));
-    ASSIGN_OR_RETURN(repeats, ToInt64List(*t, "repeats"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "repeats"));
+    ONNXGATE_ASSIGN_OR_RETURN(repeats, ToInt64List(*t, "repeats"));
   } else {
-    ASSIGN_OR_RETURN(const Tensor* tiles_t, GetInput(ctx, 1, "tiles"));
-    ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 2, "axis"));
-    ASSIGN_OR_RETURN(std::vector<int64_t> tiles, ToInt64s(*tiles_t, "tiles"));
-    ASSIGN_OR_RETURN(std::vector<int64_t> axis, ToInt64s(*axis_t, "axis"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* tiles_t, GetInput(ctx, 1, "tiles"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 2, "axis"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> tiles, ToInt64s(*tiles_t, "tiles"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axis, ToInt64s(*axis_t, "axis"));
     if (tiles.size() != 1 || axis.size() != 1) {
       return InvalidArgument("Tile-1's 'tiles' and 'axis' must each hold one value");
     }
     const int64_t rank = static_cast<int64_t>(x->shape().rank());
-    ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis[0], rank, /*allow_negative=*/false));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis[0], rank, /*allow_negative=*/false));
     repeats.assign(static_cast<size_t>(rank), 1);
     repeats[a] = tiles[0];
   }
-  ASSIGN_OR_RETURN(Tensor y, Tile(*x, repeats));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Tile(*x, repeats));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

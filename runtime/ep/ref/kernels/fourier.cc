@@ -117,7 +117,7 @@ void Fourier(std::vector<Complex>& x, bool inverse) {
 }
 
 StatusOr<bool> FlagAttribute(const KernelInfo& info, const char* name, int64_t default_value) {
-  ASSIGN_OR_RETURN(int64_t value, info.GetInt(name, default_value));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t value, info.GetInt(name, default_value));
   if (value != 0 && value != 1) {
     return InvalidArgument(info.Describe() + ": attribute '" + name + "' must be 0 or 1, got " +
                            std::to_string(value));
@@ -127,8 +127,8 @@ StatusOr<bool> FlagAttribute(const KernelInfo& info, const char* name, int64_t d
 
 StatusOr<DataType> OutputDatatypeAttribute(const KernelInfo& info) {
   using namespace ref::types;  // NOLINT: type-list shorthands
-  ASSIGN_OR_RETURN(int64_t code,
-                   info.GetInt("output_datatype", static_cast<int64_t>(DataType::kFloat)));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t code,
+                            info.GetInt("output_datatype", static_cast<int64_t>(DataType::kFloat)));
   const List allowed = Ints() + F4();
   if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
       std::find(allowed.begin(), allowed.end(), static_cast<DataType>(code)) == allowed.end()) {

@@ -11,7 +11,7 @@ StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
     return InvalidArgument(std::string("indices must be int32 or int64, got ") +
                            DataTypeShortName(indices.dtype()));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> idx, ToInt64s(indices, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ToInt64s(indices, "indices"));
   const Shape& s = data.shape();
   const int64_t size = s[axis];
   for (size_t j = 0; j < idx.size(); ++j) {
@@ -29,7 +29,7 @@ StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
   std::vector<int64_t> dims(s.dims().begin(), s.dims().begin() + axis);
   dims.insert(dims.end(), indices.shape().dims().begin(), indices.shape().dims().end());
   dims.insert(dims.end(), s.dims().begin() + axis + 1, s.dims().end());
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(data.dtype(), Shape(dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(data.dtype(), Shape(dims)));
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= s[d];
   for (size_t d = static_cast<size_t>(axis) + 1; d < s.rank(); ++d) inner *= s[d];
@@ -46,23 +46,23 @@ StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
     }
     return OkStatus();
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   return y;
 }
 
 StatusOr<std::unique_ptr<OpKernel>> GatherKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
   return std::unique_ptr<OpKernel>(new GatherKernel(info, axis, info.since_version() >= 11));
 }
 
 Status GatherKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   const int64_t rank = static_cast<int64_t>(data->shape().rank());
   if (rank == 0) return InvalidArgument("data must have rank >= 1, got a scalar");
   // The axis attribute takes negative values in every version.
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(Tensor y, Gather(*data, *indices, axis, allow_negative_indices_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Gather(*data, *indices, axis, allow_negative_indices_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

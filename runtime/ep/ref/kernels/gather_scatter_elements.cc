@@ -42,7 +42,7 @@ StatusOr<std::vector<int64_t>> ElementTargets(const Shape& data, const Tensor& i
                              " exceeds that of data " + data.ToString());
     }
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> idx, IndexValuesOf(indices, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> idx, IndexValuesOf(indices, "indices"));
   const std::vector<int64_t> data_strides = data.Strides();
   const int64_t size = data[axis];
   std::vector<int64_t> coord(is.rank(), 0);
@@ -112,8 +112,8 @@ Status ScatterInto(Tensor* out, const std::vector<int64_t>& targets, const Tenso
 
 StatusOr<Tensor> GatherElements(const Tensor& data, const Tensor& indices, int64_t axis,
                                 bool allow_negative_indices) {
-  ASSIGN_OR_RETURN(std::vector<int64_t> from,
-                   ElementTargets(data.shape(), indices, axis, allow_negative_indices));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> from,
+                            ElementTargets(data.shape(), indices, axis, allow_negative_indices));
   return TakeElements(data, indices.shape(), from);
 }
 
@@ -129,38 +129,38 @@ StatusOr<Tensor> ScatterElements(const Tensor& data, const Tensor& indices, cons
                            DataTypeShortName(data.dtype()) + ", got " +
                            DataTypeShortName(updates.dtype()));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> targets,
-                   ElementTargets(data.shape(), indices, axis, allow_negative_indices));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> targets,
+                            ElementTargets(data.shape(), indices, axis, allow_negative_indices));
   Tensor out = data.Clone();
-  RETURN_IF_ERROR(ScatterInto(&out, targets, updates, reduction));
+  ONNXGATE_RETURN_IF_ERROR(ScatterInto(&out, targets, updates, reduction));
   return out;
 }
 
 StatusOr<std::unique_ptr<OpKernel>> GatherElementsKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
   return std::unique_ptr<OpKernel>(new GatherElementsKernel(info, axis));
 }
 
 Status GatherElementsKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   const int64_t rank = static_cast<int64_t>(data->shape().rank());
   if (rank == 0) return InvalidArgument("data must have rank >= 1, got a scalar");
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(Tensor y,
-                   GatherElements(*data, *indices, axis, /*allow_negative_indices=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            GatherElements(*data, *indices, axis, /*allow_negative_indices=*/true));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ScatterElementsKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
   ScatterReduction reduction = ScatterReduction::kNone;
   if (info.has_attribute("reduction")) {
     if (info.op_type() != "ScatterElements" || info.since_version() < 16) {
       return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterElements-16");
     }
-    ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
     auto parsed = ParseScatterReduction(name);
     if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
     reduction = *parsed;
@@ -171,14 +171,14 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterElementsKernel::Create(const KernelIn
 }
 
 Status ScatterElementsKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
-  ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));
   const int64_t rank = static_cast<int64_t>(data->shape().rank());
   if (rank == 0) return InvalidArgument("data must have rank >= 1, got a scalar");
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(Tensor y, ScatterElements(*data, *indices, *updates, axis, reduction_,
-                                             allow_negative_indices_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ScatterElements(*data, *indices, *updates, axis, reduction_,
+                                                      allow_negative_indices_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -37,7 +37,7 @@ StatusOr<SliceOffsets> ResolveTuples(const Shape& data, const Tensor& indices, i
                              data.ToString() + ", indices " + is.ToString());
     }
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> idx, IndexValuesOf(indices, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> idx, IndexValuesOf(indices, "indices"));
   const std::vector<int64_t> strides = data.Strides();
   SliceOffsets out;
   for (int64_t d = batch_dims + k; d < r; ++d) out.slice_size *= data[d];
@@ -78,13 +78,14 @@ std::vector<int64_t> ExpandSlices(const SliceOffsets& s) {
 }  // namespace
 
 StatusOr<Tensor> GatherND(const Tensor& data, const Tensor& indices, int64_t batch_dims) {
-  ASSIGN_OR_RETURN(SliceOffsets s, ResolveTuples(data.shape(), indices, batch_dims));
+  ONNXGATE_ASSIGN_OR_RETURN(SliceOffsets s, ResolveTuples(data.shape(), indices, batch_dims));
   const Shape& is = indices.shape();
   std::vector<int64_t> dims(is.dims().begin(), is.dims().end() - 1);
   const int64_t k = is[is.rank() - 1];
   dims.insert(dims.end(), data.shape().dims().begin() + batch_dims + k, data.shape().dims().end());
   Shape out_shape(std::move(dims));
-  RETURN_IF_ERROR(out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(int64_t))));
+  ONNXGATE_RETURN_IF_ERROR(
+      out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(int64_t))));
   return TakeElements(data, out_shape, ExpandSlices(s));
 }
 
@@ -95,7 +96,7 @@ StatusOr<Tensor> ScatterND(const Tensor& data, const Tensor& indices, const Tens
                            DataTypeShortName(data.dtype()) + ", got " +
                            DataTypeShortName(updates.dtype()));
   }
-  ASSIGN_OR_RETURN(SliceOffsets s, ResolveTuples(data.shape(), indices, 0));
+  ONNXGATE_ASSIGN_OR_RETURN(SliceOffsets s, ResolveTuples(data.shape(), indices, 0));
   const Shape& is = indices.shape();
   std::vector<int64_t> expected(is.dims().begin(), is.dims().end() - 1);
   const int64_t k = is[is.rank() - 1];
@@ -105,7 +106,7 @@ StatusOr<Tensor> ScatterND(const Tensor& data, const Tensor& indices, const Tens
                            Shape(expected).ToString() + ", got " + updates.shape().ToString());
   }
   Tensor out = data.Clone();
-  RETURN_IF_ERROR(ScatterInto(&out, ExpandSlices(s), updates, reduction));
+  ONNXGATE_RETURN_IF_ERROR(ScatterInto(&out, ExpandSlices(s), updates, reduction));
   return out;
 }
 
@@ -113,14 +114,14 @@ StatusOr<std::unique_ptr<OpKernel>> GatherNDKernel::Create(const KernelInfo& inf
   if (info.since_version() < 12 && info.has_attribute("batch_dims")) {
     return InvalidArgument(info.Describe() + ": 'batch_dims' exists from GatherND-12");
   }
-  ASSIGN_OR_RETURN(int64_t batch_dims, info.GetInt("batch_dims", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t batch_dims, info.GetInt("batch_dims", 0));
   return std::unique_ptr<OpKernel>(new GatherNDKernel(info, batch_dims));
 }
 
 Status GatherNDKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
-  ASSIGN_OR_RETURN(Tensor y, GatherND(*data, *indices, batch_dims_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, GatherND(*data, *indices, batch_dims_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -131,7 +132,7 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterNDKernel::Create(const KernelInfo& in
     if (info.since_version() < 16) {
       return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterND-16");
     }
-    ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
     auto parsed = ParseScatterReduction(name);
     if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
     reduction = *parsed;
@@ -140,10 +141,10 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterNDKernel::Create(const KernelInfo& in
 }
 
 Status ScatterNDKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
-  ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));
-  ASSIGN_OR_RETURN(Tensor y, ScatterND(*data, *indices, *updates, reduction_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ScatterND(*data, *indices, *updates, reduction_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -79,10 +79,10 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
   if (info.since_version() < 7) {
     return Unimplemented(info.Describe() + ": only Gemm-7 and later are implemented");
   }
-  ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
-  ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
-  ASSIGN_OR_RETURN(int64_t trans_a, info.GetInt("transA", 0));
-  ASSIGN_OR_RETURN(int64_t trans_b, info.GetInt("transB", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_a, info.GetInt("transA", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_b, info.GetInt("transB", 0));
   const bool c_optional = info.since_version() >= 11;
   if (!c_optional && !info.has_input(2)) {
     return InvalidArgument(info.Describe() + ": input 'C' is required before Gemm-11");
@@ -91,8 +91,8 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
 }
 
 Status Gemm::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "Gemm", "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "Gemm", "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "Gemm", "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "Gemm", "B"));
   const Tensor* c = ctx.input_tensor(2);
   if (c == nullptr && !c_optional_) return InvalidArgument("Gemm: input 'C' is missing");
   if (a->shape().rank() != 2 || b->shape().rank() != 2) {
@@ -122,16 +122,16 @@ Status Gemm::Compute(KernelContext& ctx) const {
   }
   std::vector<double> cd;  // C broadcast to M x N, in double
   if (c != nullptr) {
-    ASSIGN_OR_RETURN(std::vector<double> c_raw, ToDoubles(*c));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> c_raw, ToDoubles(*c));
     cd.resize(c_index.size());
     for (size_t i = 0; i < c_index.size(); ++i) cd[i] = c_raw[c_index[i]];
   }
 
   if (IsFloatingPoint(dtype)) {
-    ASSIGN_OR_RETURN(std::vector<double> ad, ToDoubles(*a));
-    ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*b));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> ad, ToDoubles(*a));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*b));
     std::vector<double> y = GemmDouble(d, ad, trans_a_, bd, trans_b_, cd, alpha_, beta_);
-    ASSIGN_OR_RETURN(Tensor out, FromDoubles(dtype, out_shape, y));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor out, FromDoubles(dtype, out_shape, y));
     ctx.set_output(0, std::move(out));
     return OkStatus();
   }
@@ -162,7 +162,7 @@ Status Gemm::Compute(KernelContext& ctx) const {
       return Internal("Gemm: unexpected non-integer type");
     }
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   ctx.set_output(0, std::move(out));
   return OkStatus();
 }

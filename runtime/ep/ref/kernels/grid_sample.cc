@@ -110,8 +110,8 @@ StatusOr<Tensor> GridSample(const Tensor& x, const Tensor& grid, const GridSampl
   if ((h == 0 || w == 0) && ho * wo > 0) {
     return InvalidArgument("X " + xs.ToString() + " has no pixels to sample");
   }
-  ASSIGN_OR_RETURN(std::vector<double> g, FloatsOf(grid, "grid"));
-  ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> g, FloatsOf(grid, "grid"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
   std::vector<double> out(static_cast<size_t>(n * c * ho * wo));
   for (int64_t b = 0; b < n; ++b) {
     for (int64_t ch = 0; ch < c; ++ch) {
@@ -134,20 +134,20 @@ StatusOr<Tensor> GridSample(const Tensor& x, const Tensor& grid, const GridSampl
       }
     }
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape({n, c, ho, wo})));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape({n, c, ho, wo})));
   Status st = VisitFloatTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     T* o = y.mutable_data<T>();
     for (size_t i = 0; i < out.size(); ++i) o[i] = StoreAs<T>(out[i]);
     return OkStatus();
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   return y;
 }
 
 StatusOr<std::unique_ptr<OpKernel>> GridSampleKernel::Create(const KernelInfo& info) {
   GridSampleOptions o;
-  ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("bilinear")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("bilinear")));
   if (mode == "bilinear") {
     o.mode = GridSampleMode::kBilinear;
   } else if (mode == "nearest") {
@@ -158,7 +158,8 @@ StatusOr<std::unique_ptr<OpKernel>> GridSampleKernel::Create(const KernelInfo& i
     return InvalidArgument(info.Describe() + ": mode must be bilinear, nearest or bicubic, got '" +
                            mode + "'");
   }
-  ASSIGN_OR_RETURN(std::string padding, info.GetString("padding_mode", std::string("zeros")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string padding,
+                            info.GetString("padding_mode", std::string("zeros")));
   if (padding == "zeros") {
     o.padding = GridPadding::kZeros;
   } else if (padding == "border") {
@@ -170,15 +171,15 @@ StatusOr<std::unique_ptr<OpKernel>> GridSampleKernel::Create(const KernelInfo& i
                            ": padding_mode must be zeros, border or reflection, got '" + padding +
                            "'");
   }
-  ASSIGN_OR_RETURN(int64_t align, info.GetInt("align_corners", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t align, info.GetInt("align_corners", 0));
   o.align_corners = align != 0;
   return std::unique_ptr<OpKernel>(new GridSampleKernel(info, o));
 }
 
 Status GridSampleKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* grid, GetInput(ctx, 1, "grid"));
-  ASSIGN_OR_RETURN(Tensor y, GridSample(*x, *grid, options_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* grid, GetInput(ctx, 1, "grid"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, GridSample(*x, *grid, options_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -28,17 +28,17 @@ Status CheckBranch(const KernelInfo& info, const SubgraphExecutor& branch, const
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> IfKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(auto then_branch, info.CompileSubgraph("then_branch"));
-  ASSIGN_OR_RETURN(auto else_branch, info.CompileSubgraph("else_branch"));
-  RETURN_IF_ERROR(CheckBranch(info, *then_branch, "then_branch"));
-  RETURN_IF_ERROR(CheckBranch(info, *else_branch, "else_branch"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto then_branch, info.CompileSubgraph("then_branch"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto else_branch, info.CompileSubgraph("else_branch"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBranch(info, *then_branch, "then_branch"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBranch(info, *else_branch, "else_branch"));
   return std::unique_ptr<OpKernel>(new IfKernel(info, info.since_version(), std::move(then_branch),
                                                 std::move(else_branch)));
 }
 
 Status IfKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* cond_tensor, GetInput(ctx, 0, "cond"));
-  ASSIGN_OR_RETURN(bool cond, ReadBoolScalar(*cond_tensor, "cond"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* cond_tensor, GetInput(ctx, 0, "cond"));
+  ONNXGATE_ASSIGN_OR_RETURN(bool cond, ReadBoolScalar(*cond_tensor, "cond"));
   const SubgraphExecutor& branch = cond ? *then_branch_ : *else_branch_;
   const char* branch_name = cond ? "then_branch" : "else_branch";
   auto outputs = branch.Run({}, OuterScopeOf(ctx));

@@ -25,7 +25,7 @@ StatusOr<double> FloatScalarOf(const Tensor& t, const char* name) {
     return InvalidArgument(std::string("'") + name + "' must hold exactly one value, got shape " +
                            t.shape().ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<double> v, FloatsOf(t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, FloatsOf(t, name));
   return v[0];
 }
 
@@ -38,13 +38,13 @@ StatusOr<int64_t> IntScalarOf(const Tensor& t, const char* name) {
     return InvalidArgument(std::string("'") + name + "' must be an integer tensor, got " +
                            DataTypeShortName(t.dtype()));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> v, ToInt64s(t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> v, ToInt64s(t, name));
   return v[0];
 }
 
 StatusOr<Tensor> TakeElements(const Tensor& src, const Shape& shape,
                               const std::vector<int64_t>& from, const Tensor* fill) {
-  ASSIGN_OR_RETURN(Tensor out, NewTensor(src.dtype(), shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(src.dtype(), shape));
   ONNXGATE_CHECK(static_cast<int64_t>(from.size()) == out.NumElements());
   if (fill != nullptr && (fill->dtype() != src.dtype() || fill->NumElements() != 1)) {
     return InvalidArgument(std::string("the fill value must be one ") +
@@ -66,7 +66,7 @@ StatusOr<Tensor> TakeElements(const Tensor& src, const Shape& shape,
     }
     return OkStatus();
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   return out;
 }
 

@@ -34,14 +34,17 @@ std::vector<double> InstanceNormDouble(const std::vector<double>& x, int64_t pla
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> InstanceNormalization::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
+  ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
   return std::unique_ptr<OpKernel>(new InstanceNormalization(epsilon));
 }
 
 Status InstanceNormalization::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "InstanceNormalization", "input"));
-  ASSIGN_OR_RETURN(const Tensor* scale, RequiredInput(ctx, 1, "InstanceNormalization", "scale"));
-  ASSIGN_OR_RETURN(const Tensor* bias, RequiredInput(ctx, 2, "InstanceNormalization", "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
+                            RequiredInput(ctx, 0, "InstanceNormalization", "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
+                            RequiredInput(ctx, 1, "InstanceNormalization", "scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias,
+                            RequiredInput(ctx, 2, "InstanceNormalization", "B"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) {
     return InvalidArgument(
@@ -56,11 +59,11 @@ Status InstanceNormalization::Compute(KernelContext& ctx) const {
   }
   int64_t size = 1;
   for (size_t i = 2; i < xs.rank(); ++i) size *= xs[i];
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
-  ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*scale));
-  ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*bias));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*scale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*bias));
   std::vector<double> y = InstanceNormDouble(xd, xs[0] * xs[1], xs[1], size, sd, bd, epsilon_);
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

@@ -98,7 +98,7 @@ StatusOr<std::vector<int64_t>> NormalizeAxesOf(const std::vector<int64_t>& axes,
   // NormalizeAxis lets a scalar take axis 0, so keep room for one dim.
   std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(rank, 1)), false);
   for (int64_t axis : axes) {
-    ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, allow_negative, name));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, allow_negative, name));
     if (seen[static_cast<size_t>(a)]) {
       return InvalidArgument(std::string(name) + " " + ListToString(axes) + " name dim " +
                              std::to_string(a) + " twice");

@@ -8,9 +8,9 @@
 namespace onnxgate::ref_nn {
 
 StatusOr<std::unique_ptr<OpKernel>> LayerNormalization::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
-  ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
-  ASSIGN_OR_RETURN(int64_t stash, info.GetInt("stash_type", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
+  ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t stash, info.GetInt("stash_type", 1));
   const DataType stash_type = static_cast<DataType>(stash);
   // The schema allows float and bfloat16 for Mean and InvStdDev.
   if (stash_type != DataType::kFloat && stash_type != DataType::kBFloat16) {
@@ -22,8 +22,9 @@ StatusOr<std::unique_ptr<OpKernel>> LayerNormalization::Create(const KernelInfo&
 }
 
 Status LayerNormalization::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LayerNormalization", "X"));
-  ASSIGN_OR_RETURN(const Tensor* scale, RequiredInput(ctx, 1, "LayerNormalization", "Scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LayerNormalization", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
+                            RequiredInput(ctx, 1, "LayerNormalization", "Scale"));
   const Tensor* bias = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   auto axis = NormalizeAxis(axis_, static_cast<int64_t>(xs.rank()));
@@ -48,10 +49,10 @@ Status LayerNormalization::Compute(KernelContext& ctx) const {
     auto index = UnidirectionalBroadcastIndex(bias->shape(), xs);
     if (!index.ok()) return index.status().WithContext("LayerNormalization: B");
     bias_index = std::move(index).value();
-    ASSIGN_OR_RETURN(bd, ToDoubles(*bias));
+    ONNXGATE_ASSIGN_OR_RETURN(bd, ToDoubles(*bias));
   }
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
-  ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*scale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*scale));
 
   std::vector<double> y(xd.size()), mean(static_cast<size_t>(outer)), inv_std(mean.size());
   for (int64_t o = 0; o < outer; ++o) {
@@ -69,18 +70,18 @@ Status LayerNormalization::Compute(KernelContext& ctx) const {
       y[at] = (src[i] - m) * r * sd[(*scale_index)[at]] + (bd.empty() ? 0.0 : bd[bias_index[at]]);
     }
   }
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
   ctx.set_output(0, std::move(yt));
   // Mean and InvStdDev keep X's rank with the normalized axes reduced to 1.
   std::vector<int64_t> stat_dims = xs.dims();
   for (size_t i = static_cast<size_t>(*axis); i < stat_dims.size(); ++i) stat_dims[i] = 1;
   const Shape stat_shape(stat_dims);
   if (ctx.num_outputs() > 1) {
-    ASSIGN_OR_RETURN(Tensor mt, FromDoubles(stash_type_, stat_shape, mean));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor mt, FromDoubles(stash_type_, stat_shape, mean));
     ctx.set_output(1, std::move(mt));
   }
   if (ctx.num_outputs() > 2) {
-    ASSIGN_OR_RETURN(Tensor it, FromDoubles(stash_type_, stat_shape, inv_std));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor it, FromDoubles(stash_type_, stat_shape, inv_std));
     ctx.set_output(2, std::move(it));
   }
   return OkStatus();

@@ -6,7 +6,7 @@
 namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> LoopKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
   // Inputs: M, cond, then N loop-carried initial values (M and cond may be empty names).
   const size_t n = info.num_inputs() > 2 ? info.num_inputs() - 2 : 0;
   const size_t body_inputs = body->input_names().size();
@@ -49,21 +49,21 @@ Status LoopKernel::CheckCarried(const Value& v, const char* what, size_t index) 
 Status LoopKernel::Run(KernelContext& ctx) const {
   std::optional<int64_t> trip_count;
   if (ctx.has_input(0)) {
-    ASSIGN_OR_RETURN(const Tensor* m, GetInput(ctx, 0, "M"));
-    ASSIGN_OR_RETURN(trip_count, ReadInt64Scalar(*m, "M"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* m, GetInput(ctx, 0, "M"));
+    ONNXGATE_ASSIGN_OR_RETURN(trip_count, ReadInt64Scalar(*m, "M"));
   }
   const bool has_cond = ctx.has_input(1);
   bool cond = true;
   if (has_cond) {
-    ASSIGN_OR_RETURN(const Tensor* c, GetInput(ctx, 1, "cond"));
-    ASSIGN_OR_RETURN(cond, ReadBoolScalar(*c, "cond"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* c, GetInput(ctx, 1, "cond"));
+    ONNXGATE_ASSIGN_OR_RETURN(cond, ReadBoolScalar(*c, "cond"));
   }
   // body inputs: iteration number, condition, loop-carried values.
   std::vector<Value> inputs(2 + num_carried_);
   for (size_t j = 0; j < num_carried_; ++j) {
     const Value* v = ctx.input(2 + j);
     if (v == nullptr) return InvalidArgument("loop-carried input " + std::to_string(j) + " is missing");
-    RETURN_IF_ERROR(CheckCarried(*v, "loop-carried input", j));
+    ONNXGATE_RETURN_IF_ERROR(CheckCarried(*v, "loop-carried input", j));
     inputs[2 + j] = *v;
   }
   const size_t k = scan_types_.size();
@@ -90,7 +90,7 @@ Status LoopKernel::Run(KernelContext& ctx) const {
     }
     for (size_t j = 0; j < num_carried_; ++j) {
       Value& v = (*outs)[1 + j];
-      RETURN_IF_ERROR(CheckCarried(v, "loop-carried output", j));
+      ONNXGATE_RETURN_IF_ERROR(CheckCarried(v, "loop-carried output", j));
       inputs[2 + j] = std::move(v);
     }
     for (size_t j = 0; j < k; ++j) {

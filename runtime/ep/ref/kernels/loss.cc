@@ -17,12 +17,12 @@ struct LossAttributes {
 
 StatusOr<LossAttributes> ReadLossAttributes(const KernelInfo& info) {
   LossAttributes a;
-  ASSIGN_OR_RETURN(std::string reduction, info.GetString("reduction", "mean"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string reduction, info.GetString("reduction", "mean"));
   auto parsed = ParseLossReduction(reduction);
   if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
   a.reduction = *parsed;
   if (info.has_attribute("ignore_index")) {
-    ASSIGN_OR_RETURN(a.ignore_index, info.GetInt("ignore_index"));
+    ONNXGATE_ASSIGN_OR_RETURN(a.ignore_index, info.GetInt("ignore_index"));
   }
   return a;
 }
@@ -72,10 +72,10 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
       return InvalidArgument("weight must have shape [C] = [" + std::to_string(c) + "], got " +
                              weight->shape().ToString());
     }
-    ASSIGN_OR_RETURN(w, ref_nn::ToDoubles(*weight));
+    ONNXGATE_ASSIGN_OR_RETURN(w, ref_nn::ToDoubles(*weight));
   }
-  ASSIGN_OR_RETURN(std::vector<double> x, ref_nn::ToDoubles(input));
-  ASSIGN_OR_RETURN(std::vector<int64_t> t, ToInt64s(target, "target"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ref_nn::ToDoubles(input));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> t, ToInt64s(target, "target"));
   std::vector<double> loss(t.size(), 0.0);
   double loss_sum = 0;
   double weight_sum = 0;
@@ -108,32 +108,32 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
 
 StatusOr<std::unique_ptr<OpKernel>> NegativeLogLikelihoodLossKernel::Create(
     const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
   return std::unique_ptr<OpKernel>(
       new NegativeLogLikelihoodLossKernel(info, a.reduction, a.ignore_index));
 }
 
 Status NegativeLogLikelihoodLossKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(const Tensor* target, GetInput(ctx, 1, "target"));
-  ASSIGN_OR_RETURN(const Tensor* weight, OptionalWeight(ctx, "weight"));
-  ASSIGN_OR_RETURN(Tensor loss,
-                   NegativeLogLikelihood(*input, *target, weight, reduction_, ignore_index_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* target, GetInput(ctx, 1, "target"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* weight, OptionalWeight(ctx, "weight"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Tensor loss, NegativeLogLikelihood(*input, *target, weight, reduction_, ignore_index_));
   ctx.set_output(0, std::move(loss));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> SoftmaxCrossEntropyLossKernel::Create(
     const KernelInfo& info) {
-  ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
+  ONNXGATE_ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
   return std::unique_ptr<OpKernel>(
       new SoftmaxCrossEntropyLossKernel(info, a.reduction, a.ignore_index));
 }
 
 Status SoftmaxCrossEntropyLossKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 0, "scores"));
-  ASSIGN_OR_RETURN(const Tensor* labels, GetInput(ctx, 1, "labels"));
-  ASSIGN_OR_RETURN(const Tensor* weights, OptionalWeight(ctx, "weights"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 0, "scores"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* labels, GetInput(ctx, 1, "labels"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* weights, OptionalWeight(ctx, "weights"));
   const std::vector<int64_t>& dims = scores->shape().dims();
   if (dims.size() < 2) {
     return InvalidArgument("scores must have shape [N, C, d1, ...], got " +
@@ -141,10 +141,10 @@ Status SoftmaxCrossEntropyLossKernel::Run(KernelContext& ctx) const {
   }
   int64_t inner = 1;
   for (size_t k = 2; k < dims.size(); ++k) inner *= dims[k];
-  ASSIGN_OR_RETURN(Tensor log_prob,
-                   SoftmaxAlong(SoftmaxOp::kLogSoftmax, *scores, dims[0], dims[1], inner));
-  ASSIGN_OR_RETURN(Tensor loss,
-                   NegativeLogLikelihood(log_prob, *labels, weights, reduction_, ignore_index_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor log_prob,
+                            SoftmaxAlong(SoftmaxOp::kLogSoftmax, *scores, dims[0], dims[1], inner));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Tensor loss, NegativeLogLikelihood(log_prob, *labels, weights, reduction_, ignore_index_));
   ctx.set_output(0, std::move(loss));
   if (ctx.num_outputs() > 1) ctx.set_output(1, std::move(log_prob));
   return OkStatus();

@@ -9,10 +9,10 @@
 namespace onnxgate::ref_nn {
 
 StatusOr<std::unique_ptr<OpKernel>> Lrn::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1e-4f));
-  ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 0.75f));
-  ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 1.0f));
-  ASSIGN_OR_RETURN(int64_t size, info.GetInt("size"));
+  ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1e-4f));
+  ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 0.75f));
+  ONNXGATE_ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t size, info.GetInt("size"));
   if (size < 1) {
     return InvalidArgument(info.Describe() + ": 'size' must be >= 1, got " + std::to_string(size));
   }
@@ -20,7 +20,7 @@ StatusOr<std::unique_ptr<OpKernel>> Lrn::Create(const KernelInfo& info) {
 }
 
 Status Lrn::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LRN", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LRN", "X"));
   const Shape& xs = x->shape();
   if (xs.rank() < 2) {
     return InvalidArgument("LRN: X must have rank >= 2 (N, C, ...), got " + xs.ToString());
@@ -28,7 +28,7 @@ Status Lrn::Compute(KernelContext& ctx) const {
   const int64_t n = xs[0], c = xs[1];
   int64_t plane = 1;
   for (size_t i = 2; i < xs.rank(); ++i) plane *= xs[i];
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   std::vector<double> y(xd.size());
   // Channel ch sums channels [ch - floor((size - 1) / 2), ch + ceil((size - 1) / 2)], clipped.
   const int64_t before = (size_ - 1) / 2;
@@ -48,7 +48,7 @@ Status Lrn::Compute(KernelContext& ctx) const {
       }
     }
   }
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(x->dtype(), xs, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

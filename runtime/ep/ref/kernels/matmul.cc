@@ -73,8 +73,10 @@ StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b) {
   if (!batch.ok())
     return batch.status().WithContext("MatMul: batch dims of A " + a.ToString() + " and B " +
                                       b.ToString());
-  ASSIGN_OR_RETURN(std::vector<int64_t> a_index, UnidirectionalBroadcastIndex(a_batch, *batch));
-  ASSIGN_OR_RETURN(std::vector<int64_t> b_index, UnidirectionalBroadcastIndex(b_batch, *batch));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> a_index,
+                            UnidirectionalBroadcastIndex(a_batch, *batch));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> b_index,
+                            UnidirectionalBroadcastIndex(b_batch, *batch));
   for (size_t i = 0; i < a_index.size(); ++i) {
     plan.a_offsets.push_back(a_index[i] * plan.m * plan.k);
     plan.b_offsets.push_back(b_index[i] * plan.k * plan.n);
@@ -83,7 +85,7 @@ StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b) {
   if (a.rank() > 1) out.push_back(plan.m);
   if (b.rank() > 1) out.push_back(plan.n);
   plan.output = Shape(std::move(out));
-  RETURN_IF_ERROR(plan.output.Validate());
+  ONNXGATE_RETURN_IF_ERROR(plan.output.Validate());
   return plan;
 }
 
@@ -92,18 +94,19 @@ StatusOr<std::unique_ptr<OpKernel>> MatMul::Create(const KernelInfo& info) {
 }
 
 Status MatMul::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "MatMul", "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "MatMul", "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "MatMul", "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "MatMul", "B"));
   if (a->dtype() != b->dtype()) {
     return InvalidArgument(std::string("MatMul: A is ") + DataTypeName(a->dtype()) + " but B is " +
                            DataTypeName(b->dtype()));
   }
-  ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a->shape(), b->shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a->shape(), b->shape()));
   const DataType dtype = a->dtype();
   if (IsFloatingPoint(dtype)) {
-    ASSIGN_OR_RETURN(std::vector<double> ad, ToDoubles(*a));
-    ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*b));
-    ASSIGN_OR_RETURN(Tensor y, FromDoubles(dtype, plan.output, MatMulDouble(plan, ad, bd)));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> ad, ToDoubles(*a));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bd, ToDoubles(*b));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                              FromDoubles(dtype, plan.output, MatMulDouble(plan, ad, bd)));
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
@@ -117,7 +120,7 @@ Status MatMul::Compute(KernelContext& ctx) const {
       return Internal("MatMul: unexpected non-integer type");
     }
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

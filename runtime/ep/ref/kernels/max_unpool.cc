@@ -31,9 +31,11 @@ StatusOr<std::unique_ptr<OpKernel>> MaxUnpoolKernel::Create(const KernelInfo& in
   if (!info.has_attribute("kernel_shape")) {
     return InvalidArgument(info.Describe() + ": the 'kernel_shape' attribute is required");
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> kernel, info.GetInts("kernel_shape"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> strides, info.GetInts("strides", std::vector<int64_t>{}));
-  ASSIGN_OR_RETURN(std::vector<int64_t> pads, info.GetInts("pads", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, info.GetInts("kernel_shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
+                            info.GetInts("strides", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pads,
+                            info.GetInts("pads", std::vector<int64_t>{}));
   for (int64_t v : kernel) {
     if (v < 1) return InvalidArgument(info.Describe() + ": kernel_shape must be positive");
   }
@@ -48,8 +50,8 @@ StatusOr<std::unique_ptr<OpKernel>> MaxUnpoolKernel::Create(const KernelInfo& in
 }
 
 Status MaxUnpoolKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "I"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "I"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) return InvalidArgument("X must have rank >= 3, got " + xs.ToString());
   if (indices->dtype() != DataType::kInt64 || indices->shape() != xs) {
@@ -65,20 +67,21 @@ Status MaxUnpoolKernel::Run(KernelContext& ctx) const {
     pads.assign(2 * spatial, 0);
   }
   std::vector<int64_t> in_spatial(xs.dims().begin() + 2, xs.dims().end());
-  ASSIGN_OR_RETURN(std::vector<int64_t> out_spatial,
-                   MaxUnpoolOutputDims(in_spatial, kernel_, strides, pads));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> out_spatial,
+                            MaxUnpoolOutputDims(in_spatial, kernel_, strides, pads));
   std::vector<int64_t> inferred = {xs[0], xs[1]};
   inferred.insert(inferred.end(), out_spatial.begin(), out_spatial.end());
   std::vector<int64_t> out_dims = inferred;
   if (shape_input != nullptr) {
-    ASSIGN_OR_RETURN(std::vector<int64_t> given, ToInt64List(*shape_input, "output_shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> given,
+                              ToInt64List(*shape_input, "output_shape"));
     if (given.size() != xs.rank() || given[0] != xs[0] || given[1] != xs[1]) {
       return InvalidArgument("output_shape " + ListToString(given) +
                              " must have X's rank, batch and channels, X is " + xs.ToString());
     }
     out_dims = given;
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x->dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x->dtype(), Shape(out_dims)));
   // The indices are flat over the inferred shape (MaxPool's input without the remainder its
   // windows skipped). An explicit output_shape adds that remainder at the end of each axis, so
   // every index keeps its coordinates and is re-flattened over the output shape.
@@ -112,7 +115,7 @@ Status MaxUnpoolKernel::Run(KernelContext& ctx) const {
     for (size_t i = 0; i < targets.size(); ++i) out[targets[i]] = in[i];
     return OkStatus();
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

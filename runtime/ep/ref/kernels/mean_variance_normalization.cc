@@ -10,16 +10,18 @@
 namespace onnxgate::ref_nn {
 
 StatusOr<std::unique_ptr<OpKernel>> MeanVarianceNormalization::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(std::vector<int64_t> axes, info.GetInts("axes", std::vector<int64_t>{0, 2, 3}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axes,
+                            info.GetInts("axes", std::vector<int64_t>{0, 2, 3}));
   return std::unique_ptr<OpKernel>(new MeanVarianceNormalization(std::move(axes)));
 }
 
 Status MeanVarianceNormalization::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "MeanVarianceNormalization", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
+                            RequiredInput(ctx, 0, "MeanVarianceNormalization", "X"));
   const Shape& s = x->shape();
   const int64_t rank = static_cast<int64_t>(s.rank());
-  ASSIGN_OR_RETURN(std::vector<int64_t> axes,
-                   ref::NormalizeAxesOf(axes_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axes,
+                            ref::NormalizeAxesOf(axes_, rank, /*allow_negative=*/true));
   std::vector<bool> reduced(static_cast<size_t>(rank), false);
   for (int64_t a : axes) reduced[a] = true;
   // Each element's group: its flat index over the kept dims only.
@@ -41,7 +43,7 @@ Status MeanVarianceNormalization::Compute(KernelContext& ctx) const {
     }
     group[i] = g;
   }
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   std::vector<double> sum(static_cast<size_t>(groups), 0.0), count(sum.size(), 0.0);
   for (int64_t i = 0; i < n; ++i) {
     sum[group[i]] += xd[i];
@@ -58,7 +60,7 @@ Status MeanVarianceNormalization::Compute(KernelContext& ctx) const {
   for (int64_t i = 0; i < n; ++i) {
     xd[i] = (xd[i] - mean[group[i]]) / (std::sqrt(var[group[i]]) + kEpsilon);
   }
-  ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), s, xd));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), s, xd));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -29,8 +29,8 @@ double MelToHertz(double mel) { return 700.0 * std::expm1(mel / 2595.0 * std::lo
 double FloorDivide(double a, double b) { return std::round((a - std::fmod(a, b)) / b); }
 
 StatusOr<int64_t> PositiveInt(const KernelContext& ctx, size_t index, const char* name) {
-  ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
-  ASSIGN_OR_RETURN(int64_t v, ref::IntScalarOf(*t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t v, ref::IntScalarOf(*t, name));
   if (v < 1) {
     return InvalidArgument(std::string("MelWeightMatrix: '") + name + "' must be >= 1, got " +
                            std::to_string(v));
@@ -39,8 +39,8 @@ StatusOr<int64_t> PositiveInt(const KernelContext& ctx, size_t index, const char
 }
 
 StatusOr<double> Hertz(const KernelContext& ctx, size_t index, const char* name) {
-  ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
-  ASSIGN_OR_RETURN(double v, ref::FloatScalarOf(*t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
+  ONNXGATE_ASSIGN_OR_RETURN(double v, ref::FloatScalarOf(*t, name));
   if (!std::isfinite(v) || v < 0.0) {
     return InvalidArgument(std::string("MelWeightMatrix: '") + name +
                            "' must be a finite frequency >= 0, got " + t->ElementToString(0));
@@ -51,16 +51,16 @@ StatusOr<double> Hertz(const KernelContext& ctx, size_t index, const char* name)
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> MelWeightMatrix::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(DataType output_type, OutputDatatypeAttribute(info));
+  ONNXGATE_ASSIGN_OR_RETURN(DataType output_type, OutputDatatypeAttribute(info));
   return std::unique_ptr<OpKernel>(new MelWeightMatrix(output_type));
 }
 
 Status MelWeightMatrix::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(int64_t num_mel_bins, PositiveInt(ctx, 0, "num_mel_bins"));
-  ASSIGN_OR_RETURN(int64_t dft_length, PositiveInt(ctx, 1, "dft_length"));
-  ASSIGN_OR_RETURN(int64_t sample_rate, PositiveInt(ctx, 2, "sample_rate"));
-  ASSIGN_OR_RETURN(double lower_hertz, Hertz(ctx, 3, "lower_edge_hertz"));
-  ASSIGN_OR_RETURN(double upper_hertz, Hertz(ctx, 4, "upper_edge_hertz"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t num_mel_bins, PositiveInt(ctx, 0, "num_mel_bins"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t dft_length, PositiveInt(ctx, 1, "dft_length"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t sample_rate, PositiveInt(ctx, 2, "sample_rate"));
+  ONNXGATE_ASSIGN_OR_RETURN(double lower_hertz, Hertz(ctx, 3, "lower_edge_hertz"));
+  ONNXGATE_ASSIGN_OR_RETURN(double upper_hertz, Hertz(ctx, 4, "upper_edge_hertz"));
   if (!(lower_hertz < upper_hertz)) {
     return InvalidArgument("MelWeightMatrix: 'lower_edge_hertz' (" + std::to_string(lower_hertz) +
                            ") must be below 'upper_edge_hertz' (" + std::to_string(upper_hertz) +
@@ -108,7 +108,7 @@ Status MelWeightMatrix::Compute(KernelContext& ctx) const {
       at(j, band) = static_cast<double>(right - j) / static_cast<double>(right - center);
     }
   }
-  ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

@@ -34,14 +34,14 @@ T IntegerMod(T a, T b, bool fmod) {
 }  // namespace
 
 StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod) {
-  RETURN_IF_ERROR(CheckSameType(a, b));
+  ONNXGATE_RETURN_IF_ERROR(CheckSameType(a, b));
   if (IsFloatingPoint(a.dtype()) && !fmod) {
     return InvalidArgument("Mod of floating-point inputs needs fmod=1");
   }
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
   bool zero_divisor = false;
-  RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
     BroadcastBinary<T, T, T>(a, b, &y, [&](T x, T z) {
       if constexpr (kIsInt<T>) {
@@ -61,10 +61,10 @@ StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod) {
 }
 
 StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left) {
-  RETURN_IF_ERROR(CheckSameType(x, y));
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), y.shape()));
-  ASSIGN_OR_RETURN(Tensor z, NewTensor(x.dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) -> Status {
+  ONNXGATE_RETURN_IF_ERROR(CheckSameType(x, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(x.shape(), y.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor z, NewTensor(x.dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) -> Status {
     using T = decltype(tag);
     if constexpr (std::is_unsigned_v<T>) {
       BroadcastBinary<T, T, T>(x, y, &z, [left](T v, T s) {
@@ -82,7 +82,7 @@ StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left) {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ModKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t fmod, info.GetInt("fmod", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t fmod, info.GetInt("fmod", 0));
   if (fmod != 0 && fmod != 1) {
     return InvalidArgument(info.Describe() + ": attribute 'fmod' must be 0 or 1, got " +
                            std::to_string(fmod));
@@ -91,15 +91,15 @@ StatusOr<std::unique_ptr<OpKernel>> ModKernel::Create(const KernelInfo& info) {
 }
 
 Status ModKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ASSIGN_OR_RETURN(Tensor c, Mod(*a, *b, fmod_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Mod(*a, *b, fmod_));
   ctx.set_output(0, std::move(c));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> BitShiftKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(std::string direction, info.GetString("direction"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string direction, info.GetString("direction"));
   if (direction != "LEFT" && direction != "RIGHT") {
     return InvalidArgument(info.Describe() + ": attribute 'direction' must be \"LEFT\" or " +
                            "\"RIGHT\", got \"" + direction + "\"");
@@ -108,9 +108,9 @@ StatusOr<std::unique_ptr<OpKernel>> BitShiftKernel::Create(const KernelInfo& inf
 }
 
 Status BitShiftKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
-  ASSIGN_OR_RETURN(Tensor z, BitShift(*x, *y, left_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor z, BitShift(*x, *y, left_));
   ctx.set_output(0, std::move(z));
   return OkStatus();
 }

@@ -53,8 +53,8 @@ StatusOr<Tensor> NonMaxSuppression(const Tensor& boxes, const Tensor& scores,
     return InvalidArgument("iou_threshold must be in [0, 1], got " +
                            std::to_string(params.iou_threshold));
   }
-  ASSIGN_OR_RETURN(std::vector<double> b, FloatsOf(boxes, "boxes"));
-  ASSIGN_OR_RETURN(std::vector<double> s, FloatsOf(scores, "scores"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> b, FloatsOf(boxes, "boxes"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> s, FloatsOf(scores, "scores"));
   const int64_t batches = bs[0], classes = ss[1], spatial = bs[1];
   std::vector<int64_t> selected;  // flat (batch, class, box) triples
   for (int64_t n = 0; n < batches; ++n) {
@@ -90,7 +90,7 @@ StatusOr<Tensor> NonMaxSuppression(const Tensor& boxes, const Tensor& scores,
 }
 
 StatusOr<std::unique_ptr<OpKernel>> NonMaxSuppressionKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t center, info.GetInt("center_point_box", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t center, info.GetInt("center_point_box", 0));
   if (center != 0 && center != 1) {
     return InvalidArgument(info.Describe() + ": center_point_box must be 0 or 1, got " +
                            std::to_string(center));
@@ -99,22 +99,22 @@ StatusOr<std::unique_ptr<OpKernel>> NonMaxSuppressionKernel::Create(const Kernel
 }
 
 Status NonMaxSuppressionKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* boxes, GetInput(ctx, 0, "boxes"));
-  ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 1, "scores"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* boxes, GetInput(ctx, 0, "boxes"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 1, "scores"));
   NmsParams params;
   params.center_point_box = center_point_box_;
   if (const Tensor* t = ctx.input_tensor(2); t != nullptr && t->NumElements() > 0) {
-    ASSIGN_OR_RETURN(params.max_output_boxes_per_class,
-                     IntScalarOf(*t, "max_output_boxes_per_class"));
+    ONNXGATE_ASSIGN_OR_RETURN(params.max_output_boxes_per_class,
+                              IntScalarOf(*t, "max_output_boxes_per_class"));
   }
   if (const Tensor* t = ctx.input_tensor(3); t != nullptr && t->NumElements() > 0) {
-    ASSIGN_OR_RETURN(params.iou_threshold, FloatScalarOf(*t, "iou_threshold"));
+    ONNXGATE_ASSIGN_OR_RETURN(params.iou_threshold, FloatScalarOf(*t, "iou_threshold"));
   }
   if (const Tensor* t = ctx.input_tensor(4); t != nullptr && t->NumElements() > 0) {
-    ASSIGN_OR_RETURN(double threshold, FloatScalarOf(*t, "score_threshold"));
+    ONNXGATE_ASSIGN_OR_RETURN(double threshold, FloatScalarOf(*t, "score_threshold"));
     params.score_threshold = threshold;
   }
-  ASSIGN_OR_RETURN(Tensor y, NonMaxSuppression(*boxes, *scores, params));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NonMaxSuppression(*boxes, *scores, params));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -27,7 +27,7 @@ bool IsNonZero(const T& v) {
 StatusOr<Tensor> NonZero(const Tensor& x) {
   const int64_t n = x.NumElements();
   std::vector<int64_t> flat;
-  RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     for (int64_t i = 0; i < n; ++i) {
@@ -39,7 +39,7 @@ StatusOr<Tensor> NonZero(const Tensor& x) {
   if (dims.empty()) dims.push_back(1);
   const int64_t rank = static_cast<int64_t>(dims.size());
   const int64_t count = static_cast<int64_t>(flat.size());
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt64, Shape{rank, count}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt64, Shape{rank, count}));
   int64_t* out = y.mutable_data<int64_t>();
   for (int64_t j = 0; j < count; ++j) {
     // Unravel the flat index, last dim fastest.
@@ -57,8 +57,8 @@ StatusOr<std::unique_ptr<OpKernel>> NonZeroKernel::Create(const KernelInfo& info
 }
 
 Status NonZeroKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, NonZero(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NonZero(*x));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -45,16 +45,16 @@ StatusOr<Tensor> OneHot(const Tensor& indices, int64_t depth, const Tensor& valu
                            values.shape().ToString());
   }
   const int64_t rank = static_cast<int64_t>(indices.shape().rank());
-  ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank + 1, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(std::vector<int64_t> idx, TruncatedInt64s(indices, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank + 1, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> idx, TruncatedInt64s(indices, "indices"));
   const std::vector<int64_t>& dims = indices.shape().dims();
   std::vector<int64_t> out_dims = dims;
   out_dims.insert(out_dims.begin() + a, depth);
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(values.dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(values.dtype(), Shape(out_dims)));
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < a; ++d) outer *= dims[d];
   for (int64_t d = a; d < rank; ++d) inner *= dims[d];
-  RETURN_IF_ERROR(VisitAllTypes(values.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(values.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T off = values.data<T>()[0];
     const T on = values.data<T>()[1];
@@ -73,20 +73,21 @@ StatusOr<Tensor> OneHot(const Tensor& indices, int64_t depth, const Tensor& valu
 }
 
 StatusOr<std::unique_ptr<OpKernel>> OneHotKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
   return std::unique_ptr<OpKernel>(new OneHotKernel(info, axis, info.since_version() >= 11));
 }
 
 Status OneHotKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 0, "indices"));
-  ASSIGN_OR_RETURN(const Tensor* depth_t, GetInput(ctx, 1, "depth"));
-  ASSIGN_OR_RETURN(const Tensor* values, GetInput(ctx, 2, "values"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 0, "indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* depth_t, GetInput(ctx, 1, "depth"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* values, GetInput(ctx, 2, "values"));
   if (depth_t->NumElements() != 1 || depth_t->shape().rank() > 1) {
     return InvalidArgument("depth must hold exactly one value, got shape " +
                            depth_t->shape().ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> depth, TruncatedInt64s(*depth_t, "depth"));
-  ASSIGN_OR_RETURN(Tensor y, OneHot(*indices, depth[0], *values, axis_, negative_indices_));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> depth, TruncatedInt64s(*depth_t, "depth"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            OneHot(*indices, depth[0], *values, axis_, negative_indices_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

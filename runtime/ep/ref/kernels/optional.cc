@@ -36,10 +36,10 @@ StatusOr<std::unique_ptr<OpKernel>> OptionalKernel::Create(const KernelInfo& inf
     const std::string where = info.Describe() + ": attribute 'type'";
     if (tp.has_sequence_type()) {
       kind = Value::Kind::kSequence;
-      ASSIGN_OR_RETURN(elem_type, TensorElemType(tp.sequence_type().elem_type(), where));
+      ONNXGATE_ASSIGN_OR_RETURN(elem_type, TensorElemType(tp.sequence_type().elem_type(), where));
     } else {
       kind = Value::Kind::kTensor;
-      ASSIGN_OR_RETURN(elem_type, TensorElemType(tp, where));
+      ONNXGATE_ASSIGN_OR_RETURN(elem_type, TensorElemType(tp, where));
     }
   } else if (!info.has_input(0)) {
     return InvalidArgument(info.Describe() +

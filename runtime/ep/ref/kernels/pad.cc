@@ -77,13 +77,14 @@ StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMo
   }
   Shape out_shape(std::move(out_dims));
   // Bound the index table (one int64 per output element) before building it.
-  RETURN_IF_ERROR(out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(int64_t))));
+  ONNXGATE_RETURN_IF_ERROR(
+      out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(int64_t))));
   return TakeElements(data, out_shape, FlatIndexFromAxisMaps(s, maps), constant);
 }
 
 StatusOr<std::unique_ptr<OpKernel>> PadKernel::Create(const KernelInfo& info) {
   const int version = info.since_version();
-  ASSIGN_OR_RETURN(std::string mode_name, info.GetString("mode", std::string("constant")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode_name, info.GetString("mode", std::string("constant")));
   auto mode = ParseMode(mode_name);
   if (!mode.ok()) return mode.status().WithContext(info.Describe());
   if (version >= 11) {
@@ -94,22 +95,22 @@ StatusOr<std::unique_ptr<OpKernel>> PadKernel::Create(const KernelInfo& info) {
   if (!info.has_attribute(pads_name)) {
     return InvalidArgument(info.Describe() + ": the '" + pads_name + "' attribute is required");
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> pads, info.GetInts(pads_name));
-  ASSIGN_OR_RETURN(float value, info.GetFloat("value", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pads, info.GetInts(pads_name));
+  ONNXGATE_ASSIGN_OR_RETURN(float value, info.GetFloat("value", 0.0f));
   return std::unique_ptr<OpKernel>(new PadKernel(info, *mode, false, std::move(pads), value));
 }
 
 Status PadKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> pads = pads_;
   Tensor constant;
   if (from_inputs_) {
-    ASSIGN_OR_RETURN(const Tensor* pads_tensor, GetInput(ctx, 1, "pads"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* pads_tensor, GetInput(ctx, 1, "pads"));
     if (pads_tensor->dtype() != DataType::kInt64) {
       return InvalidArgument(std::string("'pads' must be int64, got ") +
                              DataTypeShortName(pads_tensor->dtype()));
     }
-    ASSIGN_OR_RETURN(pads, ToInt64List(*pads_tensor, "pads"));
+    ONNXGATE_ASSIGN_OR_RETURN(pads, ToInt64List(*pads_tensor, "pads"));
     if (const Tensor* c = ctx.input_tensor(2)) {
       if (c->NumElements() != 1 || c->dtype() != data->dtype()) {
         return InvalidArgument(std::string("'constant_value' must be one ") +
@@ -124,9 +125,10 @@ Status PadKernel::Run(KernelContext& ctx) const {
       constant = Tensor::Scalar<T>(FromCompute<T>(static_cast<ComputeType<T>>(value_)));
       return OkStatus();
     });
-    RETURN_IF_ERROR(st);
+    ONNXGATE_RETURN_IF_ERROR(st);
   }
-  ASSIGN_OR_RETURN(Tensor y, Pad(*data, pads, mode_, constant.defined() ? &constant : nullptr));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            Pad(*data, pads, mode_, constant.defined() ? &constant : nullptr));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

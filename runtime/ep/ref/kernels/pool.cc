@@ -144,7 +144,7 @@ Status RejectAttribute(const KernelInfo& info, const char* attr, const char* sin
 }
 
 StatusOr<int64_t> ParseP(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t p, info.GetInt("p", 2));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t p, info.GetInt("p", 2));
   if (p < 1) {
     return InvalidArgument(info.Describe() + ": 'p' must be >= 1, got " + std::to_string(p));
   }
@@ -158,7 +158,7 @@ std::unique_ptr<OpKernel> MakePool(const char* op, ConvPoolAttributes attrs, Poo
 }  // namespace
 
 Status Pool::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, op_, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, op_, "X"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) {
     return InvalidArgument(std::string(op_) + ": X must have rank >= 3 (N, C, spatial...), got " +
@@ -184,14 +184,14 @@ Status Pool::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = {xs[0], xs[1]};
   out_dims.insert(out_dims.end(), g.output.begin(), g.output.end());
   Shape out_shape(std::move(out_dims));
-  RETURN_IF_ERROR(out_shape.Validate());
+  ONNXGATE_RETURN_IF_ERROR(out_shape.Validate());
 
   const int64_t planes = xs[0] * xs[1];
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   auto pooled = PoolDouble(xd, planes, g, options_);
   if (!pooled.ok())
     return pooled.status().WithContext(std::string(op_) + " with X " + xs.ToString());
-  ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), out_shape, pooled->y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, FromDoubles(x->dtype(), out_shape, pooled->y));
   ctx.set_output(0, std::move(y));
 
   if (options_.kind == PoolKind::kMax && ctx.num_outputs() > 1) {
@@ -212,17 +212,17 @@ Status Pool::Compute(KernelContext& ctx) const {
 
 StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
   const int v = info.since_version();
-  ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, v >= 10));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, v >= 10));
   PoolOptions o;
   o.kind = PoolKind::kMax;
   if (v < 8) {
-    RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
+    ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
     if (info.num_outputs() > 1) {
       return InvalidArgument(info.Describe() +
                              ": the Indices output is only defined from MaxPool-8");
     }
   } else {
-    ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
     if (storage_order != 0 && storage_order != 1) {
       return InvalidArgument(info.Describe() + ": 'storage_order' must be 0 or 1, got " +
                              std::to_string(storage_order));
@@ -234,13 +234,13 @@ StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
 
 StatusOr<std::unique_ptr<OpKernel>> AveragePool::Create(const KernelInfo& info) {
   const int v = info.since_version();
-  ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, false));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, false));
   PoolOptions o;
   o.kind = PoolKind::kAverage;
   if (v < 7) {
-    RETURN_IF_ERROR(RejectAttribute(info, "count_include_pad", "AveragePool-7"));
+    ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "count_include_pad", "AveragePool-7"));
   } else {
-    ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
     o.count_include_pad = include != 0;
   }
   return MakePool("AveragePool", std::move(attrs), o);
@@ -250,10 +250,10 @@ StatusOr<std::unique_ptr<OpKernel>> LpPool::Create(const KernelInfo& info) {
   if (info.since_version() < 2) {
     return Unimplemented(info.Describe() + ": LpPool-1 (float p) is not implemented");
   }
-  ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, false, false));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, false, false));
   PoolOptions o;
   o.kind = PoolKind::kLp;
-  ASSIGN_OR_RETURN(o.p, ParseP(info));
+  ONNXGATE_ASSIGN_OR_RETURN(o.p, ParseP(info));
   return MakePool("LpPool", std::move(attrs), o);
 }
 
@@ -278,7 +278,7 @@ StatusOr<std::unique_ptr<OpKernel>> GlobalLpPool::Create(const KernelInfo& info)
   PoolOptions o;
   o.kind = PoolKind::kLp;
   o.global = true;
-  ASSIGN_OR_RETURN(o.p, ParseP(info));
+  ONNXGATE_ASSIGN_OR_RETURN(o.p, ParseP(info));
   return MakePool("GlobalLpPool", {}, o);
 }
 

@@ -49,7 +49,7 @@ StatusOr<QuantParams> ResolveParams(const Tensor& x, const Tensor& scale, const 
   QuantParams p;
   p.scale.assign(scale.data<float>(), scale.data<float>() + n);
   if (zero_point != nullptr) {
-    ASSIGN_OR_RETURN(p.zero_point, ToInt64s(*zero_point, "zero_point"));
+    ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ToInt64s(*zero_point, "zero_point"));
   } else {
     p.zero_point.assign(static_cast<size_t>(n), 0);
   }
@@ -88,10 +88,10 @@ StatusOr<std::vector<float>> FloatInputOf(const Tensor& x) {
 
 StatusOr<Tensor> QuantizeLinear(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
                                 int64_t axis) {
-  ASSIGN_OR_RETURN(std::vector<float> xf, FloatInputOf(x));
-  ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> xf, FloatInputOf(x));
+  ONNXGATE_ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
   const DataType out_type = zero_point != nullptr ? zero_point->dtype() : DataType::kUint8;
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(out_type, x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(out_type, x.shape()));
   if (out_type == DataType::kUint8) {
     QuantizeInto(xf, p, y.mutable_data<uint8_t>());
   } else if (out_type == DataType::kInt8) {
@@ -115,7 +115,7 @@ StatusOr<Tensor> DequantizeLinear(const Tensor& x, const Tensor& scale, const Te
                            DataTypeShortName(x.dtype()) + ", got " +
                            DataTypeShortName(zero_point->dtype()));
   }
-  ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
+  ONNXGATE_ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
   if (x.dtype() == DataType::kInt32) {
     for (int64_t z : p.zero_point) {
       if (z != 0) {
@@ -124,8 +124,8 @@ StatusOr<Tensor> DequantizeLinear(const Tensor& x, const Tensor& scale, const Te
       }
     }
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> xi, ToInt64s(x, "x"));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> xi, ToInt64s(x, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, x.shape()));
   float* out = y.mutable_data<float>();
   for (size_t i = 0; i < xi.size(); ++i) {
     const int64_t j = p.IndexOf(static_cast<int64_t>(i));
@@ -139,7 +139,7 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizeLinearKernel::Create(const KernelInf
   if (!per_axis && info.has_attribute("axis")) {
     return InvalidArgument(info.Describe() + ": 'axis' exists from opset 13");
   }
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
   return std::unique_ptr<OpKernel>(
       new QuantizeLinearKernel(info, info.op_type() == "DequantizeLinear", axis, per_axis));
 }
@@ -149,8 +149,9 @@ StatusOr<std::unique_ptr<OpKernel>> DequantizeLinearKernel::Create(const KernelI
 }
 
 Status QuantizeLinearKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
-  ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, dequantize_ ? "x_scale" : "y_scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
+                            GetInput(ctx, 1, dequantize_ ? "x_scale" : "y_scale"));
   const Tensor* zero_point = ctx.input_tensor(2);
   int64_t axis = -1;
   if (scale->NumElements() != 1 || scale->shape().rank() > 1) {
@@ -158,14 +159,14 @@ Status QuantizeLinearKernel::Run(KernelContext& ctx) const {
       return InvalidArgument("the scale must be a scalar before opset 13, got shape " +
                              scale->shape().ToString());
     }
-    ASSIGN_OR_RETURN(axis, NormalizeAxisOf(axis_, static_cast<int64_t>(x->shape().rank()),
-                                           /*allow_negative=*/true));
+    ONNXGATE_ASSIGN_OR_RETURN(axis, NormalizeAxisOf(axis_, static_cast<int64_t>(x->shape().rank()),
+                                                    /*allow_negative=*/true));
   }
   if (dequantize_) {
-    ASSIGN_OR_RETURN(Tensor y, DequantizeLinear(*x, *scale, zero_point, axis));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, DequantizeLinear(*x, *scale, zero_point, axis));
     ctx.set_output(0, std::move(y));
   } else {
-    ASSIGN_OR_RETURN(Tensor y, QuantizeLinear(*x, *scale, zero_point, axis));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, QuantizeLinear(*x, *scale, zero_point, axis));
     ctx.set_output(0, std::move(y));
   }
   return OkStatus();
@@ -176,7 +177,7 @@ StatusOr<std::unique_ptr<OpKernel>> DynamicQuantizeLinearKernel::Create(const Ke
 }
 
 Status DynamicQuantizeLinearKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   if (x->dtype() != DataType::kFloat) {
     return InvalidArgument(std::string("x must be float, got ") + DataTypeShortName(x->dtype()));
   }
@@ -200,7 +201,7 @@ Status DynamicQuantizeLinearKernel::Run(KernelContext& ctx) const {
     const float intermediate = 0.0f - lo / scale;
     zero_point = SaturateTo<uint8_t>(RoundHalfToEven(std::clamp(intermediate, 0.0f, 255.0f)));
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kUint8, x->shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kUint8, x->shape()));
   uint8_t* ys = y.mutable_data<uint8_t>();
   for (int64_t i = 0; i < n; ++i) {
     ys[i] = SaturateTo<uint8_t>(RoundHalfToEven(xs[i] / scale) + zero_point);

@@ -83,8 +83,9 @@ std::vector<double> ConvAccumulate(const ConvSizes& s, const std::vector<double>
 StatusOr<std::unique_ptr<OpKernel>> QuantizedConvKernel::Create(const KernelInfo& info) {
   ref_nn::ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs, ref_nn::ParseConvPoolAttributes(info, set));
-  ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
+                            ref_nn::ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
                            std::to_string(group));
@@ -95,15 +96,15 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizedConvKernel::Create(const KernelInfo
 
 Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   const size_t x_index = 0, w_index = qlinear_ ? 3 : 1;
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, x_index, "x"));
-  ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, w_index, "w"));
-  RETURN_IF_ERROR(CheckEightBit(*x, "x"));
-  RETURN_IF_ERROR(CheckEightBit(*w, "w"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, x_index, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, w_index, "w"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(*x, "x"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(*w, "w"));
   const Tensor* x_zp = ctx.input_tensor(2);
   const Tensor* w_zp = ctx.input_tensor(qlinear_ ? 5 : 3);
   if (qlinear_) {
-    ASSIGN_OR_RETURN(x_zp, GetInput(ctx, 2, "x_zero_point"));
-    ASSIGN_OR_RETURN(w_zp, GetInput(ctx, 5, "w_zero_point"));
+    ONNXGATE_ASSIGN_OR_RETURN(x_zp, GetInput(ctx, 2, "x_zero_point"));
+    ONNXGATE_ASSIGN_OR_RETURN(w_zp, GetInput(ctx, 5, "w_zero_point"));
   }
 
   const Shape& xs = x->shape();
@@ -135,7 +136,7 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   const Shape out_shape(std::move(out_dims));
 
   // Subtract the zero points: x per tensor, w per tensor or per output channel.
-  ASSIGN_OR_RETURN(int64_t xz, ScalarZeroPoint(x_zp, *x, "x_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t xz, ScalarZeroPoint(x_zp, *x, "x_zero_point"));
   std::vector<int64_t> wz(static_cast<size_t>(s.m), 0);
   if (w_zp != nullptr) {
     if (w_zp->dtype() != w->dtype()) {
@@ -143,11 +144,11 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
                              DataTypeShortName(w->dtype()) + ", got " +
                              DataTypeShortName(w_zp->dtype()));
     }
-    ASSIGN_OR_RETURN(std::vector<int64_t> raw, ToInt64s(*w_zp, "w_zero_point"));
-    ASSIGN_OR_RETURN(wz, PerChannel(raw, w_zp->shape(), s.m, "w_zero_point"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> raw, ToInt64s(*w_zp, "w_zero_point"));
+    ONNXGATE_ASSIGN_OR_RETURN(wz, PerChannel(raw, w_zp->shape(), s.m, "w_zero_point"));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> xi, ToInt64s(*x, "x"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> wi, ToInt64s(*w, "w"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> xi, ToInt64s(*x, "x"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> wi, ToInt64s(*w, "w"));
   std::vector<double> xd(xi.size()), wd(wi.size());
   for (size_t i = 0; i < xi.size(); ++i) xd[i] = static_cast<double>(xi[i] - xz);
   const int64_t per_filter = s.m == 0 ? 0 : static_cast<int64_t>(wi.size()) / s.m;
@@ -159,7 +160,7 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   const int64_t out_plane = ref_nn::Product(s.g.output);
 
   if (!qlinear_) {
-    ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, out_shape));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, out_shape));
     int32_t* out = y.mutable_data<int32_t>();
     for (size_t i = 0; i < acc.size(); ++i) {
       out[i] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(acc[i])));
@@ -173,15 +174,15 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
   const size_t indices[] = {1, 4, 6, 7};
   const Tensor* q[4];
   for (size_t i = 0; i < 4; ++i) {
-    ASSIGN_OR_RETURN(q[i], GetInput(ctx, indices[i], names[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(q[i], GetInput(ctx, indices[i], names[i]));
   }
-  ASSIGN_OR_RETURN(double x_scale, FloatScalarOf(*q[0], "x_scale"));
-  ASSIGN_OR_RETURN(std::vector<double> w_scale_raw, FloatsOf(*q[1], "w_scale"));
-  ASSIGN_OR_RETURN(std::vector<double> w_scale,
-                   PerChannel(w_scale_raw, q[1]->shape(), s.m, "w_scale"));
-  ASSIGN_OR_RETURN(double y_scale, FloatScalarOf(*q[2], "y_scale"));
-  RETURN_IF_ERROR(CheckEightBit(*q[3], "y_zero_point"));
-  ASSIGN_OR_RETURN(int64_t yz, IntScalarOf(*q[3], "y_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(double x_scale, FloatScalarOf(*q[0], "x_scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> w_scale_raw, FloatsOf(*q[1], "w_scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> w_scale,
+                            PerChannel(w_scale_raw, q[1]->shape(), s.m, "w_scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(double y_scale, FloatScalarOf(*q[2], "y_scale"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(*q[3], "y_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t yz, IntScalarOf(*q[3], "y_zero_point"));
   if (const Tensor* b = ctx.input_tensor(8)) {
     if (b->dtype() != DataType::kInt32 || b->shape().rank() != 1 || b->shape()[0] != s.m) {
       return InvalidArgument("B must be int32 of shape [" + std::to_string(s.m) + "], got " +
@@ -191,7 +192,7 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
       acc[i] += b->data<int32_t>()[(static_cast<int64_t>(i) / out_plane) % s.m];
     }
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(q[3]->dtype(), out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(q[3]->dtype(), out_shape));
   Status st = VisitNumericTypes(y.dtype(), [&](auto tag) -> Status {
     using Q = decltype(tag);
     if constexpr (std::is_integral_v<Q>) {
@@ -206,7 +207,7 @@ Status QuantizedConvKernel::Run(KernelContext& ctx) const {
       return Internal("y_zero_point is not an integer type");
     }
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

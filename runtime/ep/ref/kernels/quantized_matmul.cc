@@ -24,14 +24,14 @@ Status CheckEightBit(const Tensor& t, const char* name) {
 // is aligned with the rows; any other zero point must broadcast to x.
 StatusOr<std::vector<int64_t>> Shifted(const Tensor& x, const Tensor* zero_point, bool is_a,
                                        const char* name) {
-  ASSIGN_OR_RETURN(std::vector<int64_t> v, ToInt64s(x, name));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> v, ToInt64s(x, name));
   if (zero_point == nullptr) return v;
   if (zero_point->dtype() != x.dtype()) {
     return InvalidArgument(std::string("the zero point of '") + name + "' must have its type " +
                            DataTypeShortName(x.dtype()) + ", got " +
                            DataTypeShortName(zero_point->dtype()));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> zp, ToInt64s(*zero_point, "zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> zp, ToInt64s(*zero_point, "zero_point"));
   if (zp.size() == 1) {
     for (int64_t& e : v) e -= zp[0];
     return v;
@@ -96,8 +96,8 @@ StatusOr<ScaleZeroPoint> ReadScaleZeroPoint(const Tensor& scale, const Tensor& z
                            scale.shape().ToString());
   }
   ScaleZeroPoint p;
-  ASSIGN_OR_RETURN(p.scale, FloatsOf(scale, "scale"));
-  ASSIGN_OR_RETURN(p.zero_point, ToInt64s(zero_point, "zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(p.scale, FloatsOf(scale, "scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ToInt64s(zero_point, "zero_point"));
   return p;
 }
 
@@ -105,13 +105,13 @@ StatusOr<ScaleZeroPoint> ReadScaleZeroPoint(const Tensor& scale, const Tensor& z
 
 StatusOr<Tensor> MatMulInteger(const Tensor& a, const Tensor& b, const Tensor* a_zero_point,
                                const Tensor* b_zero_point) {
-  RETURN_IF_ERROR(CheckEightBit(a, "A"));
-  RETURN_IF_ERROR(CheckEightBit(b, "B"));
-  ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(std::vector<int64_t> av, Shifted(a, a_zero_point, /*is_a=*/true, "A"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> bv, Shifted(b, b_zero_point, /*is_a=*/false, "B"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(a, "A"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(b, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> av, Shifted(a, a_zero_point, /*is_a=*/true, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> bv, Shifted(b, b_zero_point, /*is_a=*/false, "B"));
   const std::vector<int64_t> acc = IntegerProduct(plan, av, bv);
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, plan.output));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, plan.output));
   int32_t* out = y.mutable_data<int32_t>();
   // 8-bit products summed over K < 2^16 terms stay within int32; longer sums wrap like int32.
   for (size_t i = 0; i < acc.size(); ++i)
@@ -124,9 +124,10 @@ StatusOr<std::unique_ptr<OpKernel>> MatMulIntegerKernel::Create(const KernelInfo
 }
 
 Status MatMulIntegerKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
-  ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ASSIGN_OR_RETURN(Tensor y, MatMulInteger(*a, *b, ctx.input_tensor(2), ctx.input_tensor(3)));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            MatMulInteger(*a, *b, ctx.input_tensor(2), ctx.input_tensor(3)));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -140,28 +141,31 @@ Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
                          "b_scale", "b_zero_point", "y_scale",      "y_zero_point"};
   const Tensor* in[8];
   for (size_t i = 0; i < 8; ++i) {
-    ASSIGN_OR_RETURN(in[i], GetInput(ctx, i, names[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(in[i], GetInput(ctx, i, names[i]));
   }
   const Tensor& a = *in[0];
   const Tensor& b = *in[3];
-  RETURN_IF_ERROR(CheckEightBit(a, "a"));
-  RETURN_IF_ERROR(CheckEightBit(b, "b"));
-  RETURN_IF_ERROR(CheckEightBit(*in[7], "y_zero_point"));
-  ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a.shape(), b.shape()));
-  ASSIGN_OR_RETURN(ScaleZeroPoint ap, ReadScaleZeroPoint(*in[1], *in[2], plan.m, "a", "row"));
-  ASSIGN_OR_RETURN(ScaleZeroPoint bp, ReadScaleZeroPoint(*in[4], *in[5], plan.n, "b", "column"));
-  ASSIGN_OR_RETURN(ScaleZeroPoint yp, ReadScaleZeroPoint(*in[6], *in[7], plan.m, "y", "row"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(a, "a"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(b, "b"));
+  ONNXGATE_RETURN_IF_ERROR(CheckEightBit(*in[7], "y_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a.shape(), b.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(ScaleZeroPoint ap,
+                            ReadScaleZeroPoint(*in[1], *in[2], plan.m, "a", "row"));
+  ONNXGATE_ASSIGN_OR_RETURN(ScaleZeroPoint bp,
+                            ReadScaleZeroPoint(*in[4], *in[5], plan.n, "b", "column"));
+  ONNXGATE_ASSIGN_OR_RETURN(ScaleZeroPoint yp,
+                            ReadScaleZeroPoint(*in[6], *in[7], plan.m, "y", "row"));
   if (in[2]->dtype() != a.dtype() || in[5]->dtype() != b.dtype()) {
     return InvalidArgument("a_zero_point and b_zero_point must have the types of a and b");
   }
   // Shift each operand by its zero point, row by row for a and column by column for b.
-  ASSIGN_OR_RETURN(std::vector<int64_t> av, ToInt64s(a, "a"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> bv, ToInt64s(b, "b"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> av, ToInt64s(a, "a"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> bv, ToInt64s(b, "b"));
   for (size_t i = 0; i < av.size(); ++i)
     av[i] -= ap.ZeroPointAt((static_cast<int64_t>(i) / plan.k) % plan.m);
   for (size_t i = 0; i < bv.size(); ++i) bv[i] -= bp.ZeroPointAt(static_cast<int64_t>(i) % plan.n);
   const std::vector<int64_t> acc = IntegerProduct(plan, av, bv);
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(in[7]->dtype(), plan.output));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(in[7]->dtype(), plan.output));
   Status st = VisitNumericTypes(y.dtype(), [&](auto tag) -> Status {
     using Q = decltype(tag);
     if constexpr (std::is_integral_v<Q>) {
@@ -178,7 +182,7 @@ Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
       return Internal("QLinearMatMul: y_zero_point is not an integer type");
     }
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

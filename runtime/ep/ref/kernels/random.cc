@@ -15,7 +15,7 @@ using ref_nn::ToDoubles;
 
 StatusOr<DataType> DtypeAttribute(const KernelInfo& info, DataType fallback) {
   if (!info.has_attribute("dtype")) return fallback;
-  ASSIGN_OR_RETURN(int64_t v, info.GetInt("dtype"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt("dtype"));
   if (v < 0 || v > INT32_MAX || !IsValidDataType(static_cast<int32_t>(v))) {
     return InvalidArgument(info.Describe() + ": 'dtype' " + std::to_string(v) +
                            " is not an ONNX tensor type");
@@ -31,10 +31,10 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
   c.like = op == "RandomUniformLike" || op == "RandomNormalLike" || op == "Bernoulli";
   if (op == "RandomNormal" || op == "RandomNormalLike") c.distribution = Distribution::kNormal;
   if (op == "Bernoulli") c.distribution = Distribution::kBernoulli;
-  ASSIGN_OR_RETURN(c.dtype,
-                   DtypeAttribute(info, c.like ? DataType::kUndefined : DataType::kFloat));
+  ONNXGATE_ASSIGN_OR_RETURN(c.dtype,
+                            DtypeAttribute(info, c.like ? DataType::kUndefined : DataType::kFloat));
   if (!c.like) {
-    ASSIGN_OR_RETURN(c.shape, info.GetInts("shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(c.shape, info.GetInts("shape"));
   }
   for (int64_t d : c.shape) {
     if (d < 0) {
@@ -43,8 +43,8 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
     }
   }
   if (c.distribution == Distribution::kUniform) {
-    ASSIGN_OR_RETURN(float low, info.GetFloat("low", 0.0f));
-    ASSIGN_OR_RETURN(float high, info.GetFloat("high", 1.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(float low, info.GetFloat("low", 0.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(float high, info.GetFloat("high", 1.0f));
     if (!(low <= high)) {
       return InvalidArgument(info.Describe() + ": 'low' " + std::to_string(low) +
                              " is above 'high' " + std::to_string(high));
@@ -52,8 +52,8 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
     c.low = low;
     c.high = high;
   } else if (c.distribution == Distribution::kNormal) {
-    ASSIGN_OR_RETURN(float mean, info.GetFloat("mean", 0.0f));
-    ASSIGN_OR_RETURN(float scale, info.GetFloat("scale", 1.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(float mean, info.GetFloat("mean", 0.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("scale", 1.0f));
     if (!(scale >= 0)) {
       return InvalidArgument(info.Describe() + ": 'scale' must be >= 0, got " +
                              std::to_string(scale));
@@ -62,7 +62,7 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
     c.scale = scale;
   }
   if (info.has_attribute("seed")) {
-    ASSIGN_OR_RETURN(float seed, info.GetFloat("seed"));
+    ONNXGATE_ASSIGN_OR_RETURN(float seed, info.GetFloat("seed"));
     c.seed = seed;
   }
   return std::unique_ptr<OpKernel>(new RandomKernel(info, std::move(c)));
@@ -73,7 +73,7 @@ Status RandomKernel::Run(KernelContext& ctx) const {
   DataType dtype = c_.dtype;
   const Tensor* input = nullptr;
   if (c_.like) {
-    ASSIGN_OR_RETURN(input, GetInput(ctx, 0, "input"));
+    ONNXGATE_ASSIGN_OR_RETURN(input, GetInput(ctx, 0, "input"));
     shape = input->shape();
     if (dtype == DataType::kUndefined) dtype = input->dtype();
   }
@@ -85,7 +85,7 @@ Status RandomKernel::Run(KernelContext& ctx) const {
   } else {
     engine.seed(std::random_device{}());
   }
-  ASSIGN_OR_RETURN(Tensor out, NewTensor(DataType::kDouble, shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(DataType::kDouble, shape));
   double* v = out.mutable_data<double>();
   const int64_t n = shape.NumElements();
   if (c_.distribution == Distribution::kUniform) {
@@ -95,7 +95,7 @@ Status RandomKernel::Run(KernelContext& ctx) const {
     std::normal_distribution<double> d(c_.mean, c_.scale);
     for (int64_t i = 0; i < n; ++i) v[i] = d(engine);
   } else {
-    ASSIGN_OR_RETURN(std::vector<double> p, ToDoubles(*input));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> p, ToDoubles(*input));
     std::uniform_real_distribution<double> d(0.0, 1.0);
     for (int64_t i = 0; i < n; ++i) {
       if (!(p[i] >= 0 && p[i] <= 1)) {
@@ -113,7 +113,7 @@ Status RandomKernel::Run(KernelContext& ctx) const {
     return OkStatus();
   }
   std::vector<double> values(v, v + n);
-  ASSIGN_OR_RETURN(Tensor typed, FromDoubles(dtype, shape, values));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor typed, FromDoubles(dtype, shape, values));
   ctx.set_output(0, std::move(typed));
   return OkStatus();
 }

@@ -21,7 +21,7 @@ StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& d
     }
   }
   Tensor y;
-  RETURN_IF_ERROR(VisitArithmeticTypes(start.dtype(), [&](auto tag) -> Status {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(start.dtype(), [&](auto tag) -> Status {
     using T = decltype(tag);
     if constexpr (kIsHalf<T>) {
       return Unimplemented("Range is not defined for half-precision types");
@@ -41,7 +41,7 @@ StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& d
         if (std::isnan(n)) return InvalidArgument("the length of the range is NaN");
         count = n > 0 ? SaturatingCast<int64_t>(n) : 0;
       }
-      ASSIGN_OR_RETURN(y, NewTensor(start.dtype(), Shape({count})));
+      ONNXGATE_ASSIGN_OR_RETURN(y, NewTensor(start.dtype(), Shape({count})));
       T* out = y.mutable_data<T>();
       for (int64_t i = 0; i < count; ++i) {
         if constexpr (kIsInt<T>) {
@@ -62,10 +62,10 @@ StatusOr<std::unique_ptr<OpKernel>> RangeKernel::Create(const KernelInfo& info) 
 }
 
 Status RangeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* start, GetInput(ctx, 0, "start"));
-  ASSIGN_OR_RETURN(const Tensor* limit, GetInput(ctx, 1, "limit"));
-  ASSIGN_OR_RETURN(const Tensor* delta, GetInput(ctx, 2, "delta"));
-  ASSIGN_OR_RETURN(Tensor y, Range(*start, *limit, *delta));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* start, GetInput(ctx, 0, "start"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* limit, GetInput(ctx, 1, "limit"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* delta, GetInput(ctx, 2, "delta"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Range(*start, *limit, *delta));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

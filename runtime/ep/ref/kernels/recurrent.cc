@@ -45,7 +45,7 @@ StatusOr<std::vector<double>> ToDoubles(const Tensor& t, DataType dtype, const c
                            ", expected " + DataTypeShortName(dtype) + " like X");
   }
   std::vector<double> out(static_cast<size_t>(t.NumElements()));
-  RETURN_IF_ERROR(VisitFloatTypes(dtype, [&](auto tag) -> Status {
+  ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(dtype, [&](auto tag) -> Status {
     using T = decltype(tag);
     const T* p = t.data<T>();
     for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<double>(ToCompute(p[i]));
@@ -81,21 +81,21 @@ StatusOr<std::vector<double>> ReadState(const KernelContext& ctx, size_t index, 
   if (!ctx.has_input(index)) {
     return std::vector<double>(static_cast<size_t>(dirs * in.batch * in.hidden), 0.0);
   }
-  ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
   if (cfg.layout == 0) {
-    RETURN_IF_ERROR(CheckShape(*t, name, {dirs, in.batch, in.hidden}));
+    ONNXGATE_RETURN_IF_ERROR(CheckShape(*t, name, {dirs, in.batch, in.hidden}));
     return ToDoubles(*t, in.dtype, name);
   }
-  RETURN_IF_ERROR(CheckShape(*t, name, {in.batch, dirs, in.hidden}));
-  ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*t, in.dtype, name));
+  ONNXGATE_RETURN_IF_ERROR(CheckShape(*t, name, {in.batch, dirs, in.hidden}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*t, in.dtype, name));
   return SwapLeadingDims(v, in.batch, dirs, in.hidden);
 }
 
 // Writes doubles into a new tensor of `dtype` and `dims`.
 StatusOr<Tensor> FromDoubles(const std::vector<double>& v, DataType dtype,
                              const std::vector<int64_t>& dims) {
-  ASSIGN_OR_RETURN(Tensor t, NewTensor(dtype, Shape(dims)));
-  RETURN_IF_ERROR(VisitFloatTypes(dtype, [&](auto tag) -> Status {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor t, NewTensor(dtype, Shape(dims)));
+  ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(dtype, [&](auto tag) -> Status {
     using T = decltype(tag);
     T* p = t.mutable_data<T>();
     for (size_t i = 0; i < v.size(); ++i) p[i] = FromCompute<T>(static_cast<ComputeType<T>>(v[i]));
@@ -129,7 +129,7 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
                                                          int num_directions) {
   std::vector<std::string> names;
   if (info.has_attribute("activations")) {
-    ASSIGN_OR_RETURN(names, info.GetStrings("activations"));
+    ONNXGATE_ASSIGN_OR_RETURN(names, info.GetStrings("activations"));
   } else {
     names = defaults;
   }
@@ -144,8 +144,10 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
                            std::to_string(per_direction * num_directions) + " (" +
                            std::to_string(per_direction) + " per direction)");
   }
-  ASSIGN_OR_RETURN(std::vector<float> alphas, info.GetFloats("activation_alpha", std::vector<float>{}));
-  ASSIGN_OR_RETURN(std::vector<float> betas, info.GetFloats("activation_beta", std::vector<float>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> alphas,
+                            info.GetFloats("activation_alpha", std::vector<float>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> betas,
+                            info.GetFloats("activation_beta", std::vector<float>{}));
   size_t next_alpha = 0, next_beta = 0;
   std::vector<RnnActivation> out;
   for (const std::string& name : names) {
@@ -168,7 +170,7 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
 StatusOr<RecurrentConfig> ParseRecurrentConfig(const KernelInfo& info,
                                                const std::vector<std::string>& defaults) {
   RecurrentConfig cfg;
-  ASSIGN_OR_RETURN(std::string direction, info.GetString("direction", "forward"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string direction, info.GetString("direction", "forward"));
   if (direction == "forward") {
     cfg.direction = RecurrentConfig::Direction::kForward;
   } else if (direction == "reverse") {
@@ -180,25 +182,26 @@ StatusOr<RecurrentConfig> ParseRecurrentConfig(const KernelInfo& info,
     return InvalidArgument(info.Describe() + ": 'direction' must be forward, reverse or "
                            "bidirectional, got '" + direction + "'");
   }
-  ASSIGN_OR_RETURN(cfg.hidden_size, info.GetInt("hidden_size", -1));
+  ONNXGATE_ASSIGN_OR_RETURN(cfg.hidden_size, info.GetInt("hidden_size", -1));
   if (info.has_attribute("hidden_size") && cfg.hidden_size <= 0) {
     return InvalidArgument(info.Describe() + ": 'hidden_size' must be positive, got " +
                            std::to_string(cfg.hidden_size));
   }
   if (info.has_attribute("clip")) {
-    ASSIGN_OR_RETURN(float clip, info.GetFloat("clip"));
+    ONNXGATE_ASSIGN_OR_RETURN(float clip, info.GetFloat("clip"));
     if (!(clip > 0)) {
       return InvalidArgument(info.Describe() + ": 'clip' must be positive, got " +
                              std::to_string(clip));
     }
     cfg.clip = clip;
   }
-  ASSIGN_OR_RETURN(cfg.layout, info.GetInt("layout", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(cfg.layout, info.GetInt("layout", 0));
   if (cfg.layout != 0 && cfg.layout != 1) {
     return InvalidArgument(info.Describe() + ": 'layout' must be 0 or 1, got " +
                            std::to_string(cfg.layout));
   }
-  ASSIGN_OR_RETURN(cfg.activations, ParseRnnActivations(info, defaults, cfg.num_directions));
+  ONNXGATE_ASSIGN_OR_RETURN(cfg.activations,
+                            ParseRnnActivations(info, defaults, cfg.num_directions));
   cfg.activations_per_direction = defaults.size();
   return cfg;
 }
@@ -208,9 +211,9 @@ StatusOr<RecurrentInputs> ReadRecurrentInputs(const KernelContext& ctx, const Re
   RecurrentInputs in;
   in.num_directions = cfg.num_directions;
   const int64_t dirs = cfg.num_directions;
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, 1, "W"));
-  ASSIGN_OR_RETURN(const Tensor* r, GetInput(ctx, 2, "R"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, 1, "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* r, GetInput(ctx, 2, "R"));
   in.dtype = x->dtype();
   if (x->shape().rank() != 3) {
     return InvalidArgument("'X' must have rank 3, got shape " + x->shape().ToString());
@@ -223,27 +226,27 @@ StatusOr<RecurrentInputs> ReadRecurrentInputs(const KernelContext& ctx, const Re
   }
   in.hidden = cfg.hidden_size > 0 ? cfg.hidden_size : r->shape()[2];
   const int64_t gh = gates * in.hidden;
-  RETURN_IF_ERROR(CheckShape(*w, "W", {dirs, gh, in.input_size}));
-  RETURN_IF_ERROR(CheckShape(*r, "R", {dirs, gh, in.hidden}));
-  ASSIGN_OR_RETURN(in.x, ToDoubles(*x, in.dtype, "X"));
+  ONNXGATE_RETURN_IF_ERROR(CheckShape(*w, "W", {dirs, gh, in.input_size}));
+  ONNXGATE_RETURN_IF_ERROR(CheckShape(*r, "R", {dirs, gh, in.hidden}));
+  ONNXGATE_ASSIGN_OR_RETURN(in.x, ToDoubles(*x, in.dtype, "X"));
   if (cfg.layout == 1) in.x = SwapLeadingDims(in.x, in.batch, in.seq_length, in.input_size);
-  ASSIGN_OR_RETURN(in.w, ToDoubles(*w, in.dtype, "W"));
-  ASSIGN_OR_RETURN(in.r, ToDoubles(*r, in.dtype, "R"));
+  ONNXGATE_ASSIGN_OR_RETURN(in.w, ToDoubles(*w, in.dtype, "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(in.r, ToDoubles(*r, in.dtype, "R"));
   if (ctx.has_input(3)) {
-    ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 3, "B"));
-    RETURN_IF_ERROR(CheckShape(*b, "B", {dirs, 2 * gh}));
-    ASSIGN_OR_RETURN(in.b, ToDoubles(*b, in.dtype, "B"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 3, "B"));
+    ONNXGATE_RETURN_IF_ERROR(CheckShape(*b, "B", {dirs, 2 * gh}));
+    ONNXGATE_ASSIGN_OR_RETURN(in.b, ToDoubles(*b, in.dtype, "B"));
   } else {
     in.b.assign(static_cast<size_t>(dirs * 2 * gh), 0.0);
   }
   in.seq_lens.assign(static_cast<size_t>(in.batch), in.seq_length);
   if (ctx.has_input(4)) {
-    ASSIGN_OR_RETURN(const Tensor* sl, GetInput(ctx, 4, "sequence_lens"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* sl, GetInput(ctx, 4, "sequence_lens"));
     if (sl->dtype() != DataType::kInt32) {
       return InvalidArgument(std::string("'sequence_lens' must be int32, got ") +
                              DataTypeShortName(sl->dtype()));
     }
-    RETURN_IF_ERROR(CheckShape(*sl, "sequence_lens", {in.batch}));
+    ONNXGATE_RETURN_IF_ERROR(CheckShape(*sl, "sequence_lens", {in.batch}));
     for (int64_t b = 0; b < in.batch; ++b) {
       const int64_t len = sl->data<int32_t>()[b];
       if (len < 0 || len > in.seq_length) {
@@ -254,13 +257,13 @@ StatusOr<RecurrentInputs> ReadRecurrentInputs(const KernelContext& ctx, const Re
       in.seq_lens[b] = len;
     }
   }
-  ASSIGN_OR_RETURN(in.initial_h, ReadState(ctx, 5, "initial_h", cfg, in));
+  ONNXGATE_ASSIGN_OR_RETURN(in.initial_h, ReadState(ctx, 5, "initial_h", cfg, in));
   if (lstm) {
-    ASSIGN_OR_RETURN(in.initial_c, ReadState(ctx, 6, "initial_c", cfg, in));
+    ONNXGATE_ASSIGN_OR_RETURN(in.initial_c, ReadState(ctx, 6, "initial_c", cfg, in));
     if (ctx.has_input(7)) {
-      ASSIGN_OR_RETURN(const Tensor* p, GetInput(ctx, 7, "P"));
-      RETURN_IF_ERROR(CheckShape(*p, "P", {dirs, 3 * in.hidden}));
-      ASSIGN_OR_RETURN(in.p, ToDoubles(*p, in.dtype, "P"));
+      ONNXGATE_ASSIGN_OR_RETURN(const Tensor* p, GetInput(ctx, 7, "P"));
+      ONNXGATE_RETURN_IF_ERROR(CheckShape(*p, "P", {dirs, 3 * in.hidden}));
+      ONNXGATE_ASSIGN_OR_RETURN(in.p, ToDoubles(*p, in.dtype, "P"));
     } else {
       in.p.assign(static_cast<size_t>(dirs * 3 * in.hidden), 0.0);
     }
@@ -303,15 +306,15 @@ Status RunRecurrence(KernelContext& ctx, const RecurrentConfig& cfg, const Recur
     state_dims = {batch, dirs, hidden};
   }
   if (ctx.num_outputs() > 0) {
-    ASSIGN_OR_RETURN(Tensor t, FromDoubles(y, in.dtype, y_dims));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, FromDoubles(y, in.dtype, y_dims));
     ctx.set_output(0, std::move(t));
   }
   if (ctx.num_outputs() > 1) {
-    ASSIGN_OR_RETURN(Tensor t, FromDoubles(y_h, in.dtype, state_dims));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, FromDoubles(y_h, in.dtype, state_dims));
     ctx.set_output(1, std::move(t));
   }
   if (lstm && ctx.num_outputs() > 2) {
-    ASSIGN_OR_RETURN(Tensor t, FromDoubles(y_c, in.dtype, state_dims));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, FromDoubles(y_c, in.dtype, state_dims));
     ctx.set_output(2, std::move(t));
   }
   return OkStatus();

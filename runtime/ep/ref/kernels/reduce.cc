@@ -150,12 +150,12 @@ StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>
       out_dims.push_back(dims[d]);
     }
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
   if (y.NumElements() == 0) return y;
   std::vector<int64_t> offsets;
   ForEachStrided(red_dims, {red_strides}, {0},
                  [&](int64_t, const int64_t* off) { offsets.push_back(off[0]); });
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     T* out = y.mutable_data<T>();
@@ -174,27 +174,27 @@ StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>
 template <ReduceOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> ReduceKernel<kOp>::Create(const KernelInfo& info) {
   Options o;
-  ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
   o.keepdims = keepdims != 0;
   o.allow_negative_axes = info.since_version() >= 11;
   o.axes_input = kOp == ReduceOp::kSum && info.since_version() >= 13;
   if (o.axes_input) {
-    ASSIGN_OR_RETURN(int64_t noop, info.GetInt("noop_with_empty_axes", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t noop, info.GetInt("noop_with_empty_axes", 0));
     o.noop_with_empty_axes = noop != 0;
   } else if (info.has_attribute("axes")) {
-    ASSIGN_OR_RETURN(o.axes, info.GetInts("axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(o.axes, info.GetInts("axes"));
   }
   return std::unique_ptr<OpKernel>(new ReduceKernel(info, std::move(o)));
 }
 
 template <ReduceOp kOp>
 Status ReduceKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   std::vector<int64_t> axes;
   if (options_.axes_input) {
     if (ctx.has_input(1)) {
-      ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
-      ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
+      ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
+      ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
     }
     if (axes.empty() && options_.noop_with_empty_axes) {
       ctx.set_output(0, *x);
@@ -204,10 +204,10 @@ Status ReduceKernel<kOp>::Run(KernelContext& ctx) const {
     axes = *options_.axes;
   }
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
-  ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
-                   NormalizeAxesOf(axes, rank, options_.allow_negative_axes));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
+                            NormalizeAxesOf(axes, rank, options_.allow_negative_axes));
   if (rank == 0) normalized.clear();  // a scalar reduces to itself whatever axis 0 says
-  ASSIGN_OR_RETURN(Tensor y, Reduce(kOp, *x, normalized, options_.keepdims));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Reduce(kOp, *x, normalized, options_.keepdims));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -29,7 +29,7 @@ KernelFactory Unary() {
 
 // The many float-only unary functions whose versions are (1 or 6) then 13 with bfloat16.
 Status RegisterFloatUnary(KernelRegistry& r, const char* op, KernelFactory f) {
-  RETURN_IF_ERROR(Def(r, op, 1, 12, {{"T", F3()}}, f));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, op, 1, 12, {{"T", F3()}}, f));
   return Def(r, op, 13, 13, {{"T", F4()}}, f);
 }
 
@@ -45,24 +45,24 @@ Status RegisterArithmetic(KernelRegistry& r) {
                     {"Div", FactoryOf<DivKernel>()}};
   for (const Op& op : ops) {
     // 1 and 6: legacy broadcast attributes; 7: numpy broadcasting; 13, 14: more types.
-    RETURN_IF_ERROR(Def(r, op.name, 1, 5, {{"T", F3()}}, op.factory));
-    RETURN_IF_ERROR(Def(r, op.name, 6, 6, {{"T", ints6 + F3()}}, op.factory));
-    RETURN_IF_ERROR(Def(r, op.name, 7, 12, {{"T", ints6 + F3()}}, op.factory));
-    RETURN_IF_ERROR(Def(r, op.name, 13, 13, {{"T", ints6 + F4()}}, op.factory));
-    RETURN_IF_ERROR(Def(r, op.name, 14, 14, {{"T", Ints() + F4()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 1, 5, {{"T", F3()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 6, 6, {{"T", ints6 + F3()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 7, 12, {{"T", ints6 + F3()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 13, 13, {{"T", ints6 + F4()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 14, 14, {{"T", Ints() + F4()}}, op.factory));
   }
   const KernelFactory pow = FactoryOf<PowKernel>();
-  RETURN_IF_ERROR(Def(r, "Pow", 1, 6, {{"T", F3()}}, pow));
-  RETURN_IF_ERROR(Def(r, "Pow", 7, 11, {{"T", F3()}}, pow));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Pow", 1, 6, {{"T", F3()}}, pow));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Pow", 7, 11, {{"T", F3()}}, pow));
+  ONNXGATE_RETURN_IF_ERROR(
       Def(r, "Pow", 12, 12, {{"T", List{kI32, kI64} + F3()}, {"T1", Ints() + F3()}}, pow));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
       Def(r, "Pow", 13, 14, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F3()}}, pow));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
       Def(r, "Pow", 15, 15, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow));
   const KernelFactory mod = FactoryOf<ModKernel>();
-  RETURN_IF_ERROR(Def(r, "Mod", 10, 12, {{"T", Ints() + F3()}}, mod));
-  RETURN_IF_ERROR(Def(r, "Mod", 13, 27, {{"T", Ints() + F4()}}, mod));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Mod", 10, 12, {{"T", Ints() + F3()}}, mod));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Mod", 13, 27, {{"T", Ints() + F4()}}, mod));
   return Def(r, "BitShift", 11, 27, {{"T", {kU8, kU16, kU32, kU64}}},
              FactoryOf<BitShiftKernel>());
 }
@@ -70,26 +70,27 @@ Status RegisterArithmetic(KernelRegistry& r) {
 Status RegisterUnary(KernelRegistry& r) {
   const List signed6 = {kF32, kI32, kI8, kI16, kI64, kF16, kF64};
   // Relu: 14 adds the signed integers.
-  RETURN_IF_ERROR(Def(r, "Relu", 1, 12, {{"T", F3()}}, Unary<UnaryOp::kRelu>()));
-  RETURN_IF_ERROR(Def(r, "Relu", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kRelu>()));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Relu", 1, 12, {{"T", F3()}}, Unary<UnaryOp::kRelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Relu", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kRelu>()));
+  ONNXGATE_RETURN_IF_ERROR(
       Def(r, "Relu", 14, 14, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kRelu>()));
   // Abs and Neg: integers from 6.
-  RETURN_IF_ERROR(Def(r, "Abs", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kAbs>()));
-  RETURN_IF_ERROR(Def(r, "Abs", 6, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kAbs>()));
-  RETURN_IF_ERROR(Def(r, "Abs", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kAbs>()));
-  RETURN_IF_ERROR(Def(r, "Neg", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kNeg>()));
-  RETURN_IF_ERROR(Def(r, "Neg", 6, 12, {{"T", signed6}}, Unary<UnaryOp::kNeg>()));
-  RETURN_IF_ERROR(Def(r, "Neg", 13, 13, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kNeg>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Abs", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kAbs>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Abs", 6, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kAbs>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Abs", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kAbs>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Neg", 1, 5, {{"T", F3()}}, Unary<UnaryOp::kNeg>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Neg", 6, 12, {{"T", signed6}}, Unary<UnaryOp::kNeg>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "Neg", 13, 13, {{"T", signed6 + List{kBF16}}}, Unary<UnaryOp::kNeg>()));
   // Float functions of opsets 1/6 that gained bfloat16 in 13.
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Sigmoid", Unary<UnaryOp::kSigmoid>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Tanh", Unary<UnaryOp::kTanh>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Exp", Unary<UnaryOp::kExp>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Log", Unary<UnaryOp::kLog>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Sqrt", Unary<UnaryOp::kSqrt>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Reciprocal", Unary<UnaryOp::kReciprocal>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Floor", Unary<UnaryOp::kFloor>()));
-  RETURN_IF_ERROR(RegisterFloatUnary(r, "Ceil", Unary<UnaryOp::kCeil>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Sigmoid", Unary<UnaryOp::kSigmoid>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Tanh", Unary<UnaryOp::kTanh>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Exp", Unary<UnaryOp::kExp>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Log", Unary<UnaryOp::kLog>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Sqrt", Unary<UnaryOp::kSqrt>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Reciprocal", Unary<UnaryOp::kReciprocal>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Floor", Unary<UnaryOp::kFloor>()));
+  ONNXGATE_RETURN_IF_ERROR(RegisterFloatUnary(r, "Ceil", Unary<UnaryOp::kCeil>()));
   // Float functions that never gained bfloat16 up to opset 17.
   const struct {
     const char* name;
@@ -119,36 +120,38 @@ Status RegisterUnary(KernelRegistry& r) {
   // ONNX 1.23.2 gives each of them a version 22 (bfloat16), which these kernels were not
   // checked against: the claim ends right before it.
   for (const auto& op : float_only) {
-    RETURN_IF_ERROR(Def(r, op.name, op.since, 21, {{"T", F3()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, op.since, 21, {{"T", F3()}}, op.factory));
   }
-  RETURN_IF_ERROR(Def(r, "Celu", 12, 27, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
-  RETURN_IF_ERROR(Def(r, "LeakyRelu", 1, 15, {{"T", F3()}}, Unary<UnaryOp::kLeakyRelu>()));
-  RETURN_IF_ERROR(Def(r, "LeakyRelu", 16, 16, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Celu", 12, 27, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "LeakyRelu", 1, 15, {{"T", F3()}}, Unary<UnaryOp::kLeakyRelu>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "LeakyRelu", 16, 16, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
   // Erf and Sign take integers too (Erf only until 12: ONNX 1.23.2 redefines Erf-13 as
   // float-only, and a kernel may not claim a type its schema version does not allow).
-  RETURN_IF_ERROR(Def(r, "Erf", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kErf>()));
-  RETURN_IF_ERROR(Def(r, "Erf", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kErf>()));
-  RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
-  RETURN_IF_ERROR(Def(r, "Sign", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kErf>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kErf>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Sign", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
   // PRelu from 7, where the slope broadcasts onto X (1 and 6 do not say how a slope that is
   // neither one element nor X's shape applies).
   const List prelu9 = F3() + List{kU32, kU64, kI32, kI64};
   const KernelFactory prelu = FactoryOf<PReluKernel>();
-  RETURN_IF_ERROR(Def(r, "PRelu", 7, 8, {{"T", F3()}}, prelu));
-  RETURN_IF_ERROR(Def(r, "PRelu", 9, 15, {{"T", prelu9}}, prelu));
-  RETURN_IF_ERROR(Def(r, "PRelu", 16, 16, {{"T", prelu9 + List{kBF16}}}, prelu));
-  RETURN_IF_ERROR(Def(r, "Shrink", 9, 9, {{"T", Ints() + F3()}}, FactoryOf<ShrinkKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 7, 8, {{"T", F3()}}, prelu));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 9, 15, {{"T", prelu9}}, prelu));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 16, 16, {{"T", prelu9 + List{kBF16}}}, prelu));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "Shrink", 9, 9, {{"T", Ints() + F3()}}, FactoryOf<ShrinkKernel>()));
   const KernelFactory is_nan = FactoryOf<IsNaNKernel>();
-  RETURN_IF_ERROR(Def(r, "IsNaN", 9, 12, {{"T1", F3()}, {"T2", {kBool}}}, is_nan));
-  RETURN_IF_ERROR(Def(r, "IsNaN", 13, 19, {{"T1", F4()}, {"T2", {kBool}}}, is_nan));
-  RETURN_IF_ERROR(Def(r, "IsInf", 10, 19, {{"T1", {kF32, kF64}}, {"T2", {kBool}}},
-                      FactoryOf<IsInfKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "IsNaN", 9, 12, {{"T1", F3()}, {"T2", {kBool}}}, is_nan));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "IsNaN", 13, 19, {{"T1", F4()}, {"T2", {kBool}}}, is_nan));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "IsInf", 10, 19, {{"T1", {kF32, kF64}}, {"T2", {kBool}}}, FactoryOf<IsInfKernel>()));
   // Clip: attributes min/max (1: no default, 6: float range), inputs from 11, integers from 12.
   const KernelFactory clip = FactoryOf<ClipKernel>();
-  RETURN_IF_ERROR(Def(r, "Clip", 1, 5, {{"T", F3()}}, clip));
-  RETURN_IF_ERROR(Def(r, "Clip", 6, 10, {{"T", F3()}}, clip));
-  RETURN_IF_ERROR(Def(r, "Clip", 11, 11, {{"T", F3()}}, clip));
-  RETURN_IF_ERROR(Def(r, "Clip", 12, 12, {{"T", Ints() + F3()}}, clip));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 1, 5, {{"T", F3()}}, clip));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 6, 10, {{"T", F3()}}, clip));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 11, 11, {{"T", F3()}}, clip));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 12, 12, {{"T", Ints() + F3()}}, clip));
   return Def(r, "Clip", 13, 13, {{"T", Ints() + F4()}}, clip);
 }
 
@@ -159,15 +162,15 @@ Status RegisterVariadic(KernelRegistry& r) {
   const KernelFactory mean = FactoryOf<VariadicMathKernel<VariadicOp::kMean>>();
   // 1 and 6: equal shapes; 8: numpy broadcasting; Max/Min: integers from 12; 13: bfloat16.
   for (const auto& [name, f] : {std::pair{"Max", max}, std::pair{"Min", min}}) {
-    RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 8, 11, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", Ints() + F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 8, 11, {{"T", F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", Ints() + F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}}, f));
   }
   for (const auto& [name, f] : {std::pair{"Sum", sum}, std::pair{"Mean", mean}}) {
-    RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 8, 12, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 7, {{"T", F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 8, 12, {{"T", F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
   }
   return OkStatus();
 }
@@ -175,37 +178,37 @@ Status RegisterVariadic(KernelRegistry& r) {
 Status RegisterCompareLogic(KernelRegistry& r) {
   const List b = {kBool};
   const KernelFactory equal = FactoryOf<CompareKernel<CompareOp::kEqual>>();
-  RETURN_IF_ERROR(Def(r, "Equal", 1, 6, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
-  RETURN_IF_ERROR(Def(r, "Equal", 7, 10, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
-  RETURN_IF_ERROR(Def(r, "Equal", 11, 12, {{"T", b + Ints() + F3()}, {"T1", b}}, equal));
-  RETURN_IF_ERROR(Def(r, "Equal", 13, 18, {{"T", b + Ints() + F4()}, {"T1", b}}, equal));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Equal", 1, 6, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Equal", 7, 10, {{"T", {kBool, kI32, kI64}}, {"T1", b}}, equal));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Equal", 11, 12, {{"T", b + Ints() + F3()}, {"T1", b}}, equal));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Equal", 13, 18, {{"T", b + Ints() + F4()}, {"T1", b}}, equal));
   const std::pair<const char*, KernelFactory> ordered[] = {
       {"Less", FactoryOf<CompareKernel<CompareOp::kLess>>()},
       {"Greater", FactoryOf<CompareKernel<CompareOp::kGreater>>()}};
   for (const auto& [name, f] : ordered) {
-    RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 7, 8, {{"T", F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 9, 12, {{"T", Ints() + F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", F3()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 7, 8, {{"T", F3()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 9, 12, {{"T", Ints() + F3()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", Ints() + F4()}, {"T1", b}}, f));
   }
   const std::pair<const char*, KernelFactory> or_equal[] = {
       {"LessOrEqual", FactoryOf<CompareKernel<CompareOp::kLessOrEqual>>()},
       {"GreaterOrEqual", FactoryOf<CompareKernel<CompareOp::kGreaterOrEqual>>()}};
   for (const auto& [name, f] : or_equal) {
-    RETURN_IF_ERROR(Def(r, name, 12, 15, {{"T", Ints() + F3()}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 16, 16, {{"T", Ints() + F4()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 12, 15, {{"T", Ints() + F3()}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 16, 16, {{"T", Ints() + F4()}, {"T1", b}}, f));
   }
   const std::pair<const char*, KernelFactory> logic[] = {
       {"And", FactoryOf<LogicKernel<LogicOp::kAnd>>()},
       {"Or", FactoryOf<LogicKernel<LogicOp::kOr>>()},
       {"Xor", FactoryOf<LogicKernel<LogicOp::kXor>>()}};
   for (const auto& [name, f] : logic) {
-    RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", b}, {"T1", b}}, f));
-    RETURN_IF_ERROR(Def(r, name, 7, 7, {{"T", b}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 6, {{"T", b}, {"T1", b}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 7, 7, {{"T", b}, {"T1", b}}, f));
   }
-  RETURN_IF_ERROR(Def(r, "Not", 1, 1, {{"T", b}}, FactoryOf<NotKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Not", 1, 1, {{"T", b}}, FactoryOf<NotKernel>()));
   const KernelFactory where = FactoryOf<WhereKernel>();
-  RETURN_IF_ERROR(Def(r, "Where", 9, 15, {{"B", b}, {"T", AllNoBF16()}}, where));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Where", 9, 15, {{"B", b}, {"T", AllNoBF16()}}, where));
   return Def(r, "Where", 16, 16, {{"B", b}, {"T", All()}}, where);
 }
 
@@ -216,8 +219,8 @@ Status RegisterSoftmaxFamily(KernelRegistry& r) {
       {"Hardmax", FactoryOf<SoftmaxKernel<SoftmaxOp::kHardmax>>()}};
   for (const auto& [name, f] : ops) {
     // 1 and 11: coerced to 2-D (11 documents negative axes); 13: one axis, default -1.
-    RETURN_IF_ERROR(Def(r, name, 1, 12, {{"T", F3()}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 12, {{"T", F3()}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", F4()}}, f));
   }
   return OkStatus();
 }
@@ -225,10 +228,10 @@ Status RegisterSoftmaxFamily(KernelRegistry& r) {
 }  // namespace
 
 Status RegisterElementwiseKernels(KernelRegistry& registry) {
-  RETURN_IF_ERROR(RegisterArithmetic(registry));
-  RETURN_IF_ERROR(RegisterUnary(registry));
-  RETURN_IF_ERROR(RegisterVariadic(registry));
-  RETURN_IF_ERROR(RegisterCompareLogic(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterArithmetic(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterUnary(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterVariadic(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterCompareLogic(registry));
   return RegisterSoftmaxFamily(registry);
 }
 

@@ -125,7 +125,7 @@ Status RegisterNnKernels(KernelRegistry& registry) {
       Def<Dropout>("Dropout", 12, 12, {{"T", kF}, {"T1", kF}, {"T2", kBool}}),
       Def<Dropout>("Dropout", 13, 21, {{"T", kFB}, {"T1", kF}, {"T2", kBool}}),
   };
-  for (KernelDef& def : defs) RETURN_IF_ERROR(registry.Register(std::move(def)));
+  for (KernelDef& def : defs) ONNXGATE_RETURN_IF_ERROR(registry.Register(std::move(def)));
   return OkStatus();
 }
 

@@ -49,22 +49,23 @@ Status RegisterReduce(KernelRegistry& r) {
   };
   for (const Op& op : ops) {
     // 1: axes >= 0; 11: negative axes; 13: bfloat16.
-    RETURN_IF_ERROR(Def(r, op.name, 1, 10, {{"T", reduce1}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 1, 10, {{"T", reduce1}}, op.factory));
     if (op.int8_from_12) {
-      RETURN_IF_ERROR(Def(r, op.name, 11, 11, {{"T", reduce1}}, op.factory));
-      RETURN_IF_ERROR(Def(r, op.name, 12, 12, {{"T", reduce1 + List{kU8, kI8}}}, op.factory));
-      RETURN_IF_ERROR(Def(r, op.name, 13, kLastAxesAttributeOpset,
-                          {{"T", reduce1 + List{kBF16, kU8, kI8}}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 11, 11, {{"T", reduce1}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(
+          Def(r, op.name, 12, 12, {{"T", reduce1 + List{kU8, kI8}}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 13, kLastAxesAttributeOpset,
+                                   {{"T", reduce1 + List{kBF16, kU8, kI8}}}, op.factory));
     } else {
-      RETURN_IF_ERROR(Def(r, op.name, 11, 12, {{"T", reduce1}}, op.factory));
-      RETURN_IF_ERROR(Def(r, op.name, 13, kLastAxesAttributeOpset, {{"T", reduce1 + List{kBF16}}},
-                          op.factory));
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 11, 12, {{"T", reduce1}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(
+          Def(r, op.name, 13, kLastAxesAttributeOpset, {{"T", reduce1 + List{kBF16}}}, op.factory));
     }
   }
   // ReduceSum-13 takes axes as an optional input and adds noop_with_empty_axes.
   const KernelFactory sum = FactoryOf<ReduceKernel<ReduceOp::kSum>>();
-  RETURN_IF_ERROR(Def(r, "ReduceSum", 1, 10, {{"T", reduce1}}, sum));
-  RETURN_IF_ERROR(Def(r, "ReduceSum", 11, 12, {{"T", reduce1}}, sum));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceSum", 1, 10, {{"T", reduce1}}, sum));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceSum", 11, 12, {{"T", reduce1}}, sum));
   return Def(r, "ReduceSum", 13, 13, {{"T", reduce1 + List{kBF16}}}, sum);
 }
 
@@ -74,50 +75,54 @@ Status RegisterSelection(KernelRegistry& r) {
                                                         {"ArgMin", FactoryOf<ArgMinKernel>()}};
   for (const auto& [name, f] : args) {
     // 11: negative axis; 12: select_last_index; 13: bfloat16.
-    RETURN_IF_ERROR(Def(r, name, 1, 10, {{"T", arg}}, f));
-    RETURN_IF_ERROR(Def(r, name, 11, 11, {{"T", arg}}, f));
-    RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", arg}}, f));
-    RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", arg + List{kBF16}}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 1, 10, {{"T", arg}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 11, 11, {{"T", arg}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 12, 12, {{"T", arg}}, f));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, name, 13, 13, {{"T", arg + List{kBF16}}}, f));
   }
   // TopK-1: k attribute; 10: K input; 11: largest, sorted, integers.
   const KernelFactory top_k = FactoryOf<TopKKernel>();
-  RETURN_IF_ERROR(Def(r, "TopK", 1, 9, {{"T", F3()}, {"I", {kI64}}}, top_k));
-  RETURN_IF_ERROR(Def(r, "TopK", 10, 10, {{"T", F3()}, {"I", {kI64}}}, top_k));
-  RETURN_IF_ERROR(Def(r, "TopK", 11, 23, {{"T", Ints() + F3()}, {"I", {kI64}}}, top_k));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 1, 9, {{"T", F3()}, {"I", {kI64}}}, top_k));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 10, 10, {{"T", F3()}, {"I", {kI64}}}, top_k));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 11, 23, {{"T", Ints() + F3()}, {"I", {kI64}}}, top_k));
   // CumSum-14 adds float16 and bfloat16.
   const KernelFactory cum_sum = FactoryOf<CumSumKernel>();
   const List cum11 = {kU32, kU64, kI32, kI64, kF32, kF64};
-  RETURN_IF_ERROR(Def(r, "CumSum", 11, 13, {{"T", cum11}, {"T2", {kI32, kI64}}}, cum_sum));
-  RETURN_IF_ERROR(Def(r, "CumSum", 14, 14,
-                      {{"T", cum11 + List{kF16, kBF16}}, {"T2", {kI32, kI64}}}, cum_sum));
-  RETURN_IF_ERROR(Def(r, "NonZero", 9, 12, {{"T", AllNoBF16()}}, FactoryOf<NonZeroKernel>()));
-  RETURN_IF_ERROR(Def(r, "NonZero", 13, 13, {{"T", All()}}, FactoryOf<NonZeroKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CumSum", 11, 13, {{"T", cum11}, {"T2", {kI32, kI64}}}, cum_sum));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "CumSum", 14, 14, {{"T", cum11 + List{kF16, kBF16}}, {"T2", {kI32, kI64}}}, cum_sum));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "NonZero", 9, 12, {{"T", AllNoBF16()}}, FactoryOf<NonZeroKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "NonZero", 13, 13, {{"T", All()}}, FactoryOf<NonZeroKernel>()));
   return Def(r, "Unique", 11, 27, {{"T", AllNoBF16()}}, FactoryOf<UniqueKernel>());
 }
 
 Status RegisterLosses(KernelRegistry& r) {
   const List tind = {kI32, kI64};
   const KernelFactory nll = FactoryOf<NegativeLogLikelihoodLossKernel>();
-  RETURN_IF_ERROR(Def(r, "NegativeLogLikelihoodLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, nll));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "NegativeLogLikelihoodLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, nll));
+  ONNXGATE_RETURN_IF_ERROR(
       Def(r, "NegativeLogLikelihoodLoss", 13, 21, {{"T", F3()}, {"Tind", tind}}, nll));
   const KernelFactory sce = FactoryOf<SoftmaxCrossEntropyLossKernel>();
-  RETURN_IF_ERROR(Def(r, "SoftmaxCrossEntropyLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, sce));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "SoftmaxCrossEntropyLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, sce));
   return Def(r, "SoftmaxCrossEntropyLoss", 13, 13, {{"T", F4()}, {"Tind", tind}}, sce);
 }
 
 Status RegisterMatrixOps(KernelRegistry& r) {
-  RETURN_IF_ERROR(Def(r, "Einsum", 12, 27, {{"T", Ints() + F3()}}, FactoryOf<EinsumKernel>()));
-  RETURN_IF_ERROR(Def(r, "Det", 11, 21, {{"T", F3()}}, FactoryOf<DetKernel>()));
-  RETURN_IF_ERROR(Def(r, "Trilu", 14, 14, {{"T", All()}}, FactoryOf<TriluKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "Einsum", 12, 27, {{"T", Ints() + F3()}}, FactoryOf<EinsumKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Det", 11, 21, {{"T", F3()}}, FactoryOf<DetKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Trilu", 14, 14, {{"T", All()}}, FactoryOf<TriluKernel>()));
   const List eye = F3() + Ints() + List{kBool};
-  RETURN_IF_ERROR(Def(r, "EyeLike", 9, 21, {{"T1", eye}, {"T2", eye}},
-                      FactoryOf<EyeLikeKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "EyeLike", 9, 21, {{"T1", eye}, {"T2", eye}}, FactoryOf<EyeLikeKernel>()));
   // OneHot-11 accepts negative indices and axes.
   const List numeric = Ints() + F3();
   const KernelFactory one_hot = FactoryOf<OneHotKernel>();
-  RETURN_IF_ERROR(Def(r, "OneHot", 9, 10, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}},
-                      one_hot));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "OneHot", 9, 10, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}}, one_hot));
   return Def(r, "OneHot", 11, 27, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}},
              one_hot);
 }
@@ -125,9 +130,9 @@ Status RegisterMatrixOps(KernelRegistry& r) {
 }  // namespace
 
 Status RegisterReductionKernels(KernelRegistry& registry) {
-  RETURN_IF_ERROR(RegisterReduce(registry));
-  RETURN_IF_ERROR(RegisterSelection(registry));
-  RETURN_IF_ERROR(RegisterLosses(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterReduce(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterSelection(registry));
+  ONNXGATE_RETURN_IF_ERROR(RegisterLosses(registry));
   return RegisterMatrixOps(registry);
 }
 

@@ -26,13 +26,13 @@ Status RegisterSignalKernels(KernelRegistry& registry) {
   // matrices may be any numeric type (output_datatype).
   const List lengths = {kI32, kI64};
   const List numeric = Ints() + F4();
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
       Def(registry, "DFT", 17, 19, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
       Def(registry, "STFT", 17, 17, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Stft>()));
   for (const char* window : {"HannWindow", "HammingWindow", "BlackmanWindow"}) {
-    RETURN_IF_ERROR(Def(registry, window, 17, 17, {{"T1", lengths}, {"T2", numeric}},
-                        FactoryOf<CosineSumWindow>()));
+    ONNXGATE_RETURN_IF_ERROR(Def(registry, window, 17, 17, {{"T1", lengths}, {"T2", numeric}},
+                                 FactoryOf<CosineSumWindow>()));
   }
   return Def(registry, "MelWeightMatrix", 17, 17,
              {{"T1", lengths}, {"T2", F4()}, {"T3", numeric}}, FactoryOf<MelWeightMatrix>());

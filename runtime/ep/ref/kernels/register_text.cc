@@ -18,7 +18,7 @@ using namespace ref::table;  // NOLINT: Def
 
 Status RegisterTextKernels(KernelRegistry& registry) {
   // StringNormalizer-10: X and Y are string tensors; the schema has no type constraint.
-  RETURN_IF_ERROR(
+  ONNXGATE_RETURN_IF_ERROR(
       Def(registry, "StringNormalizer", 10, 10, {}, FactoryOf<StringNormalizerKernel>()));
   return Def(registry, "TfIdfVectorizer", 9, 9, {{"T", {kStr, kI32, kI64}}, {"T1", {kF32}}},
              FactoryOf<TfIdfVectorizerKernel>());

@@ -22,8 +22,8 @@ Status Def(KernelRegistry& r, const char* op, KernelFactory factory) {
 }  // namespace
 
 Status RegisterTrainingKernels(KernelRegistry& registry) {
-  RETURN_IF_ERROR(Def(registry, "Adagrad", FactoryOf<ref::AdagradKernel>()));
-  RETURN_IF_ERROR(Def(registry, "Adam", FactoryOf<ref::AdamKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(registry, "Adagrad", FactoryOf<ref::AdagradKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(registry, "Adam", FactoryOf<ref::AdamKernel>()));
   return Def(registry, "Momentum", FactoryOf<ref::MomentumKernel>());
 }
 

@@ -32,8 +32,8 @@ StatusOr<Shape> ReshapeShape(const Shape& input, const std::vector<int64_t>& req
     }
     has_zero = has_zero || requested[i] == 0;
     dims[i] = d;
-    ASSIGN_OR_RETURN(Shape partial, StatusOr<Shape>(Shape({known, d})));
-    RETURN_IF_ERROR(partial.Validate());
+    ONNXGATE_ASSIGN_OR_RETURN(Shape partial, StatusOr<Shape>(Shape({known, d})));
+    ONNXGATE_RETURN_IF_ERROR(partial.Validate());
     known *= d;
   }
   if (allow_zero && has_zero && infer_at >= 0) {
@@ -75,7 +75,8 @@ StatusOr<Shape> SqueezeShape(const Shape& input, const std::optional<std::vector
   const int64_t rank = static_cast<int64_t>(input.rank());
   std::vector<bool> drop(input.rank(), false);
   if (axes) {
-    ASSIGN_OR_RETURN(std::vector<int64_t> normalized, NormalizeAxesOf(*axes, rank, allow_negative));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
+                              NormalizeAxesOf(*axes, rank, allow_negative));
     for (int64_t a : normalized) {
       if (rank == 0 || input[a] != 1) {
         return InvalidArgument("cannot squeeze dim " + std::to_string(a) + " of " +
@@ -96,8 +97,8 @@ StatusOr<Shape> SqueezeShape(const Shape& input, const std::optional<std::vector
 StatusOr<Shape> UnsqueezeShape(const Shape& input, const std::vector<int64_t>& axes,
                                bool allow_negative) {
   const int64_t out_rank = static_cast<int64_t>(input.rank() + axes.size());
-  ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
-                   NormalizeAxesOf(axes, out_rank, allow_negative));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
+                            NormalizeAxesOf(axes, out_rank, allow_negative));
   std::vector<bool> inserted(static_cast<size_t>(out_rank), false);
   for (int64_t a : normalized) inserted[a] = true;
   std::vector<int64_t> dims;
@@ -109,9 +110,9 @@ StatusOr<Shape> UnsqueezeShape(const Shape& input, const std::vector<int64_t>& a
 StatusOr<std::unique_ptr<OpKernel>> ReshapeKernel::Create(const KernelInfo& info) {
   std::optional<std::vector<int64_t>> shape_attr;
   if (info.since_version() < 5) {
-    ASSIGN_OR_RETURN(shape_attr, info.GetInts("shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(shape_attr, info.GetInts("shape"));
   }
-  ASSIGN_OR_RETURN(int64_t allow_zero, info.GetInt("allowzero", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t allow_zero, info.GetInt("allowzero", 0));
   if (allow_zero != 0 && info.since_version() < 14) {
     return InvalidArgument(info.Describe() + ": attribute 'allowzero' exists from opset 14");
   }
@@ -119,31 +120,31 @@ StatusOr<std::unique_ptr<OpKernel>> ReshapeKernel::Create(const KernelInfo& info
 }
 
 Status ReshapeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> requested;
   if (shape_attr_) {
     requested = *shape_attr_;
   } else {
-    ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 1, "shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 1, "shape"));
     if (shape->dtype() != DataType::kInt64) {
       return InvalidArgument(std::string("'shape' must be int64, got ") +
                              DataTypeShortName(shape->dtype()));
     }
-    ASSIGN_OR_RETURN(requested, ToInt64List(*shape, "shape"));
+    ONNXGATE_ASSIGN_OR_RETURN(requested, ToInt64List(*shape, "shape"));
   }
-  ASSIGN_OR_RETURN(Shape out, ReshapeShape(data->shape(), requested, allow_zero_));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ReshapeShape(data->shape(), requested, allow_zero_));
   ctx.set_output(0, data->Reshaped(std::move(out)));
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
   return std::unique_ptr<OpKernel>(new FlattenKernel(info, axis, info.since_version() >= 11));
 }
 
 Status FlattenKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Shape out, FlattenShape(x->shape(), axis_, allow_negative_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, FlattenShape(x->shape(), axis_, allow_negative_));
   ctx.set_output(0, x->Reshaped(std::move(out)));
   return OkStatus();
 }
@@ -151,19 +152,19 @@ Status FlattenKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> SqueezeKernel::Create(const KernelInfo& info) {
   std::optional<std::vector<int64_t>> axes;
   if (info.since_version() < 13 && info.has_attribute("axes")) {
-    ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
   }
   return std::unique_ptr<OpKernel>(new SqueezeKernel(info, info.since_version(), std::move(axes)));
 }
 
 Status SqueezeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::optional<std::vector<int64_t>> axes = axes_attr_;
   if (version_ >= 13 && ctx.has_input(1)) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
-    ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
   }
-  ASSIGN_OR_RETURN(Shape out, SqueezeShape(data->shape(), axes, version_ >= 11));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, SqueezeShape(data->shape(), axes, version_ >= 11));
   ctx.set_output(0, data->Reshaped(std::move(out)));
   return OkStatus();
 }
@@ -171,20 +172,20 @@ Status SqueezeKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> UnsqueezeKernel::Create(const KernelInfo& info) {
   std::vector<int64_t> axes;
   if (info.since_version() < 13) {
-    ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
   }
   return std::unique_ptr<OpKernel>(
       new UnsqueezeKernel(info, info.since_version(), std::move(axes)));
 }
 
 Status UnsqueezeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> axes = axes_attr_;
   if (version_ >= 13) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
-    ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes", /*allow_scalar=*/true));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes", /*allow_scalar=*/true));
   }
-  ASSIGN_OR_RETURN(Shape out, UnsqueezeShape(data->shape(), axes, version_ >= 11));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, UnsqueezeShape(data->shape(), axes, version_ >= 11));
   ctx.set_output(0, data->Reshaped(std::move(out)));
   return OkStatus();
 }

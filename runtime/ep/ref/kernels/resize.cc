@@ -100,11 +100,12 @@ StatusOr<Tensor> Resample(const Tensor& x, const std::vector<AxisResample>& axes
     plans.push_back(PlanAxis(axes[d], options));
   }
   Shape out_shape(out_dims);
-  RETURN_IF_ERROR(out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double))));
+  ONNXGATE_RETURN_IF_ERROR(
+      out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double))));
   if (options.mode == ResizeMode::kNearest) {
     return ResampleNearest(x, plans, out_shape, extrapolation_value);
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), out_shape));
   Status st = VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
@@ -134,7 +135,7 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
   if (!upsample && version < 11) form = Form::kScalesOnly;
 
   ResizeOptions options;
-  ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("nearest")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("nearest")));
   auto parsed_mode = ParseResizeMode(mode);
   if (!parsed_mode.ok()) return parsed_mode.status().WithContext(info.Describe());
   options.mode = *parsed_mode;
@@ -151,11 +152,12 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
       if (!info.has_attribute("scales")) {
         return InvalidArgument(info.Describe() + ": the 'scales' attribute is required");
       }
-      ASSIGN_OR_RETURN(scales, info.GetFloats("scales"));
+      ONNXGATE_ASSIGN_OR_RETURN(scales, info.GetFloats("scales"));
     }
   } else {
-    ASSIGN_OR_RETURN(std::string transform,
-                     info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::string transform,
+        info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
     auto parsed_transform = ParseCoordinateTransform(transform);
     if (!parsed_transform.ok()) return parsed_transform.status().WithContext(info.Describe());
     options.transform = *parsed_transform;
@@ -164,16 +166,17 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
                              ": coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only "
                              "in Resize-11");
     }
-    ASSIGN_OR_RETURN(std::string nearest,
-                     info.GetString("nearest_mode", std::string("round_prefer_floor")));
+    ONNXGATE_ASSIGN_OR_RETURN(std::string nearest,
+                              info.GetString("nearest_mode", std::string("round_prefer_floor")));
     auto parsed_nearest = ParseNearestMode(nearest);
     if (!parsed_nearest.ok()) return parsed_nearest.status().WithContext(info.Describe());
     options.nearest = *parsed_nearest;
-    ASSIGN_OR_RETURN(float a, info.GetFloat("cubic_coeff_a", -0.75f));
+    ONNXGATE_ASSIGN_OR_RETURN(float a, info.GetFloat("cubic_coeff_a", -0.75f));
     options.cubic_coeff_a = a;
-    ASSIGN_OR_RETURN(int64_t exclude, info.GetInt("exclude_outside", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t exclude, info.GetInt("exclude_outside", 0));
     options.exclude_outside = exclude != 0;
-    ASSIGN_OR_RETURN(float extrapolation_value, info.GetFloat("extrapolation_value", 0.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(float extrapolation_value,
+                              info.GetFloat("extrapolation_value", 0.0f));
     extrapolation = extrapolation_value;
   }
   return std::unique_ptr<OpKernel>(
@@ -192,7 +195,7 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
     const size_t scales_index = form_ == Form::kFull ? 2 : 1;
     const Tensor* s = ctx.input_tensor(scales_index);
     if (s != nullptr && s->NumElements() > 0) {
-      ASSIGN_OR_RETURN(scales, FloatsOf(*s, "scales"));
+      ONNXGATE_ASSIGN_OR_RETURN(scales, FloatsOf(*s, "scales"));
     }
     const Tensor* z = form_ == Form::kFull ? ctx.input_tensor(3) : nullptr;
     if (z != nullptr && z->NumElements() > 0) {
@@ -200,14 +203,14 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
         return InvalidArgument(std::string("'sizes' must be int64, got ") +
                                DataTypeShortName(z->dtype()));
       }
-      ASSIGN_OR_RETURN(sizes, ToInt64List(*z, "sizes"));
+      ONNXGATE_ASSIGN_OR_RETURN(sizes, ToInt64List(*z, "sizes"));
     }
     const Tensor* r = form_ == Form::kFull ? ctx.input_tensor(1) : nullptr;
     if (options_.transform == CoordinateTransform::kTfCropAndResize) {
       if (r == nullptr || r->NumElements() == 0) {
         return InvalidArgument("tf_crop_and_resize needs the 'roi' input");
       }
-      ASSIGN_OR_RETURN(roi, FloatsOf(*r, "roi"));
+      ONNXGATE_ASSIGN_OR_RETURN(roi, FloatsOf(*r, "roi"));
       if (roi.size() != 2 * rank) {
         return InvalidArgument("roi must hold 2 * rank = " + std::to_string(2 * rank) +
                                " values for X " + x.ToString() + ", got " +
@@ -254,9 +257,9 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
 }
 
 Status ResizeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(std::vector<AxisResample> axes, Geometry(ctx, x->shape()));
-  ASSIGN_OR_RETURN(Tensor y, Resample(*x, axes, options_, extrapolation_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<AxisResample> axes, Geometry(ctx, x->shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Resample(*x, axes, options_, extrapolation_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

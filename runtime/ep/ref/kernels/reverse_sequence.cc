@@ -43,8 +43,8 @@ StatusOr<Tensor> ReverseSequence(const Tensor& input, const Tensor& sequence_len
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ReverseSequenceKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t batch_axis, info.GetInt("batch_axis", 1));
-  ASSIGN_OR_RETURN(int64_t time_axis, info.GetInt("time_axis", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t batch_axis, info.GetInt("batch_axis", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t time_axis, info.GetInt("time_axis", 0));
   if (!((batch_axis == 0 && time_axis == 1) || (batch_axis == 1 && time_axis == 0))) {
     return InvalidArgument(info.Describe() + ": batch_axis and time_axis must be 0 and 1 in " +
                            "either order, got " + std::to_string(batch_axis) + " and " +
@@ -54,9 +54,9 @@ StatusOr<std::unique_ptr<OpKernel>> ReverseSequenceKernel::Create(const KernelIn
 }
 
 Status ReverseSequenceKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(const Tensor* lens, GetInput(ctx, 1, "sequence_lens"));
-  ASSIGN_OR_RETURN(Tensor y, ReverseSequence(*input, *lens, batch_axis_, time_axis_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* lens, GetInput(ctx, 1, "sequence_lens"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ReverseSequence(*input, *lens, batch_axis_, time_axis_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

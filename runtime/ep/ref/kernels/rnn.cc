@@ -44,13 +44,13 @@ Status CheckLayout(const KernelInfo& info) {
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> RnnKernel::Create(const KernelInfo& info) {
-  RETURN_IF_ERROR(CheckLayout(info));
-  ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Tanh"}));
+  ONNXGATE_RETURN_IF_ERROR(CheckLayout(info));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Tanh"}));
   return std::unique_ptr<OpKernel>(new RnnKernel(info, std::move(cfg)));
 }
 
 Status RnnKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 1, /*lstm=*/false));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 1, /*lstm=*/false));
   const int64_t hidden = in.hidden;
   std::vector<double> pre(static_cast<size_t>(hidden));
   auto cell = [&](int dir, const double* x, std::vector<double>* h, std::vector<double>*) {
@@ -64,15 +64,15 @@ Status RnnKernel::Run(KernelContext& ctx) const {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> GruKernel::Create(const KernelInfo& info) {
-  RETURN_IF_ERROR(CheckLayout(info));
-  ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Sigmoid", "Tanh"}));
+  ONNXGATE_RETURN_IF_ERROR(CheckLayout(info));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Sigmoid", "Tanh"}));
   // linear_before_reset exists from GRU-3.
-  ASSIGN_OR_RETURN(int64_t lbr, info.GetInt("linear_before_reset", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t lbr, info.GetInt("linear_before_reset", 0));
   return std::unique_ptr<OpKernel>(new GruKernel(info, std::move(cfg), lbr != 0));
 }
 
 Status GruKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 3, /*lstm=*/false));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 3, /*lstm=*/false));
   const int64_t hd = in.hidden;
   std::vector<double> zr(static_cast<size_t>(2 * hd)), xh(static_cast<size_t>(hd)),
       rh(static_cast<size_t>(hd)), gated(static_cast<size_t>(hd));
@@ -110,14 +110,15 @@ Status GruKernel::Run(KernelContext& ctx) const {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> LstmKernel::Create(const KernelInfo& info) {
-  RETURN_IF_ERROR(CheckLayout(info));
-  ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Sigmoid", "Tanh", "Tanh"}));
-  ASSIGN_OR_RETURN(int64_t input_forget, info.GetInt("input_forget", 0));
+  ONNXGATE_RETURN_IF_ERROR(CheckLayout(info));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg,
+                            ParseRecurrentConfig(info, {"Sigmoid", "Tanh", "Tanh"}));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t input_forget, info.GetInt("input_forget", 0));
   return std::unique_ptr<OpKernel>(new LstmKernel(info, std::move(cfg), input_forget != 0));
 }
 
 Status LstmKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 4, /*lstm=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 4, /*lstm=*/true));
   const int64_t hd = in.hidden;
   std::vector<double> gates(static_cast<size_t>(4 * hd));
   auto cell = [&](int dir, const double* x, std::vector<double>* h, std::vector<double>* c) {

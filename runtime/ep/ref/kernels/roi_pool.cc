@@ -74,14 +74,14 @@ Status CheckRoiValues(const std::vector<double>& r, double spatial_scale) {
 }
 
 StatusOr<Tensor> ToTensorOf(DataType dtype, const Shape& shape, const std::vector<double>& v) {
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));
   Status st = VisitFloatTypes(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* o = y.mutable_data<T>();
     for (size_t i = 0; i < v.size(); ++i) o[i] = StoreAs<T>(v[i]);
     return OkStatus();
   });
-  RETURN_IF_ERROR(st);
+  ONNXGATE_RETURN_IF_ERROR(st);
   return y;
 }
 
@@ -89,7 +89,7 @@ StatusOr<Tensor> ToTensorOf(DataType dtype, const Shape& shape, const std::vecto
 
 StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& batch_indices,
                           const RoiAlignParams& p) {
-  RETURN_IF_ERROR(CheckFeatureMap(x));
+  ONNXGATE_RETURN_IF_ERROR(CheckFeatureMap(x));
   const Shape& xs = x.shape();
   const int64_t n = xs[0], channels = xs[1], height = xs[2], width = xs[3];
   if (rois.shape().rank() != 2 || rois.shape()[1] != 4) {
@@ -101,9 +101,9 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
                            "], got " + DataTypeShortName(batch_indices.dtype()) +
                            batch_indices.shape().ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
-  ASSIGN_OR_RETURN(std::vector<double> r, FloatsOf(rois, "rois"));
-  RETURN_IF_ERROR(CheckRoiValues(r, p.spatial_scale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> r, FloatsOf(rois, "rois"));
+  ONNXGATE_RETURN_IF_ERROR(CheckRoiValues(r, p.spatial_scale));
   const int64_t* batch = batch_indices.data<int64_t>();
   const int64_t oh = p.output_height, ow = p.output_width;
   std::vector<double> out(static_cast<size_t>(num_rois * channels * oh * ow), 0.0);
@@ -176,16 +176,16 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
 
 StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h, int64_t pooled_w,
                             double spatial_scale) {
-  RETURN_IF_ERROR(CheckFeatureMap(x));
+  ONNXGATE_RETURN_IF_ERROR(CheckFeatureMap(x));
   const Shape& xs = x.shape();
   const int64_t n = xs[0], channels = xs[1], height = xs[2], width = xs[3];
   if (rois.shape().rank() != 2 || rois.shape()[1] != 5) {
     return InvalidArgument("rois must be [num_rois, 5], got " + rois.shape().ToString());
   }
   const int64_t num_rois = rois.shape()[0];
-  ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
-  ASSIGN_OR_RETURN(std::vector<double> r, FloatsOf(rois, "rois"));
-  RETURN_IF_ERROR(CheckRoiValues(r, spatial_scale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> in, FloatsOf(x, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> r, FloatsOf(rois, "rois"));
+  ONNXGATE_RETURN_IF_ERROR(CheckRoiValues(r, spatial_scale));
   std::vector<double> out(static_cast<size_t>(num_rois * channels * pooled_h * pooled_w), 0.0);
   for (int64_t k = 0; k < num_rois; ++k) {
     const double* roi = r.data() + k * 5;
@@ -234,14 +234,15 @@ StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_
 
 StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& info) {
   RoiAlignParams p;
-  ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("avg")));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("avg")));
   if (mode != "avg" && mode != "max") {
     return InvalidArgument(info.Describe() + ": mode must be avg or max, got '" + mode + "'");
   }
   p.max_mode = mode == "max";
   if (info.since_version() >= 16) {
-    ASSIGN_OR_RETURN(std::string transform,
-                     info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::string transform,
+        info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
     if (transform != "half_pixel" && transform != "output_half_pixel") {
       return InvalidArgument(info.Describe() +
                              ": coordinate_transformation_mode must be half_pixel or "
@@ -253,10 +254,10 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
     return InvalidArgument(info.Describe() +
                            ": coordinate_transformation_mode exists from RoiAlign-16");
   }
-  ASSIGN_OR_RETURN(p.output_height, info.GetInt("output_height", 1));
-  ASSIGN_OR_RETURN(p.output_width, info.GetInt("output_width", 1));
-  ASSIGN_OR_RETURN(p.sampling_ratio, info.GetInt("sampling_ratio", 0));
-  ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(p.output_height, info.GetInt("output_height", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(p.output_width, info.GetInt("output_width", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(p.sampling_ratio, info.GetInt("sampling_ratio", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
   p.spatial_scale = scale;
   if (p.output_height < 1 || p.output_width < 1 || p.sampling_ratio < 0) {
     return InvalidArgument(info.Describe() +
@@ -267,13 +268,13 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
 }
 
 Status RoiAlignKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
-  ASSIGN_OR_RETURN(const Tensor* batch_indices, GetInput(ctx, 2, "batch_indices"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* batch_indices, GetInput(ctx, 2, "batch_indices"));
   if (rois->dtype() != x->dtype()) {
     return InvalidArgument("rois must have X's type");
   }
-  ASSIGN_OR_RETURN(Tensor y, RoiAlign(*x, *rois, *batch_indices, params_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, RoiAlign(*x, *rois, *batch_indices, params_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -282,20 +283,20 @@ StatusOr<std::unique_ptr<OpKernel>> MaxRoiPoolKernel::Create(const KernelInfo& i
   if (!info.has_attribute("pooled_shape")) {
     return InvalidArgument(info.Describe() + ": the 'pooled_shape' attribute is required");
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> pooled, info.GetInts("pooled_shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pooled, info.GetInts("pooled_shape"));
   if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1) {
     return InvalidArgument(info.Describe() + ": pooled_shape must be two positive ints, got " +
                            ListToString(pooled));
   }
-  ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
   return std::unique_ptr<OpKernel>(new MaxRoiPoolKernel(info, pooled[0], pooled[1], scale));
 }
 
 Status MaxRoiPoolKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
   if (rois->dtype() != x->dtype()) return InvalidArgument("rois must have X's type");
-  ASSIGN_OR_RETURN(Tensor y, MaxRoiPool(*x, *rois, pooled_h_, pooled_w_, spatial_scale_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, MaxRoiPool(*x, *rois, pooled_h_, pooled_w_, spatial_scale_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -11,8 +11,8 @@ namespace {
 // A per-input or per-output attribute list: `count` values, `fallback` for each when absent.
 StatusOr<std::vector<int64_t>> ListAttribute(const KernelInfo& info, const char* name,
                                              size_t count, int64_t fallback) {
-  ASSIGN_OR_RETURN(std::vector<int64_t> values,
-                   info.GetInts(name, std::vector<int64_t>(count, fallback)));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> values,
+                            info.GetInts(name, std::vector<int64_t>(count, fallback)));
   if (values.size() != count) {
     return InvalidArgument(info.Describe() + ": '" + name + "' has " +
                            std::to_string(values.size()) + " values, expected " +
@@ -46,8 +46,8 @@ StatusOr<Tensor> StackOrEmpty(const std::vector<Tensor>& items, DataType dtype,
 StatusOr<std::unique_ptr<OpKernel>> ScanKernel::Create(const KernelInfo& info) {
   Config c;
   c.version = info.since_version();
-  ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
-  ASSIGN_OR_RETURN(int64_t m, info.GetInt("num_scan_inputs"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t m, info.GetInt("num_scan_inputs"));
   // Scan-8 has sequence_lens in front of the states and scan inputs.
   const size_t leading = c.version == 8 ? 1 : 0;
   if (m < 1 || static_cast<size_t>(m) + leading > info.num_inputs()) {
@@ -75,15 +75,17 @@ StatusOr<std::unique_ptr<OpKernel>> ScanKernel::Create(const KernelInfo& info) {
   }
   const size_t mm = c.num_scan_inputs, k = c.num_scan_outputs;
   if (c.version == 8) {
-    ASSIGN_OR_RETURN(c.input_directions, ListAttribute(info, "directions", mm, 0));
-    RETURN_IF_ERROR(CheckDirections(info, "directions", c.input_directions));
+    ONNXGATE_ASSIGN_OR_RETURN(c.input_directions, ListAttribute(info, "directions", mm, 0));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "directions", c.input_directions));
   } else {
-    ASSIGN_OR_RETURN(c.input_axes, ListAttribute(info, "scan_input_axes", mm, 0));
-    ASSIGN_OR_RETURN(c.input_directions, ListAttribute(info, "scan_input_directions", mm, 0));
-    ASSIGN_OR_RETURN(c.output_axes, ListAttribute(info, "scan_output_axes", k, 0));
-    ASSIGN_OR_RETURN(c.output_directions, ListAttribute(info, "scan_output_directions", k, 0));
-    RETURN_IF_ERROR(CheckDirections(info, "scan_input_directions", c.input_directions));
-    RETURN_IF_ERROR(CheckDirections(info, "scan_output_directions", c.output_directions));
+    ONNXGATE_ASSIGN_OR_RETURN(c.input_axes, ListAttribute(info, "scan_input_axes", mm, 0));
+    ONNXGATE_ASSIGN_OR_RETURN(c.input_directions,
+                              ListAttribute(info, "scan_input_directions", mm, 0));
+    ONNXGATE_ASSIGN_OR_RETURN(c.output_axes, ListAttribute(info, "scan_output_axes", k, 0));
+    ONNXGATE_ASSIGN_OR_RETURN(c.output_directions,
+                              ListAttribute(info, "scan_output_directions", k, 0));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "scan_input_directions", c.input_directions));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "scan_output_directions", c.output_directions));
   }
   std::vector<DeclaredType> declared = DeclaredOutputTypes(info, "body");
   c.scan_types.resize(k);
@@ -132,17 +134,18 @@ Status ScanKernel::RunScan9(KernelContext& ctx) const {
   const bool allow_negative = config_.version >= 11;
   std::vector<Value> states(n);
   for (size_t j = 0; j < n; ++j) {
-    ASSIGN_OR_RETURN(const Tensor* s, GetInput(ctx, j, "initial_state_and_scan_inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* s, GetInput(ctx, j, "initial_state_and_scan_inputs"));
     states[j] = Value::FromTensor(*s);
   }
   std::vector<std::vector<Tensor>> slices(mm);
   int64_t length = -1;
   for (size_t m = 0; m < mm; ++m) {
-    ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, n + m, "initial_state_and_scan_inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
+                              GetInput(ctx, n + m, "initial_state_and_scan_inputs"));
     const int64_t rank = static_cast<int64_t>(x->shape().rank());
     if (rank == 0) return InvalidArgument("scan input " + std::to_string(m) + " is a scalar");
-    ASSIGN_OR_RETURN(int64_t axis,
-                     NormalizeAxisOf(config_.input_axes[m], rank, allow_negative, "scan_input_axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(config_.input_axes[m], rank,
+                                                            allow_negative, "scan_input_axes"));
     const int64_t len = x->shape()[axis];
     if (length >= 0 && len != length) {
       return InvalidArgument("scan input " + std::to_string(m) + " of shape " +
@@ -151,11 +154,12 @@ Status ScanKernel::RunScan9(KernelContext& ctx) const {
                              std::to_string(length));
     }
     length = len;
-    ASSIGN_OR_RETURN(slices[m], Unstack(*x, axis));
+    ONNXGATE_ASSIGN_OR_RETURN(slices[m], Unstack(*x, axis));
   }
   std::vector<std::vector<Tensor>> scans(k);
-  RETURN_IF_ERROR(Iterate(OuterScopeOf(ctx), length, &states,
-                          [&](size_t m, int64_t t) { return slices[m][t]; }, &scans));
+  ONNXGATE_RETURN_IF_ERROR(Iterate(
+      OuterScopeOf(ctx), length, &states, [&](size_t m, int64_t t) { return slices[m][t]; },
+      &scans));
   for (size_t j = 0; j < n && j < ctx.num_outputs(); ++j) ctx.set_output(j, std::move(states[j]));
   for (size_t j = 0; j < k && n + j < ctx.num_outputs(); ++j) {
     std::vector<Tensor>& items = scans[j];
@@ -196,14 +200,16 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
     return OkStatus();
   };
   for (size_t j = 0; j < n; ++j) {
-    ASSIGN_OR_RETURN(const Tensor* s, GetInput(ctx, 1 + j, "initial_state_and_scan_inputs"));
-    RETURN_IF_ERROR(check_batch(*s, "state " + std::to_string(j)));
-    ASSIGN_OR_RETURN(state_rows[j], Unstack(*s, 0));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* s,
+                              GetInput(ctx, 1 + j, "initial_state_and_scan_inputs"));
+    ONNXGATE_RETURN_IF_ERROR(check_batch(*s, "state " + std::to_string(j)));
+    ONNXGATE_ASSIGN_OR_RETURN(state_rows[j], Unstack(*s, 0));
   }
   for (size_t m = 0; m < mm; ++m) {
-    ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 1 + n + m, "initial_state_and_scan_inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
+                              GetInput(ctx, 1 + n + m, "initial_state_and_scan_inputs"));
     const std::string what = "scan input " + std::to_string(m);
-    RETURN_IF_ERROR(check_batch(*x, what));
+    ONNXGATE_RETURN_IF_ERROR(check_batch(*x, what));
     if (x->shape().rank() < 2) {
       return InvalidArgument(what + " of shape " + x->shape().ToString() +
                              " needs batch and sequence dims");
@@ -214,15 +220,15 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
                              std::to_string(max_len));
     }
     max_len = x->shape()[1];
-    ASSIGN_OR_RETURN(std::vector<Tensor> rows, Unstack(*x, 0));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<Tensor> rows, Unstack(*x, 0));
     for (const Tensor& row : rows) {
-      ASSIGN_OR_RETURN(std::vector<Tensor> steps, Unstack(row, 0));
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<Tensor> steps, Unstack(row, 0));
       input_steps[m].push_back(std::move(steps));
     }
   }
   std::vector<int64_t> lengths(static_cast<size_t>(batch), max_len);
   if (ctx.has_input(0)) {
-    ASSIGN_OR_RETURN(const Tensor* sl, GetInput(ctx, 0, "sequence_lens"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* sl, GetInput(ctx, 0, "sequence_lens"));
     if (sl->dtype() != DataType::kInt64 || sl->shape() != Shape({batch})) {
       return InvalidArgument("'sequence_lens' must be int64 of shape [" + std::to_string(batch) +
                              "], got " + DataTypeShortName(sl->dtype()) + sl->shape().ToString());
@@ -252,9 +258,10 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
     for (size_t j = 0; j < k; ++j) scan_rows[j].push_back(std::move(scans[j]));
   }
   for (size_t j = 0; j < n && j < ctx.num_outputs(); ++j) {
-    ASSIGN_OR_RETURN(const Tensor* s, GetInput(ctx, 1 + j, "initial_state_and_scan_inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* s,
+                              GetInput(ctx, 1 + j, "initial_state_and_scan_inputs"));
     std::vector<int64_t> item_dims(s->shape().dims().begin() + 1, s->shape().dims().end());
-    ASSIGN_OR_RETURN(Tensor out, StackOrEmpty(final_rows[j], s->dtype(), item_dims));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor out, StackOrEmpty(final_rows[j], s->dtype(), item_dims));
     ctx.set_output(j, std::move(out));
   }
   for (size_t j = 0; j < k && n + j < ctx.num_outputs(); ++j) {
@@ -280,7 +287,7 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
       for (int64_t d : *config_.scan_types[j].dims) step_dims.push_back(std::max<int64_t>(d, 0));
     }
     // Entries shorter than the longest sequence are padded with zeros.
-    ASSIGN_OR_RETURN(Tensor pad, NewTensor(dtype, Shape(step_dims)));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor pad, NewTensor(dtype, Shape(step_dims)));
     std::vector<Tensor> rows;
     for (auto& row : scan_rows[j]) {
       row.resize(static_cast<size_t>(max_len), pad);

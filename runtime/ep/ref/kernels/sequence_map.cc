@@ -6,7 +6,7 @@
 namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> SequenceMapKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
+  ONNXGATE_ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
   if (body->input_names().size() != info.num_inputs()) {
     return InvalidArgument(info.Describe() + ": 'body' has " +
                            std::to_string(body->input_names().size()) + " inputs, the node " +

@@ -23,16 +23,16 @@ StatusOr<std::unique_ptr<OpKernel>> ShapeKernel::Create(const KernelInfo& info) 
   int64_t start = 0;
   std::optional<int64_t> end;
   if (info.since_version() >= 15) {
-    ASSIGN_OR_RETURN(start, info.GetInt("start", 0));
+    ONNXGATE_ASSIGN_OR_RETURN(start, info.GetInt("start", 0));
     if (info.has_attribute("end")) {
-      ASSIGN_OR_RETURN(end, info.GetInt("end"));
+      ONNXGATE_ASSIGN_OR_RETURN(end, info.GetInt("end"));
     }
   }
   return std::unique_ptr<OpKernel>(new ShapeKernel(info, start, end));
 }
 
 Status ShapeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   ctx.set_output(0, ShapeSlice(x->shape(), start_, end_));
   return OkStatus();
 }
@@ -42,7 +42,7 @@ StatusOr<std::unique_ptr<OpKernel>> SizeKernel::Create(const KernelInfo& info) {
 }
 
 Status SizeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   ctx.set_output(0, Tensor::Scalar<int64_t>(x->NumElements()));
   return OkStatus();
 }

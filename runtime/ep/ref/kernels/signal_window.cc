@@ -29,8 +29,8 @@ constexpr WindowCoefficients kWindows[] = {
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> CosineSumWindow::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(bool periodic, FlagAttribute(info, "periodic", 1));
-  ASSIGN_OR_RETURN(DataType output_type, OutputDatatypeAttribute(info));
+  ONNXGATE_ASSIGN_OR_RETURN(bool periodic, FlagAttribute(info, "periodic", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(DataType output_type, OutputDatatypeAttribute(info));
   for (const WindowCoefficients& w : kWindows) {
     if (info.op_type() == w.op) {
       return std::unique_ptr<OpKernel>(
@@ -42,8 +42,8 @@ StatusOr<std::unique_ptr<OpKernel>> CosineSumWindow::Create(const KernelInfo& in
 }
 
 Status CosineSumWindow::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* size_in, ref_nn::RequiredInput(ctx, 0, op_, "size"));
-  ASSIGN_OR_RETURN(int64_t size, ref::IntScalarOf(*size_in, "size"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* size_in, ref_nn::RequiredInput(ctx, 0, op_, "size"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t size, ref::IntScalarOf(*size_in, "size"));
   if (size < 1) {
     return InvalidArgument(std::string(op_) + ": 'size' must be >= 1, got " + std::to_string(size));
   }
@@ -62,7 +62,7 @@ Status CosineSumWindow::Compute(KernelContext& ctx) const {
     const double angle = 2.0 * kPi * static_cast<double>(n) / period;
     y[n] = a0_ - a1_ * std::cos(angle) + a2_ * std::cos(2.0 * angle);
   }
-  ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

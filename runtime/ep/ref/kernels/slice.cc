@@ -22,8 +22,8 @@ StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
   }
   std::vector<int64_t> axis_list(n);
   for (size_t i = 0; i < n; ++i) axis_list[i] = axes ? (*axes)[i] : static_cast<int64_t>(i);
-  ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
-                   NormalizeAxesOf(axis_list, rank, allow_negative_axes));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
+                            NormalizeAxesOf(axis_list, rank, allow_negative_axes));
   // Per dim: first index, step and count; untouched dims are taken whole.
   std::vector<int64_t> first(rank, 0), step(rank, 1), count = s.dims();
   for (size_t i = 0; i < n; ++i) {
@@ -57,7 +57,7 @@ StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
     strides[d] = in_strides[d] * step[d];
     base += first[d] * in_strides[d];
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(count)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(count)));
   if (y.NumElements() > 0) CopyStrided(x, count, strides, base, &y);
   return y;
 }
@@ -65,36 +65,36 @@ StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
 StatusOr<std::unique_ptr<OpKernel>> SliceKernel::Create(const KernelInfo& info) {
   std::unique_ptr<SliceKernel> k(new SliceKernel(info, info.since_version()));
   if (info.since_version() < 10) {
-    ASSIGN_OR_RETURN(k->starts_, info.GetInts("starts"));
-    ASSIGN_OR_RETURN(k->ends_, info.GetInts("ends"));
+    ONNXGATE_ASSIGN_OR_RETURN(k->starts_, info.GetInts("starts"));
+    ONNXGATE_ASSIGN_OR_RETURN(k->ends_, info.GetInts("ends"));
     if (info.has_attribute("axes")) {
-      ASSIGN_OR_RETURN(k->axes_, info.GetInts("axes"));
+      ONNXGATE_ASSIGN_OR_RETURN(k->axes_, info.GetInts("axes"));
     }
   }
   return std::unique_ptr<OpKernel>(std::move(k));
 }
 
 Status SliceKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   if (version_ < 10) {
-    ASSIGN_OR_RETURN(Tensor y, Slice(*x, starts_, ends_, axes_, std::nullopt, false));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Slice(*x, starts_, ends_, axes_, std::nullopt, false));
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
-  ASSIGN_OR_RETURN(const Tensor* starts_t, GetInput(ctx, 1, "starts"));
-  ASSIGN_OR_RETURN(const Tensor* ends_t, GetInput(ctx, 2, "ends"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> starts, ToInt64List(*starts_t, "starts"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> ends, ToInt64List(*ends_t, "ends"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* starts_t, GetInput(ctx, 1, "starts"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* ends_t, GetInput(ctx, 2, "ends"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> starts, ToInt64List(*starts_t, "starts"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> ends, ToInt64List(*ends_t, "ends"));
   std::optional<std::vector<int64_t>> axes, steps;
   if (ctx.has_input(3)) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 3, "axes"));
-    ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 3, "axes"));
+    ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
   }
   if (ctx.has_input(4)) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 4, "steps"));
-    ASSIGN_OR_RETURN(steps, ToInt64List(*t, "steps"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 4, "steps"));
+    ONNXGATE_ASSIGN_OR_RETURN(steps, ToInt64List(*t, "steps"));
   }
-  ASSIGN_OR_RETURN(Tensor y, Slice(*x, starts, ends, axes, steps, version_ >= 11));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Slice(*x, starts, ends, axes, steps, version_ >= 11));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

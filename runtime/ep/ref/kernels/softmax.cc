@@ -52,8 +52,8 @@ void Normalize(SoftmaxOp op, const T* in, T* out, int64_t outer, int64_t n, int6
 StatusOr<Tensor> SoftmaxAlong(SoftmaxOp op, const Tensor& x, int64_t outer, int64_t n,
                               int64_t inner) {
   ONNXGATE_CHECK(outer * n * inner == x.NumElements());
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
-  RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
+  ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     Normalize<T>(op, x.data<T>(), y.mutable_data<T>(), outer, n, inner);
     return OkStatus();
@@ -63,7 +63,7 @@ StatusOr<Tensor> SoftmaxAlong(SoftmaxOp op, const Tensor& x, int64_t outer, int6
 
 StatusOr<Tensor> SoftmaxFamily(SoftmaxOp op, const Tensor& x, int64_t axis, bool coerce_2d) {
   const int64_t rank = static_cast<int64_t>(x.shape().rank());
-  ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, /*allow_negative=*/true));
   const auto& dims = x.shape().dims();
   int64_t outer = 1;
   for (int64_t d = 0; d < a; ++d) outer *= dims[d];
@@ -80,14 +80,14 @@ StatusOr<Tensor> SoftmaxFamily(SoftmaxOp op, const Tensor& x, int64_t axis, bool
 template <SoftmaxOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> SoftmaxKernel<kOp>::Create(const KernelInfo& info) {
   const bool coerce_2d = info.since_version() < 13;
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", coerce_2d ? 1 : -1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", coerce_2d ? 1 : -1));
   return std::unique_ptr<OpKernel>(new SoftmaxKernel(info, axis, coerce_2d));
 }
 
 template <SoftmaxOp kOp>
 Status SoftmaxKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Tensor y, SoftmaxFamily(kOp, *x, axis_, coerce_2d_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, SoftmaxFamily(kOp, *x, axis_, coerce_2d_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

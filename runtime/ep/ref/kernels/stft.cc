@@ -17,12 +17,12 @@ using ref_nn::RequiredInput;
 using ref_nn::ToDoubles;
 
 StatusOr<std::unique_ptr<OpKernel>> Stft::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 1));
   return std::unique_ptr<OpKernel>(new Stft(onesided));
 }
 
 Status Stft::Compute(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* signal, RequiredInput(ctx, 0, "STFT", "signal"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* signal, RequiredInput(ctx, 0, "STFT", "signal"));
   const Shape& ss = signal->shape();
   if (ss.rank() != 3 || (ss[2] != 1 && ss[2] != 2)) {
     return InvalidArgument(
@@ -36,8 +36,8 @@ Status Stft::Compute(KernelContext& ctx) const {
         "spectrum, got " +
         ss.ToString());
   }
-  ASSIGN_OR_RETURN(const Tensor* step_t, RequiredInput(ctx, 1, "STFT", "frame_step"));
-  ASSIGN_OR_RETURN(int64_t frame_step, ref::IntScalarOf(*step_t, "frame_step"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* step_t, RequiredInput(ctx, 1, "STFT", "frame_step"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t frame_step, ref::IntScalarOf(*step_t, "frame_step"));
   if (frame_step < 1) {
     return InvalidArgument("STFT: 'frame_step' must be >= 1, got " + std::to_string(frame_step));
   }
@@ -49,7 +49,7 @@ Status Stft::Compute(KernelContext& ctx) const {
   }
   int64_t frame_length = window != nullptr ? window->shape()[0] : signal_length;
   if (const Tensor* length_t = ctx.input_tensor(3)) {
-    ASSIGN_OR_RETURN(frame_length, ref::IntScalarOf(*length_t, "frame_length"));
+    ONNXGATE_ASSIGN_OR_RETURN(frame_length, ref::IntScalarOf(*length_t, "frame_length"));
     if (window != nullptr && window->shape()[0] != frame_length) {
       return InvalidArgument("STFT: 'window' has length " + std::to_string(window->shape()[0]) +
                              " but 'frame_length' is " + std::to_string(frame_length) +
@@ -68,10 +68,10 @@ Status Stft::Compute(KernelContext& ctx) const {
   Status valid = ys.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!valid.ok()) return valid.WithContext("STFT: output shape");
 
-  ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*signal));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*signal));
   std::vector<double> wd(static_cast<size_t>(frame_length), 1.0);
   if (window != nullptr) {
-    ASSIGN_OR_RETURN(wd, ToDoubles(*window));
+    ONNXGATE_ASSIGN_OR_RETURN(wd, ToDoubles(*window));
   }
   std::vector<double> y(static_cast<size_t>(ys.NumElements()));
   std::vector<Complex> line(static_cast<size_t>(frame_length));
@@ -90,7 +90,7 @@ Status Stft::Compute(KernelContext& ctx) const {
       }
     }
   }
-  ASSIGN_OR_RETURN(Tensor yt, FromDoubles(signal->dtype(), ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(signal->dtype(), ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

@@ -29,7 +29,7 @@ bool DecodeUtf8(const std::string& in, std::wstring* out) {
 }
 
 StatusOr<CaseChange> ParseCaseChange(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(std::string action, info.GetString("case_change_action", "NONE"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string action, info.GetString("case_change_action", "NONE"));
   if (action == "NONE") return CaseChange::kNone;
   if (action == "LOWER") return CaseChange::kLower;
   if (action == "UPPER") return CaseChange::kUpper;
@@ -87,17 +87,17 @@ StatusOr<std::string> ChangeCase(const std::string& text, CaseChange change,
 }
 
 StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(CaseChange change, ParseCaseChange(info));
-  ASSIGN_OR_RETURN(int64_t case_sensitive, info.GetInt("is_case_sensitive", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(CaseChange change, ParseCaseChange(info));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t case_sensitive, info.GetInt("is_case_sensitive", 0));
   if (case_sensitive != 0 && case_sensitive != 1) {
     return InvalidArgument(info.Describe() +
                            ": attribute 'is_case_sensitive' must be 0 or 1, got " +
                            std::to_string(case_sensitive));
   }
-  ASSIGN_OR_RETURN(std::string locale_name, info.GetString("locale", kDefaultLocale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string locale_name, info.GetString("locale", kDefaultLocale));
   if (locale_name.empty()) locale_name = kDefaultLocale;
-  ASSIGN_OR_RETURN(std::vector<std::string> stopwords,
-                   info.GetStrings("stopwords", std::vector<std::string>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> stopwords,
+                            info.GetStrings("stopwords", std::vector<std::string>{}));
   if (info.input_type(0) != DataType::kUndefined && info.input_type(0) != DataType::kString) {
     return InvalidArgument(info.Describe() + ": input X must be a string tensor, got " +
                            DataTypeShortName(info.input_type(0)));
@@ -130,12 +130,12 @@ StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelI
 StatusOr<bool> StringNormalizerKernel::IsStopword(const std::string& word) const {
   if (stopwords_.empty()) return false;
   if (case_sensitive_) return stopwords_.count(word) > 0;
-  ASSIGN_OR_RETURN(std::string folded, ChangeCase(word, CaseChange::kLower, *locale_));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string folded, ChangeCase(word, CaseChange::kLower, *locale_));
   return stopwords_.count(folded) > 0;
 }
 
 Status StringNormalizerKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != DataType::kString) {
     return InvalidArgument(std::string("input X must be a string tensor, got ") +
                            DataTypeShortName(x->dtype()));

@@ -8,7 +8,7 @@ namespace onnxgate::ref {
 namespace {
 
 StatusOr<TfIdfVectorizerKernel::Mode> ParseMode(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(std::string mode, info.GetString("mode"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode"));
   if (mode == "TF") return TfIdfVectorizerKernel::Mode::kTf;
   if (mode == "IDF") return TfIdfVectorizerKernel::Mode::kIdf;
   if (mode == "TFIDF") return TfIdfVectorizerKernel::Mode::kTfIdf;
@@ -24,10 +24,10 @@ bool IsIntegerInput(DataType t) { return t == DataType::kInt32 || t == DataType:
 StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelInfo& info) {
   std::unique_ptr<TfIdfVectorizerKernel> k(new TfIdfVectorizerKernel(info));
   const std::string node = info.Describe();
-  ASSIGN_OR_RETURN(k->mode_, ParseMode(info));
-  ASSIGN_OR_RETURN(k->min_gram_, info.GetInt("min_gram_length"));
-  ASSIGN_OR_RETURN(k->max_gram_, info.GetInt("max_gram_length"));
-  ASSIGN_OR_RETURN(k->max_skip_, info.GetInt("max_skip_count"));
+  ONNXGATE_ASSIGN_OR_RETURN(k->mode_, ParseMode(info));
+  ONNXGATE_ASSIGN_OR_RETURN(k->min_gram_, info.GetInt("min_gram_length"));
+  ONNXGATE_ASSIGN_OR_RETURN(k->max_gram_, info.GetInt("max_gram_length"));
+  ONNXGATE_ASSIGN_OR_RETURN(k->max_skip_, info.GetInt("max_skip_count"));
   if (k->min_gram_ < 1 || k->max_gram_ < k->min_gram_) {
     return InvalidArgument(node +
                            ": attributes 'min_gram_length' and 'max_gram_length' must satisfy "
@@ -38,8 +38,8 @@ StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelIn
     return InvalidArgument(node + ": attribute 'max_skip_count' must be >= 0, got " +
                            std::to_string(k->max_skip_));
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> ngram_counts, info.GetInts("ngram_counts"));
-  ASSIGN_OR_RETURN(k->ngram_indexes_, info.GetInts("ngram_indexes"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> ngram_counts, info.GetInts("ngram_counts"));
+  ONNXGATE_ASSIGN_OR_RETURN(k->ngram_indexes_, info.GetInts("ngram_indexes"));
   for (int64_t index : k->ngram_indexes_) {
     if (index < 0) {
       return InvalidArgument(node + ": attribute 'ngram_indexes' must hold indexes >= 0, got " +
@@ -58,9 +58,9 @@ StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelIn
   std::vector<int64_t> pool_ints;
   std::vector<std::string> pool_strings;
   if (has_ints) {
-    ASSIGN_OR_RETURN(pool_ints, info.GetInts("pool_int64s"));
+    ONNXGATE_ASSIGN_OR_RETURN(pool_ints, info.GetInts("pool_int64s"));
   } else {
-    ASSIGN_OR_RETURN(pool_strings, info.GetStrings("pool_strings"));
+    ONNXGATE_ASSIGN_OR_RETURN(pool_strings, info.GetStrings("pool_strings"));
   }
   const DataType x_type = info.input_type(0);
   if (x_type != DataType::kUndefined &&
@@ -70,9 +70,9 @@ StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelIn
                                         : "an int32 or int64 tensor when 'pool_int64s' is set") +
                            ", got " + DataTypeShortName(x_type));
   }
-  RETURN_IF_ERROR(k->BuildPool(info, ngram_counts, pool_ints, pool_strings));
+  ONNXGATE_RETURN_IF_ERROR(k->BuildPool(info, ngram_counts, pool_ints, pool_strings));
 
-  ASSIGN_OR_RETURN(k->weights_, info.GetFloats("weights", std::vector<float>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(k->weights_, info.GetFloats("weights", std::vector<float>{}));
   if (k->weights_.empty()) {
     k->weights_.assign(k->ngram_indexes_.size(), 1.0f);
   } else if (k->weights_.size() != k->ngram_indexes_.size()) {
@@ -203,7 +203,7 @@ void TfIdfVectorizerKernel::CountRow(const int64_t* row, int64_t length,
 }
 
 Status TfIdfVectorizerKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   const Shape& xs = x->shape();
   int64_t rows = 1, length = 1;
   Shape out_shape{output_size_};
@@ -216,8 +216,8 @@ Status TfIdfVectorizerKernel::Run(KernelContext& ctx) const {
   } else if (xs.rank() != 0) {
     return InvalidArgument("input X must have shape [C] or [N, C], got " + xs.ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<int64_t> keys, Keys(*x));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> keys, Keys(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, out_shape));
   float* out = y.mutable_data<float>();
   std::vector<int64_t> counts(ngram_indexes_.size());
   std::vector<double> values(static_cast<size_t>(output_size_));

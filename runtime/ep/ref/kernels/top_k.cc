@@ -39,11 +39,11 @@ StatusOr<TopKResult> TopK(const Tensor& x, int64_t axis, int64_t k, bool largest
   std::vector<int64_t> out_dims = dims;
   out_dims[axis] = k;
   TopKResult r;
-  ASSIGN_OR_RETURN(r.values, NewTensor(x.dtype(), Shape(out_dims)));
-  ASSIGN_OR_RETURN(r.indices, NewTensor(DataType::kInt64, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(r.values, NewTensor(x.dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(r.indices, NewTensor(DataType::kInt64, Shape(out_dims)));
   if (r.values.NumElements() == 0) return r;
   int64_t* out_idx = r.indices.mutable_data<int64_t>();
-  RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     T* out = r.values.mutable_data<T>();
@@ -70,29 +70,30 @@ StatusOr<TopKResult> TopK(const Tensor& x, int64_t axis, int64_t k, bool largest
 }
 
 StatusOr<std::unique_ptr<OpKernel>> TopKKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
   const bool k_input = info.since_version() >= 10;
   int64_t k = 0;
   if (!k_input) {
-    ASSIGN_OR_RETURN(k, info.GetInt("k"));
+    ONNXGATE_ASSIGN_OR_RETURN(k, info.GetInt("k"));
   }
   int64_t largest = 1;
   if (info.since_version() >= 11) {
-    ASSIGN_OR_RETURN(largest, info.GetInt("largest", 1));
+    ONNXGATE_ASSIGN_OR_RETURN(largest, info.GetInt("largest", 1));
     // `sorted` only allows an unspecified order, which the sorted output satisfies; read it so
     // that a malformed attribute is still reported.
-    ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
     (void)sorted;
   }
   return std::unique_ptr<OpKernel>(new TopKKernel(info, axis, k, k_input, largest != 0));
 }
 
 Status TopKKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   int64_t k = k_attribute_;
   if (k_input_) {
-    ASSIGN_OR_RETURN(const Tensor* kt, GetInput(ctx, 1, "K"));
-    ASSIGN_OR_RETURN(std::vector<int64_t> ks, ToInt64List(*kt, "K", /*allow_scalar=*/true));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* kt, GetInput(ctx, 1, "K"));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> ks,
+                              ToInt64List(*kt, "K", /*allow_scalar=*/true));
     if (ks.size() != 1) {
       return InvalidArgument("K must hold exactly one value, got shape " + kt->shape().ToString());
     }
@@ -100,8 +101,8 @@ Status TopKKernel::Run(KernelContext& ctx) const {
   }
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("X must have rank >= 1, got a scalar");
-  ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  ASSIGN_OR_RETURN(TopKResult r, TopK(*x, axis, k, largest_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(TopKResult r, TopK(*x, axis, k, largest_));
   ctx.set_output(0, std::move(r.values));
   if (ctx.num_outputs() > 1) ctx.set_output(1, std::move(r.indices));
   return OkStatus();

@@ -23,15 +23,15 @@ struct Step {
 };
 
 StatusOr<Step> ReadStep(const KernelContext& ctx) {
-  ASSIGN_OR_RETURN(const Tensor* r, GetInput(ctx, 0, "R"));
-  ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "T"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* r, GetInput(ctx, 0, "R"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "T"));
   if (r->NumElements() != 1) {
     return InvalidArgument("R must be a scalar, got shape " + r->shape().ToString());
   }
   if (t->NumElements() != 1) {
     return InvalidArgument("T must be a scalar, got shape " + t->shape().ToString());
   }
-  ASSIGN_OR_RETURN(std::vector<double> rv, ToDoubles(*r));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> rv, ToDoubles(*r));
   return Step{rv[0], t->data<int64_t>()[0]};
 }
 
@@ -59,7 +59,7 @@ StatusOr<std::vector<std::vector<double>>> ReadGroup(const KernelContext& ctx, s
   std::vector<std::vector<double>> out;
   const Tensor* x = nullptr;
   for (size_t g = 0; g < groups; ++g) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 2 + g * n + i, names[g]));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 2 + g * n + i, names[g]));
     if (x == nullptr) {
       x = t;
     } else if (t->shape() != x->shape()) {
@@ -67,7 +67,7 @@ StatusOr<std::vector<std::vector<double>>> ReadGroup(const KernelContext& ctx, s
                              " has shape " + t->shape().ToString() + ", X has " +
                              x->shape().ToString());
     }
-    ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*t));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*t));
     out.push_back(std::move(v));
   }
   return out;
@@ -76,7 +76,7 @@ StatusOr<std::vector<std::vector<double>>> ReadGroup(const KernelContext& ctx, s
 Status SetOutputs(KernelContext& ctx, size_t n, size_t i, const Tensor& like,
                   const std::vector<std::vector<double>>& values) {
   for (size_t g = 0; g < values.size(); ++g) {
-    ASSIGN_OR_RETURN(Tensor t, FromDoubles(like.dtype(), like.shape(), values[g]));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, FromDoubles(like.dtype(), like.shape(), values[g]));
     ctx.set_output(g * n + i, std::move(t));
   }
   return OkStatus();
@@ -84,7 +84,7 @@ Status SetOutputs(KernelContext& ctx, size_t n, size_t i, const Tensor& like,
 
 StatusOr<double> NonNegative(const KernelInfo& info, const char* name,
                              std::optional<float> fallback) {
-  ASSIGN_OR_RETURN(float v, info.GetFloat(name, fallback));
+  ONNXGATE_ASSIGN_OR_RETURN(float v, info.GetFloat(name, fallback));
   if (!(v >= 0)) {
     return InvalidArgument(info.Describe() + ": '" + name + "' must be >= 0, got " +
                            std::to_string(v));
@@ -95,19 +95,19 @@ StatusOr<double> NonNegative(const KernelInfo& info, const char* name,
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> AdagradKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(double decay, NonNegative(info, "decay_factor", 0.0f));
-  ASSIGN_OR_RETURN(double epsilon, NonNegative(info, "epsilon", 1e-6f));
-  ASSIGN_OR_RETURN(double norm, NonNegative(info, "norm_coefficient", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(double decay, NonNegative(info, "decay_factor", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(double epsilon, NonNegative(info, "epsilon", 1e-6f));
+  ONNXGATE_ASSIGN_OR_RETURN(double norm, NonNegative(info, "norm_coefficient", 0.0f));
   return std::unique_ptr<OpKernel>(new AdagradKernel(info, decay, epsilon, norm));
 }
 
 Status AdagradKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
-  ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
+  ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
+  ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
   const double r = step.r / (1 + static_cast<double>(step.t) * decay_factor_);
   static const char* const kNames[] = {"X", "G", "H"};
   for (size_t i = 0; i < n; ++i) {
-    ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 3, kNames));
+    ONNXGATE_ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 3, kNames));
     const std::vector<double>&x = in[0], &g = in[1], &h = in[2];
     std::vector<double> x_new(x.size()), h_new(x.size());
     for (size_t k = 0; k < x.size(); ++k) {
@@ -115,24 +115,25 @@ Status AdagradKernel::Run(KernelContext& ctx) const {
       h_new[k] = h[k] + g_reg * g_reg;
       x_new[k] = x[k] - r * g_reg / (std::sqrt(h_new[k]) + epsilon_);
     }
-    RETURN_IF_ERROR(SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, h_new}));
+    ONNXGATE_RETURN_IF_ERROR(SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, h_new}));
   }
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> AdamKernel::Create(const KernelInfo& info) {
   Config c;
-  ASSIGN_OR_RETURN(c.alpha, NonNegative(info, "alpha", 0.9f));
-  ASSIGN_OR_RETURN(c.beta, NonNegative(info, "beta", 0.999f));
-  ASSIGN_OR_RETURN(c.epsilon, NonNegative(info, "epsilon", 1e-6f));
-  ASSIGN_OR_RETURN(c.norm_coefficient, NonNegative(info, "norm_coefficient", 0.0f));
-  ASSIGN_OR_RETURN(c.norm_coefficient_post, NonNegative(info, "norm_coefficient_post", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(c.alpha, NonNegative(info, "alpha", 0.9f));
+  ONNXGATE_ASSIGN_OR_RETURN(c.beta, NonNegative(info, "beta", 0.999f));
+  ONNXGATE_ASSIGN_OR_RETURN(c.epsilon, NonNegative(info, "epsilon", 1e-6f));
+  ONNXGATE_ASSIGN_OR_RETURN(c.norm_coefficient, NonNegative(info, "norm_coefficient", 0.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(c.norm_coefficient_post,
+                            NonNegative(info, "norm_coefficient_post", 0.0f));
   return std::unique_ptr<OpKernel>(new AdamKernel(info, c));
 }
 
 Status AdamKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
-  ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 4, 3));
+  ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
+  ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 4, 3));
   // The bias correction applies from the first update on (T > 0).
   double r = step.r;
   if (step.t > 0) {
@@ -141,7 +142,7 @@ Status AdamKernel::Run(KernelContext& ctx) const {
   }
   static const char* const kNames[] = {"X", "G", "V", "H"};
   for (size_t i = 0; i < n; ++i) {
-    ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 4, kNames));
+    ONNXGATE_ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 4, kNames));
     const std::vector<double>&x = in[0], &g = in[1], &v = in[2], &h = in[3];
     std::vector<double> x_new(x.size()), v_new(x.size()), h_new(x.size());
     for (size_t k = 0; k < x.size(); ++k) {
@@ -151,16 +152,17 @@ Status AdamKernel::Run(KernelContext& ctx) const {
       const double x_step = x[k] - r * v_new[k] / (std::sqrt(h_new[k]) + c_.epsilon);
       x_new[k] = (1 - c_.norm_coefficient_post) * x_step;
     }
-    RETURN_IF_ERROR(SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, v_new, h_new}));
+    ONNXGATE_RETURN_IF_ERROR(
+        SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, v_new, h_new}));
   }
   return OkStatus();
 }
 
 StatusOr<std::unique_ptr<OpKernel>> MomentumKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha"));
-  ASSIGN_OR_RETURN(float beta, info.GetFloat("beta"));
-  ASSIGN_OR_RETURN(float norm, info.GetFloat("norm_coefficient"));
-  ASSIGN_OR_RETURN(std::string mode, info.GetString("mode"));
+  ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha"));
+  ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta"));
+  ONNXGATE_ASSIGN_OR_RETURN(float norm, info.GetFloat("norm_coefficient"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode"));
   if (mode != "standard" && mode != "nesterov") {
     return InvalidArgument(info.Describe() + ": 'mode' must be \"standard\" or \"nesterov\", got \"" +
                            mode + "\"");
@@ -170,13 +172,13 @@ StatusOr<std::unique_ptr<OpKernel>> MomentumKernel::Create(const KernelInfo& inf
 }
 
 Status MomentumKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
-  ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
+  ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
+  ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
   // The first update (T == 0) takes the gradient whole.
   const double beta = step.t > 0 ? beta_ : 1.0;
   static const char* const kNames[] = {"X", "G", "V"};
   for (size_t i = 0; i < n; ++i) {
-    ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 3, kNames));
+    ONNXGATE_ASSIGN_OR_RETURN(auto in, ReadGroup(ctx, n, i, 3, kNames));
     const std::vector<double>&x = in[0], &g = in[1], &v = in[2];
     std::vector<double> x_new(x.size()), v_new(x.size());
     for (size_t k = 0; k < x.size(); ++k) {
@@ -184,7 +186,7 @@ Status MomentumKernel::Run(KernelContext& ctx) const {
       v_new[k] = alpha_ * v[k] + beta * g_reg;
       x_new[k] = nesterov_ ? x[k] - step.r * (g_reg + alpha_ * v_new[k]) : x[k] - step.r * v_new[k];
     }
-    RETURN_IF_ERROR(SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, v_new}));
+    ONNXGATE_RETURN_IF_ERROR(SetOutputs(ctx, n, i, *ctx.input_tensor(2 + i), {x_new, v_new}));
   }
   return OkStatus();
 }

@@ -33,7 +33,7 @@ StatusOr<Tensor> Transpose(const Tensor& x, const std::optional<std::vector<int6
     out_dims[i] = x.shape()[p[i]];
     strides[i] = in_strides[p[i]];
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), Shape(out_dims)));
   CopyStrided(x, out_dims, strides, 0, &y);
   return y;
 }
@@ -41,14 +41,14 @@ StatusOr<Tensor> Transpose(const Tensor& x, const std::optional<std::vector<int6
 StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(const KernelInfo& info) {
   std::optional<std::vector<int64_t>> perm;
   if (info.has_attribute("perm")) {
-    ASSIGN_OR_RETURN(perm, info.GetInts("perm"));
+    ONNXGATE_ASSIGN_OR_RETURN(perm, info.GetInts("perm"));
   }
   return std::unique_ptr<OpKernel>(new TransposeKernel(info, std::move(perm)));
 }
 
 Status TransposeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
-  ASSIGN_OR_RETURN(Tensor y, Transpose(*x, perm_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Transpose(*x, perm_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -27,8 +27,8 @@ StatusOr<Tensor> Trilu(const Tensor& x, int64_t k, bool upper) {
   const int64_t rows = dims[rank - 2];
   const int64_t cols = dims[rank - 1];
   const int64_t matrices = rows * cols == 0 ? 0 : x.NumElements() / (rows * cols);
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));  // zero-filled
-  RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));  // zero-filled
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
     T* out = y.mutable_data<T>();
@@ -54,10 +54,10 @@ StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k) {
   if (!IsEyeLikeType(dtype)) {
     return InvalidArgument(std::string("EyeLike cannot produce ") + DataTypeShortName(dtype));
   }
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));  // zero-filled
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));  // zero-filled
   const int64_t rows = shape[0];
   const int64_t cols = shape[1];
-  RETURN_IF_ERROR(VisitAllTypes(dtype, [&](auto tag) {
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* out = y.mutable_data<T>();
     for (int64_t i = 0; i < rows; ++i) {
@@ -75,21 +75,21 @@ StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k) {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> TriluKernel::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(int64_t upper, info.GetInt("upper", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t upper, info.GetInt("upper", 1));
   return std::unique_ptr<OpKernel>(new TriluKernel(info, upper != 0));
 }
 
 Status TriluKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   int64_t k = 0;
   if (ctx.has_input(1)) {
-    ASSIGN_OR_RETURN(const Tensor* kt, GetInput(ctx, 1, "k"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* kt, GetInput(ctx, 1, "k"));
     if (kt->dtype() != DataType::kInt64 || kt->NumElements() != 1 || kt->shape().rank() > 1) {
       return InvalidArgument("k must be an int64 scalar, got " + kt->DebugString(2));
     }
     k = kt->data<int64_t>()[0];
   }
-  ASSIGN_OR_RETURN(Tensor y, Trilu(*x, k, upper_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Trilu(*x, k, upper_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -97,7 +97,7 @@ Status TriluKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> EyeLikeKernel::Create(const KernelInfo& info) {
   std::optional<DataType> dtype;
   if (info.has_attribute("dtype")) {
-    ASSIGN_OR_RETURN(int64_t code, info.GetInt("dtype"));
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("dtype"));
     if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
         !IsEyeLikeType(static_cast<DataType>(code))) {
       return InvalidArgument(info.Describe() + ": attribute 'dtype' = " + std::to_string(code) +
@@ -105,13 +105,13 @@ StatusOr<std::unique_ptr<OpKernel>> EyeLikeKernel::Create(const KernelInfo& info
     }
     dtype = static_cast<DataType>(code);
   }
-  ASSIGN_OR_RETURN(int64_t k, info.GetInt("k", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t k, info.GetInt("k", 0));
   return std::unique_ptr<OpKernel>(new EyeLikeKernel(info, dtype, k));
 }
 
 Status EyeLikeKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ASSIGN_OR_RETURN(Tensor y, EyeLike(x->shape(), dtype_.value_or(x->dtype()), k_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, EyeLike(x->shape(), dtype_.value_or(x->dtype()), k_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -103,15 +103,15 @@ void MapElements(const Tensor& x, Tensor* y, const UnaryParams& p) {
 StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
   UnaryParams p;
   if (op == UnaryOp::kLeakyRelu) {
-    ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.01f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.01f));
   } else if (op == UnaryOp::kElu || op == UnaryOp::kCelu || op == UnaryOp::kThresholdedRelu) {
-    ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.0f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.0f));
   } else if (op == UnaryOp::kSelu) {
-    ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.67326319217681884765625f));
-    ASSIGN_OR_RETURN(p.gamma, info.GetFloat("gamma", 1.05070102214813232421875f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.67326319217681884765625f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.gamma, info.GetFloat("gamma", 1.05070102214813232421875f));
   } else if (op == UnaryOp::kHardSigmoid) {
-    ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.2f));
-    ASSIGN_OR_RETURN(p.beta, info.GetFloat("beta", 0.5f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.2f));
+    ONNXGATE_ASSIGN_OR_RETURN(p.beta, info.GetFloat("beta", 0.5f));
   }
   if (op == UnaryOp::kCelu && p.alpha == 0.0f) {
     return InvalidArgument(info.Describe() + ": Celu's alpha must not be 0");
@@ -123,29 +123,29 @@ StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
 
 template <UnaryOp kOp>
 StatusOr<Tensor> UnaryMath(const Tensor& x, const UnaryParams& params) {
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
   auto map = [&](auto tag) {
     MapElements<kOp, decltype(tag)>(x, &y, params);
     return OkStatus();
   };
   if constexpr (UnaryAcceptsIntegers(kOp)) {
-    RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), map));
+    ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), map));
   } else {
-    RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), map));
+    ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), map));
   }
   return y;
 }
 
 template <UnaryOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> UnaryMathKernel<kOp>::Create(const KernelInfo& info) {
-  ASSIGN_OR_RETURN(UnaryParams params, ReadParams(kOp, info));
+  ONNXGATE_ASSIGN_OR_RETURN(UnaryParams params, ReadParams(kOp, info));
   return std::unique_ptr<OpKernel>(new UnaryMathKernel(info, params));
 }
 
 template <UnaryOp kOp>
 Status UnaryMathKernel<kOp>::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ASSIGN_OR_RETURN(Tensor y, UnaryMath<kOp>(*x, params_));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, UnaryMath<kOp>(*x, params_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -53,7 +53,7 @@ StatusOr<UniqueResult> Unique(const Tensor& x, std::optional<int64_t> axis, bool
   std::vector<int64_t> first;   // per unique slice, in output order: its first input index
   std::vector<int64_t> counts;  // per unique slice, in output order
   std::vector<int64_t> inverse(static_cast<size_t>(n));
-  RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) -> Status {
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) -> Status {
     using T = decltype(tag);
     const T* in = x.data<T>();
     auto compare_slices = [&](int64_t a, int64_t b) {
@@ -103,7 +103,7 @@ StatusOr<UniqueResult> Unique(const Tensor& x, std::optional<int64_t> axis, bool
       y_dims = dims;
       y_dims[*axis] = u;
     }
-    ASSIGN_OR_RETURN(r.y, NewTensor(x.dtype(), Shape(y_dims)));
+    ONNXGATE_ASSIGN_OR_RETURN(r.y, NewTensor(x.dtype(), Shape(y_dims)));
     T* out = r.y.mutable_data<T>();
     for (int64_t p = 0; p < u; ++p) {
       for (int64_t o = 0; o < outer; ++o) {
@@ -124,21 +124,21 @@ StatusOr<UniqueResult> Unique(const Tensor& x, std::optional<int64_t> axis, bool
 StatusOr<std::unique_ptr<OpKernel>> UniqueKernel::Create(const KernelInfo& info) {
   std::optional<int64_t> axis;
   if (info.has_attribute("axis")) {
-    ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
+    ONNXGATE_ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
   }
-  ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
   return std::unique_ptr<OpKernel>(new UniqueKernel(info, axis, sorted != 0));
 }
 
 Status UniqueKernel::Run(KernelContext& ctx) const {
-  ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   std::optional<int64_t> axis;
   if (axis_.has_value()) {
     const int64_t rank = static_cast<int64_t>(x->shape().rank());
     if (rank == 0) return InvalidArgument("'axis' needs an input of rank >= 1, got a scalar");
-    ASSIGN_OR_RETURN(axis, NormalizeAxisOf(*axis_, rank, /*allow_negative=*/true));
+    ONNXGATE_ASSIGN_OR_RETURN(axis, NormalizeAxisOf(*axis_, rank, /*allow_negative=*/true));
   }
-  ASSIGN_OR_RETURN(UniqueResult r, Unique(*x, axis, sorted_));
+  ONNXGATE_ASSIGN_OR_RETURN(UniqueResult r, Unique(*x, axis, sorted_));
   ctx.set_output(0, std::move(r.y));
   if (ctx.num_outputs() > 1) ctx.set_output(1, std::move(r.indices));
   if (ctx.num_outputs() > 2) ctx.set_output(2, std::move(r.inverse_indices));

@@ -68,9 +68,9 @@ StatusOr<Tensor> VariadicMath(VariadicOp op, const std::vector<const Tensor*>& i
     }
     shapes.push_back(inputs[k]->shape());
   }
-  ASSIGN_OR_RETURN(Shape shape, BroadcastShapeOf(shapes));
-  ASSIGN_OR_RETURN(Tensor y, NewTensor(inputs[0]->dtype(), shape));
-  RETURN_IF_ERROR(VisitArithmeticTypes(y.dtype(), [&](auto tag) {
+  ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapeOf(shapes));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(inputs[0]->dtype(), shape));
+  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(y.dtype(), [&](auto tag) {
     Reduce<decltype(tag)>(op, inputs, &y);
     return OkStatus();
   }));
@@ -86,10 +86,10 @@ template <VariadicOp kOp>
 Status VariadicMathKernel<kOp>::Run(KernelContext& ctx) const {
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
-    ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "data_i"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "data_i"));
     inputs.push_back(t);
   }
-  ASSIGN_OR_RETURN(Tensor y, VariadicMath(kOp, inputs, broadcast_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, VariadicMath(kOp, inputs, broadcast_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

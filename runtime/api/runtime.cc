@@ -1,7 +1,14 @@
 // Names of the fallback policies as the command line and the reports write them.
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 
 namespace onnxgate {
+
+std::vector<std::string> NamesOf(const std::vector<ValueInfo>& infos) {
+  std::vector<std::string> names;
+  names.reserve(infos.size());
+  for (const ValueInfo& info : infos) names.push_back(info.name);
+  return names;
+}
 
 const char* FallbackPolicyName(FallbackPolicy policy) {
   switch (policy) {

@@ -1,7 +1,7 @@
 // Tests for the built-in RuntimeUnderTest: provider names, the provider hook, load and run
 // through the interface, claims, the deliberately broken test providers, and end-to-end runs on
 // the ref provider.
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -55,6 +55,36 @@ TEST(BuiltinRuntimeTest, OffersRefAndHidesTestProviders) {
   EXPECT_EQ(runtime->Load(TestdataPath("relu.onnxtxt"), On({})).status().code(),
             StatusCode::kInvalidArgument);
   EXPECT_EQ(runtime->Claims("gpu").status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(BuiltinRuntimeTest, SaysItsVersionTheVersionsItAcceptsAndWhatAModelTakes) {
+  auto runtime = CreateBuiltinRuntime();
+  EXPECT_THAT(runtime->version(), HasSubstr(std::string("(ONNX ") + OnnxReleaseVersion() + ")"));
+  const AcceptedVersions accepted = runtime->accepted_versions();
+  EXPECT_EQ(accepted.ir.max, MaxIrVersion());
+  ASSERT_EQ(accepted.opsets.count(""), 1u);
+  EXPECT_EQ(accepted.opsets.at("").max, MaxOpset(""));
+  EXPECT_EQ(accepted.opsets.at("ai.onnx.ml").max, MaxOpset("ai.onnx.ml"));
+
+  auto model = runtime->Load(TestdataPath("add.onnxtxt"), On({"ref"}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const std::vector<ValueInfo> inputs = (*model)->inputs();
+  ASSERT_EQ(inputs.size(), 1u);  // B has an initializer: not an input a caller must feed
+  EXPECT_EQ(inputs[0].name, "A");
+  EXPECT_EQ(inputs[0].kind, Value::Kind::kTensor);
+  EXPECT_EQ(inputs[0].elem_type, DataType::kFloat);
+  ASSERT_TRUE(inputs[0].has_shape);
+  ASSERT_EQ(inputs[0].dims.size(), 2u);
+  EXPECT_EQ(inputs[0].dims[1].size, 3);
+  EXPECT_THAT((*model)->output_names(), ElementsAre("C"));
+  EXPECT_TRUE((*model)->metadata().empty());
+}
+
+TEST(BuiltinRuntimeTest, TakesNoRuntimeOptions) {
+  EXPECT_TRUE(CreateBuiltinRuntimeFromOptions({}).ok());
+  auto refused = CreateBuiltinRuntimeFromOptions({{"arena", "off"}});
+  EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(refused.status().message(), HasSubstr("takes no runtime options; got 'arena'"));
 }
 
 // A runtime offering only test kernels, through the provider hook; counts provider creations.

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/api/runtime_under_test.h"
+#include "runtime/api/runtime.h"
 #include "runtime/model/model.h"
 #include "runtime/session/execution_provider.h"
 
@@ -30,6 +30,9 @@ std::vector<ProviderEntry> BuiltinProviderEntries();
 
 // The built-in runtime offering BuiltinProviderEntries().
 std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime();
+// The same, from runtime options as a user gives them: it takes none, so any key is refused.
+StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateBuiltinRuntimeFromOptions(
+    const RuntimeOptions& options);
 // The same runtime offering `entries` instead: the hook through which tests add providers of
 // their own (entries with a name already taken are an error at Load, naming it). `model_options`
 // sets the loading limits and whether shape inference runs in a child process.

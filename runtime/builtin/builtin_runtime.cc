@@ -1,12 +1,15 @@
 // The built-in RuntimeUnderTest: providers created once per runtime (registries are built on
 // first use, never per load), models loaded and compiled into sessions.
-#include "runtime/api/builtin_runtime.h"
+#include "runtime/builtin/builtin_runtime.h"
+
+#include <onnx/onnx_pb.h>
 
 #include <mutex>
 #include <optional>
 
 #include "runtime/ep/ref/ref_provider.h"
 #include "runtime/model/model.h"
+#include "runtime/onnx/op_spec.h"
 #include "runtime/session/session.h"
 #ifdef ONNXGATE_HAVE_TEST_PROVIDERS
 #include "runtime/ep/testing/test_providers.h"
@@ -16,12 +19,63 @@ namespace onnxgate {
 
 namespace {
 
+// The declared type of `name` among `declared`; an undeclared one stays kUndefined.
+ValueInfo InfoOf(const std::string& name,
+                 const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& declared) {
+  ValueInfo info;
+  info.name = name;
+  for (const onnx::ValueInfoProto& v : declared) {
+    if (v.name() != name) continue;
+    const onnx::TypeProto* type = &v.type();
+    if (type->has_sequence_type()) {
+      info.kind = Value::Kind::kSequence;
+      type = &type->sequence_type().elem_type();
+    } else if (type->has_optional_type()) {
+      info.kind = Value::Kind::kOptional;
+      type = &type->optional_type().elem_type();
+      if (type->has_sequence_type()) type = &type->sequence_type().elem_type();
+    }
+    if (!type->has_tensor_type()) break;
+    info.elem_type = static_cast<DataType>(type->tensor_type().elem_type());
+    if (info.kind == Value::Kind::kTensor && type->tensor_type().has_shape()) {
+      info.has_shape = true;
+      for (const onnx::TensorShapeProto_Dimension& d : type->tensor_type().shape().dim()) {
+        DeclaredDim dim;
+        if (d.has_dim_value()) dim.size = d.dim_value();
+        if (d.has_dim_param()) dim.symbol = d.dim_param();
+        info.dims.push_back(dim);
+      }
+    }
+    break;
+  }
+  return info;
+}
+
 class BuiltinLoadedModel : public LoadedModel {
  public:
   explicit BuiltinLoadedModel(std::unique_ptr<const Session> session)
       : session_(std::move(session)) {}
-  std::vector<std::string> input_names() const override { return session_->input_names(); }
-  std::vector<std::string> output_names() const override { return session_->output_names(); }
+  std::vector<ValueInfo> inputs() const override {
+    std::vector<ValueInfo> infos;
+    for (const std::string& name : session_->input_names()) {
+      infos.push_back(InfoOf(name, session_->model().graph().input()));
+    }
+    return infos;
+  }
+  std::vector<ValueInfo> outputs() const override {
+    std::vector<ValueInfo> infos;
+    for (const std::string& name : session_->output_names()) {
+      infos.push_back(InfoOf(name, session_->model().graph().output()));
+    }
+    return infos;
+  }
+  std::map<std::string, std::string> metadata() const override {
+    std::map<std::string, std::string> props;
+    for (const auto& entry : session_->model().proto().metadata_props()) {
+      props[entry.key()] = entry.value();
+    }
+    return props;
+  }
   StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override {
     return session_->Run(feeds);
   }
@@ -39,6 +93,17 @@ class BuiltinRuntime : public RuntimeUnderTest {
   }
 
   std::string name() const override { return "onnxgate"; }
+
+  std::string version() const override {
+    return std::string(ONNXGATE_VERSION) + " (ONNX " + OnnxReleaseVersion() + ")";
+  }
+
+  AcceptedVersions accepted_versions() const override {
+    AcceptedVersions accepted;
+    accepted.ir = {1, MaxIrVersion()};
+    for (const std::string& domain : KnownDomains()) accepted.opsets[domain] = {1, MaxOpset(domain)};
+    return accepted;
+  }
 
   std::vector<std::string> providers() const override {
     std::vector<std::string> names;
@@ -71,22 +136,26 @@ class BuiltinRuntime : public RuntimeUnderTest {
       }
       providers.push_back(std::move(provider).value());
     }
-    ASSIGN_OR_RETURN(std::shared_ptr<const Model> model, Model::Load(model_path, model_options_));
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const Model> model,
+                              Model::Load(model_path, model_options_));
     SessionOptions session_options;
     session_options.fallback = options.fallback;
     session_options.optimization_level = options.optimization_level;
-    ASSIGN_OR_RETURN(std::unique_ptr<const Session> session,
-                     Session::Create(std::move(model), std::move(providers), session_options));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::unique_ptr<const Session> session,
+        Session::Create(std::move(model), std::move(providers), session_options));
     return std::unique_ptr<LoadedModel>(new BuiltinLoadedModel(std::move(session)));
   }
 
   StatusOr<int> MaxIntraOpThreads(const std::string& provider_name) const override {
-    ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider, Provider(provider_name));
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider,
+                              Provider(provider_name));
     return provider->max_intra_op_threads();
   }
 
   StatusOr<std::vector<OpClaim>> Claims(const std::string& provider_name) const override {
-    ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider, Provider(provider_name));
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider,
+                              Provider(provider_name));
     std::vector<OpClaim> claims;
     for (const KernelDef* def : provider->registry().All()) {
       claims.push_back(OpClaim{def->domain, def->op_type, def->since_version, def->until_version,
@@ -165,6 +234,15 @@ std::vector<ProviderEntry> BuiltinProviderEntries() {
 
 std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime() {
   return CreateBuiltinRuntime(BuiltinProviderEntries());
+}
+
+StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateBuiltinRuntimeFromOptions(
+    const RuntimeOptions& options) {
+  if (!options.empty()) {
+    return InvalidArgument("the built-in runtime takes no runtime options; got '" +
+                           options.begin()->first + "'");
+  }
+  return CreateBuiltinRuntime();
 }
 
 std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime(std::vector<ProviderEntry> entries,

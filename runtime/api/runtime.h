@@ -1,16 +1,21 @@
-// The narrow interface through which the harness sees any runtime: load a model with options,
-// run it with named inputs, say which execution provider ran each node and why, and say which
-// op versions and types each provider claims. The built-in runtime, a gmock mock and a plugin
-// loaded from a shared library all implement it.
+// The narrow interface through which the harness sees any runtime: its name and version and the
+// ONNX versions it accepts; load a model with options, say what the model takes and returns, run
+// it with named inputs, say which execution provider ran each node and why, and say which op
+// versions and types each provider claims. It depends on runtime/base only. The built-in runtime
+// (runtime/builtin), a runtime loaded from a plugin (runtime/plugin) and a gmock mock
+// (harness/mock_runtime.h) implement it.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "runtime/base/data_type.h"
 #include "runtime/base/status.h"
+#include "runtime/base/type_constraint.h"
 #include "runtime/base/value.h"
-#include "runtime/kernel/kernel_def.h"
 
 namespace onnxgate {
 
@@ -31,6 +36,41 @@ struct LoadOptions {
   // (RuntimeUnderTest::MaxIntraOpThreads) is refused at load, never silently lowered.
   int intra_op_threads = 1;
 };
+
+// Options for a runtime as a whole, passed through as the user gave them (`--runtime-option
+// key=value`). Each runtime says which keys it knows and refuses the others.
+using RuntimeOptions = std::map<std::string, std::string>;
+
+// An inclusive range of versions.
+struct VersionRange {
+  int64_t min = 0;
+  int64_t max = 0;
+  bool Contains(int64_t v) const { return v >= min && v <= max; }
+};
+
+// The ONNX versions a runtime loads: IR versions and opsets per domain ("" is ai.onnx). A model
+// outside them is the runtime's to refuse (Unimplemented), and reports show them.
+struct AcceptedVersions {
+  VersionRange ir;
+  std::map<std::string, VersionRange> opsets;
+};
+
+// One dimension of a declared shape: a fixed size, a symbolic name, or neither (unknown).
+struct DeclaredDim {
+  int64_t size = -1;  // -1: not a fixed size
+  std::string symbol;
+};
+
+// What a model declares for one of its inputs or outputs.
+struct ValueInfo {
+  std::string name;
+  Value::Kind kind = Value::Kind::kTensor;  // kTensor, kSequence or kOptional
+  DataType elem_type = DataType::kUndefined;
+  bool has_shape = false;  // false: the rank is not declared either
+  std::vector<DeclaredDim> dims;
+};
+
+std::vector<std::string> NamesOf(const std::vector<ValueInfo>& infos);
 
 struct DeclineReason {
   std::string provider;
@@ -64,8 +104,14 @@ struct OpClaim {
 class LoadedModel {
  public:
   virtual ~LoadedModel() = default;
-  virtual std::vector<std::string> input_names() const = 0;
-  virtual std::vector<std::string> output_names() const = 0;
+  // The inputs a caller must feed (graph inputs without an initializer) and the graph outputs,
+  // in graph order.
+  virtual std::vector<ValueInfo> inputs() const = 0;
+  virtual std::vector<ValueInfo> outputs() const = 0;
+  // The model's metadata_props.
+  virtual std::map<std::string, std::string> metadata() const = 0;
+  std::vector<std::string> input_names() const { return NamesOf(inputs()); }
+  std::vector<std::string> output_names() const { return NamesOf(outputs()); }
   // Runs once; returns the graph outputs in output_names() order. Safe from many threads.
   virtual StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const = 0;
   virtual std::vector<NodePlacement> placements() const = 0;
@@ -75,6 +121,9 @@ class RuntimeUnderTest {
  public:
   virtual ~RuntimeUnderTest() = default;
   virtual std::string name() const = 0;
+  // The runtime's own version, as reports show it (e.g. "0.4.0 (ONNX 1.23.2)").
+  virtual std::string version() const = 0;
+  virtual AcceptedVersions accepted_versions() const = 0;
   // The execution providers this runtime offers, e.g. {"ref", "dnnl", "opencl"}.
   virtual std::vector<std::string> providers() const = 0;
   // Loads a model (.onnx or ONNX text format). Error codes carry meaning for the harness:
