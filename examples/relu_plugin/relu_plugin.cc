@@ -1,8 +1,12 @@
-// A test-only plugin written against include/onnxgate/plugin.h alone: a runtime with one
-// provider, "relu-cpu", that runs any model as Relu on one float tensor X -> Y. Built once per
-// fault (ONNXGATE_TEST_PLUGIN_FAULT, see runtime/CMakeLists.txt) to prove that onnxgate turns
-// each way a plugin can misbehave into one clear error, or contains it in the worker process:
-//   none             well behaved
+// An example plugin written against <onnxgate/plugin.h> alone (docs/plugin-abi.md): a runtime
+// with one provider, "relu-cpu", that claims Relu-14 on float and runs any model as Relu on one
+// float tensor X -> Y. It does not parse the model: a real plugin hands the path to its engine.
+// examples/relu_plugin/CMakeLists.txt builds it out of tree with find_package(onnxgate).
+//
+// onnxgate's own tests also build it once per fault (ONNXGATE_TEST_PLUGIN_FAULT, see
+// runtime/CMakeLists.txt) to prove that each way a plugin can misbehave becomes one clear error,
+// or is contained in the worker process:
+//   none             well behaved (the default)
 //   no_entry_point   does not export onnxgate_plugin_api
 //   wrong_abi        a table for ABI version 999
 //   output_count     run returns two outputs for one declared
@@ -24,7 +28,7 @@
 #include "onnxgate/plugin.h"
 
 #ifndef ONNXGATE_TEST_PLUGIN_FAULT
-#error "define ONNXGATE_TEST_PLUGIN_FAULT"
+#define ONNXGATE_TEST_PLUGIN_FAULT "none"
 #endif
 
 namespace {
