@@ -3,6 +3,9 @@
 # already present are left alone and an installed ONNX of the pinned version is not rebuilt, so a
 # second run does nothing but check.
 #
+# The ONNX Runtime adapter (adapters/ort/) runs in a project-local virtual environment, .venv/ort,
+# made from wheels pinned by version and SHA-256 in ci/requirements/ort-adapter.txt.
+#
 # Debian 12 packages come from apt. ONNX's C++ library (1.23.2; Debian's libonnx is 1.12) is built
 # from ONNX's official source release, fetched with pip, pinned by version and SHA-256 in
 # ci/requirements/, into $ONNXGATE_ONNX_PREFIX (default /opt/onnxgate/onnx-1.23.2), which the
@@ -47,6 +50,24 @@ fi
 if ! locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$'; then
   sed -i 's/^# *\(en_US.UTF-8 UTF-8\)/\1/' /etc/locale.gen
   locale-gen >/dev/null
+fi
+
+# The ONNX Runtime adapter's project-local virtual environment (.venv/ort), from pinned,
+# hash-verified wheels. The stamp is the requirements file's hash: a changed pin rebuilds it.
+ort_venv="$root/.venv/ort"
+ort_requirements="$root/ci/requirements/ort-adapter.txt"
+ort_stamp_want="ort-adapter $(sha256sum "$ort_requirements" | cut -d' ' -f1)"
+if [[ -f $ort_venv/onnxgate-stamp && $(cat "$ort_venv/onnxgate-stamp") == "$ort_stamp_want" ]]; then
+  echo "install-deps.sh: ONNX Runtime adapter environment present in $ort_venv"
+else
+  echo "install-deps.sh: creating the ONNX Runtime adapter environment in $ort_venv"
+  rm -rf "$ort_venv"
+  python3 -m venv "$ort_venv"
+  "$ort_venv/bin/pip" install --no-input --disable-pip-version-check --quiet --require-hashes \
+    --only-binary :all: --no-deps -r "$ort_requirements"
+  "$ort_venv/bin/python" -c "import onnxruntime, numpy, onnx, h5py" ||
+    { echo "install-deps.sh: the ONNX Runtime adapter environment does not import" >&2; exit 1; }
+  echo "$ort_stamp_want" >"$ort_venv/onnxgate-stamp"
 fi
 
 # ONNX 1.23.2's C++ library. The stamp names the version and the source's hash; anything else in

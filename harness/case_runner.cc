@@ -18,6 +18,21 @@ namespace onnxgate {
 
 namespace {
 
+// A runtime that declines is UNSUPPORTED; one whose own process died mid-request (an adapter) is
+// CRASH, as a worker killed by a signal is; any other refusal to load leaves the case unjudged.
+Verdict LoadFailureVerdict(const Status& st) {
+  if (st.code() == StatusCode::kUnimplemented) return Verdict::kUnsupported;
+  if (st.code() == StatusCode::kAborted) return Verdict::kCrash;
+  return Verdict::kUnresolved;
+}
+
+// The same for a run, where any other error is the runtime's failure.
+Verdict RunFailureVerdict(const Status& st) {
+  if (st.code() == StatusCode::kUnimplemented) return Verdict::kUnsupported;
+  if (st.code() == StatusCode::kAborted) return Verdict::kCrash;
+  return Verdict::kFail;
+}
+
 OutputComparison ToRecord(const std::string& name, int64_t set_index, const Value& expected,
                           const Value* actual, const Tolerance& tol, const ValueComparison* cmp) {
   OutputComparison o;
@@ -134,9 +149,7 @@ class CaseRun {
     SetWorkerBreadcrumb("loading " + c_.model_path + " on " + options_.ep);
     auto model = runtime_.Load(c_.model_path, options_.load);
     if (!model.ok()) {
-      Verdict v = model.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
-                                                                       : Verdict::kUnresolved;
-      return {v, model.status().message()};
+      return {LoadFailureVerdict(model.status()), model.status().message()};
     }
     RecordPlacements(**model);
 
@@ -158,10 +171,10 @@ class CaseRun {
                           options_.ep);
       auto outputs = (*model)->Run(feeds);
       if (!outputs.ok()) {
-        Verdict v = outputs.status().code() == StatusCode::kUnimplemented ? Verdict::kUnsupported
-                                                                           : Verdict::kFail;
-        return {v, "set " + std::to_string(s) + ": run failed: " + outputs.status().message()};
+        return {RunFailureVerdict(outputs.status()),
+                "set " + std::to_string(s) + ": run failed: " + outputs.status().message()};
       }
+      if (s == 0) RecordPlacements(**model);
       std::vector<std::string> names = (*model)->output_names();
       for (const GoldenValue& expected : set.outputs) {
         auto it = std::find(names.begin(), names.end(), expected.name);
@@ -239,7 +252,10 @@ class CaseRun {
                           options_.cli_tolerance);
   }
 
+  // Where the nodes ran, as the runtime says now. Called after the load and again after the
+  // first run: a runtime may only know once it has run (ONNX Runtime's profile says it).
   void RecordPlacements(const LoadedModel& model) {
+    record_.placements.clear();
     for (const NodePlacement& p : model.placements()) {
       PlacementRecord r{p.node_name, p.op_type, p.provider, {}};
       for (const DeclineReason& d : p.declines) r.declines.push_back({d.provider, d.reason});

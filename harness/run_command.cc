@@ -240,7 +240,8 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
                           ? (fs::path(options.root) / "conformance" / "expectations").string()
                           : options.expectations_dir;
     for (const std::string& ep : options.eps) {
-      std::string path = (fs::path(dir) / (ep + ".json")).string();
+      const std::string name = options.expectations_name.empty() ? ep : options.expectations_name;
+      std::string path = (fs::path(dir) / (name + ".json")).string();
       auto file = LoadExpectationsOrEmpty(path, ep);
       if (!file.ok()) {
         std::fprintf(stderr, "onnxgate: %s\n", file.status().message().c_str());
@@ -325,8 +326,13 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   // instead of copying the parent's scattered free chunks page by page (about 5% of a gate).
   malloc_trim(0);
 
+  if (Status st = runtime.PrepareWorkerSlots(std::max(1, options.jobs)); !st.ok()) {
+    std::fprintf(stderr, "onnxgate: preparing the runtime's workers: %s\n", st.message().c_str());
+    return kExitUsage;
+  }
   ScopedStopSignals stop_signals;
   WorkerOptions wo;
+  wo.enter_slot = [&runtime](int slot) { runtime.EnterWorkerSlot(slot); };
   wo.parallelism = std::max(1, options.jobs);
   wo.timeout_seconds = options.timeout_s;
   wo.cpu_limit_seconds = options.timeout_s;  // cases load with one intra-op thread
@@ -334,6 +340,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   wo.isolate = options.isolate;
   WorkerPool pool(wo);
   std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
+    runtime.LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     ++done;
     CaseRecord r = to_record(result);
     if (options.apply_expectations) {

@@ -33,6 +33,9 @@ struct RunCommandOptions {
   bool apply_expectations = false;  // gate
   bool strict = true;               // an XPASS fails the gate
   std::string expectations_dir;     // default: <root>/conformance/expectations
+  // The file in it: <expectations_name>.json for every EP when set (a registry runtime's name,
+  // e.g. ort.json), else <ep>.json.
+  std::string expectations_name;
   std::string tolerances_file;      // default: <root>/conformance/tolerances.json when present
   ToleranceOverride cli_tolerance;
   FallbackPolicy fallback = FallbackPolicy::kAllow;

@@ -1,6 +1,12 @@
 // --runtime and --runtime-option into a runtime under test.
 #include "harness/runtime_factory.h"
 
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/adapter/adapter_runtime.h"
+#include "runtime/base/contained_file.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/plugin/plugin_runtime.h"
 
@@ -9,19 +15,73 @@ namespace onnxgate {
 namespace {
 
 constexpr char kPluginPrefix[] = "plugin:";
+constexpr char kAdapterPrefix[] = "adapter:";
+
+bool StartsWith(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// The registry's entry for `name`: the spec it stands for, with paths made absolute against the
+// repository root. NotFound when the registry has no such name.
+StatusOr<std::string> FromRegistry(const std::string& name, const std::string& root) {
+  const std::string path = root + "/" + kRuntimeRegistryPath;
+  auto text = ReadRegularFile(path, kMaxJsonFileBytes, "runtime registry");
+  if (!text.ok()) return text.status();
+  const nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    return InvalidArgument(path + ": not a JSON object");
+  }
+  auto it = j.find(name);
+  if (it == j.end()) {
+    std::string known;
+    for (const auto& [key, value] : j.items()) known += (known.empty() ? "" : ", ") + key;
+    return NotFound("unknown runtime '" + name + "'; expected builtin, plugin:<file.so>, "
+                    "adapter:<command...> or a name in " + path + " (" + known + ")");
+  }
+  if (!it->is_object() || !it->contains("adapter") || !(*it)["adapter"].is_string()) {
+    return InvalidArgument(path + ": '" + name + "' needs an \"adapter\" command string");
+  }
+  // Words that name files in the repository (they contain a '/') resolve against the root.
+  std::string command;
+  std::istringstream words((*it)["adapter"].get<std::string>());
+  std::string word;
+  while (words >> word) {
+    if (word.find('/') != std::string::npos && word[0] != '/') word = root + "/" + word;
+    command += (command.empty() ? "" : " ") + word;
+  }
+  return kAdapterPrefix + command;
+}
 
 }  // namespace
 
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
-                                                          const RuntimeOptions& options) {
+                                                          const RuntimeOptions& options,
+                                                          const std::string& root) {
   if (spec == kBuiltinRuntimeSpec) return CreateBuiltinRuntimeFromOptions(options);
+  if (StartsWith(spec, kAdapterPrefix)) {
+    const std::string command = spec.substr(std::string(kAdapterPrefix).size());
+    if (command.find_first_not_of(' ') == std::string::npos) {
+      return InvalidArgument("--runtime adapter: needs a command: adapter:<program> [args...]");
+    }
+    return CreateAdapterRuntime(command, options);
+  }
   const std::string prefix = kPluginPrefix;
   if (spec.compare(0, prefix.size(), prefix) == 0) {
     const std::string path = spec.substr(prefix.size());
     if (path.empty()) return InvalidArgument("--runtime plugin: needs a path: plugin:<file.so>");
     return LoadPluginRuntime(path, options);
   }
-  return InvalidArgument("unknown runtime '" + spec + "'; expected builtin or plugin:<file.so>");
+  if (IsRegistryName(spec)) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::string registered, FromRegistry(spec, root));
+    return CreateRuntime(registered, options, root);
+  }
+  return InvalidArgument("unknown runtime '" + spec +
+                         "'; expected builtin, plugin:<file.so>, adapter:<command...> or a name "
+                         "in " + std::string(kRuntimeRegistryPath));
+}
+
+bool IsRegistryName(const std::string& spec) {
+  return !spec.empty() && spec != kBuiltinRuntimeSpec && spec.find(':') == std::string::npos;
 }
 
 StatusOr<RuntimeOptions> ParseRuntimeOptions(const std::vector<std::string>& pairs) {

@@ -1,7 +1,9 @@
 // One place that turns `--runtime` into a runtime under test, for every command that runs
 // models (run, gate, ops, bench, baseline update):
-//   builtin          onnxgate's own runtime (the default)
-//   plugin:<path>    a shared library implementing the plugin ABI (docs/plugin-abi.md)
+//   builtin               onnxgate's own runtime (the default)
+//   plugin:<path>         a shared library implementing the plugin ABI (docs/plugin-abi.md)
+//   adapter:<command...>  a program speaking the adapter protocol (docs/adapter-protocol.md)
+//   <name>                an entry of the registry adapters/runtimes.json ("ort": ONNX Runtime)
 #pragma once
 
 #include <memory>
@@ -13,11 +15,19 @@
 namespace onnxgate {
 
 inline constexpr char kBuiltinRuntimeSpec[] = "builtin";
+// Relative to the repository root (--root).
+inline constexpr char kRuntimeRegistryPath[] = "adapters/runtimes.json";
 
-// InvalidArgument for a spec of no known form or an empty plugin path, and whatever creating
-// the runtime returns (a plugin that is not one, a wrong ABI version, refused options).
+// InvalidArgument for a spec of no known form, an empty plugin path or adapter command, NotFound
+// for a name the registry does not have, and whatever creating the runtime returns (a plugin
+// that is not one, a wrong ABI version, an adapter that does not start, refused options).
+// Registry commands name files relative to `root`.
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
-                                                          const RuntimeOptions& options);
+                                                          const RuntimeOptions& options,
+                                                          const std::string& root);
+
+// Whether `spec` is a registry name (not builtin, and not plugin: or adapter:).
+bool IsRegistryName(const std::string& spec);
 
 // Parses `key=value` strings (--runtime-option) into options. InvalidArgument for a string
 // without '=' or with an empty key, and for a key given twice.

@@ -185,6 +185,7 @@ std::string While(const BreadcrumbPage& page) {
 
 struct Running {
   size_t index = 0;
+  int slot = 0;
   pid_t pid = -1;
   BreadcrumbPage breadcrumb;
   int fd = -1;  // read end, non-blocking; -1 once at end of file
@@ -353,9 +354,14 @@ std::vector<JobResult> WorkerPool::RunInProcess(const std::vector<Job>& jobs,
   for (size_t i = 0; i < jobs.size() && !StopRequested(); ++i) {
     JobResult& res = results[i];
     res.started = true;
+    res.slot = 0;
     Clock::time_point start = Clock::now();
     std::string out;
-    if (RunJob(jobs[i], &out)) {
+    const Job job = [&]() {
+      if (options_.enter_slot) options_.enter_slot(0);
+      return jobs[i]();
+    };
+    if (RunJob(job, &out)) {
       res.outcome = JobOutcome::kOk;
       res.payload = std::move(out);
       res.message.clear();
@@ -420,9 +426,19 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       inherited.push_back(fds[0]);
       pid_t parent = getpid();
       BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
+      int slot = 0;  // the lowest slot no running job holds
+      while (std::any_of(running.begin(), running.end(),
+                         [slot](const Running& r) { return r.slot == slot; })) {
+        ++slot;
+      }
+      const Job& job = jobs[next];
+      const Job in_slot = [&job, slot, this]() {
+        if (options_.enter_slot) options_.enter_slot(slot);
+        return job();
+      };
       FlushAll();
       pid_t pid = g_fork();
-      if (pid == 0) ChildMain(jobs[next], fds[1], parent, inherited, options_, breadcrumb.data());
+      if (pid == 0) ChildMain(in_slot, fds[1], parent, inherited, options_, breadcrumb.data());
       int fork_errno = errno;
       close(fds[1]);
       if (pid < 0) {
@@ -438,6 +454,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
       Running r;
       r.index = next++;
+      r.slot = slot;
       r.pid = pid;
       r.breadcrumb = std::move(breadcrumb);
       r.fd = fds[0];
@@ -445,6 +462,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       r.deadline = has_timeout ? r.start + timeout : Clock::time_point::max();
       results[r.index].message.clear();
       results[r.index].started = true;
+      results[r.index].slot = slot;
       running.push_back(std::move(r));
     }
     if (running.empty()) break;

@@ -32,6 +32,7 @@ struct JobResult {
   int exit_code = -1;  // the child's exit code when it exited normally (0 for kOk); else -1
   double seconds = 0;  // wall-clock time from start to the end of the job
   bool started = false;  // the job began (its child was forked, or it was called in-process)
+  int slot = -1;  // the worker slot it ran in (0 .. parallelism-1); -1 if it never started
 };
 
 // A job computes a serialized result. In isolation mode it runs in a child process, so it may
@@ -53,6 +54,11 @@ struct WorkerOptions {
   // CPU time (RLIMIT_CPU, whole seconds, rounded up): a child past it gets SIGXCPU and is
   // TIMEOUT, even when the parent's wall clock is not watching (the parent stopped, say).
   double cpu_limit_seconds = 0;
+  // Worker slots: at most `parallelism` jobs run at once, each in a slot (0 .. parallelism-1)
+  // that no other running job holds. Called, when set, in the child before its job (in the
+  // caller, in in-process mode), so that a job can use what the parent prepared for its slot
+  // (an adapter process of its own, say). JobResult::slot says which slot a job had.
+  std::function<void(int slot)> enter_slot;
 };
 
 // Runs jobs in worker processes.

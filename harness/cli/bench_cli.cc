@@ -124,7 +124,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
     ctx.action = [&ctx] {
       BenchCommandOptions options;
       if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, "bench");
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, ctx, "bench");
       if (runtime == nullptr) return 2;
       return RunBenchCommand(options, *runtime);
     };
@@ -146,7 +146,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       BenchCommandOptions options;
       if (int rc = Finish(update, ctx, "baseline update", &options); rc != 0) return rc;
       std::unique_ptr<RuntimeUnderTest> runtime =
-          CreateRuntimeOrReport(update.runtime, "baseline update");
+          CreateRuntimeOrReport(update.runtime, ctx, "baseline update");
       if (runtime == nullptr) return 2;
       return RunBaselineUpdateCommand(options, *runtime);
     };

@@ -42,8 +42,9 @@ struct RuntimeFlags {
 
 inline void AddRuntimeFlags(CLI::App* cmd, RuntimeFlags* flags) {
   cmd->add_option("--runtime", flags->spec,
-                  "Runtime under test: builtin, or plugin:<file.so> (a shared library "
-                  "implementing docs/plugin-abi.md)")
+                  "Runtime under test: builtin; plugin:<file.so> (docs/plugin-abi.md); "
+                  "adapter:<command...> (docs/adapter-protocol.md); or a name in "
+                  "adapters/runtimes.json (ort: ONNX Runtime)")
       ->capture_default_str();
   cmd->add_option("--runtime-option", flags->options,
                   "key=value passed to the runtime when it is created (repeatable)");
@@ -51,13 +52,14 @@ inline void AddRuntimeFlags(CLI::App* cmd, RuntimeFlags* flags) {
 
 // The runtime `flags` name, or null after printing "onnxgate <command>: <why>" to stderr.
 inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlags& flags,
+                                                               const CliContext& ctx,
                                                                const char* command) {
   auto options = ParseRuntimeOptions(flags.options);
   if (!options.ok()) {
     std::fprintf(stderr, "onnxgate %s: %s\n", command, options.status().message().c_str());
     return nullptr;
   }
-  auto runtime = CreateRuntime(flags.spec, *options);
+  auto runtime = CreateRuntime(flags.spec, *options, ctx.root);
   if (!runtime.ok()) {
     std::fprintf(stderr, "onnxgate %s: %s\n", command, runtime.status().message().c_str());
     return nullptr;

@@ -49,8 +49,8 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--json", f.json_path, "Also write the table as JSON to this file");
   cmd->add_flag("--gaps", f.only_gaps, "Print only op versions that are not 'passes'");
   cmd->callback([&ctx] {
-    ctx.action = [] {
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, "ops");
+    ctx.action = [&ctx] {
+      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "ops");
       if (runtime == nullptr) return 2;
       auto claims = runtime->Claims(f.ep);
       if (!claims.ok()) {

@@ -24,7 +24,10 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   RunCommandOptions& o = f.options;
   AddRuntimeFlags(cmd, &f.runtime);
   cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")->required();
-  cmd->add_option("--ep", o.eps, "Execution provider(s) to run on (repeatable)")->capture_default_str();
+  o.eps.clear();  // default: the runtime's first provider (ref for builtin), set in Execute
+  cmd->add_option("--ep", o.eps,
+                  "Execution provider(s) to run on (repeatable; default: the runtime's first, "
+                  "ref for builtin)");
   cmd->add_option("--filter", o.selection.filters,
                   "Case name glob (repeatable; a leading '-' excludes)");
   cmd->add_option("--op", o.selection.op_types, "Only cases using this op type (repeatable)");
@@ -59,6 +62,8 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   o.executable = ctx.executable;
   o.isolate = !f.no_isolation;
   o.runtime_spec = f.runtime.spec;
+  // A runtime named in the registry (ort) is judged by its own file (ort.json).
+  if (IsRegistryName(f.runtime.spec)) o.expectations_name = f.runtime.spec;
   o.runtime_options = f.runtime.options;
   o.strict = !f.no_strict;
   if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
@@ -77,8 +82,9 @@ int Execute(RunFlags& f, const CliContext& ctx) {
     return 2;
   }
   std::unique_ptr<RuntimeUnderTest> runtime =
-      CreateRuntimeOrReport(f.runtime, o.apply_expectations ? "gate" : "run");
+      CreateRuntimeOrReport(f.runtime, ctx, o.apply_expectations ? "gate" : "run");
   if (runtime == nullptr) return 2;
+  if (o.eps.empty() && !runtime->providers().empty()) o.eps = {runtime->providers().front()};
   return RunCommand(o, *runtime);
 }
 
@@ -97,7 +103,8 @@ void AddRunCommands(CLI::App& app, CliContext& ctx) {
       "outcome the expectations do not predict (an XPASS too, unless --no-strict)");
   AddCommonFlags(gate, gate_flags);
   gate->add_option("--expectations-dir", gate_flags.options.expectations_dir,
-                   "Folder of <ep>.json expectation files (default: conformance/expectations)");
+                   "Folder of <ep>.json expectation files, or <name>.json for a runtime named "
+                   "in adapters/runtimes.json (default: conformance/expectations)");
   gate->add_flag("--no-strict", gate_flags.no_strict, "An XPASS does not fail the gate");
   gate->callback([&ctx] {
     gate_flags.options.apply_expectations = true;

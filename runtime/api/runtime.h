@@ -134,6 +134,17 @@ class RuntimeUnderTest {
   virtual StatusOr<std::vector<OpClaim>> Claims(const std::string& provider) const = 0;
   // The most intra-op threads `provider` can use (1: it runs every op on the calling thread).
   virtual StatusOr<int> MaxIntraOpThreads(const std::string& provider) const = 0;
+
+  // Worker slots. The harness runs cases in processes forked from the one holding the runtime,
+  // at most `count` at once, each in a slot of its own. A runtime that works through helper
+  // processes (an adapter) gives each slot its own helper: PrepareWorkerSlots in the parent
+  // before the first fork, EnterWorkerSlot in the forked worker before its case, and
+  // LeaveWorkerSlot in the parent once that worker has ended (`clean`: it returned a result;
+  // otherwise it crashed or was killed, possibly in the middle of talking to the helper). A
+  // process that never entered a slot uses the runtime as it is. In-process runtimes need none.
+  virtual Status PrepareWorkerSlots(int count) const { return OkStatus(); }
+  virtual void EnterWorkerSlot(int slot) const {}
+  virtual void LeaveWorkerSlot(int slot, bool clean) const {}
 };
 
 }  // namespace onnxgate

@@ -17,6 +17,7 @@ enum class StatusCode {
   kUnimplemented,    // valid input that this runtime does not support
   kUnavailable,      // a device or service is not there right now
   kInternal,         // an invariant broke; a bug
+  kAborted,          // the runtime's own process died or was killed mid-request (an adapter)
 };
 
 const char* StatusCodeName(StatusCode code);
@@ -46,6 +47,7 @@ inline Status NotFound(std::string m) { return {StatusCode::kNotFound, std::move
 inline Status Unimplemented(std::string m) { return {StatusCode::kUnimplemented, std::move(m)}; }
 inline Status Unavailable(std::string m) { return {StatusCode::kUnavailable, std::move(m)}; }
 inline Status Internal(std::string m) { return {StatusCode::kInternal, std::move(m)}; }
+inline Status Aborted(std::string m) { return {StatusCode::kAborted, std::move(m)}; }
 
 template <typename T>
 class [[nodiscard]] StatusOr {

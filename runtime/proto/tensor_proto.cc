@@ -579,4 +579,42 @@ onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name,
   return proto;
 }
 
+namespace {
+
+onnx::SequenceProto SequenceToProto(const Value& value, const std::string& name) {
+  onnx::SequenceProto proto;
+  proto.set_name(name);
+  proto.set_elem_type(onnx::SequenceProto::TENSOR);
+  for (const Tensor& t : value.sequence()) *proto.add_tensor_values() = TensorToProto(t, "");
+  return proto;
+}
+
+}  // namespace
+
+std::string SerializeValueProto(const Value& value, const std::string& name, std::string* kind) {
+  if (value.is_sequence()) {
+    *kind = "sequence";
+    return SequenceToProto(value, name).SerializeAsString();
+  }
+  if (value.is_optional()) {
+    *kind = "optional";
+    onnx::OptionalProto proto;
+    proto.set_name(name);
+    const bool holds_sequence = value.optional_inner_kind() == Value::Kind::kSequence;
+    proto.set_elem_type(holds_sequence ? onnx::OptionalProto::SEQUENCE
+                                       : onnx::OptionalProto::TENSOR);
+    if (value.has_value()) {
+      const Value& inner = value.optional_value();
+      if (inner.is_sequence()) {
+        *proto.mutable_sequence_value() = SequenceToProto(inner, "");
+      } else {
+        *proto.mutable_tensor_value() = TensorToProto(inner.tensor(), "");
+      }
+    }
+    return proto.SerializeAsString();
+  }
+  *kind = "tensor";
+  return TensorToProto(value.tensor(), name).SerializeAsString();
+}
+
 }  // namespace onnxgate

@@ -53,4 +53,8 @@ enum class TensorProtoStorage {
 onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name,
                                 TensorProtoStorage storage = TensorProtoStorage::kRawData);
 
+// A Value as ONNX test data stores it, the inverse of ParseValueProto: a serialized TensorProto,
+// SequenceProto or OptionalProto; `kind` gets "tensor", "sequence" or "optional".
+std::string SerializeValueProto(const Value& value, const std::string& name, std::string* kind);
+
 }  // namespace onnxgate

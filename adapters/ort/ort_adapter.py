@@ -1,0 +1,362 @@
+"""onnxgate's adapter for ONNX Runtime: drives the onnxruntime Python package through the adapter
+protocol (docs/adapter-protocol.md) on stdin and stdout.
+
+Run it from the environment ci/install-deps.sh makes (.venv/ort), as adapters/runtimes.json does:
+    onnxgate gate --suite onnx-node --runtime ort --ep CPUExecutionProvider
+
+Providers are ONNX Runtime's own names. Optimization levels map 0 -> ORT_DISABLE_ALL,
+1 -> ORT_ENABLE_BASIC, 2 -> ORT_ENABLE_ALL. Placements come from ONNX Runtime's own record of
+which provider it assigned each node (session.record_ep_graph_assignment_info). What ONNX Runtime
+refuses at load because it lacks a kernel (NOT_IMPLEMENTED) or does not know the model's IR
+version or opset is UNIMPLEMENTED, so onnxgate reports it UNSUPPORTED.
+"""
+
+import ctypes
+import json
+import os
+import struct
+import sys
+
+PROTOCOL = 1
+MAGIC = b"OGA1"
+
+# The protocol's stdout is a private copy of file descriptor 1; descriptor 1 itself becomes
+# stderr, so that nothing ONNX Runtime or a library prints can land in the middle of a frame.
+_OUT = os.fdopen(os.dup(1), "wb", buffering=0)
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+_IN = os.fdopen(os.dup(0), "rb", buffering=0)
+
+import numpy as np  # noqa: E402  (after the descriptors are set up)
+import onnx  # noqa: E402
+from onnx import numpy_helper  # noqa: E402
+import onnxruntime as ort  # noqa: E402
+
+# ONNX Runtime 1.31 loads IR versions up to 13 and ai.onnx opsets up to 26 (it says so when it
+# refuses a newer model); ai.onnx.ml up to 5.
+IR_RANGE = [3, 13]
+OPSET_RANGES = {"": [1, 26], "ai.onnx.ml": [1, 5]}
+OPT_LEVELS = {
+    0: ort.GraphOptimizationLevel.ORT_DISABLE_ALL,
+    1: ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
+    2: ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
+}
+# ONNX element types by the names ONNX Runtime's type strings use.
+ELEM_TYPES = {
+    name: getattr(onnx.TensorProto, name.upper())
+    for name in [
+        "float", "uint8", "int8", "uint16", "int16", "int32", "int64", "string", "bool",
+        "float16", "double", "uint32", "uint64", "complex64", "complex128", "bfloat16",
+        "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz", "uint4", "int4",
+        "float4e2m1", "float8e8m0", "uint2", "int2",
+    ]
+    if hasattr(onnx.TensorProto, name.upper())
+}
+# Element types numpy has natively; the others go to ONNX Runtime as OrtValues over raw bytes.
+NUMPY_NATIVE = {
+    onnx.TensorProto.FLOAT, onnx.TensorProto.UINT8, onnx.TensorProto.INT8,
+    onnx.TensorProto.UINT16, onnx.TensorProto.INT16, onnx.TensorProto.INT32,
+    onnx.TensorProto.INT64, onnx.TensorProto.STRING, onnx.TensorProto.BOOL,
+    onnx.TensorProto.FLOAT16, onnx.TensorProto.DOUBLE, onnx.TensorProto.UINT32,
+    onnx.TensorProto.UINT64, onnx.TensorProto.COMPLEX64, onnx.TensorProto.COMPLEX128,
+}
+
+
+class AdapterError(Exception):
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def read_exactly(n):
+    chunks = []
+    while n > 0:
+        chunk = _IN.read(n)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame():
+    prefix = read_exactly(12)
+    if prefix is None:
+        return None
+    if prefix[:4] != MAGIC:
+        raise SystemExit("ort_adapter: not a protocol frame on stdin")
+    header_len, blob_count = struct.unpack("<II", prefix[4:])
+    header = json.loads(read_exactly(header_len))
+    blobs = []
+    for _ in range(blob_count):
+        (size,) = struct.unpack("<Q", read_exactly(8))
+        blobs.append(read_exactly(size))
+    return header, blobs
+
+
+def write_frame(header, blobs=()):
+    data = json.dumps(header).encode()
+    parts = [MAGIC, struct.pack("<II", len(data), len(blobs)), data]
+    for blob in blobs:
+        parts.append(struct.pack("<Q", len(blob)))
+        parts.append(blob)
+    _OUT.write(b"".join(parts))
+
+
+def parse_type(type_string):
+    """'tensor(float)' -> ('tensor', 1); 'seq(tensor(int64))' -> ('sequence', 7);
+    'optional(seq(tensor(float)))' -> ('optional', 1, 'sequence')."""
+    kind, inner = "tensor", type_string
+    holds = "tensor"
+    if inner.startswith("optional(") and inner.endswith(")"):
+        kind, inner = "optional", inner[len("optional("):-1]
+    if inner.startswith("seq(") and inner.endswith(")"):
+        if kind == "optional":
+            holds = "sequence"
+        else:
+            kind = "sequence"
+        inner = inner[len("seq("):-1]
+    elem = 0
+    if inner.startswith("tensor(") and inner.endswith(")"):
+        elem = ELEM_TYPES.get(inner[len("tensor("):-1], 0)
+    return kind, elem, holds
+
+
+def value_info(arg):
+    kind, elem, _ = parse_type(arg.type)
+    info = {"name": arg.name, "kind": kind, "dtype": elem}
+    if kind == "tensor" and arg.shape is not None:
+        info["dims"] = [d if isinstance(d, (int, str)) else None for d in arg.shape]
+    return info
+
+
+def tensor_feed(proto):
+    if proto.data_type in NUMPY_NATIVE:
+        return numpy_helper.to_array(proto)
+    # bfloat16, the float8 and float4 types, int4/uint4, int2/uint2: an OrtValue of that type
+    # filled with the tensor's bytes as ONNX stores them (the sub-byte types packed).
+    raw = proto.raw_data
+    if not raw:
+        raw = numpy_helper.to_array(proto).tobytes()
+    value = ort.OrtValue.ortvalue_from_shape_and_type(list(proto.dims), proto.data_type)
+    if len(raw) != value.tensor_size_in_bytes():
+        raise AdapterError("INVALID_ARGUMENT", "feed '%s': %d bytes for %d" %
+                           (proto.name, len(raw), value.tensor_size_in_bytes()))
+    ctypes.memmove(value.data_ptr(), raw, len(raw))
+    return value
+
+
+def decode_feed(feed, blobs):
+    blob = blobs[feed["blob"]]
+    kind = feed["kind"]
+    if kind == "tensor":
+        proto = onnx.TensorProto()
+        proto.ParseFromString(blob)
+        return tensor_feed(proto)
+    if kind == "sequence":
+        proto = onnx.SequenceProto()
+        proto.ParseFromString(blob)
+        return [numpy_helper.to_array(t) for t in proto.tensor_values]
+    proto = onnx.OptionalProto()
+    proto.ParseFromString(blob)
+    if proto.HasField("tensor_value"):
+        return numpy_helper.to_array(proto.tensor_value)
+    if proto.HasField("sequence_value"):
+        return [numpy_helper.to_array(t) for t in proto.sequence_value.tensor_values]
+    return None
+
+
+def ortvalue_proto(value, elem):
+    """A tensor OrtValue of a type numpy lacks, from its bytes in memory."""
+    proto = onnx.TensorProto()
+    proto.data_type = elem
+    proto.dims.extend(value.shape())
+    proto.raw_data = ctypes.string_at(value.data_ptr(), value.tensor_size_in_bytes())
+    return proto
+
+
+def tensor_proto(array, elem):
+    if isinstance(array, ort.OrtValue):
+        if elem not in NUMPY_NATIVE and array.is_tensor():
+            return ortvalue_proto(array, elem)
+        array = array.numpy()
+    array = np.asarray(array)
+    if elem in (0, onnx.TensorProto.STRING) or array.dtype == object:
+        if elem == onnx.TensorProto.STRING or array.dtype == object:
+            return numpy_helper.from_array(array.astype(object))
+    if elem in NUMPY_NATIVE or elem == 0:
+        return numpy_helper.from_array(array)
+    # Non-numpy types come back as their codes (uint8 / uint16): keep the bytes, set the type.
+    proto = onnx.TensorProto()
+    proto.data_type = elem
+    proto.dims.extend(array.shape)
+    proto.raw_data = np.ascontiguousarray(array).tobytes()
+    return proto
+
+
+def encode_output(value, arg):
+    kind, elem, holds = parse_type(arg.type)
+    if kind == "tensor":
+        return "tensor", elem, tensor_proto(value, elem).SerializeToString()
+    if kind == "sequence":
+        proto = onnx.SequenceProto()
+        proto.elem_type = onnx.SequenceProto.TENSOR
+        for item in value:
+            proto.tensor_values.append(tensor_proto(item, elem))
+        return "sequence", elem, proto.SerializeToString()
+    proto = onnx.OptionalProto()
+    if holds == "sequence":
+        proto.elem_type = onnx.OptionalProto.SEQUENCE
+        if value is not None:
+            proto.sequence_value.elem_type = onnx.SequenceProto.TENSOR
+            for item in value:
+                proto.sequence_value.tensor_values.append(tensor_proto(item, elem))
+    else:
+        proto.elem_type = onnx.OptionalProto.TENSOR
+        if value is not None:
+            proto.tensor_value.CopyFrom(tensor_proto(value, elem))
+    return "optional", elem, proto.SerializeToString()
+
+
+def error_code(exc):
+    """The protocol code for an exception ONNX Runtime raised at load."""
+    text = str(exc)
+    name = type(exc).__name__
+    if name == "NotImplemented" or "NOT_IMPLEMENTED" in text:
+        return "UNIMPLEMENTED"
+    # What ONNX Runtime does not know or does not support, as its messages say it.
+    declined = ["Unsupported model IR version", "ValidateOpsetForDomain", "is under development",
+                "is not a registered function/op", "are not supported"]
+    if any(phrase in text for phrase in declined):
+        return "UNIMPLEMENTED"
+    if name == "NoSuchFile":
+        return "NOT_FOUND"
+    return "INVALID_ARGUMENT"
+
+
+class Adapter:
+    def __init__(self):
+        self.models = {}
+        self.next_id = 1
+        # The CPU provider first: the default --ep. (The list also holds providers such as
+        # AzureExecutionProvider, which runs nothing locally and leaves every node to the CPU.)
+        available = ort.get_available_providers()
+        self.providers = sorted(available, key=lambda p: p != "CPUExecutionProvider")
+
+    def hello(self, header, blobs):
+        if header.get("protocol") != PROTOCOL:
+            raise AdapterError("INVALID_ARGUMENT", "protocol %r; this adapter speaks %d"
+                               % (header.get("protocol"), PROTOCOL))
+        options = header.get("options") or {}
+        if options:
+            raise AdapterError("INVALID_ARGUMENT", "the ONNX Runtime adapter takes no runtime "
+                               "options; got '%s'" % sorted(options)[0])
+        threads = {p: 1 for p in self.providers}
+        threads["CPUExecutionProvider"] = os.cpu_count() or 1
+        return {"protocol": PROTOCOL, "name": "onnxruntime", "version": ort.__version__,
+                "ir": IR_RANGE, "opsets": OPSET_RANGES, "providers": self.providers,
+                "max_threads": threads}, []
+
+    def claims(self, header, blobs):
+        raise AdapterError("UNIMPLEMENTED", "ONNX Runtime's Python API does not list the "
+                           "kernels a provider has")
+
+    def load(self, header, blobs):
+        providers = header["providers"]
+        for p in providers:
+            if p not in self.providers:
+                raise AdapterError("INVALID_ARGUMENT", "unknown execution provider '%s'; ONNX "
+                                   "Runtime offers: %s" % (p, ", ".join(self.providers)))
+        so = ort.SessionOptions()
+        so.log_severity_level = 3
+        so.graph_optimization_level = OPT_LEVELS.get(header.get("optimization_level", 0),
+                                                     ort.GraphOptimizationLevel.ORT_ENABLE_ALL)
+        so.intra_op_num_threads = int(header.get("intra_op_threads", 1))
+        so.inter_op_num_threads = 1
+        so.add_session_config_entry("session.record_ep_graph_assignment_info", "1")
+        if header.get("fallback") == "forbid":
+            so.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
+        try:
+            session = ort.InferenceSession(header["model_path"], so, providers=providers)
+        except Exception as exc:  # ONNX Runtime's own exception types
+            raise AdapterError(error_code(exc), str(exc).strip())
+        placements = []
+        try:
+            for subgraph in session.get_provider_graph_assignment_info():
+                for i, node in enumerate(subgraph.get_nodes()):
+                    placements.append({"node": node.name or "%s_%d" % (node.op_type, i),
+                                       "op_type": node.op_type, "domain": node.domain,
+                                       "provider": subgraph.ep_name})
+        except Exception as exc:
+            print("ort_adapter: no placements: %s" % exc, file=sys.stderr)
+        model_id = self.next_id
+        self.next_id += 1
+        self.models[model_id] = session
+        meta = session.get_modelmeta().custom_metadata_map
+        return {"model": model_id,
+                "inputs": [value_info(a) for a in session.get_inputs()],
+                "outputs": [value_info(a) for a in session.get_outputs()],
+                "metadata": dict(meta), "placements": placements}, []
+
+    def session(self, header):
+        session = self.models.get(header.get("model"))
+        if session is None:
+            raise AdapterError("NOT_FOUND", "no model %r" % header.get("model"))
+        return session
+
+    def run(self, header, blobs):
+        session = self.session(header)
+        feeds = {f["name"]: decode_feed(f, blobs) for f in header["feeds"]}
+        # Outputs of types numpy lacks are read as OrtValues, from their bytes.
+        exotic = any(parse_type(a.type)[0] == "tensor" and parse_type(a.type)[1] not in NUMPY_NATIVE
+                     for a in session.get_outputs())
+        try:
+            if exotic:
+                feeds = {name: ort.OrtValue.ortvalue_from_numpy(v) if isinstance(v, np.ndarray)
+                         else v for name, v in feeds.items()}
+                results = session.run_with_ort_values(None, feeds)
+                results = [v if parse_type(a.type)[1] not in NUMPY_NATIVE else v.numpy()
+                           for v, a in zip(results, session.get_outputs())]
+            else:
+                results = session.run(None, feeds)
+        except Exception as exc:
+            code = "UNIMPLEMENTED" if type(exc).__name__ == "NotImplemented" else "INVALID_ARGUMENT"
+            raise AdapterError(code, str(exc).strip())
+        outputs, out_blobs = [], []
+        for value, arg in zip(results, session.get_outputs()):
+            kind, elem, blob = encode_output(value, arg)
+            outputs.append({"name": arg.name, "kind": kind, "dtype": elem,
+                            "blob": len(out_blobs)})
+            out_blobs.append(blob)
+        return {"outputs": outputs}, out_blobs
+
+    def unload(self, header, blobs):
+        self.models.pop(header.get("model"), None)
+        return {}, []
+
+
+def main():
+    adapter = Adapter()
+    handlers = {"hello": adapter.hello, "claims": adapter.claims, "load": adapter.load,
+                "run": adapter.run, "unload": adapter.unload}
+    while True:
+        frame = read_frame()
+        if frame is None:
+            return 0  # onnxgate closed the pipe: done
+        header, blobs = frame
+        handler = handlers.get(header.get("op"))
+        try:
+            if handler is None:
+                raise AdapterError("INVALID_ARGUMENT", "unknown op %r" % header.get("op"))
+            reply, out_blobs = handler(header, blobs)
+            reply["ok"] = True
+            write_frame(reply, out_blobs)
+        except AdapterError as exc:
+            write_frame({"ok": False, "code": exc.code, "message": str(exc) or exc.code})
+        except Exception as exc:  # a bug here, not in the model: still one clear answer
+            write_frame({"ok": False, "code": "INTERNAL",
+                         "message": "%s: %s" % (type(exc).__name__, exc)})
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+// The harness driving an adapter (runtime/adapter/testing/fault_adapter.py) with worker slots:
+// an adapter that dies is that case's CRASH and is started again for the next case; one that
+// hangs is the case's TIMEOUT; garbage on its pipe fails the case with the adapter and the case
+// named; the run goes on and every report is written.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "harness/harness_test_util.h"
+#include "harness/run_command.h"
+#include "reports/json_writer.h"
+#include "runtime/adapter/adapter_runtime.h"
+
+namespace onnxgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+Value Floats(std::vector<float> v) {
+  return Value::FromTensor(Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v));
+}
+
+class AdapterGateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = (fs::temp_directory_path() /
+             ("onnxgate_adapter_gate_" + std::to_string(getpid()) + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                .string();
+    fs::remove_all(root_);
+    // Relu of non-negative values is the input itself, which the fault adapter echoes.
+    WriteMiniSuite(root_, {{"first", "Relu", Floats({1, 2}), Floats({1, 2})},
+                           {"second", "Relu", Floats({0, 3}), Floats({0, 3})},
+                           {"third", "Relu", Floats({5}), Floats({5})}});
+    options_.root = root_;
+    options_.suites = {"mini"};
+    options_.eps = {"echo"};
+    options_.timeout_s = 3;
+    options_.jobs = 2;
+    options_.json_path = root_ + "/out/run.json";
+    options_.junit_path = root_ + "/out/run.xml";
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  std::string Command(const std::string& fault) {
+    return "python3 " + std::string(ONNXGATE_FAULT_ADAPTER) + " " + fault + " " + root_ +
+           "/died-once";
+  }
+
+  std::pair<int, RunRecord> Run(const std::string& fault) {
+    auto runtime = CreateAdapterRuntime(Command(fault), {});
+    EXPECT_TRUE(runtime.ok()) << runtime.status().ToString();
+    if (!runtime.ok()) return {-1, {}};
+    const int rc = RunCommand(options_, **runtime);
+    auto run = ReadRunJson(options_.json_path);
+    EXPECT_TRUE(run.ok()) << run.status().ToString();
+    EXPECT_TRUE(fs::exists(options_.junit_path));
+    return {rc, run.ok() ? *run : RunRecord{}};
+  }
+
+  std::string root_;
+  RunCommandOptions options_;
+};
+
+TEST_F(AdapterGateTest, AWellBehavedAdapterPassesEveryCase) {
+  auto [rc, run] = Run("none");
+  EXPECT_EQ(rc, 0);
+  EXPECT_EQ(run.runtime_name, "fault-adapter");
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (const CaseRecord& c : run.cases) {
+    EXPECT_EQ(c.verdict, Verdict::kPass) << c.name << ": " << c.message;
+    ASSERT_EQ(c.placements.size(), 1u);
+    EXPECT_EQ(c.placements[0].ep, "echo");
+  }
+}
+
+TEST_F(AdapterGateTest, AnAdapterThatDiesIsThatCasesCrashAndIsStartedAgain) {
+  auto [rc, run] = Run("die_once");
+  EXPECT_EQ(rc, 1);
+  ASSERT_EQ(run.cases.size(), 3u);
+  int crashes = 0, passes = 0;
+  for (const CaseRecord& c : run.cases) {
+    if (c.verdict == Verdict::kCrash) {
+      ++crashes;
+      EXPECT_THAT(c.message, HasSubstr("the adapter ended: the adapter closed its output"));
+      EXPECT_THAT(c.message, HasSubstr("models/" + c.name));
+    }
+    if (c.verdict == Verdict::kPass) ++passes;
+  }
+  EXPECT_EQ(crashes, 1);
+  EXPECT_EQ(passes, 2) << "the cases after the death run on a new adapter";
+}
+
+TEST_F(AdapterGateTest, AnAdapterThatHangsIsTheCasesTimeout) {
+  auto [rc, run] = Run("hang_on_run");
+  EXPECT_EQ(rc, 1);
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (const CaseRecord& c : run.cases) EXPECT_EQ(c.verdict, Verdict::kTimeout) << c.name;
+}
+
+TEST_F(AdapterGateTest, GarbageOnThePipeFailsTheCaseWithAdapterAndCaseNamed) {
+  auto [rc, run] = Run("garbage_on_run");
+  EXPECT_EQ(rc, 1);
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (const CaseRecord& c : run.cases) {
+    EXPECT_EQ(c.verdict, Verdict::kFail) << c.name;
+    EXPECT_THAT(c.message, HasSubstr("adapter 'python3 "));
+    EXPECT_THAT(c.message, HasSubstr("models/" + c.name));
+    EXPECT_THAT(c.message, HasSubstr("not a protocol frame: got 'Traceback"));
+  }
+}
+
+}  // namespace
+}  // namespace onnxgate

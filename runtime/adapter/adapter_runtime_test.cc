@@ -1,0 +1,112 @@
+// A runtime through the adapter protocol, against runtime/adapter/testing/fault_adapter.py: the
+// facts of its hello, a run, and each way an adapter can fail to start or answer, as one clear
+// error naming the adapter and what went wrong.
+#include "runtime/adapter/adapter_runtime.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace onnxgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string FaultAdapter(const std::string& fault) {
+  return "python3 " + std::string(ONNXGATE_FAULT_ADAPTER) + " " + fault;
+}
+
+Value Floats(std::vector<float> v) {
+  return Value::FromTensor(Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v));
+}
+
+LoadOptions OnEcho() {
+  LoadOptions options;
+  options.providers = {"echo"};
+  return options;
+}
+
+TEST(AdapterRuntimeTest, AWellBehavedAdapterLoadsAndRuns) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("none"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  EXPECT_EQ((*runtime)->name(), "fault-adapter");
+  EXPECT_EQ((*runtime)->version(), "1.0");
+  EXPECT_EQ((*runtime)->accepted_versions().opsets.at("").max, 28);
+  EXPECT_EQ((*runtime)->MaxIntraOpThreads("echo").value(), 1);
+  EXPECT_THAT((*runtime)->MaxIntraOpThreads("gpu").status().message(),
+              HasSubstr("unknown execution provider 'gpu'"));
+  EXPECT_EQ((*runtime)->Claims("echo").value().size(), 1u);
+  auto model = (*runtime)->Load("case.onnx", OnEcho());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  EXPECT_EQ((*model)->inputs()[0].dims[0].symbol, "N");
+  EXPECT_EQ((*model)->placements()[0].provider, "echo");
+  auto out = (*model)->Run({{"X", Floats({1, -2})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2] {1, -2}");
+}
+
+std::string StartError(const std::string& command) {
+  auto runtime = CreateAdapterRuntime(command, {});
+  EXPECT_FALSE(runtime.ok());
+  return runtime.status().message();
+}
+
+TEST(AdapterRuntimeTest, AnAdapterThatCannotStartIsOneClearError) {
+  EXPECT_THAT(StartError("/nonexistent/adapter --flag"),
+              HasSubstr("adapter '/nonexistent/adapter --flag': cannot run "
+                        "'/nonexistent/adapter': No such file or directory"));
+  EXPECT_THAT(StartError(FaultAdapter("exit_at_start")),
+              HasSubstr("exited with code 3 before answering hello"));
+  EXPECT_THAT(StartError(FaultAdapter("garbage_hello")),
+              HasSubstr("not a protocol frame: got 'hello from a program"));
+  auto refused = CreateAdapterRuntime(FaultAdapter("none"), {{"x", "1"}});
+  ASSERT_TRUE(refused.ok()) << "the fault adapter ignores options";
+}
+
+std::string RunError(const std::string& fault, StatusCode expected_code) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter(fault), {});
+  EXPECT_TRUE(runtime.ok()) << runtime.status().ToString();
+  if (!runtime.ok()) return "";
+  auto model = (*runtime)->Load("case.onnx", OnEcho());
+  EXPECT_TRUE(model.ok()) << model.status().ToString();
+  if (!model.ok()) return "";
+  auto out = (*model)->Run({{"X", Floats({1})}});
+  EXPECT_EQ(out.status().code(), expected_code) << out.status().ToString();
+  EXPECT_THAT(out.status().message(), HasSubstr("adapter '" + FaultAdapter(fault) + "'"));
+  EXPECT_THAT(out.status().message(), HasSubstr("running case.onnx"));
+  return out.status().message();
+}
+
+TEST(AdapterRuntimeTest, WhatAnAdapterAnswersWrongIsOneClearError) {
+  EXPECT_THAT(RunError("die_on_run", StatusCode::kAborted), HasSubstr("exited with code 1"));
+  EXPECT_THAT(RunError("garbage_on_run", StatusCode::kInternal),
+              HasSubstr("not a protocol frame: got 'Traceback (most recent call last):"));
+  EXPECT_THAT(RunError("output_count", StatusCode::kInternal),
+              HasSubstr("returned 0 outputs; the model has 1"));
+  EXPECT_THAT(RunError("no_message", StatusCode::kInternal),
+              HasSubstr("failed with INTERNAL and no message (a fault of the adapter)"));
+}
+
+TEST(AdapterRuntimeTest, AnAdapterThatDiesIsStartedAgain) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("die_on_run"), {});
+  ASSERT_TRUE(runtime.ok());
+  for (int i = 0; i < 2; ++i) {
+    auto model = (*runtime)->Load("case.onnx", OnEcho());
+    ASSERT_TRUE(model.ok()) << "load " << i << ": " << model.status().ToString();
+    EXPECT_EQ((*model)->Run({{"X", Floats({1})}}).status().code(), StatusCode::kAborted);
+  }
+}
+
+TEST(AdapterRuntimeTest, AnAdapterThatHangsIsKilledAtTheDeadline) {
+  AdapterTimeouts timeouts;
+  timeouts.call = std::chrono::seconds(1);
+  auto runtime = CreateAdapterRuntime(FaultAdapter("hang_on_run"), {}, timeouts);
+  ASSERT_TRUE(runtime.ok());
+  auto model = (*runtime)->Load("case.onnx", OnEcho());
+  ASSERT_TRUE(model.ok());
+  auto out = (*model)->Run({{"X", Floats({1})}});
+  EXPECT_EQ(out.status().code(), StatusCode::kAborted);
+  EXPECT_THAT(out.status().message(), HasSubstr("no answer in time"));
+}
+
+}  // namespace
+}  // namespace onnxgate
