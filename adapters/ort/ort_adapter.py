@@ -274,7 +274,8 @@ class Adapter:
         so.intra_op_num_threads = int(header.get("intra_op_threads", 1))
         so.inter_op_num_threads = 1
         so.add_session_config_entry("session.record_ep_graph_assignment_info", "1")
-        if header.get("fallback") == "forbid":
+        forbid = header.get("fallback") == "forbid"
+        if forbid and "CPUExecutionProvider" not in providers:
             so.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
         try:
             session = ort.InferenceSession(header["model_path"], so, providers=providers)
@@ -289,6 +290,13 @@ class Adapter:
                                        "provider": subgraph.ep_name})
         except Exception as exc:
             print("ort_adapter: no placements: %s" % exc, file=sys.stderr)
+        # A forbidden fallback also covers [X, CPU]: every node must be on the first provider.
+        if forbid and placements:
+            moved = [p for p in placements if p["provider"] != providers[0]]
+            if moved:
+                raise AdapterError("UNIMPLEMENTED", "fallback is forbidden but %d node(s) run on "
+                                   "%s, not %s (first: %s)" % (len(moved), moved[0]["provider"],
+                                                               providers[0], moved[0]["node"]))
         model_id = self.next_id
         self.next_id += 1
         self.models[model_id] = session

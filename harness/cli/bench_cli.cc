@@ -34,7 +34,9 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "Folder of .onnx models to measure (default: generate the model zoo into a "
                   "temporary folder)");
   cmd->add_option("--model", o.model_globs, "Only models whose name matches this glob (repeatable)");
-  cmd->add_option("--ep", o.eps, "Execution provider (repeatable)")->capture_default_str();
+  o.eps.clear();  // default: the runtime's first provider (ref for builtin)
+  cmd->add_option("--ep", o.eps,
+                  "Execution provider (repeatable; default: the runtime's first, ref for builtin)");
   cmd->add_option("--threads", o.threads, "Intra-op thread counts to measure (one or more)")
       ->capture_default_str();
   f.repetitions = cmd->add_option("--repetitions", s.repetitions,
@@ -126,6 +128,9 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
       std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, ctx, "bench");
       if (runtime == nullptr) return 2;
+      if (options.eps.empty() && !runtime->providers().empty()) {
+        options.eps = {runtime->providers().front()};
+      }
       return RunBenchCommand(options, *runtime);
     };
   });
@@ -148,6 +153,9 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       std::unique_ptr<RuntimeUnderTest> runtime =
           CreateRuntimeOrReport(update.runtime, ctx, "baseline update");
       if (runtime == nullptr) return 2;
+      if (options.eps.empty() && !runtime->providers().empty()) {
+        options.eps = {runtime->providers().front()};
+      }
       return RunBaselineUpdateCommand(options, *runtime);
     };
   });
