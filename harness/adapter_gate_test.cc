@@ -26,22 +26,14 @@ Value Floats(std::vector<float> v) {
 class AdapterGateTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = (fs::temp_directory_path() /
-             ("onnxgate_adapter_gate_" + std::to_string(getpid()) + "_" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-                .string();
+    root_ = TestRootFor("onnxgate_adapter_gate");
     fs::remove_all(root_);
     // Relu of non-negative values is the input itself, which the fault adapter echoes.
     WriteMiniSuite(root_, {{"first", "Relu", Floats({1, 2}), Floats({1, 2})},
                            {"second", "Relu", Floats({0, 3}), Floats({0, 3})},
                            {"third", "Relu", Floats({5}), Floats({5})}});
-    options_.root = root_;
-    options_.suites = {"mini"};
+    options_ = MiniSuiteRunOptions(root_, /*timeout_s=*/3);
     options_.eps = {"echo"};
-    options_.timeout_s = 3;
-    options_.jobs = 2;
-    options_.json_path = root_ + "/out/run.json";
-    options_.junit_path = root_ + "/out/run.xml";
   }
   void TearDown() override { fs::remove_all(root_); }
 

@@ -1,7 +1,9 @@
 // Writes a small suite with goldens for harness tests.
 #include "harness/harness_test_util.h"
 
+#include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -76,6 +78,29 @@ std::string OneNodeModelBytes(const std::string& op, int64_t length,
     entry->set_value(external_location);
   }
   return m.SerializeAsString();
+}
+
+std::string TestRootFor(const std::string& prefix) {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = std::string(test->test_suite_name()) + "." + test->name();
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return (std::filesystem::path(::testing::TempDir()) /
+          (prefix + "_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+RunCommandOptions MiniSuiteRunOptions(const std::string& root, double timeout_s) {
+  RunCommandOptions options;
+  options.root = root;
+  options.suites = {"mini"};
+  options.timeout_s = timeout_s;
+  options.jobs = 2;
+  options.json_path = root + "/out/run.json";
+  options.junit_path = root + "/out/run.xml";
+  options.markdown_path = root + "/out/run.md";
+  return options;
 }
 
 }  // namespace onnxgate

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/run_command.h"
 #include "runtime/base/value.h"
 
 namespace onnxgate {
@@ -35,5 +36,13 @@ std::string OneNodeModelBytes(const std::string& op, int64_t length,
 // Creates <root>/suites/mini/{suite.json,models/<case>.onnxtxt} and
 // <root>/golden/data/mini/<case>.h5 for each case; returns root.
 std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>& cases);
+
+// A folder for the running gtest test alone (CTest runs the tests of one file in parallel):
+// <gtest's TempDir>/<prefix>_<pid>_<suite>.<test>. Not created.
+std::string TestRootFor(const std::string& prefix);
+
+// Options that run suites/mini under `root`: two workers, `timeout_s` per case, and JSON, JUnit
+// and Markdown reports in <root>/out/.
+RunCommandOptions MiniSuiteRunOptions(const std::string& root, double timeout_s);
 
 }  // namespace onnxgate

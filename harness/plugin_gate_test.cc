@@ -30,21 +30,12 @@ std::string TestPlugin(const std::string& fault) {
 class PluginGateTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = (fs::temp_directory_path() /
-             ("onnxgate_plugin_gate_" + std::to_string(getpid()) + "_" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-                .string();
+    root_ = TestRootFor("onnxgate_plugin_gate");
     fs::remove_all(root_);
     WriteMiniSuite(root_, {{"positive", "Relu", Floats({1, 2}), Floats({1, 2})},
                            {"negative", "Relu", Floats({-1, 2}), Floats({0, 2})}});
-    options_.root = root_;
-    options_.suites = {"mini"};
+    options_ = MiniSuiteRunOptions(root_, /*timeout_s=*/2);
     options_.eps = {"relu-cpu"};
-    options_.timeout_s = 2;
-    options_.jobs = 2;
-    options_.json_path = root_ + "/out/run.json";
-    options_.junit_path = root_ + "/out/run.xml";
-    options_.markdown_path = root_ + "/out/run.md";
   }
   void TearDown() override { fs::remove_all(root_); }
 

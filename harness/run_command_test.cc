@@ -50,16 +50,7 @@ std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()>
 class RunCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    // One folder per test and process: CTest runs the tests of this file in parallel, and a
-    // shared folder would let one test read another's suite or reports.
-    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = std::string(test->test_suite_name()) + "." + test->name();
-    for (char& c : name) {
-      if (c == '/') c = '_';
-    }
-    root_ = (fs::path(::testing::TempDir()) /
-             ("run_command_test_" + std::to_string(::getpid()) + "_" + name))
-                .string();
+    root_ = TestRootFor("run_command_test");
     WriteMiniSuite(root_, {{"pass", "Relu", Floats({-1, 2}), Floats({0, 2})},
                            {"wrong", "Relu", Floats({-1, 2}), Floats({0, 2.5f})},
                            {"declined", "Relu", Floats({1}), Floats({1})},
@@ -82,13 +73,7 @@ class RunCommandTest : public ::testing::Test {
           if (name == "hang") return Model([]() -> StatusOr<std::vector<Value>> { for (;;) std::this_thread::sleep_for(std::chrono::seconds(1)); });
           return Model([] { return std::vector<Value>{Floats({0, 2})}; });
         });
-    options_.root = root_;
-    options_.suites = {"mini"};
-    options_.timeout_s = 2;
-    options_.jobs = 2;
-    options_.json_path = root_ + "/out/run.json";
-    options_.junit_path = root_ + "/out/run.xml";
-    options_.markdown_path = root_ + "/out/run.md";
+    options_ = MiniSuiteRunOptions(root_, /*timeout_s=*/2);
   }
 
   void TearDown() override { fs::remove_all(root_); }
