@@ -2,6 +2,8 @@
 #include "runtime/adapter/adapter_frame.h"
 
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -88,16 +90,30 @@ std::string EncodeFrame(const Frame& frame) {
 }
 
 Status WriteAll(int fd, const std::string& bytes) {
+  // A reader that is gone raises SIGPIPE, which would end this process unless its owner
+  // ignores it: block it for the write and take back the one the write raised, if any.
+  sigset_t pipe_only, old;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+  Status st = OkStatus();
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t w = write(fd, bytes.data() + done, bytes.size() - done);
     if (w < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
-      return Unavailable(std::string("the adapter does not read its input: ") + std::strerror(errno));
+      st = Unavailable(std::string("the adapter does not read its input: ") +
+                       std::strerror(errno));
+      if (errno == EPIPE) {
+        const timespec zero{0, 0};
+        sigtimedwait(&pipe_only, nullptr, &zero);
+      }
+      break;
     }
     done += static_cast<size_t>(w);
   }
-  return OkStatus();
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  return st;
 }
 
 StatusOr<Frame> ReadFrame(int fd, std::chrono::steady_clock::time_point deadline) {

@@ -6,8 +6,8 @@
 //   end through the pipe (end of file), and the owner learns how it ended when it asks.
 // - A request the adapter does not answer in time, or a reply that is not a frame, leaves the
 //   stream out of step: the adapter is killed (its whole group) and must be started again.
-// - SIGPIPE is ignored process-wide by onnxgate, so writing to a dead adapter is an error
-//   (EPIPE), not a death.
+// - Writing to an adapter that is gone raises SIGPIPE: WriteAll blocks it for the write and
+//   takes it back, so it is an error (EPIPE), never the death of this process.
 #pragma once
 
 #include <sys/types.h>
