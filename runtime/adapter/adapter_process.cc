@@ -2,6 +2,7 @@
 #include "runtime/adapter/adapter_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -114,6 +115,12 @@ void AdapterProcess::Kill() {
   if (end_.empty()) end_ = "ended";
   ended_ = true;
   pid_ = -1;
+}
+
+bool AdapterProcess::Usable() {
+  if (Ended()) return false;
+  pollfd pfd{from_adapter_, POLLIN, 0};
+  return poll(&pfd, 1, 0) == 0;  // no data, no hang-up, no error
 }
 
 bool AdapterProcess::Ended() {

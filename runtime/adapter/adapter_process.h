@@ -35,6 +35,10 @@ class AdapterProcess {
 
   // Kills the process group and, in the owning process, reaps it.
   void Kill();
+  // Whether it can take the next request: it has not ended, has not closed its output and has
+  // written nothing unasked. (An adapter that just died can close its output a moment before
+  // it can be reaped: the closed pipe says so first.)
+  bool Usable();
   // Whether it is known to have ended ("exited with code 1", "killed by SIGSEGV") or been killed.
   bool Ended();
   // How it ended, as far as this process can tell.

@@ -264,7 +264,8 @@ class AdapterRuntime : public RuntimeUnderTest {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot < 0 || static_cast<size_t>(slot) >= slots_.size()) return;
     auto& process = slots_[static_cast<size_t>(slot)];
-    if (process != nullptr && !clean) process->Kill();  // it may be mid-request
+    // Killed mid-request, dead, or out of step: replace it.
+    if (process != nullptr && (!clean || !process->Usable())) process->Kill();
     if (process != nullptr && !process->Ended()) return;
     auto started = Launch();
     if (started.ok()) {
@@ -284,7 +285,7 @@ class AdapterRuntime : public RuntimeUnderTest {
             ? slots_[static_cast<size_t>(entered_slot_)]
             : control_;
     const bool in_slot = entered_slot_ >= 0 && static_cast<size_t>(entered_slot_) < slots_.size();
-    if (process == nullptr || process->Ended()) {
+    if (process == nullptr || (!in_slot && !process->Usable()) || process->Ended()) {
       if (!restart) return Unavailable(Label() + ": " + what + ": the adapter has ended");
       if (in_slot) {
         const std::string& why = slot_errors_[static_cast<size_t>(entered_slot_)];

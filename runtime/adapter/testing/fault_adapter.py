@@ -6,8 +6,9 @@ argument says otherwise:
   exit_at_start    exits with code 3 before reading anything
   garbage_hello    prints a line that is not a frame instead of answering hello
   die_on_run       exits with code 1 on every run
-  die_once         exits with code 1 on its first run if the file named by the second argument
-                   does not exist yet (and creates it): the adapter started in its place runs
+  die_once         exits with code 1 on its first run if it is the one that creates the file
+                   named by the second argument (atomically): exactly one run dies, and the
+                   adapter started in its place runs
   hang_on_run      never answers a run
   garbage_on_run   prints a Python traceback's first line instead of answering a run
   output_count     answers a run with no outputs
@@ -84,9 +85,12 @@ def main():
         elif op == "run":
             if FAULT == "die_on_run":
                 os._exit(1)
-            if FAULT == "die_once" and not os.path.exists(MARKER):
-                open(MARKER, "w").close()
-                os._exit(1)
+            if FAULT == "die_once":
+                try:  # atomic: of adapters running at once, exactly one creates it and dies
+                    os.close(os.open(MARKER, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                    os._exit(1)
+                except FileExistsError:
+                    pass
             if FAULT == "hang_on_run":
                 time.sleep(3600)
             if FAULT == "garbage_on_run":
