@@ -31,7 +31,7 @@ grep -E '^stat::|DONE' "$findings/fuzz.log" || true
 
 # The report of what stopped the run: its first frame outside the runtime.
 frame=$(sed -n '/ERROR: /,$p' "$findings/fuzz.log" | grep -E '^ +#[0-9]+ 0x' |
-  grep -vE '(in (__interceptor_|__asan|__sanitizer|fuzzer::|__memcpy|__memmove|__memset|__strlen|mem(cpy|move|set))|libc\.so)' |
+  grep -vE '(in (__interceptor_|__asan|__sanitizer|fuzzer::|__memcpy|__memmove|__memset|__strlen|mem(cpy|move|set)|strn?dup)|libc\.so)' |
   head -n 1 || true)
 if [[ $allowed != "-" && -n $frame && $frame =~ $allowed ]]; then
   echo "known, inside an allowed library: ${frame#"${frame%%[![:space:]]*}"}"
