@@ -316,15 +316,15 @@ class Adapter:
         session = self.session(header)
         feeds = {f["name"]: decode_feed(f, blobs) for f in header["feeds"]}
         # Outputs of types numpy lacks are read as OrtValues, from their bytes.
-        exotic = any(parse_type(a.type)[0] == "tensor" and parse_type(a.type)[1] not in NUMPY_NATIVE
-                     for a in session.get_outputs())
+        declared = [parse_type(a.type) for a in session.get_outputs()]
+        exotic = any(kind == "tensor" and elem not in NUMPY_NATIVE for kind, elem, _ in declared)
         try:
             if exotic:
                 feeds = {name: ort.OrtValue.ortvalue_from_numpy(v) if isinstance(v, np.ndarray)
                          else v for name, v in feeds.items()}
                 results = session.run_with_ort_values(None, feeds)
-                results = [v if parse_type(a.type)[1] not in NUMPY_NATIVE else v.numpy()
-                           for v, a in zip(results, session.get_outputs())]
+                results = [v if elem not in NUMPY_NATIVE else v.numpy()
+                           for v, (_, elem, _) in zip(results, declared)]
             else:
                 results = session.run(None, feeds)
         except Exception as exc:

@@ -128,9 +128,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
       std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, ctx, "bench");
       if (runtime == nullptr) return 2;
-      if (options.eps.empty() && !runtime->providers().empty()) {
-        options.eps = {runtime->providers().front()};
-      }
+      DefaultToFirstProvider(*runtime, &options.eps);
       return RunBenchCommand(options, *runtime);
     };
   });
@@ -153,9 +151,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       std::unique_ptr<RuntimeUnderTest> runtime =
           CreateRuntimeOrReport(update.runtime, ctx, "baseline update");
       if (runtime == nullptr) return 2;
-      if (options.eps.empty() && !runtime->providers().empty()) {
-        options.eps = {runtime->providers().front()};
-      }
+      DefaultToFirstProvider(*runtime, &options.eps);
       return RunBaselineUpdateCommand(options, *runtime);
     };
   });

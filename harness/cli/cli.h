@@ -67,6 +67,12 @@ inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlag
   return std::move(runtime).value();
 }
 
+// --ep left out: the runtime's first provider (ref for builtin).
+inline void DefaultToFirstProvider(const RuntimeUnderTest& runtime,
+                                   std::vector<std::string>* eps) {
+  if (eps->empty() && !runtime.providers().empty()) *eps = {runtime.providers().front()};
+}
+
 void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate
 void AddImportCommand(CLI::App& app, CliContext& ctx);     // import-onnx-tests
 void AddListCommand(CLI::App& app, CliContext& ctx);       // list (and CTest scripts)

@@ -84,7 +84,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   std::unique_ptr<RuntimeUnderTest> runtime =
       CreateRuntimeOrReport(f.runtime, ctx, o.apply_expectations ? "gate" : "run");
   if (runtime == nullptr) return 2;
-  if (o.eps.empty() && !runtime->providers().empty()) o.eps = {runtime->providers().front()};
+  DefaultToFirstProvider(*runtime, &o.eps);
   return RunCommand(o, *runtime);
 }
 

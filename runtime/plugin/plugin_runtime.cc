@@ -61,7 +61,7 @@ StatusOr<std::string> CopyString(const char* s, const PluginLibrary& lib,
   return std::string(s);
 }
 
-// Copies `count` entries of an array the plugin owns; a count without an array is a fault.
+// An array the plugin owns: a count without an array is a fault.
 template <typename T>
 Status CheckArray(const T* items, size_t count, const PluginLibrary& lib,
                   const std::string& what) {
