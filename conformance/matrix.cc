@@ -15,12 +15,13 @@ bool IsFailing(Verdict v) {
 }  // namespace
 
 std::vector<MatrixCell> BuildMatrix(const std::vector<CaseRecord>& cases) {
-  std::map<std::tuple<std::string, int64_t, std::string>, MatrixCell> cells;
+  std::map<std::tuple<std::string, int64_t, std::string, std::string>, MatrixCell> cells;
   for (const CaseRecord& c : cases) {
     for (const auto& [op, version] : c.op_versions) {
-      MatrixCell& cell = cells[{op, version, c.ep}];
+      MatrixCell& cell = cells[{op, version, c.runtime, c.ep}];
       cell.op = op;
       cell.since_version = version;
+      cell.runtime = c.runtime;
       cell.ep = c.ep;
       cell.counts[c.verdict] += 1;
       if (IsFailing(c.verdict)) cell.failing_cases.push_back(c.name);

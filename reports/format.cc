@@ -176,7 +176,7 @@ std::string ShellJoin(const std::vector<std::string>& argv) {
   return out;
 }
 
-std::string CaseDisplayName(const CaseRecord& c) { return c.name + "[" + c.ep + "]"; }
+std::string CaseDisplayName(const CaseRecord& c) { return c.name + "[" + TargetName(c) + "]"; }
 
 std::string OneLine(std::string_view text, size_t max_chars) {
   std::string out;
@@ -269,7 +269,7 @@ std::string FormatLatencySummary(const LatencyRecord& r) {
 }
 
 std::string LatencyDisplayName(const LatencyRecord& r) {
-  return r.model + "[" + r.ep + "," + std::to_string(r.threads) + "t]";
+  return r.model + "[" + TargetName(r) + "," + std::to_string(r.threads) + "t]";
 }
 
 }  // namespace onnxgate

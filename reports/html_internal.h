@@ -17,13 +17,16 @@ namespace html_internal {
 std::string Text(std::string_view text);
 std::string Attr(std::string_view text);
 
-// The anchor (element id) of each case shown in the failing-case table, by case name and EP, so
-// a matrix cell can link to its first failing case.
+// The anchor (element id) of each case shown in the failing-case table, by case name and target
+// (TargetName), so a matrix cell can link to its first failing case.
 using CaseAnchors = std::map<std::pair<std::string, std::string>, std::string>;
 
-// The op x version x EP grid with its legend.
+// The op x version x target (EP, or runtime/EP side by side) grid with its legend.
 void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
                         const CaseAnchors& anchors);
+// Counts per runtime/EP and the op versions where they disagree; nothing for a run of one.
+void WriteSideBySideSection(std::ostringstream& out, const RunRecord& run,
+                            const HtmlOptions& options);
 // Operators and op versions without a case.
 void WriteCoverageSection(std::ostringstream& out, const RunRecord& run);
 // The latency table and a bar chart of median against baseline.

@@ -11,27 +11,15 @@ namespace html_internal {
 namespace {
 
 // Everything the grid knows about one op: the versions it has (from the coverage, which knows
-// the registry, and from the matrix) and its cells by (version, EP).
+// the registry, and from the matrix) and its cells by (version, target: EP or runtime/EP).
 struct OpGrid {
   std::set<int64_t> versions;
   std::map<std::pair<int64_t, std::string>, const MatrixCell*> cells;
   VerdictCounts counts;
 };
 
-// The run's EPs in the order the run was asked for them, then any others by name.
-std::vector<std::string> GridEps(const RunRecord& run) {
-  std::set<std::string> seen;
-  for (const MatrixCell& cell : run.matrix) seen.insert(cell.ep);
-  std::vector<std::string> eps;
-  for (const std::string& ep : run.selection.eps) {
-    if (seen.erase(ep) > 0) eps.push_back(ep);
-  }
-  eps.insert(eps.end(), seen.begin(), seen.end());
-  return eps;
-}
-
 std::string CellTitle(const MatrixCell& cell, const HtmlOptions& options) {
-  std::string title = cell.op + " v" + std::to_string(cell.since_version) + " on " + cell.ep +
+  std::string title = cell.op + " v" + std::to_string(cell.since_version) + " on " + TargetName(cell) +
                       ": " + FormatVerdictCounts(cell.counts);
   if (cell.failing_cases.empty()) return title;
   const size_t shown = std::min(cell.failing_cases.size(), options.max_tooltip_cases);
@@ -44,16 +32,16 @@ std::string CellTitle(const MatrixCell& cell, const HtmlOptions& options) {
 }
 
 void WriteCell(std::ostringstream& out, const std::string& op, int64_t version,
-               const std::string& ep, const OpGrid& grid, bool group_start,
+               const std::string& target, const OpGrid& grid, bool group_start,
                const HtmlOptions& options, const CaseAnchors& anchors) {
   const char* group = group_start ? " g" : "";
-  auto it = grid.cells.find({version, ep});
+  auto it = grid.cells.find({version, target});
   if (it == grid.cells.end()) {
     if (grid.versions.count(version) == 0) {
       out << "<td" << (group_start ? " class=\"g\"" : "") << "></td>";
     } else {
       out << "<td class=\"k empty" << group << "\" title=\""
-          << Attr(op + " v" + std::to_string(version) + " on " + ep + ": no case")
+          << Attr(op + " v" + std::to_string(version) + " on " + target + ": no case")
           << "\">–</td>";
     }
     return;
@@ -66,7 +54,7 @@ void WriteCell(std::ostringstream& out, const std::string& op, int64_t version,
   // Link to the first failing case that the failing-case table shows.
   std::string anchor;
   for (const std::string& name : cell.failing_cases) {
-    auto a = anchors.find({name, ep});
+    auto a = anchors.find({name, target});
     if (a != anchors.end()) {
       anchor = a->second;
       break;
@@ -119,11 +107,13 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
   for (const MatrixCell& cell : run.matrix) {
     OpGrid& grid = ops[cell.op];
     grid.versions.insert(cell.since_version);
-    grid.cells[{cell.since_version, cell.ep}] = &cell;
+    grid.cells[{cell.since_version, TargetName(cell)}] = &cell;
     for (Verdict v : kAllVerdicts) grid.counts[v] += cell.counts[v];
     versions.insert(cell.since_version);
   }
-  const std::vector<std::string> eps = GridEps(run);
+  std::set<std::string> with_cells;
+  for (const MatrixCell& cell : run.matrix) with_cells.insert(TargetName(cell));
+  const std::vector<std::string> targets = OrderTargets(run, std::move(with_cells));
 
   std::map<CellClass, int> per_class;
   for (const auto& [op, grid] : ops) ++per_class[ClassifyCounts(grid.counts)];
@@ -133,26 +123,27 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
       << per_class[CellClass::kUnsupported] << " unsupported or skipped only, "
       << per_class[CellClass::kEmpty] << " without a case. Columns are op versions (the "
       << "version an op took effect, not the model's opset)";
-  if (eps.size() == 1) out << " on EP <b>" << Text(eps[0]) << "</b>";
+  if (targets.size() == 1) out << " on <b>" << Text(targets[0]) << "</b>";
+  if (targets.size() > 1) out << ", one column per " << (run.runtimes.size() > 1 ? "runtime/EP" : "EP");
   out << ".</p>\n";
   WriteLegend(out);
   // A checkbox and a sibling selector filter the rows without any script.
   out << "<input type=\"checkbox\" id=\"only-open\"/><label for=\"only-open\"> show only ops that "
          "are not all passing</label>\n<div class=\"gridwrap\"><table class=\"grid\" "
          "id=\"matrix-grid\">\n<thead><tr><th class=\"op\""
-      << (eps.size() > 1 ? " rowspan=\"2\"" : "") << ">Op</th><th class=\"n\""
-      << (eps.size() > 1 ? " rowspan=\"2\"" : "") << ">Cases</th>";
+      << (targets.size() > 1 ? " rowspan=\"2\"" : "") << ">Op</th><th class=\"n\""
+      << (targets.size() > 1 ? " rowspan=\"2\"" : "") << ">Cases</th>";
   for (int64_t v : versions) {
     out << "<th class=\"g\"";
-    if (eps.size() > 1) out << " colspan=\"" << eps.size() << "\"";
+    if (targets.size() > 1) out << " colspan=\"" << targets.size() << "\"";
     out << ">v" << v << "</th>";
   }
   out << "</tr>\n";
-  if (eps.size() > 1) {
+  if (targets.size() > 1) {
     out << "<tr class=\"eps\">";
     for (size_t i = 0; i < versions.size(); ++i) {
-      for (size_t e = 0; e < eps.size(); ++e) {
-        out << "<th" << (e == 0 ? " class=\"g\"" : "") << ">" << Text(eps[e]) << "</th>";
+      for (size_t e = 0; e < targets.size(); ++e) {
+        out << "<th" << (e == 0 ? " class=\"g\"" : "") << ">" << Text(targets[e]) << "</th>";
       }
     }
     out << "</tr>\n";
@@ -162,8 +153,8 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
     out << "<tr class=\"r-" << CellClassName(ClassifyCounts(grid.counts)) << "\"><th class=\"op\">"
         << Text(op) << "</th><td class=\"n\">" << grid.counts.total() << "</td>";
     for (int64_t v : versions) {
-      for (size_t e = 0; e < eps.size(); ++e) {
-        WriteCell(out, op, v, eps[e], grid, e == 0, options, anchors);
+      for (size_t e = 0; e < targets.size(); ++e) {
+        WriteCell(out, op, v, targets[e], grid, e == 0, options, anchors);
       }
     }
     out << "</tr>\n";

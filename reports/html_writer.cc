@@ -110,7 +110,13 @@ void WriteFact(std::ostringstream& out, const char* name, const std::string& htm
 
 void WriteHeader(std::ostringstream& out, const RunRecord& run) {
   out << "<table class=\"facts\">\n";
-  if (!run.runtime_name.empty()) {
+  if (run.runtimes.size() > 1) {
+    std::vector<std::string> runtimes;
+    for (const RuntimeRecord& r : run.runtimes) {
+      runtimes.push_back("<b>" + Text(r.label) + "</b> " + Text(r.version));
+    }
+    WriteFact(out, "Runtimes", JoinStrings(runtimes, ", ") + " <span class=\"sub\">(side by side)</span>");
+  } else if (!run.runtime_name.empty()) {
     WriteFact(out, "Runtime", "<b>" + Text(run.runtime_name) + "</b> " +
                                   Text(run.runtime_version));
   }
@@ -200,7 +206,7 @@ void WriteFailingCase(std::ostringstream& out, const CaseRecord& c, const std::s
       << Text(c.suite);
   if (!c.op_versions.empty()) out << " · " << Text(FormatOpVersions(c.op_versions));
   if (!c.opset_imports.empty()) out << " · opset " << Text(FormatOpsetImports(c.opset_imports));
-  out << "</div></td><td>" << Text(c.ep) << "</td><td>" << VerdictBadge(c.verdict);
+  out << "</div></td><td>" << Text(TargetName(c)) << "</td><td>" << VerdictBadge(c.verdict);
   if (c.outcome != c.verdict) {
     out << "<div class=\"sub\">outcome " << VerdictToString(c.outcome) << "</div>";
   }
@@ -237,7 +243,7 @@ CaseAnchors WriteFailingCases(std::ostringstream& out, const RunRecord& run,
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = run.cases[rows[i]];
     const std::string anchor = "case-" + std::to_string(rows[i]);
-    anchors.emplace(std::make_pair(c.name, c.ep), anchor);
+    anchors.emplace(std::make_pair(c.name, TargetName(c)), anchor);
     WriteFailingCase(out, c, anchor, options);
   }
   out << "</tbody></table>\n";
@@ -261,7 +267,7 @@ void WriteOtherCases(std::ostringstream& out, const RunRecord& run,
          "<th>Reason</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = run.cases[rows[i]];
-    out << "<tr><td>" << Text(c.name) << "</td><td>" << Text(c.ep) << "</td><td>"
+    out << "<tr><td>" << Text(c.name) << "</td><td>" << Text(TargetName(c)) << "</td><td>"
         << VerdictBadge(c.verdict);
     if (c.outcome != c.verdict) {
       out << " <span class=\"sub\">" << VerdictToString(c.outcome) << "</span>";
@@ -289,7 +295,7 @@ void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const HtmlOpt
   const size_t shown = std::min(run.not_run.size(), options.max_other_cases);
   for (size_t i = 0; i < shown; ++i) {
     const NotRunRecord& r = run.not_run[i];
-    out << "<li><code>" << Text(r.suite + "/" + r.name) << "</code> [" << Text(r.ep)
+    out << "<li><code>" << Text(r.suite + "/" + r.name) << "</code> [" << Text(TargetName(r))
         << "]: " << Text(OneLine(r.reason, options.max_message_chars)) << "</li>\n";
   }
   out << "</ul>\n";
@@ -332,6 +338,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
         << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
         << run.latency.size() << ")</a></p>\n";
+    WriteSideBySideSection(out, run, options);
     WriteMatrixSection(out, run, options, anchors);
     out << cases.str();
     WriteCoverageSection(out, run);

@@ -167,6 +167,31 @@ TEST_F(HtmlWriterTest, OneEpGridHasOneHeaderRow) {
   EXPECT_EQ(XPath("count(" + grid + "/tbody/tr[1]/td)"), "9");
 }
 
+TEST_F(HtmlWriterTest, SideBySideRunHasAColumnPerRuntimeAndListsTheDifferences) {
+  Write(SideBySideRun());
+  EXPECT_EQ(HtmlParserComplaints(), "");
+  const std::string totals = "//table[@id=\"side-by-side-totals\"]/tbody";
+  EXPECT_EQ(XPath("count(" + totals + "/tr)"), "2");
+  EXPECT_EQ(XPath("string(" + totals + "/tr[2]/td[1])"), "onnxruntime/CPUExecutionProvider");
+  const std::string diff = "//table[@id=\"side-by-side-differences\"]";
+  EXPECT_EQ(XPath("count(" + diff + "/tbody/tr)"), "1");
+  EXPECT_EQ(XPath("string(" + diff + "/tbody/tr[1]/th)"), "Conv v11");
+  EXPECT_EQ(XPath("string(" + diff + "/tbody/tr[1]/td[1]/@class)"), "k failing");
+  EXPECT_EQ(XPath("string(" + diff + "/tbody/tr[1]/td[2]/@class)"), "k passing");
+  const std::string grid = "//table[@id=\"matrix-grid\"]";
+  EXPECT_EQ(XPath("count(" + grid + "/thead/tr)"), "2");
+  EXPECT_EQ(XPath("string(" + grid + "/thead/tr[2]/th[2])"), "onnxruntime/CPUExecutionProvider");
+  EXPECT_EQ(XPath("count(" + grid + "//td[@data-n])"), "4");
+}
+
+TEST_F(HtmlWriterTest, OneTargetRunHasNoSideBySideSection) {
+  RunRecord run = SampleRun();
+  for (CaseRecord& c : run.cases) c.ep = "ref";
+  for (MatrixCell& cell : run.matrix) cell.ep = "ref";
+  Write(run);
+  EXPECT_EQ(XPath("count(//*[@id=\"side-by-side\"])"), "0");
+}
+
 TEST_F(HtmlWriterTest, FailingCasesShowComparisonsAndReproducers) {
   Write(SampleRun());
   const std::string table = "//table[@id=\"failing-table\"]/tbody";

@@ -237,6 +237,7 @@ Status ParseCase(const Json& j, const std::string& path, CaseRecord* c) {
   ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
   ONNXGATE_RETURN_IF_ERROR(f.Str("suite", &c->suite, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.Str("case", &c->name, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("runtime", &c->runtime));
   ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &c->ep, kRequired));
   ONNXGATE_RETURN_IF_ERROR(ParseVerdict(f, "verdict", &c->verdict, kRequired));
   c->outcome = c->verdict;  // when a report leaves it out, nothing changed it
@@ -261,6 +262,7 @@ Status ParseCase(const Json& j, const std::string& path, CaseRecord* c) {
 Status ParseLatency(const Json& j, const std::string& path, LatencyRecord* r) {
   ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
   ONNXGATE_RETURN_IF_ERROR(f.Str("model", &r->model, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("runtime", &r->runtime));
   ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.Integer("threads", &r->threads));
   ONNXGATE_RETURN_IF_ERROR(f.Integer("repetitions", &r->repetitions));
@@ -288,6 +290,7 @@ Status ParseMatrixCell(const Json& j, const std::string& path, MatrixCell* cell)
   ONNXGATE_ASSIGN_OR_RETURN(Fields f, Fields::Of(j, path));
   ONNXGATE_RETURN_IF_ERROR(f.Str("op", &cell->op, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.Integer("since_version", &cell->since_version, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("runtime", &cell->runtime));
   ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &cell->ep, kRequired));
   ONNXGATE_ASSIGN_OR_RETURN(const Json* counts, f.Find("counts", kOptional));
   if (counts != nullptr) {
@@ -310,6 +313,7 @@ Status ParseNotRun(const Json& j, const std::string& path, NotRunRecord* r) {
   ONNXGATE_RETURN_IF_ERROR(f.Str("suite", &r->suite, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.Str("case", &r->name, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.StrList("op_types", &r->op_types));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("runtime", &r->runtime));
   ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &r->ep, kRequired));
   ONNXGATE_RETURN_IF_ERROR(f.Str("reason", &r->reason));
   return f.Str("reproducer", &r->reproducer);
@@ -358,6 +362,16 @@ Status ParseRun(const Json& j, RunRecord* run) {
     ONNXGATE_RETURN_IF_ERROR(r.Str("name", &run->runtime_name));
     ONNXGATE_RETURN_IF_ERROR(r.Str("version", &run->runtime_version));
   }
+  ONNXGATE_RETURN_IF_ERROR(f.Array("runtimes", [&](const Json& e, const std::string& p) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(Fields r, Fields::Of(e, p));
+    RuntimeRecord record;
+    ONNXGATE_RETURN_IF_ERROR(r.Str("label", &record.label, kRequired));
+    ONNXGATE_RETURN_IF_ERROR(r.Str("name", &record.name));
+    ONNXGATE_RETURN_IF_ERROR(r.Str("version", &record.version));
+    ONNXGATE_RETURN_IF_ERROR(r.Str("spec", &record.spec));
+    run->runtimes.push_back(std::move(record));
+    return OkStatus();
+  }));
   ONNXGATE_RETURN_IF_ERROR(ParseTime(f, "start_time", &run->start_time));
   ONNXGATE_RETURN_IF_ERROR(ParseTime(f, "end_time", &run->end_time));
   ONNXGATE_RETURN_IF_ERROR(f.Double("duration_s", &run->duration_s));

@@ -66,6 +66,7 @@ Json CaseJson(const CaseRecord& c) {
   Json j;
   j["suite"] = c.suite;
   j["case"] = c.name;
+  if (!c.runtime.empty()) j["runtime"] = c.runtime;
   j["ep"] = c.ep;
   j["verdict"] = VerdictToString(c.verdict);
   j["outcome"] = VerdictToString(c.outcome);
@@ -88,6 +89,7 @@ Json CaseJson(const CaseRecord& c) {
 Json LatencyJson(const LatencyRecord& r) {
   Json j;
   j["model"] = r.model;
+  if (!r.runtime.empty()) j["runtime"] = r.runtime;
   j["ep"] = r.ep;
   j["threads"] = r.threads;
   j["repetitions"] = r.repetitions;
@@ -117,16 +119,21 @@ Json MatrixCellJson(const MatrixCell& cell) {
   for (Verdict v : kAllVerdicts) {
     if (cell.counts[v] != 0) counts[VerdictToString(v)] = cell.counts[v];
   }
-  return {{"op", cell.op},
-          {"since_version", cell.since_version},
-          {"ep", cell.ep},
-          {"counts", counts},
-          {"failing_cases", cell.failing_cases}};
+  Json j = {{"op", cell.op}, {"since_version", cell.since_version}};
+  if (!cell.runtime.empty()) j["runtime"] = cell.runtime;
+  j["ep"] = cell.ep;
+  j["counts"] = counts;
+  j["failing_cases"] = cell.failing_cases;
+  return j;
 }
 
 Json NotRunJson(const NotRunRecord& r) {
-  return {{"suite", r.suite},     {"case", r.name},     {"op_types", r.op_types},
-          {"ep", r.ep},           {"reason", r.reason}, {"reproducer", r.reproducer}};
+  Json j = {{"suite", r.suite}, {"case", r.name}, {"op_types", r.op_types}};
+  if (!r.runtime.empty()) j["runtime"] = r.runtime;
+  j["ep"] = r.ep;
+  j["reason"] = r.reason;
+  j["reproducer"] = r.reproducer;
+  return j;
 }
 
 Json CoverageJson(const CoverageRecord& r) {
@@ -143,6 +150,14 @@ std::string RenderRunJson(const RunRecord& run) {
   j["schema_version"] = run.schema_version;
   j["tool"] = {{"name", run.tool_name}, {"version", run.tool_version}};
   j["runtime"] = {{"name", run.runtime_name}, {"version", run.runtime_version}};
+  if (!run.runtimes.empty()) {
+    Json runtimes = Json::array();
+    for (const RuntimeRecord& r : run.runtimes) {
+      runtimes.push_back(
+          {{"label", r.label}, {"name", r.name}, {"version", r.version}, {"spec", r.spec}});
+    }
+    j["runtimes"] = runtimes;
+  }
   j["start_time"] = FormatUtcTime(run.start_time);
   j["end_time"] = FormatUtcTime(run.end_time);
   j["duration_s"] = Number(run.duration_s);

@@ -85,6 +85,23 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   EXPECT_TRUE(read->coverage[0].covered_versions.empty());
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsTheRuntimesOfASideBySideRun) {
+  const RunRecord run = SideBySideRun();
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+  ASSERT_EQ(read->runtimes.size(), 2u);
+  EXPECT_EQ(read->runtimes[1].label, "onnxruntime");
+  EXPECT_EQ(read->runtimes[1].version, "1.31.1");
+  EXPECT_EQ(read->runtimes[1].spec, "ort");
+  EXPECT_EQ(read->cases[3].runtime, "onnxruntime");
+  EXPECT_EQ(TargetName(read->cases[3]), "onnxruntime/CPUExecutionProvider");
+  EXPECT_EQ(TargetName(read->matrix[0]), "onnxgate/ref");
+  // A run of one runtime writes no per-record runtime.
+  EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"runtimes\"")));
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsTheRunStatusAndTheCasesNotRun) {
   const RunRecord run = InterruptedRun();
   ASSERT_TRUE(WriteRunJson(run, path_).ok());

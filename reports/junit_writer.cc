@@ -159,6 +159,7 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema)
   properties.Add("op", JoinStrings(c.op_types, ","));
   properties.Add("opset", FormatOpsetImports(c.opset_imports));
   if (!c.op_versions.empty()) properties.Add("op_versions", FormatOpVersions(c.op_versions));
+  if (!c.runtime.empty()) properties.Add("runtime", c.runtime);
   properties.Add("ep", c.ep);
   properties.Add("placement", FormatPlacementCounts(c.placements));
   properties.Add("verdict", VerdictToString(c.verdict));
@@ -191,9 +192,11 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema)
 void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r, JunitSchema schema) {
   CaseRecord c;  // for the shared display name
   c.name = r.name;
+  c.runtime = r.runtime;
   c.ep = r.ep;
   CaseProperties properties;
   properties.Add("op", JoinStrings(r.op_types, ","));
+  if (!r.runtime.empty()) properties.Add("runtime", r.runtime);
   properties.Add("ep", r.ep);
   properties.Add("verdict", kNotRunType);
   std::string system_out = OpenCase(out, schema, ClassName(r.suite, r.name, r.op_types),
@@ -210,6 +213,7 @@ void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r, JunitSchema
 void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSchema schema) {
   CaseProperties properties;
   properties.Add("model", r.model);
+  if (!r.runtime.empty()) properties.Add("runtime", r.runtime);
   properties.Add("ep", r.ep);
   properties.Add("threads", std::to_string(r.threads));
   properties.Add("median_ms", FormatNumber(r.median_ms));
@@ -255,22 +259,42 @@ StatusOr<JunitSchema> JunitSchemaFromName(const std::string& name) {
 }
 
 std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
-  // Suites in the order the run names them, then any others in the order cases meet them.
+  // Suites in the order the run names them, then any others in the order cases meet them. A
+  // side-by-side run has one <testsuite> per suite and runtime, so CI pages count each runtime
+  // apart.
   std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> suites;
-  auto find_suite = [&](const std::string& name) {
+  std::map<std::string, std::string> runtime_of_suite;  // <testsuite> name -> runtime label
+  auto find_suite = [&](const std::string& suite, const std::string& runtime) {
+    const std::string name = runtime.empty() ? suite : suite + " on " + runtime;
+    runtime_of_suite.emplace(name, runtime);
     for (auto& s : suites) {
       if (s.first == name) return &s.second;
     }
     suites.push_back({name, {}});
     return &suites.back().second;
   };
-  for (const std::string& name : run.suites) find_suite(name);
-  for (const CaseRecord& c : run.cases) find_suite(c.suite)->push_back(&c);
+  std::vector<std::string> labels = {""};
+  if (run.runtimes.size() > 1) {
+    labels.clear();
+    for (const RuntimeRecord& r : run.runtimes) labels.push_back(r.label);
+  }
+  for (const std::string& name : run.suites) {
+    for (const std::string& label : labels) find_suite(name, label);
+  }
+  for (const CaseRecord& c : run.cases) find_suite(c.suite, c.runtime)->push_back(&c);
   std::map<std::string, std::vector<const NotRunRecord*>> not_run;
   for (const NotRunRecord& r : run.not_run) {
-    find_suite(r.suite);
-    not_run[r.suite].push_back(&r);
+    find_suite(r.suite, r.runtime);
+    not_run[r.runtime.empty() ? r.suite : r.suite + " on " + r.runtime].push_back(&r);
   }
+  // The runtime a <testsuite> ran on, as its "runtime" property names it.
+  auto runtime_name = [&](const std::string& suite_name) {
+    const std::string& label = runtime_of_suite[suite_name];
+    for (const RuntimeRecord& r : run.runtimes) {
+      if (!label.empty() && r.label == label) return r.name;
+    }
+    return run.runtime_name;
+  };
   const bool interrupted = run.status == RunStatus::kInterrupted;
 
   const std::string timestamp = FormatJunitTimestamp(run.start_time);
@@ -291,7 +315,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
     body << "  <testsuite" << Attr("name", name) << CountAttrs(counts)
          << Attr("timestamp", timestamp) << Attr("hostname", run.host.hostname) << ">\n";
     body << "    <properties>\n";
-    body << "      <property" << Attr("name", "runtime") << Attr("value", run.runtime_name)
+    body << "      <property" << Attr("name", "runtime") << Attr("value", runtime_name(name))
          << "/>\n";
     body << "      <property" << Attr("name", "tool_version") << Attr("value", run.tool_version)
          << "/>\n";

@@ -92,6 +92,19 @@ TEST_F(JunitWriterTest, CountsPerSuiteAndOverall) {
 
 // An interrupted run: every suite says so, and the cases that did not run are errors of type
 // NOT_RUN, so the counts fail like the run's exit code does.
+TEST_F(JunitWriterTest, SideBySideRunHasASuitePerRuntime) {
+  ASSERT_TRUE(WriteJunitXml(SideBySideRun(), path_).ok());
+  EXPECT_EQ(XPath("count(/testsuites/testsuite)"), "5");  // 2 suites x 2 runtimes, latency
+  const std::string ort = "/testsuites/testsuite[@name=\"onnx-node on onnxruntime\"]";
+  EXPECT_EQ(XPath("string(" + ort + "/@tests)"), "2");
+  EXPECT_EQ(XPath("string(" + ort + "/@failures)"), "0");
+  EXPECT_EQ(XPath("string(" + ort + "/properties/property[@name=\"runtime\"]/@value)"),
+            "onnxruntime");
+  const std::string builtin = "/testsuites/testsuite[@name=\"onnx-node on onnxgate\"]";
+  EXPECT_EQ(XPath("string(" + builtin + "/@failures)"), "1");
+  EXPECT_EQ(XPath("string(" + builtin + "/testcase[2]/@name)"), "test_conv[onnxgate/ref]");
+}
+
 TEST_F(JunitWriterTest, InterruptedRunListsTheCasesNotRunAsErrors) {
   ASSERT_TRUE(WriteJunitXml(InterruptedRun(), path_).ok());
   CommandResult lint = RunCommand("xmllint --noout '" + path_ + "'");

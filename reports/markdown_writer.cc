@@ -73,7 +73,13 @@ std::string Fence(const std::string& body) {
 void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   out << "## " << Cell(options.title, 200) << "\n\n";
   std::vector<std::string> facts;
-  if (!run.runtime_name.empty()) {
+  if (run.runtimes.size() > 1) {
+    std::vector<std::string> runtimes;
+    for (const RuntimeRecord& r : run.runtimes) {
+      runtimes.push_back(Code(r.label) + (r.version.empty() ? "" : " " + Cell(r.version, 60)));
+    }
+    facts.push_back("runtimes side by side " + JoinStrings(runtimes, ", "));
+  } else if (!run.runtime_name.empty()) {
     std::string runtime = "runtime " + Code(run.runtime_name);
     if (!run.runtime_version.empty()) runtime += " " + Cell(run.runtime_version, 60);
     facts.push_back(runtime);
@@ -97,17 +103,58 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOp
   out << JoinStrings(facts, " · ") << "\n\n";
 }
 
+// One row of counts per target when the run has several (runtimes or EPs side by side).
 void WriteTotals(std::ostringstream& out, const RunRecord& run) {
+  std::vector<TargetCounts> rows = CountsPerTarget(run);
   const VerdictCounts totals = CountVerdicts(run.cases);
-  std::string header = "| Total |", rule = "|---:|";
-  std::string counts = "| " + std::to_string(totals.total()) + " |";
+  const bool per_target = rows.size() > 1;
+  if (!per_target) rows = {{"", totals}};
+  std::string header = per_target ? "| Runs on | Total |" : "| Total |";
+  std::string rule = per_target ? "|---|---:|" : "|---:|";
   for (Verdict v : kAllVerdicts) {
     if (totals[v] == 0) continue;
     header += std::string(" ") + VerdictToString(v) + " |";
     rule += "---:|";
-    counts += " " + std::to_string(totals[v]) + " |";
   }
-  out << header << "\n" << rule << "\n" << counts << "\n\n";
+  out << header << "\n" << rule << "\n";
+  for (const TargetCounts& row : rows) {
+    std::string counts = per_target ? "| " + Code(row.target) + " | " : "| ";
+    counts += std::to_string(row.counts.total()) + " |";
+    for (Verdict v : kAllVerdicts) {
+      if (totals[v] != 0) counts += " " + std::to_string(row.counts[v]) + " |";
+    }
+    out << counts << "\n";
+  }
+  out << "\n";
+}
+
+// Side by side: the op versions where the targets disagree, a column per target.
+void WriteDifferences(std::ostringstream& out, const RunRecord& run,
+                      const MarkdownOptions& options) {
+  const std::vector<std::string> targets = RunTargets(run);
+  if (targets.size() < 2 || run.matrix.empty()) return;
+  const std::vector<TargetDifference> rows = DifferingOpVersions(run, targets);
+  out << "### Op versions where the results differ (" << rows.size() << ")\n\n";
+  if (rows.empty()) {
+    out << "Every op version has the same class of result on each of them.\n\n";
+    return;
+  }
+  std::string header = "| Op version |", rule = "|---|";
+  for (const std::string& target : targets) {
+    header += " " + Code(target) + " |";
+    rule += "---|";
+  }
+  out << header << "\n" << rule << "\n";
+  const size_t shown = std::min(rows.size(), options.max_matrix_ops);
+  for (size_t i = 0; i < shown; ++i) {
+    out << "| " << Code(rows[i].op + " v" + std::to_string(rows[i].since_version)) << " |";
+    for (const MatrixCell* cell : rows[i].cells) {
+      out << " " << (cell == nullptr ? "no case" : FormatVerdictCounts(cell->counts)) << " |";
+    }
+    out << "\n";
+  }
+  if (rows.size() > shown) out << "\n... and " << rows.size() - shown << " more\n";
+  out << "\n";
 }
 
 // Ops with a failing cell first, then those with only unsupported or expected failures; the
@@ -177,7 +224,7 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   out << "| Case | EP | Verdict | Message |\n|---|---|---|---|\n";
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = *rows[i];
-    out << "| " << Code(c.name) << " | " << Code(c.ep) << " | **" << VerdictToString(c.verdict)
+    out << "| " << Code(c.name) << " | " << Code(TargetName(c)) << " | **" << VerdictToString(c.verdict)
         << "** | " << Cell(Summary(c), options.max_message_chars) << " |\n";
   }
   if (rows.size() > shown) {
@@ -210,7 +257,7 @@ void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const Markdow
   const size_t shown = std::min(run.not_run.size(), options.max_cases);
   for (size_t i = 0; i < shown; ++i) {
     const NotRunRecord& r = run.not_run[i];
-    out << "- " << Code(r.suite + "/" + r.name) << " " << Code(r.ep) << ": "
+    out << "- " << Code(r.suite + "/" + r.name) << " " << Code(TargetName(r)) << ": "
         << Cell(r.reason, options.max_message_chars) << "\n";
   }
   if (run.not_run.size() > shown) {
@@ -249,7 +296,7 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
                FormatNumber(*r.baseline_median_ms) + " ms)";
     }
     const char* verdict = LatencyVerdictToString(r.verdict);
-    out << "| " << Code(r.model) << " | " << Code(r.ep) << " | " << r.threads << " | "
+    out << "| " << Code(r.model) << " | " << Code(TargetName(r)) << " | " << r.threads << " | "
         << FormatNumber(r.median_ms) << " ms | " << change << " | "
         << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
                                                      : std::string(verdict))
@@ -282,6 +329,7 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
     return out.str();
   }
   WriteTotals(out, run);
+  WriteDifferences(out, run, options);
   WriteMatrix(out, run, options);
   WriteCoverage(out, run, options);
   WriteCases(out, run, options);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 
 namespace onnxgate {
 
@@ -49,7 +50,7 @@ std::string FormatVerdictCounts(const VerdictCounts& counts) {
 }
 
 std::string FormatMatrixCell(const MatrixCell& cell) {
-  return "v" + std::to_string(cell.since_version) + " " + cell.ep + ": " +
+  return "v" + std::to_string(cell.since_version) + " " + TargetName(cell) + ": " +
          FormatVerdictCounts(cell.counts);
 }
 
@@ -70,10 +71,45 @@ std::vector<MatrixRow> MatrixRows(const std::vector<MatrixCell>& matrix) {
                        if (a->since_version != b->since_version) {
                          return a->since_version < b->since_version;
                        }
-                       return a->ep < b->ep;
+                       return TargetName(*a) < TargetName(*b);
                      });
     row.cell_class = ClassifyCounts(row.counts);
     out.push_back(std::move(row));
+  }
+  return out;
+}
+
+std::vector<TargetCounts> CountsPerTarget(const RunRecord& run) {
+  std::vector<TargetCounts> out;
+  for (const std::string& target : RunTargets(run)) out.push_back({target, {}});
+  for (const CaseRecord& c : run.cases) {
+    const std::string target = TargetName(c);
+    for (TargetCounts& t : out) {
+      if (t.target == target) ++t.counts[c.verdict];
+    }
+  }
+  return out;
+}
+
+std::vector<TargetDifference> DifferingOpVersions(const RunRecord& run,
+                                                  const std::vector<std::string>& targets) {
+  std::map<std::pair<std::string, int64_t>, TargetDifference> rows;
+  for (const MatrixCell& cell : run.matrix) {
+    const auto column = std::find(targets.begin(), targets.end(), TargetName(cell));
+    if (column == targets.end()) continue;
+    TargetDifference& row = rows[{cell.op, cell.since_version}];
+    row.op = cell.op;
+    row.since_version = cell.since_version;
+    row.cells.resize(targets.size(), nullptr);
+    row.cells[column - targets.begin()] = &cell;
+  }
+  std::vector<TargetDifference> out;
+  for (auto& [key, row] : rows) {
+    std::set<CellClass> classes;
+    for (const MatrixCell* cell : row.cells) {
+      classes.insert(cell == nullptr ? CellClass::kEmpty : ClassifyCounts(cell->counts));
+    }
+    if (classes.size() > 1) out.push_back(std::move(row));
   }
   return out;
 }

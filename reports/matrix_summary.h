@@ -35,12 +35,30 @@ std::string FormatMatrixCell(const MatrixCell& cell);
 // The cells of one op.
 struct MatrixRow {
   std::string op;
-  std::vector<const MatrixCell*> cells;  // by version, then EP name
+  std::vector<const MatrixCell*> cells;  // by version, then target name
   VerdictCounts counts;                  // summed over the cells
   CellClass cell_class = CellClass::kEmpty;  // of the summed counts
 };
 // One row per op, sorted by op name; the rows point into `matrix`.
 std::vector<MatrixRow> MatrixRows(const std::vector<MatrixCell>& matrix);
+
+// Side by side: the verdict counts of each target (RunTargets order).
+struct TargetCounts {
+  std::string target;
+  VerdictCounts counts;
+};
+std::vector<TargetCounts> CountsPerTarget(const RunRecord& run);
+
+// An op version whose cells fall in different classes on different targets (one passes, the
+// other fails or declines): what a side-by-side run is for.
+struct TargetDifference {
+  std::string op;
+  int64_t since_version = 0;
+  std::vector<const MatrixCell*> cells;  // one per target given, null where it has no case
+};
+// Sorted by op, then version; the cells point into run.matrix.
+std::vector<TargetDifference> DifferingOpVersions(const RunRecord& run,
+                                                  const std::vector<std::string>& targets);
 
 struct CoverageTotals {
   int64_t ops_covered = 0;  // operators with at least one version exercised

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace onnxgate {
 namespace {
@@ -88,6 +89,35 @@ VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases) {
   VerdictCounts counts;
   for (const CaseRecord& c : cases) ++counts[c.verdict];
   return counts;
+}
+
+std::string TargetName(const std::string& runtime, const std::string& ep) {
+  return runtime.empty() ? ep : runtime + "/" + ep;
+}
+
+std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string> targets) {
+  std::vector<std::string> labels;
+  if (run.runtimes.size() > 1) {
+    for (const RuntimeRecord& r : run.runtimes) labels.push_back(r.label);
+  } else {
+    labels.push_back("");
+  }
+  std::vector<std::string> ordered;
+  for (const std::string& label : labels) {
+    for (const std::string& ep : run.selection.eps) {
+      if (targets.erase(TargetName(label, ep)) > 0) ordered.push_back(TargetName(label, ep));
+    }
+  }
+  ordered.insert(ordered.end(), targets.begin(), targets.end());
+  return ordered;
+}
+
+std::vector<std::string> RunTargets(const RunRecord& run) {
+  std::set<std::string> seen;
+  for (const CaseRecord& c : run.cases) seen.insert(TargetName(c));
+  for (const MatrixCell& cell : run.matrix) seen.insert(TargetName(cell));
+  for (const NotRunRecord& r : run.not_run) seen.insert(TargetName(r));
+  return OrderTargets(run, std::move(seen));
 }
 
 bool IsLatencyOnly(const RunRecord& run) { return run.cases.empty() && !run.latency.empty(); }

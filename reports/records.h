@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -98,13 +99,16 @@ struct OutputComparison {
   std::string error;
 };
 
-// One case on one EP.
+// One case on one EP of one runtime.
 struct CaseRecord {
   std::string suite;
   std::string name;
   std::vector<std::string> op_types;
   std::map<std::string, int64_t> opset_imports;  // domain ("" for ai.onnx) -> version
   std::map<std::string, int64_t> op_versions;    // qualified op -> active version (since_version)
+  // The runtime's label (RuntimeRecord::label) in a run of several runtimes side by side; empty
+  // when the run has one runtime (run.runtime_name). The same holds for the other records.
+  std::string runtime;
   std::string ep;
   Verdict verdict = Verdict::kPass;  // after expectations
   Verdict outcome = Verdict::kPass;  // the raw outcome before expectations
@@ -130,6 +134,7 @@ StatusOr<LatencyVerdict> LatencyVerdictFromString(const std::string& name);
 // One model measured on one EP with a thread count. Times in milliseconds of steady state.
 struct LatencyRecord {
   std::string model;
+  std::string runtime;  // set when a bench compares two runtimes
   std::string ep;
   int64_t threads = 1;
   int64_t repetitions = 0;
@@ -169,6 +174,7 @@ struct SelectionRecord {
 struct MatrixCell {
   std::string op;  // qualified: "Conv", "ai.onnx.ml.LabelEncoder"
   int64_t since_version = 0;
+  std::string runtime;
   std::string ep;
   VerdictCounts counts;
   std::vector<std::string> failing_cases;  // FAIL, CRASH, TIMEOUT, UNRESOLVED, XPASS: names
@@ -200,9 +206,18 @@ struct NotRunRecord {
   std::string suite;
   std::string name;
   std::vector<std::string> op_types;
+  std::string runtime;
   std::string ep;
   std::string reason;      // "not run: the run was interrupted by SIGTERM"
   std::string reproducer;  // a command line that runs this case alone
+};
+
+// One runtime of a run.
+struct RuntimeRecord {
+  std::string label;  // unique in the run: its name, else name@version, else name#N
+  std::string name;
+  std::string version;
+  std::string spec;  // as --runtime named it: builtin, ort, plugin:<file>, adapter:<command>
 };
 
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
@@ -211,8 +226,10 @@ struct RunRecord {
   int schema_version = kRunSchemaVersion;
   std::string tool_name = "onnxgate";
   std::string tool_version;
-  std::string runtime_name;
+  std::string runtime_name;  // the first (or only) runtime's
   std::string runtime_version;
+  // Every runtime the run names, in command-line order; more than one for a side-by-side run.
+  std::vector<RuntimeRecord> runtimes;
   UtcTime start_time;
   UtcTime end_time;
   double duration_s = 0.0;
@@ -237,6 +254,20 @@ struct RunRecord {
 };
 
 VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases);
+
+// What a record ran on, as report columns name it: the EP, or "<runtime>/<ep>" in a
+// side-by-side run (when `runtime` is set).
+std::string TargetName(const std::string& runtime, const std::string& ep);
+template <typename Record>
+std::string TargetName(const Record& record) {
+  return TargetName(record.runtime, record.ep);
+}
+
+// `targets` in the order a run's reports show them: each runtime's EPs in the order the run
+// selected them, then any others, sorted.
+std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string> targets);
+// Every target the run's cases, matrix and not-run records name, in that order.
+std::vector<std::string> RunTargets(const RunRecord& run);
 
 // A bench run: latency records and no cases. Its human-facing reports are the latency section
 // alone.

@@ -255,4 +255,37 @@ RunRecord InterruptedRun() {
   return run;
 }
 
+RunRecord SideBySideRun() {
+  RunRecord run = SampleRun();
+  run.runtimes = {{"onnxgate", "onnxgate", "0.1.0", "builtin"},
+                  {"onnxruntime", "onnxruntime", "1.31.1", "ort"}};
+  run.selection.eps = {"ref", "CPUExecutionProvider"};
+  // The same two cases on both runtimes: Relu passes on both, Conv only on onnxruntime.
+  CaseRecord relu = run.cases[0], conv = run.cases[0];
+  relu.name = "test_relu";
+  relu.op_versions = {{"Relu", 14}};
+  conv.name = "test_conv";
+  conv.op_versions = {{"Conv", 11}};
+  run.cases.clear();
+  run.matrix.clear();
+  for (const char* runtime : {"onnxgate", "onnxruntime"}) {
+    relu.runtime = conv.runtime = runtime;
+    relu.ep = conv.ep = std::string(runtime) == "onnxgate" ? "ref" : "CPUExecutionProvider";
+    relu.verdict = Verdict::kPass;
+    conv.verdict = std::string(runtime) == "onnxgate" ? Verdict::kFail : Verdict::kPass;
+    run.cases.push_back(relu);
+    run.cases.push_back(conv);
+    for (const CaseRecord& c : {relu, conv}) {
+      MatrixCell cell;
+      cell.op = c.op_versions.begin()->first;
+      cell.since_version = c.op_versions.begin()->second;
+      cell.runtime = c.runtime;
+      cell.ep = c.ep;
+      cell.counts[c.verdict] = 1;
+      run.matrix.push_back(cell);
+    }
+  }
+  return run;
+}
+
 }  // namespace onnxgate

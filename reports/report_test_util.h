@@ -26,6 +26,11 @@ RunRecord SampleRun();
 // "onnx-node" whose name needs escaping).
 RunRecord InterruptedRun();
 
+// SampleRun's header with two runtimes side by side (onnxgate on ref, onnxruntime on
+// CPUExecutionProvider) and two cases on each: test_relu (Relu v14) passes on both, test_conv
+// (Conv v11) fails on onnxgate and passes on onnxruntime; the matrix of those cases.
+RunRecord SideBySideRun();
+
 // A failing output comparison of a float [2,3] output.
 OutputComparison SampleFailingOutput();
 
