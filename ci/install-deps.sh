@@ -21,7 +21,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libhdf5-dev hdf5-tools libeigen3-dev libdnnl-dev
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
-  libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq
+  libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq chromium
   clang libclang-rt-14-dev llvm
 )
 

@@ -74,12 +74,32 @@ HostRecord DescribeHost() {
   return h;
 }
 
-// One case x EP to run.
+// One case x EP of one runtime to run.
 struct CaseJob {
   const Suite* suite;
   const SuiteCase* c;
+  size_t runtime;  // index into the run's runtimes
   std::string ep;
 };
+
+// Each runtime's label: its name, unique in the run; name@version where names repeat, and
+// name#N where those repeat too.
+std::vector<std::string> RuntimeLabels(const std::vector<RuntimeInRun>& runtimes) {
+  std::vector<std::string> labels;
+  std::map<std::string, int> names, versioned;
+  for (const RuntimeInRun& r : runtimes) ++names[r.runtime->name()];
+  for (const RuntimeInRun& r : runtimes) {
+    std::string label = r.runtime->name();
+    if (names[label] > 1) label += "@" + r.runtime->version();
+    labels.push_back(label);
+  }
+  for (const std::string& label : labels) ++versioned[label];
+  std::map<std::string, int> seen;
+  for (std::string& label : labels) {
+    if (versioned[label] > 1) label += "#" + std::to_string(++seen[label]);
+  }
+  return labels;
+}
 
 CaseRecord RecordFromCrash(const CaseJob& job, const JobResult& result) {
   CaseRecord r;
@@ -112,7 +132,7 @@ void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
   // Names and messages come from models and kernels: escaped, so they cannot drive the terminal.
   std::printf("[%zu/%zu] %-11s %s/%s [%s] (%.2fs)%s%s\n", done, total, VerdictToString(r.verdict),
               EscapeForTerminal(r.suite).c_str(), EscapeForTerminal(r.name).c_str(),
-              EscapeForTerminal(r.ep).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
+              EscapeForTerminal(TargetName(r)).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
               EscapeForTerminal(r.message).c_str());
   std::fflush(stdout);
 }
@@ -129,7 +149,8 @@ void PrintMatrixSummary(const RunRecord& run) {
       failing.push_back(EscapeForTerminal(FormatMatrixCell(cell).insert(0, cell.op + " ")));
     }
   }
-  std::printf("Conformance matrix: %zu op version x EP cells:", run.matrix.size());
+  std::printf("Conformance matrix: %zu op version x %s cells:", run.matrix.size(),
+              run.runtimes.size() > 1 ? "runtime/EP" : "EP");
   for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
   std::printf("\n");
   for (size_t i = 0; i < failing.size() && i < 20; ++i) std::printf("  failing: %s\n", failing[i].c_str());
@@ -139,8 +160,9 @@ void PrintMatrixSummary(const RunRecord& run) {
 
 }  // namespace
 
-std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
-                              const std::string& case_name, const std::string& ep) {
+std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
+                              const std::string& suite, const std::string& case_name,
+                              const std::string& ep) {
   // --root is an option of onnxgate itself, so it goes before the subcommand. It is made
   // absolute so that the line reproduces the case from any working directory.
   std::error_code ec;
@@ -150,8 +172,8 @@ std::string ReproducerCommand(const RunCommandOptions& options, const std::strin
   std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(root_text) +
                     " run --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
                     ShellQuote(case_name);
-  if (options.runtime_spec != "builtin") cmd += " --runtime " + ShellQuote(options.runtime_spec);
-  for (const std::string& option : options.runtime_options) {
+  if (runtime.spec != "builtin") cmd += " --runtime " + ShellQuote(runtime.spec);
+  for (const std::string& option : runtime.options) {
     cmd += " --runtime-option " + ShellQuote(option);
   }
   if (options.fallback != FallbackPolicy::kAllow) {
@@ -187,22 +209,46 @@ Status ValidateRunOptions(const RunCommandOptions& options) {
 }
 
 int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime) {
+  RuntimeInRun one;
+  one.runtime = &runtime;
+  one.spec = options.runtime_spec;
+  one.options = options.runtime_options;
+  one.expectations_name = options.expectations_name;
+  one.eps = options.eps;
+  return RunCommand(options, std::vector<RuntimeInRun>{one});
+}
+
+int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>& runtimes) {
   if (Status st = ValidateRunOptions(options); !st.ok()) {
     std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
     return kExitUsage;
   }
+  if (runtimes.empty()) {
+    std::fprintf(stderr, "onnxgate: no runtime to run\n");
+    return kExitUsage;
+  }
   // Usage checks first: unknown EPs and suites are exit 2 before anything runs.
-  std::vector<std::string> known = runtime.providers();
-  for (const std::string& ep : options.eps) {
-    // Providers a runtime keeps out of its list (test-only ones) are accepted when it can say
-    // what they claim.
-    if (std::find(known.begin(), known.end(), ep) == known.end() && !runtime.Claims(ep).ok()) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      std::fprintf(stderr, "onnxgate: unknown EP '%s' (this runtime offers: %s)\n", ep.c_str(), list.c_str());
-      return kExitUsage;
+  for (const RuntimeInRun& r : runtimes) {
+    const std::vector<std::string> known = r.runtime->providers();
+    for (const std::string& ep : r.eps) {
+      if (Status st = CheckSafeName("EP", ep); !st.ok()) {
+        std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
+        return kExitUsage;
+      }
+      // Providers a runtime keeps out of its list (test-only ones) are accepted when it can say
+      // what they claim.
+      if (std::find(known.begin(), known.end(), ep) == known.end() &&
+          !r.runtime->Claims(ep).ok()) {
+        std::string list;
+        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+        std::fprintf(stderr, "onnxgate: unknown EP '%s' (this runtime offers: %s)\n", ep.c_str(),
+                     list.c_str());
+        return kExitUsage;
+      }
     }
   }
+  const std::vector<std::string> labels = RuntimeLabels(runtimes);
+  const bool side_by_side = runtimes.size() > 1;
   if (options.suites.empty()) {
     std::fprintf(stderr, "onnxgate: no suite given (--suite NAME)\n");
     return kExitUsage;
@@ -233,29 +279,43 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     tolerances = std::move(*loaded);
   }
 
-  std::map<std::string, ExpectationFile> expectations;
-  std::map<std::string, std::string> expectation_paths;
+  // By (runtime index, EP).
+  std::map<std::pair<size_t, std::string>, ExpectationFile> expectations;
+  std::map<std::pair<size_t, std::string>, std::string> expectation_paths;
   if (options.apply_expectations) {
     std::string dir = options.expectations_dir.empty()
                           ? (fs::path(options.root) / "conformance" / "expectations").string()
                           : options.expectations_dir;
-    for (const std::string& ep : options.eps) {
-      const std::string name = options.expectations_name.empty() ? ep : options.expectations_name;
-      std::string path = (fs::path(dir) / (name + ".json")).string();
-      auto file = LoadExpectationsOrEmpty(path, ep);
-      if (!file.ok()) {
-        std::fprintf(stderr, "onnxgate: %s\n", file.status().message().c_str());
-        return kExitUsage;
+    for (size_t i = 0; i < runtimes.size(); ++i) {
+      for (const std::string& ep : runtimes[i].eps) {
+        const std::string name =
+            runtimes[i].expectations_name.empty() ? ep : runtimes[i].expectations_name;
+        std::string path = (fs::path(dir) / (name + ".json")).string();
+        auto file = LoadExpectationsOrEmpty(path, ep);
+        if (!file.ok()) {
+          std::fprintf(stderr, "onnxgate: %s\n", file.status().message().c_str());
+          return kExitUsage;
+        }
+        expectations[{i, ep}] = std::move(*file);
+        expectation_paths[{i, ep}] = path;
       }
-      expectations[ep] = std::move(*file);
-      expectation_paths[ep] = path;
     }
   }
+  auto apply_expectation = [&](const CaseJob& job, CaseRecord& r) {
+    if (!options.apply_expectations) return;
+    ApplyExpectation(expectations[{job.runtime, job.ep}],
+                     expectation_paths[{job.runtime, job.ep}], r);
+  };
+  auto reproducer = [&](const CaseJob& job) {
+    return ReproducerCommand(options, runtimes[job.runtime], job.suite->name, job.c->name, job.ep);
+  };
 
   std::vector<CaseJob> jobs;
   for (const Suite& suite : suites) {
     for (const SuiteCase* c : SelectCases(suite, options.selection)) {
-      for (const std::string& ep : options.eps) jobs.push_back({&suite, c, ep});
+      for (size_t i = 0; i < runtimes.size(); ++i) {
+        for (const std::string& ep : runtimes[i].eps) jobs.push_back({&suite, c, i, ep});
+      }
     }
   }
 
@@ -266,33 +326,45 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
 
   RunRecord run;
   run.tool_version = ONNXGATE_VERSION;
-  run.runtime_name = runtime.name();
-  run.runtime_version = runtime.version();
+  run.runtime_name = runtimes[0].runtime->name();
+  run.runtime_version = runtimes[0].runtime->version();
+  for (size_t i = 0; i < runtimes.size(); ++i) {
+    run.runtimes.push_back({labels[i], runtimes[i].runtime->name(),
+                            runtimes[i].runtime->version(), runtimes[i].spec});
+  }
   run.start_time = std::chrono::system_clock::now();
   run.command_line = options.command_line;
   run.host = DescribeHost();
   run.suites = options.suites;
   for (const auto& f : options.selection.filters) run.selection.filter += (run.selection.filter.empty() ? "" : " ") + f;
-  run.selection.eps = options.eps;
+  for (const RuntimeInRun& r : runtimes) {
+    for (const std::string& ep : r.eps) {
+      if (std::find(run.selection.eps.begin(), run.selection.eps.end(), ep) ==
+          run.selection.eps.end()) {
+        run.selection.eps.push_back(ep);
+      }
+    }
+  }
   run.selection.shard_index = options.selection.shard_index;
   run.selection.shard_count = options.selection.shard_count;
 
   std::vector<Job> work;
   for (const CaseJob& job : jobs) {
-    work.push_back([&runtime, &options, &tolerances, job]() {
+    work.push_back([&runtimes, &options, &tolerances, job]() {
       CaseRunOptions o;
       o.ep = job.ep;
       o.load.providers = {job.ep};
       o.load.fallback = options.fallback;
       o.tolerances = &tolerances;
       o.cli_tolerance = options.cli_tolerance;
-      return EncodeCase(RunCase(runtime, *job.suite, *job.c, o));
+      return EncodeCase(RunCase(*runtimes[job.runtime].runtime, *job.suite, *job.c, o));
     });
   }
 
-  std::printf("onnxgate %s: %zu case(s) x EP from %zu suite(s), %d worker(s)%s\n",
-              options.apply_expectations ? "gate" : "run", jobs.size(), suites.size(), options.jobs,
-              options.isolate ? "" : ", no isolation");
+  std::printf("onnxgate %s: %zu case(s) x EP from %zu suite(s)%s, %d worker(s)%s\n",
+              options.apply_expectations ? "gate" : "run", jobs.size(), suites.size(),
+              side_by_side ? (" on " + std::to_string(runtimes.size()) + " runtimes").c_str() : "",
+              options.jobs, options.isolate ? "" : ", no isolation");
   std::fflush(stdout);
   std::vector<CaseRecord> records(jobs.size());
   size_t done = 0;
@@ -311,7 +383,8 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     } else {
       r = RecordFromCrash(job, result);
     }
-    r.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
+    if (side_by_side) r.runtime = labels[job.runtime];
+    r.reproducer = reproducer(job);
     return r;
   };
 
@@ -321,18 +394,25 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   std::vector<OperatorVersions> operators = AllOperators();
   InitializeGoldenIo();
   Sha256Hex("");
-  for (const std::string& ep : options.eps) (void)runtime.Claims(ep);
+  for (const RuntimeInRun& r : runtimes) {
+    for (const std::string& ep : r.eps) (void)r.runtime->Claims(ep);
+  }
   // Free heap pages go back to the system, so a worker's allocations land on fresh zero pages
   // instead of copying the parent's scattered free chunks page by page (about 5% of a gate).
   malloc_trim(0);
 
-  if (Status st = runtime.PrepareWorkerSlots(std::max(1, options.jobs)); !st.ok()) {
-    std::fprintf(stderr, "onnxgate: preparing the runtime's workers: %s\n", st.message().c_str());
-    return kExitUsage;
+  for (size_t i = 0; i < runtimes.size(); ++i) {
+    if (Status st = runtimes[i].runtime->PrepareWorkerSlots(std::max(1, options.jobs)); !st.ok()) {
+      std::fprintf(stderr, "onnxgate: preparing the workers of runtime %s: %s\n",
+                   labels[i].c_str(), st.message().c_str());
+      return kExitUsage;
+    }
   }
   ScopedStopSignals stop_signals;
   WorkerOptions wo;
-  wo.enter_slot = [&runtime](int slot) { runtime.EnterWorkerSlot(slot); };
+  wo.enter_slot = [&runtimes](int slot) {
+    for (const RuntimeInRun& r : runtimes) r.runtime->EnterWorkerSlot(slot);
+  };
   wo.parallelism = std::max(1, options.jobs);
   wo.timeout_seconds = options.timeout_s;
   wo.cpu_limit_seconds = options.timeout_s;  // cases load with one intra-op thread
@@ -340,12 +420,11 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
   wo.isolate = options.isolate;
   WorkerPool pool(wo);
   std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
-    runtime.LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
+    const CaseJob& job = jobs[result.index];
+    runtimes[job.runtime].runtime->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     ++done;
     CaseRecord r = to_record(result);
-    if (options.apply_expectations) {
-      ApplyExpectation(expectations[r.ep], expectation_paths[r.ep], r);
-    }
+    apply_expectation(job, r);
     if (options.verbose || r.verdict != Verdict::kPass) PrintCaseLine(r, done, jobs.size());
     records[result.index] = std::move(r);
   });
@@ -365,10 +444,9 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     if (!stopped) {
       CaseRecord r = RecordFromCrash(job, result);
       r.outcome = r.verdict = Verdict::kUnresolved;
-      r.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
-      if (options.apply_expectations) {
-        ApplyExpectation(expectations[r.ep], expectation_paths[r.ep], r);
-      }
+      if (side_by_side) r.runtime = labels[job.runtime];
+      r.reproducer = reproducer(job);
+      apply_expectation(job, r);
       finished.push_back(std::move(r));
       continue;
     }
@@ -376,6 +454,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     n.suite = job.suite->name;
     n.name = job.c->name;
     n.op_types = job.c->op_types;
+    if (side_by_side) n.runtime = labels[job.runtime];
     n.ep = job.ep;
     n.reason = "not run: the run was interrupted by " + stop_cause;
     if (result.started) {
@@ -383,7 +462,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     } else if (result.message != "not run") {
       n.reason += " (" + result.message + ")";
     }
-    n.reproducer = ReproducerCommand(options, job.suite->name, job.c->name, job.ep);
+    n.reproducer = reproducer(job);
     run.not_run.push_back(std::move(n));
   }
   // A stop that came after the last case finished left the results complete.
@@ -435,7 +514,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
     for (const CaseRecord* r : unexpected) {
       std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
                   EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
-                  EscapeForTerminal(r->ep).c_str(), EscapeForTerminal(r->reproducer).c_str());
+                  EscapeForTerminal(TargetName(*r)).c_str(), EscapeForTerminal(r->reproducer).c_str());
     }
   }
   // Every selected case x EP is either judged or listed as not run; anything else would make

@@ -23,6 +23,7 @@ inline constexpr double kMaxTimeoutSeconds = 7 * 24 * 3600.0;
 struct RunCommandOptions {
   std::string root;                 // holds suites/, golden/data/, conformance/
   std::vector<std::string> suites;  // suite names
+  // The EPs of the one-runtime form of RunCommand; RuntimeInRun::eps in the other.
   std::vector<std::string> eps = {"ref"};
   Selection selection;
   int jobs = 1;
@@ -44,22 +45,40 @@ struct RunCommandOptions {
   bool verbose = false;
   std::vector<std::string> command_line;  // as invoked, for the report
   std::string executable = "onnxgate";    // for reproducer lines
-  // How the runtime was named (--runtime, --runtime-option), for reproducer lines.
+  // How the runtime was named (--runtime, --runtime-option), for reproducer lines: the
+  // one-runtime form of RunCommand; RuntimeInRun in the other.
   std::string runtime_spec = "builtin";
   std::vector<std::string> runtime_options;
 };
 
+// One runtime of a run: the runtime, how the command line named it, and the EPs it runs on.
+struct RuntimeInRun {
+  const RuntimeUnderTest* runtime = nullptr;
+  std::string spec = "builtin";      // --runtime, for reproducer lines
+  std::vector<std::string> options;  // --runtime-option key=value, for reproducer lines
+  // Gate: the expectations file is <expectations_name>.json for every EP when set (a registry
+  // runtime's name, e.g. ort.json), else <ep>.json.
+  std::string expectations_name;
+  std::vector<std::string> eps;
+};
+
 // InvalidArgument naming the option: jobs outside [1, kMaxJobs], a timeout that is not a number
 // of seconds in (0, kMaxTimeoutSeconds], a memory limit that is neither 0 nor at least
-// kMinMemoryLimitMb, a command-line tolerance outside its bounds, an EP or
+// kMinMemoryLimitMb, a command-line tolerance outside its bounds, an EP (of options.eps) or
 // suite name that could not be one path component (see CheckSafeName).
 Status ValidateRunOptions(const RunCommandOptions& options);
 
-// Prints progress and the summary to stdout, errors to stderr; exit 2 for invalid options.
+// Runs every selected case on each EP of each runtime. Several runtimes make a side-by-side run:
+// each record names its runtime's label (the runtime's name; name@version, or name#N, where
+// names repeat) and the reports show a column per runtime/EP. Prints progress and the summary
+// to stdout, errors to stderr; exit 2 for invalid options.
+int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>& runtimes);
+// One runtime, named by options.runtime_spec/runtime_options/expectations_name, on options.eps.
 int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime);
 
-// The one-line command that runs `case_name` of `suite` alone on `ep`.
-std::string ReproducerCommand(const RunCommandOptions& options, const std::string& suite,
-                              const std::string& case_name, const std::string& ep);
+// The one-line command that runs `case_name` of `suite` alone on `ep` of `runtime`.
+std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
+                              const std::string& suite, const std::string& case_name,
+                              const std::string& ep);
 
 }  // namespace onnxgate

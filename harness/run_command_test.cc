@@ -156,6 +156,48 @@ TEST_F(RunCommandTest, GateAppliesExpectationsAndFailsOnXpass) {
   EXPECT_EQ(RunCommand(options_, runtime_), 0);
 }
 
+TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectations) {
+  // A second runtime with another EP whose "wrong" case passes; both are called "mock", so
+  // their labels carry the versions.
+  NiceMock<MockRuntime> other;
+  ON_CALL(other, name()).WillByDefault(Return("mock"));
+  ON_CALL(other, version()).WillByDefault(Return("2.0"));
+  ON_CALL(other, providers()).WillByDefault(Return(std::vector<std::string>{"fast"}));
+  ON_CALL(other, Claims(_)).WillByDefault(Return(std::vector<OpClaim>{}));
+  ON_CALL(other, Load(_, _))
+      .WillByDefault([](const std::string&, const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
+        return Model([] { return std::vector<Value>{Floats({0, 2.5f})}; });
+      });
+  options_.apply_expectations = true;
+  options_.selection.filters = {"wrong"};
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/conformance/expectations/ref.json",
+                                  R"({"ep": "ref", "entries": [
+      {"case": "wrong", "status": "xfail", "reason": "known numerics bug"}]})").ok());
+  RuntimeInRun first, second;
+  first.runtime = &runtime_;
+  first.eps = {"ref"};
+  second.runtime = &other;
+  second.spec = "plugin:/opt/other.so";
+  second.eps = {"fast"};
+  EXPECT_EQ(RunCommand(options_, std::vector<RuntimeInRun>{first, second}), 0);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->runtimes.size(), 2u);
+  EXPECT_EQ(run->runtimes[0].label, "mock@1.0 (mock)");
+  EXPECT_EQ(run->runtimes[1].label, "mock@2.0");
+  EXPECT_EQ(run->runtimes[1].spec, "plugin:/opt/other.so");
+  ASSERT_EQ(run->cases.size(), 2u);
+  EXPECT_EQ(TargetName(run->cases[0]), "mock@1.0 (mock)/ref");
+  EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);  // ref.json
+  EXPECT_EQ(TargetName(run->cases[1]), "mock@2.0/fast");
+  EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no fast.json: nothing expected
+  EXPECT_THAT(run->cases[1].reproducer, HasSubstr("--ep fast --filter wrong --runtime plugin:/opt/other.so"));
+  EXPECT_THAT(run->cases[0].reproducer, ::testing::Not(HasSubstr("--runtime")));
+  ASSERT_EQ(run->matrix.size(), 2u);
+  EXPECT_EQ(run->matrix[0].runtime, "mock@1.0 (mock)");
+  EXPECT_EQ(run->matrix[1].runtime, "mock@2.0");
+}
+
 TEST_F(RunCommandTest, ShardsSplitTheCases) {
   options_.selection.filters = {"pass", "wrong", "declined", "stale"};
   options_.selection.shard_count = 2;

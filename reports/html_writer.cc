@@ -333,7 +333,9 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
-    out << "<p class=\"sub\">Sections: <a href=\"#matrix\">conformance matrix</a> · "
+    out << "<p class=\"sub\">Sections: "
+        << (CountsPerTarget(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
+        << "<a href=\"#matrix\">conformance matrix</a> · "
         << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "
         << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("

@@ -1,5 +1,6 @@
 // `onnxgate run` and `onnxgate gate`: flags -> RunCommandOptions -> RunCommand on the runtime
 // --runtime names.
+#include <algorithm>
 #include <memory>
 
 #include "harness/cli/cli.h"
@@ -17,17 +18,51 @@ struct RunFlags {
   std::string fallback = "allow";
   bool no_isolation = false;
   bool no_strict = false;
-  RuntimeFlags runtime;
+  // --runtime (repeatable: several run side by side) and --runtime-option, each option for the
+  // --runtime before it on the command line (the first when none is).
+  std::vector<std::string> runtimes;
+  std::vector<std::string> runtime_options;
+  CLI::App* command = nullptr;
+  CLI::Option* runtime_flag = nullptr;
+  CLI::Option* runtime_option_flag = nullptr;
 };
+
+// The --runtime-option values of each --runtime, by the order they came on the command line.
+std::vector<std::vector<std::string>> OptionsPerRuntime(const RunFlags& f) {
+  std::vector<std::vector<std::string>> per_runtime(std::max<size_t>(1, f.runtimes.size()));
+  size_t runtime = 0, option = 0;
+  bool seen_runtime = false;
+  for (const CLI::Option* given : f.command->parse_order()) {
+    if (given == f.runtime_flag) {
+      runtime = seen_runtime ? runtime + 1 : 0;
+      seen_runtime = true;
+    } else if (given == f.runtime_option_flag && option < f.runtime_options.size()) {
+      per_runtime[std::min(runtime, per_runtime.size() - 1)].push_back(
+          f.runtime_options[option++]);
+    }
+  }
+  return per_runtime;
+}
 
 void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   RunCommandOptions& o = f.options;
-  AddRuntimeFlags(cmd, &f.runtime);
+  f.command = cmd;
+  f.runtime_flag = cmd->add_option(
+      "--runtime", f.runtimes,
+      "Runtime under test (repeatable: several run side by side, a report column per "
+      "runtime/EP): builtin (default); plugin:<file.so> (docs/plugin-abi.md); "
+      "adapter:<command...> (docs/adapter-protocol.md); or a name in adapters/runtimes.json "
+      "(ort: ONNX Runtime)");
+  f.runtime_option_flag = cmd->add_option(
+      "--runtime-option", f.runtime_options,
+      "key=value for the --runtime before it (the first when none is), passed when it is "
+      "created (repeatable)");
   cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")->required();
   o.eps.clear();  // default: the runtime's first provider (ref for builtin), set in Execute
   cmd->add_option("--ep", o.eps,
                   "Execution provider(s) to run on (repeatable; default: the runtime's first, "
-                  "ref for builtin)");
+                  "ref for builtin). With several runtimes each runs the EPs it offers, or its "
+                  "first when it offers none of them");
   cmd->add_option("--filter", o.selection.filters,
                   "Case name glob (repeatable; a leading '-' excludes)");
   cmd->add_option("--op", o.selection.op_types, "Only cases using this op type (repeatable)");
@@ -55,16 +90,29 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_flag("-v,--verbose", o.verbose, "Print a line for every case, passing ones too");
 }
 
+// The EPs of `requested` that `runtime` runs: all of them when it is the only runtime (RunCommand
+// names any it does not offer), else those it offers or can say what they claim (test-only
+// providers); its first provider when that leaves none.
+std::vector<std::string> EpsFor(const RuntimeUnderTest& runtime,
+                                const std::vector<std::string>& requested, bool only_runtime) {
+  std::vector<std::string> eps;
+  const std::vector<std::string> offered = runtime.providers();
+  for (const std::string& ep : requested) {
+    if (only_runtime || std::find(offered.begin(), offered.end(), ep) != offered.end() ||
+        runtime.Claims(ep).ok()) {
+      eps.push_back(ep);
+    }
+  }
+  DefaultToFirstProvider(runtime, &eps);
+  return eps;
+}
+
 int Execute(RunFlags& f, const CliContext& ctx) {
   RunCommandOptions o = f.options;
   o.root = ctx.root;
   o.command_line = ctx.argv;
   o.executable = ctx.executable;
   o.isolate = !f.no_isolation;
-  o.runtime_spec = f.runtime.spec;
-  // A runtime named in the registry (ort) is judged by its own file (ort.json).
-  if (IsRegistryName(f.runtime.spec)) o.expectations_name = f.runtime.spec;
-  o.runtime_options = f.runtime.options;
   o.strict = !f.no_strict;
   if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
   if (f.atol >= 0) o.cli_tolerance.atol = f.atol;
@@ -81,11 +129,40 @@ int Execute(RunFlags& f, const CliContext& ctx) {
                  shard.ok() ? "--shard-index must be in [0, --shard-count)" : shard.message().c_str());
     return 2;
   }
-  std::unique_ptr<RuntimeUnderTest> runtime =
-      CreateRuntimeOrReport(f.runtime, ctx, o.apply_expectations ? "gate" : "run");
-  if (runtime == nullptr) return 2;
-  DefaultToFirstProvider(*runtime, &o.eps);
-  return RunCommand(o, *runtime);
+  const char* command = o.apply_expectations ? "gate" : "run";
+  std::vector<std::string> specs = f.runtimes;
+  if (specs.empty()) specs = {kBuiltinRuntimeSpec};
+  const std::vector<std::vector<std::string>> options = OptionsPerRuntime(f);
+  std::vector<std::unique_ptr<RuntimeUnderTest>> owned;
+  std::vector<RuntimeInRun> runtimes;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    owned.push_back(CreateRuntimeOrReport({specs[i], options[i]}, ctx, command));
+    if (owned.back() == nullptr) return 2;
+    RuntimeInRun r;
+    r.runtime = owned.back().get();
+    r.spec = specs[i];
+    r.options = options[i];
+    // A runtime named in the registry (ort) is judged by its own file (ort.json).
+    if (IsRegistryName(specs[i])) r.expectations_name = specs[i];
+    r.eps = EpsFor(*r.runtime, o.eps, specs.size() == 1);
+    runtimes.push_back(std::move(r));
+  }
+  // An EP no runtime offers is a usage error, not a silent default.
+  for (const std::string& ep : o.eps) {
+    const bool offered = std::any_of(runtimes.begin(), runtimes.end(), [&](const RuntimeInRun& r) {
+      return std::find(r.eps.begin(), r.eps.end(), ep) != r.eps.end();
+    });
+    if (!offered) {
+      std::string list;
+      for (const RuntimeInRun& r : runtimes) {
+        for (const std::string& k : r.runtime->providers()) list += (list.empty() ? "" : ", ") + k;
+      }
+      std::fprintf(stderr, "onnxgate %s: unknown EP '%s' (the runtimes offer: %s)\n", command,
+                   ep.c_str(), list.c_str());
+      return 2;
+    }
+  }
+  return RunCommand(o, runtimes);
 }
 
 }  // namespace
