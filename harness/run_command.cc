@@ -82,25 +82,6 @@ struct CaseJob {
   std::string ep;
 };
 
-// Each runtime's label: its name, unique in the run; name@version where names repeat, and
-// name#N where those repeat too.
-std::vector<std::string> RuntimeLabels(const std::vector<RuntimeInRun>& runtimes) {
-  std::vector<std::string> labels;
-  std::map<std::string, int> names, versioned;
-  for (const RuntimeInRun& r : runtimes) ++names[r.runtime->name()];
-  for (const RuntimeInRun& r : runtimes) {
-    std::string label = r.runtime->name();
-    if (names[label] > 1) label += "@" + r.runtime->version();
-    labels.push_back(label);
-  }
-  for (const std::string& label : labels) ++versioned[label];
-  std::map<std::string, int> seen;
-  for (std::string& label : labels) {
-    if (versioned[label] > 1) label += "#" + std::to_string(++seen[label]);
-  }
-  return labels;
-}
-
 CaseRecord RecordFromCrash(const CaseJob& job, const JobResult& result) {
   CaseRecord r;
   r.suite = job.suite->name;
@@ -247,7 +228,9 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
       }
     }
   }
-  const std::vector<std::string> labels = RuntimeLabels(runtimes);
+  std::vector<const RuntimeUnderTest*> named;
+  for (const RuntimeInRun& r : runtimes) named.push_back(r.runtime);
+  const std::vector<std::string> labels = RuntimeLabels(named);
   const bool side_by_side = runtimes.size() > 1;
   if (options.suites.empty()) {
     std::fprintf(stderr, "onnxgate: no suite given (--suite NAME)\n");

@@ -1,5 +1,5 @@
 // `onnxgate bench` and `onnxgate baseline update`: flags -> BenchCommandOptions -> the latency
-// commands on the built-in runtime.
+// commands on the runtime --runtime names (and --against, for a comparison of two).
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +23,7 @@ struct BenchFlags {
   CLI::Option* warmup = nullptr;
   CLI::Option* rounds = nullptr;
   RuntimeFlags runtime;
+  RuntimeFlags against;  // bench --against: the reference runtime
 };
 
 // The flags `bench` and `baseline update` share: what to measure and how.
@@ -110,6 +111,14 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   cmd->add_flag("--compare", o.compare,
                 "Compare with the baseline for this machine fingerprint (none: reported, not a "
                 "failure); a baseline from another fingerprint is refused");
+  bench.against.spec.clear();  // no comparison unless named
+  cmd->add_option("--against", bench.against.spec,
+                  "Measure the --runtime (the candidate) and this runtime (the reference, named "
+                  "like --runtime) in alternating turns and judge the candidate against it: "
+                  "exit 1 where it is slower beyond the thresholds")
+      ->default_str("");
+  cmd->add_option("--against-option", bench.against.options,
+                  "key=value passed to the --against runtime when it is created (repeatable)");
   cmd->add_option("--thresholds", o.thresholds_file,
                   "Thresholds file (default: thresholds.json in the baselines folder)");
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
@@ -129,7 +138,19 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
       std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, ctx, "bench");
       if (runtime == nullptr) return 2;
       DefaultToFirstProvider(*runtime, &options.eps);
-      return RunBenchCommand(options, *runtime);
+      if (bench.against.spec.empty()) {
+        if (!bench.against.options.empty()) {
+          std::fprintf(stderr, "onnxgate bench: --against-option needs --against\n");
+          return 2;
+        }
+        return RunBenchCommand(options, *runtime);
+      }
+      std::unique_ptr<RuntimeUnderTest> reference =
+          CreateRuntimeOrReport(bench.against, ctx, "bench");
+      if (reference == nullptr) return 2;
+      options.runtime_spec = bench.runtime.spec;
+      options.against_spec = bench.against.spec;
+      return RunBenchAgainstCommand(options, *runtime, *reference);
     };
   });
 

@@ -20,6 +20,7 @@
 #include "harness/latency/isolated_measure.h"
 #include "harness/latency/thresholds.h"
 #include "harness/zoo/zoo.h"
+#include "reports/format.h"
 #include "reports/html_writer.h"
 #include "reports/json_writer.h"
 #include "reports/junit_writer.h"
@@ -136,15 +137,23 @@ class ProgressPrinter : public BenchObserver {
   bool ticks_;
 };
 
-// Every --threads value must be one each --ep can honour; checked before anything is measured.
-Status CheckThreadsHonoured(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
-  for (const std::string& ep : o.eps) {
-    ONNXGATE_ASSIGN_OR_RETURN(int most, runtime.MaxIntraOpThreads(ep));
+// One runtime a bench measures and its EPs. In a comparison (--against) the reference's eps[i]
+// is measured beside the candidate's eps[i].
+struct BenchSide {
+  const RuntimeUnderTest* runtime = nullptr;
+  std::vector<std::string> eps;
+  std::string label;  // empty for a bench of one runtime
+};
+
+// Every --threads value must be one each EP can honour; checked before anything is measured.
+Status CheckThreadsHonoured(const BenchCommandOptions& o, const BenchSide& side) {
+  for (const std::string& ep : side.eps) {
+    ONNXGATE_ASSIGN_OR_RETURN(int most, side.runtime->MaxIntraOpThreads(ep));
     for (int t : o.threads) {
       if (t <= most) continue;
       return InvalidArgument(
-          "--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" + runtime.name() +
-          "' " +
+          "--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" +
+          side.runtime->name() + "' " +
           (most == 1 ? std::string("runs every op on the calling thread")
                      : "uses at most " + std::to_string(most) + " intra-op threads") +
           "; a measurement labelled " + std::to_string(t) +
@@ -154,40 +163,49 @@ Status CheckThreadsHonoured(const BenchCommandOptions& o, const RuntimeUnderTest
   return OkStatus();
 }
 
-StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
-                                                   const RuntimeUnderTest& runtime,
-                                                   const std::vector<std::string>& models) {
-  ONNXGATE_RETURN_IF_ERROR(CheckThreadsHonoured(o, runtime));
-  std::vector<BenchMeasurement> all;
-  const size_t total =
-      models.size() * o.eps.size() * o.threads.size() * static_cast<size_t>(o.rounds);
+// Measures every model x EP x thread count on each side, round after round. Within a round the
+// sides measure each combination one right after the other, in turns that swap every round, so
+// that the machine's slow and fast spells fall on every side alike. Returns the pooled
+// measurements per side, in the same combination order on each.
+StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
+    const BenchCommandOptions& o, const std::vector<BenchSide>& sides,
+    const std::vector<std::string>& models) {
+  for (const BenchSide& side : sides) ONNXGATE_RETURN_IF_ERROR(CheckThreadsHonoured(o, side));
+  std::vector<std::vector<BenchMeasurement>> all(sides.size());
+  const size_t total = models.size() * o.eps.size() * o.threads.size() *
+                       static_cast<size_t>(o.rounds) * sides.size();
   size_t done = 0;
   ProgressPrinter progress(o.out, o.progress_ticks);
   for (int round = 0; round < o.rounds; ++round) {
     size_t index = 0;  // of the combination within the round
     for (const std::string& path : models) {
-      for (const std::string& ep : o.eps) {
+      for (size_t e = 0; e < o.eps.size(); ++e) {
         for (int threads : o.threads) {
-          std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
-          if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
-          std::fprintf(o.out, "%s on %s, %d thread%s:", ModelNameFromPath(path).c_str(),
-                       ep.c_str(), threads, threads == 1 ? "" : "s");
-          std::fflush(o.out);
-          auto m =
-              MeasureModelIsolated(runtime, path, ep, threads, o.settings, o.timeout_s, &progress);
-          if (!m.ok()) {
-            std::fprintf(o.out, " failed\n");
-            return m.status();
-          }
-          std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
-                       FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
-                       o.settings.repetitions,
-                       static_cast<long long>(m->iterations_per_repetition));
-          if (round == 0) {
-            all.push_back(std::move(m).value());
-          } else {
+          for (size_t turn = 0; turn < sides.size(); ++turn) {
+            const size_t s = round % 2 == 0 ? turn : sides.size() - 1 - turn;
+            const BenchSide& side = sides[s];
+            const std::string& ep = side.eps[e];
+            std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
+            if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
+            std::fprintf(o.out, "%s on %s, %d thread%s:", ModelNameFromPath(path).c_str(),
+                         TargetName(side.label, ep).c_str(), threads, threads == 1 ? "" : "s");
+            std::fflush(o.out);
+            auto m = MeasureModelIsolated(*side.runtime, path, ep, threads, o.settings,
+                                          o.timeout_s, &progress);
+            if (!m.ok()) {
+              std::fprintf(o.out, " failed\n");
+              return m.status().WithContext(TargetName(side.label, ep));
+            }
+            std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
+                         FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
+                         o.settings.repetitions,
+                         static_cast<long long>(m->iterations_per_repetition));
+            if (round == 0) {
+              all[s].push_back(std::move(m).value());
+              continue;
+            }
             // Later rounds add samples; load and first-run times stay those of the first.
-            BenchMeasurement& pooled = all[index];
+            BenchMeasurement& pooled = all[s][index];
             pooled.samples_ms.insert(pooled.samples_ms.end(), m->samples_ms.begin(),
                                      m->samples_ms.end());
             pooled.real_ms.insert(pooled.real_ms.end(), m->real_ms.begin(), m->real_ms.end());
@@ -202,6 +220,14 @@ StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
     }
   }
   return all;
+}
+
+// A bench of one runtime on o.eps.
+StatusOr<std::vector<BenchMeasurement>> MeasureAll(const BenchCommandOptions& o,
+                                                   const RuntimeUnderTest& runtime,
+                                                   const std::vector<std::string>& models) {
+  ONNXGATE_ASSIGN_OR_RETURN(auto measured, MeasureAll(o, {BenchSide{&runtime, o.eps, ""}}, models));
+  return std::move(measured[0]);
 }
 
 LatencyRecord ToRecord(const BenchMeasurement& m) {
@@ -412,6 +438,87 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
   }
   std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
   if (Status st = WriteReports(o, run, *measured); !st.ok()) return Fail(o, "bench", st);
+  return regressions > 0 ? kExitRegression : kExitOk;
+}
+
+int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest& candidate,
+                           const RuntimeUnderTest& reference) {
+  const char* command = "bench --against";
+  if (Status st = ValidateOptions(o); !st.ok()) return Fail(o, command, st);
+  if (o.compare || !o.baseline_file.empty()) {
+    return Fail(o, command,
+                InvalidArgument("--against judges the runtime against another one measured "
+                                "beside it; it takes no stored baseline (--compare, --baseline)"));
+  }
+  const std::vector<std::string> offered = reference.providers();
+  if (offered.empty()) {
+    return Fail(o, command, InvalidArgument("runtime '" + reference.name() + "' offers no EP"));
+  }
+  const std::vector<std::string> labels = RuntimeLabels({&candidate, &reference});
+  BenchSide candidate_side{&candidate, o.eps, labels[0]};
+  BenchSide reference_side{&reference, {}, labels[1]};
+  // The reference runs the same EP where it has one, else its first.
+  for (const std::string& ep : o.eps) {
+    const bool has = std::find(offered.begin(), offered.end(), ep) != offered.end();
+    reference_side.eps.push_back(has ? ep : offered.front());
+  }
+  const std::string tpath =
+      o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json" : o.thresholds_file;
+  auto thresholds = LoadLatencyThresholds(tpath);
+  if (!thresholds.ok()) return Fail(o, command, thresholds.status());
+
+  const MachineFingerprint fp = CurrentMachineFingerprint();
+  RunRecord run;
+  run.tool_version = o.tool_version;
+  run.runtime_name = candidate.name();
+  run.runtime_version = candidate.version();
+  run.runtimes = {{labels[0], candidate.name(), candidate.version(), o.runtime_spec},
+                  {labels[1], reference.name(), reference.version(), o.against_spec}};
+  run.start_time = std::chrono::system_clock::now();
+  run.command_line = o.command_line;
+  run.host = DescribeHost(fp);
+  run.selection.eps = o.eps;
+  for (const std::string& g : o.model_globs) {
+    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + g;
+  }
+
+  TempDir temp;
+  auto models = ResolveModels(o, &temp);
+  if (!models.ok()) return Fail(o, command, models.status());
+  PrintHeader(o, fp, models->size());
+  std::fprintf(o.out, "candidate %s against %s, measured in alternating turns\n",
+               labels[0].c_str(), labels[1].c_str());
+  auto measured = MeasureAll(o, {candidate_side, reference_side}, *models);
+  if (!measured.ok()) return Fail(o, command, measured.status());
+
+  int regressions = 0;
+  const std::vector<BenchMeasurement>& now = (*measured)[0];
+  const std::vector<BenchMeasurement>& other = (*measured)[1];
+  for (size_t i = 0; i < now.size(); ++i) {
+    LatencyRecord r = ToRecord(now[i]);
+    r.runtime = labels[0];
+    const std::string against = TargetName(labels[1], other[i].ep);
+    LatencyComparison c =
+        CompareLatency(now[i].samples_ms, other[i].samples_ms,
+                       thresholds->For(now[i].model, now[i].ep), thresholds->alpha, against);
+    ApplyComparison(c, &r);
+    if (c.verdict == LatencyVerdict::kRegression) ++regressions;
+    run.latency.push_back(std::move(r));
+  }
+  run.end_time = std::chrono::system_clock::now();
+  run.duration_s = std::chrono::duration<double>(run.end_time - run.start_time).count();
+
+  std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, true).c_str());
+  for (const LatencyRecord& r : run.latency) {
+    if (r.verdict != LatencyVerdict::kUnchanged) {
+      std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
+                   LatencyDisplayName(r).c_str(), r.message.c_str());
+    }
+  }
+  std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions,
+               labels[0].c_str(), labels[1].c_str());
+  std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
+  if (Status st = WriteReports(o, run, now); !st.ok()) return Fail(o, command, st);
   return regressions > 0 ? kExitRegression : kExitOk;
 }
 

@@ -35,6 +35,9 @@ struct BenchCommandOptions {
   std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)
   std::string json_path, junit_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
+  // How --runtime and --against named the runtimes, for the reports of a comparison.
+  std::string runtime_spec = "builtin";
+  std::string against_spec;
   std::vector<std::string> command_line;  // as invoked, for the reports
   std::string tool_version = "unknown";
   std::FILE* out = stdout;  // table and progress
@@ -46,5 +49,13 @@ inline constexpr double kMaxBenchTimeoutSeconds = 24 * 3600.0;
 
 int RunBenchCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
 int RunBaselineUpdateCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
+// `bench --runtime A --against B`: measures the candidate A and the reference B in alternating
+// turns on the same machine (each model x EP x thread count on A, then on B, the order swapped
+// every round), so machine drift falls on both alike, and judges each of A's measurements
+// against B's with the comparator and the thresholds (--thresholds, else thresholds.json in
+// the baselines folder when present). B runs each of A's EPs it offers, else its first. Exit 1
+// when A is slower beyond them anywhere.
+int RunBenchAgainstCommand(const BenchCommandOptions& options, const RuntimeUnderTest& candidate,
+                           const RuntimeUnderTest& reference);
 
 }  // namespace onnxgate

@@ -15,6 +15,7 @@
 
 #include "harness/harness_test_util.h"
 #include "harness/latency/baseline.h"
+#include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
 #include "runtime/builtin/builtin_runtime.h"
@@ -295,6 +296,99 @@ TEST_F(BenchCommandTest, UsageErrors) {
   ASSERT_TRUE(WriteFileAtomically(o.thresholds_file, "{\"format\": \"nope\"}").ok());
   EXPECT_EQ(Capture(RunBenchCommand, o), 2);
   EXPECT_THAT(err_, HasSubstr("thresholds.json: format"));
+}
+
+// The built-in runtime under another name and version, with `extra_units` of busy work added to
+// every run: a candidate that got slower, for bench --against.
+class SlowerRuntime : public RuntimeUnderTest {
+ public:
+  SlowerRuntime(const RuntimeUnderTest& inner, int64_t extra_units)
+      : inner_(inner), extra_units_(extra_units) {}
+  std::string name() const override { return "candidate"; }
+  std::string version() const override { return "2.0"; }
+  AcceptedVersions accepted_versions() const override { return inner_.accepted_versions(); }
+  std::vector<std::string> providers() const override { return inner_.providers(); }
+  StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& path,
+                                              const LoadOptions& options) const override {
+    ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> model, inner_.Load(path, options));
+    return std::unique_ptr<LoadedModel>(new SlowerModel(std::move(model), extra_units_));
+  }
+  StatusOr<std::vector<OpClaim>> Claims(const std::string& p) const override {
+    return inner_.Claims(p);
+  }
+  StatusOr<int> MaxIntraOpThreads(const std::string& p) const override {
+    return inner_.MaxIntraOpThreads(p);
+  }
+
+ private:
+  class SlowerModel : public LoadedModel {
+   public:
+    SlowerModel(std::unique_ptr<LoadedModel> inner, int64_t units)
+        : inner_(std::move(inner)), units_(units) {}
+    std::vector<ValueInfo> inputs() const override { return inner_->inputs(); }
+    std::vector<ValueInfo> outputs() const override { return inner_->outputs(); }
+    std::map<std::string, std::string> metadata() const override { return inner_->metadata(); }
+    std::vector<NodePlacement> placements() const override { return inner_->placements(); }
+    StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override {
+      RunBusyWork(units_);
+      return inner_->Run(feeds);
+    }
+
+   private:
+    std::unique_ptr<LoadedModel> inner_;
+    int64_t units_;
+  };
+  const RuntimeUnderTest& inner_;
+  int64_t extra_units_;
+};
+
+TEST_F(BenchCommandTest, AgainstMeasuresBothInAlternatingTurnsAndJudgesTheCandidate) {
+  // Two milliseconds of CPU added to every run of mlp (well under a millisecond here): the
+  // candidate is several times slower in every sample.
+  SlowerRuntime slower(*runtime_, static_cast<int64_t>(2 * BusyWorkUnitsPerMs()));
+  BenchCommandOptions o = Options();
+  o.rounds = 2;
+  o.json_path = dir_ + "/against.json";
+  auto against = [&](const RuntimeUnderTest& candidate, const RuntimeUnderTest& reference) {
+    std::FILE* out = std::tmpfile();
+    std::FILE* err = std::tmpfile();
+    o.out = out;
+    o.err = err;
+    const int rc = RunBenchAgainstCommand(o, candidate, reference);
+    out_ = Slurp(out);
+    err_ = Slurp(err);
+    return rc;
+  };
+  EXPECT_EQ(against(slower, *runtime_), 1) << out_ << err_;
+  // Round 1 measures the candidate first, round 2 the reference first.
+  EXPECT_THAT(out_, HasSubstr("[1/4] round 1/2: mlp on candidate/ref"));
+  EXPECT_THAT(out_, HasSubstr("[2/4] round 1/2: mlp on onnxgate/ref"));
+  EXPECT_THAT(out_, HasSubstr("[3/4] round 2/2: mlp on onnxgate/ref"));
+  EXPECT_THAT(out_, HasSubstr("[4/4] round 2/2: mlp on candidate/ref"));
+  EXPECT_THAT(out_, HasSubstr("vs onnxgate/ref"));
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->runtimes.size(), 2u);
+  EXPECT_EQ(run->runtimes[0].label, "candidate");
+  EXPECT_EQ(run->runtimes[1].label, "onnxgate");
+  ASSERT_EQ(run->latency.size(), 1u);
+  const LatencyRecord& r = run->latency[0];
+  EXPECT_EQ(r.runtime, "candidate");
+  EXPECT_EQ(r.verdict, LatencyVerdict::kRegression) << r.message;
+  EXPECT_EQ(r.repetitions, 18);  // 9 per round, pooled
+  ASSERT_TRUE(r.baseline_median_ms.has_value());
+  EXPECT_LT(*r.baseline_median_ms, r.median_ms);
+
+  // The other way round the candidate is the faster one: an improvement, exit 0.
+  EXPECT_EQ(against(*runtime_, slower), 0) << out_ << err_;
+  run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->latency[0].verdict, LatencyVerdict::kImprovement) << run->latency[0].message;
+
+  // A stored baseline is not what --against judges by.
+  o.compare = true;
+  EXPECT_EQ(against(slower, *runtime_), 2);
+  EXPECT_THAT(err_, HasSubstr("takes no stored baseline"));
 }
 
 TEST_F(BenchCommandTest, GeneratesTheZooWhenNoFolderIsGiven) {

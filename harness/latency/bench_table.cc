@@ -34,7 +34,7 @@ std::string RenderBenchTable(const std::vector<LatencyRecord>& records, bool wit
   rows.push_back(header);
   for (const LatencyRecord& r : records) {
     std::vector<std::string> row = {r.model,
-                                    r.ep,
+                                    TargetName(r),
                                     std::to_string(r.threads),
                                     std::to_string(r.repetitions),
                                     OptionalMs(r.load_ms),

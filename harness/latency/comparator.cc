@@ -36,7 +36,7 @@ LatencyComparison NoBaseline(std::string why, double threshold, double alpha) {
 
 LatencyComparison CompareLatency(const std::vector<double>& current,
                                  const std::vector<double>& baseline, double threshold,
-                                 double alpha) {
+                                 double alpha, const std::string& reference) {
   ONNXGATE_CHECK(!current.empty() && !baseline.empty());
   const SampleSummary now = Summarize(current);
   const SampleSummary base = Summarize(baseline);
@@ -49,14 +49,15 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
   c.p_value = test.p_value;
   if (base.median <= 0.0) {
     c.verdict = LatencyVerdict::kInconclusive;
-    c.message = "the baseline median is " + Ms(base.median) + ", so no relative change exists";
+    c.message = "the " + reference + " median is " + Ms(base.median) +
+                ", so no relative change exists";
     return c;
   }
   const double change = (now.median - base.median) / base.median;
   c.change_ratio = change;
   const bool moved = std::fabs(change) > threshold;
   const bool significant = test.p_value < alpha;
-  const std::string medians = "median " + Ms(now.median) + " vs baseline " + Ms(base.median) +
+  const std::string medians = "median " + Ms(now.median) + " vs " + reference + " " + Ms(base.median) +
                               " (" + SignedPercent(change) + ", threshold " +
                               Percent(threshold) + ")";
   const std::string test_text = "Mann-Whitney p=" + P(test.p_value) +
@@ -72,7 +73,7 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
     c.verdict = LatencyVerdict::kInconclusive;
     c.message = medians + ", but the samples do not differ significantly (" + test_text +
                 "): too noisy to decide (cv " + Percent(now.cv) + " now, " + Percent(base.cv) +
-                " in the baseline); rerun on a quieter machine or with more repetitions";
+                " in the " + reference + "); rerun on a quieter machine or with more repetitions";
     return c;
   }
   const std::string fast_text = "10th percentile " + Ms(now.p10) + " vs " + Ms(base.p10);

@@ -26,10 +26,12 @@ struct LatencyComparison {
   std::string message;  // one line saying why
 };
 
-// `current` and `baseline` are per-repetition samples in ms (both non-empty).
+// `current` and `baseline` are per-repetition samples in ms (both non-empty). `reference` is what
+// the messages call the baseline: "baseline", or the runtime/EP measured beside it (bench
+// --against).
 LatencyComparison CompareLatency(const std::vector<double>& current,
                                  const std::vector<double>& baseline, double threshold,
-                                 double alpha);
+                                 double alpha, const std::string& reference = "baseline");
 
 // The verdict when there is nothing to compare with; `why` says so ("no baseline entry for ...").
 LatencyComparison NoBaseline(std::string why, double threshold, double alpha);

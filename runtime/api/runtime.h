@@ -147,4 +147,9 @@ class RuntimeUnderTest {
   virtual void LeaveWorkerSlot(int slot, bool clean) const {}
 };
 
+// Labels that tell the runtimes of one run apart in its reports: each one's name; name@version
+// where names repeat (a release plugin against a candidate); name@version#N where those repeat
+// too.
+std::vector<std::string> RuntimeLabels(const std::vector<const RuntimeUnderTest*>& runtimes);
+
 }  // namespace onnxgate
