@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Proves that a printed reproducer reproduces its case: runs the smoke suite on test-broken-relu
-# (its Relu lets negative values through, so the cases with Relu fail) with a relative --root,
+# (its Relu lets negative values through, so the cases with Relu fail; a test-only provider,
+# loaded as a plugin, so the line must name the runtime too) with a relative --root,
 # takes the first reproducer line from stdout, checks that the JSON report holds the same line,
 # then runs that line with /bin/sh from / and checks that it fails on exactly that one case.
 #
-# Usage: ci/check-reproducer.sh <onnxgate binary> <repository root>; needs python3. Exit 0 when
-# the reproducer holds.
+# Usage: ci/check-reproducer.sh <onnxgate binary> <repository root> <test providers plugin .so>;
+# needs python3. Exit 0 when the reproducer holds.
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-  echo "usage: $0 <onnxgate binary> <repository root>" >&2
+if [[ $# -ne 3 ]]; then
+  echo "usage: $0 <onnxgate binary> <repository root> <test providers plugin .so>" >&2
   exit 2
 fi
 bin=$(realpath "$1")
 root=$(realpath "$2")
+plugin=$(realpath "$3")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -25,7 +27,7 @@ fail() {
 # A relative root, as a developer types it: the reproducer must not depend on this directory.
 cd "$(dirname "$root")"
 rc=0
-"$bin" --root "$(basename "$root")" run --suite smoke --ep test-broken-relu \
+"$bin" --root "$(basename "$root")" run --suite smoke --runtime "plugin:$plugin" --ep test-broken-relu \
   --json "$work/all.json" >"$work/all.out" 2>&1 || rc=$?
 [[ $rc -eq 1 ]] || { cat "$work/all.out" >&2; fail "the broken-relu run exited $rc, expected 1"; }
 
@@ -37,6 +39,7 @@ case_name=$(sed -E 's#^ +[A-Z]+ +smoke/([^ ]+) \[.*$#\1#' <<<"$header")
   fail "no reproducer in the output:"$'\n'"$(cat "$work/all.out")"
 echo "case: $case_name"
 echo "reproducer: $command"
+[[ $command == *"--runtime plugin:$plugin"* ]] || fail "the reproducer does not name the plugin"
 
 # python3, not jq: ci/install-deps.sh installs the one and not the other.
 json_command=$(python3 -c '

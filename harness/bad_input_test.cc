@@ -12,6 +12,7 @@
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
@@ -34,8 +35,8 @@ std::string ModelWithExternalData(const std::string& location) {
 class BadInputTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    runtime_ = CreateBuiltinRuntime();
-    root_ = (fs::path(::testing::TempDir()) / "bad_input_test").string();
+    runtime_ = CreateBuiltinRuntime(BuiltinAndTestProviderEntries());  // ref, test-crash, ...
+    root_ = TestRootFor("bad_input_test");  // CTest runs this file's tests in parallel
     const std::string checker_fails =
         "<ir_version: 8, opset_import: [\"\" : 13]>\nchecker_fails (float[N] X) => (float[N] Y) {\n"
         "  Y = Relu(X)\n  Z = Relu(X)\n  Y = Relu(Z)\n}\n";
@@ -76,6 +77,8 @@ class BadInputTest : public ::testing::Test {
     ADD_FAILURE() << "no case " << name;
     return {};
   }
+
+  void TearDown() override { fs::remove_all(root_); }
 
   std::unique_ptr<RuntimeUnderTest> runtime_;
   std::string root_;

@@ -15,6 +15,7 @@
 #include "harness/suite.h"
 #include "reports/json_writer.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
 
 namespace onnxgate {
 namespace {
@@ -64,7 +65,7 @@ TEST(BrokenKernelGateTest, GateFailsOnExactlyTheCasesThatUseTheBrokenOp) {
   o.apply_expectations = true;
   o.expectations_dir = (work / "expectations").string();
   o.json_path = (work / "run.json").string();
-  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime(BuiltinAndTestProviderEntries());
   EXPECT_EQ(RunCommand(o, *runtime), 1);
 
   auto run = ReadRunJson(o.json_path);
@@ -108,7 +109,7 @@ TEST(OnnxNodeGateTest, DeletingAnExpectationFailsNamingThatCase) {
   o.apply_expectations = true;
   o.expectations_dir = (work / "expectations").string();
   o.json_path = (work / "run.json").string();
-  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime(BuiltinAndTestProviderEntries());
   ::testing::internal::CaptureStdout();
   const int exit_code = RunCommand(o, *runtime);
   const std::string out = ::testing::internal::GetCapturedStdout();

@@ -45,7 +45,7 @@ class GoldenTrustTest : public ::testing::Test {
  protected:
   void SetUp() override {
     runtime_ = CreateBuiltinRuntime();
-    root_ = (fs::path(::testing::TempDir()) / "golden_trust_test").string();
+    root_ = TestRootFor("golden_trust_test");  // CTest runs this file's tests in parallel
     std::vector<MiniCase> cases = {{"relu_ok", "Relu", Floats({-1, 2}), Floats({0, 2})},
                                    {"corrupted", "Relu", Floats({-3.5f, 1.25f}), Floats({0, 1.25f})},
                                    {"no_outputs", "Relu", Floats({-1, 2}), Floats({0, 2})},
@@ -128,6 +128,8 @@ class GoldenTrustTest : public ::testing::Test {
     ADD_FAILURE() << "no case " << name;
     return {};
   }
+
+  void TearDown() override { fs::remove_all(root_); }
 
   std::unique_ptr<RuntimeUnderTest> runtime_;
   std::string root_;

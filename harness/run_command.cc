@@ -216,8 +216,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
         std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
         return kExitUsage;
       }
-      // Providers a runtime keeps out of its list (test-only ones) are accepted when it can say
-      // what they claim.
+      // A provider the runtime does not list is accepted when the runtime can say what it
+      // claims (a plugin may list only its main providers).
       if (std::find(known.begin(), known.end(), ep) == known.end() &&
           !r.runtime->Claims(ep).ok()) {
         std::string list;

@@ -91,8 +91,8 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
 }
 
 // The EPs of `requested` that `runtime` runs: all of them when it is the only runtime (RunCommand
-// names any it does not offer), else those it offers or can say what they claim (test-only
-// providers); its first provider when that leaves none.
+// names any it does not offer), else those it lists or can say what they claim; its first
+// provider when that leaves none.
 std::vector<std::string> EpsFor(const RuntimeUnderTest& runtime,
                                 const std::vector<std::string>& requested, bool only_runtime) {
   std::vector<std::string> eps;

@@ -19,6 +19,7 @@
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
@@ -35,7 +36,7 @@ class BenchCommandTest : public ::testing::Test {
     ASSERT_NE(::mkdtemp(templ.data()), nullptr);
     dir_ = templ;
     ASSERT_TRUE(zoo::GenerateZoo(dir_ + "/models", zoo::SmallZooModels(), {"mlp"}).ok());
-    runtime_ = CreateBuiltinRuntime();
+    runtime_ = CreateBuiltinRuntime(BuiltinAndTestProviderEntries());  // ref, test-crash, ...
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -11,9 +11,6 @@
 #include "runtime/model/model.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/session/session.h"
-#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
-#include "runtime/ep/testing/test_providers.h"
-#endif
 
 namespace onnxgate {
 
@@ -108,7 +105,7 @@ class BuiltinRuntime : public RuntimeUnderTest {
   std::vector<std::string> providers() const override {
     std::vector<std::string> names;
     for (const auto& s : slots_) {
-      if (!s->entry.hidden) names.push_back(s->entry.name);
+      names.push_back(s->entry.name);
     }
     return names;
   }
@@ -221,14 +218,9 @@ class BuiltinRuntime : public RuntimeUnderTest {
 
 std::vector<ProviderEntry> BuiltinProviderEntries() {
   std::vector<ProviderEntry> entries;
-  entries.push_back({kRefProviderName, CreateRefProvider, false});
+  entries.push_back({kRefProviderName, CreateRefProvider});
   // Providers behind CMake options (ONNXGATE_WITH_DNNL, ONNXGATE_WITH_OPENCL) are added here the
   // same way, each inside the #ifdef its option defines.
-#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
-  entries.push_back({kTestCrashProviderName, CreateTestCrashProvider, true});
-  entries.push_back({kTestHangProviderName, CreateTestHangProvider, true});
-  entries.push_back({kTestBrokenReluProviderName, CreateTestBrokenReluProvider, true});
-#endif
   return entries;
 }
 

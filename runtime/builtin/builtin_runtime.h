@@ -19,13 +19,10 @@ using ProviderFactory = std::function<StatusOr<std::shared_ptr<const ExecutionPr
 struct ProviderEntry {
   std::string name;
   ProviderFactory create;
-  // Hidden providers load by name but are not listed in providers(), so a run over "every
-  // provider" does not pick them up (the deliberately broken test providers are hidden).
-  bool hidden = false;
 };
 
-// The providers compiled into this build, in priority order: "ref"; "test-crash" and
-// "test-hang" (hidden) when built with ONNXGATE_TEST_PROVIDERS.
+// The providers compiled into this build, in priority order: "ref" (the providers that
+// misbehave on purpose are test-only: runtime/ep/testing/test_providers.h).
 std::vector<ProviderEntry> BuiltinProviderEntries();
 
 // The built-in runtime offering BuiltinProviderEntries().

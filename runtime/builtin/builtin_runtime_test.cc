@@ -10,6 +10,7 @@
 #include <atomic>
 #include <csignal>
 
+#include "runtime/ep/testing/test_providers.h"
 #include "runtime/model/model_test_util.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/session/session_test_kernels.h"
@@ -42,10 +43,13 @@ TEST(FallbackPolicyTest, NamesRoundTrip) {
   EXPECT_EQ(FallbackPolicyFromName("sometimes").status().code(), StatusCode::kInvalidArgument);
 }
 
-TEST(BuiltinRuntimeTest, OffersRefAndHidesTestProviders) {
+TEST(BuiltinRuntimeTest, OffersRefAndNoProviderBrokenOnPurpose) {
   auto runtime = CreateBuiltinRuntime();
   EXPECT_EQ(runtime->name(), "onnxgate");
   EXPECT_THAT(runtime->providers(), ElementsAre("ref"));
+  for (const char* test_only : {"test-crash", "test-hang", "test-broken-relu"}) {
+    EXPECT_EQ(runtime->Claims(test_only).status().code(), StatusCode::kInvalidArgument);
+  }
   auto st = runtime->Load(TestdataPath("relu.onnxtxt"), On({"gpu"})).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(st.message(),
@@ -175,10 +179,11 @@ g (float[2] X) => (float[2] Y) {
             StatusCode::kUnimplemented);
 }
 
-#ifdef ONNXGATE_HAVE_TEST_PROVIDERS
 TEST(TestProvidersDeathTest, CrashAndHangAreReal) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  auto runtime = CreateBuiltinRuntime();
+  auto created = CreateRuntimeWithTestProviders();
+  ASSERT_TRUE(created.ok()) << created.status().ToString();
+  const std::unique_ptr<RuntimeUnderTest>& runtime = *created;
   auto crash = runtime->Load(TestdataPath("relu.onnxtxt"), On({"test-crash"}));
   ASSERT_TRUE(crash.ok()) << crash.status().ToString();
   EXPECT_EQ(crash.value()->placements()[0].provider, "test-crash");
@@ -200,7 +205,6 @@ TEST(TestProvidersDeathTest, CrashAndHangAreReal) {
   auto add = runtime->Load(TestdataPath("add.onnxtxt"), On({"test-crash"}));
   EXPECT_EQ(add.status().code(), StatusCode::kUnimplemented);
 }
-#endif
 
 // End to end on the ref provider's real kernels.
 TEST(RefEndToEndTest, AddAndRelu) {

@@ -90,4 +90,21 @@ StatusOr<std::shared_ptr<const ExecutionProvider>> CreateTestBrokenReluProvider(
   return RegistryProvider::Create(kTestBrokenReluProviderName, RegisterRefWithBrokenRelu);
 }
 
+std::vector<ProviderEntry> BuiltinAndTestProviderEntries() {
+  std::vector<ProviderEntry> entries = BuiltinProviderEntries();
+  entries.push_back({kTestCrashProviderName, CreateTestCrashProvider});
+  entries.push_back({kTestHangProviderName, CreateTestHangProvider});
+  entries.push_back({kTestBrokenReluProviderName, CreateTestBrokenReluProvider});
+  return entries;
+}
+
+StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntimeWithTestProviders(
+    const RuntimeOptions& options) {
+  if (!options.empty()) {
+    return InvalidArgument("the test providers' runtime takes no runtime options; got '" +
+                           options.begin()->first + "'");
+  }
+  return CreateBuiltinRuntime(BuiltinAndTestProviderEntries());
+}
+
 }  // namespace onnxgate
