@@ -19,6 +19,7 @@
 #include "conformance/matrix.h"
 #include "golden/golden_file.h"
 #include "golden/sha256.h"
+#include "harness/case_request.h"
 #include "harness/case_runner.h"
 #include "harness/suite.h"
 #include "harness/worker.h"
@@ -331,18 +332,33 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   run.selection.shard_index = options.selection.shard_index;
   run.selection.shard_count = options.selection.shard_count;
 
-  std::vector<Job> work;
+  // Each case goes to its worker as a request (data); the worker finds the case in the suites
+  // loaded here and runs it on the runtime the request names.
+  std::vector<std::string> requests;
+  std::map<std::pair<std::string, std::string>, std::pair<const Suite*, const SuiteCase*>> known;
   for (const CaseJob& job : jobs) {
-    work.push_back([&runtimes, &options, &tolerances, job]() {
-      CaseRunOptions o;
-      o.ep = job.ep;
-      o.load.providers = {job.ep};
-      o.load.fallback = options.fallback;
-      o.tolerances = &tolerances;
-      o.cli_tolerance = options.cli_tolerance;
-      return EncodeCase(RunCase(*runtimes[job.runtime].runtime, *job.suite, *job.c, o));
-    });
+    requests.push_back(EncodeCaseRequest({job.suite->name, job.c->name, job.runtime, job.ep}));
+    known[{job.suite->name, job.c->name}] = {job.suite, job.c};
   }
+  const Executor execute = [&](const std::string& text) {
+    StatusOr<CaseRequest> request = DecodeCaseRequest(text);
+    auto found = request.ok() ? known.find({request->suite, request->case_name}) : known.end();
+    if (!request.ok() || found == known.end() || request->runtime >= runtimes.size()) {
+      CaseRecord r;
+      r.outcome = r.verdict = Verdict::kUnresolved;
+      r.message = request.ok() ? "a case request names no case of this run: " + text
+                               : request.status().message();
+      return EncodeCase(r);
+    }
+    CaseRunOptions o;
+    o.ep = request->ep;
+    o.load.providers = {request->ep};
+    o.load.fallback = options.fallback;
+    o.tolerances = &tolerances;
+    o.cli_tolerance = options.cli_tolerance;
+    return EncodeCase(RunCase(*runtimes[request->runtime].runtime, *found->second.first,
+                              *found->second.second, o));
+  };
 
   std::printf("onnxgate %s: %zu case(s) x EP from %zu suite(s)%s, %d worker(s)%s\n",
               options.apply_expectations ? "gate" : "run", jobs.size(), suites.size(),
@@ -356,7 +372,12 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     CaseRecord r;
     if (result.outcome == JobOutcome::kOk) {
       auto decoded = DecodeCase(result.payload);
-      if (decoded.ok()) {
+      if (decoded.ok() && decoded->name.empty()) {
+        // The worker could not read its request: the job says which case it was.
+        r = RecordFromCrash(job, result);
+        r.outcome = r.verdict = decoded->verdict;
+        r.message = decoded->message;
+      } else if (decoded.ok()) {
         r = std::move(*decoded);
       } else {
         r = RecordFromCrash(job, result);
@@ -402,7 +423,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   wo.memory_limit_bytes = static_cast<size_t>(options.memory_limit_mb) << 20;
   wo.isolate = options.isolate;
   WorkerPool pool(wo);
-  std::vector<JobResult> results = pool.Run(work, [&](const JobResult& result) {
+  std::vector<JobResult> results = pool.Run(requests, execute, [&](const JobResult& result) {
     const CaseJob& job = jobs[result.index];
     runtimes[job.runtime].runtime->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     ++done;

@@ -344,6 +344,16 @@ std::vector<JobResult> WorkerPool::Run(const std::vector<Job>& jobs, const JobCa
   return options_.isolate ? RunIsolated(jobs, on_done) : RunInProcess(jobs, on_done);
 }
 
+std::vector<JobResult> WorkerPool::Run(const std::vector<std::string>& requests,
+                                       const Executor& execute, const JobCallback& on_done) {
+  std::vector<Job> jobs;
+  jobs.reserve(requests.size());
+  for (const std::string& request : requests) {
+    jobs.push_back([&execute, &request] { return execute(request); });
+  }
+  return Run(jobs, on_done);
+}
+
 std::vector<JobResult> WorkerPool::RunInProcess(const std::vector<Job>& jobs,
                                                 const JobCallback& on_done) {
   std::vector<JobResult> results(jobs.size());

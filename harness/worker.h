@@ -38,6 +38,9 @@ struct JobResult {
 // A job computes a serialized result. In isolation mode it runs in a child process, so it may
 // use anything it likes, but its side effects on memory stay in the child.
 using Job = std::function<std::string()>;
+// Jobs described as data: a job is a serialized request, which `execute` turns into the job's
+// serialized result in the worker (the forked child, or the caller in in-process mode).
+using Executor = std::function<std::string(const std::string& request)>;
 // Called in the parent, in completion order, once per job that ended OK, CRASH or TIMEOUT (not
 // for jobs left kNotRun by a stop).
 using JobCallback = std::function<void(const JobResult&)>;
@@ -89,6 +92,9 @@ class WorkerPool {
 
   // Results in job order; `on_done` (optional) sees each one as it completes.
   std::vector<JobResult> Run(const std::vector<Job>& jobs, const JobCallback& on_done = {});
+  // The same for requests: job i runs execute(requests[i]).
+  std::vector<JobResult> Run(const std::vector<std::string>& requests, const Executor& execute,
+                             const JobCallback& on_done = {});
 
  private:
   std::vector<JobResult> RunIsolated(const std::vector<Job>& jobs, const JobCallback& on_done);

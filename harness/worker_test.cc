@@ -51,6 +51,29 @@ TEST(WorkerTest, ReturnsThePayload) {
   EXPECT_EQ(RunOne([] { return std::string(); }).outcome, JobOutcome::kOk);
 }
 
+TEST(WorkerTest, RequestsAreExecutedInTheWorkersInEitherMode) {
+  const std::vector<std::string> requests = {"a", "bb", "crash"};
+  const Executor execute = [](const std::string& request) {
+    if (request == "crash") std::raise(SIGSEGV);
+    return request + "@" + std::to_string(getpid());
+  };
+  for (bool isolate : {true, false}) {
+    WorkerOptions options;
+    options.isolate = isolate;
+    options.parallelism = 2;
+    std::vector<JobResult> results =
+        WorkerPool(options).Run(isolate ? requests : std::vector<std::string>{"a", "bb"}, execute);
+    ASSERT_EQ(results.size(), isolate ? 3u : 2u);
+    const std::string here = "@" + std::to_string(getpid());
+    EXPECT_EQ(results[0].payload.rfind("a@", 0), 0u);
+    EXPECT_EQ(results[1].payload.rfind("bb@", 0), 0u);
+    EXPECT_EQ(results[0].payload == "a" + here, !isolate) << "a forked child executes it";
+    if (isolate) {
+      EXPECT_EQ(results[2].outcome, JobOutcome::kCrash);
+    }
+  }
+}
+
 TEST(WorkerTest, JobRunsInAChildProcess) {
   pid_t parent = getpid();
   JobResult r = RunOne([] { return std::to_string(getpid()); });
