@@ -292,6 +292,23 @@ HostRecord DescribeHost(const MachineFingerprint& fp) {
   return h;
 }
 
+// The record of a bench starting now: the tool, the runtime, the host and the selection.
+RunRecord StartBenchRecord(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                           const RuntimeUnderTest& runtime) {
+  RunRecord run;
+  run.tool_version = o.tool_version;
+  run.runtime_name = runtime.name();
+  run.runtime_version = runtime.version();
+  run.start_time = std::chrono::system_clock::now();
+  run.command_line = o.command_line;
+  run.host = DescribeHost(fp);
+  run.selection.eps = o.eps;
+  for (const std::string& g : o.model_globs) {
+    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + g;
+  }
+  return run;
+}
+
 // The run report with Google Benchmark's "context" and "benchmarks" beside onnxgate's keys, so
 // that one file serves onnxgate's readers (which ignore unknown keys) and Google Benchmark's
 // tools (which ignore onnxgate's).
@@ -363,16 +380,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
     baselines = std::move(b).value();
   }
 
-  RunRecord run;
-  run.tool_version = o.tool_version;
-  run.runtime_name = runtime.name();
-  run.start_time = std::chrono::system_clock::now();
-  run.command_line = o.command_line;
-  run.host = DescribeHost(fp);
-  run.selection.eps = o.eps;
-  for (const std::string& g : o.model_globs) {
-    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + g;
-  }
+  RunRecord run = StartBenchRecord(o, fp, runtime);
 
   TempDir temp;
   auto models = ResolveModels(o, &temp);
@@ -468,19 +476,9 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   if (!thresholds.ok()) return Fail(o, command, thresholds.status());
 
   const MachineFingerprint fp = CurrentMachineFingerprint();
-  RunRecord run;
-  run.tool_version = o.tool_version;
-  run.runtime_name = candidate.name();
-  run.runtime_version = candidate.version();
+  RunRecord run = StartBenchRecord(o, fp, candidate);
   run.runtimes = {{labels[0], candidate.name(), candidate.version(), o.runtime_spec},
                   {labels[1], reference.name(), reference.version(), o.against_spec}};
-  run.start_time = std::chrono::system_clock::now();
-  run.command_line = o.command_line;
-  run.host = DescribeHost(fp);
-  run.selection.eps = o.eps;
-  for (const std::string& g : o.model_globs) {
-    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + g;
-  }
 
   TempDir temp;
   auto models = ResolveModels(o, &temp);
