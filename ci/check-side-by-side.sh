@@ -69,6 +69,14 @@ timeout 120 "${chrome[@]}" --screenshot="$work/run.png" "file://$work/run.html" 
 [[ $(head -c 8 "$work/run.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] ||
   fail "the screenshot is not a PNG"
 (($(stat -c %s "$work/run.png") > 20000)) || fail "the screenshot is nearly empty"
+# Expectations are per runtime: a side-by-side report cannot rewrite one file.
+if "$onnxgate" --root "$root" expectations update --from "$json" --ep ref \
+     --file "$work/ref.json" >/dev/null 2>"$work/err"; then
+  fail "expectations update took a side-by-side report"
+fi
+grep -q "holds 2 runtimes side by side" "$work/err" || fail "expectations update: $(cat "$work/err")"
+[[ ! -e $work/ref.json ]] || fail "expectations update wrote a file from a side-by-side report"
+
 # A --runtime-option belongs to the --runtime before it: each runtime refuses a key it does not
 # know, so the one that names it in its error is the one that got it.
 one_case=(--root "$root" run --suite onnx-node --filter test_relu)

@@ -37,6 +37,14 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
         std::fprintf(stderr, "onnxgate expectations update: %s\n", run.status().message().c_str());
         return 2;
       }
+      // Each runtime is judged by its own file, and two runtimes may share an EP name.
+      if (run->runtimes.size() > 1) {
+        std::fprintf(stderr,
+                     "onnxgate expectations update: %s holds %zu runtimes side by side; each "
+                     "keeps its own expectations, so update from a run of one runtime\n",
+                     f.from.c_str(), run->runtimes.size());
+        return 2;
+      }
       std::set<std::string> eps;
       for (const CaseRecord& r : run->cases) eps.insert(r.ep);
       std::string ep = f.ep;
