@@ -111,10 +111,24 @@ void AdapterProcess::Kill() {
   if (getpid() == owner_) {
     int status = 0;
     if (waitpid(pid_, &status, 0) == pid_ && end_.empty()) end_ = DescribeWaitStatus(status);
+  } else {
+    WaitForHangUp();
   }
   if (end_.empty()) end_ = "ended";
   ended_ = true;
   pid_ = -1;
+}
+
+void AdapterProcess::WaitForHangUp() {
+  if (from_adapter_ < 0) return;
+  char discard[4096];
+  for (int waited_ms = 0; waited_ms < kHangUpWaitMs; waited_ms += 10) {
+    pollfd pfd{from_adapter_, POLLIN, 0};
+    if (poll(&pfd, 1, 10) < 0 && errno != EINTR) return;
+    if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) return;
+    // Unread output keeps the pipe readable before the hang-up shows: drop it.
+    if ((pfd.revents & POLLIN) && read(from_adapter_, discard, sizeof discard) == 0) return;
+  }
 }
 
 bool AdapterProcess::Usable() {

@@ -33,7 +33,10 @@ class AdapterProcess {
   // answer by `deadline` (it is then killed); DataLoss when the reply is not a frame (killed).
   StatusOr<Frame> Call(const Frame& request, std::chrono::steady_clock::time_point deadline);
 
-  // Kills the process group and, in the owning process, reaps it.
+  // Kills the process group and, in the owning process, reaps it. Another process (a worker
+  // forked from the owner) cannot reap it, so it waits until the adapter's output hangs up (at
+  // most kHangUpWaitMs): once that worker has ended, the owner sees the adapter gone
+  // (Usable() is false) and never hands a dying adapter to the next worker.
   void Kill();
   // Whether it can take the next request: it has not ended, has not closed its output and has
   // written nothing unasked. (An adapter that just died can close its output a moment before
@@ -46,7 +49,9 @@ class AdapterProcess {
   pid_t pid() const { return pid_; }
 
  private:
+  static constexpr int kHangUpWaitMs = 2000;
   AdapterProcess() = default;
+  void WaitForHangUp();
   pid_t pid_ = -1;
   pid_t owner_ = -1;  // the process that forked it: only it can reap
   int to_adapter_ = -1;
