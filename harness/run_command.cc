@@ -518,7 +518,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     for (const CaseRecord* r : unexpected) {
       std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
                   EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
-                  EscapeForTerminal(TargetName(*r)).c_str(), EscapeForTerminal(r->reproducer).c_str());
+                  EscapeForTerminal(TargetName(*r)).c_str(),
+                  EscapeForTerminal(r->reproducer).c_str());
     }
   }
   // Every selected case x EP is either judged or listed as not run; anything else would make

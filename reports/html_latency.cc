@@ -105,7 +105,8 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
   for (const LatencyRecord& r : run.latency) {
     const std::string verdict_class = std::string("l-") + LatencyVerdictToString(r.verdict);
     out << "<tr class=\"" << verdict_class << "\"><td>" << Text(r.model) << "</td><td>"
-        << Text(TargetName(r)) << "</td><td class=\"num\">" << r.threads << "</td><td class=\"num\">"
+        << Text(TargetName(r)) << "</td><td class=\"num\">" << r.threads
+        << "</td><td class=\"num\">"
         << Ms(r.median_ms) << "</td><td class=\"num\">" << Short(r.min_ms) << " / "
         << Short(r.p90_ms) << " / " << Ms(r.p99_ms) << "</td><td class=\"num\">"
         << Ms(r.mean_ms) << ", " << FormatPercent(r.cv) << " <span class=\"sub\">("

@@ -19,8 +19,8 @@ struct OpGrid {
 };
 
 std::string CellTitle(const MatrixCell& cell, const HtmlOptions& options) {
-  std::string title = cell.op + " v" + std::to_string(cell.since_version) + " on " + TargetName(cell) +
-                      ": " + FormatVerdictCounts(cell.counts);
+  std::string title = cell.op + " v" + std::to_string(cell.since_version) + " on " +
+                      TargetName(cell) + ": " + FormatVerdictCounts(cell.counts);
   if (cell.failing_cases.empty()) return title;
   const size_t shown = std::min(cell.failing_cases.size(), options.max_tooltip_cases);
   title += "\nfailing:";
@@ -124,7 +124,9 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
       << per_class[CellClass::kEmpty] << " without a case. Columns are op versions (the "
       << "version an op took effect, not the model's opset)";
   if (targets.size() == 1) out << " on <b>" << Text(targets[0]) << "</b>";
-  if (targets.size() > 1) out << ", one column per " << (run.runtimes.size() > 1 ? "runtime/EP" : "EP");
+  if (targets.size() > 1) {
+    out << ", one column per " << (run.runtimes.size() > 1 ? "runtime/EP" : "EP");
+  }
   out << ".</p>\n";
   WriteLegend(out);
   // A checkbox and a sibling selector filter the rows without any script.

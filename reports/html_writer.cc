@@ -115,7 +115,8 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
     for (const RuntimeRecord& r : run.runtimes) {
       runtimes.push_back("<b>" + Text(r.label) + "</b> " + Text(r.version));
     }
-    WriteFact(out, "Runtimes", JoinStrings(runtimes, ", ") + " <span class=\"sub\">(side by side)</span>");
+    WriteFact(out, "Runtimes",
+              JoinStrings(runtimes, ", ") + " <span class=\"sub\">(side by side)</span>");
   } else if (!run.runtime_name.empty()) {
     WriteFact(out, "Runtime", "<b>" + Text(run.runtime_name) + "</b> " +
                                   Text(run.runtime_version));
@@ -334,7 +335,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
     out << "<p class=\"sub\">Sections: "
-        << (CountsPerTarget(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
+        << (RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
         << "<a href=\"#matrix\">conformance matrix</a> · "
         << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "
         << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "

@@ -262,60 +262,53 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
   // Suites in the order the run names them, then any others in the order cases meet them. A
   // side-by-side run has one <testsuite> per suite and runtime, so CI pages count each runtime
   // apart.
-  std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> suites;
-  std::map<std::string, std::string> runtime_of_suite;  // <testsuite> name -> runtime label
+  struct SuiteGroup {
+    std::string name;          // "onnx-node", or "onnx-node on onnxruntime" side by side
+    std::string runtime_name;  // its "runtime" property
+    std::vector<const CaseRecord*> cases;
+    std::vector<const NotRunRecord*> not_run;
+  };
+  std::vector<SuiteGroup> suites;
   auto find_suite = [&](const std::string& suite, const std::string& runtime) {
     const std::string name = runtime.empty() ? suite : suite + " on " + runtime;
-    runtime_of_suite.emplace(name, runtime);
-    for (auto& s : suites) {
-      if (s.first == name) return &s.second;
+    for (SuiteGroup& s : suites) {
+      if (s.name == name) return &s;
     }
-    suites.push_back({name, {}});
-    return &suites.back().second;
-  };
-  std::vector<std::string> labels = {""};
-  if (run.runtimes.size() > 1) {
-    labels.clear();
-    for (const RuntimeRecord& r : run.runtimes) labels.push_back(r.label);
-  }
-  for (const std::string& name : run.suites) {
-    for (const std::string& label : labels) find_suite(name, label);
-  }
-  for (const CaseRecord& c : run.cases) find_suite(c.suite, c.runtime)->push_back(&c);
-  std::map<std::string, std::vector<const NotRunRecord*>> not_run;
-  for (const NotRunRecord& r : run.not_run) {
-    find_suite(r.suite, r.runtime);
-    not_run[r.runtime.empty() ? r.suite : r.suite + " on " + r.runtime].push_back(&r);
-  }
-  // The runtime a <testsuite> ran on, as its "runtime" property names it.
-  auto runtime_name = [&](const std::string& suite_name) {
-    const std::string& label = runtime_of_suite[suite_name];
+    std::string runtime_name = run.runtime_name;
     for (const RuntimeRecord& r : run.runtimes) {
-      if (!label.empty() && r.label == label) return r.name;
+      if (!runtime.empty() && r.label == runtime) runtime_name = r.name;
     }
-    return run.runtime_name;
+    suites.push_back({name, runtime_name, {}, {}});
+    return &suites.back();
   };
+  for (const std::string& name : run.suites) {
+    for (const std::string& label : RecordRuntimeLabels(run)) find_suite(name, label);
+  }
+  for (const CaseRecord& c : run.cases) find_suite(c.suite, c.runtime)->cases.push_back(&c);
+  for (const NotRunRecord& r : run.not_run) {
+    find_suite(r.suite, r.runtime)->not_run.push_back(&r);
+  }
   const bool interrupted = run.status == RunStatus::kInterrupted;
 
   const std::string timestamp = FormatJunitTimestamp(run.start_time);
   std::ostringstream body;
   Counts all;
-  for (const auto& [name, cases] : suites) {
+  for (const SuiteGroup& group : suites) {
     Counts counts;
     std::ostringstream suite_body;
-    for (const CaseRecord* c : cases) {
+    for (const CaseRecord* c : group.cases) {
       counts.Add(KindOf(*c), c->duration_s);
       WriteCase(suite_body, *c, schema);
     }
-    for (const NotRunRecord* r : not_run[name]) {
+    for (const NotRunRecord* r : group.not_run) {
       counts.Add(Kind::kError, 0);
       WriteNotRunCase(suite_body, *r, schema);
     }
     all.Add(counts);
-    body << "  <testsuite" << Attr("name", name) << CountAttrs(counts)
+    body << "  <testsuite" << Attr("name", group.name) << CountAttrs(counts)
          << Attr("timestamp", timestamp) << Attr("hostname", run.host.hostname) << ">\n";
     body << "    <properties>\n";
-    body << "      <property" << Attr("name", "runtime") << Attr("value", runtime_name(name))
+    body << "      <property" << Attr("name", "runtime") << Attr("value", group.runtime_name)
          << "/>\n";
     body << "      <property" << Attr("name", "tool_version") << Attr("value", run.tool_version)
          << "/>\n";

@@ -224,8 +224,9 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   out << "| Case | EP | Verdict | Message |\n|---|---|---|---|\n";
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = *rows[i];
-    out << "| " << Code(c.name) << " | " << Code(TargetName(c)) << " | **" << VerdictToString(c.verdict)
-        << "** | " << Cell(Summary(c), options.max_message_chars) << " |\n";
+    out << "| " << Code(c.name) << " | " << Code(TargetName(c)) << " | **"
+        << VerdictToString(c.verdict) << "** | " << Cell(Summary(c), options.max_message_chars)
+        << " |\n";
   }
   if (rows.size() > shown) {
     out << "\n... and " << rows.size() - shown << " more (see the JSON report)\n";

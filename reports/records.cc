@@ -95,15 +95,16 @@ std::string TargetName(const std::string& runtime, const std::string& ep) {
   return runtime.empty() ? ep : runtime + "/" + ep;
 }
 
-std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string> targets) {
+std::vector<std::string> RecordRuntimeLabels(const RunRecord& run) {
+  if (run.runtimes.size() <= 1) return {""};
   std::vector<std::string> labels;
-  if (run.runtimes.size() > 1) {
-    for (const RuntimeRecord& r : run.runtimes) labels.push_back(r.label);
-  } else {
-    labels.push_back("");
-  }
+  for (const RuntimeRecord& r : run.runtimes) labels.push_back(r.label);
+  return labels;
+}
+
+std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string> targets) {
   std::vector<std::string> ordered;
-  for (const std::string& label : labels) {
+  for (const std::string& label : RecordRuntimeLabels(run)) {
     for (const std::string& ep : run.selection.eps) {
       if (targets.erase(TargetName(label, ep)) > 0) ordered.push_back(TargetName(label, ep));
     }

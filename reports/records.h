@@ -263,10 +263,14 @@ std::string TargetName(const Record& record) {
   return TargetName(record.runtime, record.ep);
 }
 
+// The `runtime` values the run's records carry, in command-line order: each runtime's label in a
+// side-by-side run, else one empty label.
+std::vector<std::string> RecordRuntimeLabels(const RunRecord& run);
 // `targets` in the order a run's reports show them: each runtime's EPs in the order the run
 // selected them, then any others, sorted.
 std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string> targets);
-// Every target the run's cases, matrix and not-run records name, in that order.
+// Every target that the run's cases, matrix cells and not-run records name, in OrderTargets
+// order.
 std::vector<std::string> RunTargets(const RunRecord& run);
 
 // A bench run: latency records and no cases. Its human-facing reports are the latency section

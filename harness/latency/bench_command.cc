@@ -260,6 +260,12 @@ std::string BaselinesDir(const BenchCommandOptions& o) {
   return o.baselines_dir.empty() ? o.root + "/golden/baselines" : o.baselines_dir;
 }
 
+// --thresholds, else thresholds.json in the baselines folder (the defaults when it is absent).
+StatusOr<LatencyThresholds> LoadThresholds(const BenchCommandOptions& o) {
+  return LoadLatencyThresholds(o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json"
+                                                         : o.thresholds_file);
+}
+
 // The baselines of each EP for --compare: absent (nullopt) when this machine has none; an
 // error when a file exists but is unreadable or belongs to another fingerprint.
 StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
@@ -370,9 +376,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
   std::map<std::string, std::string> baseline_paths;
   if (o.compare) {
     // Before measuring anything: a wrong baseline or thresholds file should fail in seconds.
-    const std::string tpath =
-        o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json" : o.thresholds_file;
-    auto t = LoadLatencyThresholds(tpath);
+    auto t = LoadThresholds(o);
     if (!t.ok()) return Fail(o, "bench", t.status());
     thresholds = *t;
     auto b = LoadBaselines(o, fp, runtime, &baseline_paths);
@@ -470,9 +474,7 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
     const bool has = std::find(offered.begin(), offered.end(), ep) != offered.end();
     reference_side.eps.push_back(has ? ep : offered.front());
   }
-  const std::string tpath =
-      o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json" : o.thresholds_file;
-  auto thresholds = LoadLatencyThresholds(tpath);
+  auto thresholds = LoadThresholds(o);
   if (!thresholds.ok()) return Fail(o, command, thresholds.status());
 
   const MachineFingerprint fp = CurrentMachineFingerprint();

@@ -57,8 +57,8 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
   c.change_ratio = change;
   const bool moved = std::fabs(change) > threshold;
   const bool significant = test.p_value < alpha;
-  const std::string medians = "median " + Ms(now.median) + " vs " + reference + " " + Ms(base.median) +
-                              " (" + SignedPercent(change) + ", threshold " +
+  const std::string medians = "median " + Ms(now.median) + " vs " + reference + " " +
+                              Ms(base.median) + " (" + SignedPercent(change) + ", threshold " +
                               Percent(threshold) + ")";
   const std::string test_text = "Mann-Whitney p=" + P(test.p_value) +
                                 (significant ? " < " : " >= ") + P(alpha) + " (n=" +
