@@ -1,0 +1,66 @@
+// Checks the ref EP's registration tables against ONNX's schema registry with
+// CheckRegistrationRanges and CheckRegistrationCoverage: every version range starts at a schema
+// version and is closed where the kernel's checked semantics end (no claim past the opset the
+// table was checked against), every declared type is allowed by each version it claims, and
+// within each op's claimed span every schema version is covered with all of its types.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "runtime/ep/ref/kernels/common/registration_table.h"
+#include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/kernel/kernel_test_util.h"
+#include "runtime/kernel/registration_check.h"
+#include "runtime/onnx/op_spec.h"
+
+namespace onnxgate::ref {
+namespace {
+
+RegistrationCheckOptions RefOptions() {
+  RegistrationCheckOptions options;
+  options.checked_through = {{"", table::kCheckedThroughOpset},
+                             {"ai.onnx.preview.training", table::kCheckedThroughTrainingOpset}};
+  // Ops whose kernels claim fewer types than the schema allows, and why. The session reports
+  // the other types UNSUPPORTED with the op, version and types named.
+  options.narrower_than_schema = {
+      "GridSample",  // interpolates floats only; the schema's T1 admits every tensor type
+  };
+  return options;
+}
+
+class RegistrationTest : public ::testing::TestWithParam<RefKernelFamily> {
+ protected:
+  KernelRegistry registry_ = RegistryOf(GetParam().register_kernels);
+};
+
+TEST_P(RegistrationTest, RangesAndTypesFollowTheSchemas) {
+  Status st = CheckRegistrationRanges(registry_, RefOptions());
+  EXPECT_TRUE(st.ok()) << st.message();
+}
+
+// Newer versions than any kernel claims are not checked here: the `ops` command reports them
+// as lacking. Inside an op's claimed span there may be no gap.
+TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
+  Status st = CheckRegistrationCoverage(registry_, RefOptions());
+  EXPECT_TRUE(st.ok()) << st.message();
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, RegistrationTest, ::testing::ValuesIn(RefKernelFamilies()),
+                         [](const ::testing::TestParamInfo<RefKernelFamily>& info) {
+                           return std::string(info.param.name);
+                         });
+
+// Every family together, as the ref provider registers them: the families do not overlap, and
+// no range is left open (Register refuses one).
+TEST(RefRegistrationTest, AllFamiliesRegisterTogether) {
+  KernelRegistry registry;
+  Status st = RegisterRefKernels(registry);
+  ASSERT_TRUE(st.ok()) << st.message();
+  for (const KernelDef* def : registry.All()) {
+    EXPECT_LE(def->until_version, MaxOpset(def->domain)) << def->op_type;
+  }
+}
+
+}  // namespace
+}  // namespace onnxgate::ref

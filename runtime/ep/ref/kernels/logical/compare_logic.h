@@ -1,0 +1,70 @@
+// Comparisons (Equal, Less, Greater, LessOrEqual, GreaterOrEqual), boolean logic (And, Or, Xor,
+// Not) and Where: elementwise ops with numpy broadcasting (legacy broadcast before opset 7).
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+enum class CompareOp { kEqual, kLess, kGreater, kLessOrEqual, kGreaterOrEqual };
+enum class LogicOp { kAnd, kOr, kXor };
+
+// bool tensor of a (op) b with numpy broadcasting; a and b share a numeric or bool type.
+// Comparisons with NaN are false (Equal(NaN, NaN) too), as IEEE and numpy.
+StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b);
+// bool tensor of a (op) b for bool a and b, with numpy broadcasting.
+StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b);
+StatusOr<Tensor> LogicalNot(const Tensor& x);
+// condition ? x : y elementwise, all three broadcast together; x and y share any element type.
+StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y);
+
+template <CompareOp kOp>
+class CompareKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  CompareKernel(const KernelInfo& info, LegacyBroadcast legacy)
+      : RefKernel(info), legacy_(legacy) {}
+  LegacyBroadcast legacy_;
+};
+
+template <LogicOp kOp>
+class LogicKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  LogicKernel(const KernelInfo& info, LegacyBroadcast legacy) : RefKernel(info), legacy_(legacy) {}
+  LegacyBroadcast legacy_;
+};
+
+class NotKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  using RefKernel::RefKernel;
+  Status Run(KernelContext& ctx) const override;
+};
+
+class WhereKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  using RefKernel::RefKernel;
+  Status Run(KernelContext& ctx) const override;
+};
+
+}  // namespace onnxgate::ref

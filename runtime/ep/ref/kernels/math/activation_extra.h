@@ -1,0 +1,67 @@
+// Elementwise ops that do not fit the one-input template: PRelu (a slope tensor broadcast onto
+// X), Shrink (two thresholds, integer forms), IsNaN and IsInf (bool results).
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+// x < 0 ? slope * x : x, with `slope` broadcast unidirectionally onto x (PRelu-7 on).
+StatusOr<Tensor> PRelu(const Tensor& x, const Tensor& slope);
+
+// x < -lambd ? x + bias : (x > lambd ? x - bias : 0), computed in double and converted back
+// (integers truncate toward zero).
+StatusOr<Tensor> Shrink(const Tensor& x, float lambd, float bias);
+
+// bool tensors: NaN, or +inf / -inf as selected.
+StatusOr<Tensor> IsNaN(const Tensor& x);
+StatusOr<Tensor> IsInf(const Tensor& x, bool detect_positive, bool detect_negative);
+
+class PReluKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  using RefKernel::RefKernel;
+  Status Run(KernelContext& ctx) const override;
+};
+
+class ShrinkKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  ShrinkKernel(const KernelInfo& info, float lambd, float bias)
+      : RefKernel(info), lambd_(lambd), bias_(bias) {}
+  float lambd_, bias_;
+};
+
+class IsNaNKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  using RefKernel::RefKernel;
+  Status Run(KernelContext& ctx) const override;
+};
+
+class IsInfKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  IsInfKernel(const KernelInfo& info, bool positive, bool negative)
+      : RefKernel(info), positive_(positive), negative_(negative) {}
+  bool positive_, negative_;
+};
+
+}  // namespace onnxgate::ref

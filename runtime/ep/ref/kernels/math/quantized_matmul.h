@@ -1,0 +1,43 @@
+// MatMulInteger and QLinearMatMul: numpy-style batched matrix products of 8-bit quantized
+// operands, accumulated exactly in integers.
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+// (A - a_zero_point) x (B - b_zero_point) as int32. A zero point is a scalar, a 1-D tensor of
+// one value per row of A (per column of B), or a tensor that broadcasts to the operand's shape
+// (e.g. [D1, D2, M, 1] for A). Null zero points are 0.
+StatusOr<Tensor> MatMulInteger(const Tensor& a, const Tensor& b, const Tensor* a_zero_point,
+                               const Tensor* b_zero_point);
+
+class MatMulIntegerKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  explicit MatMulIntegerKernel(const KernelInfo& info) : RefKernel(info) {}
+};
+
+// y = saturate(round((a - a_zp) x (b - b_zp) * a_scale * b_scale / y_scale) + y_zp). The
+// scales and zero points of a (and y) are per tensor or per row, those of b per tensor or per
+// column; the product is exact in integers and the rescaling is done in double.
+class QLinearMatMulKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  explicit QLinearMatMulKernel(const KernelInfo& info) : RefKernel(info) {}
+};
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,35 @@
+// Max, Min, Sum and Mean of any number of tensors: with numpy broadcasting from opset 8, with
+// equal shapes required before.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+enum class VariadicOp { kMax, kMin, kSum, kMean };
+
+// The elementwise max/min/sum/mean of `inputs` (at least one, one element type). With
+// `broadcast`, shapes broadcast multidirectionally; without, they must all be equal. Max and Min
+// propagate NaN (numpy.maximum). Sum and Mean of float types accumulate in double and round once.
+StatusOr<Tensor> VariadicMath(VariadicOp op, const std::vector<const Tensor*>& inputs,
+                              bool broadcast);
+
+template <VariadicOp kOp>
+class VariadicMathKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  VariadicMathKernel(const KernelInfo& info, bool broadcast)
+      : RefKernel(info), broadcast_(broadcast) {}
+  bool broadcast_;
+};
+
+}  // namespace onnxgate::ref

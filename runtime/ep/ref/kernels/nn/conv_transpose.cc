@@ -1,0 +1,207 @@
+// ConvTranspose: one matrix product per image and group, then col2im, in double.
+#include "runtime/ep/ref/kernels/nn/conv_transpose.h"
+
+#include <Eigen/Core>
+
+#include "runtime/ep/ref/kernels/nn/im2col.h"
+#include "runtime/ep/ref/kernels/nn/nn_util.h"
+
+namespace onnxgate::ref_nn {
+
+namespace {
+
+using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// X [n, c, x...], W [c, m / group, kernel...], Y [n, m, y...]; `g` as ResolveTransposedGeometry.
+struct TransposedProblem {
+  int64_t n, c, m, group;
+  WindowGeometry g;
+};
+
+std::vector<double> ConvTransposeDouble(const TransposedProblem& pb, const std::vector<double>& x,
+                                        const std::vector<double>& w,
+                                        const std::vector<double>& b) {
+  const int64_t x_plane = Product(pb.g.output);
+  const int64_t y_plane = Product(pb.g.input);
+  const int64_t kernel_size = Product(pb.g.kernel);
+  const int64_t cg = pb.c / pb.group;
+  const int64_t mg = pb.m / pb.group;
+  const std::vector<int64_t> table = WindowIndexTable(pb.g);
+  std::vector<double> y(static_cast<size_t>(pb.n * pb.m * y_plane), 0.0);
+  RowMajorMatrix col(mg * kernel_size, x_plane);
+  for (int64_t img = 0; img < pb.n; ++img) {
+    for (int64_t grp = 0; grp < pb.group; ++grp) {
+      Eigen::Map<const RowMajorMatrix> xg(x.data() + (img * pb.c + grp * cg) * x_plane, cg,
+                                          x_plane);
+      Eigen::Map<const RowMajorMatrix> wg(w.data() + grp * cg * mg * kernel_size, cg,
+                                          mg * kernel_size);
+      col.noalias() = wg.transpose() * xg;
+      double* yg = y.data() + (img * pb.m + grp * mg) * y_plane;
+      Col2ImAdd(col.data(), mg, pb.g, table, yg);
+      if (!b.empty()) {
+        for (int64_t oc = 0; oc < mg; ++oc) {
+          for (int64_t i = 0; i < y_plane; ++i) yg[oc * y_plane + i] += b[grp * mg + oc];
+        }
+      }
+    }
+  }
+  return y;
+}
+
+}  // namespace
+
+StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& attrs,
+                                                   const std::vector<int64_t>& output_padding,
+                                                   const std::vector<int64_t>& output_shape,
+                                                   const std::vector<int64_t>& x_spatial,
+                                                   const std::vector<int64_t>& kernel) {
+  const size_t rank = x_spatial.size();
+  auto check = [&](const char* what, const std::vector<int64_t>& v, size_t expected) -> Status {
+    if (!v.empty() && v.size() != expected) {
+      return InvalidArgument(std::string("'") + what + "' has " + std::to_string(v.size()) +
+                             " values, expected " + std::to_string(expected) + " for " +
+                             std::to_string(rank) + " spatial axes");
+    }
+    return OkStatus();
+  };
+  ONNXGATE_RETURN_IF_ERROR(check("kernel", kernel, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("kernel_shape", attrs.kernel_shape, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("strides", attrs.strides, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("dilations", attrs.dilations, rank));
+  ONNXGATE_RETURN_IF_ERROR(check("pads", attrs.pads, 2 * rank));
+  ONNXGATE_RETURN_IF_ERROR(check("output_padding", output_padding, rank));
+  std::vector<int64_t> target;  // requested spatial output dims
+  if (!output_shape.empty()) {
+    if (output_shape.size() == rank + 2) {
+      target.assign(output_shape.begin() + 2, output_shape.end());
+    } else {
+      ONNXGATE_RETURN_IF_ERROR(check("output_shape", output_shape, rank));
+      target = output_shape;
+    }
+  }
+  WindowGeometry g;
+  g.output = x_spatial;
+  g.kernel = kernel;
+  g.strides = attrs.strides.empty() ? std::vector<int64_t>(rank, 1) : attrs.strides;
+  g.dilations = attrs.dilations.empty() ? std::vector<int64_t>(rank, 1) : attrs.dilations;
+  g.pad_begin.assign(rank, 0);
+  g.pad_end.assign(rank, 0);
+  g.input.assign(rank, 0);
+  const bool same = attrs.auto_pad == AutoPad::kSameUpper || attrs.auto_pad == AutoPad::kSameLower;
+  for (size_t i = 0; i < rank; ++i) {
+    const int64_t adj = output_padding.empty() ? 0 : output_padding[i];
+    // The extent the kernel reaches without any padding.
+    const int64_t full =
+        g.strides[i] * (x_spatial[i] - 1) + adj + (kernel[i] - 1) * g.dilations[i] + 1;
+    if (!target.empty() || same) {
+      const int64_t out = !target.empty() ? target[i] : x_spatial[i] * g.strides[i];
+      const int64_t total = full - out;
+      // As the spec writes it: SAME_UPPER puts the odd pad at the end, anything else at the start.
+      const int64_t smaller = total >= 0 ? total / 2 : -((-total + 1) / 2);
+      g.pad_begin[i] = attrs.auto_pad == AutoPad::kSameUpper ? smaller : total - smaller;
+      g.pad_end[i] = total - g.pad_begin[i];
+      g.input[i] = out;
+    } else {
+      if (attrs.auto_pad == AutoPad::kNotSet && !attrs.pads.empty()) {
+        g.pad_begin[i] = attrs.pads[i];
+        g.pad_end[i] = attrs.pads[rank + i];
+      }
+      g.input[i] = full - g.pad_begin[i] - g.pad_end[i];
+    }
+    if (g.input[i] < 0) {
+      return InvalidArgument("on spatial axis " + std::to_string(i) + " the output size would be " +
+                             std::to_string(g.input[i]));
+    }
+  }
+  return g;
+}
+
+StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info) {
+  ConvPoolAttributeSet set;
+  set.has_dilations = true;
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
+  if (group < 1) {
+    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
+                           std::to_string(group));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
+                            info.GetInts("output_padding", std::vector<int64_t>{}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_shape,
+                            info.GetInts("output_shape", std::vector<int64_t>{}));
+  for (int64_t v : output_padding) {
+    if (v < 0) {
+      return InvalidArgument(info.Describe() + ": 'output_padding' must be >= 0, got " +
+                             DimsToString(output_padding));
+    }
+  }
+  for (int64_t v : output_shape) {
+    if (v < 0) {
+      return InvalidArgument(info.Describe() + ": 'output_shape' must be >= 0, got " +
+                             DimsToString(output_shape));
+    }
+  }
+  return std::unique_ptr<OpKernel>(new ConvTranspose(
+      std::move(attrs), group, std::move(output_padding), std::move(output_shape)));
+}
+
+Status ConvTranspose::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "ConvTranspose", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "ConvTranspose", "W"));
+  const Tensor* b = ctx.input_tensor(2);
+  const Shape& xs = x->shape();
+  const Shape& ws = w->shape();
+  if (xs.rank() < 3 || ws.rank() != xs.rank()) {
+    return InvalidArgument("ConvTranspose: X must have rank >= 3 and W the same rank, got X " +
+                           xs.ToString() + " and W " + ws.ToString());
+  }
+  if (w->dtype() != x->dtype() || (b != nullptr && b->dtype() != x->dtype())) {
+    return InvalidArgument("ConvTranspose: X, W and B must share one element type");
+  }
+  TransposedProblem pb;
+  pb.n = xs[0];
+  pb.c = xs[1];
+  pb.group = group_;
+  pb.m = ws[1] * group_;
+  if (ws[0] != pb.c || pb.c % group_ != 0) {
+    return InvalidArgument("ConvTranspose: with group = " + std::to_string(group_) + ", W " +
+                           ws.ToString() + " must have W[0] = C of X " + xs.ToString() +
+                           ", divisible by group");
+  }
+  std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
+  for (int64_t k : kernel) {
+    if (k < 1)
+      return InvalidArgument("ConvTranspose: W " + ws.ToString() + " has an empty spatial dim");
+  }
+  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
+    return InvalidArgument("ConvTranspose: kernel_shape " + DimsToString(attrs_.kernel_shape) +
+                           " does not match the spatial dims of W " + ws.ToString());
+  }
+  if (b != nullptr && (b->shape().rank() != 1 || b->shape()[0] != pb.m)) {
+    return InvalidArgument("ConvTranspose: B must have shape [" + std::to_string(pb.m) + "], got " +
+                           b->shape().ToString());
+  }
+  std::vector<int64_t> x_spatial(xs.dims().begin() + 2, xs.dims().end());
+  auto geometry =
+      ResolveTransposedGeometry(attrs_, output_padding_, output_shape_, x_spatial, kernel);
+  if (!geometry.ok()) return geometry.status().WithContext("ConvTranspose with X " + xs.ToString());
+  pb.g = std::move(geometry).value();
+
+  std::vector<int64_t> out_dims = {pb.n, pb.m};
+  out_dims.insert(out_dims.end(), pb.g.input.begin(), pb.g.input.end());
+  Shape out_shape(std::move(out_dims));
+  ONNXGATE_RETURN_IF_ERROR(out_shape.Validate());
+
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
+  std::vector<double> bd;
+  if (b != nullptr) {
+    ONNXGATE_ASSIGN_OR_RETURN(bd, ToDoubles(*b));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Tensor y, FromDoubles(x->dtype(), out_shape, ConvTransposeDouble(pb, xd, wd, bd)));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::ref_nn

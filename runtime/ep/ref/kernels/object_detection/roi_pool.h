@@ -1,0 +1,63 @@
+// RoiAlign (opsets 10 and 16) and MaxRoiPool: pooling of regions of interest of an [N, C, H, W]
+// feature map into fixed-size [C, out_h, out_w] outputs, one per region.
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+struct RoiAlignParams {
+  bool max_mode = false;    // mode 'max' instead of 'avg'
+  bool half_pixel = false;  // coordinate_transformation_mode 'half_pixel' (RoiAlign-16's default)
+  int64_t output_height = 1;
+  int64_t output_width = 1;
+  int64_t sampling_ratio = 0;  // 0: adaptive, ceil(roi size / output size) points per bin
+  double spatial_scale = 1.0;
+};
+
+// rois [num_rois, 4] as (x1, y1, x2, y2), batch_indices int64 [num_rois]. Every bin averages (or,
+// in max mode, takes the maximum of) bilinear samples on a regular grid, with the sampling
+// rules of Detectron's RoIAlign that ONNX Runtime and the ONNX reference share: samples more
+// than one pixel outside the map are 0, others clamp to the edge; in max mode a sample's value
+// is the largest of its four weighted corners.
+StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& batch_indices,
+                          const RoiAlignParams& params);
+
+// rois [num_rois, 5] as (batch_index, x1, y1, x2, y2): the region, rounded to whole pixels
+// after scaling, is split into pooled_h x pooled_w bins and each bin takes its maximum (0 for
+// an empty bin), as Caffe's ROIPooling.
+StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h, int64_t pooled_w,
+                            double spatial_scale);
+
+class RoiAlignKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  RoiAlignKernel(const KernelInfo& info, RoiAlignParams params)
+      : RefKernel(info), params_(params) {}
+  RoiAlignParams params_;
+};
+
+class MaxRoiPoolKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  MaxRoiPoolKernel(const KernelInfo& info, int64_t pooled_h, int64_t pooled_w, double scale)
+      : RefKernel(info), pooled_h_(pooled_h), pooled_w_(pooled_w), spatial_scale_(scale) {}
+  int64_t pooled_h_;
+  int64_t pooled_w_;
+  double spatial_scale_;
+};
+
+}  // namespace onnxgate::ref

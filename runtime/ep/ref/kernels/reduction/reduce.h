@@ -1,0 +1,65 @@
+// The Reduce* family: ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd, ReduceL1,
+// ReduceL2, ReduceLogSum, ReduceLogSumExp and ReduceSumSquare. Axes come from the `axes`
+// attribute (ReduceSum 1 to 12, the others 1 to 17) or from the optional `axes` input
+// (ReduceSum 13, which also has noop_with_empty_axes). Negative axes exist from opset 11.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+enum class ReduceOp {
+  kSum,
+  kMean,
+  kMax,
+  kMin,
+  kProd,
+  kL1,
+  kL2,
+  kLogSum,
+  kLogSumExp,
+  kSumSquare,
+};
+
+// Reduces `x` over `axes` (already normalised into [0, rank) and distinct; empty means every
+// axis). With `keepdims` each reduced dim stays as 1, otherwise it is dropped.
+//
+// Float types (float16 and bfloat16 through float) accumulate in double and round once.
+// Integer types: Sum, Prod, L1 and SumSquare wrap in two's complement like numpy; Mean, L2,
+// LogSum and LogSumExp are computed in floating point and truncated toward zero (saturating).
+// Max and Min propagate NaN. Over an empty set of values the result is what the math gives:
+// Sum, L1, L2, SumSquare 0; Prod 1; Mean NaN (0 for integers); Max -inf (the lowest integer);
+// Min +inf (the highest integer); LogSum and LogSumExp -inf (the lowest integer).
+StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>& axes,
+                        bool keepdims);
+
+template <ReduceOp kOp>
+class ReduceKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  struct Options {
+    bool keepdims = true;
+    bool allow_negative_axes = true;
+    // The attribute form: the axes to reduce (nullopt or empty: all). Unused with axes_input.
+    std::optional<std::vector<int64_t>> axes;
+    // ReduceSum-13: axes arrive as the optional second input.
+    bool axes_input = false;
+    bool noop_with_empty_axes = false;
+  };
+  ReduceKernel(const KernelInfo& info, Options options)
+      : RefKernel(info), options_(std::move(options)) {}
+  Options options_;
+};
+
+}  // namespace onnxgate::ref

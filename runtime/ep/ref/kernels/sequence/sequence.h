@@ -1,0 +1,117 @@
+// Sequence ops: SequenceEmpty, SequenceConstruct, SequenceInsert, SequenceAt, SequenceErase,
+// SequenceLength, SplitToSequence and ConcatFromSequence. Sequences are values holding tensors
+// of one element type; the ops build new sequences that share the tensors' storage.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+// Joins the tensors of a sequence along `axis`; with `new_axis` they are stacked along a new
+// dim inserted at `axis`. `axis` is in [-r, r-1], or [-r-1, r] with `new_axis` (r: the rank of
+// the items). InvalidArgument for an empty sequence or items that do not fit together.
+StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis);
+
+class SequenceEmptyKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  SequenceEmptyKernel(const KernelInfo& info, DataType dtype) : RefKernel(info), dtype_(dtype) {}
+  DataType dtype_;
+};
+
+class SequenceConstructKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  using RefKernel::RefKernel;
+};
+
+class SequenceInsertKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  using RefKernel::RefKernel;
+};
+
+class SequenceAtKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  using RefKernel::RefKernel;
+};
+
+class SequenceEraseKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  using RefKernel::RefKernel;
+};
+
+class SequenceLengthKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  using RefKernel::RefKernel;
+};
+
+// SplitToSequence: without `split`, pieces of size 1 (dropping the axis when keepdims is 0);
+// a scalar `split` gives pieces of that size (the last one may be shorter); a 1-D `split` gives
+// pieces of the listed sizes.
+class SplitToSequenceKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  SplitToSequenceKernel(const KernelInfo& info, int64_t axis, bool keepdims)
+      : RefKernel(info), axis_(axis), keepdims_(keepdims) {}
+  int64_t axis_;
+  bool keepdims_;
+};
+
+class ConcatFromSequenceKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  ConcatFromSequenceKernel(const KernelInfo& info, int64_t axis, bool new_axis)
+      : RefKernel(info), axis_(axis), new_axis_(new_axis) {}
+  int64_t axis_;
+  bool new_axis_;
+};
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,53 @@
+// Concat and Split: joining tensors along an axis and cutting one apart along an axis.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+// Joins `inputs` (one element type, one rank >= 1, equal dims except `axis`) along `axis`, which
+// must already be normalised to [0, rank).
+StatusOr<Tensor> Concat(const std::vector<const Tensor*>& inputs, int64_t axis);
+
+// Cuts `x` along the normalised `axis` into parts of `sizes` (non-negative, summing to the dim).
+StatusOr<std::vector<Tensor>> Split(const Tensor& x, int64_t axis,
+                                    const std::vector<int64_t>& sizes);
+
+class ConcatKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  ConcatKernel(const KernelInfo& info, int64_t axis, bool allow_negative)
+      : RefKernel(info), axis_(axis), allow_negative_(allow_negative) {}
+  int64_t axis_;
+  bool allow_negative_;
+};
+
+// Split: the part sizes come from the `split` attribute (1, 2, 11) or input (1, 13); without
+// them the dim is cut into as many equal parts as the node has outputs.
+class SplitKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  SplitKernel(const KernelInfo& info, int version, int64_t axis,
+              std::optional<std::vector<int64_t>> split)
+      : RefKernel(info), version_(version), axis_(axis), split_attr_(std::move(split)) {}
+  int version_;
+  int64_t axis_;
+  std::optional<std::vector<int64_t>> split_attr_;
+};
+
+}  // namespace onnxgate::ref

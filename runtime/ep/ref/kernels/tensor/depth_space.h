@@ -1,0 +1,34 @@
+// DepthToSpace (DCR and CRD orders) and SpaceToDepth: rearrange blocks of channels of an
+// [N, C, H, W] tensor into blocks of pixels and back.
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+// [N, C, H, W] -> [N, C / b^2, H * b, W * b]. DCR reads channel (by * b + bx) * C/b^2 + c, CRD
+// reads channel c * b^2 + by * b + bx, for the pixel at (y * b + by, x * b + bx).
+StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t blocksize, bool crd);
+
+// [N, C, H, W] -> [N, C * b^2, H / b, W / b], the inverse of DepthToSpace in DCR order.
+StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t blocksize);
+
+class DepthSpaceKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  DepthSpaceKernel(const KernelInfo& info, bool to_space, int64_t blocksize, bool crd)
+      : RefKernel(info), to_space_(to_space), blocksize_(blocksize), crd_(crd) {}
+  bool to_space_;
+  int64_t blocksize_;
+  bool crd_;
+};
+
+}  // namespace onnxgate::ref

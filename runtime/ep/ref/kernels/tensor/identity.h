@@ -1,0 +1,22 @@
+// Identity: passes its input through (tensors; sequences from opset 14, optionals from 16).
+#pragma once
+
+#include <memory>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+class IdentityKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  IdentityKernel(const KernelInfo& info, int version) : RefKernel(info), version_(version) {}
+  int version_;
+};
+
+}  // namespace onnxgate::ref

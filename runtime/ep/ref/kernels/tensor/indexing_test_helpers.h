@@ -1,0 +1,53 @@
+// Shorthands for the tests of the quantization, resampling and indexing kernels: run one node
+// against the indexing registry and read its outputs.
+#pragma once
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/kernel/kernel_test_util.h"
+
+namespace onnxgate::ref {
+
+inline const KernelRegistry& IndexingRegistry() {
+  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterRefKernels));
+  return *registry;
+}
+
+// Runs `node` at `opset`; the test fails (and an empty list comes back) on an error.
+inline std::vector<Value> RunIdx(const std::string& node, int opset,
+                                 const std::vector<Value>& inputs) {
+  auto out = RunNode(IndexingRegistry(), node, opset, inputs);
+  EXPECT_TRUE(out.ok()) << node << ": " << out.status().ToString();
+  return out.ok() ? std::move(out).value() : std::vector<Value>{};
+}
+
+// The status of running `node`, for tests of rejected inputs.
+inline Status RunIdxStatus(const std::string& node, int opset, const std::vector<Value>& inputs) {
+  auto out = RunNode(IndexingRegistry(), node, opset, inputs);
+  return out.ok() ? OkStatus() : out.status();
+}
+
+// Element-wise closeness with an absolute and relative tolerance of 1e-5.
+MATCHER_P(FloatsNear, expected, "") {
+  if (arg.size() != expected.size()) {
+    *result_listener << "size " << arg.size() << " vs " << expected.size();
+    return false;
+  }
+  for (size_t i = 0; i < arg.size(); ++i) {
+    const double tol = 1e-5 + 1e-5 * std::abs(static_cast<double>(expected[i]));
+    if (!(std::abs(static_cast<double>(arg[i]) - static_cast<double>(expected[i])) <= tol)) {
+      *result_listener << "element " << i << ": " << arg[i] << " vs " << expected[i];
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace onnxgate::ref

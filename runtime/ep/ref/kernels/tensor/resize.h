@@ -1,0 +1,54 @@
+// Resize (opsets 10, 11, 13) and Upsample (7, 9): nearest, N-linear and N-cubic resampling of
+// every axis, with the coordinate transformations, nearest modes and tf_crop_and_resize
+// extrapolation of Resize-11 on. Resize-10 and Upsample map coordinates asymmetrically.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "runtime/base/tensor.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/tensor/resize_plan.h"
+
+namespace onnxgate::ref {
+
+// Resamples x to the output dims of `axes` (one entry per axis of x). Nearest works for every
+// element type; linear and cubic for numeric types, computed in double (integers round half to
+// even and saturate). Outputs that tf_crop_and_resize maps outside the input take
+// `extrapolation_value`.
+StatusOr<Tensor> Resample(const Tensor& x, const std::vector<AxisResample>& axes,
+                          const ResizeOptions& options, double extrapolation_value);
+
+class ResizeKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  // Which inputs and attributes the op version has.
+  enum class Form {
+    kUpsample7,   // scales attribute
+    kScalesOnly,  // Upsample-9, Resize-10: X, scales
+    kFull,        // Resize-11, -13: X, roi, scales, sizes
+  };
+  ResizeKernel(const KernelInfo& info, Form form, bool upsample, ResizeOptions options,
+               double extrapolation, std::vector<float> scales)
+      : RefKernel(info),
+        form_(form),
+        upsample_(upsample),
+        options_(options),
+        extrapolation_(extrapolation),
+        scales_(std::move(scales)) {}
+  // The per-axis geometry from the scales or sizes (and roi) given to this run.
+  StatusOr<std::vector<AxisResample>> Geometry(const KernelContext& ctx, const Shape& x) const;
+
+  Form form_;
+  bool upsample_;  // Upsample's scales must be >= 1
+  ResizeOptions options_;
+  double extrapolation_;
+  std::vector<float> scales_;  // Upsample-7's attribute
+};
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,119 @@
+// Trilu and EyeLike.
+#include "runtime/ep/ref/kernels/tensor/trilu.h"
+
+#include <climits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "runtime/ep/ref/kernels/common/compute_type.h"
+
+namespace onnxgate::ref {
+
+namespace {
+
+// EyeLike's output constraint T2: the numeric types and bool, without bfloat16.
+bool IsEyeLikeType(DataType t) {
+  return t == DataType::kBool || t == DataType::kFloat16 || t == DataType::kFloat ||
+         t == DataType::kDouble || IsInteger(t);
+}
+
+}  // namespace
+
+StatusOr<Tensor> Trilu(const Tensor& x, int64_t k, bool upper) {
+  const std::vector<int64_t>& dims = x.shape().dims();
+  const size_t rank = dims.size();
+  if (rank < 2) return InvalidArgument("input must have rank >= 2, got " + x.shape().ToString());
+  const int64_t rows = dims[rank - 2];
+  const int64_t cols = dims[rank - 1];
+  const int64_t matrices = rows * cols == 0 ? 0 : x.NumElements() / (rows * cols);
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));  // zero-filled
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* in = x.data<T>();
+    T* out = y.mutable_data<T>();
+    for (int64_t b = 0; b < matrices; ++b) {
+      for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+          const int64_t at = (b * rows + i) * cols + j;
+          // j - i cannot overflow; k may be any int64, so compare without adding to it.
+          const bool keep = upper ? j - i >= k : j - i <= k;
+          if (keep) out[at] = in[at];
+        }
+      }
+    }
+    return OkStatus();
+  }));
+  return y;
+}
+
+StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k) {
+  if (shape.rank() != 2) {
+    return InvalidArgument("input must be 2-D, got shape " + shape.ToString());
+  }
+  if (!IsEyeLikeType(dtype)) {
+    return InvalidArgument(std::string("EyeLike cannot produce ") + DataTypeShortName(dtype));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));  // zero-filled
+  const int64_t rows = shape[0];
+  const int64_t cols = shape[1];
+  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* out = y.mutable_data<T>();
+    for (int64_t i = 0; i < rows; ++i) {
+      // j = i + k, computed only when it lies in [0, cols) so that no sum overflows.
+      if (k >= cols - i || k < -i) continue;
+      if constexpr (std::is_same_v<T, bool>) {
+        out[i * cols + i + k] = true;
+      } else if constexpr (kIsFloat<T> || kIsInt<T>) {
+        out[i * cols + i + k] = FromCompute<T>(1);
+      }
+    }
+    return OkStatus();
+  }));
+  return y;
+}
+
+StatusOr<std::unique_ptr<OpKernel>> TriluKernel::Create(const KernelInfo& info) {
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t upper, info.GetInt("upper", 1));
+  return std::unique_ptr<OpKernel>(new TriluKernel(info, upper != 0));
+}
+
+Status TriluKernel::Run(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  int64_t k = 0;
+  if (ctx.has_input(1)) {
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* kt, GetInput(ctx, 1, "k"));
+    if (kt->dtype() != DataType::kInt64 || kt->NumElements() != 1 || kt->shape().rank() > 1) {
+      return InvalidArgument("k must be an int64 scalar, got " + kt->DebugString(2));
+    }
+    k = kt->data<int64_t>()[0];
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Trilu(*x, k, upper_));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+StatusOr<std::unique_ptr<OpKernel>> EyeLikeKernel::Create(const KernelInfo& info) {
+  std::optional<DataType> dtype;
+  if (info.has_attribute("dtype")) {
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("dtype"));
+    if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
+        !IsEyeLikeType(static_cast<DataType>(code))) {
+      return InvalidArgument(info.Describe() + ": attribute 'dtype' = " + std::to_string(code) +
+                             " is not a type EyeLike can produce (numbers and bool, no bfloat16)");
+    }
+    dtype = static_cast<DataType>(code);
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t k, info.GetInt("k", 0));
+  return std::unique_ptr<OpKernel>(new EyeLikeKernel(info, dtype, k));
+}
+
+Status EyeLikeKernel::Run(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, EyeLike(x->shape(), dtype_.value_or(x->dtype()), k_));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,23 @@
+// The ref EP's registration table for ONNX's text family (onnx/defs/text), each line one version
+// range of the op's ONNX schema with the types it allows.
+#include "runtime/ep/ref/kernels/text/string_normalizer.h"
+#include "runtime/ep/ref/kernels/common/registration_table.h"
+#include "runtime/ep/ref/kernels/common/type_lists.h"
+#include "runtime/ep/ref/ref_kernels.h"
+
+namespace onnxgate {
+
+namespace {
+
+using namespace ref;         // NOLINT: the kernel classes of this table
+using namespace ref::types;  // NOLINT: type-list shorthands
+using namespace ref::table;  // NOLINT: Def
+
+}  // namespace
+
+Status RegisterTextKernels(KernelRegistry& registry) {
+  // StringNormalizer-10: X and Y are string tensors; the schema has no type constraint.
+  return Def(registry, "StringNormalizer", 10, 10, {}, FactoryOf<StringNormalizerKernel>());
+}
+
+}  // namespace onnxgate
