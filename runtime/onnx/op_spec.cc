@@ -64,6 +64,7 @@ std::string OpSpec::op_type() const { return schema_->Name(); }
 std::string OpSpec::domain() const { return NormalizeDomain(schema_->domain()); }
 int OpSpec::since_version() const { return schema_->SinceVersion(); }
 bool OpSpec::deprecated() const { return schema_->Deprecated(); }
+std::string OpSpec::defining_file() const { return schema_->file(); }
 
 std::vector<FormalParameter> OpSpec::inputs() const {
   std::vector<FormalParameter> out;

@@ -52,6 +52,9 @@ class OpSpec {
   std::string domain() const;  // "" for the default domain
   int since_version() const;
   bool deprecated() const;
+  // The source file of ONNX that defines the schema ("onnx/defs/math/defs.cc"); its folder under
+  // onnx/defs/ is the op's family.
+  std::string defining_file() const;
   std::vector<FormalParameter> inputs() const;
   std::vector<FormalParameter> outputs() const;
   // Constraint name -> the allowed type strings ("tensor(float)", "seq(tensor(int64))").

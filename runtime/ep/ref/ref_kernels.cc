@@ -20,6 +20,8 @@ const std::vector<RefKernelFamily>& RefKernelFamilies() {
       {"signal", &RegisterSignalKernels},
       {"text", &RegisterTextKernels},
       {"training", &RegisterTrainingKernels},
+      {"image", &RegisterImageKernels},
+      {"ml", &RegisterMlKernels},
   };
   return families;
 }

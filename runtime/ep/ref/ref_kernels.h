@@ -26,6 +26,8 @@ Status RegisterOptionalKernels(KernelRegistry& registry);
 Status RegisterSignalKernels(KernelRegistry& registry);
 Status RegisterTextKernels(KernelRegistry& registry);
 Status RegisterTrainingKernels(KernelRegistry& registry);
+Status RegisterImageKernels(KernelRegistry& registry);
+Status RegisterMlKernels(KernelRegistry& registry);
 
 // One family: its folder name under kernels/ and its table.
 struct RefKernelFamily {

@@ -18,6 +18,8 @@ namespace onnxgate::ref::table {
 // registration_test.cc passes them to CheckRegistrationRanges.
 inline constexpr int kCheckedThroughOpset = 28;         // ai.onnx
 inline constexpr int kCheckedThroughTrainingOpset = 1;  // ai.onnx.preview.training
+inline constexpr int kCheckedThroughMlOpset = 5;        // ai.onnx.ml
+inline constexpr int kCheckedThroughPreviewOpset = 1;   // ai.onnx.preview
 
 // Registers `factory` for ai.onnx `op`, versions since..until (both inclusive, closed as
 // kernel_def.h says), with the given type constraints.

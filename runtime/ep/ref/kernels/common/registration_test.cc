@@ -5,6 +5,7 @@
 // within each op's claimed span every schema version is covered with all of its types.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -20,7 +21,9 @@ namespace {
 RegistrationCheckOptions RefOptions() {
   RegistrationCheckOptions options;
   options.checked_through = {{"", table::kCheckedThroughOpset},
-                             {"ai.onnx.preview.training", table::kCheckedThroughTrainingOpset}};
+                             {"ai.onnx.preview.training", table::kCheckedThroughTrainingOpset},
+                             {"ai.onnx.ml", table::kCheckedThroughMlOpset},
+                             {"ai.onnx.preview", table::kCheckedThroughPreviewOpset}};
   // Ops whose kernels claim fewer types than the schema allows, and why. The session reports
   // the other types UNSUPPORTED with the op, version and types named.
   options.narrower_than_schema = {
@@ -44,6 +47,33 @@ TEST_P(RegistrationTest, RangesAndTypesFollowTheSchemas) {
 TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
   Status st = CheckRegistrationCoverage(registry_, RefOptions());
   EXPECT_TRUE(st.ok()) << st.message();
+}
+
+// The family whose table must hold `spec`'s op: the folder of onnx/defs/ that defines it, but
+// the signal ops (defined among the math ops) have their own family, ai.onnx.ml's folder
+// traditionalml is called ml, and ai.onnx.preview's ops sit with their relatives in nn.
+std::string FamilyOf(const OpSpec& spec) {
+  static const std::set<std::string> signal = {"DFT",           "STFT",           "HannWindow",
+                                               "HammingWindow", "BlackmanWindow", "MelWeightMatrix"};
+  const std::string file = spec.defining_file();
+  const std::string prefix = "onnx/defs/";
+  const size_t start = file.find(prefix);
+  if (start == std::string::npos) return "(" + file + ")";
+  const size_t from = start + prefix.size();
+  const std::string folder = file.substr(from, file.find('/', from) - from);
+  if (folder == "math" && signal.count(spec.op_type()) > 0) return "signal";
+  if (folder == "traditionalml") return "ml";
+  if (folder == "preview") return "nn";
+  return folder;
+}
+
+TEST_P(RegistrationTest, HoldsOnlyOpsOfItsOnnxFamily) {
+  for (const KernelDef* def : registry_.All()) {
+    const std::optional<OpSpec> spec = OpSpec::Find(def->op_type, def->since_version, def->domain);
+    ASSERT_TRUE(spec.has_value()) << def->op_type;
+    EXPECT_EQ(FamilyOf(*spec), GetParam().name)
+        << def->op_type << "-" << def->since_version << " (" << spec->defining_file() << ")";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, RegistrationTest, ::testing::ValuesIn(RefKernelFamilies()),

@@ -7,17 +7,17 @@ namespace onnxgate::ref {
 
 void CopyStrided(const Tensor& src, const std::vector<int64_t>& walk_dims,
                  const std::vector<int64_t>& strides, int64_t base, Tensor* dst) {
-  ONNXGATE_CHECK(src.dtype() == dst->dtype());
   ONNXGATE_CHECK(walk_dims.size() == strides.size());
-  Status st = VisitAllTypes(src.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T* in = src.data<T>();
-    T* out = dst->mutable_data<T>();
+  WithElementMover(src, dst, [&](auto move) {
     ForEachStrided(walk_dims, {strides}, {base},
-                   [&](int64_t i, const int64_t* off) { out[i] = in[off[0]]; });
-    return OkStatus();
+                   [&](int64_t i, const int64_t* off) { move(off[0], i); });
   });
-  ONNXGATE_CHECK(st.ok());  // every defined element type has a C++ type
+}
+
+void CopyElements(const Tensor& src, int64_t src_at, Tensor* dst, int64_t dst_at, int64_t count) {
+  WithElementMover(src, dst, [&](auto move) {
+    for (int64_t k = 0; k < count; ++k) move(src_at + k, dst_at + k);
+  });
 }
 
 }  // namespace onnxgate::ref

@@ -91,5 +91,18 @@ TEST_F(IfTest, SequencesFrom13AndOptionalsFrom16) {
   EXPECT_TRUE(opt[0].is_optional());
 }
 
+TEST_F(IfTest, BranchesReturnTheNewerTypesFromOpset19) {
+  auto packed = Tensor::FromSubByteInts(DataType::kUint2, Shape({3}), {3, 0, 2});
+  ASSERT_TRUE(packed.ok());
+  ASSERT_OK_AND_ASSIGN(auto out, RunIf(25, TensorValue<bool>({}, {false}), one_,
+                                       Returning(Value::FromTensor(*packed))));
+  EXPECT_EQ(out[0].tensor().dtype(), DataType::kUint2);
+  EXPECT_EQ(out[0].tensor().SubByteInt(0), 3);
+  const Value f8 = Value::FromTensor(
+      Tensor::FromVector<Float8E4M3FNUZ>(Shape({1}), {Float8E4M3FNUZ::FromFloat(0.5f)}));
+  ASSERT_OK_AND_ASSIGN(auto f, RunIf(19, TensorValue<bool>({}, {true}), Returning(f8), two_));
+  EXPECT_EQ(f[0].tensor().ElementAsDouble(0), 0.5);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

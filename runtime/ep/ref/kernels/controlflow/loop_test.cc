@@ -192,5 +192,32 @@ TEST_F(LoopTest, BodyInputCountIsChecked) {
   EXPECT_THAT(status.status().message(), HasSubstr("'body' has 2 inputs"));
 }
 
+TEST_F(LoopTest, PackedScanOutputsFromOpset21) {
+  // One loop-carried INT4 value passed through; the scan output is INT4 [i, -i].
+  auto body = std::make_shared<FakeBody>(3, 3, [](const Values& in, auto&) -> StatusOr<Values> {
+    const int32_t i = static_cast<int32_t>(Int(in[0]));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor scan,
+                              Tensor::FromSubByteInts(DataType::kInt4, Shape({2}), {i, -i}));
+    return Values{Bool(true), in[2], Value::FromTensor(std::move(scan))};
+  });
+  auto carried = Tensor::FromSubByteInts(DataType::kInt4, Shape({1}), {-7});
+  ASSERT_TRUE(carried.ok());
+  onnx::NodeProto node = MakeNode(
+      "Loop", 3, 2,
+      {{"body", {{DataType::kBool}, {DataType::kInt4}, {DataType::kInt4, {2}, true}}}}, {1});
+  ASSERT_OK_AND_ASSIGN(auto out, RunWithBodies(registry_, node, 21, {{"body", body}},
+                                               {I64(3), Value(), Value::FromTensor(*carried)}));
+  EXPECT_EQ(out[0].tensor().SubByteInt(0), -7);
+  const Tensor& scans = out[1].tensor();
+  EXPECT_THAT(scans.shape().dims(), ElementsAre(3, 2));
+  std::vector<int32_t> got;
+  for (int64_t k = 0; k < scans.NumElements(); ++k) got.push_back(scans.SubByteInt(k));
+  EXPECT_THAT(got, ElementsAre(0, 0, 1, -1, 2, -2));
+  // Loop-16 does not take INT4.
+  EXPECT_FALSE(RunWithBodies(registry_, node, 16, {{"body", body}},
+                             {I64(3), Value(), Value::FromTensor(*carried)})
+                   .ok());
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -179,5 +179,27 @@ TEST_F(Scan8Test, AllLengthsZeroTakesTheStepShapeFromTheBody) {
   EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
 }
 
+TEST_F(ScanTest, Float8ScanInputsAndOutputsFromOpset19) {
+  // The body passes each slice through as its scan output and keeps the state.
+  auto body = std::make_shared<FakeBody>(2, 2, [](const Values& in, auto&) {
+    return StatusOr<Values>(Values{in[0], in[1]});
+  });
+  std::vector<Float8E5M2> x;
+  for (float f : {1.0f, 2.0f, 3.0f, 4.0f, 6.0f, 8.0f}) x.push_back(Float8E5M2::FromFloat(f));
+  const Value xs = Value::FromTensor(Tensor::FromVector<Float8E5M2>(Shape({3, 2}), x));
+  onnx::NodeProto node = MakeNode(
+      "Scan", 2, 2, {{"body", {{DataType::kFloat}, {DataType::kFloat8E5M2, {2}, true}}}});
+  AddInt(&node, "num_scan_inputs", 1);
+  AddInts(&node, "scan_input_directions", {1});
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunWithBodies(registry_, node, 19, {{"body", body}}, {zeros2_, xs}));
+  const Tensor& y = out[1].tensor();
+  ASSERT_EQ(y.dtype(), DataType::kFloat8E5M2);
+  EXPECT_THAT(y.shape().dims(), ElementsAre(3, 2));
+  std::vector<double> got;
+  for (int64_t k = 0; k < y.NumElements(); ++k) got.push_back(y.ElementAsDouble(k));
+  EXPECT_THAT(got, ElementsAre(6, 8, 3, 4, 1, 2));
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -2,6 +2,7 @@
 #include "runtime/ep/ref/kernels/generator/constant.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,20 @@ namespace {
 std::vector<DataType> ConstantTypes(int version) {
   using namespace types;  // NOLINT
   if (version < 9) return F3();
-  return version < 13 ? AllNoBF16() : All();
+  return version < 13 ? AllNoBF16() : AllThrough(version);
+}
+
+// The element types ConstantOfShape's T2 allows at `version`: numbers and bool, then bfloat16
+// and FLOAT8 (20), INT4/UINT4 (21), FLOAT4E2M1 (23), FLOAT8E8M0 (24), INT2/UINT2 (25).
+std::vector<DataType> ConstantOfShapeTypes(int version) {
+  using namespace types;  // NOLINT
+  List t = F3() + Ints() + List{kBool};
+  if (version >= 20) t = t + List{kBF16} + F8();
+  if (version >= 21) t = t + List{kU4, kI4};
+  if (version >= 23) t = t + List{kF4E2M1};
+  if (version >= 24) t = t + List{kF8E8M0};
+  if (version >= 25) t = t + List{kU2, kI2};
+  return t;
 }
 
 }  // namespace
@@ -96,6 +110,17 @@ StatusOr<Tensor> ConstantOfShape(const Tensor& shape, const Tensor& value) {
     if (d < 0) return InvalidArgument("shape " + ListToString(dims) + " has a negative dim");
   }
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(value.dtype(), Shape(dims)));
+  if (IsPackedSubByte(value.dtype())) {
+    const uint8_t code = value.PackedCode(0);
+    for (int64_t i = 0, n = y.NumElements(); i < n; ++i) y.SetPackedCode(i, code);
+    return y;
+  }
+  if (IsFloat8(value.dtype())) {
+    // One byte per element: the value's code repeated.
+    const uint8_t code = static_cast<const uint8_t*>(value.raw_data())[0];
+    std::memset(y.mutable_raw_data(), code, y.ByteSize());
+    return y;
+  }
   ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(value.dtype(), [&](auto tag) {
     using T = decltype(tag);
     std::fill(y.mutable_data<T>(), y.mutable_data<T>() + y.NumElements(), value.data<T>()[0]);
@@ -109,11 +134,10 @@ StatusOr<std::unique_ptr<OpKernel>> ConstantOfShapeKernel::Create(const KernelIn
   if (info.has_attribute("value")) {
     ONNXGATE_ASSIGN_OR_RETURN(value, info.GetTensor("value"));
   }
-  using namespace types;  // NOLINT
-  const List allowed = F3() + Ints() + List{kBool};
+  const std::vector<DataType> allowed = ConstantOfShapeTypes(info.since_version());
   if (std::find(allowed.begin(), allowed.end(), value.dtype()) == allowed.end()) {
     return InvalidArgument(info.Describe() + ": 'value' of type " +
-                           DataTypeShortName(value.dtype()) + " is not allowed");
+                           DataTypeShortName(value.dtype()) + " is not allowed in this op version");
   }
   if (value.NumElements() != 1) {
     return InvalidArgument(info.Describe() + ": 'value' must hold one element, got shape " +

@@ -28,7 +28,7 @@ class ConstantKernel : public RefKernel {
 };
 
 // A tensor of `shape` (a 1-D int64 tensor of non-negative dims; empty gives a scalar) filled with
-// the single element of `value`.
+// the single element of `value` (any type but string and complex, packed sub-byte types too).
 StatusOr<Tensor> ConstantOfShape(const Tensor& shape, const Tensor& value);
 
 class ConstantOfShapeKernel : public RefKernel {

@@ -1,7 +1,9 @@
 // The random generators on std::mt19937_64 and the standard distributions.
 #include "runtime/ep/ref/kernels/generator/random.h"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 #include <random>
 
 #include "runtime/ep/ref/kernels/nn/nn_util.h"
@@ -23,6 +25,23 @@ StatusOr<DataType> DtypeAttribute(const KernelInfo& info, DataType fallback) {
   return static_cast<DataType>(v);
 }
 
+// The output types the op's T (or T2) allows at `version`: the floats (bfloat16 from version 22),
+// and for Bernoulli also the integers and bool.
+std::vector<DataType> OutputTypes(const std::string& op, int version) {
+  std::vector<DataType> types = {DataType::kFloat16, DataType::kFloat, DataType::kDouble};
+  if (version >= 22 || op == "Bernoulli") types.push_back(DataType::kBFloat16);
+  if (op == "Bernoulli") {
+    types.insert(types.end(), {DataType::kInt8, DataType::kInt16, DataType::kInt32,
+                               DataType::kInt64, DataType::kUint8, DataType::kUint16,
+                               DataType::kUint32, DataType::kUint64, DataType::kBool});
+  }
+  return types;
+}
+
+bool Contains(const std::vector<DataType>& types, DataType t) {
+  return std::find(types.begin(), types.end(), t) != types.end();
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info) {
@@ -33,6 +52,11 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
   if (op == "Bernoulli") c.distribution = Distribution::kBernoulli;
   ONNXGATE_ASSIGN_OR_RETURN(c.dtype,
                             DtypeAttribute(info, c.like ? DataType::kUndefined : DataType::kFloat));
+  c.output_types = OutputTypes(op, info.since_version());
+  if (c.dtype != DataType::kUndefined && !Contains(c.output_types, c.dtype)) {
+    return InvalidArgument(info.Describe() + ": 'dtype' " + DataTypeShortName(c.dtype) +
+                           " is not an output type of this op version");
+  }
   if (!c.like) {
     ONNXGATE_ASSIGN_OR_RETURN(c.shape, info.GetInts("shape"));
   }
@@ -75,7 +99,14 @@ Status RandomKernel::Run(KernelContext& ctx) const {
   if (c_.like) {
     ONNXGATE_ASSIGN_OR_RETURN(input, GetInput(ctx, 0, "input"));
     shape = input->shape();
-    if (dtype == DataType::kUndefined) dtype = input->dtype();
+    if (dtype == DataType::kUndefined) {
+      // No 'dtype': the output takes the input's type, which must then be an output type.
+      dtype = input->dtype();
+      if (!Contains(c_.output_types, dtype)) {
+        return InvalidArgument(std::string("without 'dtype' the output takes the input's type ") +
+                               DataTypeShortName(dtype) + ", which is not an output type");
+      }
+    }
   }
   std::mt19937_64 engine;
   if (c_.seed.has_value()) {

@@ -30,6 +30,7 @@ class RandomKernel : public RefKernel {
     double low = 0, high = 1;             // uniform
     double mean = 0, scale = 1;           // normal
     std::optional<float> seed;
+    std::vector<DataType> output_types;  // what T (T2) allows in this op version
   };
   RandomKernel(const KernelInfo& info, Config c) : RefKernel(info), c_(std::move(c)) {}
   Config c_;

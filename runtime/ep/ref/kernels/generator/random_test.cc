@@ -81,5 +81,48 @@ TEST_F(RandomTest, RejectsBadAttributesAndProbabilities) {
       kInvalidArgument);
 }
 
+TEST_F(RandomTest, BFloat16FromVersion22) {
+  ASSERT_OK_AND_ASSIGN(
+      auto u, RunNode(registry_, "Y = RandomUniform <shape = [50], dtype = 16, seed = 2.0> ()", 22,
+                      {}));
+  EXPECT_EQ(u[0].tensor().dtype(), DataType::kBFloat16);
+  for (float v : HalfValuesOf<BFloat16>(u[0])) {
+    EXPECT_GE(v, 0.0f);
+    EXPECT_LE(v, 1.0f);
+  }
+  Value like = BFloat16Value({2, 3}, {0, 0, 0, 0, 0, 0});
+  ASSERT_OK_AND_ASSIGN(auto n, RunNode(registry_, "Y = RandomNormalLike (X)", 22, {like}));
+  EXPECT_EQ(n[0].tensor().dtype(), DataType::kBFloat16);
+  EXPECT_THAT(DimsOf(n[0]), ElementsAre(2, 3));
+  ASSERT_OK_AND_ASSIGN(auto b, RunNode(registry_, "Y = Bernoulli (P)", 22,
+                                       {BFloat16Value({2}, {1, 0})}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(1.0f, 0.0f));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomUniform <shape = [2], dtype = 16> ()", 21, {}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomNormalLike (X)", 21, {like}), kUnimplemented);
+}
+
+TEST_F(RandomTest, OutputTypeMustBeAFloat) {
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomUniform <shape = [2], dtype = 6> ()", 22, {}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomUniformLike <dtype = 7> (X)", 22,
+                            {TensorValue<float>({1}, {0})}),
+                    kInvalidArgument);
+  // Without dtype the output takes the input's type, which must then be a float.
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = RandomUniformLike (X)", 22, {TensorValue<int32_t>({1}, {0})}),
+      kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(auto ok, RunNode(registry_, "Y = RandomUniformLike <dtype = 1> (X)", 22,
+                                        {TensorValue<int32_t>({3}, {0, 0, 0})}));
+  EXPECT_EQ(ok[0].tensor().dtype(), DataType::kFloat);
+  // Bernoulli also gives integers and bool, never strings.
+  ASSERT_OK_AND_ASSIGN(auto i, RunNode(registry_, "Y = Bernoulli <dtype = 7> (P)", 22,
+                                       {TensorValue<double>({2}, {0, 1})}));
+  EXPECT_THAT(ValuesOf<int64_t>(i[0]), ElementsAre(0, 1));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Bernoulli <dtype = 8> (P)", 22,
+                            {TensorValue<double>({1}, {0})}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

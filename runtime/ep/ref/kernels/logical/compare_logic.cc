@@ -1,6 +1,8 @@
 // Comparisons, boolean logic and Where.
 #include "runtime/ep/ref/kernels/logical/compare_logic.h"
 
+#include <string>
+
 #include "runtime/ep/ref/kernels/common/compute_type.h"
 
 namespace onnxgate::ref {
@@ -57,6 +59,15 @@ StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   if (a.dtype() == DataType::kBool) {
     CompareLoop<bool>(op, a, b, &y);
+    return y;
+  }
+  if (a.dtype() == DataType::kString) {
+    // Equal-19 compares strings byte for byte; the ordered comparisons take numbers only.
+    if (op != CompareOp::kEqual) {
+      return InvalidArgument("strings can only be compared for equality");
+    }
+    BroadcastBinary<std::string, std::string, bool>(
+        a, b, &y, [](const std::string& x, const std::string& z) { return x == z; });
     return y;
   }
   ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(a.dtype(), [&](auto tag) {

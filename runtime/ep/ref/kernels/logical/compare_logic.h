@@ -13,8 +13,9 @@ namespace onnxgate::ref {
 enum class CompareOp { kEqual, kLess, kGreater, kLessOrEqual, kGreaterOrEqual };
 enum class LogicOp { kAnd, kOr, kXor };
 
-// bool tensor of a (op) b with numpy broadcasting; a and b share a numeric or bool type.
-// Comparisons with NaN are false (Equal(NaN, NaN) too), as IEEE and numpy.
+// bool tensor of a (op) b with numpy broadcasting; a and b share a numeric or bool type, or
+// are strings (kEqual only: byte-wise equality). Comparisons with NaN are false (Equal(NaN, NaN)
+// too), as IEEE and numpy.
 StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b);
 // bool tensor of a (op) b for bool a and b, with numpy broadcasting.
 StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b);

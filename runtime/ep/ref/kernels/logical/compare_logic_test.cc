@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/ref_kernels.h"
@@ -45,6 +46,20 @@ TEST_F(CompareLogicTest, EqualTypeListsGrowWithTheVersion) {
   std::vector<Value> i = {TensorValue<int32_t>({1}, {1}), TensorValue<int32_t>({1}, {2})};
   EXPECT_ERROR_CODE(RunNode(registry_, "C = Less(A, B)", 8, i), kUnimplemented);
   EXPECT_TRUE(RunNode(registry_, "C = Less(A, B)", 9, i).ok());
+}
+
+TEST_F(CompareLogicTest, EqualComparesStringsFromVersion19) {
+  std::vector<Value> in = {TensorValue<std::string>({2, 2}, {"a", "b", "", "ab"}),
+                           TensorValue<std::string>({2}, {"a", "ab"})};
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "C = Equal(A, B)", 19, in));
+  EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 2));
+  EXPECT_THAT(ValuesOf<bool>(out[0]), ElementsAre(true, false, false, true));
+  EXPECT_ERROR_CODE(RunNode(registry_, "C = Equal(A, B)", 13, in), kUnimplemented);
+  EXPECT_ERROR_CODE(RunNode(registry_, "C = Less(A, B)", 13, in), kUnimplemented);
+  EXPECT_ERROR_CODE(RunNode(registry_, "C = Equal(A, B)", 19,
+                            {in[0], TensorValue<std::string>({3}, {"a", "b", "c"})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(Compare(CompareOp::kLess, in[0].tensor(), in[1].tensor()), kInvalidArgument);
 }
 
 TEST_F(CompareLogicTest, LegacyComparisonBroadcast) {

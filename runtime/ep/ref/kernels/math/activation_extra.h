@@ -1,5 +1,6 @@
 // Elementwise ops that do not fit the one-input template: PRelu (a slope tensor broadcast onto
-// X), Shrink (two thresholds, integer forms), IsNaN and IsInf (bool results).
+// X), SwiGLU (a gate and a value of one shape), Shrink (two thresholds, integer forms), IsNaN and
+// IsInf (bool results).
 #pragma once
 
 #include <memory>
@@ -12,21 +13,43 @@ namespace onnxgate::ref {
 // x < 0 ? slope * x : x, with `slope` broadcast unidirectionally onto x (PRelu-7 on).
 StatusOr<Tensor> PRelu(const Tensor& x, const Tensor& slope);
 
+// a * sigmoid(alpha * a) * b elementwise; a and b must have one float type and one shape (no
+// broadcasting). float16 and bfloat16 compute in float.
+StatusOr<Tensor> SwiGLU(const Tensor& a, const Tensor& b, float alpha);
+
 // x < -lambd ? x + bias : (x > lambd ? x - bias : 0), computed in double and converted back
 // (integers truncate toward zero).
 StatusOr<Tensor> Shrink(const Tensor& x, float lambd, float bias);
 
-// bool tensors: NaN, or +inf / -inf as selected.
+// bool tensors: NaN, or +inf / -inf as selected; for the float types and FLOAT8 (decoded).
 StatusOr<Tensor> IsNaN(const Tensor& x);
 StatusOr<Tensor> IsInf(const Tensor& x, bool detect_positive, bool detect_negative);
 
+// PRelu-7 on broadcast the slope unidirectionally onto X. PRelu-1 and -6 only say that a
+// one-element slope is shared across the channels: they take a slope of one element, of X's
+// shape, or of one value per channel (1-D, X's dim 1).
 class PReluKernel : public RefKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
 
  protected:
-  using RefKernel::RefKernel;
   Status Run(KernelContext& ctx) const override;
+
+ private:
+  PReluKernel(const KernelInfo& info, bool legacy) : RefKernel(info), legacy_(legacy) {}
+  bool legacy_;  // PRelu-1 and -6
+};
+
+class SwiGLUKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  SwiGLUKernel(const KernelInfo& info, float alpha) : RefKernel(info), alpha_(alpha) {}
+  float alpha_;
 };
 
 class ShrinkKernel : public RefKernel {

@@ -1,4 +1,4 @@
-// CumSum.
+// CumSum and CumProd.
 #include "runtime/ep/ref/kernels/math/cum_sum.h"
 
 #include <type_traits>
@@ -7,7 +7,9 @@
 
 namespace onnxgate::ref {
 
-StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reverse) {
+StatusOr<Tensor> Cumulative(CumulativeOp op, const Tensor& x, int64_t axis, bool exclusive,
+                            bool reverse) {
+  const bool product = op == CumulativeOp::kProd;
   const std::vector<int64_t>& dims = x.shape().dims();
   const int64_t n = dims.empty() ? 1 : dims[axis];
   int64_t outer = 1, inner = 1;
@@ -23,12 +25,12 @@ StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reve
     for (int64_t o = 0; o < outer; ++o) {
       for (int64_t i = 0; i < inner; ++i) {
         const int64_t base = o * n * inner + i;
-        Acc acc = 0;
-        auto add = [&acc](Acc v) {
+        Acc acc = product ? 1 : 0;
+        auto fold = [&acc, product](Acc v) {
           if constexpr (kIsFloat<T>) {
-            acc += v;
+            acc = product ? acc * v : acc + v;
           } else {
-            acc = WrapAdd<T>(acc, v);
+            acc = product ? WrapMul<T>(acc, v) : WrapAdd<T>(acc, v);
           }
         };
         for (int64_t step = 0; step < n; ++step) {
@@ -39,13 +41,13 @@ StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reve
           } else {
             v = in[at];
           }
-          if (!exclusive) add(v);
+          if (!exclusive) fold(v);
           if constexpr (kIsFloat<T>) {
             out[at] = FromCompute<T>(static_cast<ComputeType<T>>(acc));
           } else {
             out[at] = acc;
           }
-          if (exclusive) add(v);
+          if (exclusive) fold(v);
         }
       }
     }
@@ -54,13 +56,15 @@ StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reve
   return y;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> CumSumKernel::Create(const KernelInfo& info) {
+template <CumulativeOp kOp>
+StatusOr<std::unique_ptr<OpKernel>> CumulativeKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t exclusive, info.GetInt("exclusive", 0));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t reverse, info.GetInt("reverse", 0));
-  return std::unique_ptr<OpKernel>(new CumSumKernel(info, exclusive != 0, reverse != 0));
+  return std::unique_ptr<OpKernel>(new CumulativeKernel(info, exclusive != 0, reverse != 0));
 }
 
-Status CumSumKernel::Run(KernelContext& ctx) const {
+template <CumulativeOp kOp>
+Status CumulativeKernel<kOp>::Run(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 1, "axis"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axis,
@@ -72,9 +76,12 @@ Status CumSumKernel::Run(KernelContext& ctx) const {
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("x must have rank >= 1, got a scalar");
   ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis[0], rank, /*allow_negative=*/true));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CumSum(*x, a, exclusive_, reverse_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Cumulative(kOp, *x, a, exclusive_, reverse_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
+
+template class CumulativeKernel<CumulativeOp::kSum>;
+template class CumulativeKernel<CumulativeOp::kProd>;
 
 }  // namespace onnxgate::ref

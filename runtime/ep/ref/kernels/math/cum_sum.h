@@ -1,5 +1,5 @@
-// CumSum: running sums along one axis (given as a scalar input), optionally exclusive (each
-// output leaves out its own element) and/or reversed (summing from the end).
+// CumSum and CumProd: running sums or products along one axis (given as a scalar input),
+// optionally exclusive (each output leaves out its own element) and/or reversed (from the end).
 #pragma once
 
 #include <cstdint>
@@ -10,11 +10,19 @@
 
 namespace onnxgate::ref {
 
-// Running sums of `x` along `axis` (already normalised). Floats accumulate in double and round
-// each output once; integers wrap in two's complement.
-StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reverse);
+enum class CumulativeOp { kSum, kProd };
 
-class CumSumKernel : public RefKernel {
+// Running sums (products) of `x` along `axis` (already normalised). Floats accumulate in double
+// and round each output once; integers wrap in two's complement. An exclusive run starts from 0
+// (1 for a product).
+StatusOr<Tensor> Cumulative(CumulativeOp op, const Tensor& x, int64_t axis, bool exclusive,
+                            bool reverse);
+inline StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bool reverse) {
+  return Cumulative(CumulativeOp::kSum, x, axis, exclusive, reverse);
+}
+
+template <CumulativeOp kOp>
+class CumulativeKernel : public RefKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
 
@@ -22,10 +30,13 @@ class CumSumKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  CumSumKernel(const KernelInfo& info, bool exclusive, bool reverse)
+  CumulativeKernel(const KernelInfo& info, bool exclusive, bool reverse)
       : RefKernel(info), exclusive_(exclusive), reverse_(reverse) {}
   bool exclusive_;
   bool reverse_;
 };
+
+using CumSumKernel = CumulativeKernel<CumulativeOp::kSum>;
+using CumProdKernel = CumulativeKernel<CumulativeOp::kProd>;
 
 }  // namespace onnxgate::ref

@@ -61,5 +61,40 @@ TEST_F(CumSumTest, HalfTypesFromOpset14) {
   EXPECT_THAT(HalfValuesOf<Float16>(out[0]), ElementsAre(1, 3, 6));
 }
 
+TEST_F(CumSumTest, CumProdExclusiveAndReverse) {
+  Value x = TensorValue<float>({3}, {1, 2, 3});
+  const std::pair<const char*, std::vector<float>> cases[] = {
+      {"", {1, 2, 6}},
+      {"<exclusive = 1>", {1, 1, 2}},
+      {"<reverse = 1>", {6, 6, 3}},
+      {"<exclusive = 1, reverse = 1>", {6, 3, 1}}};
+  for (const auto& [attrs, want] : cases) {
+    ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, std::string("Y = CumProd ") + attrs +
+                                                          " (X, axis)",
+                                           26, {x, axis0_}));
+    EXPECT_EQ(ValuesOf<float>(out[0]), want) << attrs;
+  }
+  ASSERT_OK_AND_ASSIGN(auto rows, RunNode(registry_, "Y = CumProd (X, axis)", 26,
+                                          {TensorValue<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6}),
+                                           TensorValue<int32_t>({}, {-1})}));
+  EXPECT_THAT(ValuesOf<int32_t>(rows[0]), ElementsAre(1, 2, 6, 4, 20, 120));
+  Value big = TensorValue<uint32_t>({2}, {0x10000, 0x10000});
+  ASSERT_OK_AND_ASSIGN(auto wrap, RunNode(registry_, "Y = CumProd (X, axis)", 26, {big, axis0_}));
+  EXPECT_THAT(ValuesOf<uint32_t>(wrap[0]), ElementsAre(0x10000u, 0u));
+}
+
+TEST_F(CumSumTest, CumProdRejectsBadAxes) {
+  Value x = TensorValue<float>({3}, {1, 2, 3});
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
+                            {x, TensorValue<int64_t>({}, {1})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
+                            {x, TensorValue<int64_t>({2}, {0, 0})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
+                            {TensorValue<float>({}, {2}), axis0_}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -62,5 +62,15 @@ TEST_F(DetTest, NonSquareIsAnError) {
                     kInvalidArgument);
 }
 
+TEST_F(DetTest, BFloat16FromOpset22) {
+  Value x = BFloat16Value({2, 2}, {1, 2, 3, 4});
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Det (X)", 21, {x}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Det (X)", 22, {x}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(-2));
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Det (X)", 22, {BFloat16Value({2, 3}, {1, 2, 3, 4, 5, 6})}),
+      kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

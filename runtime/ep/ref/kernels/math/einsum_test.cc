@@ -124,5 +124,15 @@ TEST_F(EinsumTest, EmptyDims) {
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(0, 0, 0, 0));
 }
 
+TEST_F(EinsumTest, BFloat16FromOpset28) {
+  Value x = BFloat16Value({2, 2}, {1, 2, 3, 4});
+  const std::string node = "Y = Einsum <equation = \"ij->ji\"> (X)";
+  EXPECT_ERROR_CODE(RunNode(registry_, node, 27, {x}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, node, 28, {x}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(1, 3, 2, 4));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Einsum <equation = \"ijk->i\"> (X)", 28, {x}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -76,8 +76,10 @@ T SaturatingCast(double v) {
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
+  bool c_must_match = false;
   if (info.since_version() < 7) {
-    return Unimplemented(info.Describe() + ": only Gemm-7 and later are implemented");
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t broadcast, info.GetInt("broadcast", 0));
+    c_must_match = broadcast == 0;
   }
   ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
   ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
@@ -87,7 +89,8 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
   if (!c_optional && !info.has_input(2)) {
     return InvalidArgument(info.Describe() + ": input 'C' is required before Gemm-11");
   }
-  return std::unique_ptr<OpKernel>(new Gemm(alpha, beta, trans_a != 0, trans_b != 0, c_optional));
+  return std::unique_ptr<OpKernel>(
+      new Gemm(alpha, beta, trans_a != 0, trans_b != 0, c_optional, c_must_match));
 }
 
 Status Gemm::Compute(KernelContext& ctx) const {
@@ -115,6 +118,10 @@ Status Gemm::Compute(KernelContext& ctx) const {
   }
   const Shape out_shape{d.m, d.n};
   std::vector<int64_t> c_index;  // flat index into C for every output element
+  if (c != nullptr && c_must_match_ && c->shape() != out_shape) {
+    return InvalidArgument("Gemm: input 'C' must have shape " + out_shape.ToString() +
+                           " without the broadcast attribute, got " + c->shape().ToString());
+  }
   if (c != nullptr) {
     auto index = UnidirectionalBroadcastIndex(c->shape(), out_shape);
     if (!index.ok()) return index.status().WithContext("Gemm: input 'C'");

@@ -1,5 +1,5 @@
-// Tests of Gemm: transposes, alpha and beta, unidirectional broadcast of C, C optional from
-// Gemm-11, integer and float16 types.
+// Tests of Gemm: transposes, alpha and beta, unidirectional broadcast of C (Gemm-1/6 only with
+// the broadcast attribute), C optional from Gemm-11, integer and float16 types.
 #include "runtime/ep/ref/kernels/math/gemm.h"
 
 #include <cmath>
@@ -103,6 +103,21 @@ TEST(GemmTest, BFloat16FromGemm13) {
       RunNnStatus("Y = Gemm(A, B)", 11,
                   {TensorValue<BFloat16>({1, 1}, {b(1)}), TensorValue<BFloat16>({1, 1}, {b(1)})});
   EXPECT_EQ(st.code(), StatusCode::kUnimplemented) << st.ToString();
+}
+
+TEST(GemmTest, LegacyVersionsBroadcastOnlyWithTheAttribute) {
+  Value row = TensorValue<float>({2}, {1, 2});
+  for (int opset : {1, 6}) {
+    Status st = RunNnStatus("Y = Gemm(A, B, C)", opset, {A(), B(), row});
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
+    auto y = RunNn("Y = Gemm <broadcast = 1> (A, B, C)", opset, {A(), B(), row});
+    ASSERT_EQ(y.size(), 1u);
+    EXPECT_THAT(Elements<float>(y[0]), ElementsAre(59, 66, 140, 156));
+    auto full = RunNn("Y = Gemm <beta = 0.0> (A, B, C)", opset,
+                      {A(), B(), TensorValue<float>({2, 2}, {1, 1, 1, 1})});
+    ASSERT_EQ(full.size(), 1u);
+    EXPECT_THAT(Elements<float>(full[0]), ElementsAre(58, 64, 139, 154));
+  }
 }
 
 }  // namespace

@@ -129,5 +129,15 @@ TEST_F(LossTest, SoftmaxCrossEntropyBFloat16FromOpset13) {
   EXPECT_NEAR(HalfValuesOf<BFloat16>(out[0])[0], std::log(2.0), 1e-2);
 }
 
+TEST_F(LossTest, NllTakesBFloat16FromOpset22) {
+  Value x = BFloat16Value({2, 3}, {-1, -2, -3, -4, -5, -6});
+  const std::string node = "L = NegativeLogLikelihoodLoss <reduction = \"sum\"> (X, T)";
+  EXPECT_ERROR_CODE(RunNode(registry_, node, 21, {x, target_}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, node, 22, {x, target_}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(7));
+  EXPECT_ERROR_CODE(RunNode(registry_, node, 22, {x, TensorValue<int64_t>({2}, {3, 0})}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -2,6 +2,8 @@
 #include "runtime/ep/ref/kernels/math/mod_bitshift.h"
 
 #include <cmath>
+#include <cstdint>
+#include <type_traits>
 
 #include "runtime/ep/ref/kernels/common/broadcast.h"
 #include "runtime/ep/ref/kernels/common/compute_type.h"
@@ -31,12 +33,43 @@ T IntegerMod(T a, T b, bool fmod) {
   return r;
 }
 
+// a - floor(a / b) * b for floats, with the sign of b; NaN for an infinite a or a zero b.
+template <typename C>
+C FloorMod(C a, C b) {
+  C r = std::fmod(a, b);  // NaN for an infinite a, a zero b, or a NaN
+  if (r != 0 && ((r < 0) != (b < 0))) {
+    r += b;  // a finite a against an infinite b of the other sign gives b
+  } else if (r == 0) {
+    r = std::copysign(C(0), b);
+  }
+  return r;
+}
+
+// The bits of T.
+template <typename T>
+constexpr int64_t kBits = static_cast<int64_t>(sizeof(T) * 8);
+
+template <typename T>
+T ShiftSigned(T v, T s, bool left) {
+  if (s < 0 || static_cast<int64_t>(s) >= kBits<T>) {
+    return (!left && v < 0) ? T{-1} : T{0};
+  }
+  // On the bits as uint64 (the value sign-extended), where every shift is defined.
+  const uint64_t bits = static_cast<uint64_t>(static_cast<int64_t>(v));
+  if (left) return static_cast<T>(bits << s);
+  // Arithmetic shift written out, so that it does not rest on the implementation's >>: the
+  // sign-extended bits shifted right, refilled with ones from the top for a negative v.
+  uint64_t shifted = bits >> s;
+  if (v < 0 && s > 0) shifted |= ~uint64_t{0} << (64 - s);
+  return static_cast<T>(shifted);
+}
+
 }  // namespace
 
-StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod) {
+StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod, bool float_floor_mod) {
   ONNXGATE_RETURN_IF_ERROR(CheckSameType(a, b));
-  if (IsFloatingPoint(a.dtype()) && !fmod) {
-    return InvalidArgument("Mod of floating-point inputs needs fmod=1");
+  if (IsFloatingPoint(a.dtype()) && !fmod && !float_floor_mod) {
+    return InvalidArgument("Mod of floating-point inputs needs fmod=1 before opset 28");
   }
   ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(a.dtype(), shape));
@@ -50,8 +83,10 @@ StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod) {
           return T{0};
         }
         return IntegerMod(x, z, fmod);
-      } else {
+      } else if (fmod) {
         return FromCompute<T>(std::fmod(ToCompute(x), ToCompute(z)));
+      } else {
+        return FromCompute<T>(FloorMod(ToCompute(x), ToCompute(z)));
       }
     });
     return OkStatus();
@@ -73,8 +108,11 @@ StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left) {
         return static_cast<T>(left ? v << s : v >> s);
       });
       return OkStatus();
+    } else if constexpr (kIsInt<T>) {
+      BroadcastBinary<T, T, T>(x, y, &z, [left](T v, T s) { return ShiftSigned(v, s, left); });
+      return OkStatus();
     } else {
-      return Unimplemented(std::string("BitShift takes unsigned integers, got ") +
+      return Unimplemented(std::string("BitShift takes integers, got ") +
                            DataTypeShortName(x.dtype()));
     }
   }));
@@ -87,13 +125,13 @@ StatusOr<std::unique_ptr<OpKernel>> ModKernel::Create(const KernelInfo& info) {
     return InvalidArgument(info.Describe() + ": attribute 'fmod' must be 0 or 1, got " +
                            std::to_string(fmod));
   }
-  return std::unique_ptr<OpKernel>(new ModKernel(info, fmod == 1));
+  return std::unique_ptr<OpKernel>(new ModKernel(info, fmod == 1, info.since_version() >= 28));
 }
 
 Status ModKernel::Run(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Mod(*a, *b, fmod_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Mod(*a, *b, fmod_, float_floor_mod_));
   ctx.set_output(0, std::move(c));
   return OkStatus();
 }

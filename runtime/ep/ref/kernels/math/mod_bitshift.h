@@ -9,11 +9,16 @@
 namespace onnxgate::ref {
 
 // a mod b elementwise. With `fmod` the result has the sign of a (C fmod / %); without, the sign
-// of b (Python's %), which ONNX allows only for integers. An integer zero divisor is an
-// InvalidArgument error.
-StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod);
+// of b (Python's %: a - floor(a / b) * b). Floats without `fmod` need `float_floor_mod` (Mod-28
+// defines them; before, ONNX allowed fmod=0 only for integers): a zero result takes the sign of
+// b, an infinite a or a zero b gives NaN, a finite a against an infinite b of the other sign
+// gives b. An integer zero divisor is an InvalidArgument error.
+StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod, bool float_floor_mod = false);
 
-// x << y or x >> y elementwise for unsigned integers; shifts by the bit width or more give 0.
+// x << y or x >> y elementwise. Unsigned: shifts by the bit width or more give 0. Signed
+// (BitShift-28): a left shift drops the bits moved past the sign bit (two's complement wrap), a
+// right shift is arithmetic; a negative shift or one by the width or more gives what the sign
+// extension alone gives: -1 for a right shift of a negative x, 0 otherwise.
 StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left);
 
 class ModKernel : public RefKernel {
@@ -24,8 +29,10 @@ class ModKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  ModKernel(const KernelInfo& info, bool fmod) : RefKernel(info), fmod_(fmod) {}
+  ModKernel(const KernelInfo& info, bool fmod, bool float_floor_mod)
+      : RefKernel(info), fmod_(fmod), float_floor_mod_(float_floor_mod) {}
   bool fmod_;
+  bool float_floor_mod_;  // Mod-28 defines fmod=0 for floats
 };
 
 class BitShiftKernel : public RefKernel {

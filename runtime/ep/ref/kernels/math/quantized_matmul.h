@@ -1,5 +1,5 @@
 // MatMulInteger and QLinearMatMul: numpy-style batched matrix products of 8-bit quantized
-// operands, accumulated exactly in integers.
+// operands (integers, and FLOAT8 for QLinearMatMul-21), accumulated exactly.
 #pragma once
 
 #include <memory>
@@ -28,7 +28,10 @@ class MatMulIntegerKernel : public RefKernel {
 
 // y = saturate(round((a - a_zp) x (b - b_zp) * a_scale * b_scale / y_scale) + y_zp). The
 // scales and zero points of a (and y) are per tensor or per row, those of b per tensor or per
-// column; the product is exact in integers and the rescaling is done in double.
+// column; the product is exact and the rescaling is done in double. From opset 21 the scales may
+// also be float16 or bfloat16 (all three of one type) and a, b and y FLOAT8: their values are
+// decoded exactly, and a FLOAT8 y is (real / y_scale + y_zp) rounded to nearest even and
+// saturated, as QuantizeLinear does with saturate=1.
 class QLinearMatMulKernel : public RefKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
@@ -37,7 +40,8 @@ class QLinearMatMulKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  explicit QLinearMatMulKernel(const KernelInfo& info) : RefKernel(info) {}
+  QLinearMatMulKernel(const KernelInfo& info, bool float8) : RefKernel(info), float8_(float8) {}
+  bool float8_;  // opset 21: FLOAT8 operands and float16/bfloat16 scales
 };
 
 }  // namespace onnxgate::ref

@@ -89,5 +89,52 @@ TEST(QLinearMatMulTest, RejectsScaleOfWrongLength) {
       kInvalidArgument);
 }
 
+TEST(QLinearMatMulTest, Opset21TakesHalfScales) {
+  std::vector<Value> in = {TensorValue<int8_t>({1, 2}, {1, 2}), HalfValue({}, {1}),
+                           TensorValue<int8_t>({}, {0}),       TensorValue<int8_t>({2, 1}, {3, 4}),
+                           HalfValue({}, {1}),                  TensorValue<int8_t>({}, {0}),
+                           HalfValue({}, {2}),                  TensorValue<int8_t>({}, {0})};
+  const char* node = "y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)";
+  EXPECT_ERROR_CODE(RunIdxStatus(node, 10, in), kInvalidArgument);
+  auto y = RunIdx(node, 21, in);
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(ValuesOf<int8_t>(y[0]), ElementsAre(6));  // 11 / 2 = 5.5 rounds to even
+  in[4] = TensorValue<float>({}, {1});
+  EXPECT_ERROR_CODE(RunIdxStatus(node, 21, in), kInvalidArgument);  // mixed scale types
+}
+
+TEST(QLinearMatMulTest, Opset21TakesFloat8) {
+  auto f8 = [](Shape shape, const std::vector<float>& values) {
+    std::vector<Float8E4M3FN> v;
+    for (float f : values) v.push_back(Float8E4M3FN::FromFloat(f));
+    return Value::FromTensor(Tensor::FromVector<Float8E4M3FN>(std::move(shape), v));
+  };
+  std::vector<Value> in = {f8({1, 2}, {1, 2}),   TensorValue<float>({}, {1}), f8({}, {0}),
+                           f8({2, 2}, {3, 1, 4, 0.5f}), TensorValue<float>({}, {1}), f8({}, {0}),
+                           TensorValue<float>({}, {0.5f}), f8({}, {0})};
+  const char* node = "y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)";
+  auto y = RunIdx(node, 21, in);
+  ASSERT_EQ(y.size(), 1u);
+  // [1, 2] x [[3, 1], [4, 0.5]] = [11, 2], divided by 0.5: 22 and 4, both exact in E4M3FN.
+  std::vector<float> got;
+  for (Float8E4M3FN v : ValuesOf<Float8E4M3FN>(y[0])) got.push_back(v.ToFloat());
+  EXPECT_THAT(got, ElementsAre(22, 4));
+  // Beyond the largest finite value (448) the output saturates.
+  in[6] = TensorValue<float>({}, {0.001f});
+  auto sat = RunIdx(node, 21, in);
+  ASSERT_EQ(sat.size(), 1u);
+  EXPECT_EQ(ValuesOf<Float8E4M3FN>(sat[0])[0].ToFloat(), 448);
+  // An int8 output from FLOAT8 operands rounds and saturates as usual.
+  in[6] = TensorValue<float>({}, {0.5f});
+  in[7] = TensorValue<int8_t>({}, {100});
+  auto q = RunIdx(node, 21, in);
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_THAT(ValuesOf<int8_t>(q[0]), ElementsAre(122, 104));
+  EXPECT_FALSE(RunIdxStatus(node, 10, in).ok());
+  // The zero point must have its operand's type.
+  in[2] = TensorValue<int8_t>({}, {0});
+  EXPECT_ERROR_CODE(RunIdxStatus(node, 21, in), kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -1,8 +1,8 @@
 // The ref EP's registration table for ONNX's math family (onnx/defs/math): arithmetic, the
 // elementwise functions and activations, Max/Min/Sum/Mean, the Softmax family, MatMul and Gemm,
-// TopK, CumSum, Einsum, Det, the losses, Expand and the quantized matrix products. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
-// split where the semantics or the type list change.
+// TopK, CumSum and CumProd, Einsum, Det, the losses, Expand and the quantized matrix products.
+// Each line transcribes one version range of the op's ONNX schema with the types it allows;
+// ranges are split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/math/activation_extra.h"
@@ -71,7 +71,9 @@ Status RegisterArithmetic(KernelRegistry& r) {
       Def(r, "Pow", 15, 15, {{"T", List{kI32, kI64} + F4()}, {"T1", Ints() + F4()}}, pow));
   const KernelFactory mod = FactoryOf<ModKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Mod", 10, 12, {{"T", Ints() + F3()}}, mod));
-  return Def(r, "Mod", 13, 27, {{"T", Ints() + F4()}}, mod);
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Mod", 13, 27, {{"T", Ints() + F4()}}, mod));
+  // Mod-28 defines fmod=0 for floats (floored, with the sign of B).
+  return Def(r, "Mod", 28, 28, {{"T", Ints() + F4()}}, mod);
 }
 
 Status RegisterUnary(KernelRegistry& r) {
@@ -124,12 +126,19 @@ Status RegisterUnary(KernelRegistry& r) {
       {"ThresholdedRelu", 10, Unary<UnaryOp::kThresholdedRelu>()},
       {"HardSwish", 14, Unary<UnaryOp::kHardSwish>()},
   };
-  // ONNX 1.23.2 gives each of them a version 22 (bfloat16), which these kernels were not
-  // checked against: the claim ends right before it.
+  // Version 22 of each adds bfloat16.
   for (const auto& op : float_only) {
     ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, op.since, 21, {{"T", F3()}}, op.factory));
+    ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 22, 22, {{"T", F4()}}, op.factory));
   }
+  // Celu-28 adds float16, bfloat16 and double.
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Celu", 12, 27, {{"T", {kF32}}}, Unary<UnaryOp::kCelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Celu", 28, 28, {{"T", F4()}}, Unary<UnaryOp::kCelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Mish", 18, 21, {{"T", F3()}}, Unary<UnaryOp::kMish>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Mish", 22, 22, {{"T", F4()}}, Unary<UnaryOp::kMish>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Gelu", 20, 20, {{"T", F4()}}, Unary<UnaryOp::kGelu>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Swish", 24, 24, {{"T", F4()}}, Unary<UnaryOp::kSwish>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "SwiGLU", 28, 28, {{"T", F4()}}, FactoryOf<SwiGLUKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "LeakyRelu", 1, 15, {{"T", F3()}}, Unary<UnaryOp::kLeakyRelu>()));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "LeakyRelu", 16, 16, {{"T", F4()}}, Unary<UnaryOp::kLeakyRelu>()));
@@ -139,10 +148,12 @@ Status RegisterUnary(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 13, 13, {{"T", F4()}}, Unary<UnaryOp::kErf>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Sign", 9, 12, {{"T", Ints() + F3()}}, Unary<UnaryOp::kSign>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Sign", 13, 13, {{"T", Ints() + F4()}}, Unary<UnaryOp::kSign>()));
-  // PRelu from 7, where the slope broadcasts onto X (1 and 6 do not say how a slope that is
-  // neither one element nor X's shape applies).
+  // PRelu-1 and -6: a slope of one element, of X's shape or of one value per channel; from 7
+  // the slope broadcasts onto X.
   const List prelu9 = F3() + List{kU32, kU64, kI32, kI64};
   const KernelFactory prelu = FactoryOf<PReluKernel>();
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 1, 5, {{"T", F3()}}, prelu));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 6, 6, {{"T", F3()}}, prelu));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 7, 8, {{"T", F3()}}, prelu));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 9, 15, {{"T", prelu9}}, prelu));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "PRelu", 16, 16, {{"T", prelu9 + List{kBF16}}}, prelu));
@@ -195,20 +206,32 @@ Status RegisterMatrixProducts(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 1, 8, {{"T", F3()}}, matmul));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 9, 12, {{"T", fi}}, matmul));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 13, 13, {{"T", fi + List{kBF16}}}, matmul));
-  // Gemm-7 drops the `broadcast` attribute; -9 adds integers; -11 makes C optional.
+  // Gemm-1 and -6 broadcast C only with the `broadcast` attribute; -7 always broadcasts; -9 adds
+  // integers; -11 makes C optional.
   const KernelFactory gemm = FactoryOf<ref_nn::Gemm>();
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 1, 5, {{"T", F3()}}, gemm));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 6, 6, {{"T", F3()}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 7, 8, {{"T", F3()}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 9, 10, {{"T", fi}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 11, 12, {{"T", fi}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 13, 13, {{"T", fi + List{kBF16}}}, gemm));
   const List q8 = {kI8, kU8};
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "QLinearMatMul", 10, 20, {{"T1", q8}, {"T2", q8}, {"T3", q8}},
-                               FactoryOf<QLinearMatMulKernel>()));
+  const KernelFactory qlinear_matmul = FactoryOf<QLinearMatMulKernel>();
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "QLinearMatMul", 10, 20, {{"T1", q8}, {"T2", q8}, {"T3", q8}}, qlinear_matmul));
+  // 21: FLOAT8 operands, float16 and bfloat16 scales.
+  const List q21 = q8 + F8();
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "QLinearMatMul", 21, 21,
+                               {{"TS", {kF32, kF16, kBF16}}, {"T1", q21}, {"T2", q21}, {"T3", q21}},
+                               qlinear_matmul));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMulInteger", 10, 10, {{"T1", q8}, {"T2", q8}, {"T3", {kI32}}},
                                FactoryOf<MatMulIntegerKernel>()));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "Einsum", 12, 27, {{"T", Ints() + F3()}}, FactoryOf<EinsumKernel>()));
-  return Def(r, "Det", 11, 21, {{"T", F3()}}, FactoryOf<DetKernel>());
+  // Einsum-28 and Det-22 add bfloat16.
+  const KernelFactory einsum = FactoryOf<EinsumKernel>();
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Einsum", 12, 27, {{"T", Ints() + F3()}}, einsum));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Einsum", 28, 28, {{"T", Ints() + F4()}}, einsum));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Det", 11, 21, {{"T", F3()}}, FactoryOf<DetKernel>()));
+  return Def(r, "Det", 22, 22, {{"T", F4()}}, FactoryOf<DetKernel>());
 }
 
 Status RegisterSelectionAndScans(KernelRegistry& r) {
@@ -217,12 +240,17 @@ Status RegisterSelectionAndScans(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 1, 9, {{"T", F3()}, {"I", {kI64}}}, top_k));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 10, 10, {{"T", F3()}, {"I", {kI64}}}, top_k));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 11, 23, {{"T", Ints() + F3()}, {"I", {kI64}}}, top_k));
+  // 24: bfloat16, and ties broken by the lower index (which the stable sort always did).
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "TopK", 24, 24, {{"T", Ints() + F4()}, {"I", {kI64}}}, top_k));
   // CumSum-14 adds float16 and bfloat16.
   const KernelFactory cum_sum = FactoryOf<CumSumKernel>();
   const List cum11 = {kU32, kU64, kI32, kI64, kF32, kF64};
   ONNXGATE_RETURN_IF_ERROR(Def(r, "CumSum", 11, 13, {{"T", cum11}, {"T2", {kI32, kI64}}}, cum_sum));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "CumSum", 14, 14, {{"T", cum11 + List{kF16, kBF16}}, {"T2", {kI32, kI64}}}, cum_sum));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CumProd", 26, 26,
+                               {{"T", cum11 + List{kF16, kBF16}}, {"T2", {kI32, kI64}}},
+                               FactoryOf<CumProdKernel>()));
   const KernelFactory expand = FactoryOf<ExpandKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Expand", 8, 12, {{"T", AllNoBF16()}}, expand));
   return Def(r, "Expand", 13, 13, {{"T", All()}}, expand);
@@ -235,6 +263,8 @@ Status RegisterLosses(KernelRegistry& r) {
       Def(r, "NegativeLogLikelihoodLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, nll));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "NegativeLogLikelihoodLoss", 13, 21, {{"T", F3()}, {"Tind", tind}}, nll));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "NegativeLogLikelihoodLoss", 22, 22, {{"T", F4()}, {"Tind", tind}}, nll));
   const KernelFactory sce = FactoryOf<SoftmaxCrossEntropyLossKernel>();
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "SoftmaxCrossEntropyLoss", 12, 12, {{"T", F3()}, {"Tind", tind}}, sce));

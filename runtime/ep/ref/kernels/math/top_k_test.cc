@@ -77,5 +77,16 @@ TEST_F(TopKTest, IntegersOnlyFromOpset11) {
   EXPECT_TRUE(RunNode(registry_, "V, I = TopK (X, K)", 11, {x, k2_}).ok());
 }
 
+TEST_F(TopKTest, BFloat16FromOpset24) {
+  Value x = BFloat16Value({4}, {1, 3, 2, 3});
+  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 23, {x, k2_}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "V, I = TopK (X, K)", 24, {x, k2_}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(3, 3));
+  EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(1, 3));
+  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 24,
+                            {x, TensorValue<int64_t>({1}, {5})}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -2,6 +2,7 @@
 #include "runtime/ep/ref/kernels/math/unary_math.h"
 
 #include <cmath>
+#include <string>
 
 #include "runtime/ep/ref/kernels/common/compute_type.h"
 
@@ -31,6 +32,14 @@ C ApplyFloat(C x, const UnaryParams& p) {
   if constexpr (kOp == UnaryOp::kErf) return std::erf(x);
   if constexpr (kOp == UnaryOp::kExp) return std::exp(x);
   if constexpr (kOp == UnaryOp::kFloor) return std::floor(x);
+  if constexpr (kOp == UnaryOp::kGelu) {
+    if (p.tanh_approximation) {
+      // 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
+      const C k = std::sqrt(C(2) / C(3.14159265358979323846));
+      return C(0.5) * x * (C(1) + std::tanh(k * (x + C(0.044715) * x * x * x)));
+    }
+    return C(0.5) * x * (C(1) + std::erf(x / std::sqrt(C(2))));
+  }
   if constexpr (kOp == UnaryOp::kHardSigmoid) {
     C v = alpha * x + static_cast<C>(p.beta);
     return std::isnan(v) ? v : std::min(C(1), std::max(C(0), v));
@@ -41,6 +50,11 @@ C ApplyFloat(C x, const UnaryParams& p) {
   }
   if constexpr (kOp == UnaryOp::kLeakyRelu) return x < 0 ? alpha * x : x;
   if constexpr (kOp == UnaryOp::kLog) return std::log(x);
+  if constexpr (kOp == UnaryOp::kMish) {
+    // x * tanh(softplus(x)), softplus written so that exp never overflows.
+    const C softplus = x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
+    return x * std::tanh(softplus);
+  }
   if constexpr (kOp == UnaryOp::kNeg) return -x;
   if constexpr (kOp == UnaryOp::kReciprocal) return C(1) / x;
   // `x < 0 ? 0 : x` keeps NaN as NaN, as numpy's maximum(x, 0) does.
@@ -68,6 +82,12 @@ C ApplyFloat(C x, const UnaryParams& p) {
   }
   if constexpr (kOp == UnaryOp::kSoftsign) return x / (C(1) + std::abs(x));
   if constexpr (kOp == UnaryOp::kSqrt) return std::sqrt(x);
+  if constexpr (kOp == UnaryOp::kSwish) {
+    // x * sigmoid(alpha * x), the sigmoid in the form whose exp does not overflow.
+    const C v = alpha * x;
+    const C sigmoid = v >= 0 ? C(1) / (C(1) + std::exp(-v)) : std::exp(v) / (C(1) + std::exp(v));
+    return x * sigmoid;
+  }
   if constexpr (kOp == UnaryOp::kTan) return std::tan(x);
   if constexpr (kOp == UnaryOp::kTanh) return std::tanh(x);
   if constexpr (kOp == UnaryOp::kThresholdedRelu) return x > alpha ? x : C(0);
@@ -104,7 +124,8 @@ StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
   UnaryParams p;
   if (op == UnaryOp::kLeakyRelu) {
     ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.01f));
-  } else if (op == UnaryOp::kElu || op == UnaryOp::kCelu || op == UnaryOp::kThresholdedRelu) {
+  } else if (op == UnaryOp::kElu || op == UnaryOp::kCelu || op == UnaryOp::kThresholdedRelu ||
+             op == UnaryOp::kSwish) {
     ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.0f));
   } else if (op == UnaryOp::kSelu) {
     ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 1.67326319217681884765625f));
@@ -112,6 +133,14 @@ StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
   } else if (op == UnaryOp::kHardSigmoid) {
     ONNXGATE_ASSIGN_OR_RETURN(p.alpha, info.GetFloat("alpha", 0.2f));
     ONNXGATE_ASSIGN_OR_RETURN(p.beta, info.GetFloat("beta", 0.5f));
+  }
+  if (op == UnaryOp::kGelu) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::string approximate, info.GetString("approximate", "none"));
+    if (approximate != "none" && approximate != "tanh") {
+      return InvalidArgument(info.Describe() + ": attribute 'approximate' must be \"none\" or " +
+                             "\"tanh\", got \"" + approximate + "\"");
+    }
+    p.tanh_approximation = approximate == "tanh";
   }
   if (op == UnaryOp::kCelu && p.alpha == 0.0f) {
     return InvalidArgument(info.Describe() + ": Celu's alpha must not be 0");
@@ -168,10 +197,12 @@ ONNXGATE_INSTANTIATE_UNARY(kElu)
 ONNXGATE_INSTANTIATE_UNARY(kErf)
 ONNXGATE_INSTANTIATE_UNARY(kExp)
 ONNXGATE_INSTANTIATE_UNARY(kFloor)
+ONNXGATE_INSTANTIATE_UNARY(kGelu)
 ONNXGATE_INSTANTIATE_UNARY(kHardSigmoid)
 ONNXGATE_INSTANTIATE_UNARY(kHardSwish)
 ONNXGATE_INSTANTIATE_UNARY(kLeakyRelu)
 ONNXGATE_INSTANTIATE_UNARY(kLog)
+ONNXGATE_INSTANTIATE_UNARY(kMish)
 ONNXGATE_INSTANTIATE_UNARY(kNeg)
 ONNXGATE_INSTANTIATE_UNARY(kReciprocal)
 ONNXGATE_INSTANTIATE_UNARY(kRelu)
@@ -184,6 +215,7 @@ ONNXGATE_INSTANTIATE_UNARY(kSinh)
 ONNXGATE_INSTANTIATE_UNARY(kSoftplus)
 ONNXGATE_INSTANTIATE_UNARY(kSoftsign)
 ONNXGATE_INSTANTIATE_UNARY(kSqrt)
+ONNXGATE_INSTANTIATE_UNARY(kSwish)
 ONNXGATE_INSTANTIATE_UNARY(kTan)
 ONNXGATE_INSTANTIATE_UNARY(kTanh)
 ONNXGATE_INSTANTIATE_UNARY(kThresholdedRelu)

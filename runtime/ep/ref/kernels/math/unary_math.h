@@ -1,4 +1,5 @@
-// Elementwise functions of one tensor: activations (Relu, Sigmoid, LeakyRelu, Elu, ...), math
+// Elementwise functions of one tensor: activations (Relu, Sigmoid, LeakyRelu, Elu, Gelu, Mish,
+// Swish, ...), math
 // (Exp, Log, Sqrt, trigonometry, Erf, ...), sign and rounding. Output type = input type.
 #pragma once
 
@@ -25,10 +26,12 @@ enum class UnaryOp {
   kErf,
   kExp,
   kFloor,
+  kGelu,
   kHardSigmoid,
   kHardSwish,
   kLeakyRelu,
   kLog,
+  kMish,
   kNeg,
   kReciprocal,
   kRelu,
@@ -41,17 +44,19 @@ enum class UnaryOp {
   kSoftplus,
   kSoftsign,
   kSqrt,
+  kSwish,
   kTan,
   kTanh,
   kThresholdedRelu,
 };
 
 // The attributes of the parametrised activations (LeakyRelu's alpha, Selu's alpha and gamma,
-// HardSigmoid's alpha and beta, ...); unused by the others.
+// HardSigmoid's alpha and beta, Swish's alpha, Gelu's approximate, ...); unused by the others.
 struct UnaryParams {
   float alpha = 0.0f;
   float beta = 0.0f;
   float gamma = 0.0f;
+  bool tanh_approximation = false;  // Gelu: approximate = "tanh"
 };
 
 // Whether `op` has integer forms (Abs, Neg, Relu-14, Sign, Erf); the others take floats only.

@@ -196,5 +196,57 @@ TEST_F(ClipTest, IntegersFromOpset12AndScalarBounds) {
   EXPECT_ERROR_CODE(Clip(x, &two, nullptr), kInvalidArgument);
 }
 
+TEST_F(UnaryMathTest, GeluExactAndTanhApproximation) {
+  EXPECT_THAT(RunFloat("Y = Gelu(X)", 20, {-1, 0, 1, 2}),
+              Pointwise(FloatNear(1e-6f),
+                        std::vector<float>{-0.15865525f, 0, 0.84134475f, 1.95449974f}));
+  EXPECT_THAT(RunFloat("Y = Gelu <approximate = \"tanh\"> (X)", 20, {-1, 0, 1, 2}),
+              Pointwise(FloatNear(1e-6f),
+                        std::vector<float>{-0.15880801f, 0, 0.84119199f, 1.95459769f}));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Gelu <approximate = \"erf\"> (X)", 20,
+                            {TensorValue<float>({1}, {1})}),
+                    kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, "Y = Gelu(X)", 20, {BFloat16Value({1}, {0})}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(0));
+}
+
+TEST_F(UnaryMathTest, MishAndSwish) {
+  EXPECT_THAT(RunFloat("Y = Mish(X)", 18, {-1, 0, 1, 2}),
+              Pointwise(FloatNear(1e-6f),
+                        std::vector<float>{-0.30340146f, 0, 0.86509839f, 1.94395896f}));
+  std::vector<float> big = RunFloat("Y = Mish(X)", 22, {1000, -1000});
+  EXPECT_THAT(big, ElementsAre(1000, FloatNear(0, 1e-6f)));
+  EXPECT_THAT(RunFloat("Y = Swish <alpha = 2.0> (X)", 24, {-1, 0, 1, 2}),
+              Pointwise(FloatNear(1e-6f),
+                        std::vector<float>{-0.11920292f, 0, 0.88079708f, 1.96402758f}));
+  EXPECT_THAT(RunFloat("Y = Swish(X)", 24, {-1000, 1000}), ElementsAre(FloatNear(0, 1e-6f), 1000));
+  Value bf = BFloat16Value({1}, {1});
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Mish(X)", 18, {bf}), kUnimplemented);
+  EXPECT_TRUE(RunNode(registry_, "Y = Mish(X)", 22, {bf}).ok());
+}
+
+TEST_F(UnaryMathTest, Version22AddsBFloat16) {
+  Value bf = BFloat16Value({2}, {0, 1});
+  for (const char* op : {"Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh",
+                         "Acosh", "Atanh", "Round", "Softplus", "Softsign", "Elu", "Selu",
+                         "HardSigmoid", "ThresholdedRelu", "HardSwish"}) {
+    const std::string node = std::string("Y = ") + op + "(X)";
+    SCOPED_TRACE(op);
+    EXPECT_ERROR_CODE(RunNode(registry_, node, 21, {bf}), kUnimplemented);
+    EXPECT_TRUE(RunNode(registry_, node, 22, {bf}).ok()) << op;
+  }
+  ASSERT_OK_AND_ASSIGN(auto sin, RunNode(registry_, "Y = Sin(X)", 22, {bf}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(sin[0]),
+              ElementsAre(0, BFloat16::FromFloat(std::sin(1.0f)).ToFloat()));
+}
+
+TEST_F(UnaryMathTest, CeluTakesEveryFloatTypeFromOpset28) {
+  Value d = TensorValue<double>({2}, {-1, 2});
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Celu <alpha = 2.0> (X)", 12, {d}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Celu <alpha = 2.0> (X)", 28, {d}));
+  EXPECT_THAT(ValuesOf<double>(out[0]), ElementsAre(DoubleNear(-0.78693868, 1e-8), 2));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Celu <alpha = 0.0> (X)", 28, {d}), kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -64,11 +64,8 @@ void BatchStatistics(const BatchLayout& l, const std::vector<double>& x, std::ve
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> BatchNormalization::Create(const KernelInfo& info) {
+  // Version 1 differs from 6 only by the legacy consumed_inputs attribute, which is ignored.
   const int v = info.since_version();
-  if (v < 6) {
-    return Unimplemented(info.Describe() +
-                         ": BatchNormalization before version 6 is not implemented");
-  }
   ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
   ONNXGATE_ASSIGN_OR_RETURN(float momentum, info.GetFloat("momentum", 0.9f));
   bool spatial = true;

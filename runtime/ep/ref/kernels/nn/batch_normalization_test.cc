@@ -99,5 +99,15 @@ TEST(BatchNormalizationTest, ParameterShapeMismatchIsAnError) {
             StatusCode::kInvalidArgument);
 }
 
+TEST(BatchNormalizationTest, Version1IgnoresConsumedInputs) {
+  auto y = RunNn(
+      "Y = BatchNormalization <consumed_inputs = [0, 0, 0, 1, 1], is_test = 1, epsilon = 0.0> "
+      "(X, scale, B, mean, var)",
+      1, Inputs(TensorValue<float>({1, 2}, {3, 2.5f})));
+  ASSERT_EQ(y.size(), 1u);
+  // Channel 0: (3 - 1) / 2 * 1 + 0; channel 1: (2.5 - 2) / 0.5 * 2 + 1.
+  EXPECT_THAT(Elements<float>(y[0]), FloatsNear(std::vector<double>{1, 3}));
+}
+
 }  // namespace
 }  // namespace onnxgate::ref_nn

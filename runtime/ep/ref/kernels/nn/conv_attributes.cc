@@ -164,9 +164,12 @@ StatusOr<WindowGeometry> ResolveWindowGeometry(const ConvPoolAttributes& attrs,
                              std::to_string(dilated) + ") is larger than the padded input (" +
                              std::to_string(in + g.pad_begin[i] + g.pad_end[i]) + ")");
     }
-    int64_t out = 1 + (attrs.ceil_mode ? CeilDiv(span, stride) : FloorDiv(span, stride));
+    // The pooling specs give VALID the same output size with and without ceil_mode:
+    // ceil((in - dilated + 1) / stride) = floor((in - dilated) / stride) + 1.
+    const bool ceil = attrs.ceil_mode && attrs.auto_pad != AutoPad::kValid;
+    int64_t out = 1 + (ceil ? CeilDiv(span, stride) : FloorDiv(span, stride));
     // A window that would start past the input and its begin padding sees only end padding.
-    if (attrs.ceil_mode && (out - 1) * stride >= in + g.pad_begin[i]) --out;
+    if (ceil && (out - 1) * stride >= in + g.pad_begin[i]) --out;
     g.output[i] = out;
   }
   return g;

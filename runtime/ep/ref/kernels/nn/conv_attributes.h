@@ -57,7 +57,8 @@ struct WindowGeometry {
 //   NOTSET: out = floor((in + pad_begin + pad_end - dilated_kernel) / stride) + 1, or ceil with
 //           ceil_mode, where a last window starting beyond the input and begin padding is dropped
 //           (as later ONNX versions spell out, and as ONNX Runtime and PyTorch do);
-//   VALID: the same with zero pads; SAME_UPPER/SAME_LOWER: out = ceil(in / stride), the padding
+//   VALID: the same with zero pads and always floor (the pooling specs give VALID one size
+//   whatever ceil_mode says); SAME_UPPER/SAME_LOWER: out = ceil(in / stride), the padding
 //   needed for that split in two with the odd one at the end (UPPER) or the beginning (LOWER).
 // InvalidArgument when lengths disagree with the spatial rank or no window fits.
 StatusOr<WindowGeometry> ResolveWindowGeometry(const ConvPoolAttributes& attrs,

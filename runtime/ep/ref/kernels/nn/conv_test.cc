@@ -4,10 +4,14 @@
 
 #include <random>
 
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
 namespace onnxgate::ref_nn {
 namespace {
+
+using ref::BFloat16Value;
+using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -202,6 +206,15 @@ TEST(ConvTest, RandomCasesMatchDirectLoops) {
     ASSERT_EQ(y.size(), 1u) << node;
     EXPECT_THAT(Elements<float>(y[0]), FloatsNear(ref.Run(x, w, b))) << node;
   }
+}
+
+TEST(ConvTest, Bfloat16FromVersion22) {
+  const std::vector<Value> in = {BFloat16Value({1, 1, 3, 3}, Iota(9)),
+                                 BFloat16Value({1, 1, 2, 2}, {1, 1, 1, 1})};
+  auto y = RunNn("Y = Conv(X, W)", 22, in);
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(8, 12, 20, 24));
+  EXPECT_FALSE(RunNnStatus("Y = Conv(X, W)", 21, in).ok());
 }
 
 }  // namespace

@@ -4,10 +4,14 @@
 
 #include <random>
 
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
 namespace onnxgate::ref_nn {
 namespace {
+
+using ref::BFloat16Value;
+using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -139,6 +143,15 @@ TEST(ConvTransposeTest, RandomCasesAreTheAdjointOfConv) {
     EXPECT_NEAR(Dot(Elements<float>(conv[0]), y), Dot(x, Elements<float>(transposed[0])), 1e-4)
         << common;
   }
+}
+
+TEST(ConvTransposeTest, Bfloat16FromVersion22) {
+  const std::vector<Value> in = {BFloat16Value({1, 1, 3}, {1, 2, 3}),
+                                 BFloat16Value({1, 1, 2}, {1, 1})};
+  auto y = RunNn("Y = ConvTranspose(X, W)", 22, in);
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(1, 3, 5, 3));
+  EXPECT_FALSE(RunNnStatus("Y = ConvTranspose(X, W)", 21, in).ok());
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
-// Dropout on double buffers; training-mode draws come from std::mt19937_64, seeded by the `seed`
-// attribute when given (no runtime reproduces another's random draws, so only ratio 0 and
-// inference are comparable across runtimes).
+// Dropout on double buffers. Training-mode draws follow ONNX's reference implementation, which
+// keeps an element when numpy's legacy RandomState(seed).uniform(0, 1) draw for it is >= ratio:
+// a 32-bit MT19937 seeded with the `seed` attribute (its low 32 bits; numpy accepts only seeds
+// in [0, 2^32)), each draw built from two outputs as numpy builds a 53-bit double. Without a
+// seed the engine is seeded from std::random_device (no runtime reproduces unseeded draws, so
+// only seeded runs, ratio 0 and inference are comparable across runtimes).
 #include "runtime/ep/ref/kernels/nn/dropout.h"
 
 #include <random>
@@ -53,10 +56,14 @@ Status Dropout::Compute(KernelContext& ctx) const {
   const int64_t n = x->NumElements();
   std::vector<bool> keep(static_cast<size_t>(n), true);
   if (training && ratio > 0) {
-    std::mt19937_64 engine(seed_.has_value() ? static_cast<uint64_t>(*seed_)
-                                             : std::random_device{}());
-    std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    for (int64_t i = 0; i < n; ++i) keep[i] = uniform(engine) >= ratio;
+    std::mt19937 engine(seed_.has_value() ? static_cast<uint32_t>(*seed_)
+                                          : std::random_device{}());
+    for (int64_t i = 0; i < n; ++i) {
+      const uint32_t a = engine() >> 5;  // the upper 27 and 26 bits of two outputs
+      const uint32_t b = engine() >> 6;
+      const double draw = (a * 67108864.0 + b) / 9007199254740992.0;  // in [0, 1)
+      keep[i] = draw >= ratio;
+    }
   }
   if (!training || ratio == 0) {
     ctx.set_output(0, *x);

@@ -1,5 +1,6 @@
 // Tests of Dropout: identity at inference in every version, the mask's type per version,
-// training mode with ratio 0, kept-element scaling with a seed, and rejected ratios.
+// training mode with ratio 0, kept-element scaling with a seed, the seeded draws of ONNX's
+// reference, the FLOAT8 types of version 22, and rejected ratios.
 #include "runtime/ep/ref/kernels/nn/dropout.h"
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
@@ -58,6 +59,39 @@ TEST(DropoutTest, TrainingScalesKeptElementsAndZeroesTheRest) {
 TEST(DropoutTest, RejectsRatioOfOneInTraining) {
   EXPECT_EQ(RunNnStatus("Y = Dropout (X, R, T)", 13, {X(), Ratio(1.0f), Bool(true)}).code(),
             StatusCode::kInvalidArgument);
+}
+
+TEST(DropoutTest, SeededDrawsAreThoseOfOnnxsReference) {
+  // numpy.random.RandomState(0).uniform(0, 1, 6) is 0.549, 0.715, 0.603, 0.545, 0.424, 0.646.
+  auto y = RunNn("Y, M = Dropout <seed = 0> (X, R, T)", 13,
+                 {TensorValue<float>({6}, {1, 2, 3, 4, 5, 6}), Ratio(0.5f), Bool(true)});
+  ASSERT_EQ(y.size(), 2u);
+  EXPECT_EQ(Elements<bool>(y[1]), (std::vector<bool>{true, true, true, true, false, true}));
+  EXPECT_EQ(Elements<float>(y[0]), (std::vector<float>{2, 4, 6, 8, 0, 12}));
+}
+
+TEST(DropoutTest, Float8FromVersion22) {
+  auto f8 = [](std::vector<float> v) {
+    std::vector<Float8E4M3FN> out;
+    for (float f : v) out.push_back(Float8E4M3FN::FromFloat(f));
+    return TensorValue<Float8E4M3FN>({static_cast<int64_t>(v.size())}, out);
+  };
+  auto decode = [](const Value& v) {
+    std::vector<float> out;
+    for (Float8E4M3FN e : Elements<Float8E4M3FN>(v)) out.push_back(e.ToFloat());
+    return out;
+  };
+  // Inference is the identity; in training the kept values are scaled by 1 / (1 - ratio),
+  // here 2, and saturate at the type's largest value, 448.
+  auto inference = RunNn("Y = Dropout (X)", 22, {f8({1, -2, 300})});
+  ASSERT_EQ(inference.size(), 1u);
+  EXPECT_EQ(decode(inference[0]), (std::vector<float>{1, -2, 288}));
+  auto training = RunNn("Y, M = Dropout <seed = 0> (X, R, T)", 22,
+                        {f8({1, -2, 300, 4, 5, 6}), f8({0.5f}), Bool(true)});
+  ASSERT_EQ(training.size(), 2u);
+  EXPECT_EQ(decode(training[0]), (std::vector<float>{2, -4, 448, 8, 0, 12}));
+  // Float8 is not a Dropout type before version 22.
+  EXPECT_FALSE(RunNnStatus("Y = Dropout (X)", 13, {f8({1})}).ok());
 }
 
 }  // namespace

@@ -3,10 +3,14 @@
 
 #include <cmath>
 
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
 namespace onnxgate::ref_nn {
 namespace {
+
+using ref::BFloat16Value;
+using ref::HalfValuesOf;
 
 TEST(InstanceNormalizationTest, NormalizesEachPlane) {
   // Planes {1, 3} and {10, 30}: each normalizes to {-1, 1} (up to epsilon), then scale and B.
@@ -32,6 +36,19 @@ TEST(InstanceNormalizationTest, ScaleOfTheWrongLengthIsAnError) {
                          TensorValue<float>({2}, {0, 0})})
                 .code(),
             StatusCode::kInvalidArgument);
+}
+
+TEST(InstanceNormalizationTest, Version1AndBfloat16FromVersion22) {
+  const std::vector<Value> f = {TensorValue<float>({1, 1, 2}, {1, 3}), TensorValue<float>({1}, {2}),
+                                TensorValue<float>({1}, {1})};
+  auto v1 = RunNn("Y = InstanceNormalization <epsilon = 0.0> (X, scale, B)", 1, f);
+  ASSERT_EQ(v1.size(), 1u);
+  EXPECT_THAT(Elements<float>(v1[0]), FloatsNear(std::vector<double>{-1, 3}));
+  auto bf = RunNn("Y = InstanceNormalization <epsilon = 0.0> (X, scale, B)", 22,
+                  {BFloat16Value({1, 1, 2}, {1, 3}), BFloat16Value({1}, {2}),
+                   BFloat16Value({1}, {1})});
+  ASSERT_EQ(bf.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ::testing::ElementsAre(-1, 3));
 }
 
 }  // namespace

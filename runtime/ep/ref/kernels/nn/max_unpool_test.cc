@@ -57,5 +57,18 @@ TEST(MaxUnpoolTest, Rejections) {
       kInvalidArgument);  // index 15 has no place in 3 x 3
 }
 
+TEST(MaxUnpoolTest, Opset22TakesBFloat16) {
+  auto y = RunIdx("y = MaxUnpool <kernel_shape = [2], strides = [2]> (x, i)", 22,
+                  {BFloat16Value({1, 1, 2}, {1.5f, 2.5f}),
+                   TensorValue<int64_t>({1, 1, 2}, {1, 2})});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 4));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(0, 1.5f, 2.5f, 0));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = MaxUnpool <kernel_shape = [2], strides = [2]> (x, i)", 22,
+                                 {BFloat16Value({1, 1, 2}, {1.5f, 2.5f}),
+                                  TensorValue<int64_t>({1, 1, 2}, {1, 4})}),
+                    kInvalidArgument);  // index 4 is past the 4 outputs
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

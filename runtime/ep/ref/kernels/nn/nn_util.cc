@@ -9,7 +9,7 @@ namespace {
 
 template <typename T>
 double Widen(T v) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (std::is_class_v<T>) {  // float16, bfloat16 and the 8-bit floats
     return static_cast<double>(v.ToFloat());
   } else {
     return static_cast<double>(v);
@@ -18,14 +18,15 @@ double Widen(T v) {
 
 template <typename T>
 T Narrow(double v) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (std::is_class_v<T>) {  // rounds to nearest even; the 8-bit floats saturate
     return T::FromFloat(static_cast<float>(v));
   } else {
     return static_cast<T>(v);
   }
 }
 
-// Calls fn(T{}) for the types the nn kernels compute with: the float family and integers.
+// Calls fn(T{}) for the types the nn kernels compute with: the float family, the four FLOAT8
+// types (Dropout-22) and integers.
 template <typename Fn>
 Status VisitWidenable(DataType dtype, Fn&& fn) {
   switch (dtype) {
@@ -33,6 +34,14 @@ Status VisitWidenable(DataType dtype, Fn&& fn) {
       return fn(Float16{});
     case DataType::kBFloat16:
       return fn(BFloat16{});
+    case DataType::kFloat8E4M3FN:
+      return fn(Float8E4M3FN{});
+    case DataType::kFloat8E4M3FNUZ:
+      return fn(Float8E4M3FNUZ{});
+    case DataType::kFloat8E5M2:
+      return fn(Float8E5M2{});
+    case DataType::kFloat8E5M2FNUZ:
+      return fn(Float8E5M2FNUZ{});
     default:
       return VisitNumericTypes(dtype, fn);
   }

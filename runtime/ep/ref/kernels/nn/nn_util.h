@@ -12,13 +12,15 @@
 
 namespace onnxgate::ref_nn {
 
-// The elements of a float16, bfloat16, float, double or integer tensor, widened to double.
+// The elements of a float16, bfloat16, float, double, FLOAT8 (E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ)
+// or integer tensor, widened to double.
 // The nn kernels compute in double so that float32 sums do not drift on long reductions.
 // Unimplemented for bool, string and complex tensors.
 StatusOr<std::vector<double>> ToDoubles(const Tensor& t);
 
 // A tensor of `dtype` and `shape` holding `values` rounded (or, for integers, truncated) to
-// `dtype`. `values` must hold exactly shape.NumElements() elements.
+// `dtype`; the FLOAT8 types saturate as Cast's default does. `values` must hold exactly
+// shape.NumElements() elements.
 StatusOr<Tensor> FromDoubles(DataType dtype, const Shape& shape, const std::vector<double>& values);
 
 // For every flat index of `to`, the flat index of the element of `from` that unidirectional

@@ -97,7 +97,7 @@ StatusOr<PoolOutput> PoolDouble(const std::vector<double>& x, int64_t planes,
             acc += v;
             break;
           case PoolKind::kLp:
-            acc += std::pow(std::fabs(v), static_cast<double>(o.p));
+            acc += std::pow(std::fabs(v), o.p);
             break;
         }
       }
@@ -117,7 +117,7 @@ StatusOr<PoolOutput> PoolDouble(const std::vector<double>& x, int64_t planes,
           }
           break;
         case PoolKind::kLp:
-          out.y[at] = o.p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / static_cast<double>(o.p));
+          out.y[at] = o.p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / o.p);
           break;
       }
     }
@@ -143,12 +143,22 @@ Status RejectAttribute(const KernelInfo& info, const char* attr, const char* sin
   return OkStatus();
 }
 
-StatusOr<int64_t> ParseP(const KernelInfo& info) {
+// LpPool-1 and GlobalLpPool-1 take p as a float, which must be positive and finite; later
+// versions take an integer >= 1.
+StatusOr<double> ParseP(const KernelInfo& info) {
+  if (info.since_version() < 2) {
+    ONNXGATE_ASSIGN_OR_RETURN(float p, info.GetFloat("p", 2.0f));
+    if (!(p > 0 && std::isfinite(p))) {
+      return InvalidArgument(info.Describe() + ": 'p' must be a positive finite float, got " +
+                             std::to_string(p));
+    }
+    return p;
+  }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t p, info.GetInt("p", 2));
   if (p < 1) {
     return InvalidArgument(info.Describe() + ": 'p' must be >= 1, got " + std::to_string(p));
   }
-  return p;
+  return static_cast<double>(p);
 }
 
 std::unique_ptr<OpKernel> MakePool(const char* op, ConvPoolAttributes attrs, PoolOptions o) {
@@ -234,7 +244,9 @@ StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
 
 StatusOr<std::unique_ptr<OpKernel>> AveragePool::Create(const KernelInfo& info) {
   const int v = info.since_version();
-  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, false));
+  // AveragePool-10 adds ceil_mode, -19 dilations.
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs,
+                            ParsePoolAttributes(info, v >= 10, v >= 19));
   PoolOptions o;
   o.kind = PoolKind::kAverage;
   if (v < 7) {
@@ -247,10 +259,9 @@ StatusOr<std::unique_ptr<OpKernel>> AveragePool::Create(const KernelInfo& info) 
 }
 
 StatusOr<std::unique_ptr<OpKernel>> LpPool::Create(const KernelInfo& info) {
-  if (info.since_version() < 2) {
-    return Unimplemented(info.Describe() + ": LpPool-1 (float p) is not implemented");
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, false, false));
+  // LpPool-18 adds ceil_mode and dilations.
+  const bool v18 = info.since_version() >= 18;
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v18, v18));
   PoolOptions o;
   o.kind = PoolKind::kLp;
   ONNXGATE_ASSIGN_OR_RETURN(o.p, ParseP(info));
@@ -272,9 +283,6 @@ StatusOr<std::unique_ptr<OpKernel>> GlobalAveragePool::Create(const KernelInfo& 
 }
 
 StatusOr<std::unique_ptr<OpKernel>> GlobalLpPool::Create(const KernelInfo& info) {
-  if (info.since_version() < 2) {
-    return Unimplemented(info.Describe() + ": GlobalLpPool-1 (float p) is not implemented");
-  }
   PoolOptions o;
   o.kind = PoolKind::kLp;
   o.global = true;

@@ -15,7 +15,7 @@ struct PoolOptions {
   PoolKind kind = PoolKind::kMax;
   bool global = false;                // the window is the whole spatial extent
   bool count_include_pad = false;     // AveragePool: divide by the padded window size
-  int64_t p = 2;                      // LpPool's exponent
+  double p = 2;                       // LpPool's exponent (a float in version 1)
   bool column_major_indices = false;  // MaxPool's storage_order = 1
 };
 

@@ -1,14 +1,19 @@
 // Tests of the pooling ops: MaxPool with Indices in both storage orders, integer types,
-// ceil_mode, dilations, NaN; AveragePool's count_include_pad; LpPool; the Global forms;
-// version rules and windows that see only padding.
+// ceil_mode, dilations, NaN; AveragePool's count_include_pad and dilations (19); LpPool with its
+// float p (1), ceil_mode and dilations (18); the Global forms; bfloat16 (22); version rules and
+// windows that see only padding.
 #include "runtime/ep/ref/kernels/nn/pool.h"
 
 #include <cmath>
 
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
 namespace onnxgate::ref_nn {
 namespace {
+
+using ref::BFloat16Value;
+using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -175,6 +180,89 @@ TEST(PoolTest, ZeroSizeBatch) {
 
 TEST(PoolTest, InputWithoutSpatialAxesIsAnError) {
   EXPECT_EQ(RunNnStatus("Y = GlobalMaxPool(X)", 13, {TensorValue<float>({1, 2}, {1, 2})}).code(),
+            StatusCode::kInvalidArgument);
+}
+
+TEST(PoolTest, AveragePoolDilationsFromVersion19) {
+  // Kernel 2 with dilation 2 reads x[i] and x[i + 2].
+  Value x = TensorValue<float>({1, 1, 4}, {1, 2, 3, 4});
+  auto y = RunNn("Y = AveragePool <kernel_shape = [2], dilations = [2]> (X)", 19, {x});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(Elements<float>(y[0]), ElementsAre(2, 3));
+  // With padding counted, a dilated window over padding divides by its whole size.
+  auto inc = RunNn(
+      "Y = AveragePool <kernel_shape = [2], dilations = [2], pads = [1, 1], count_include_pad = 1> "
+      "(X)",
+      19, {x});
+  ASSERT_EQ(inc.size(), 1u);
+  EXPECT_THAT(Elements<float>(inc[0]), ElementsAre(1, 2, 3, 1.5f));
+  EXPECT_EQ(
+      RunNnStatus("Y = AveragePool <kernel_shape = [2], dilations = [2]> (X)", 18, {x}).code(),
+      StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      RunNnStatus("Y = AveragePool <kernel_shape = [2], dilations = [0]> (X)", 19, {x}).code(),
+      StatusCode::kInvalidArgument);
+}
+
+TEST(PoolTest, LpPoolCeilModeAndDilationsFromVersion18) {
+  Value x = TensorValue<float>({1, 1, 5}, {3, 4, 0, 0, 5});
+  auto dil = RunNn("Y = LpPool <kernel_shape = [2], dilations = [4]> (X)", 18, {x});
+  ASSERT_EQ(dil.size(), 1u);
+  EXPECT_THAT(Elements<float>(dil[0]), ElementsAre(std::sqrt(34.0f)));
+  auto ceil = RunNn("Y = LpPool <kernel_shape = [2], strides = [2], ceil_mode = 1> (X)", 18, {x});
+  ASSERT_EQ(ceil.size(), 1u);
+  EXPECT_THAT(Elements<float>(ceil[0]), ElementsAre(5, 0, 5));
+  EXPECT_EQ(RunNnStatus("Y = LpPool <kernel_shape = [2], ceil_mode = 1> (X)", 11, {x}).code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(RunNnStatus("Y = LpPool <kernel_shape = [2], dilations = [2]> (X)", 17, {x}).code(),
+            StatusCode::kInvalidArgument);
+}
+
+TEST(PoolTest, LpPoolVersion1TakesAFloatP) {
+  Value x = TensorValue<float>({1, 1, 2}, {1, 8});
+  auto y = RunNn("Y = LpPool <kernel_shape = [2], p = 3.0> (X)", 1, {x});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(Elements<float>(y[0]), FloatsNear(std::vector<double>{std::cbrt(513.0)}));
+  auto half = RunNn("Y = GlobalLpPool <p = 0.5> (X)", 1, {x});
+  ASSERT_EQ(half.size(), 1u);
+  EXPECT_THAT(Elements<float>(half[0]),
+              FloatsNear(std::vector<double>{std::pow(1 + std::sqrt(8.0), 2)}));
+  EXPECT_EQ(RunNnStatus("Y = LpPool <kernel_shape = [2], p = -1.0> (X)", 1, {x}).code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(RunNnStatus("Y = GlobalLpPool <p = 0.0> (X)", 1, {x}).code(),
+            StatusCode::kInvalidArgument);
+}
+
+TEST(PoolTest, ValidPaddingIgnoresCeilMode) {
+  // The spec's VALID size, ceil((5 - 2 + 1) / 2) = 2, is the floor size: no third window.
+  Value x = TensorValue<float>({1, 1, 5}, {1, 2, 3, 4, 5});
+  for (const char* op : {"MaxPool", "AveragePool"}) {
+    auto y = RunNn(std::string("Y = ") + op +
+                       " <kernel_shape = [2], strides = [2], auto_pad = \"VALID\", ceil_mode = 1> "
+                       "(X)",
+                   19, {x});
+    ASSERT_EQ(y.size(), 1u) << op;
+    EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 2)) << op;
+  }
+}
+
+TEST(PoolTest, Bfloat16FromVersion22) {
+  Value x = BFloat16Value({1, 1, 4}, {1, 5, 2, 3});
+  auto max = RunNn("Y = MaxPool <kernel_shape = [2]> (X)", 22, {x});
+  ASSERT_EQ(max.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(max[0]), ElementsAre(5, 5, 3));
+  auto avg = RunNn("Y = AveragePool <kernel_shape = [2], strides = [2]> (X)", 22, {x});
+  ASSERT_EQ(avg.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(avg[0]), ElementsAre(3, 2.5f));
+  auto lp = RunNn("Y = LpPool <kernel_shape = [4], p = 1> (X)", 22, {x});
+  ASSERT_EQ(lp.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(lp[0]), ElementsAre(11));
+  for (const char* op : {"GlobalMaxPool", "GlobalAveragePool", "GlobalLpPool"}) {
+    auto g = RunNn(std::string("Y = ") + op + "(X)", 22, {x});
+    ASSERT_EQ(g.size(), 1u) << op;
+    EXPECT_THAT(Dims(g[0]), ElementsAre(1, 1, 1)) << op;
+  }
+  EXPECT_EQ(RunNnStatus("Y = GlobalAveragePool(X)", 22, {BFloat16Value({4}, {1, 2, 3, 4})}).code(),
             StatusCode::kInvalidArgument);
 }
 

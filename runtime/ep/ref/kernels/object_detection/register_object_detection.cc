@@ -23,7 +23,9 @@ Status RegisterDetection(KernelRegistry& r) {
   // RoiAlign-16 adds coordinate_transformation_mode (half_pixel by default).
   const KernelFactory roi_align = FactoryOf<RoiAlignKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "RoiAlign", 10, 15, {{"T1", F3()}, {"T2", {kI64}}}, roi_align));
-  return Def(r, "RoiAlign", 16, 21, {{"T1", F3()}, {"T2", {kI64}}}, roi_align);
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "RoiAlign", 16, 21, {{"T1", F3()}, {"T2", {kI64}}}, roi_align));
+  return Def(r, "RoiAlign", 22, 22, {{"T1", F4()}, {"T2", {kI64}}}, roi_align);  // + bfloat16
 }
 
 }  // namespace

@@ -94,5 +94,21 @@ TEST(MaxRoiPoolTest, RegionsOutsideTheMapPoolToZero) {
                     kInvalidArgument);
 }
 
+TEST(RoiAlignTest, Opset22TakesBFloat16) {
+  std::vector<float> v;
+  for (int y = 0; y < 4; ++y) {
+    for (int x = 0; x < 4; ++x) v.push_back(static_cast<float>(x + 10 * y));
+  }
+  auto y = RunIdx("y = RoiAlign <sampling_ratio = 2> (x, r, b)", 22,
+                  {BFloat16Value({1, 1, 4, 4}, v), BFloat16Value({1, 4}, {0, 0, 2, 2}), Batch0()});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(5.5f));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = RoiAlign <sampling_ratio = 2> (x, r, b)", 22,
+                                 {BFloat16Value({1, 1, 4, 4}, v),
+                                  BFloat16Value({1, 4}, {0, 0, 2, 2}),
+                                  TensorValue<int64_t>({1}, {1})}),
+                    kInvalidArgument);  // batch index 1 of a batch of 1
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -89,5 +89,23 @@ TEST_F(OptionalTest, PlainValuesCountAsPresentAndPassThrough) {
   EXPECT_THAT(ValuesOf<float>(got[0]), ElementsAre(1, 2));
 }
 
+TEST_F(OptionalTest, Opset28TakesTheNewerElementTypes) {
+  auto x = Tensor::FromSubByteInts(DataType::kInt4, Shape({3}), {1, -2, 3});
+  ASSERT_TRUE(x.ok());
+  const Value v = Value::FromTensor(*x);
+  EXPECT_FALSE(RunNode(registry_, "o = Optional (x)", 15, {v}).ok());
+  ASSERT_OK_AND_ASSIGN(auto opt, RunNode(registry_, "o = Optional (x)", 28, {v}));
+  ASSERT_TRUE(opt[0].is_optional());
+  ASSERT_OK_AND_ASSIGN(auto has, RunNode(registry_, "b = OptionalHasElement (o)", 28, {opt[0]}));
+  EXPECT_THAT(ValuesOf<bool>(has[0]), ElementsAre(true));
+  ASSERT_OK_AND_ASSIGN(auto got, RunNode(registry_, "y = OptionalGetElement (o)", 28, {opt[0]}));
+  EXPECT_EQ(got[0].tensor().SubByteInt(1), -2);
+  // From 18 a plain tensor is a present value.
+  ASSERT_OK_AND_ASSIGN(auto plain, RunNode(registry_, "b = OptionalHasElement (o)", 18, {x_}));
+  EXPECT_THAT(ValuesOf<bool>(plain[0]), ElementsAre(true));
+  ASSERT_OK_AND_ASSIGN(auto same, RunNode(registry_, "y = OptionalGetElement (o)", 18, {x_}));
+  EXPECT_THAT(ValuesOf<float>(same[0]), ElementsAre(1, 2));
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -1,8 +1,10 @@
-// QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear.
+// QuantizeLinear.
 #include "runtime/ep/ref/kernels/quantization/quantize_linear.h"
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 
@@ -10,205 +12,188 @@ namespace onnxgate::ref {
 
 namespace {
 
-// Scale and zero point resolved for one input: either one pair for the whole tensor, or one pair
-// per index along `axis`, where element i of x belongs to index (i / inner) % count.
-struct QuantParams {
-  std::vector<float> scale;
-  std::vector<int64_t> zero_point;
-  int64_t inner = 1;
+// The output types (y_zero_point's T2, or T3 from opset 23) of each version.
+bool IsQuantizedType(DataType t, int since_version) {
+  switch (t) {
+    case DataType::kInt8:
+    case DataType::kUint8:
+      return true;
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+      return since_version >= 19;
+    case DataType::kInt16:
+    case DataType::kUint16:
+    case DataType::kInt4:
+    case DataType::kUint4:
+      return since_version >= 21;
+    case DataType::kFloat4E2M1:
+      return since_version >= 23;
+    case DataType::kInt2:
+    case DataType::kUint2:
+      return since_version >= 25;
+    default:
+      return false;
+  }
+}
 
-  int64_t IndexOf(int64_t i) const {
-    if (scale.size() == 1) return 0;
-    return (i / inner) % static_cast<int64_t>(scale.size());
-  }
-};
-
-StatusOr<QuantParams> ResolveParams(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
-                                    int64_t axis) {
-  if (scale.dtype() != DataType::kFloat) {
-    return InvalidArgument(std::string("the scale must be float, got ") +
-                           DataTypeShortName(scale.dtype()));
-  }
-  const int64_t n = scale.NumElements();
-  const bool per_tensor = n == 1 && scale.shape().rank() <= 1;
-  if (!per_tensor) {
-    if (scale.shape().rank() != 1) {
-      return InvalidArgument("the scale must be a scalar or a 1-D tensor, got shape " +
-                             scale.shape().ToString());
-    }
-    if (axis < 0 || static_cast<size_t>(axis) >= x.shape().rank() || x.shape()[axis] != n) {
-      return InvalidArgument("a 1-D scale of " + std::to_string(n) +
-                             " elements must match the size of axis " + std::to_string(axis) +
-                             " of x " + x.shape().ToString());
-    }
-  }
-  if (zero_point != nullptr && zero_point->shape() != scale.shape()) {
-    return InvalidArgument("the zero point's shape " + zero_point->shape().ToString() +
-                           " differs from the scale's shape " + scale.shape().ToString());
-  }
-  QuantParams p;
-  p.scale.assign(scale.data<float>(), scale.data<float>() + n);
-  if (zero_point != nullptr) {
-    ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ToInt64s(*zero_point, "zero_point"));
+// The scale types: float before opset 19; x's type T1 in opsets 19 and 21; T2 from opset 23.
+Status CheckScaleType(DataType scale, DataType x, int since_version) {
+  bool ok = false;
+  if (since_version < 19) {
+    ok = scale == DataType::kFloat;
+  } else if (since_version < 23) {
+    ok = scale == x;
   } else {
-    p.zero_point.assign(static_cast<size_t>(n), 0);
+    ok = scale == DataType::kFloat || scale == DataType::kFloat16 ||
+         scale == DataType::kBFloat16 || scale == DataType::kInt32 ||
+         (since_version >= 24 && scale == DataType::kFloat8E8M0);
   }
-  if (!per_tensor) {
-    for (size_t d = static_cast<size_t>(axis) + 1; d < x.shape().rank(); ++d)
-      p.inner *= x.shape()[d];
-  }
-  return p;
+  if (ok) return OkStatus();
+  return InvalidArgument(std::string("'y_scale' of type ") + DataTypeShortName(scale) +
+                         " is not allowed with x of type " + DataTypeShortName(x) +
+                         " in this version");
+}
+
+// The integer value `v` (already rounded, zero point added) clamped into [lo, hi]; NaN gives 0.
+double Saturate(double v, double lo, double hi) {
+  if (std::isnan(v)) return 0;
+  return std::clamp(v, lo, hi);
 }
 
 template <typename Q>
-void QuantizeInto(const std::vector<float>& x, const QuantParams& p, Q* y) {
-  for (size_t i = 0; i < x.size(); ++i) {
-    const int64_t j = p.IndexOf(static_cast<int64_t>(i));
-    // Division in float32, as the spec's reference and ONNX Runtime compute it.
-    const float scaled = x[i] / p.scale[j];
-    y[i] = SaturateTo<Q>(RoundHalfToEven(scaled) + static_cast<double>(p.zero_point[j]));
-  }
+void StoreIntegers(const std::vector<double>& v, Tensor& y) {
+  Q* out = y.mutable_data<Q>();
+  for (size_t i = 0; i < v.size(); ++i) out[i] = SaturateTo<Q>(v[i]);
 }
 
-StatusOr<std::vector<float>> FloatInputOf(const Tensor& x) {
-  std::vector<float> v(static_cast<size_t>(x.NumElements()));
-  if (x.dtype() == DataType::kFloat) {
-    std::copy(x.data<float>(), x.data<float>() + v.size(), v.begin());
-  } else if (x.dtype() == DataType::kInt32) {
-    const int32_t* p = x.data<int32_t>();
-    for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(p[i]);
-  } else {
-    return InvalidArgument(std::string("x must be float or int32, got ") +
-                           DataTypeShortName(x.dtype()));
+// Stores the quantized values: `rounded` holds round(x / scale) + zero point for integer types,
+// `exact` holds x / scale + zero point for the float types.
+Status StoreQuantized(const std::vector<double>& rounded, const std::vector<double>& exact,
+                      bool saturate, Tensor& y) {
+  const DataType t = y.dtype();
+  switch (t) {
+    case DataType::kInt8: StoreIntegers<int8_t>(rounded, y); return OkStatus();
+    case DataType::kUint8: StoreIntegers<uint8_t>(rounded, y); return OkStatus();
+    case DataType::kInt16: StoreIntegers<int16_t>(rounded, y); return OkStatus();
+    case DataType::kUint16: StoreIntegers<uint16_t>(rounded, y); return OkStatus();
+    case DataType::kInt4:
+    case DataType::kUint4:
+    case DataType::kInt2:
+    case DataType::kUint2: {
+      const double lo = SubByteIntMin(t), hi = SubByteIntMax(t);
+      for (size_t i = 0; i < rounded.size(); ++i) {
+        const int64_t v = static_cast<int64_t>(Saturate(rounded[i], lo, hi));
+        ONNXGATE_RETURN_IF_ERROR(y.SetSubByteInt(static_cast<int64_t>(i), v));
+      }
+      return OkStatus();
+    }
+    case DataType::kFloat4E2M1:
+      // No infinity or NaN: FromFloat always saturates ('saturate' applies to float8 only).
+      for (size_t i = 0; i < exact.size(); ++i) {
+        y.SetPackedCode(static_cast<int64_t>(i),
+                        Float4E2M1::FromFloat(static_cast<float>(exact[i])).bits);
+      }
+      return OkStatus();
+    default:
+      return VisitFloat8Types(t, [&](auto tag) -> Status {
+        using F = decltype(tag);
+        F* out = y.mutable_data<F>();
+        for (size_t i = 0; i < exact.size(); ++i) {
+          out[i] = F::FromFloat(static_cast<float>(exact[i]), saturate);
+        }
+        return OkStatus();
+      });
   }
-  return v;
 }
 
 }  // namespace
 
-StatusOr<Tensor> QuantizeLinear(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
-                                int64_t axis) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<float> xf, FloatInputOf(x));
-  ONNXGATE_ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
-  const DataType out_type = zero_point != nullptr ? zero_point->dtype() : DataType::kUint8;
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(out_type, x.shape()));
-  if (out_type == DataType::kUint8) {
-    QuantizeInto(xf, p, y.mutable_data<uint8_t>());
-  } else if (out_type == DataType::kInt8) {
-    QuantizeInto(xf, p, y.mutable_data<int8_t>());
-  } else {
-    return InvalidArgument(std::string("y_zero_point must be int8 or uint8, got ") +
-                           DataTypeShortName(out_type));
-  }
-  return y;
-}
-
-StatusOr<Tensor> DequantizeLinear(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
-                                  int64_t axis) {
-  if (x.dtype() != DataType::kInt8 && x.dtype() != DataType::kUint8 &&
-      x.dtype() != DataType::kInt32) {
-    return InvalidArgument(std::string("x must be int8, uint8 or int32, got ") +
-                           DataTypeShortName(x.dtype()));
-  }
-  if (zero_point != nullptr && zero_point->dtype() != x.dtype()) {
-    return InvalidArgument(std::string("x_zero_point must have x's type ") +
-                           DataTypeShortName(x.dtype()) + ", got " +
-                           DataTypeShortName(zero_point->dtype()));
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(QuantParams p, ResolveParams(x, scale, zero_point, axis));
-  if (x.dtype() == DataType::kInt32) {
-    for (int64_t z : p.zero_point) {
-      if (z != 0) {
-        return InvalidArgument("int32 input has no zero point, so x_zero_point must be 0, got " +
-                               std::to_string(z));
-      }
-    }
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> xi, ToInt64s(x, "x"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, x.shape()));
-  float* out = y.mutable_data<float>();
-  for (size_t i = 0; i < xi.size(); ++i) {
-    const int64_t j = p.IndexOf(static_cast<int64_t>(i));
-    out[i] = static_cast<float>(xi[i] - p.zero_point[j]) * p.scale[j];
-  }
-  return y;
-}
-
 StatusOr<std::unique_ptr<OpKernel>> QuantizeLinearKernel::Create(const KernelInfo& info) {
-  const bool per_axis = info.since_version() >= 13;
-  if (!per_axis && info.has_attribute("axis")) {
-    return InvalidArgument(info.Describe() + ": 'axis' exists from opset 13");
+  ONNXGATE_ASSIGN_OR_RETURN(QuantLayoutRules rules, ReadQuantLayoutRules(info));
+  ONNXGATE_RETURN_IF_ERROR(CheckAttributeSince(info, "saturate", 19));
+  ONNXGATE_RETURN_IF_ERROR(CheckAttributeSince(info, "output_dtype", 21));
+  ONNXGATE_RETURN_IF_ERROR(CheckAttributeSince(info, "precision", 23));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t saturate, info.GetInt("saturate", 1));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t output_dtype, info.GetInt("output_dtype", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t precision, info.GetInt("precision", 0));
+  DataType out = DataType::kUndefined;
+  if (output_dtype != 0) {
+    if (output_dtype < 0 || output_dtype > INT32_MAX ||
+        !IsValidDataType(static_cast<int32_t>(output_dtype)) ||
+        !IsQuantizedType(static_cast<DataType>(output_dtype), info.since_version())) {
+      return InvalidArgument(info.Describe() + ": 'output_dtype' " + std::to_string(output_dtype) +
+                             " is not a quantized type of this version");
+    }
+    out = static_cast<DataType>(output_dtype);
   }
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  DataType prec = DataType::kUndefined;
+  if (precision != 0) {
+    const bool valid = precision == static_cast<int64_t>(DataType::kFloat) ||
+                       precision == static_cast<int64_t>(DataType::kFloat16) ||
+                       precision == static_cast<int64_t>(DataType::kBFloat16) ||
+                       precision == static_cast<int64_t>(DataType::kDouble);
+    if (!valid) {
+      return InvalidArgument(info.Describe() + ": 'precision' " + std::to_string(precision) +
+                             " must be FLOAT, FLOAT16, BFLOAT16 or DOUBLE");
+    }
+    prec = static_cast<DataType>(precision);
+  }
   return std::unique_ptr<OpKernel>(
-      new QuantizeLinearKernel(info, info.op_type() == "DequantizeLinear", axis, per_axis));
-}
-
-StatusOr<std::unique_ptr<OpKernel>> DequantizeLinearKernel::Create(const KernelInfo& info) {
-  return QuantizeLinearKernel::Create(info);
+      new QuantizeLinearKernel(info, rules, saturate != 0, out, prec));
 }
 
 Status QuantizeLinearKernel::Run(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
-                            GetInput(ctx, 1, dequantize_ ? "x_scale" : "y_scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "y_scale"));
   const Tensor* zero_point = ctx.input_tensor(2);
-  int64_t axis = -1;
-  if (scale->NumElements() != 1 || scale->shape().rank() > 1) {
-    if (!per_axis_) {
-      return InvalidArgument("the scale must be a scalar before opset 13, got shape " +
-                             scale->shape().ToString());
+  const DataType xt = x->dtype();
+  if (xt != DataType::kFloat && xt != DataType::kInt32 &&
+      !(since_version_ >= 19 && (xt == DataType::kFloat16 || xt == DataType::kBFloat16))) {
+    return InvalidArgument(std::string("x of type ") + DataTypeShortName(xt) +
+                           " is not allowed in this version");
+  }
+  ONNXGATE_RETURN_IF_ERROR(CheckScaleType(scale->dtype(), xt, since_version_));
+
+  DataType out = output_dtype_ != DataType::kUndefined ? output_dtype_ : DataType::kUint8;
+  if (zero_point != nullptr) {
+    if (output_dtype_ != DataType::kUndefined && zero_point->dtype() != output_dtype_) {
+      return InvalidArgument(std::string("'output_dtype' ") + DataTypeShortName(output_dtype_) +
+                             " differs from the type of 'y_zero_point', " +
+                             DataTypeShortName(zero_point->dtype()));
     }
-    ONNXGATE_ASSIGN_OR_RETURN(axis, NormalizeAxisOf(axis_, static_cast<int64_t>(x->shape().rank()),
-                                                    /*allow_negative=*/true));
+    out = zero_point->dtype();
   }
-  if (dequantize_) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, DequantizeLinear(*x, *scale, zero_point, axis));
-    ctx.set_output(0, std::move(y));
-  } else {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, QuantizeLinear(*x, *scale, zero_point, axis));
-    ctx.set_output(0, std::move(y));
+  if (!IsQuantizedType(out, since_version_)) {
+    return InvalidArgument(std::string("'y_zero_point' of type ") + DataTypeShortName(out) +
+                           " is not a quantized type of this version");
   }
-  return OkStatus();
-}
+  ONNXGATE_ASSIGN_OR_RETURN(
+      QuantLayout layout, ResolveQuantLayout(x->shape(), scale->shape(), zero_point, rules_,
+                                             "y_scale", "y_zero_point"));
 
-StatusOr<std::unique_ptr<OpKernel>> DynamicQuantizeLinearKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new DynamicQuantizeLinearKernel(info));
-}
-
-Status DynamicQuantizeLinearKernel::Run(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
-  if (x->dtype() != DataType::kFloat) {
-    return InvalidArgument(std::string("x must be float, got ") + DataTypeShortName(x->dtype()));
+  // The division runs in `precision`, else in the scale's type (float before opset 19, where
+  // int32 x is divided by a float scale); a scale type without arithmetic of its own (int32,
+  // float8e8m0) divides in double.
+  const DataType prec = precision_ != DataType::kUndefined ? precision_ : scale->dtype();
+  const std::vector<double> xs = ElementsAsDoubles(*x);
+  const std::vector<double> ss = ElementsAsDoubles(*scale);
+  const std::vector<double> zs =
+      zero_point != nullptr ? ElementsAsDoubles(*zero_point) : std::vector<double>{0.0};
+  std::vector<double> rounded(xs.size()), exact(xs.size());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const int64_t j = layout.ParamIndex(static_cast<int64_t>(i));
+    const double q = RoundToFloatType(
+        RoundToFloatType(xs[i], prec) / RoundToFloatType(ss[static_cast<size_t>(j)], prec), prec);
+    const double zp = zs.size() == 1 ? zs[0] : zs[static_cast<size_t>(j)];
+    rounded[i] = RoundHalfToEven(q) + zp;
+    // Adding a zero point of 0 would turn -0 into +0; the float types keep the quotient's sign.
+    exact[i] = zp == 0 ? q : q + zp;
   }
-  const float* xs = x->data<float>();
-  const int64_t n = x->NumElements();
-  // The range always includes 0 so that 0 is exactly representable. NaN has no place in a range
-  // (it quantizes to the saturated value 0 below).
-  float lo = 0.0f, hi = 0.0f;
-  for (int64_t i = 0; i < n; ++i) {
-    if (std::isnan(xs[i])) continue;
-    lo = std::min(lo, xs[i]);
-    hi = std::max(hi, xs[i]);
-  }
-  // float32 arithmetic throughout, as the spec's formula is written for float tensors. An
-  // all-zero (or empty) x has no range; scale 1 and zero point 0 then quantize it exactly.
-  float scale = (hi - lo) / 255.0f;
-  uint8_t zero_point = 0;
-  if (scale == 0.0f) {
-    scale = 1.0f;
-  } else {
-    const float intermediate = 0.0f - lo / scale;
-    zero_point = SaturateTo<uint8_t>(RoundHalfToEven(std::clamp(intermediate, 0.0f, 255.0f)));
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kUint8, x->shape()));
-  uint8_t* ys = y.mutable_data<uint8_t>();
-  for (int64_t i = 0; i < n; ++i) {
-    ys[i] = SaturateTo<uint8_t>(RoundHalfToEven(xs[i] / scale) + zero_point);
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(out, x->shape()));
+  ONNXGATE_RETURN_IF_ERROR(StoreQuantized(rounded, exact, saturate_, y));
   ctx.set_output(0, std::move(y));
-  ctx.set_output(1, Tensor::Scalar<float>(scale));
-  ctx.set_output(2, Tensor::Scalar<uint8_t>(zero_point));
   return OkStatus();
 }
 

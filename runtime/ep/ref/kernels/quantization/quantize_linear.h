@@ -1,23 +1,15 @@
-// QuantizeLinear, DequantizeLinear (per-tensor, and per-axis from opset 13) and
-// DynamicQuantizeLinear: the linear (scale, zero point) quantization of ONNX.
+// QuantizeLinear: y = saturate(round_half_to_even(x / y_scale) + y_zero_point) for the integer
+// types, y = cast(x / y_scale + y_zero_point) for the 8-bit and 4-bit floats; per tensor, per axis
+// (opset 13) or blocked (opset 21).
 #pragma once
 
 #include <memory>
 
-#include "runtime/base/tensor.h"
+#include "runtime/base/data_type.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/quantization/quant_params.h"
 
 namespace onnxgate::ref {
-
-// y = saturate(round_half_to_even(x / y_scale) + y_zero_point), with x / y_scale computed in
-// float32 as the spec's reference does. `zero_point` may be null (uint8, zero). `axis` is the
-// normalised axis the scale runs along when the scale has more than one element.
-StatusOr<Tensor> QuantizeLinear(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
-                                int64_t axis);
-
-// y = (x - x_zero_point) * x_scale as float32; the zero point of int32 input must be 0.
-StatusOr<Tensor> DequantizeLinear(const Tensor& x, const Tensor& scale, const Tensor* zero_point,
-                                  int64_t axis);
 
 class QuantizeLinearKernel : public RefKernel {
  public:
@@ -27,32 +19,19 @@ class QuantizeLinearKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  QuantizeLinearKernel(const KernelInfo& info, bool dequantize, int64_t axis, bool per_axis)
-      : RefKernel(info), dequantize_(dequantize), axis_(axis), per_axis_(per_axis) {}
-  bool dequantize_;
-  int64_t axis_;
-  bool per_axis_;  // the version allows a 1-D scale along `axis` (opset 13)
-
-  friend class DequantizeLinearKernel;
-};
-
-// DequantizeLinear shares QuantizeLinearKernel's attribute handling.
-class DequantizeLinearKernel {
- public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-};
-
-// DynamicQuantizeLinear: uint8 quantization with scale and zero point computed from x's range
-// (extended to include 0), outputs y, y_scale, y_zero_point.
-class DynamicQuantizeLinearKernel : public RefKernel {
- public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  explicit DynamicQuantizeLinearKernel(const KernelInfo& info) : RefKernel(info) {}
+  QuantizeLinearKernel(const KernelInfo& info, QuantLayoutRules rules, bool saturate,
+                       DataType output_dtype, DataType precision)
+      : RefKernel(info),
+        since_version_(info.since_version()),
+        rules_(rules),
+        saturate_(saturate),
+        output_dtype_(output_dtype),
+        precision_(precision) {}
+  int since_version_;
+  QuantLayoutRules rules_;
+  bool saturate_;          // float8 outputs: out-of-range values saturate (opset 19)
+  DataType output_dtype_;  // kUndefined: from the zero point, else uint8 (opset 21)
+  DataType precision_;     // kUndefined: the division runs in the scale's type (opset 23)
 };
 
 }  // namespace onnxgate::ref

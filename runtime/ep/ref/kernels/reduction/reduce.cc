@@ -155,6 +155,26 @@ StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>
   std::vector<int64_t> offsets;
   ForEachStrided(red_dims, {red_strides}, {0},
                  [&](int64_t, const int64_t* off) { offsets.push_back(off[0]); });
+  if (x.dtype() == DataType::kBool) {
+    if (op != ReduceOp::kMax && op != ReduceOp::kMin) {
+      return Unimplemented("only ReduceMax and ReduceMin take bool inputs");
+    }
+    // False < True: the maximum is true when any element is, the minimum when all are.
+    const bool is_max = op == ReduceOp::kMax;
+    const bool* in = x.data<bool>();
+    bool* out = y.mutable_data<bool>();
+    ForEachStrided(kept_dims, {kept_strides}, {0}, [&](int64_t i, const int64_t* base) {
+      bool acc = !is_max;
+      for (int64_t off : offsets) {
+        if (in[base[0] + off] == is_max) {
+          acc = is_max;
+          break;
+        }
+      }
+      out[i] = acc;
+    });
+    return y;
+  }
   ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* in = x.data<T>();
@@ -177,7 +197,7 @@ StatusOr<std::unique_ptr<OpKernel>> ReduceKernel<kOp>::Create(const KernelInfo& 
   ONNXGATE_ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
   o.keepdims = keepdims != 0;
   o.allow_negative_axes = info.since_version() >= 11;
-  o.axes_input = kOp == ReduceOp::kSum && info.since_version() >= 13;
+  o.axes_input = info.since_version() >= (kOp == ReduceOp::kSum ? 13 : 18);
   if (o.axes_input) {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t noop, info.GetInt("noop_with_empty_axes", 0));
     o.noop_with_empty_axes = noop != 0;

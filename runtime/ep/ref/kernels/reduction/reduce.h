@@ -1,7 +1,8 @@
 // The Reduce* family: ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd, ReduceL1,
 // ReduceL2, ReduceLogSum, ReduceLogSumExp and ReduceSumSquare. Axes come from the `axes`
 // attribute (ReduceSum 1 to 12, the others 1 to 17) or from the optional `axes` input
-// (ReduceSum 13, which also has noop_with_empty_axes). Negative axes exist from opset 11.
+// (ReduceSum from 13, the others from 18, which also have noop_with_empty_axes). Negative axes
+// exist from opset 11.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,8 @@ enum class ReduceOp {
 // Max and Min propagate NaN. Over an empty set of values the result is what the math gives:
 // Sum, L1, L2, SumSquare 0; Prod 1; Mean NaN (0 for integers); Max -inf (the lowest integer);
 // Min +inf (the highest integer); LogSum and LogSumExp -inf (the lowest integer).
+// bool (ReduceMax-20 and ReduceMin-20, False < True): Max is any, Min is all; over an empty set
+// Max gives false and Min true. The other ops reject bool.
 StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>& axes,
                         bool keepdims);
 
@@ -53,7 +56,7 @@ class ReduceKernel : public RefKernel {
     bool allow_negative_axes = true;
     // The attribute form: the axes to reduce (nullopt or empty: all). Unused with axes_input.
     std::optional<std::vector<int64_t>> axes;
-    // ReduceSum-13: axes arrive as the optional second input.
+    // ReduceSum-13 and every Reduce* from 18: axes arrive as the optional second input.
     bool axes_input = false;
     bool noop_with_empty_axes = false;
   };

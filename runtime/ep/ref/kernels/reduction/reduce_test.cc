@@ -205,5 +205,73 @@ TEST_F(ReduceTest, TypeListsFollowTheVersions) {
                     kUnimplemented);
 }
 
+TEST_F(ReduceTest, Opset18TakesAxesAsAnInputForEveryOp) {
+  Value axes1 = TensorValue<int64_t>({1}, {1});
+  ASSERT_OK_AND_ASSIGN(auto mean, RunNode(registry_, "Y = ReduceMean <keepdims = 0> (X, axes)", 18,
+                                          {x23_, axes1}));
+  EXPECT_THAT(ValuesOf<float>(mean[0]), ElementsAre(2, 5));
+  ASSERT_OK_AND_ASSIGN(auto max, RunNode(registry_, "Y = ReduceMax (X, axes)", 18,
+                                         {x23_, TensorValue<int64_t>({1}, {-2})}));
+  EXPECT_THAT(DimsOf(max[0]), ElementsAre(1, 3));
+  EXPECT_THAT(ValuesOf<float>(max[0]), ElementsAre(4, 5, 6));
+  ASSERT_OK_AND_ASSIGN(auto all, RunNode(registry_, "Y = ReduceSumSquare (X)", 18, {x23_}));
+  EXPECT_THAT(DimsOf(all[0]), ElementsAre(1, 1));
+  EXPECT_THAT(ValuesOf<float>(all[0]), ElementsAre(91));
+  ASSERT_OK_AND_ASSIGN(auto noop, RunNode(registry_, "Y = ReduceL1 <noop_with_empty_axes = 1> (X)",
+                                          18, {x23_}));
+  EXPECT_THAT(DimsOf(noop[0]), ElementsAre(2, 3));
+  ASSERT_OK_AND_ASSIGN(auto empty_axes,
+                       RunNode(registry_, "Y = ReduceProd <keepdims = 0> (X, axes)", 18,
+                               {x23_, TensorValue<int64_t>({0}, {})}));
+  EXPECT_THAT(ValuesOf<float>(empty_axes[0]), ElementsAre(720));
+}
+
+TEST_F(ReduceTest, Opset18RejectsBadAxesInputs) {
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceL2 (X, axes)", 18,
+                            {x23_, TensorValue<int64_t>({1}, {2})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMin (X, axes)", 18,
+                            {x23_, TensorValue<int64_t>({2}, {0, -2})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceLogSum (X, axes)", 18,
+                            {x23_, TensorValue<int64_t>({1, 1}, {0})}),
+                    kInvalidArgument);
+}
+
+TEST_F(ReduceTest, MaxAndMinOfBoolFromOpset20) {
+  Value b = TensorValue<bool>({2, 3}, {false, true, false, true, true, true});
+  Value axes1 = TensorValue<int64_t>({1}, {1});
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMax (X, axes)", 18, {b, axes1}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto max, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20,
+                                         {b, axes1}));
+  EXPECT_THAT(ValuesOf<bool>(max[0]), ElementsAre(true, true));
+  ASSERT_OK_AND_ASSIGN(auto min, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20,
+                                         {b, axes1}));
+  EXPECT_THAT(ValuesOf<bool>(min[0]), ElementsAre(false, true));
+  // Over an empty set: the identities false (max) and true (min).
+  Value empty = TensorValue<bool>({2, 0}, {});
+  ASSERT_OK_AND_ASSIGN(auto emax, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20,
+                                          {empty, axes1}));
+  EXPECT_THAT(ValuesOf<bool>(emax[0]), ElementsAre(false, false));
+  ASSERT_OK_AND_ASSIGN(auto emin, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20,
+                                          {empty, axes1}));
+  EXPECT_THAT(ValuesOf<bool>(emin[0]), ElementsAre(true, true));
+  Tensor t = Tensor::FromVector<bool>({2}, {true, false});
+  EXPECT_ERROR_CODE(Reduce(ReduceOp::kSum, t, {}, false), kUnimplemented);
+}
+
+TEST_F(ReduceTest, LogSumAndLogSumExpAreFloatOnlyFromOpset28) {
+  Value i = TensorValue<int32_t>({2}, {1, 2});
+  EXPECT_TRUE(RunNode(registry_, "Y = ReduceLogSum (X)", 18, {i}).ok());
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceLogSum (X)", 28, {i}), kUnimplemented);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceLogSumExp (X)", 28, {i}), kUnimplemented);
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = ReduceLogSumExp <keepdims = 0> (X)", 28,
+                                         {TensorValue<double>({2}, {1000, 1000})}));
+  EXPECT_THAT(ValuesOf<double>(out[0]), ElementsAre(DoubleNear(1000 + std::log(2.0), 1e-9)));
+  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, "Y = ReduceLogSum <keepdims = 0> (X)", 28,
+                                        {BFloat16Value({2}, {1, 0})}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(0));
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -1,6 +1,8 @@
-// The ref EP's registration table for ONNX's reduction family (onnx/defs/reduction): the Reduce* ops, ArgMax and ArgMin. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
-// split where the semantics or the type list change.
+// The ref EP's registration table for ONNX's reduction family (onnx/defs/reduction): the
+// Reduce* ops, ArgMax and ArgMin. Each line transcribes one version range of the op's ONNX
+// schema with the types it allows; ranges are split where the semantics or the type list change.
+#include <string>
+
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/reduction/arg_min_max.h"
@@ -15,8 +17,8 @@ using namespace ref;         // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
 using namespace ref::table;  // NOLINT: Def
 
-// Opset 18 turns the `axes` attribute of every Reduce* but ReduceSum into an input; those
-// kernels read the attribute, so their claim stops at 17.
+// Opset 18 turns the `axes` attribute of every Reduce* but ReduceSum into an optional input and
+// adds noop_with_empty_axes; the kernels read the attribute up to 17 and the input from 18.
 constexpr int kLastAxesAttributeOpset = 17;
 
 Status RegisterReduce(KernelRegistry& r) {
@@ -52,11 +54,27 @@ Status RegisterReduce(KernelRegistry& r) {
           Def(r, op.name, 13, kLastAxesAttributeOpset, {{"T", reduce1 + List{kBF16}}}, op.factory));
     }
   }
+  // 18: axes as an optional input. ReduceMax and ReduceMin take bool from 20; ReduceLogSum and
+  // ReduceLogSumExp keep only the float types from 28.
+  const List reduce18 = reduce1 + List{kBF16};
+  for (const Op& op : ops) {
+    const std::string name = op.name;
+    if (op.int8_from_12) {
+      const List t = reduce18 + List{kU8, kI8};
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 18, 19, {{"T", t}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 20, 20, {{"T", t + List{kBool}}}, op.factory));
+    } else if (name == "ReduceLogSum" || name == "ReduceLogSumExp") {
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 18, 27, {{"T", reduce18}}, op.factory));
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 28, 28, {{"T", F4()}}, op.factory));
+    } else {
+      ONNXGATE_RETURN_IF_ERROR(Def(r, op.name, 18, 18, {{"T", reduce18}}, op.factory));
+    }
+  }
   // ReduceSum-13 takes axes as an optional input and adds noop_with_empty_axes.
   const KernelFactory sum = FactoryOf<ReduceKernel<ReduceOp::kSum>>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceSum", 1, 10, {{"T", reduce1}}, sum));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceSum", 11, 12, {{"T", reduce1}}, sum));
-  return Def(r, "ReduceSum", 13, 13, {{"T", reduce1 + List{kBF16}}}, sum);
+  return Def(r, "ReduceSum", 13, 13, {{"T", reduce18}}, sum);
 }
 
 Status RegisterArgMinMax(KernelRegistry& r) {

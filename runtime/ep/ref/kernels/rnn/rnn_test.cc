@@ -291,5 +291,44 @@ TEST_F(RnnTest, MixedElementTypesAreRejected) {
                    .ok());
 }
 
+TEST_F(RnnTest, Bfloat16FromVersion22) {
+  // Each op at version 22 on bfloat16 inputs against its double result; version 14 rejects them.
+  struct Case {
+    const char* node;
+    int gates;
+  };
+  for (const Case& c : {Case{"Y, Y_h = RNN <hidden_size = 2> (X, W, R)", 1},
+                        Case{"Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 3},
+                        Case{"Y, Y_h = LSTM <hidden_size = 2> (X, W, R)", 4}}) {
+    const int64_t rows = 2 * c.gates;
+    const std::vector<double> xd = Pattern(4, 0.1), wd = Pattern(rows * 2, 0.2),
+                              rd = Pattern(rows * 2, 0.3);
+    // The inputs rounded to bfloat16 first, so both runs see the same values.
+    auto rounded = [](const std::vector<double>& v) {
+      std::vector<float> out;
+      for (double d : v) out.push_back(BFloat16::FromFloat(static_cast<float>(d)).ToFloat());
+      return out;
+    };
+    auto widen = [](const std::vector<float>& v) {
+      return std::vector<double>(v.begin(), v.end());
+    };
+    ASSERT_OK_AND_ASSIGN(auto ref, RunNode(registry_, c.node, 22,
+                                           {D({2, 1, 2}, widen(rounded(xd))),
+                                            D({1, rows, 2}, widen(rounded(wd))),
+                                            D({1, rows, 2}, widen(rounded(rd)))}));
+    const std::vector<Value> bf = {BFloat16Value({2, 1, 2}, rounded(xd)),
+                                   BFloat16Value({1, rows, 2}, rounded(wd)),
+                                   BFloat16Value({1, rows, 2}, rounded(rd))};
+    ASSERT_OK_AND_ASSIGN(auto got, RunNode(registry_, c.node, 22, bf));
+    const std::vector<double> expected = Doubles(ref[0]);
+    const std::vector<float> values = HalfValuesOf<BFloat16>(got[0]);
+    ASSERT_EQ(values.size(), expected.size()) << c.node;
+    for (size_t k = 0; k < expected.size(); ++k) {
+      EXPECT_NEAR(values[k], expected[k], 1e-2) << c.node;
+    }
+    EXPECT_FALSE(RunNode(registry_, c.node, 14, bf).ok()) << c.node;
+  }
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

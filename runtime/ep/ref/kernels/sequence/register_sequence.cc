@@ -30,8 +30,12 @@ Status RegisterSequenceOps(KernelRegistry& r) {
       Def(r, "SequenceErase", 11, 11, {{"S", s}, {"I", index}}, FactoryOf<SequenceEraseKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "SequenceLength", 11, 11, {{"S", s}, {"I", {kI64}}},
                                FactoryOf<SequenceLengthKernel>()));
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "SplitToSequence", 11, 23, {{"T", s}, {"I", index}, {"S", s}},
-                               FactoryOf<SplitToSequenceKernel>()));
+  const KernelFactory split = FactoryOf<SplitToSequenceKernel>();
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "SplitToSequence", 11, 23, {{"T", s}, {"I", index}, {"S", s}}, split));
+  // SplitToSequence-24 adds bfloat16.
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "SplitToSequence", 24, 24, {{"T", All()}, {"I", index}, {"S", All()}}, split));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ConcatFromSequence", 11, 11, {{"S", s}, {"T", s}},
                                FactoryOf<ConcatFromSequenceKernel>()));
   // SequenceMap's additional inputs V may be tensors or sequences of any of these types.

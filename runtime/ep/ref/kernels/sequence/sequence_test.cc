@@ -195,5 +195,15 @@ TEST_F(SequenceTest, SequencesOfStringsWork) {
   EXPECT_THAT(ValuesOf<std::string>(out[0]), ElementsAre("x", "y", "x", "y"));
 }
 
+TEST_F(SequenceTest, SplitToSequence24TakesBfloat16) {
+  const Value x = BFloat16Value({3}, {1, 2, 3});
+  EXPECT_FALSE(RunNode(registry_, "S = SplitToSequence (x)", 11, {x}).ok());
+  ASSERT_OK_AND_ASSIGN(auto seq, RunNode(registry_, "S = SplitToSequence (x, s)", 24,
+                                         {x, TensorValue<int64_t>({2}, {2, 1})}));
+  ASSERT_EQ(seq[0].sequence().size(), 2u);
+  EXPECT_EQ(seq[0].sequence()[0].dtype(), DataType::kBFloat16);
+  EXPECT_EQ(seq[0].sequence()[1].ElementAsDouble(0), 3.0);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

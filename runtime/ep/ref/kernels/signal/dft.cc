@@ -18,10 +18,16 @@ using ref_nn::RequiredInput;
 using ref_nn::ToDoubles;
 
 StatusOr<std::unique_ptr<OpKernel>> Dft::Create(const KernelInfo& info) {
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  const bool axis_input = info.since_version() >= 20;
+  if (axis_input && info.has_attribute("axis")) {
+    return InvalidArgument(info.Describe() + ": DFT-20 takes the axis as its third input, not " +
+                           "as an attribute");
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
+                            axis_input ? StatusOr<int64_t>(-2) : info.GetInt("axis", 1));
   ONNXGATE_ASSIGN_OR_RETURN(bool inverse, FlagAttribute(info, "inverse", 0));
   ONNXGATE_ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 0));
-  return std::unique_ptr<OpKernel>(new Dft(axis, inverse, onesided));
+  return std::unique_ptr<OpKernel>(new Dft(axis, axis_input, inverse, onesided));
 }
 
 Status Dft::Compute(KernelContext& ctx) const {
@@ -37,13 +43,25 @@ Status Dft::Compute(KernelContext& ctx) const {
     return InvalidArgument("DFT: the last dim of 'input' must be 1 (real) or 2 (complex), got " +
                            xs.ToString());
   }
-  // The last dim holds the real and imaginary parts, so it cannot be the axis.
-  if (axis_ < -rank || axis_ > rank - 2 || axis_ == -1) {
-    return InvalidArgument("DFT: attribute 'axis' must be in [" + std::to_string(-rank) +
-                           ", -2] or [0, " + std::to_string(rank - 2) + "] for an input of rank " +
-                           std::to_string(rank) + ", got " + std::to_string(axis_));
+  int64_t given_axis = axis_;
+  const Tensor* axis_tensor = axis_input_ ? ctx.input_tensor(2) : nullptr;
+  if (axis_tensor != nullptr) {
+    if (axis_tensor->dtype() != DataType::kInt64 || axis_tensor->NumElements() != 1 ||
+        axis_tensor->shape().rank() > 1) {
+      return InvalidArgument("DFT: input 'axis' must be an int64 scalar, got " +
+                             std::string(DataTypeShortName(axis_tensor->dtype())) +
+                             axis_tensor->shape().ToString());
+    }
+    given_axis = axis_tensor->data<int64_t>()[0];
   }
-  const size_t axis = static_cast<size_t>(axis_ < 0 ? axis_ + rank : axis_);
+  // The last dim holds the real and imaginary parts, so it cannot be the axis.
+  if (given_axis < -rank || given_axis > rank - 2 || given_axis == -1) {
+    return InvalidArgument(std::string("DFT: ") + (axis_input_ ? "input" : "attribute") +
+                           " 'axis' must be in [" + std::to_string(-rank) + ", -2] or [0, " +
+                           std::to_string(rank - 2) + "] for an input of rank " +
+                           std::to_string(rank) + ", got " + std::to_string(given_axis));
+  }
+  const size_t axis = static_cast<size_t>(given_axis < 0 ? given_axis + rank : given_axis);
   const bool rfft = onesided_ && !inverse_;
   const bool irfft = onesided_ && inverse_;
   if (rfft && parts != 1) {

@@ -256,5 +256,30 @@ TEST(DftTest, RejectsBadAttributesAndInputs) {
             StatusCode::kInvalidArgument);
 }
 
+// DFT-20 reads the axis from its third input (default -2, the last signal axis).
+StatusOr<std::vector<Value>> RunDft20(const std::string& node, const std::vector<Value>& inputs) {
+  static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterRefKernels));
+  return RunNode(*registry, node, 20, inputs);
+}
+
+TEST(DftTest, Opset20TakesTheAxisAsAnInput) {
+  // x [2, 2, 1]: [[1, 2], [3, 4]] as real signals.
+  const Value x = TensorValue<float>({2, 2, 1}, {1, 2, 3, 4});
+  // Default axis -2 (axis 1): [3, -1] and [7, -1].
+  auto out = RunDft20("Y = DFT (X)", {x});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{2, 2, 2}));
+  EXPECT_THAT(Elements<float>((*out)[0]), FloatsNear(std::vector<double>{3, 0, -1, 0, 7, 0, -1, 0}));
+  // Axis 0: [4, 6] and [-2, -2].
+  out = RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {0})});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_THAT(Elements<float>((*out)[0]), FloatsNear(std::vector<double>{4, 0, 6, 0, -2, 0, -2, 0}));
+  // The input must be an int64 scalar inside [-3, -2] or [0, 1]; 'axis' is no attribute any more.
+  EXPECT_FALSE(RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {2})}).ok());
+  EXPECT_FALSE(RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {-1})}).ok());
+  EXPECT_FALSE(RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({2}, {0, 1})}).ok());
+  EXPECT_FALSE(RunDft20("Y = DFT <axis = 0> (X)", {x}).ok());
+}
+
 }  // namespace
 }  // namespace onnxgate::ref_signal

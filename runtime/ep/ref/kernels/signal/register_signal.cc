@@ -1,5 +1,6 @@
 // The ref EP's registration table for DFT, STFT, the window functions and MelWeightMatrix. Each
-// line transcribes the op's only ONNX 1.12 schema version (opset 17) with the types it allows.
+// line transcribes one ONNX schema version of the op (opset 17; DFT also 20) with the types it
+// allows.
 #include "runtime/ep/ref/kernels/signal/dft.h"
 #include "runtime/ep/ref/kernels/signal/mel_weight_matrix.h"
 #include "runtime/ep/ref/kernels/signal/signal_window.h"
@@ -28,6 +29,9 @@ Status RegisterSignalKernels(KernelRegistry& registry) {
   const List numeric = Ints() + F4();
   ONNXGATE_RETURN_IF_ERROR(
       Def(registry, "DFT", 17, 19, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
+  // DFT-20 takes the axis as an input.
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(registry, "DFT", 20, 20, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Dft>()));
   ONNXGATE_RETURN_IF_ERROR(
       Def(registry, "STFT", 17, 17, {{"T1", F4()}, {"T2", lengths}}, FactoryOf<Stft>()));
   for (const char* window : {"HannWindow", "HammingWindow", "BlackmanWindow"}) {

@@ -82,6 +82,11 @@ bool SameValue(double a, double b) { return a == b && std::signbit(a) == std::si
 
 float RoundToOddFloat(double d) {
   float f = static_cast<float>(d);
+  if (std::isinf(f) && !std::isinf(d)) {
+    // Truncation never reaches infinity: a finite value beyond float's range gives +-FLT_MAX,
+    // whose last mantissa bit is already odd.
+    return std::copysign(std::numeric_limits<float>::max(), static_cast<float>(d));
+  }
   if (std::isnan(d) || std::isinf(f) || static_cast<double>(f) == d) return f;
   // Truncate toward zero, then mark the lost bits with the lowest mantissa bit ("round to odd").
   if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);

@@ -42,8 +42,10 @@ StatusOr<T> ParseIntegerText(const std::string& text);
 // "True"/"False" in any letter case, otherwise any number (nonzero and NaN are true).
 StatusOr<bool> ParseBoolText(const std::string& text);
 
-// double -> float16/bfloat16 with a single rounding to nearest even (a plain double -> float ->
-// half conversion rounds twice and can be off by one unit in the last place).
+// double -> float rounded "to odd" (truncated, the last mantissa bit set when bits were lost;
+// finite values beyond float's range give +-FLT_MAX), so that a second rounding to nearest even
+// into a narrower type (float16, bfloat16, the 8-bit floats) rounds once in effect (a plain
+// double -> float -> half conversion rounds twice and can be off by one unit in the last place).
 float RoundToOddFloat(double d);
 
 }  // namespace onnxgate::ref

@@ -52,5 +52,16 @@ TEST(CompressTest, Strings) {
   EXPECT_THAT(ValuesOf<std::string>(y[0]), ElementsAre("a"));
 }
 
+TEST(CompressTest, Opset28TakesBFloat16) {
+  auto y = RunIdx("y = Compress <axis = 1> (x, c)", 28,
+                  {BFloat16Value({2, 2}, {1, 2, 3, 4}), Cond({false, true})});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(DimsOf(y[0]), ElementsAre(2, 1));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(2, 4));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = Compress <axis = 2> (x, c)", 28,
+                                 {BFloat16Value({2, 2}, {1, 2, 3, 4}), Cond({true})}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -3,20 +3,11 @@
 
 #include <algorithm>
 
+#include "runtime/ep/ref/kernels/common/strided_copy.h"
+
 namespace onnxgate::ref {
 
 namespace {
-
-// Copies `count` elements of any type from src[src_at] to dst[dst_at].
-void CopyRange(const Tensor& src, int64_t src_at, Tensor* dst, int64_t dst_at, int64_t count) {
-  Status st = VisitAllTypes(src.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    std::copy(src.data<T>() + src_at, src.data<T>() + src_at + count,
-              dst->mutable_data<T>() + dst_at);
-    return OkStatus();
-  });
-  ONNXGATE_CHECK(st.ok());
-}
 
 // Elements of one slab below `axis`: the product of dims after it.
 int64_t InnerSize(const Shape& s, int64_t axis) {
@@ -64,7 +55,7 @@ StatusOr<Tensor> Concat(const std::vector<const Tensor*>& inputs, int64_t axis) 
   for (int64_t o = 0; o < outer; ++o) {
     for (const Tensor* t : inputs) {
       const int64_t block = t->shape()[axis] * inner;
-      CopyRange(*t, o * block, &y, at, block);
+      CopyElements(*t, o * block, &y, at, block);
       at += block;
     }
   }
@@ -93,7 +84,7 @@ StatusOr<std::vector<Tensor>> Split(const Tensor& x, int64_t axis,
     dims[axis] = size;
     ONNXGATE_ASSIGN_OR_RETURN(Tensor part, NewTensor(x.dtype(), Shape(dims)));
     for (int64_t o = 0; o < outer; ++o) {
-      CopyRange(x, (o * s[axis] + offset) * inner, &part, o * size * inner, size * inner);
+      CopyElements(x, (o * s[axis] + offset) * inner, &part, o * size * inner, size * inner);
     }
     offset += size;
     parts.push_back(std::move(part));
@@ -130,8 +121,22 @@ StatusOr<std::unique_ptr<OpKernel>> SplitKernel::Create(const KernelInfo& info) 
   if (info.since_version() < 13 && info.has_attribute("split")) {
     ONNXGATE_ASSIGN_OR_RETURN(split, info.GetInts("split"));
   }
+  std::optional<int64_t> num_outputs;
+  if (info.since_version() >= 18 && info.has_attribute("num_outputs")) {
+    ONNXGATE_ASSIGN_OR_RETURN(num_outputs, info.GetInt("num_outputs"));
+    if (*num_outputs < 1) {
+      return InvalidArgument(info.Describe() +
+                             ": attribute 'num_outputs' must be at least 1, got " +
+                             std::to_string(*num_outputs));
+    }
+    if (static_cast<size_t>(*num_outputs) != info.num_outputs()) {
+      return InvalidArgument(info.Describe() + ": attribute 'num_outputs' is " +
+                             std::to_string(*num_outputs) + " but the node has " +
+                             std::to_string(info.num_outputs()) + " outputs");
+    }
+  }
   return std::unique_ptr<OpKernel>(
-      new SplitKernel(info, info.since_version(), axis, std::move(split)));
+      new SplitKernel(info, info.since_version(), axis, std::move(split), num_outputs));
 }
 
 Status SplitKernel::Run(KernelContext& ctx) const {
@@ -145,6 +150,28 @@ Status SplitKernel::Run(KernelContext& ctx) const {
     if (sizes) return InvalidArgument("'split' is given both as attribute and as input");
     ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "split"));
     ONNXGATE_ASSIGN_OR_RETURN(sizes, ToInt64List(*t, "split"));
+  }
+  if (version_ >= 18) {
+    if (sizes && num_outputs_) {
+      return InvalidArgument("the 'split' input and the 'num_outputs' attribute are both given");
+    }
+    if (!sizes && !num_outputs_) {
+      return InvalidArgument("needs either the 'split' input or the 'num_outputs' attribute");
+    }
+    if (num_outputs_) {
+      // Parts of ceil(dim / n); the last one takes the rest, which must not be negative.
+      const int64_t n = *num_outputs_;
+      const int64_t dim = x->shape()[axis];
+      const int64_t chunk = (dim + n - 1) / n;
+      const int64_t last = dim - chunk * (n - 1);
+      if (last < 0) {
+        return InvalidArgument("dim " + std::to_string(axis) + " of size " + std::to_string(dim) +
+                               " cannot be cut into " + std::to_string(n) + " parts of " +
+                               std::to_string(chunk) + " with a smaller last part");
+      }
+      sizes = std::vector<int64_t>(static_cast<size_t>(n), chunk);
+      sizes->back() = last;
+    }
   }
   const int64_t parts = static_cast<int64_t>(ctx.num_outputs());
   if (sizes && static_cast<int64_t>(sizes->size()) != parts) {

@@ -33,7 +33,9 @@ class ConcatKernel : public RefKernel {
 };
 
 // Split: the part sizes come from the `split` attribute (1, 2, 11) or input (1, 13); without
-// them the dim is cut into as many equal parts as the node has outputs.
+// them the dim is cut into as many equal parts as the node has outputs. Split-18 requires the
+// `split` input or the `num_outputs` attribute; with num_outputs the parts have size
+// ceil(dim / num_outputs) and the last one takes what is left.
 class SplitKernel : public RefKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
@@ -43,11 +45,16 @@ class SplitKernel : public RefKernel {
 
  private:
   SplitKernel(const KernelInfo& info, int version, int64_t axis,
-              std::optional<std::vector<int64_t>> split)
-      : RefKernel(info), version_(version), axis_(axis), split_attr_(std::move(split)) {}
+              std::optional<std::vector<int64_t>> split, std::optional<int64_t> num_outputs)
+      : RefKernel(info),
+        version_(version),
+        axis_(axis),
+        split_attr_(std::move(split)),
+        num_outputs_(num_outputs) {}
   int version_;
   int64_t axis_;
   std::optional<std::vector<int64_t>> split_attr_;
+  std::optional<int64_t> num_outputs_;  // Split-18
 };
 
 }  // namespace onnxgate::ref

@@ -77,5 +77,35 @@ TEST_F(ConcatSplitTest, Split1TakesSizesAsFloatInput) {
   EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(2, 3));
 }
 
+TEST_F(ConcatSplitTest, Split18NumOutputsMakesTheLastPartSmaller) {
+  Value x = TensorValue<int32_t>({5}, {1, 2, 3, 4, 5});
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "A, B, C = Split <num_outputs = 3> (X)", 18, {x}));
+  EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(1, 2));
+  EXPECT_THAT(ValuesOf<int32_t>(out[1]), ElementsAre(3, 4));
+  EXPECT_THAT(ValuesOf<int32_t>(out[2]), ElementsAre(5));
+  ASSERT_OK_AND_ASSIGN(auto even, RunNode(registry_, "A, B = Split <num_outputs = 2> (X)", 18,
+                                          {TensorValue<int32_t>({4}, {1, 2, 3, 4})}));
+  EXPECT_THAT(ValuesOf<int32_t>(even[1]), ElementsAre(3, 4));
+  ASSERT_OK_AND_ASSIGN(auto sizes, RunNode(registry_, "A, B = Split(X, S)", 18,
+                                           {x, TensorValue<int64_t>({2}, {4, 1})}));
+  EXPECT_THAT(ValuesOf<int32_t>(sizes[0]), ElementsAre(1, 2, 3, 4));
+}
+
+TEST_F(ConcatSplitTest, Split18NeedsExactlyOneOfSplitAndNumOutputs) {
+  Value x = TensorValue<int32_t>({5}, {1, 2, 3, 4, 5});
+  // Neither, both, a count that differs from the outputs, and 4 parts of 2 for 5 elements.
+  EXPECT_ERROR_CODE(RunNode(registry_, "A, B = Split(X)", 18, {x}), kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "A, B = Split <num_outputs = 2> (X, S)", 18,
+                            {x, TensorValue<int64_t>({2}, {4, 1})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "A, B = Split <num_outputs = 3> (X)", 18, {x}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "A, B, C, D = Split <num_outputs = 4> (X)", 18, {x}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "A = Split <num_outputs = 0> (X)", 18, {x}),
+                    kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -42,7 +42,7 @@ StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t b, bool crd) {
   return TakeElements(input, Shape({n, oc, oh, ow}), from);
 }
 
-StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b) {
+StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b, bool crd) {
   ONNXGATE_RETURN_IF_ERROR(CheckInput(input, b));
   const Shape& s = input.shape();
   const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
@@ -55,8 +55,10 @@ StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b) {
   from.reserve(static_cast<size_t>(n * c * h * w));
   for (int64_t in = 0; in < n; ++in) {
     for (int64_t channel = 0; channel < oc; ++channel) {
-      // Output channel (by * b + bx) * C + ic holds offset (by, bx) of input channel ic.
-      const int64_t block = channel / c, ic = channel % c;
+      // DCR: output channel (by * b + bx) * C + ic holds offset (by, bx) of input channel ic;
+      // CRD: output channel ic * b^2 + by * b + bx does.
+      const int64_t block = crd ? channel % (b * b) : channel / c;
+      const int64_t ic = crd ? channel / (b * b) : channel % c;
       const int64_t by = block / b, bx = block % b;
       for (int64_t y = 0; y < oh; ++y) {
         for (int64_t x = 0; x < ow; ++x) {
@@ -75,11 +77,13 @@ StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& i
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t blocksize, info.GetInt("blocksize"));
   bool crd = false;
-  if (to_space) {
-    // 'mode' exists from DepthToSpace-11; version 1 always reads DCR.
-    if (info.since_version() < 11 && info.has_attribute("mode")) {
-      return InvalidArgument(info.Describe() + ": 'mode' exists from DepthToSpace-11");
-    }
+  // 'mode' exists from DepthToSpace-11 and SpaceToDepth-28; earlier versions always use DCR.
+  const int mode_since = to_space ? 11 : 28;
+  if (info.since_version() < mode_since && info.has_attribute("mode")) {
+    return InvalidArgument(info.Describe() + ": 'mode' exists from " + info.op_type() + "-" +
+                           std::to_string(mode_since));
+  }
+  if (info.since_version() >= mode_since) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("DCR")));
     if (mode != "DCR" && mode != "CRD") {
       return InvalidArgument(info.Describe() + ": mode must be DCR or CRD, got '" + mode + "'");
@@ -92,7 +96,7 @@ StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& i
 Status DepthSpaceKernel::Run(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   StatusOr<Tensor> y =
-      to_space_ ? DepthToSpace(*input, blocksize_, crd_) : SpaceToDepth(*input, blocksize_);
+      to_space_ ? DepthToSpace(*input, blocksize_, crd_) : SpaceToDepth(*input, blocksize_, crd_);
   if (!y.ok()) return y.status();
   ctx.set_output(0, std::move(y).value());
   return OkStatus();

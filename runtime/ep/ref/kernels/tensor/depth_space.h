@@ -13,8 +13,10 @@ namespace onnxgate::ref {
 // reads channel c * b^2 + by * b + bx, for the pixel at (y * b + by, x * b + bx).
 StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t blocksize, bool crd);
 
-// [N, C, H, W] -> [N, C * b^2, H / b, W / b], the inverse of DepthToSpace in DCR order.
-StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t blocksize);
+// [N, C, H, W] -> [N, C * b^2, H / b, W / b], the inverse of DepthToSpace in the same order:
+// DCR writes offset (by, bx) of channel c to channel (by * b + bx) * C + c, CRD (SpaceToDepth-28)
+// to channel c * b^2 + by * b + bx.
+StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t blocksize, bool crd = false);
 
 class DepthSpaceKernel : public RefKernel {
  public:

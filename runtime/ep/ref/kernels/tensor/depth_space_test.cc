@@ -53,6 +53,27 @@ TEST(DepthToSpaceTest, SpaceToDepthExample) {
   EXPECT_THAT(ValuesOf<std::string>(y[0]), ElementsAre("a", "b", "c", "d"));
 }
 
+TEST(DepthToSpaceTest, SpaceToDepthCrdInvertsDepthToSpaceCrd) {
+  // SpaceToDepth-28's CRD order: channel c * b^2 + by * b + bx holds offset (by, bx) of c.
+  auto s = RunIdx("y = SpaceToDepth <blocksize = 2, mode = \"CRD\"> (x)", 28,
+                  {TensorValue<float>({1, 2, 2, 2}, Iota(8))});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_THAT(DimsOf(s[0]), ElementsAre(1, 8, 1, 1));
+  EXPECT_THAT(ValuesOf<float>(s[0]), ElementsAre(0, 1, 2, 3, 4, 5, 6, 7));
+  const std::vector<float> values = Iota(2 * 3 * 4 * 6);
+  auto crd = RunIdx("y = SpaceToDepth <blocksize = 2, mode = \"CRD\"> (x)", 28,
+                    {TensorValue<float>({2, 3, 4, 6}, values)});
+  ASSERT_EQ(crd.size(), 1u);
+  auto back = RunIdx("y = DepthToSpace <blocksize = 2, mode = \"CRD\"> (x)", 28, {crd[0]});
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(back[0]), ElementsAreArray(values));
+  // DCR stays the default.
+  auto dcr = RunIdx("y = SpaceToDepth <blocksize = 2> (x)", 28,
+                    {BFloat16Value({1, 2, 2, 2}, Iota(8))});
+  ASSERT_EQ(dcr.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(dcr[0]), ElementsAre(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
 TEST(DepthToSpaceTest, Rejections) {
   const Value x = TensorValue<float>({1, 3, 2, 2}, Iota(12));
   EXPECT_ERROR_CODE(RunIdxStatus("y = DepthToSpace <blocksize = 2> (x)", 13, {x}),
@@ -63,6 +84,10 @@ TEST(DepthToSpaceTest, Rejections) {
                     kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = DepthToSpace <blocksize = 1, mode = \"CRD\"> (x)", 1, {x}),
                     kInvalidArgument);  // no mode before opset 11
+  EXPECT_ERROR_CODE(RunIdxStatus("y = SpaceToDepth <blocksize = 1, mode = \"CRD\"> (x)", 13, {x}),
+                    kInvalidArgument);  // no SpaceToDepth mode before opset 28
+  EXPECT_ERROR_CODE(RunIdxStatus("y = SpaceToDepth <blocksize = 1, mode = \"RDC\"> (x)", 28, {x}),
+                    kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = DepthToSpace <blocksize = 1> (x)", 13,
                                  {TensorValue<float>({3}, {1, 2, 3})}),
                     kInvalidArgument);

@@ -1,6 +1,7 @@
 // GatherElements, ScatterElements and Scatter.
 #include "runtime/ep/ref/kernels/tensor/gather_scatter_elements.h"
 
+#include <cmath>
 #include <complex>
 #include <type_traits>
 
@@ -12,8 +13,37 @@ namespace onnxgate::ref {
 namespace {
 
 template <typename T>
+inline constexpr bool kIsComplex =
+    std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
+
+// The larger (`max`) or smaller of a and b; NaN wins, as numpy's maximum and minimum do.
+// Complex numbers have no order; ScatterInto rejects them before this is reached.
+template <typename T>
+T Extreme(T a, T b, bool max) {
+  if constexpr (kIsComplex<T>) {
+    return b;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return max ? (a || b) : (a && b);
+  } else if constexpr (kIsHalf<T>) {
+    const float fa = a.ToFloat(), fb = b.ToFloat();
+    if (std::isnan(fa)) return a;
+    if (std::isnan(fb)) return b;
+    return (max ? fb > fa : fb < fa) ? b : a;
+  } else {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(a)) return a;
+      if (std::isnan(b)) return b;
+    }
+    return (max ? b > a : b < a) ? b : a;
+  }
+}
+
+template <typename T>
 T Combine(T old, T update, ScatterReduction reduction) {
   if (reduction == ScatterReduction::kNone) return update;
+  if (reduction == ScatterReduction::kMax || reduction == ScatterReduction::kMin) {
+    return Extreme(old, update, reduction == ScatterReduction::kMax);
+  }
   const bool add = reduction == ScatterReduction::kAdd;
   if constexpr (std::is_same_v<T, bool>) {
     return add ? (old || update) : (old && update);
@@ -71,11 +101,18 @@ StatusOr<std::vector<int64_t>> ElementTargets(const Shape& data, const Tensor& i
 
 }  // namespace
 
-StatusOr<ScatterReduction> ParseScatterReduction(const std::string& name) {
+StatusOr<ScatterReduction> ParseScatterReduction(const std::string& name, bool min_max) {
   if (name == "none") return ScatterReduction::kNone;
   if (name == "add") return ScatterReduction::kAdd;
   if (name == "mul") return ScatterReduction::kMul;
-  return InvalidArgument("reduction must be none, add or mul, got '" + name + "'");
+  if (min_max && name == "max") return ScatterReduction::kMax;
+  if (min_max && name == "min") return ScatterReduction::kMin;
+  if (!min_max && (name == "max" || name == "min")) {
+    return InvalidArgument("reduction '" + name + "' exists from opset 18");
+  }
+  return InvalidArgument(std::string("reduction must be none, add, mul") +
+                         (min_max ? ", max or min" : " or (from opset 18) max, min") + ", got '" +
+                         name + "'");
 }
 
 StatusOr<std::vector<int64_t>> IndexValuesOf(const Tensor& indices, const char* name) {
@@ -96,7 +133,12 @@ Status ScatterInto(Tensor* out, const std::vector<int64_t>& targets, const Tenso
     const T* u = updates.data<T>();
     if constexpr (std::is_same_v<T, std::string>) {
       if (reduction != ScatterReduction::kNone) {
-        return InvalidArgument("string tensors take no add or mul reduction");
+        return InvalidArgument("string tensors take no reduction");
+      }
+    }
+    if constexpr (kIsComplex<T>) {
+      if (reduction == ScatterReduction::kMax || reduction == ScatterReduction::kMin) {
+        return InvalidArgument("complex numbers have no order for a max or min reduction");
       }
     }
     for (size_t i = 0; i < targets.size(); ++i) {
@@ -161,7 +203,7 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterElementsKernel::Create(const KernelIn
       return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterElements-16");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
-    auto parsed = ParseScatterReduction(name);
+    auto parsed = ParseScatterReduction(name, info.since_version() >= 18);
     if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
     reduction = *parsed;
   }

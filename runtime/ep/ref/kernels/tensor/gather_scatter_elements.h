@@ -1,4 +1,5 @@
-// GatherElements, ScatterElements (reduction none/add/mul from opset 16) and the older Scatter:
+// GatherElements, ScatterElements (reduction none/add/mul from opset 16, max/min from 18) and the
+// older Scatter:
 // element-wise indexing along one axis by an indices tensor of the data's rank.
 #pragma once
 
@@ -10,13 +11,15 @@
 
 namespace onnxgate::ref {
 
-enum class ScatterReduction { kNone, kAdd, kMul };
+enum class ScatterReduction { kNone, kAdd, kMul, kMax, kMin };
 
-StatusOr<ScatterReduction> ParseScatterReduction(const std::string& name);
+// The reduction attribute; max and min only when `min_max` (opset 18 on).
+StatusOr<ScatterReduction> ParseScatterReduction(const std::string& name, bool min_max);
 
-// out[targets[i]] = updates[i], or out[targets[i]] += / *= updates[i], for i in order; `out` and
-// `updates` share an element type. Bool adds as logical or and multiplies as logical and (as
-// numpy does); strings take no reduction.
+// out[targets[i]] = updates[i], or out[targets[i]] += / *= / max= / min= updates[i], for i in
+// order; `out` and `updates` share an element type. Bool adds (and takes the max) as logical or
+// and multiplies (and takes the min) as logical and, as numpy does; a NaN operand of max or min
+// wins; strings take no reduction and complex numbers no max or min.
 Status ScatterInto(Tensor* out, const std::vector<int64_t>& targets, const Tensor& updates,
                    ScatterReduction reduction);
 

@@ -2,6 +2,9 @@
 // indices smaller than data, reductions with duplicates, non-numeric types and version rules.
 #include "runtime/ep/ref/kernels/tensor/gather_scatter_elements.h"
 
+#include <cmath>
+#include <complex>
+
 #include "runtime/ep/ref/kernels/tensor/indexing_test_helpers.h"
 
 namespace onnxgate::ref {
@@ -90,6 +93,40 @@ TEST(ScatterElementsTest, IntegerWrapAndBoolReductions) {
                    {TensorValue<std::string>({1}, {"a"}), TensorValue<int64_t>({1}, {0}),
                     TensorValue<std::string>({1}, {"b"})}),
       kInvalidArgument);
+}
+
+TEST(ScatterElementsTest, MaxAndMinReductionsFromOpset18) {
+  const Value d = TensorValue<float>({1, 5}, {1, 2, 3, 4, 5});
+  const Value i = TensorValue<int64_t>({1, 3}, {1, 1, 3});
+  const Value u = TensorValue<float>({1, 3}, {1.5f, 0.5f, NAN});
+  auto max = RunIdx("y = ScatterElements <axis = 1, reduction = \"max\"> (d, i, u)", 18, {d, i, u});
+  ASSERT_EQ(max.size(), 1u);
+  const std::vector<float> mx = ValuesOf<float>(max[0]);
+  EXPECT_THAT(std::vector<float>(mx.begin(), mx.begin() + 3), ElementsAre(1, 2, 3));
+  EXPECT_TRUE(std::isnan(mx[3]));  // NaN wins, as numpy.maximum
+  auto min = RunIdx("y = ScatterElements <axis = 1, reduction = \"min\"> (d, i, u)", 18, {d, i, u});
+  ASSERT_EQ(min.size(), 1u);
+  EXPECT_EQ(ValuesOf<float>(min[0])[1], 0.5f);
+  auto b = RunIdx("y = ScatterElements <reduction = \"max\"> (d, i, u)", 18,
+                  {BFloat16Value({2}, {1, -3}), TensorValue<int64_t>({2}, {1, 0}),
+                   BFloat16Value({2}, {-2, 4})});
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(4, -2));
+  auto bools = RunIdx("y = ScatterElements <reduction = \"min\"> (d, i, u)", 18,
+                      {TensorValue<bool>({2}, {true, true}), TensorValue<int64_t>({1}, {1}),
+                       TensorValue<bool>({1}, {false})});
+  ASSERT_EQ(bools.size(), 1u);
+  EXPECT_THAT(ValuesOf<bool>(bools[0]), ElementsAre(true, false));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"max\"> (d, i, u)",
+                                 16, {d, i, u}),
+                    kInvalidArgument);  // max exists from opset 18
+  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"avg\"> (d, i, u)",
+                                 18, {d, i, u}),
+                    kInvalidArgument);
+  const Value c = Value::FromTensor(Tensor::FromVector<std::complex<float>>(Shape({1}), {{1, 1}}));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <reduction = \"max\"> (d, i, u)", 18,
+                                 {c, TensorValue<int64_t>({1}, {0}), c}),
+                    kInvalidArgument);  // complex numbers have no order
 }
 
 TEST(ScatterElementsTest, VersionRules) {

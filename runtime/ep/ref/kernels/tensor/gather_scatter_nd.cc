@@ -133,7 +133,7 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterNDKernel::Create(const KernelInfo& in
       return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterND-16");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
-    auto parsed = ParseScatterReduction(name);
+    auto parsed = ParseScatterReduction(name, info.since_version() >= 18);
     if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
     reduction = *parsed;
   }

@@ -81,6 +81,16 @@ TEST(ScatterNDTest, Reductions) {
   EXPECT_THAT(ValuesOf<float>(mul[0]), ElementsAre(200, 2, 3));
   EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterND <reduction = \"add\"> (d, i, u)", 13, {d, i, u}),
                     kInvalidArgument);
+  auto max = RunIdx("y = ScatterND <reduction = \"max\"> (d, i, u)", 18, {d, i, u});
+  ASSERT_EQ(max.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(max[0]), ElementsAre(20, 2, 3));
+  const Value di = TensorValue<int32_t>({3}, {15, 2, 3});
+  const Value ui = TensorValue<int32_t>({2}, {10, 20});
+  auto min = RunIdx("y = ScatterND <reduction = \"min\"> (d, i, u)", 18, {di, i, ui});
+  ASSERT_EQ(min.size(), 1u);
+  EXPECT_THAT(ValuesOf<int32_t>(min[0]), ElementsAre(10, 2, 3));
+  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterND <reduction = \"min\"> (d, i, u)", 16, {d, i, u}),
+                    kInvalidArgument);  // min exists from opset 18
 }
 
 TEST(ScatterNDTest, RejectsUpdatesOfTheWrongShape) {

@@ -81,5 +81,86 @@ TEST(GridSampleTest, Rejections) {
       kInvalidArgument);
 }
 
+Value Cube() {
+  std::vector<float> v(8);
+  for (int i = 0; i < 8; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i);
+  return TensorValue<float>({1, 1, 2, 2, 2}, v);
+}
+Value Grid3d() {
+  return TensorValue<float>({1, 1, 1, 4, 3},
+                            {-1, -1, -1, 0, 0, 0, 0.5f, -0.5f, 0.25f, 1, 1, 1});
+}
+
+TEST(GridSampleTest, Opset20SamplesVolumes) {
+  // Expected values from the ONNX reference implementation.
+  auto linear = RunIdx("y = GridSample <mode = \"linear\", align_corners = 1> (x, g)", 20,
+                       {Cube(), Grid3d()});
+  ASSERT_EQ(linear.size(), 1u);
+  EXPECT_THAT(DimsOf(linear[0]), ElementsAre(1, 1, 1, 1, 4));
+  EXPECT_THAT(ValuesOf<float>(linear[0]), FloatsNear(std::vector<float>{0, 3.5f, 3.75f, 7}));
+  auto zeros = RunIdx("y = GridSample(x, g)", 20, {Cube(), Grid3d()});
+  ASSERT_EQ(zeros.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(zeros[0]), FloatsNear(std::vector<float>{0, 3.5f, 4, 0.875f}));
+  auto nearest = RunIdx("y = GridSample <mode = \"nearest\", align_corners = 1> (x, g)", 20,
+                        {Cube(), Grid3d()});
+  ASSERT_EQ(nearest.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(nearest[0]), ElementsAre(0, 0, 5, 7));
+  auto cubic = RunIdx("y = GridSample <mode = \"cubic\", align_corners = 1> (x, g)", 22,
+                      {Cube(), Grid3d()});
+  ASSERT_EQ(cubic.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(cubic[0]),
+              FloatsNear(std::vector<float>{0, 5.860962f, 5.781254f, 7}));
+}
+
+TEST(GridSampleTest, Opset20SamplesLines) {
+  auto y = RunIdx("y = GridSample <align_corners = 1> (x, g)", 20,
+                  {TensorValue<float>({1, 1, 3}, {1, 2, 4}),
+                   TensorValue<float>({1, 4, 1}, {-1, -0.5f, 0.2f, 1})});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{1, 1.5f, 2.4f, 4}));
+}
+
+TEST(GridSampleTest, NearestCopiesAnyTypeAndLinearRoundsIntegers) {
+  auto s = RunIdx("y = GridSample <mode = \"nearest\"> (x, g)", 20,
+                  {TensorValue<std::string>({1, 1, 2, 2}, {"a", "b", "c", "d"}),
+                   Grid({-0.5f, -0.5f, 0.5f, 0.5f, 3, 3})});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_THAT(ValuesOf<std::string>(s[0]), ElementsAre("a", "d", ""));  // zeros padding: ""
+  auto i = RunIdx("y = GridSample <align_corners = 1> (x, g)", 22,
+                  {TensorValue<int32_t>({1, 1, 2, 2}, {0, 1, 2, 3}),
+                   BFloat16Value({1, 1, 1, 2}, {0, 0})});
+  ASSERT_EQ(i.size(), 1u);
+  EXPECT_THAT(ValuesOf<int32_t>(i[0]), ElementsAre(2));  // 1.5 rounds half to even
+  auto b = RunIdx("y = GridSample(x, g)", 22,
+                  {BFloat16Value({1, 1, 2, 2}, {4, 4, 4, 4}),
+                   BFloat16Value({1, 1, 1, 2}, {-1, -1})});
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(1));
+}
+
+TEST(GridSampleTest, VersionRulesAndRejections) {
+  // Opset 20 renames bilinear and bicubic; opset 16 takes only 4-D inputs.
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample <mode = \"bilinear\"> (x, g)", 20, {X2(), Grid({0, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample <mode = \"linear\"> (x, g)", 16, {X2(), Grid({0, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 16, {Cube(), Grid3d()}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
+                                 {Cube(), TensorValue<float>({1, 1, 1, 2}, {0, 0})}),
+                    kInvalidArgument);  // grid rank differs from X's
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
+                                 {Cube(), TensorValue<float>({1, 1, 1, 1, 2}, {0, 0})}),
+                    kInvalidArgument);  // two coordinates for three spatial axes
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
+                                 {TensorValue<std::string>({1, 1, 1, 1}, {"a"}), Grid({0, 0})}),
+                    kInvalidArgument);  // linear needs numbers
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
+                                 {TensorValue<float>({1, 1, 0, 2}, {}), Grid({0, 0})}),
+                    kInvalidArgument);  // nothing to sample
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -71,5 +71,17 @@ TEST_F(OneHotTest, BadDepthOrValues) {
                     kInvalidArgument);
 }
 
+TEST_F(OneHotTest, Opset28TakesBFloat16Values) {
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = OneHot (I, D, V)", 28,
+                                         {TensorValue<int64_t>({2}, {2, -1}), depth3_,
+                                          BFloat16Value({2}, {-1, 2.5f})}));
+  EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 3));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(-1, -1, 2.5f, -1, -1, 2.5f));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = OneHot (I, D, V)", 28,
+                            {TensorValue<int64_t>({2}, {0, 1}), depth3_,
+                             BFloat16Value({3}, {0, 1, 2})}),
+                    kInvalidArgument);  // values must hold two elements
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

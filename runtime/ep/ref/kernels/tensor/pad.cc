@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/ep/ref/kernels/common/strided_copy.h"
 #include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 
 namespace onnxgate::ref {
@@ -20,11 +21,39 @@ int64_t Reflect(int64_t c, int64_t n) {
   return m < n ? m : period - m;
 }
 
-StatusOr<PadMode> ParseMode(const std::string& mode) {
+// Coordinate c (any integer) wrapped into [0, n), as if the axis were a ring.
+int64_t Wrap(int64_t c, int64_t n) {
+  int64_t m = c % n;
+  return m < 0 ? m + n : m;
+}
+
+StatusOr<PadMode> ParseMode(const std::string& mode, int version) {
   if (mode == "constant") return PadMode::kConstant;
   if (mode == "reflect") return PadMode::kReflect;
   if (mode == "edge") return PadMode::kEdge;
-  return InvalidArgument("mode must be constant, reflect or edge, got '" + mode + "'");
+  if (mode == "wrap" && version >= 19) return PadMode::kWrap;
+  return InvalidArgument(std::string("attribute 'mode' must be ") +
+                         (version >= 19 ? "constant, reflect, edge or wrap"
+                                        : "constant, reflect or edge (wrap exists from opset 19)") +
+                         ", got '" + mode + "'");
+}
+
+// The 2 * rank pads of every axis from pads that apply to `axes` only (Pad-18's axes input).
+StatusOr<std::vector<int64_t>> PadsOfAllAxes(const std::vector<int64_t>& pads,
+                                             const std::vector<int64_t>& axes, int64_t rank) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
+                            NormalizeAxesOf(axes, rank, /*allow_negative=*/true));
+  const size_t n = normalized.size();
+  if (pads.size() != 2 * n) {
+    return InvalidArgument("pads must have 2 * " + std::to_string(n) + " entries for the axes " +
+                           ListToString(axes) + ", got " + ListToString(pads));
+  }
+  std::vector<int64_t> full(static_cast<size_t>(2 * rank), 0);
+  for (size_t i = 0; i < n; ++i) {
+    full[static_cast<size_t>(normalized[i])] = pads[i];
+    full[static_cast<size_t>(normalized[i] + rank)] = pads[i + n];
+  }
+  return full;
 }
 
 }  // namespace
@@ -52,7 +81,7 @@ StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMo
     out_dims[d] = kept + add_begin + std::max<int64_t>(0, end);
     if (out_dims[d] > kept && kept == 0 && mode != PadMode::kConstant) {
       return InvalidArgument("axis " + std::to_string(d) +
-                             " is empty, so reflect or edge padding has nothing to copy");
+                             " is empty, so reflect, edge or wrap padding has nothing to copy");
     }
     maps[d].resize(static_cast<size_t>(out_dims[d]));
     for (int64_t o = 0; o < out_dims[d]; ++o) {
@@ -64,6 +93,8 @@ StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMo
         src = -1;
       } else if (mode == PadMode::kEdge) {
         src = std::clamp<int64_t>(c, 0, kept - 1);
+      } else if (mode == PadMode::kWrap) {
+        src = Wrap(c, kept);
       } else {
         src = Reflect(c, kept);
       }
@@ -75,20 +106,39 @@ StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMo
     zero = Tensor(data.dtype(), Shape{});
     constant = &zero;
   }
+  if (constant->dtype() != data.dtype() || constant->NumElements() != 1) {
+    return InvalidArgument(std::string("the constant must be one ") +
+                           DataTypeShortName(data.dtype()) + " element, got " +
+                           DataTypeShortName(constant->dtype()) + constant->shape().ToString());
+  }
   Shape out_shape(std::move(out_dims));
   // Bound the index table (one int64 per output element) before building it.
   ONNXGATE_RETURN_IF_ERROR(
       out_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(int64_t))));
-  return TakeElements(data, out_shape, FlatIndexFromAxisMaps(s, maps), constant);
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(data.dtype(), out_shape));
+  const std::vector<int64_t> from = FlatIndexFromAxisMaps(s, maps);
+  const int64_t count = static_cast<int64_t>(from.size());
+  // Elements move one by one (the packed sub-byte types share bytes): the constant, then data.
+  WithElementMover(*constant, &out, [&](auto move) {
+    for (int64_t i = 0; i < count; ++i) {
+      if (from[i] < 0) move(0, i);
+    }
+  });
+  WithElementMover(data, &out, [&](auto move) {
+    for (int64_t i = 0; i < count; ++i) {
+      if (from[i] >= 0) move(from[i], i);
+    }
+  });
+  return out;
 }
 
 StatusOr<std::unique_ptr<OpKernel>> PadKernel::Create(const KernelInfo& info) {
   const int version = info.since_version();
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode_name, info.GetString("mode", std::string("constant")));
-  auto mode = ParseMode(mode_name);
+  auto mode = ParseMode(mode_name, version);
   if (!mode.ok()) return mode.status().WithContext(info.Describe());
   if (version >= 11) {
-    return std::unique_ptr<OpKernel>(new PadKernel(info, *mode, true, {}, 0.0f));
+    return std::unique_ptr<OpKernel>(new PadKernel(info, version, *mode, true, {}, 0.0f));
   }
   // Pad-1 calls the attribute 'paddings', Pad-2 'pads'; both are required.
   const char* pads_name = version >= 2 ? "pads" : "paddings";
@@ -97,7 +147,8 @@ StatusOr<std::unique_ptr<OpKernel>> PadKernel::Create(const KernelInfo& info) {
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pads, info.GetInts(pads_name));
   ONNXGATE_ASSIGN_OR_RETURN(float value, info.GetFloat("value", 0.0f));
-  return std::unique_ptr<OpKernel>(new PadKernel(info, *mode, false, std::move(pads), value));
+  return std::unique_ptr<OpKernel>(
+      new PadKernel(info, version, *mode, false, std::move(pads), value));
 }
 
 Status PadKernel::Run(KernelContext& ctx) const {
@@ -118,6 +169,16 @@ Status PadKernel::Run(KernelContext& ctx) const {
                                DataTypeShortName(c->dtype()) + c->shape().ToString());
       }
       constant = c->Reshaped(Shape{});
+    }
+    if (version_ >= 18 && ctx.has_input(3)) {
+      ONNXGATE_ASSIGN_OR_RETURN(const Tensor* axes_tensor, GetInput(ctx, 3, "axes"));
+      if (axes_tensor->dtype() != DataType::kInt32 && axes_tensor->dtype() != DataType::kInt64) {
+        return InvalidArgument(std::string("'axes' must be int32 or int64, got ") +
+                               DataTypeShortName(axes_tensor->dtype()));
+      }
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axes, ToInt64List(*axes_tensor, "axes"));
+      const int64_t rank = static_cast<int64_t>(data->shape().rank());
+      ONNXGATE_ASSIGN_OR_RETURN(pads, PadsOfAllAxes(pads, axes, rank));
     }
   } else {
     Status st = VisitFloatTypes(data->dtype(), [&](auto tag) {

@@ -1,5 +1,6 @@
-// Pad: constant, reflect and edge padding of any rank; negative pads crop. Pads and the
-// constant come from attributes (Pad-1, Pad-2) or from inputs (Pad-11 on).
+// Pad: constant, reflect, edge and (from Pad-19) wrap padding of any rank and element type;
+// negative pads crop. Pads and the constant come from attributes (Pad-1, Pad-2) or from inputs
+// (Pad-11 on); Pad-18 adds the `axes` input that names the axes the pads apply to.
 #pragma once
 
 #include <memory>
@@ -11,12 +12,12 @@
 
 namespace onnxgate::ref {
 
-enum class PadMode { kConstant, kReflect, kEdge };
+enum class PadMode { kConstant, kReflect, kEdge, kWrap };
 
 // `pads` is [x1_begin, x2_begin, ..., x1_end, x2_end, ...] with 2 * rank entries. Negative pads
-// remove elements first; reflect and edge then pad the cropped tensor. `constant` (one element of
-// data's type) fills constant padding; null means zero (or "" / false). InvalidArgument when an
-// axis would shrink below 0 or reflect/edge has nothing to copy from.
+// remove elements first; reflect, edge and wrap then pad the cropped tensor. `constant` (one
+// element of data's type) fills constant padding; null means zero (or "" / false). InvalidArgument
+// when an axis would shrink below 0 or reflect/edge/wrap has nothing to copy from.
 StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMode mode,
                      const Tensor* constant);
 
@@ -28,13 +29,15 @@ class PadKernel : public RefKernel {
   Status Run(KernelContext& ctx) const override;
 
  private:
-  PadKernel(const KernelInfo& info, PadMode mode, bool from_inputs, std::vector<int64_t> pads,
-            float value)
+  PadKernel(const KernelInfo& info, int version, PadMode mode, bool from_inputs,
+            std::vector<int64_t> pads, float value)
       : RefKernel(info),
+        version_(version),
         mode_(mode),
         from_inputs_(from_inputs),
         pads_(std::move(pads)),
         value_(value) {}
+  int version_;
   PadMode mode_;
   bool from_inputs_;           // Pad-11 on: pads and constant_value are inputs
   std::vector<int64_t> pads_;  // Pad-1 'paddings' / Pad-2 'pads'

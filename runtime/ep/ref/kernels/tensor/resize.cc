@@ -166,6 +166,11 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
                              ": coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only "
                              "in Resize-11");
     }
+    if (options.transform == CoordinateTransform::kHalfPixelSymmetric && version < 19) {
+      return InvalidArgument(info.Describe() +
+                             ": coordinate_transformation_mode 'half_pixel_symmetric' exists from "
+                             "Resize-19");
+    }
     ONNXGATE_ASSIGN_OR_RETURN(std::string nearest,
                               info.GetString("nearest_mode", std::string("round_prefer_floor")));
     auto parsed_nearest = ParseNearestMode(nearest);
@@ -179,13 +184,55 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
                               info.GetFloat("extrapolation_value", 0.0f));
     extrapolation = extrapolation_value;
   }
-  return std::unique_ptr<OpKernel>(
-      new ResizeKernel(info, form, upsample, options, extrapolation, std::move(scales)));
+  std::vector<int64_t> axes;
+  AspectPolicy policy = AspectPolicy::kStretch;
+  if (upsample || version < 18) {
+    for (const char* name : {"antialias", "axes", "keep_aspect_ratio_policy"}) {
+      if (info.has_attribute(name)) {
+        return InvalidArgument(info.Describe() + ": '" + name + "' exists from Resize-18");
+      }
+    }
+  } else {
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t antialias, info.GetInt("antialias", 0));
+    if (antialias != 0 && antialias != 1) {
+      return InvalidArgument(info.Describe() + ": antialias must be 0 or 1, got " +
+                             std::to_string(antialias));
+    }
+    // The filter exists for linear and cubic; nearest reads one input and ignores it.
+    options.antialias = antialias == 1 && options.mode != ResizeMode::kNearest;
+    if (info.has_attribute("axes")) {
+      ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
+      if (axes.empty()) return InvalidArgument(info.Describe() + ": 'axes' must not be empty");
+    }
+    ONNXGATE_ASSIGN_OR_RETURN(std::string keep,
+                              info.GetString("keep_aspect_ratio_policy", std::string("stretch")));
+    if (keep == "not_larger") {
+      policy = AspectPolicy::kNotLarger;
+    } else if (keep == "not_smaller") {
+      policy = AspectPolicy::kNotSmaller;
+    } else if (keep != "stretch") {
+      return InvalidArgument(info.Describe() +
+                             ": keep_aspect_ratio_policy must be stretch, not_larger or "
+                             "not_smaller, got '" +
+                             keep + "'");
+    }
+  }
+  return std::unique_ptr<OpKernel>(new ResizeKernel(info, form, upsample, options, extrapolation,
+                                                    std::move(scales), std::move(axes), policy));
 }
 
 StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& ctx,
                                                            const Shape& x) const {
   const size_t rank = x.rank();
+  // The axes that scales, sizes and roi list, in their order (Resize-18's axes, else all).
+  std::vector<int64_t> axes;
+  if (axes_.empty()) {
+    for (size_t d = 0; d < rank; ++d) axes.push_back(static_cast<int64_t>(d));
+  } else {
+    ONNXGATE_ASSIGN_OR_RETURN(axes, NormalizeAxesOf(axes_, static_cast<int64_t>(rank),
+                                                    /*allow_negative=*/true, "axes"));
+  }
+  const size_t count = axes.size();
   std::vector<double> scales;
   std::vector<int64_t> sizes;
   std::vector<double> roi;
@@ -211,10 +258,10 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
         return InvalidArgument("tf_crop_and_resize needs the 'roi' input");
       }
       ONNXGATE_ASSIGN_OR_RETURN(roi, FloatsOf(*r, "roi"));
-      if (roi.size() != 2 * rank) {
-        return InvalidArgument("roi must hold 2 * rank = " + std::to_string(2 * rank) +
-                               " values for X " + x.ToString() + ", got " +
-                               std::to_string(roi.size()));
+      if (roi.size() != 2 * count) {
+        return InvalidArgument("roi must hold 2 * " + std::to_string(count) + " values (" +
+                               (axes_.empty() ? "the rank of X " + x.ToString() : "two per axis") +
+                               "), got " + std::to_string(roi.size()));
       }
     }
   }
@@ -222,29 +269,60 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
     return InvalidArgument(scales.empty() ? "one of 'scales' and 'sizes' must be given"
                                           : "'scales' and 'sizes' cannot both be given");
   }
-  if ((!scales.empty() && scales.size() != rank) || (!sizes.empty() && sizes.size() != rank)) {
-    return InvalidArgument("scales or sizes must have one entry per axis of X " + x.ToString() +
-                           ", got " + std::to_string(scales.size() + sizes.size()));
+  if ((!scales.empty() && scales.size() != count) || (!sizes.empty() && sizes.size() != count)) {
+    const std::string per = axes_.empty() ? "axis of X " + x.ToString() : "axis in axes";
+    return InvalidArgument("scales or sizes must have one entry per " + per + ", got " +
+                           std::to_string(scales.size() + sizes.size()));
   }
-  std::vector<AxisResample> axes(rank);
+  for (int64_t size : sizes) {
+    if (size < 0) return InvalidArgument("sizes must be >= 0, got " + ListToString(sizes));
+  }
+  // keep_aspect_ratio_policy: one scale for every listed axis, the smallest (not_larger) or
+  // largest (not_smaller) of sizes / input.
+  double uniform = 0.0;
+  const bool keep_aspect = !sizes.empty() && policy_ != AspectPolicy::kStretch;
+  if (keep_aspect) {
+    for (size_t i = 0; i < count; ++i) {
+      const int64_t in = x[static_cast<size_t>(axes[i])];
+      if (in == 0) {
+        return InvalidArgument("keep_aspect_ratio_policy cannot scale the empty axis " +
+                               std::to_string(axes[i]) + " of X " + x.ToString());
+      }
+      const double ratio = static_cast<double>(sizes[i]) / static_cast<double>(in);
+      if (i == 0 || (policy_ == AspectPolicy::kNotLarger ? ratio < uniform : ratio > uniform)) {
+        uniform = ratio;
+      }
+    }
+  }
+  // Axes not listed keep their size.
+  std::vector<AxisResample> result(rank);
   for (size_t d = 0; d < rank; ++d) {
-    AxisResample& a = axes[d];
-    a.in = x[d];
+    result[d].in = result[d].out = x[d];
+    result[d].length_resized = static_cast<double>(x[d]);
+  }
+  for (size_t i = 0; i < count; ++i) {
+    AxisResample& a = result[static_cast<size_t>(axes[i])];
     if (!roi.empty()) {
-      a.roi_start = roi[d];
-      a.roi_end = roi[d + rank];
+      a.roi_start = roi[i];
+      a.roi_end = roi[i + count];
     }
     // Only tf_crop_and_resize resizes a crop of the axis; otherwise the roi is ignored.
     const double crop = roi.empty() ? 1.0 : a.roi_end - a.roi_start;
-    if (!sizes.empty()) {
-      if (sizes[d] < 0) return InvalidArgument("sizes must be >= 0, got " + ListToString(sizes));
-      a.out = sizes[d];
+    if (keep_aspect) {
+      a.scale = uniform;
+      a.length_resized = uniform * static_cast<double>(a.in);
+      if (!(a.length_resized < 9.0e18)) return InvalidArgument("sizes give an output too large");
+      // round_int of the spec: to nearest, halves up.
+      a.out = static_cast<int64_t>(std::floor(a.length_resized + 0.5));
+    } else if (!sizes.empty()) {
+      a.out = sizes[i];
       a.scale = a.in == 0 ? 1.0 : static_cast<double>(a.out) / static_cast<double>(a.in);
       a.length_resized = static_cast<double>(a.out);
     } else {
-      const double s = scales[d];
+      const double s = scales[i];
       if (!(s > 0.0) || !std::isfinite(s) || (upsample_ && s < 1.0)) {
-        return InvalidArgument("scale " + std::to_string(s) + " of axis " + std::to_string(d) +
+        return InvalidArgument("scale " + std::to_string(s) + " of axis " +
+                               std::to_string(axes[i]) +
                                (upsample_ ? " must be >= 1" : " must be > 0"));
       }
       a.scale = s;
@@ -253,7 +331,7 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
       a.out = static_cast<int64_t>(std::floor(a.length_resized));
     }
   }
-  return axes;
+  return result;
 }
 
 Status ResizeKernel::Run(KernelContext& ctx) const {

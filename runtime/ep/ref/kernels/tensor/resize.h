@@ -1,6 +1,7 @@
-// Resize (opsets 10, 11, 13) and Upsample (7, 9): nearest, N-linear and N-cubic resampling of
-// every axis, with the coordinate transformations, nearest modes and tf_crop_and_resize
-// extrapolation of Resize-11 on. Resize-10 and Upsample map coordinates asymmetrically.
+// Resize (opsets 10, 11, 13, 18, 19) and Upsample (7, 9): nearest, N-linear and N-cubic
+// resampling of every axis, with the coordinate transformations, nearest modes and
+// tf_crop_and_resize extrapolation of Resize-11 on, and Resize-18's antialias filter, axes subset
+// and keep_aspect_ratio_policy. Resize-10 and Upsample map coordinates asymmetrically.
 #pragma once
 
 #include <memory>
@@ -19,6 +20,10 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Resample(const Tensor& x, const std::vector<AxisResample>& axes,
                           const ResizeOptions& options, double extrapolation_value);
 
+// How Resize-18 reads `sizes`: as given, or scaled uniformly so that the output is not larger
+// (not smaller) than `sizes` on any resized axis.
+enum class AspectPolicy { kStretch, kNotLarger, kNotSmaller };
+
 class ResizeKernel : public RefKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
@@ -31,16 +36,19 @@ class ResizeKernel : public RefKernel {
   enum class Form {
     kUpsample7,   // scales attribute
     kScalesOnly,  // Upsample-9, Resize-10: X, scales
-    kFull,        // Resize-11, -13: X, roi, scales, sizes
+    kFull,        // Resize-11 on: X, roi, scales, sizes
   };
   ResizeKernel(const KernelInfo& info, Form form, bool upsample, ResizeOptions options,
-               double extrapolation, std::vector<float> scales)
+               double extrapolation, std::vector<float> scales, std::vector<int64_t> axes,
+               AspectPolicy policy)
       : RefKernel(info),
         form_(form),
         upsample_(upsample),
         options_(options),
         extrapolation_(extrapolation),
-        scales_(std::move(scales)) {}
+        scales_(std::move(scales)),
+        axes_(std::move(axes)),
+        policy_(policy) {}
   // The per-axis geometry from the scales or sizes (and roi) given to this run.
   StatusOr<std::vector<AxisResample>> Geometry(const KernelContext& ctx, const Shape& x) const;
 
@@ -49,6 +57,8 @@ class ResizeKernel : public RefKernel {
   ResizeOptions options_;
   double extrapolation_;
   std::vector<float> scales_;  // Upsample-7's attribute
+  std::vector<int64_t> axes_;  // Resize-18's axes attribute as given; empty: every axis
+  AspectPolicy policy_;
 };
 
 }  // namespace onnxgate::ref

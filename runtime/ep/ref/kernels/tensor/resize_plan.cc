@@ -28,6 +28,40 @@ int64_t NearestIndex(double x, NearestMode mode, double scale) {
   return static_cast<int64_t>(floor);
 }
 
+// Keys' cubic kernel with coefficient a at distance d.
+double CubicKernel(double d, double a) {
+  d = std::fabs(d);
+  if (d <= 1.0) return ((a + 2) * d - (a + 3)) * d * d + 1;
+  if (d < 2.0) return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a;
+  return 0.0;
+}
+
+// The antialiased taps of linear or cubic interpolation at coordinate x: the kernel stretched
+// by 1 / min(scale, 1), read at the 2 * ceil(support / s) nearest input indices (ties to the
+// lower ones), the weights normalised to sum to 1.
+void AntialiasTaps(double x, double scale, const ResizeOptions& options,
+                   std::vector<int64_t>* taps, std::vector<double>* weights) {
+  const double s = std::min(scale, 1.0);
+  const double support = options.mode == ResizeMode::kLinear ? 1.0 : 2.0;
+  // base is the last index below x (x - 1 when x is an integer), ratio = x - base in (0, 1].
+  const double floor = std::floor(x);
+  const double base = x == floor ? floor - 1.0 : floor;
+  const double ratio = x - base;
+  const int64_t start = static_cast<int64_t>(std::floor(-support / s)) + 1;
+  const int64_t count = 2 - 2 * start;
+  double sum = 0.0;
+  for (int64_t i = start; i < start + count; ++i) {
+    const double d = (static_cast<double>(i) - ratio) * s;
+    const double w = options.mode == ResizeMode::kLinear
+                         ? std::clamp(1.0 - std::fabs(d), 0.0, 1.0)
+                         : CubicKernel(d, options.cubic_coeff_a);
+    taps->push_back(static_cast<int64_t>(base) + i);
+    weights->push_back(w);
+    sum += w;
+  }
+  for (double& w : *weights) w /= sum;
+}
+
 }  // namespace
 
 StatusOr<ResizeMode> ParseResizeMode(const std::string& name) {
@@ -44,9 +78,11 @@ StatusOr<CoordinateTransform> ParseCoordinateTransform(const std::string& name) 
   if (name == "asymmetric") return CoordinateTransform::kAsymmetric;
   if (name == "tf_half_pixel_for_nn") return CoordinateTransform::kTfHalfPixelForNn;
   if (name == "tf_crop_and_resize") return CoordinateTransform::kTfCropAndResize;
+  if (name == "half_pixel_symmetric") return CoordinateTransform::kHalfPixelSymmetric;
   return InvalidArgument(
-      "coordinate_transformation_mode must be half_pixel, pytorch_half_pixel, align_corners, "
-      "asymmetric, tf_half_pixel_for_nn or tf_crop_and_resize, got '" +
+      "coordinate_transformation_mode must be half_pixel, half_pixel_symmetric, "
+      "pytorch_half_pixel, align_corners, asymmetric, tf_half_pixel_for_nn or "
+      "tf_crop_and_resize, got '" +
       name + "'");
 }
 
@@ -65,6 +101,12 @@ double OriginalCoordinate(double x, const AxisResample& a, CoordinateTransform t
   switch (transform) {
     case CoordinateTransform::kHalfPixel:
       return (x + 0.5) / a.scale - 0.5;
+    case CoordinateTransform::kHalfPixelSymmetric: {
+      // Centres the output on the input when `out` is a rounded in * scale.
+      const double adjustment = static_cast<double>(a.out) / a.length_resized;
+      const double offset = in / 2.0 * (1.0 - adjustment);
+      return offset + (x + 0.5) / a.scale - 0.5;
+    }
     case CoordinateTransform::kPytorchHalfPixel:
       return a.length_resized > 1.0 ? (x + 0.5) / a.scale - 0.5 : 0.0;
     case CoordinateTransform::kAlignCorners:
@@ -113,7 +155,9 @@ std::vector<AxisSample> PlanAxis(const AxisResample& axis, const ResizeOptions& 
     const double t = x - floor;
     const int64_t base = static_cast<int64_t>(floor);
     std::vector<int64_t> taps;
-    if (options.mode == ResizeMode::kLinear) {
+    if (options.antialias) {
+      AntialiasTaps(x, axis.scale, options, &taps, &s.weight);
+    } else if (options.mode == ResizeMode::kLinear) {
       taps = {base, base + 1};
       s.weight = {1.0 - t, t};
     } else {
@@ -129,7 +173,9 @@ std::vector<AxisSample> PlanAxis(const AxisResample& axis, const ResizeOptions& 
         if (taps[i] < 0 || taps[i] > last) s.weight[i] = 0.0;
         sum += s.weight[i];
       }
-      for (double& w : s.weight) w /= sum;
+      if (sum != 0.0) {
+        for (double& w : s.weight) w /= sum;
+      }
     }
     for (int64_t tap : taps) s.index.push_back(std::clamp<int64_t>(tap, 0, last));
   }

@@ -20,6 +20,7 @@ enum class CoordinateTransform {
   kAsymmetric,
   kTfHalfPixelForNn,
   kTfCropAndResize,
+  kHalfPixelSymmetric,  // Resize-19
 };
 
 enum class NearestMode {
@@ -42,12 +43,16 @@ struct ResizeOptions {
   NearestMode nearest = NearestMode::kRoundPreferFloor;
   double cubic_coeff_a = -0.75;
   bool exclude_outside = false;
+  // Resize-18: linear and cubic stretch their filter by 1 / scale when downsampling, so that
+  // every input element contributes (the taps are renormalised to sum to 1).
+  bool antialias = false;
 };
 
 // One axis of the resampling: `in` input and `out` output elements. `scale` is out / in as the
 // op defines it (the given scale, or sizes / in); `length_resized` is the resized length the
 // coordinate formulas divide by: the size when sizes were given, else in * scale (possibly
-// fractional, as the ONNX reference computes it). roi_start / roi_end matter only for
+// fractional, as the ONNX reference computes it; with keep_aspect_ratio_policy it is
+// in * scale while `out` is that rounded). roi_start / roi_end matter only for
 // tf_crop_and_resize.
 struct AxisResample {
   int64_t in = 0;

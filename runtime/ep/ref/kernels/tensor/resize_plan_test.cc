@@ -86,9 +86,42 @@ TEST(ResizePlanTest, TfCropMarksOutsideSamples) {
   EXPECT_TRUE(samples[2].outside);
 }
 
+TEST(ResizePlanTest, HalfPixelSymmetricCentresARoundedOutput) {
+  // 4 * 0.6 = 2.4 resized, 2 outputs: the output is shifted by 2 * (1 - 2 / 2.4) = 1/3.
+  const AxisResample a = Axis(4, 2, 0.6, 2.4);
+  EXPECT_NEAR(OriginalCoordinate(0, a, CoordinateTransform::kHalfPixelSymmetric),
+              1.0 / 3.0 + 0.5 / 0.6 - 0.5, 1e-12);
+  // Without rounding it is half_pixel.
+  const AxisResample exact = Axis(4, 8, 2.0, 8.0);
+  EXPECT_DOUBLE_EQ(OriginalCoordinate(5, exact, CoordinateTransform::kHalfPixelSymmetric),
+                   OriginalCoordinate(5, exact, CoordinateTransform::kHalfPixel));
+}
+
+TEST(ResizePlanTest, AntialiasStretchesTheFilterWhenDownsampling) {
+  ResizeOptions o;
+  o.mode = ResizeMode::kLinear;
+  o.antialias = true;
+  // Scale 0.5: the triangle spans 2 input pixels each side, 4 taps, weights summing to 1.
+  const auto down = PlanAxis(Axis(8, 4, 0.5, 4.0), o);
+  ASSERT_EQ(down.size(), 4u);
+  EXPECT_THAT(down[1].index, ElementsAre(1, 2, 3, 4));  // around 2.5
+  EXPECT_THAT(down[1].weight, ElementsAre(DoubleNear(0.125, 1e-12), DoubleNear(0.375, 1e-12),
+                                          DoubleNear(0.375, 1e-12), DoubleNear(0.125, 1e-12)));
+  // Upsampling keeps the plain 2-tap kernel.
+  const auto up = PlanAxis(Axis(2, 4, 2.0, 4.0), o);
+  EXPECT_THAT(up[1].weight, ElementsAre(DoubleNear(0.75, 1e-12), DoubleNear(0.25, 1e-12)));
+  o.mode = ResizeMode::kCubic;
+  const auto cubic = PlanAxis(Axis(8, 4, 0.5, 4.0), o);
+  ASSERT_EQ(cubic[1].weight.size(), 8u);
+  double sum = 0.0;
+  for (double w : cubic[1].weight) sum += w;
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+}
+
 TEST(ResizePlanTest, ParsersRejectUnknownNames) {
   EXPECT_FALSE(ParseResizeMode("bilinear").ok());
   EXPECT_FALSE(ParseCoordinateTransform("corners").ok());
+  EXPECT_TRUE(ParseCoordinateTransform("half_pixel_symmetric").ok());
   EXPECT_FALSE(ParseNearestMode("round").ok());
   EXPECT_TRUE(ParseNearestMode("ceil").ok());
 }

@@ -162,5 +162,101 @@ TEST(ResizeTest, ScalesAndSizesRules) {
                     kInvalidArgument);
 }
 
+TEST(ResizeTest, Opset18AntialiasStretchesTheFilterWhenDownsampling) {
+  // Expected values from the ONNX reference implementation.
+  auto linear = RunIdx("y = Resize <mode = \"linear\", antialias = 1> (x, roi, s)", 18,
+                       {Square4(), Value(), Scales({1, 1, 0.6f, 0.6f})});
+  ASSERT_EQ(linear.size(), 1u);
+  EXPECT_THAT(DimsOf(linear[0]), ElementsAre(1, 1, 2, 2));
+  EXPECT_THAT(ValuesOf<float>(linear[0]),
+              FloatsNear(std::vector<float>{2.875f, 4.5f, 9.375f, 11.0f}));
+  auto cubic = RunIdx("y = Resize <mode = \"cubic\", antialias = 1> (x, roi, s)", 18,
+                      {Square4(), Value(), Scales({1, 1, 0.5f, 0.5f})});
+  ASSERT_EQ(cubic.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(cubic[0]),
+              FloatsNear(std::vector<float>{3.4511719f, 5.470703f, 11.529297f, 13.548828f}));
+  // Upsampling is unaffected by the filter.
+  auto up = RunIdx("y = Resize <mode = \"linear\", antialias = 1> (x, roi, s)", 18,
+                   {Square2(), Value(), Scales({1, 1, 1, 2})});
+  auto plain = RunIdx("y = Resize <mode = \"linear\"> (x, roi, s)", 18,
+                      {Square2(), Value(), Scales({1, 1, 1, 2})});
+  ASSERT_EQ(up.size(), 1u);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_THAT(ValuesOf<float>(up[0]), FloatsNear(ValuesOf<float>(plain[0])));
+}
+
+TEST(ResizeTest, Opset18AxesSelectWhatScalesSizesAndRoiDescribe) {
+  auto nearest = RunIdx("y = Resize <axes = [3, 2]> (x, roi, s, z)", 18,
+                        {Square4(), Value(), Value(), Sizes({2, 3})});
+  ASSERT_EQ(nearest.size(), 1u);
+  EXPECT_THAT(DimsOf(nearest[0]), ElementsAre(1, 1, 3, 2));
+  EXPECT_THAT(ValuesOf<float>(nearest[0]), ElementsAre(1, 3, 5, 7, 13, 15));
+  auto crop = RunIdx(
+      "y = Resize <mode = \"linear\", coordinate_transformation_mode = \"tf_crop_and_resize\", "
+      "axes = [-1]> (x, roi, s, z)",
+      18, {Square4(), TensorValue<float>({2}, {0.25f, 0.75f}), Value(), Sizes({3})});
+  ASSERT_EQ(crop.size(), 1u);
+  EXPECT_THAT(DimsOf(crop[0]), ElementsAre(1, 1, 4, 3));
+  EXPECT_THAT(ValuesOf<float>(crop[0]),
+              FloatsNear(std::vector<float>{1.75f, 2.5f, 3.25f, 5.75f, 6.5f, 7.25f, 9.75f, 10.5f,
+                                            11.25f, 13.75f, 14.5f, 15.25f}));
+}
+
+TEST(ResizeTest, Opset18KeepAspectRatioPolicies) {
+  auto smaller =
+      RunIdx("y = Resize <keep_aspect_ratio_policy = \"not_larger\"> (x, roi, s, z)", 18,
+             {Square4(), Value(), Value(), Sizes({1, 1, 3, 2})});
+  ASSERT_EQ(smaller.size(), 1u);
+  EXPECT_THAT(DimsOf(smaller[0]), ElementsAre(1, 1, 2, 2));
+  EXPECT_THAT(ValuesOf<float>(smaller[0]), ElementsAre(1, 3, 9, 11));
+  auto larger = RunIdx(
+      "y = Resize <keep_aspect_ratio_policy = \"not_smaller\", axes = [2, 3]> (x, roi, s, z)", 18,
+      {Square4(), Value(), Value(), Sizes({3, 5})});
+  ASSERT_EQ(larger.size(), 1u);
+  EXPECT_THAT(DimsOf(larger[0]), ElementsAre(1, 1, 5, 5));
+  EXPECT_THAT(ValuesOf<float>(larger[0]),
+              ElementsAre(1, 2, 2, 3, 4, 5, 6, 6, 7, 8, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 13, 14,
+                          14, 15, 16));
+}
+
+TEST(ResizeTest, Opset19HalfPixelSymmetric) {
+  auto y = RunIdx(
+      "y = Resize <mode = \"linear\", coordinate_transformation_mode = "
+      "\"half_pixel_symmetric\"> (x, roi, s)",
+      19, {Square2(), Value(), Scales({1, 1, 1, 2.3f})});
+  ASSERT_EQ(y.size(), 1u);
+  EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 2, 4));
+  EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{1, 1.2826087f, 1.7173913f, 2,
+                                                                   3, 3.2826087f, 3.7173913f, 4}));
+}
+
+TEST(ResizeTest, Opset18And19AttributeRules) {
+  const Value s = Scales({1, 1, 2, 2});
+  const char* scales_node = "y = Resize <%s> (x, roi, s)";
+  auto status = [&](const char* attributes, int opset, const Value& scales) {
+    char node[256];
+    std::snprintf(node, sizeof(node), scales_node, attributes);
+    return RunIdxStatus(node, opset, {Square2(), Value(), scales});
+  };
+  EXPECT_ERROR_CODE(status("antialias = 1", 13, s), kInvalidArgument);  // exists from 18
+  EXPECT_ERROR_CODE(status("antialias = 2", 18, s), kInvalidArgument);
+  EXPECT_ERROR_CODE(status("axes = [2, -2]", 18, Scales({2, 2})),
+                    kInvalidArgument);  // -2 and 2 name one axis
+  EXPECT_ERROR_CODE(status("axes = [4]", 18, Scales({2})), kInvalidArgument);
+  EXPECT_ERROR_CODE(status("axes = [2, 3]", 18, s), kInvalidArgument);  // 4 scales, 2 axes
+  EXPECT_ERROR_CODE(status("keep_aspect_ratio_policy = \"fit\"", 18, s), kInvalidArgument);
+  EXPECT_ERROR_CODE(status("coordinate_transformation_mode = \"half_pixel_symmetric\"", 18, s),
+                    kInvalidArgument);  // exists from Resize-19
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Resize <coordinate_transformation_mode = \"tf_crop_and_resize\", "
+                   "axes = [3]> (x, roi, s, z)",
+                   18, {Square2(), TensorValue<float>({4}, {0, 0, 1, 1}), Value(), Sizes({3})}),
+      kInvalidArgument);  // roi holds two values per listed axis
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Resize <keep_aspect_ratio_policy = \"not_larger\"> (x, roi, s, z)", 18,
+                   {TensorValue<float>({1, 0}, {}), Value(), Value(), Sizes({2, 2})}),
+      kInvalidArgument);  // an empty axis has no aspect ratio
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

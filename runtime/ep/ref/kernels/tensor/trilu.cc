@@ -12,10 +12,10 @@ namespace onnxgate::ref {
 
 namespace {
 
-// EyeLike's output constraint T2: the numeric types and bool, without bfloat16.
-bool IsEyeLikeType(DataType t) {
+// EyeLike's output constraint T2: the numeric types and bool; bfloat16 from EyeLike-22.
+bool IsEyeLikeType(DataType t, bool with_bfloat16) {
   return t == DataType::kBool || t == DataType::kFloat16 || t == DataType::kFloat ||
-         t == DataType::kDouble || IsInteger(t);
+         t == DataType::kDouble || IsInteger(t) || (with_bfloat16 && t == DataType::kBFloat16);
 }
 
 }  // namespace
@@ -51,7 +51,7 @@ StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k) {
   if (shape.rank() != 2) {
     return InvalidArgument("input must be 2-D, got shape " + shape.ToString());
   }
-  if (!IsEyeLikeType(dtype)) {
+  if (!IsEyeLikeType(dtype, /*with_bfloat16=*/true)) {
     return InvalidArgument(std::string("EyeLike cannot produce ") + DataTypeShortName(dtype));
   }
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, shape));  // zero-filled
@@ -99,9 +99,10 @@ StatusOr<std::unique_ptr<OpKernel>> EyeLikeKernel::Create(const KernelInfo& info
   if (info.has_attribute("dtype")) {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("dtype"));
     if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
-        !IsEyeLikeType(static_cast<DataType>(code))) {
+        !IsEyeLikeType(static_cast<DataType>(code), info.since_version() >= 22)) {
       return InvalidArgument(info.Describe() + ": attribute 'dtype' = " + std::to_string(code) +
-                             " is not a type EyeLike can produce (numbers and bool, no bfloat16)");
+                             " is not a type EyeLike can produce in this op version (numbers and "
+                             "bool, bfloat16 from version 22)");
     }
     dtype = static_cast<DataType>(code);
   }

@@ -17,7 +17,8 @@ namespace onnxgate::ref {
 // rank < 2.
 StatusOr<Tensor> Trilu(const Tensor& x, int64_t k, bool upper);
 
-// A tensor of `dtype` and 2-D `shape` with 1 where j - i == k and 0 elsewhere.
+// A tensor of `dtype` (a number type or bool) and 2-D `shape` with 1 where j - i == k and 0
+// elsewhere.
 StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k);
 
 class TriluKernel : public RefKernel {

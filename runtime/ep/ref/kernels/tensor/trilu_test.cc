@@ -57,6 +57,19 @@ TEST_F(TriluTest, EyeLikeDiagonals) {
   EXPECT_THAT(ValuesOf<float>(far[0]), ElementsAre(0, 0, 0, 0, 0, 0));
 }
 
+TEST_F(TriluTest, EyeLikeBFloat16FromVersion22) {
+  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, "Y = EyeLike <k = 1, dtype = 16> (X)", 22,
+                                        {x_}));
+  EXPECT_EQ(bf[0].tensor().dtype(), DataType::kBFloat16);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(0, 1, 0, 0, 0, 1));
+  Value b16 = BFloat16Value({2, 2}, {5, 5, 5, 5});
+  ASSERT_OK_AND_ASSIGN(auto same, RunNode(registry_, "Y = EyeLike (X)", 22, {b16}));
+  EXPECT_THAT(HalfValuesOf<BFloat16>(same[0]), ElementsAre(1, 0, 0, 1));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike <dtype = 16> (X)", 21, {x_}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike (X)", 21, {b16}), kUnimplemented);
+}
+
 TEST_F(TriluTest, EyeLikeErrors) {
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike (X)", 9, {TensorValue<float>({3}, {1, 2, 3})}),
                     kInvalidArgument);

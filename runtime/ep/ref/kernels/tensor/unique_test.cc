@@ -88,5 +88,18 @@ TEST_F(UniqueTest, EmptyInputAndBadAxis) {
                     kInvalidArgument);
 }
 
+TEST_F(UniqueTest, Opset28TakesBFloat16) {
+  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y, I, V, C = Unique (X)", 28,
+                                         {BFloat16Value({4}, {2, -1, 2, 0.5f})}));
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(-1, 0.5f, 2));
+  EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(1, 3, 0));
+  EXPECT_THAT(ValuesOf<int64_t>(out[2]), ElementsAre(2, 0, 2, 1));
+  EXPECT_THAT(ValuesOf<int64_t>(out[3]), ElementsAre(1, 1, 2));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Unique <axis = 1> (X)", 28,
+                            {BFloat16Value({4}, {2, -1, 2, 0.5f})}),
+                    kInvalidArgument);  // axis out of range
+}
+
 }  // namespace
 }  // namespace onnxgate::ref

@@ -1,0 +1,23 @@
+// ArrayFeatureExtractor (ai.onnx.ml 1): selects elements along the last axis of X by the indices
+// in Y; the output is X's shape with the last dim replaced by the number of indices ([1, k] for
+// a 1-D X, as ONNX Runtime and ONNX's reference give).
+#pragma once
+
+#include <memory>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+class ArrayFeatureExtractorKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  explicit ArrayFeatureExtractorKernel(const KernelInfo& info) : RefKernel(info) {}
+};
+
+}  // namespace onnxgate::ref

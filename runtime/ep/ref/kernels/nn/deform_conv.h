@@ -1,0 +1,30 @@
+// DeformConv: a grouped N-D convolution whose kernel taps sample X at positions moved by a
+// learned `offset` (one displacement per tap, spatial axis and output position, shared by the
+// channels of an offset group), read by multilinear interpolation with zeros outside X and
+// weighted by the optional `mask`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
+
+namespace onnxgate::ref_nn {
+
+class DeformConv : public ref::RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  DeformConv(const KernelInfo& info, ConvPoolAttributes attrs, int64_t group, int64_t offset_group)
+      : RefKernel(info), attrs_(std::move(attrs)), group_(group), offset_group_(offset_group) {}
+  ConvPoolAttributes attrs_;
+  int64_t group_;
+  int64_t offset_group_;
+};
+
+}  // namespace onnxgate::ref_nn

@@ -1,0 +1,26 @@
+// LpNormalization: output = input / ||input||_p along `axis`, with p 1 or 2; where the norm is
+// zero the output is zero.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref_nn {
+
+class LpNormalization : public ref::RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  LpNormalization(const KernelInfo& info, int64_t axis, int64_t p)
+      : RefKernel(info), axis_(axis), p_(p) {}
+  int64_t axis_;
+  int64_t p_;
+};
+
+}  // namespace onnxgate::ref_nn

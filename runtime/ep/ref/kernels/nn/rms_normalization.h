@@ -1,0 +1,27 @@
+// RMSNormalization (opset 23): X divided by the root mean square of its trailing axes from `axis`
+// on (plus epsilon), computed in stash_type, then multiplied by Scale (broadcast to X).
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/data_type.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+class RmsNormalizationKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  RmsNormalizationKernel(const KernelInfo& info, int64_t axis, double epsilon, DataType stash)
+      : RefKernel(info), axis_(axis), epsilon_(epsilon), stash_type_(stash) {}
+  int64_t axis_;
+  double epsilon_;
+  DataType stash_type_;
+};
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,31 @@
+// DequantizeLinear: y = (x - x_zero_point) * x_scale, per tensor, per axis (opset 13) or blocked
+// (opset 21), for the integer, 8-bit float, 4-bit and 2-bit input types.
+#pragma once
+
+#include <memory>
+
+#include "runtime/base/data_type.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/quantization/quant_params.h"
+
+namespace onnxgate::ref {
+
+class DequantizeLinearKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  DequantizeLinearKernel(const KernelInfo& info, QuantLayoutRules rules, DataType output_dtype)
+      : RefKernel(info),
+        since_version_(info.since_version()),
+        rules_(rules),
+        output_dtype_(output_dtype) {}
+  int since_version_;
+  QuantLayoutRules rules_;
+  DataType output_dtype_;  // kUndefined: the scale's type (opset 23)
+};
+
+}  // namespace onnxgate::ref

@@ -1,0 +1,28 @@
+// RegexFullMatch (opset 20): Y[i] is true when the whole of X[i] matches 'pattern', in RE2
+// syntax, compiled once with RE2's default options (UTF-8 text, case-sensitive, longest-match
+// off). RE2 matches in time linear in the input without recursion, so any input length is safe.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <re2/re2.h>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::ref {
+
+class RegexFullMatchKernel : public RefKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+
+ protected:
+  Status Run(KernelContext& ctx) const override;
+
+ private:
+  RegexFullMatchKernel(const KernelInfo& info, std::unique_ptr<re2::RE2> regex)
+      : RefKernel(info), regex_(std::move(regex)) {}
+  std::unique_ptr<re2::RE2> regex_;
+};
+
+}  // namespace onnxgate::ref
