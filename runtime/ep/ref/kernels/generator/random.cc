@@ -6,7 +6,7 @@
 #include <string>
 #include <random>
 
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref {
 

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/math/softmax.h"
 
 namespace onnxgate::ref {

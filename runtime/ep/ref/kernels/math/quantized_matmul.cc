@@ -7,7 +7,7 @@
 
 #include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 #include "runtime/ep/ref/kernels/math/matmul.h"
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -85,23 +85,6 @@ Status CheckQuantizedType(const Tensor& t, const char* name, bool allow_float8) 
                          DataTypeShortName(d));
 }
 
-// The elements of an int8, uint8 or FLOAT8 tensor as double (exact).
-StatusOr<std::vector<double>> QuantizedValues(const Tensor& t, const char* name) {
-  std::vector<double> v(static_cast<size_t>(t.NumElements()));
-  if (IsFloat8(t.dtype())) {
-    ONNXGATE_RETURN_IF_ERROR(VisitFloat8Types(t.dtype(), [&](auto tag) {
-      using F8 = decltype(tag);
-      const F8* p = t.data<F8>();
-      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(p[i].ToFloat());
-      return OkStatus();
-    }));
-    return v;
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> ints, ToInt64s(t, name));
-  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(ints[i]);
-  return v;
-}
-
 // A scale and zero point pair that is per tensor or holds `count` values (per row or column).
 struct ScaleZeroPoint {
   std::vector<double> scale;
@@ -137,7 +120,7 @@ StatusOr<ScaleZeroPoint> ReadScaleZeroPoint(const Tensor& scale, const Tensor& z
   }
   ScaleZeroPoint p;
   ONNXGATE_ASSIGN_OR_RETURN(p.scale, FloatsOf(scale, "scale"));
-  ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, QuantizedValues(zero_point, "zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ref_nn::ToDoubles(zero_point));
   return p;
 }
 
@@ -216,8 +199,8 @@ Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
                             ReadScaleZeroPoint(*in[6], *in[7], plan.m, "y", "row", float8_));
   // Shift each operand by its zero point, row by row for a and column by column for b. The
   // shifted 8-bit values are exact in double, and so are their products and sums.
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> av, QuantizedValues(a, "a"));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bv, QuantizedValues(b, "b"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> av, ref_nn::ToDoubles(a));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bv, ref_nn::ToDoubles(b));
   for (size_t i = 0; i < av.size(); ++i)
     av[i] -= ap.ZeroPointAt((static_cast<int64_t>(i) / plan.k) % plan.m);
   for (size_t i = 0; i < bv.size(); ++i) bv[i] -= bp.ZeroPointAt(static_cast<int64_t>(i) % plan.n);

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_nn {
 

@@ -12,7 +12,7 @@
 
 #include "runtime/ep/ref/kernels/common/compute_type.h"
 #include "runtime/ep/ref/kernels/nn/im2col.h"
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_nn {
 

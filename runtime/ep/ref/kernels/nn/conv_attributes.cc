@@ -1,7 +1,7 @@
 // Parsing and validation of the Conv/pooling window attributes and the output geometry.
 #include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_nn {
 

@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 
 #include "runtime/ep/ref/kernels/nn/im2col.h"
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_nn {
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_nn {
 

@@ -8,7 +8,7 @@
 #include "runtime/ep/ref/kernels/signal/fourier.h"
 #include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 namespace onnxgate::ref_signal {
 

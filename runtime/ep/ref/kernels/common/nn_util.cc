@@ -1,5 +1,5 @@
 // Helpers shared by the ref EP's nn kernels: double buffers, broadcasting, input checks.
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 #include <type_traits>
 

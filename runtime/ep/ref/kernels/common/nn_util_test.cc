@@ -1,5 +1,5 @@
 // Tests of the nn helpers: double round trips through every float type and broadcast indexing.
-#include "runtime/ep/ref/kernels/nn/nn_util.h"
+#include "runtime/ep/ref/kernels/common/nn_util.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

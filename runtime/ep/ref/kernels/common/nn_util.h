@@ -1,5 +1,6 @@
-// Helpers shared by the ref EP's nn kernels: tensors widened to double buffers and back,
-// unidirectional broadcasting, and input fetching with uniform error messages.
+// Helpers shared by the ref kernels of several families (nn, math, signal, generator, training):
+// tensors widened to double buffers and back, unidirectional broadcasting, and input fetching
+// with uniform error messages.
 #pragma once
 
 #include <cstdint>
