@@ -251,5 +251,43 @@ mean_graph (float[2, 3] X) => (float[2, 1] Y) {
   EXPECT_EQ((*out17)[0].tensor().DebugString(), "FLOAT[2,1] {2, 5}");
 }
 
+// A ref kernel's error names its node once, with the op version, whether the kernel refuses the
+// node at load (a bad attribute) or fails at run (a bad input value).
+TEST(RefEndToEndTest, KernelErrorsNameTheirNodeOnceWithItsVersion) {
+  ScratchDir dir;
+  const std::string bad_split = dir.Write("bad_split.onnxtxt", R"(
+<ir_version: 8, opset_import: ["" : 18]>
+g (float[2, 4] X) => (float[1, 4] Y, float[1, 4] Z) {
+  Y, Z = Split <num_outputs = 0> (X)
+})");
+  const std::string bad_shape = dir.Write("bad_shape.onnxtxt", R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[2, 3] X, int64[2] S) => (float[N, M] Y) {
+  Y = Reshape (X, S)
+})");
+  auto count = [](const std::string& text, const std::string& part) {
+    size_t n = 0;
+    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  auto runtime = CreateBuiltinRuntime();
+  auto refused = runtime->Load(bad_split, On({"ref"}, FallbackPolicy::kForbid));
+  ASSERT_FALSE(refused.ok());
+  const std::string load_error = refused.status().message();
+  EXPECT_THAT(load_error,
+              HasSubstr("Split node 'Split#0' (version 18) on provider 'ref': attribute "
+                        "'num_outputs' must be at least 1, got 0"));
+  EXPECT_EQ(count(load_error, "Split node"), 1u) << load_error;
+
+  auto model = runtime->Load(bad_shape, On({"ref"}, FallbackPolicy::kForbid));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const Value shape = Value::FromTensor(Tensor::FromVector<int64_t>(Shape({2}), {4, 4}));
+  auto failed = (*model)->Run({{"X", Floats({2, 3}, {1, 2, 3, 4, 5, 6})}, {"S", shape}});
+  ASSERT_FALSE(failed.ok());
+  const std::string run_error = failed.status().message();
+  EXPECT_THAT(run_error, HasSubstr("Reshape node 'Reshape#0' (version 14): "));
+  EXPECT_EQ(count(run_error, "Reshape node"), 1u) << run_error;
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,10 +42,29 @@ struct KernelDef {
   KernelFactory factory;
 };
 
-// A factory for kernel class K with `static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo&)`.
+// Whether kernel class K has `static ... Create(const KernelInfo&)`.
+template <typename K, typename = void>
+struct HasCreate : std::false_type {};
+template <typename K>
+struct HasCreate<K, std::void_t<decltype(K::Create(std::declval<const KernelInfo&>()))>>
+    : std::true_type {};
+
+// The factory for kernel class K. The kernel idiom: a kernel derives from OpKernel and
+// implements Compute; one that reads attributes (or refuses a node at load time) also has
+//   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
+// and FactoryOf calls it. A kernel without Create is stateless and is default-constructed.
+// Neither names the node in its errors: the session adds the node and its op version once.
 template <typename K>
 KernelFactory FactoryOf() {
-  return [](const KernelInfo& info) { return K::Create(info); };
+  if constexpr (HasCreate<K>::value) {
+    return [](const KernelInfo& info) { return K::Create(info); };
+  } else {
+    static_assert(std::is_default_constructible_v<K>,
+                  "a kernel without Create must be default-constructible");
+    return [](const KernelInfo&) -> StatusOr<std::unique_ptr<OpKernel>> {
+      return std::unique_ptr<OpKernel>(std::make_unique<K>());
+    };
+  }
 }
 
 // Common type lists for constraints.

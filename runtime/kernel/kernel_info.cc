@@ -57,8 +57,8 @@ StatusOr<const onnx::AttributeProto*> Typed(const KernelInfo& info, const std::s
   const onnx::AttributeProto* a = info.attribute(name);
   if (a == nullptr) return static_cast<const onnx::AttributeProto*>(nullptr);
   if (a->type() != type) {
-    return InvalidArgument(info.Describe() + ": attribute '" + name + "' must be " + type_name +
-                           ", got " + onnx::AttributeProto::AttributeType_Name(a->type()));
+    return InvalidArgument("attribute '" + name + "' must be " + type_name + ", got " +
+                           onnx::AttributeProto::AttributeType_Name(a->type()));
   }
   return a;
 }
@@ -67,7 +67,7 @@ template <typename T>
 StatusOr<T> OrDefault(const KernelInfo& info, const std::string& name,
                       const std::optional<T>& default_value) {
   if (default_value) return *default_value;
-  return InvalidArgument(info.Describe() + ": required attribute '" + name + "' is missing");
+  return InvalidArgument("required attribute '" + name + "' is missing");
 }
 
 }  // namespace
@@ -117,10 +117,10 @@ StatusOr<std::vector<std::string>> KernelInfo::GetStrings(
 StatusOr<Tensor> KernelInfo::GetTensor(const std::string& name) const {
   ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::TENSOR, "TENSOR"));
   if (a == nullptr) {
-    return InvalidArgument(Describe() + ": required attribute '" + name + "' is missing");
+    return InvalidArgument("required attribute '" + name + "' is missing");
   }
   auto t = TensorFromProto(a->t());
-  if (!t.ok()) return t.status().WithContext(Describe() + ": attribute '" + name + "'");
+  if (!t.ok()) return t.status().WithContext("attribute '" + name + "'");
   return t;
 }
 
@@ -128,13 +128,13 @@ StatusOr<std::shared_ptr<const SubgraphExecutor>> KernelInfo::CompileSubgraph(
     const std::string& name) const {
   ONNXGATE_ASSIGN_OR_RETURN(auto a, Typed(*this, name, onnx::AttributeProto::GRAPH, "GRAPH"));
   if (a == nullptr) {
-    return InvalidArgument(Describe() + ": required graph attribute '" + name + "' is missing");
+    return InvalidArgument("required graph attribute '" + name + "' is missing");
   }
   if (!compiler_) {
-    return Unimplemented(Describe() + ": subgraphs cannot be compiled in this context");
+    return Unimplemented("subgraphs cannot be compiled in this context");
   }
   auto sub = compiler_(a->g());
-  if (!sub.ok()) return sub.status().WithContext(Describe() + ": attribute '" + name + "'");
+  if (!sub.ok()) return sub.status().WithContext("attribute '" + name + "'");
   return sub;
 }
 

@@ -62,7 +62,7 @@ class KernelInfo {
   // Compiles the graph attribute `name` (If's branches, Loop's and Scan's body).
   StatusOr<std::shared_ptr<const SubgraphExecutor>> CompileSubgraph(const std::string& name) const;
 
-  // "Conv node 'conv1' (opset 11)" for error messages.
+  // "Conv node 'conv1' (version 11)" for error messages.
   std::string Describe() const;
 
  private:

@@ -44,9 +44,12 @@ StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::
                                                                 schema->since_version(), bound));
   // No constant inputs: kernels are exercised on the general path where inputs arrive at run time.
   KernelInfo info(node, schema->since_version(), input_types);
-  ONNXGATE_ASSIGN_OR_RETURN(auto kernel, def->factory(info));
+  // As the session does, the node is named once, around the kernel's own message.
+  auto kernel = def->factory(info);
+  if (!kernel.ok()) return kernel.status().WithContext(info.Describe());
   KernelContext ctx(input_ptrs, static_cast<size_t>(node.output_size()), nullptr);
-  ONNXGATE_RETURN_IF_ERROR(kernel->Compute(ctx));
+  Status computed = (*kernel)->Compute(ctx);
+  if (!computed.ok()) return computed.WithContext(info.Describe());
   return std::move(ctx.outputs());
 }
 

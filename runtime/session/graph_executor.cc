@@ -145,7 +145,7 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
     const onnx::NodeProto& node = g.proto().node(index);
     const std::string display_name = prefix + NodeDisplayName(node, index);
     Step step;
-    step.label = node.op_type() + " node '" + display_name + "'";
+    const std::string label = node.op_type() + " node '" + display_name + "'";
     std::vector<const Tensor*> constants;
     for (const std::string& in : node.input()) {
       step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
@@ -160,8 +160,8 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
     CompileContext sub_ctx = ctx;
     const onnx::NodeProto* node_ptr = &node;
     KernelInfo::SubgraphCompiler compiler =
-        [this, sub_ctx, node_ptr, display_name, label = step.label](
-            const onnx::GraphProto& body) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
+        [this, sub_ctx, node_ptr, display_name,
+         label](const onnx::GraphProto& body) -> StatusOr<std::shared_ptr<const SubgraphExecutor>> {
       const std::string attr = AttributeNameOf(*node_ptr, body);
       auto sub_graph = Graph::Build(body, sub_ctx.model->dir(), graph_.get());
       if (!sub_graph.ok()) {
@@ -172,8 +172,11 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
       if (!sub.ok()) return sub.status();
       return std::shared_ptr<const SubgraphExecutor>(std::move(sub).value());
     };
-    ONNXGATE_ASSIGN_OR_RETURN(step.kernel, PlanNode(ctx, g, index, display_name,
-                                                    std::move(constants), std::move(compiler)));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        PlannedNode planned,
+        PlanNode(ctx, g, index, display_name, std::move(constants), std::move(compiler)));
+    step.kernel = std::move(planned.kernel);
+    step.label = std::move(planned.label);
     steps_.push_back(std::move(step));
   }
   return OkStatus();

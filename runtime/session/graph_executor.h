@@ -50,7 +50,7 @@ class GraphExecutor : public SubgraphExecutor {
     const Value* constant = nullptr;  // kConstant, or the default of a kInput
   };
   struct Step {
-    std::string label;  // "Relu node 'Relu#0'"
+    std::string label;  // "Relu node 'Relu#0' (version 14)", added to the kernel's errors
     std::unique_ptr<OpKernel> kernel;
     std::vector<int> inputs;     // slot per input, -1 when omitted
     std::vector<int> outputs;    // slot per output, -1 when omitted

@@ -22,10 +22,10 @@ std::string JoinDeclines(const std::vector<DeclineReason>& declines) {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Graph& graph,
-                                             int index, const std::string& display_name,
-                                             std::vector<const Tensor*> constant_inputs,
-                                             KernelInfo::SubgraphCompiler compiler) {
+StatusOr<PlannedNode> PlanNode(const CompileContext& ctx, const Graph& graph, int index,
+                               const std::string& display_name,
+                               std::vector<const Tensor*> constant_inputs,
+                               KernelInfo::SubgraphCompiler compiler) {
   const onnx::NodeProto& node = graph.proto().node(index);
   const std::string label = node.op_type() + " node '" + display_name + "'";
   NodeRequest request;
@@ -48,6 +48,8 @@ StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Gr
                          std::to_string(schema->since_version()) + ")");
   }
   request.since_version = schema->since_version();
+  const std::string versioned_label =
+      label + " (version " + std::to_string(request.since_version) + ")";
   for (const std::string& in : node.input()) {
     request.input_types.push_back(in.empty() ? DataType::kUndefined : graph.ElementType(in));
   }
@@ -87,7 +89,8 @@ StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Gr
     if (!kernel.ok()) {
       ctx.placements->resize(mark);
       if (kernel.status().code() != StatusCode::kUnimplemented) {
-        return kernel.status().WithContext(label + " on provider '" + provider.name() + "'");
+        return kernel.status().WithContext(versioned_label + " on provider '" + provider.name() +
+                                           "'");
       }
       placement.declines.push_back({provider.name(), kernel.status().message()});
       continue;
@@ -100,7 +103,7 @@ StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Gr
     // The node comes before the nodes of its subgraphs.
     ctx.placements->insert(ctx.placements->begin() + static_cast<std::ptrdiff_t>(mark),
                            std::move(placement));
-    return std::move(kernel).value();
+    return PlannedNode{std::move(kernel).value(), versioned_label};
   }
   return Unimplemented(label + " (" + shown_domain + "." + node.op_type() + "-" +
                        std::to_string(request.since_version) + ", " +

@@ -24,12 +24,21 @@ struct CompileContext {
   std::vector<NodePlacement>* placements = nullptr;  // appended to in compile order
 };
 
+// A node ready to run: its kernel, and the label that names the node and its op version in
+// every error of its kernel ("Relu node 'Relu#0' (version 14)"). Kernels never name their node
+// themselves; this label is added once, by the session.
+struct PlannedNode {
+  std::unique_ptr<OpKernel> kernel;
+  std::string label;
+};
+
 // Chooses the provider for node `index` of `graph`, records its placement under `display_name`
 // and builds its kernel. Unimplemented when no provider takes the node (or the fallback policy
-// forbids the one that would), naming the node and every provider's reason.
-StatusOr<std::unique_ptr<OpKernel>> PlanNode(const CompileContext& ctx, const Graph& graph,
-                                             int index, const std::string& display_name,
-                                             std::vector<const Tensor*> constant_inputs,
-                                             KernelInfo::SubgraphCompiler compiler);
+// forbids the one that would), naming the node and every provider's reason. A kernel factory's
+// error is returned with the node's label and the provider.
+StatusOr<PlannedNode> PlanNode(const CompileContext& ctx, const Graph& graph, int index,
+                               const std::string& display_name,
+                               std::vector<const Tensor*> constant_inputs,
+                               KernelInfo::SubgraphCompiler compiler);
 
 }  // namespace onnxgate

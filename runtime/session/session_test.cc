@@ -141,8 +141,9 @@ TEST(SessionTest, FactoryUnimplementedFallsThroughOtherErrorsFail) {
   auto broken = RefusingProvider("broken", "Add", InvalidArgument("attribute 'x' is bad"));
   auto st = Session::Create(model, {broken, TestProvider("p", {"Add", "Relu"})}).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(),
-              HasSubstr("Add node 'Add#0' on provider 'broken': attribute 'x' is bad"));
+  EXPECT_THAT(
+      st.message(),
+      HasSubstr("Add node 'Add#0' (version 14) on provider 'broken': attribute 'x' is bad"));
 }
 
 TEST(SessionTest, OptionsAndProvidersAreChecked) {
@@ -235,8 +236,11 @@ TEST(SessionTest, KernelErrorsNameTheNode) {
   ASSERT_NE(session, nullptr);
   auto st = session->Run({{"X", Floats({2}, {4, -1})}}).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(),
-              HasSubstr("running test.onnx: Sqrt node 'Sqrt#0': Sqrt of negative value -1"));
+  EXPECT_THAT(
+      st.message(),
+      HasSubstr("running test.onnx: Sqrt node 'Sqrt#0' (version 13): Sqrt of negative value -1"));
+  // Named once, by the session.
+  EXPECT_EQ(st.message().find("Sqrt node"), st.message().rfind("Sqrt node"));
   auto ok = session->Run({{"X", Floats({2}, {4, 9})}});
   ASSERT_TRUE(ok.ok());
   EXPECT_EQ((*ok)[0].tensor().DebugString(), "FLOAT[2] {2, 3}");
@@ -249,7 +253,8 @@ TEST(SessionTest, MissingRequiredOutputIsInternal) {
   ASSERT_NE(session, nullptr);
   auto st = session->Run({{"X", Floats({2}, {1, 2})}}).status();
   EXPECT_EQ(st.code(), StatusCode::kInternal);
-  EXPECT_THAT(st.message(), HasSubstr("Neg node 'Neg#0': the kernel did not produce output 'Y'"));
+  EXPECT_THAT(st.message(),
+              HasSubstr("Neg node 'Neg#0' (version 13): the kernel did not produce output 'Y'"));
 }
 
 constexpr char kIfModel[] = R"(

@@ -34,7 +34,7 @@ StatusOr<LegacyBroadcast> LegacyBroadcast::FromInfo(const KernelInfo& info) {
   lb.enabled = true;
   ONNXGATE_ASSIGN_OR_RETURN(lb.broadcast, info.GetInt("broadcast", 0));
   if (lb.broadcast != 0 && lb.broadcast != 1) {
-    return InvalidArgument(info.Describe() + ": attribute 'broadcast' must be 0 or 1, got " +
+    return InvalidArgument("attribute 'broadcast' must be 0 or 1, got " +
                            std::to_string(lb.broadcast));
   }
   if (info.has_attribute("axis")) {

@@ -1,6 +1,5 @@
-// Helpers shared by the ref EP's elementwise and tensor kernels: a kernel base class that names
-// its node in every error, input access with uniform messages, and integer-list inputs
-// (shapes, axes, indices) read as int64.
+// Helpers shared by the ref EP's kernels: output allocation with a size guard, input access with
+// uniform messages, and integer-list inputs (shapes, axes, indices) read as int64.
 #pragma once
 
 #include <cstdint>
@@ -13,24 +12,6 @@
 #include "runtime/kernel/op_kernel.h"
 
 namespace onnxgate::ref {
-
-// Base of the ref kernels: keeps the node's description so that every error from Run() says
-// which node failed ("Add node 'add1' (version 14): ...").
-class RefKernel : public OpKernel {
- public:
-  explicit RefKernel(const KernelInfo& info) : node_(info.Describe()) {}
-
-  Status Compute(KernelContext& ctx) const final {
-    Status status = Run(ctx);
-    return status.ok() ? status : status.WithContext(node_);
-  }
-
- protected:
-  virtual Status Run(KernelContext& ctx) const = 0;
-
- private:
-  std::string node_;
-};
 
 // Largest output one kernel allocates. Output shapes can come from tensor data (Expand, Tile,
 // ConstantOfShape, Range); a bad value must give an error, not exhaust the machine's memory.

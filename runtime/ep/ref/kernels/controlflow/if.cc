@@ -13,12 +13,12 @@ namespace {
 // value per output of the node.
 Status CheckBranch(const KernelInfo& info, const SubgraphExecutor& branch, const char* name) {
   if (!branch.input_names().empty()) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' declares " +
+    return InvalidArgument(std::string("'") + name + "' declares " +
                            std::to_string(branch.input_names().size()) +
                            " inputs; If branches take none");
   }
   if (branch.output_names().size() != info.num_outputs()) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' has " +
+    return InvalidArgument(std::string("'") + name + "' has " +
                            std::to_string(branch.output_names().size()) +
                            " outputs but the node has " + std::to_string(info.num_outputs()));
   }
@@ -32,11 +32,11 @@ StatusOr<std::unique_ptr<OpKernel>> IfKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(auto else_branch, info.CompileSubgraph("else_branch"));
   ONNXGATE_RETURN_IF_ERROR(CheckBranch(info, *then_branch, "then_branch"));
   ONNXGATE_RETURN_IF_ERROR(CheckBranch(info, *else_branch, "else_branch"));
-  return std::unique_ptr<OpKernel>(new IfKernel(info, info.since_version(), std::move(then_branch),
-                                                std::move(else_branch)));
+  return std::unique_ptr<OpKernel>(
+      new IfKernel(info.since_version(), std::move(then_branch), std::move(else_branch)));
 }
 
-Status IfKernel::Run(KernelContext& ctx) const {
+Status IfKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* cond_tensor, GetInput(ctx, 0, "cond"));
   ONNXGATE_ASSIGN_OR_RETURN(bool cond, ReadBoolScalar(*cond_tensor, "cond"));
   const SubgraphExecutor& branch = cond ? *then_branch_ : *else_branch_;

@@ -7,18 +7,15 @@
 
 namespace onnxgate::ref {
 
-class IfKernel : public RefKernel {
+class IfKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  IfKernel(const KernelInfo& info, int version, std::shared_ptr<const SubgraphExecutor> then_branch,
+  IfKernel(int version, std::shared_ptr<const SubgraphExecutor> then_branch,
            std::shared_ptr<const SubgraphExecutor> else_branch)
-      : RefKernel(info),
-        version_(version),
+      : version_(version),
         then_branch_(std::move(then_branch)),
         else_branch_(std::move(else_branch)) {}
   int version_;

@@ -12,28 +12,26 @@ StatusOr<std::unique_ptr<OpKernel>> LoopKernel::Create(const KernelInfo& info) {
   const size_t body_inputs = body->input_names().size();
   const size_t body_outputs = body->output_names().size();
   if (body_inputs != n + 2) {
-    return InvalidArgument(info.Describe() + ": 'body' has " + std::to_string(body_inputs) +
-                           " inputs; with " + std::to_string(n) +
-                           " loop-carried values it needs " + std::to_string(n + 2) +
-                           " (iteration number, condition, values)");
+    return InvalidArgument("'body' has " + std::to_string(body_inputs) + " inputs; with " +
+                           std::to_string(n) + " loop-carried values it needs " +
+                           std::to_string(n + 2) + " (iteration number, condition, values)");
   }
   if (body_outputs < n + 1) {
-    return InvalidArgument(info.Describe() + ": 'body' has " + std::to_string(body_outputs) +
-                           " outputs; with " + std::to_string(n) +
-                           " loop-carried values it needs at least " + std::to_string(n + 1));
+    return InvalidArgument("'body' has " + std::to_string(body_outputs) + " outputs; with " +
+                           std::to_string(n) + " loop-carried values it needs at least " +
+                           std::to_string(n + 1));
   }
   const size_t k = body_outputs - 1 - n;
   if (info.num_outputs() > n + k) {
-    return InvalidArgument(info.Describe() + ": the node has " +
-                           std::to_string(info.num_outputs()) + " outputs but the body yields " +
-                           std::to_string(n) + " loop-carried values and " + std::to_string(k) +
-                           " scan outputs");
+    return InvalidArgument("the node has " + std::to_string(info.num_outputs()) +
+                           " outputs but the body yields " + std::to_string(n) +
+                           " loop-carried values and " + std::to_string(k) + " scan outputs");
   }
   std::vector<DeclaredType> declared = DeclaredOutputTypes(info, "body");
   std::vector<DeclaredType> scan_types(k);
   for (size_t j = 0; j < k && 1 + n + j < declared.size(); ++j) scan_types[j] = declared[1 + n + j];
   return std::unique_ptr<OpKernel>(
-      new LoopKernel(info, info.since_version(), std::move(body), n, std::move(scan_types)));
+      new LoopKernel(info.since_version(), std::move(body), n, std::move(scan_types)));
 }
 
 Status LoopKernel::CheckCarried(const Value& v, const char* what, size_t index) const {
@@ -46,7 +44,7 @@ Status LoopKernel::CheckCarried(const Value& v, const char* what, size_t index) 
   return OkStatus();
 }
 
-Status LoopKernel::Run(KernelContext& ctx) const {
+Status LoopKernel::Compute(KernelContext& ctx) const {
   std::optional<int64_t> trip_count;
   if (ctx.has_input(0)) {
     ONNXGATE_ASSIGN_OR_RETURN(const Tensor* m, GetInput(ctx, 0, "M"));

@@ -10,18 +10,15 @@
 
 namespace onnxgate::ref {
 
-class LoopKernel : public RefKernel {
+class LoopKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  LoopKernel(const KernelInfo& info, int version, std::shared_ptr<const SubgraphExecutor> body,
-             size_t num_carried, std::vector<DeclaredType> scan_types)
-      : RefKernel(info),
-        version_(version),
+  LoopKernel(int version, std::shared_ptr<const SubgraphExecutor> body, size_t num_carried,
+             std::vector<DeclaredType> scan_types)
+      : version_(version),
         body_(std::move(body)),
         num_carried_(num_carried),
         scan_types_(std::move(scan_types)) {}

@@ -14,18 +14,16 @@ StatusOr<std::vector<int64_t>> ListAttribute(const KernelInfo& info, const char*
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> values,
                             info.GetInts(name, std::vector<int64_t>(count, fallback)));
   if (values.size() != count) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' has " +
-                           std::to_string(values.size()) + " values, expected " +
-                           std::to_string(count));
+    return InvalidArgument(std::string("'") + name + "' has " + std::to_string(values.size()) +
+                           " values, expected " + std::to_string(count));
   }
   return values;
 }
 
-Status CheckDirections(const KernelInfo& info, const char* name,
-                       const std::vector<int64_t>& directions) {
+Status CheckDirections(const char* name, const std::vector<int64_t>& directions) {
   for (int64_t d : directions) {
     if (d != 0 && d != 1) {
-      return InvalidArgument(info.Describe() + ": '" + name + "' " + ListToString(directions) +
+      return InvalidArgument(std::string("'") + name + "' " + ListToString(directions) +
                              " holds a value other than 0 (forward) and 1 (reverse)");
     }
   }
@@ -51,32 +49,31 @@ StatusOr<std::unique_ptr<OpKernel>> ScanKernel::Create(const KernelInfo& info) {
   // Scan-8 has sequence_lens in front of the states and scan inputs.
   const size_t leading = c.version == 8 ? 1 : 0;
   if (m < 1 || static_cast<size_t>(m) + leading > info.num_inputs()) {
-    return InvalidArgument(info.Describe() + ": 'num_scan_inputs' is " + std::to_string(m) +
-                           " but the node has " + std::to_string(info.num_inputs()) + " inputs");
+    return InvalidArgument("'num_scan_inputs' is " + std::to_string(m) + " but the node has " +
+                           std::to_string(info.num_inputs()) + " inputs");
   }
   c.num_scan_inputs = static_cast<size_t>(m);
   c.num_states = info.num_inputs() - leading - c.num_scan_inputs;
   const size_t body_inputs = body->input_names().size();
   const size_t body_outputs = body->output_names().size();
   if (body_inputs != c.num_states + c.num_scan_inputs) {
-    return InvalidArgument(info.Describe() + ": 'body' has " + std::to_string(body_inputs) +
-                           " inputs, expected " + std::to_string(c.num_states) + " states + " +
+    return InvalidArgument("'body' has " + std::to_string(body_inputs) + " inputs, expected " +
+                           std::to_string(c.num_states) + " states + " +
                            std::to_string(c.num_scan_inputs) + " scan inputs");
   }
   if (body_outputs < c.num_states) {
-    return InvalidArgument(info.Describe() + ": 'body' has " + std::to_string(body_outputs) +
+    return InvalidArgument("'body' has " + std::to_string(body_outputs) +
                            " outputs, fewer than its " + std::to_string(c.num_states) + " states");
   }
   c.num_scan_outputs = body_outputs - c.num_states;
   if (info.num_outputs() > body_outputs) {
-    return InvalidArgument(info.Describe() + ": the node has " +
-                           std::to_string(info.num_outputs()) + " outputs but the body only " +
-                           std::to_string(body_outputs));
+    return InvalidArgument("the node has " + std::to_string(info.num_outputs()) +
+                           " outputs but the body only " + std::to_string(body_outputs));
   }
   const size_t mm = c.num_scan_inputs, k = c.num_scan_outputs;
   if (c.version == 8) {
     ONNXGATE_ASSIGN_OR_RETURN(c.input_directions, ListAttribute(info, "directions", mm, 0));
-    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "directions", c.input_directions));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections("directions", c.input_directions));
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(c.input_axes, ListAttribute(info, "scan_input_axes", mm, 0));
     ONNXGATE_ASSIGN_OR_RETURN(c.input_directions,
@@ -84,18 +81,18 @@ StatusOr<std::unique_ptr<OpKernel>> ScanKernel::Create(const KernelInfo& info) {
     ONNXGATE_ASSIGN_OR_RETURN(c.output_axes, ListAttribute(info, "scan_output_axes", k, 0));
     ONNXGATE_ASSIGN_OR_RETURN(c.output_directions,
                               ListAttribute(info, "scan_output_directions", k, 0));
-    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "scan_input_directions", c.input_directions));
-    ONNXGATE_RETURN_IF_ERROR(CheckDirections(info, "scan_output_directions", c.output_directions));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections("scan_input_directions", c.input_directions));
+    ONNXGATE_RETURN_IF_ERROR(CheckDirections("scan_output_directions", c.output_directions));
   }
   std::vector<DeclaredType> declared = DeclaredOutputTypes(info, "body");
   c.scan_types.resize(k);
   for (size_t j = 0; j < k && c.num_states + j < declared.size(); ++j) {
     c.scan_types[j] = declared[c.num_states + j];
   }
-  return std::unique_ptr<OpKernel>(new ScanKernel(info, std::move(body), std::move(c)));
+  return std::unique_ptr<OpKernel>(new ScanKernel(std::move(body), std::move(c)));
 }
 
-Status ScanKernel::Run(KernelContext& ctx) const {
+Status ScanKernel::Compute(KernelContext& ctx) const {
   return config_.version == 8 ? RunScan8(ctx) : RunScan9(ctx);
 }
 

@@ -12,12 +12,10 @@
 
 namespace onnxgate::ref {
 
-class ScanKernel : public RefKernel {
+class ScanKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   struct Config {
@@ -32,8 +30,8 @@ class ScanKernel : public RefKernel {
     std::vector<DeclaredType> scan_types;    // K: declared per-iteration types
   };
 
-  ScanKernel(const KernelInfo& info, std::shared_ptr<const SubgraphExecutor> body, Config config)
-      : RefKernel(info), body_(std::move(body)), config_(std::move(config)) {}
+  ScanKernel(std::shared_ptr<const SubgraphExecutor> body, Config config)
+      : body_(std::move(body)), config_(std::move(config)) {}
 
   Status RunScan9(KernelContext& ctx) const;
   Status RunScan8(KernelContext& ctx) const;

@@ -45,20 +45,19 @@ StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
   if (present.size() != 1) {
     std::string names;
     for (const auto& n : present) names += (names.empty() ? "" : ", ") + n;
-    return InvalidArgument(info.Describe() + ": exactly one value attribute must be set, got " +
+    return InvalidArgument("exactly one value attribute must be set, got " +
                            (present.empty() ? "none" : names));
   }
   const std::string& form = present[0];
   if ((form == "sparse_value" && version < 11) ||
       (form != "value" && form != "sparse_value" && version < 12)) {
-    return InvalidArgument(info.Describe() + ": attribute '" + form +
-                           "' does not exist in this op version");
+    return InvalidArgument("attribute '" + form + "' does not exist in this op version");
   }
   Tensor t;
   if (form == "value") {
     ONNXGATE_ASSIGN_OR_RETURN(t, info.GetTensor("value"));
   } else if (form == "sparse_value") {
-    return Unimplemented(info.Describe() + ": sparse_value is not supported by the ref EP");
+    return Unimplemented("sparse_value is not supported by the ref EP");
   } else if (form == "value_float") {
     ONNXGATE_ASSIGN_OR_RETURN(float v, info.GetFloat(form));
     t = Tensor::Scalar<float>(v);
@@ -80,18 +79,18 @@ StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info) {
   }
   const std::vector<DataType> allowed = ConstantTypes(version);
   if (std::find(allowed.begin(), allowed.end(), t.dtype()) == allowed.end()) {
-    return InvalidArgument(info.Describe() + ": a constant of type " +
-                           DataTypeShortName(t.dtype()) + " is not allowed in this op version");
+    return InvalidArgument(std::string("a constant of type ") + DataTypeShortName(t.dtype()) +
+                           " is not allowed in this op version");
   }
   return t;
 }
 
 StatusOr<std::unique_ptr<OpKernel>> ConstantKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(Tensor value, ConstantFromAttributes(info));
-  return std::unique_ptr<OpKernel>(new ConstantKernel(info, std::move(value)));
+  return std::unique_ptr<OpKernel>(new ConstantKernel(std::move(value)));
 }
 
-Status ConstantKernel::Run(KernelContext& ctx) const {
+Status ConstantKernel::Compute(KernelContext& ctx) const {
   // The tensor is immutable, so every run hands out the same storage.
   ctx.set_output(0, value_);
   return OkStatus();
@@ -136,17 +135,16 @@ StatusOr<std::unique_ptr<OpKernel>> ConstantOfShapeKernel::Create(const KernelIn
   }
   const std::vector<DataType> allowed = ConstantOfShapeTypes(info.since_version());
   if (std::find(allowed.begin(), allowed.end(), value.dtype()) == allowed.end()) {
-    return InvalidArgument(info.Describe() + ": 'value' of type " +
-                           DataTypeShortName(value.dtype()) + " is not allowed in this op version");
+    return InvalidArgument(std::string("'value' of type ") + DataTypeShortName(value.dtype()) +
+                           " is not allowed in this op version");
   }
   if (value.NumElements() != 1) {
-    return InvalidArgument(info.Describe() + ": 'value' must hold one element, got shape " +
-                           value.shape().ToString());
+    return InvalidArgument("'value' must hold one element, got shape " + value.shape().ToString());
   }
-  return std::unique_ptr<OpKernel>(new ConstantOfShapeKernel(info, std::move(value)));
+  return std::unique_ptr<OpKernel>(new ConstantOfShapeKernel(std::move(value)));
 }
 
-Status ConstantOfShapeKernel::Run(KernelContext& ctx) const {
+Status ConstantOfShapeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ConstantOfShape(*shape, value_));
   ctx.set_output(0, std::move(y));

@@ -14,16 +14,13 @@ namespace onnxgate::ref {
 // (Constant-11 on) is Unimplemented. The element type must be one the version allows.
 StatusOr<Tensor> ConstantFromAttributes(const KernelInfo& info);
 
-class ConstantKernel : public RefKernel {
+class ConstantKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConstantKernel(const KernelInfo& info, Tensor value)
-      : RefKernel(info), value_(std::move(value)) {}
+  explicit ConstantKernel(Tensor value) : value_(std::move(value)) {}
   Tensor value_;
 };
 
@@ -31,16 +28,13 @@ class ConstantKernel : public RefKernel {
 // the single element of `value` (any type but string and complex, packed sub-byte types too).
 StatusOr<Tensor> ConstantOfShape(const Tensor& shape, const Tensor& value);
 
-class ConstantOfShapeKernel : public RefKernel {
+class ConstantOfShapeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConstantOfShapeKernel(const KernelInfo& info, Tensor value)
-      : RefKernel(info), value_(std::move(value)) {}
+  explicit ConstantOfShapeKernel(Tensor value) : value_(std::move(value)) {}
   Tensor value_;  // one element; float 0 when the attribute is absent
 };
 

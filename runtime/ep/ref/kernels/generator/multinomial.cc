@@ -71,13 +71,13 @@ StatusOr<Tensor> Multinomial(const Tensor& logits, int64_t sample_size, DataType
 StatusOr<std::unique_ptr<OpKernel>> MultinomialKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t sample_size, info.GetInt("sample_size", 1));
   if (sample_size < 1) {
-    return InvalidArgument(info.Describe() + ": attribute 'sample_size' = " +
-                           std::to_string(sample_size) + " must be at least 1");
+    return InvalidArgument("attribute 'sample_size' = " + std::to_string(sample_size) +
+                           " must be at least 1");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype, info.GetInt("dtype", 6));
   if (dtype != static_cast<int64_t>(DataType::kInt32) &&
       dtype != static_cast<int64_t>(DataType::kInt64)) {
-    return InvalidArgument(info.Describe() + ": attribute 'dtype' = " + std::to_string(dtype) +
+    return InvalidArgument("attribute 'dtype' = " + std::to_string(dtype) +
                            " must be 6 (int32) or 7 (int64)");
   }
   std::optional<float> seed;
@@ -86,10 +86,10 @@ StatusOr<std::unique_ptr<OpKernel>> MultinomialKernel::Create(const KernelInfo& 
     seed = s;
   }
   return std::unique_ptr<OpKernel>(
-      new MultinomialKernel(info, sample_size, static_cast<DataType>(dtype), seed));
+      new MultinomialKernel(sample_size, static_cast<DataType>(dtype), seed));
 }
 
-Status MultinomialKernel::Run(KernelContext& ctx) const {
+Status MultinomialKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   uint64_t seed;
   if (seed_.has_value()) {

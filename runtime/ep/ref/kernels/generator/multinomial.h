@@ -20,17 +20,14 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Multinomial(const Tensor& logits, int64_t sample_size, DataType dtype,
                              uint64_t seed);
 
-class MultinomialKernel : public RefKernel {
+class MultinomialKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  MultinomialKernel(const KernelInfo& info, int64_t sample_size, DataType dtype,
-                    std::optional<float> seed)
-      : RefKernel(info), sample_size_(sample_size), dtype_(dtype), seed_(seed) {}
+  MultinomialKernel(int64_t sample_size, DataType dtype, std::optional<float> seed)
+      : sample_size_(sample_size), dtype_(dtype), seed_(seed) {}
   int64_t sample_size_;
   DataType dtype_;  // int32 or int64
   std::optional<float> seed_;

@@ -19,8 +19,7 @@ StatusOr<DataType> DtypeAttribute(const KernelInfo& info, DataType fallback) {
   if (!info.has_attribute("dtype")) return fallback;
   ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt("dtype"));
   if (v < 0 || v > INT32_MAX || !IsValidDataType(static_cast<int32_t>(v))) {
-    return InvalidArgument(info.Describe() + ": 'dtype' " + std::to_string(v) +
-                           " is not an ONNX tensor type");
+    return InvalidArgument("'dtype' " + std::to_string(v) + " is not an ONNX tensor type");
   }
   return static_cast<DataType>(v);
 }
@@ -54,7 +53,7 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
                             DtypeAttribute(info, c.like ? DataType::kUndefined : DataType::kFloat));
   c.output_types = OutputTypes(op, info.since_version());
   if (c.dtype != DataType::kUndefined && !Contains(c.output_types, c.dtype)) {
-    return InvalidArgument(info.Describe() + ": 'dtype' " + DataTypeShortName(c.dtype) +
+    return InvalidArgument(std::string("'dtype' ") + DataTypeShortName(c.dtype) +
                            " is not an output type of this op version");
   }
   if (!c.like) {
@@ -62,16 +61,15 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
   }
   for (int64_t d : c.shape) {
     if (d < 0) {
-      return InvalidArgument(info.Describe() + ": 'shape' " + ListToString(c.shape) +
-                             " has a negative dim");
+      return InvalidArgument("'shape' " + ListToString(c.shape) + " has a negative dim");
     }
   }
   if (c.distribution == Distribution::kUniform) {
     ONNXGATE_ASSIGN_OR_RETURN(float low, info.GetFloat("low", 0.0f));
     ONNXGATE_ASSIGN_OR_RETURN(float high, info.GetFloat("high", 1.0f));
     if (!(low <= high)) {
-      return InvalidArgument(info.Describe() + ": 'low' " + std::to_string(low) +
-                             " is above 'high' " + std::to_string(high));
+      return InvalidArgument("'low' " + std::to_string(low) + " is above 'high' " +
+                             std::to_string(high));
     }
     c.low = low;
     c.high = high;
@@ -79,8 +77,7 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
     ONNXGATE_ASSIGN_OR_RETURN(float mean, info.GetFloat("mean", 0.0f));
     ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("scale", 1.0f));
     if (!(scale >= 0)) {
-      return InvalidArgument(info.Describe() + ": 'scale' must be >= 0, got " +
-                             std::to_string(scale));
+      return InvalidArgument("'scale' must be >= 0, got " + std::to_string(scale));
     }
     c.mean = mean;
     c.scale = scale;
@@ -89,10 +86,10 @@ StatusOr<std::unique_ptr<OpKernel>> RandomKernel::Create(const KernelInfo& info)
     ONNXGATE_ASSIGN_OR_RETURN(float seed, info.GetFloat("seed"));
     c.seed = seed;
   }
-  return std::unique_ptr<OpKernel>(new RandomKernel(info, std::move(c)));
+  return std::unique_ptr<OpKernel>(new RandomKernel(std::move(c)));
 }
 
-Status RandomKernel::Run(KernelContext& ctx) const {
+Status RandomKernel::Compute(KernelContext& ctx) const {
   Shape shape(c_.shape);
   DataType dtype = c_.dtype;
   const Tensor* input = nullptr;

@@ -13,12 +13,10 @@
 
 namespace onnxgate::ref {
 
-class RandomKernel : public RefKernel {
+class RandomKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   enum class Distribution { kUniform, kNormal, kBernoulli };
@@ -32,7 +30,7 @@ class RandomKernel : public RefKernel {
     std::optional<float> seed;
     std::vector<DataType> output_types;  // what T (T2) allows in this op version
   };
-  RandomKernel(const KernelInfo& info, Config c) : RefKernel(info), c_(std::move(c)) {}
+  explicit RandomKernel(Config c) : c_(std::move(c)) {}
   Config c_;
 };
 

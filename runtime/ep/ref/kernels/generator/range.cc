@@ -97,15 +97,15 @@ StatusOr<std::unique_ptr<OpKernel>> RangeKernel::Create(const KernelInfo& info) 
     ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("stash_type", 1));
     if (code != static_cast<int64_t>(DataType::kFloat) &&
         code != static_cast<int64_t>(DataType::kDouble)) {
-      return InvalidArgument(info.Describe() + ": attribute 'stash_type' = " +
-                             std::to_string(code) + " must be 1 (float) or 11 (double)");
+      return InvalidArgument("attribute 'stash_type' = " + std::to_string(code) +
+                             " must be 1 (float) or 11 (double)");
     }
     stash_type = static_cast<DataType>(code);
   }
-  return std::unique_ptr<OpKernel>(new RangeKernel(info, stash_type));
+  return std::unique_ptr<OpKernel>(new RangeKernel(stash_type));
 }
 
-Status RangeKernel::Run(KernelContext& ctx) const {
+Status RangeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* start, GetInput(ctx, 0, "start"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* limit, GetInput(ctx, 1, "limit"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* delta, GetInput(ctx, 2, "delta"));

@@ -16,16 +16,13 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& delta,
                        DataType stash_type = DataType::kFloat);
 
-class RangeKernel : public RefKernel {
+class RangeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RangeKernel(const KernelInfo& info, DataType stash_type)
-      : RefKernel(info), stash_type_(stash_type) {}
+  explicit RangeKernel(DataType stash_type) : stash_type_(stash_type) {}
   DataType stash_type_;  // Range-27's stash_type: float or double
 };
 

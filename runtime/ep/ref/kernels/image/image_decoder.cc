@@ -45,13 +45,13 @@ StatusOr<std::unique_ptr<OpKernel>> ImageDecoderKernel::Create(const KernelInfo&
   } else if (name == "Grayscale") {
     format = PixelFormat::kGrayscale;
   } else {
-    return InvalidArgument(info.Describe() + ": 'pixel_format' must be \"RGB\", \"BGR\" or " +
-                           "\"Grayscale\", got \"" + name + "\"");
+    return InvalidArgument("'pixel_format' must be \"RGB\", \"BGR\" or \"Grayscale\", got \"" +
+                           name + "\"");
   }
-  return std::unique_ptr<OpKernel>(new ImageDecoderKernel(info, format));
+  return std::unique_ptr<OpKernel>(new ImageDecoderKernel(format));
 }
 
-Status ImageDecoderKernel::Run(KernelContext& ctx) const {
+Status ImageDecoderKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* encoded, GetInput(ctx, 0, "encoded_stream"));
   if (encoded->dtype() != DataType::kUint8 || encoded->shape().rank() != 1) {
     return InvalidArgument(std::string("'encoded_stream' must be a 1-D uint8 tensor, got ") +

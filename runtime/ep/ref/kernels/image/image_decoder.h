@@ -13,16 +13,13 @@ namespace onnxgate::ref {
 
 enum class PixelFormat { kRgb, kBgr, kGrayscale };
 
-class ImageDecoderKernel : public RefKernel {
+class ImageDecoderKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ImageDecoderKernel(const KernelInfo& info, PixelFormat format)
-      : RefKernel(info), format_(format) {}
+  explicit ImageDecoderKernel(PixelFormat format) : format_(format) {}
   PixelFormat format_;
 };
 

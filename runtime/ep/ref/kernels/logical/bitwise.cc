@@ -67,12 +67,7 @@ StatusOr<Tensor> BitwiseNot(const Tensor& x) {
 }
 
 template <BitwiseOp kOp>
-StatusOr<std::unique_ptr<OpKernel>> BitwiseKernel<kOp>::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new BitwiseKernel(info));
-}
-
-template <BitwiseOp kOp>
-Status BitwiseKernel<kOp>::Run(KernelContext& ctx) const {
+Status BitwiseKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Bitwise(kOp, *a, *b));
@@ -80,11 +75,7 @@ Status BitwiseKernel<kOp>::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> BitwiseNotKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new BitwiseNotKernel(info));
-}
-
-Status BitwiseNotKernel::Run(KernelContext& ctx) const {
+Status BitwiseNotKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, BitwiseNot(*x));
   ctx.set_output(0, std::move(y));

@@ -18,22 +18,14 @@ StatusOr<Tensor> Bitwise(BitwiseOp op, const Tensor& a, const Tensor& b);
 StatusOr<Tensor> BitwiseNot(const Tensor& x);
 
 template <BitwiseOp kOp>
-class BitwiseKernel : public RefKernel {
+class BitwiseKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class BitwiseNotKernel : public RefKernel {
+class BitwiseNotKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

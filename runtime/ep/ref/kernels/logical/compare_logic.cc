@@ -128,11 +128,11 @@ StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y
 template <CompareOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> CompareKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
-  return std::unique_ptr<OpKernel>(new CompareKernel(info, legacy));
+  return std::unique_ptr<OpKernel>(new CompareKernel(legacy));
 }
 
 template <CompareOp kOp>
-Status CompareKernel<kOp>::Run(KernelContext& ctx) const {
+Status CompareKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
@@ -150,11 +150,11 @@ template class CompareKernel<CompareOp::kGreaterOrEqual>;
 template <LogicOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> LogicKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
-  return std::unique_ptr<OpKernel>(new LogicKernel(info, legacy));
+  return std::unique_ptr<OpKernel>(new LogicKernel(legacy));
 }
 
 template <LogicOp kOp>
-Status LogicKernel<kOp>::Run(KernelContext& ctx) const {
+Status LogicKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
@@ -167,22 +167,14 @@ template class LogicKernel<LogicOp::kAnd>;
 template class LogicKernel<LogicOp::kOr>;
 template class LogicKernel<LogicOp::kXor>;
 
-StatusOr<std::unique_ptr<OpKernel>> NotKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new NotKernel(info));
-}
-
-Status NotKernel::Run(KernelContext& ctx) const {
+Status NotKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, LogicalNot(*x));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> WhereKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new WhereKernel(info));
-}
-
-Status WhereKernel::Run(KernelContext& ctx) const {
+Status WhereKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 0, "condition"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 1, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 2, "Y"));

@@ -24,48 +24,35 @@ StatusOr<Tensor> LogicalNot(const Tensor& x);
 StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y);
 
 template <CompareOp kOp>
-class CompareKernel : public RefKernel {
+class CompareKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CompareKernel(const KernelInfo& info, LegacyBroadcast legacy)
-      : RefKernel(info), legacy_(legacy) {}
+  explicit CompareKernel(LegacyBroadcast legacy) : legacy_(legacy) {}
   LegacyBroadcast legacy_;
 };
 
 template <LogicOp kOp>
-class LogicKernel : public RefKernel {
+class LogicKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  LogicKernel(const KernelInfo& info, LegacyBroadcast legacy) : RefKernel(info), legacy_(legacy) {}
+  explicit LogicKernel(LegacyBroadcast legacy) : legacy_(legacy) {}
   LegacyBroadcast legacy_;
 };
 
-class NotKernel : public RefKernel {
+class NotKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class WhereKernel : public RefKernel {
+class WhereKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

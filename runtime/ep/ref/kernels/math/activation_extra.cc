@@ -128,10 +128,10 @@ StatusOr<Tensor> IsInf(const Tensor& x, bool detect_positive, bool detect_negati
 }
 
 StatusOr<std::unique_ptr<OpKernel>> PReluKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new PReluKernel(info, info.since_version() < 7));
+  return std::unique_ptr<OpKernel>(new PReluKernel(info.since_version() < 7));
 }
 
-Status PReluKernel::Run(KernelContext& ctx) const {
+Status PReluKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* slope, GetInput(ctx, 1, "slope"));
   if (legacy_) {
@@ -162,10 +162,10 @@ Status PReluKernel::Run(KernelContext& ctx) const {
 
 StatusOr<std::unique_ptr<OpKernel>> SwiGLUKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
-  return std::unique_ptr<OpKernel>(new SwiGLUKernel(info, alpha));
+  return std::unique_ptr<OpKernel>(new SwiGLUKernel(alpha));
 }
 
-Status SwiGLUKernel::Run(KernelContext& ctx) const {
+Status SwiGLUKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, SwiGLU(*a, *b, alpha_));
@@ -176,21 +176,17 @@ Status SwiGLUKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> ShrinkKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(float lambd, info.GetFloat("lambd", 0.5f));
   ONNXGATE_ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 0.0f));
-  return std::unique_ptr<OpKernel>(new ShrinkKernel(info, lambd, bias));
+  return std::unique_ptr<OpKernel>(new ShrinkKernel(lambd, bias));
 }
 
-Status ShrinkKernel::Run(KernelContext& ctx) const {
+Status ShrinkKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Shrink(*x, lambd_, bias_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> IsNaNKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new IsNaNKernel(info));
-}
-
-Status IsNaNKernel::Run(KernelContext& ctx) const {
+Status IsNaNKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsNaN(*x));
   ctx.set_output(0, std::move(y));
@@ -200,10 +196,10 @@ Status IsNaNKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> IsInfKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t positive, info.GetInt("detect_positive", 1));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t negative, info.GetInt("detect_negative", 1));
-  return std::unique_ptr<OpKernel>(new IsInfKernel(info, positive != 0, negative != 0));
+  return std::unique_ptr<OpKernel>(new IsInfKernel(positive != 0, negative != 0));
 }
 
-Status IsInfKernel::Run(KernelContext& ctx) const {
+Status IsInfKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsInf(*x, positive_, negative_));
   ctx.set_output(0, std::move(y));

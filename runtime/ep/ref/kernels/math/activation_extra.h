@@ -28,62 +28,48 @@ StatusOr<Tensor> IsInf(const Tensor& x, bool detect_positive, bool detect_negati
 // PRelu-7 on broadcast the slope unidirectionally onto X. PRelu-1 and -6 only say that a
 // one-element slope is shared across the channels: they take a slope of one element, of X's
 // shape, or of one value per channel (1-D, X's dim 1).
-class PReluKernel : public RefKernel {
+class PReluKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  PReluKernel(const KernelInfo& info, bool legacy) : RefKernel(info), legacy_(legacy) {}
+  explicit PReluKernel(bool legacy) : legacy_(legacy) {}
   bool legacy_;  // PRelu-1 and -6
 };
 
-class SwiGLUKernel : public RefKernel {
+class SwiGLUKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SwiGLUKernel(const KernelInfo& info, float alpha) : RefKernel(info), alpha_(alpha) {}
+  explicit SwiGLUKernel(float alpha) : alpha_(alpha) {}
   float alpha_;
 };
 
-class ShrinkKernel : public RefKernel {
+class ShrinkKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ShrinkKernel(const KernelInfo& info, float lambd, float bias)
-      : RefKernel(info), lambd_(lambd), bias_(bias) {}
+  ShrinkKernel(float lambd, float bias) : lambd_(lambd), bias_(bias) {}
   float lambd_, bias_;
 };
 
-class IsNaNKernel : public RefKernel {
+class IsNaNKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class IsInfKernel : public RefKernel {
+class IsInfKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  IsInfKernel(const KernelInfo& info, bool positive, bool negative)
-      : RefKernel(info), positive_(positive), negative_(negative) {}
+  IsInfKernel(bool positive, bool negative) : positive_(positive), negative_(negative) {}
   bool positive_, negative_;
 };
 

@@ -154,11 +154,11 @@ StatusOr<Tensor> Power(const Tensor& x, const Tensor& y) {
 template <ArithmeticOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> BinaryArithmeticKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
-  return std::unique_ptr<OpKernel>(new BinaryArithmeticKernel(info, legacy));
+  return std::unique_ptr<OpKernel>(new BinaryArithmeticKernel(legacy));
 }
 
 template <ArithmeticOp kOp>
-Status BinaryArithmeticKernel<kOp>::Run(KernelContext& ctx) const {
+Status BinaryArithmeticKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor b_aligned, legacy_.AlignB(*a, *b));
@@ -176,10 +176,10 @@ StatusOr<std::unique_ptr<OpKernel>> PowKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LegacyBroadcast legacy, LegacyBroadcast::FromInfo(info));
   // Before Pow-12, X and Y share the type constraint T.
   bool same_type = info.since_version() < 12;
-  return std::unique_ptr<OpKernel>(new PowKernel(info, legacy, same_type));
+  return std::unique_ptr<OpKernel>(new PowKernel(legacy, same_type));
 }
 
-Status PowKernel::Run(KernelContext& ctx) const {
+Status PowKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
   if (same_type_) ONNXGATE_RETURN_IF_ERROR(CheckSameType(*x, *y));

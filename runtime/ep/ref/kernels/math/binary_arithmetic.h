@@ -24,16 +24,13 @@ StatusOr<Tensor> BinaryArithmetic(ArithmeticOp op, const Tensor& a, const Tensor
 StatusOr<Tensor> Power(const Tensor& x, const Tensor& y);
 
 template <ArithmeticOp kOp>
-class BinaryArithmeticKernel : public RefKernel {
+class BinaryArithmeticKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  BinaryArithmeticKernel(const KernelInfo& info, LegacyBroadcast legacy)
-      : RefKernel(info), legacy_(legacy) {}
+  explicit BinaryArithmeticKernel(LegacyBroadcast legacy) : legacy_(legacy) {}
   LegacyBroadcast legacy_;
 };
 
@@ -42,16 +39,13 @@ using SubKernel = BinaryArithmeticKernel<ArithmeticOp::kSub>;
 using MulKernel = BinaryArithmeticKernel<ArithmeticOp::kMul>;
 using DivKernel = BinaryArithmeticKernel<ArithmeticOp::kDiv>;
 
-class PowKernel : public RefKernel {
+class PowKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  PowKernel(const KernelInfo& info, LegacyBroadcast legacy, bool same_type)
-      : RefKernel(info), legacy_(legacy), same_type_(same_type) {}
+  PowKernel(LegacyBroadcast legacy, bool same_type) : legacy_(legacy), same_type_(same_type) {}
   LegacyBroadcast legacy_;
   bool same_type_;
 };

@@ -64,7 +64,7 @@ StatusOr<Tensor> Clip(const Tensor& x, const Tensor* lo, const Tensor* hi) {
 
 StatusOr<std::unique_ptr<OpKernel>> ClipKernel::Create(const KernelInfo& info) {
   if (info.since_version() >= 11) {
-    return std::unique_ptr<OpKernel>(new ClipKernel(info, true, std::nullopt, std::nullopt));
+    return std::unique_ptr<OpKernel>(new ClipKernel(true, std::nullopt, std::nullopt));
   }
   std::optional<float> lo, hi;
   if (info.since_version() >= 6) {
@@ -79,10 +79,10 @@ StatusOr<std::unique_ptr<OpKernel>> ClipKernel::Create(const KernelInfo& info) {
       ONNXGATE_ASSIGN_OR_RETURN(hi, info.GetFloat("max"));
     }
   }
-  return std::unique_ptr<OpKernel>(new ClipKernel(info, false, lo, hi));
+  return std::unique_ptr<OpKernel>(new ClipKernel(false, lo, hi));
 }
 
-Status ClipKernel::Run(KernelContext& ctx) const {
+Status ClipKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   Tensor y;
   if (bounds_are_inputs_) {

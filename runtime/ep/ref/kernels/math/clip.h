@@ -14,17 +14,14 @@ namespace onnxgate::ref {
 // nullptr for no bound. NaN stays NaN; when lo > hi every element becomes hi, as numpy.clip.
 StatusOr<Tensor> Clip(const Tensor& x, const Tensor* lo, const Tensor* hi);
 
-class ClipKernel : public RefKernel {
+class ClipKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ClipKernel(const KernelInfo& info, bool bounds_are_inputs, std::optional<float> lo,
-             std::optional<float> hi)
-      : RefKernel(info), bounds_are_inputs_(bounds_are_inputs), lo_attr_(lo), hi_attr_(hi) {}
+  ClipKernel(bool bounds_are_inputs, std::optional<float> lo, std::optional<float> hi)
+      : bounds_are_inputs_(bounds_are_inputs), lo_attr_(lo), hi_attr_(hi) {}
 
   bool bounds_are_inputs_;
   // The `min` and `max` attributes of Clip-1 and Clip-6 (absent in Clip-1 means unbounded).

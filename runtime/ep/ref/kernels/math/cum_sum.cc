@@ -60,11 +60,11 @@ template <CumulativeOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> CumulativeKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t exclusive, info.GetInt("exclusive", 0));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t reverse, info.GetInt("reverse", 0));
-  return std::unique_ptr<OpKernel>(new CumulativeKernel(info, exclusive != 0, reverse != 0));
+  return std::unique_ptr<OpKernel>(new CumulativeKernel(exclusive != 0, reverse != 0));
 }
 
 template <CumulativeOp kOp>
-Status CumulativeKernel<kOp>::Run(KernelContext& ctx) const {
+Status CumulativeKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* axis_t, GetInput(ctx, 1, "axis"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axis,

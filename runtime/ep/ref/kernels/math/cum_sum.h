@@ -22,16 +22,13 @@ inline StatusOr<Tensor> CumSum(const Tensor& x, int64_t axis, bool exclusive, bo
 }
 
 template <CumulativeOp kOp>
-class CumulativeKernel : public RefKernel {
+class CumulativeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CumulativeKernel(const KernelInfo& info, bool exclusive, bool reverse)
-      : RefKernel(info), exclusive_(exclusive), reverse_(reverse) {}
+  CumulativeKernel(bool exclusive, bool reverse) : exclusive_(exclusive), reverse_(reverse) {}
   bool exclusive_;
   bool reverse_;
 };

@@ -29,11 +29,7 @@ StatusOr<Tensor> Determinant(const Tensor& x) {
   return ref_nn::FromDoubles(x.dtype(), batch_shape, det);
 }
 
-StatusOr<std::unique_ptr<OpKernel>> DetKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new DetKernel(info));
-}
-
-Status DetKernel::Run(KernelContext& ctx) const {
+Status DetKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Determinant(*x));
   ctx.set_output(0, std::move(y));

@@ -13,13 +13,9 @@ namespace onnxgate::ref {
 // InvalidArgument for rank < 2 or non-square matrices.
 StatusOr<Tensor> Determinant(const Tensor& x);
 
-class DetKernel : public RefKernel {
+class DetKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

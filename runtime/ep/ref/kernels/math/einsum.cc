@@ -239,11 +239,11 @@ StatusOr<Tensor> Einsum(const EinsumEquation& equation,
 StatusOr<std::unique_ptr<OpKernel>> EinsumKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string text, info.GetString("equation"));
   auto equation = ParseEinsumEquation(text);
-  if (!equation.ok()) return equation.status().WithContext(info.Describe());
-  return std::unique_ptr<OpKernel>(new EinsumKernel(info, *std::move(equation)));
+  if (!equation.ok()) return equation.status();
+  return std::unique_ptr<OpKernel>(new EinsumKernel(*std::move(equation)));
 }
 
-Status EinsumKernel::Run(KernelContext& ctx) const {
+Status EinsumKernel::Compute(KernelContext& ctx) const {
   std::vector<const Tensor*> operands;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
     ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "Inputs"));

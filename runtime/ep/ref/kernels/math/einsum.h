@@ -32,16 +32,13 @@ StatusOr<EinsumEquation> ParseEinsumEquation(const std::string& equation);
 // in two's complement. The operands share one element type.
 StatusOr<Tensor> Einsum(const EinsumEquation& equation, const std::vector<const Tensor*>& operands);
 
-class EinsumKernel : public RefKernel {
+class EinsumKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  EinsumKernel(const KernelInfo& info, EinsumEquation equation)
-      : RefKernel(info), equation_(std::move(equation)) {}
+  explicit EinsumKernel(EinsumEquation equation) : equation_(std::move(equation)) {}
   EinsumEquation equation_;
 };
 

@@ -42,11 +42,7 @@ StatusOr<Tensor> Tile(const Tensor& x, const std::vector<int64_t>& repeats) {
   return y;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> ExpandKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new ExpandKernel(info));
-}
-
-Status ExpandKernel::Run(KernelContext& ctx) const {
+Status ExpandKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape_t, GetInput(ctx, 1, "shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> shape, ToInt64List(*shape_t, "shape"));
@@ -56,10 +52,10 @@ Status ExpandKernel::Run(KernelContext& ctx) const {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> TileKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new TileKernel(info, info.since_version()));
+  return std::unique_ptr<OpKernel>(new TileKernel(info.since_version()));
 }
 
-Status TileKernel::Run(KernelContext& ctx) const {
+Status TileKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   std::vector<int64_t> repeats;
   if (version_ >= 6) {

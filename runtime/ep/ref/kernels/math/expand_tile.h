@@ -15,25 +15,19 @@ StatusOr<Tensor> Expand(const Tensor& x, const std::vector<int64_t>& shape);
 // x repeated repeats[d] times along each dim d (repeats: one non-negative entry per dim).
 StatusOr<Tensor> Tile(const Tensor& x, const std::vector<int64_t>& repeats);
 
-class ExpandKernel : public RefKernel {
+class ExpandKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 // Tile-6 takes `repeats`; Tile-1 takes a count `tiles` and an `axis`, both as scalar inputs.
-class TileKernel : public RefKernel {
+class TileKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TileKernel(const KernelInfo& info, int version) : RefKernel(info), version_(version) {}
+  explicit TileKernel(int version) : version_(version) {}
   int version_;
 };
 

@@ -87,7 +87,7 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_b, info.GetInt("transB", 0));
   const bool c_optional = info.since_version() >= 11;
   if (!c_optional && !info.has_input(2)) {
-    return InvalidArgument(info.Describe() + ": input 'C' is required before Gemm-11");
+    return InvalidArgument("input 'C' is required before Gemm-11");
   }
   return std::unique_ptr<OpKernel>(
       new Gemm(alpha, beta, trans_a != 0, trans_b != 0, c_optional, c_must_match));

@@ -19,7 +19,7 @@ StatusOr<LossAttributes> ReadLossAttributes(const KernelInfo& info) {
   LossAttributes a;
   ONNXGATE_ASSIGN_OR_RETURN(std::string reduction, info.GetString("reduction", "mean"));
   auto parsed = ParseLossReduction(reduction);
-  if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
+  if (!parsed.ok()) return parsed.status();
   a.reduction = *parsed;
   if (info.has_attribute("ignore_index")) {
     ONNXGATE_ASSIGN_OR_RETURN(a.ignore_index, info.GetInt("ignore_index"));
@@ -110,10 +110,10 @@ StatusOr<std::unique_ptr<OpKernel>> NegativeLogLikelihoodLossKernel::Create(
     const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
   return std::unique_ptr<OpKernel>(
-      new NegativeLogLikelihoodLossKernel(info, a.reduction, a.ignore_index));
+      new NegativeLogLikelihoodLossKernel(a.reduction, a.ignore_index));
 }
 
-Status NegativeLogLikelihoodLossKernel::Run(KernelContext& ctx) const {
+Status NegativeLogLikelihoodLossKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* target, GetInput(ctx, 1, "target"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* weight, OptionalWeight(ctx, "weight"));
@@ -126,11 +126,10 @@ Status NegativeLogLikelihoodLossKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> SoftmaxCrossEntropyLossKernel::Create(
     const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
-  return std::unique_ptr<OpKernel>(
-      new SoftmaxCrossEntropyLossKernel(info, a.reduction, a.ignore_index));
+  return std::unique_ptr<OpKernel>(new SoftmaxCrossEntropyLossKernel(a.reduction, a.ignore_index));
 }
 
-Status SoftmaxCrossEntropyLossKernel::Run(KernelContext& ctx) const {
+Status SoftmaxCrossEntropyLossKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 0, "scores"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* labels, GetInput(ctx, 1, "labels"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* weights, OptionalWeight(ctx, "weights"));

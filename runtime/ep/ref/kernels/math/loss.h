@@ -27,34 +27,28 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
                                        const Tensor* weight, LossReduction reduction,
                                        std::optional<int64_t> ignore_index);
 
-class NegativeLogLikelihoodLossKernel : public RefKernel {
+class NegativeLogLikelihoodLossKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  NegativeLogLikelihoodLossKernel(const KernelInfo& info, LossReduction reduction,
-                                  std::optional<int64_t> ignore_index)
-      : RefKernel(info), reduction_(reduction), ignore_index_(ignore_index) {}
+  NegativeLogLikelihoodLossKernel(LossReduction reduction, std::optional<int64_t> ignore_index)
+      : reduction_(reduction), ignore_index_(ignore_index) {}
   LossReduction reduction_;
   std::optional<int64_t> ignore_index_;
 };
 
 // SoftmaxCrossEntropyLoss: NegativeLogLikelihood of LogSoftmax(scores) along axis 1; the
 // second output, when the node has it, is that log-probability tensor.
-class SoftmaxCrossEntropyLossKernel : public RefKernel {
+class SoftmaxCrossEntropyLossKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SoftmaxCrossEntropyLossKernel(const KernelInfo& info, LossReduction reduction,
-                                std::optional<int64_t> ignore_index)
-      : RefKernel(info), reduction_(reduction), ignore_index_(ignore_index) {}
+  SoftmaxCrossEntropyLossKernel(LossReduction reduction, std::optional<int64_t> ignore_index)
+      : reduction_(reduction), ignore_index_(ignore_index) {}
   LossReduction reduction_;
   std::optional<int64_t> ignore_index_;
 };

@@ -89,10 +89,6 @@ StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b) {
   return plan;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> MatMul::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new MatMul());
-}
-
 Status MatMul::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "MatMul", "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "MatMul", "B"));

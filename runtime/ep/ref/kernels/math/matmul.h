@@ -26,7 +26,6 @@ StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b);
 
 class MatMul : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
   Status Compute(KernelContext& ctx) const override;
 };
 

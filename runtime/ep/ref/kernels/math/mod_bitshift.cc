@@ -122,13 +122,12 @@ StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left) {
 StatusOr<std::unique_ptr<OpKernel>> ModKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t fmod, info.GetInt("fmod", 0));
   if (fmod != 0 && fmod != 1) {
-    return InvalidArgument(info.Describe() + ": attribute 'fmod' must be 0 or 1, got " +
-                           std::to_string(fmod));
+    return InvalidArgument("attribute 'fmod' must be 0 or 1, got " + std::to_string(fmod));
   }
-  return std::unique_ptr<OpKernel>(new ModKernel(info, fmod == 1, info.since_version() >= 28));
+  return std::unique_ptr<OpKernel>(new ModKernel(fmod == 1, info.since_version() >= 28));
 }
 
-Status ModKernel::Run(KernelContext& ctx) const {
+Status ModKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor c, Mod(*a, *b, fmod_, float_floor_mod_));
@@ -139,13 +138,13 @@ Status ModKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> BitShiftKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string direction, info.GetString("direction"));
   if (direction != "LEFT" && direction != "RIGHT") {
-    return InvalidArgument(info.Describe() + ": attribute 'direction' must be \"LEFT\" or " +
-                           "\"RIGHT\", got \"" + direction + "\"");
+    return InvalidArgument("attribute 'direction' must be \"LEFT\" or \"RIGHT\", got \"" +
+                           direction + "\"");
   }
-  return std::unique_ptr<OpKernel>(new BitShiftKernel(info, direction == "LEFT"));
+  return std::unique_ptr<OpKernel>(new BitShiftKernel(direction == "LEFT"));
 }
 
-Status BitShiftKernel::Run(KernelContext& ctx) const {
+Status BitShiftKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor z, BitShift(*x, *y, left_));

@@ -21,29 +21,24 @@ StatusOr<Tensor> Mod(const Tensor& a, const Tensor& b, bool fmod, bool float_flo
 // extension alone gives: -1 for a right shift of a negative x, 0 otherwise.
 StatusOr<Tensor> BitShift(const Tensor& x, const Tensor& y, bool left);
 
-class ModKernel : public RefKernel {
+class ModKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ModKernel(const KernelInfo& info, bool fmod, bool float_floor_mod)
-      : RefKernel(info), fmod_(fmod), float_floor_mod_(float_floor_mod) {}
+  ModKernel(bool fmod, bool float_floor_mod) : fmod_(fmod), float_floor_mod_(float_floor_mod) {}
   bool fmod_;
   bool float_floor_mod_;  // Mod-28 defines fmod=0 for floats
 };
 
-class BitShiftKernel : public RefKernel {
+class BitShiftKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  BitShiftKernel(const KernelInfo& info, bool left) : RefKernel(info), left_(left) {}
+  explicit BitShiftKernel(bool left) : left_(left) {}
   bool left_;
 };
 

@@ -152,11 +152,7 @@ StatusOr<Tensor> MatMulInteger(const Tensor& a, const Tensor& b, const Tensor* a
   return y;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> MatMulIntegerKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new MatMulIntegerKernel(info));
-}
-
-Status MatMulIntegerKernel::Run(KernelContext& ctx) const {
+Status MatMulIntegerKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
@@ -166,10 +162,10 @@ Status MatMulIntegerKernel::Run(KernelContext& ctx) const {
 }
 
 StatusOr<std::unique_ptr<OpKernel>> QLinearMatMulKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new QLinearMatMulKernel(info, info.since_version() >= 21));
+  return std::unique_ptr<OpKernel>(new QLinearMatMulKernel(info.since_version() >= 21));
 }
 
-Status QLinearMatMulKernel::Run(KernelContext& ctx) const {
+Status QLinearMatMulKernel::Compute(KernelContext& ctx) const {
   const char* names[] = {"a",       "a_scale",      "a_zero_point", "b",
                          "b_scale", "b_zero_point", "y_scale",      "y_zero_point"};
   const Tensor* in[8];

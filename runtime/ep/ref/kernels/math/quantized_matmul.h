@@ -15,15 +15,9 @@ namespace onnxgate::ref {
 StatusOr<Tensor> MatMulInteger(const Tensor& a, const Tensor& b, const Tensor* a_zero_point,
                                const Tensor* b_zero_point);
 
-class MatMulIntegerKernel : public RefKernel {
+class MatMulIntegerKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  explicit MatMulIntegerKernel(const KernelInfo& info) : RefKernel(info) {}
+  Status Compute(KernelContext& ctx) const override;
 };
 
 // y = saturate(round((a - a_zp) x (b - b_zp) * a_scale * b_scale / y_scale) + y_zp). The
@@ -32,15 +26,13 @@ class MatMulIntegerKernel : public RefKernel {
 // also be float16 or bfloat16 (all three of one type) and a, b and y FLOAT8: their values are
 // decoded exactly, and a FLOAT8 y is (real / y_scale + y_zp) rounded to nearest even and
 // saturated, as QuantizeLinear does with saturate=1.
-class QLinearMatMulKernel : public RefKernel {
+class QLinearMatMulKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  QLinearMatMulKernel(const KernelInfo& info, bool float8) : RefKernel(info), float8_(float8) {}
+  explicit QLinearMatMulKernel(bool float8) : float8_(float8) {}
   bool float8_;  // opset 21: FLOAT8 operands and float16/bfloat16 scales
 };
 

@@ -81,11 +81,11 @@ template <SoftmaxOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> SoftmaxKernel<kOp>::Create(const KernelInfo& info) {
   const bool coerce_2d = info.since_version() < 13;
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", coerce_2d ? 1 : -1));
-  return std::unique_ptr<OpKernel>(new SoftmaxKernel(info, axis, coerce_2d));
+  return std::unique_ptr<OpKernel>(new SoftmaxKernel(axis, coerce_2d));
 }
 
 template <SoftmaxOp kOp>
-Status SoftmaxKernel<kOp>::Run(KernelContext& ctx) const {
+Status SoftmaxKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, SoftmaxFamily(kOp, *x, axis_, coerce_2d_));
   ctx.set_output(0, std::move(y));

@@ -23,16 +23,13 @@ StatusOr<Tensor> SoftmaxAlong(SoftmaxOp op, const Tensor& x, int64_t outer, int6
 StatusOr<Tensor> SoftmaxFamily(SoftmaxOp op, const Tensor& x, int64_t axis, bool coerce_2d);
 
 template <SoftmaxOp kOp>
-class SoftmaxKernel : public RefKernel {
+class SoftmaxKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SoftmaxKernel(const KernelInfo& info, int64_t axis, bool coerce_2d)
-      : RefKernel(info), axis_(axis), coerce_2d_(coerce_2d) {}
+  SoftmaxKernel(int64_t axis, bool coerce_2d) : axis_(axis), coerce_2d_(coerce_2d) {}
   int64_t axis_;
   bool coerce_2d_;
 };

@@ -84,10 +84,10 @@ StatusOr<std::unique_ptr<OpKernel>> TopKKernel::Create(const KernelInfo& info) {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
     (void)sorted;
   }
-  return std::unique_ptr<OpKernel>(new TopKKernel(info, axis, k, k_input, largest != 0));
+  return std::unique_ptr<OpKernel>(new TopKKernel(axis, k, k_input, largest != 0));
 }
 
-Status TopKKernel::Run(KernelContext& ctx) const {
+Status TopKKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   int64_t k = k_attribute_;
   if (k_input_) {

@@ -23,18 +23,14 @@ struct TopKResult {
 // InvalidArgument when k is negative or larger than the axis.
 StatusOr<TopKResult> TopK(const Tensor& x, int64_t axis, int64_t k, bool largest);
 
-class TopKKernel : public RefKernel {
+class TopKKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TopKKernel(const KernelInfo& info, int64_t axis, int64_t k_attribute, bool k_input,
-             bool largest)
-      : RefKernel(info), axis_(axis), k_attribute_(k_attribute), k_input_(k_input),
-        largest_(largest) {}
+  TopKKernel(int64_t axis, int64_t k_attribute, bool k_input, bool largest)
+      : axis_(axis), k_attribute_(k_attribute), k_input_(k_input), largest_(largest) {}
   int64_t axis_;
   int64_t k_attribute_;  // TopK-1
   bool k_input_;         // TopK-10 and later

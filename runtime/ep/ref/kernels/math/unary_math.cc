@@ -137,13 +137,13 @@ StatusOr<UnaryParams> ReadParams(UnaryOp op, const KernelInfo& info) {
   if (op == UnaryOp::kGelu) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string approximate, info.GetString("approximate", "none"));
     if (approximate != "none" && approximate != "tanh") {
-      return InvalidArgument(info.Describe() + ": attribute 'approximate' must be \"none\" or " +
-                             "\"tanh\", got \"" + approximate + "\"");
+      return InvalidArgument("attribute 'approximate' must be \"none\" or \"tanh\", got \"" +
+                             approximate + "\"");
     }
     p.tanh_approximation = approximate == "tanh";
   }
   if (op == UnaryOp::kCelu && p.alpha == 0.0f) {
-    return InvalidArgument(info.Describe() + ": Celu's alpha must not be 0");
+    return InvalidArgument("Celu's alpha must not be 0");
   }
   return p;
 }
@@ -168,11 +168,11 @@ StatusOr<Tensor> UnaryMath(const Tensor& x, const UnaryParams& params) {
 template <UnaryOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> UnaryMathKernel<kOp>::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(UnaryParams params, ReadParams(kOp, info));
-  return std::unique_ptr<OpKernel>(new UnaryMathKernel(info, params));
+  return std::unique_ptr<OpKernel>(new UnaryMathKernel(params));
 }
 
 template <UnaryOp kOp>
-Status UnaryMathKernel<kOp>::Run(KernelContext& ctx) const {
+Status UnaryMathKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, UnaryMath<kOp>(*x, params_));
   ctx.set_output(0, std::move(y));

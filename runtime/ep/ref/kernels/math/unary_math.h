@@ -72,15 +72,13 @@ template <UnaryOp kOp>
 StatusOr<Tensor> UnaryMath(const Tensor& x, const UnaryParams& params = {});
 
 template <UnaryOp kOp>
-class UnaryMathKernel : public RefKernel {
+class UnaryMathKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  UnaryMathKernel(const KernelInfo& info, UnaryParams params) : RefKernel(info), params_(params) {}
+  explicit UnaryMathKernel(UnaryParams params) : params_(params) {}
   UnaryParams params_;
 };
 

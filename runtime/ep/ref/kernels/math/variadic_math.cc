@@ -79,11 +79,11 @@ StatusOr<Tensor> VariadicMath(VariadicOp op, const std::vector<const Tensor*>& i
 
 template <VariadicOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> VariadicMathKernel<kOp>::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new VariadicMathKernel(info, info.since_version() >= 8));
+  return std::unique_ptr<OpKernel>(new VariadicMathKernel(info.since_version() >= 8));
 }
 
 template <VariadicOp kOp>
-Status VariadicMathKernel<kOp>::Run(KernelContext& ctx) const {
+Status VariadicMathKernel<kOp>::Compute(KernelContext& ctx) const {
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
     ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "data_i"));

@@ -19,16 +19,13 @@ StatusOr<Tensor> VariadicMath(VariadicOp op, const std::vector<const Tensor*>& i
                               bool broadcast);
 
 template <VariadicOp kOp>
-class VariadicMathKernel : public RefKernel {
+class VariadicMathKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  VariadicMathKernel(const KernelInfo& info, bool broadcast)
-      : RefKernel(info), broadcast_(broadcast) {}
+  explicit VariadicMathKernel(bool broadcast) : broadcast_(broadcast) {}
   bool broadcast_;
 };
 

@@ -6,11 +6,7 @@
 
 namespace onnxgate::ref {
 
-StatusOr<std::unique_ptr<OpKernel>> ArrayFeatureExtractorKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new ArrayFeatureExtractorKernel(info));
-}
-
-Status ArrayFeatureExtractorKernel::Run(KernelContext& ctx) const {
+Status ArrayFeatureExtractorKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
   if (x->shape().rank() == 0) return InvalidArgument("X must have at least one dimension");

@@ -9,15 +9,9 @@
 
 namespace onnxgate::ref {
 
-class ArrayFeatureExtractorKernel : public RefKernel {
+class ArrayFeatureExtractorKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  explicit ArrayFeatureExtractorKernel(const KernelInfo& info) : RefKernel(info) {}
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

@@ -7,10 +7,10 @@ namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> BinarizerKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(float threshold, info.GetFloat("threshold", 0.0f));
-  return std::unique_ptr<OpKernel>(new BinarizerKernel(info, threshold));
+  return std::unique_ptr<OpKernel>(new BinarizerKernel(threshold));
 }
 
-Status BinarizerKernel::Run(KernelContext& ctx) const {
+Status BinarizerKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x->dtype(), x->shape()));
   // The comparison runs in double, where the float threshold and every int32 are exact.

@@ -7,16 +7,13 @@
 
 namespace onnxgate::ref {
 
-class BinarizerKernel : public RefKernel {
+class BinarizerKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  BinarizerKernel(const KernelInfo& info, float threshold)
-      : RefKernel(info), threshold_(threshold) {}
+  explicit BinarizerKernel(float threshold) : threshold_(threshold) {}
   float threshold_;
 };
 

@@ -28,7 +28,7 @@ StatusOr<Tensor> ReadList(const KernelInfo& info, const std::string& prefix) {
   if (set.size() != 1) {
     std::string listed;
     for (const std::string& name : names) listed += (listed.empty() ? "'" : ", '") + name + "'";
-    return InvalidArgument(info.Describe() + ": exactly one of " + listed + " must be set, got " +
+    return InvalidArgument("exactly one of " + listed + " must be set, got " +
                            std::to_string(set.size()));
   }
   const std::string& name = set[0];
@@ -45,13 +45,13 @@ StatusOr<Tensor> ReadList(const KernelInfo& info, const std::string& prefix) {
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(t, info.GetTensor(name));
     if (t.shape().rank() != 1) {
-      return InvalidArgument(info.Describe() + ": '" + name + "' must be a 1-D tensor, got shape " +
+      return InvalidArgument("'" + name + "' must be a 1-D tensor, got shape " +
                              t.shape().ToString());
     }
   }
   if (!IsMappableType(t.dtype(), info.since_version())) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' of type " +
-                           DataTypeShortName(t.dtype()) + " is not allowed");
+    return InvalidArgument("'" + name + "' of type " + DataTypeShortName(t.dtype()) +
+                           " is not allowed");
   }
   return t;
 }
@@ -65,7 +65,7 @@ StatusOr<Tensor> ReadDefault(const KernelInfo& info, const Tensor& values) {
     if (info.has_attribute("default_tensor")) {
       ONNXGATE_ASSIGN_OR_RETURN(Tensor d, info.GetTensor("default_tensor"));
       if (d.dtype() != t || d.NumElements() != 1) {
-        return InvalidArgument(info.Describe() + ": 'default_tensor' must hold one " +
+        return InvalidArgument(std::string("'default_tensor' must hold one ") +
                                DataTypeShortName(t) + " like 'values_tensor', got " +
                                DataTypeShortName(d.dtype()) + d.shape().ToString());
       }
@@ -108,9 +108,8 @@ StatusOr<std::unique_ptr<OpKernel>> LabelEncoderKernel::Create(const KernelInfo&
   ONNXGATE_ASSIGN_OR_RETURN(Tensor keys, ReadList(info, "keys_"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor values, ReadList(info, "values_"));
   if (keys.NumElements() != values.NumElements()) {
-    return InvalidArgument(info.Describe() + ": the keys have " +
-                           std::to_string(keys.NumElements()) + " elements but the values " +
-                           std::to_string(values.NumElements()));
+    return InvalidArgument("the keys have " + std::to_string(keys.NumElements()) +
+                           " elements but the values " + std::to_string(values.NumElements()));
   }
   ONNXGATE_ASSIGN_OR_RETURN(Tensor default_value, ReadDefault(info, values));
   const bool bitwise = info.since_version() < 4;
@@ -136,7 +135,7 @@ StatusOr<std::unique_ptr<OpKernel>> LabelEncoderKernel::Create(const KernelInfo&
     }
   }
   return std::unique_ptr<OpKernel>(new LabelEncoderKernel(
-      info, bitwise, std::move(lookup), std::move(values), std::move(default_value)));
+      bitwise, std::move(lookup), std::move(values), std::move(default_value)));
 }
 
 int64_t LabelEncoderKernel::Find(const Tensor& x, int64_t i) const {
@@ -158,7 +157,7 @@ int64_t LabelEncoderKernel::Find(const Tensor& x, int64_t i) const {
   }
 }
 
-Status LabelEncoderKernel::Run(KernelContext& ctx) const {
+Status LabelEncoderKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != lookup_.key_type) {
     return InvalidArgument(std::string("X of type ") + DataTypeShortName(x->dtype()) +

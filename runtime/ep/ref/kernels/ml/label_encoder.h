@@ -13,12 +13,10 @@
 
 namespace onnxgate::ref {
 
-class LabelEncoderKernel : public RefKernel {
+class LabelEncoderKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   // The keys as a lookup from key to position in `values_`, by the keys' kind.
@@ -33,10 +31,8 @@ class LabelEncoderKernel : public RefKernel {
     std::map<uint64_t, int64_t> float_bits;
   };
 
-  LabelEncoderKernel(const KernelInfo& info, bool bitwise_floats, Lookup lookup, Tensor values,
-                     Tensor default_value)
-      : RefKernel(info),
-        bitwise_floats_(bitwise_floats),
+  LabelEncoderKernel(bool bitwise_floats, Lookup lookup, Tensor values, Tensor default_value)
+      : bitwise_floats_(bitwise_floats),
         lookup_(std::move(lookup)),
         values_(std::move(values)),
         default_(std::move(default_value)) {}

@@ -15,7 +15,7 @@ namespace {
 StatusOr<std::vector<double>> FloatsAttribute(const KernelInfo& info, const char* name) {
   ONNXGATE_ASSIGN_OR_RETURN(Tensor t, info.GetTensor(name));
   if (!IsFloatingPoint(t.dtype())) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' must be a float tensor, got " +
+    return InvalidArgument(std::string("'") + name + "' must be a float tensor, got " +
                            DataTypeShortName(t.dtype()));
   }
   std::vector<double> out(static_cast<size_t>(t.NumElements()));
@@ -28,8 +28,8 @@ StatusOr<int64_t> EnumAttribute(const KernelInfo& info, const char* name, int64_
                                 int64_t count) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt(name, fallback));
   if (v < 0 || v >= count) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' must be in [0, " +
-                           std::to_string(count) + "), got " + std::to_string(v));
+    return InvalidArgument(std::string("'") + name + "' must be in [0, " + std::to_string(count) +
+                           "), got " + std::to_string(v));
   }
   return v;
 }
@@ -116,7 +116,7 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
     ONNXGATE_ASSIGN_OR_RETURN(missing, info.GetInts("nodes_missing_value_tracks_true"));
   }
   if (modes.dtype() != DataType::kUint8) {
-    return InvalidArgument(info.Describe() + ": 'nodes_modes' must be a uint8 tensor, got " +
+    return InvalidArgument(std::string("'nodes_modes' must be a uint8 tensor, got ") +
                            DataTypeShortName(modes.dtype()));
   }
   const std::vector<std::pair<const char*, size_t>> lengths = {
@@ -129,16 +129,15 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
       {"nodes_missing_value_tracks_true", missing.size()}};
   for (const auto& [name, length] : lengths) {
     if (length != n) {
-      return InvalidArgument(info.Describe() + ": '" + name + "' has " + std::to_string(length) +
+      return InvalidArgument(std::string("'") + name + "' has " + std::to_string(length) +
                              " entries but 'nodes_featureids' has " + std::to_string(n));
     }
   }
   ONNXGATE_ASSIGN_OR_RETURN(m.leaf_weights, FloatsAttribute(info, "leaf_weights"));
   ONNXGATE_ASSIGN_OR_RETURN(m.leaf_targets, info.GetInts("leaf_targetids"));
   if (m.leaf_targets.size() != m.leaf_weights.size()) {
-    return InvalidArgument(info.Describe() + ": 'leaf_targetids' has " +
-                           std::to_string(m.leaf_targets.size()) + " entries but 'leaf_weights' " +
-                           std::to_string(m.leaf_weights.size()));
+    return InvalidArgument("'leaf_targetids' has " + std::to_string(m.leaf_targets.size()) +
+                           " entries but 'leaf_weights' " + std::to_string(m.leaf_weights.size()));
   }
   const int64_t leaves = static_cast<int64_t>(m.leaf_weights.size());
   int64_t max_target = -1;
@@ -147,7 +146,7 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
   ONNXGATE_ASSIGN_OR_RETURN(m.n_targets, info.GetInt("n_targets", max_target + 1));
   for (int64_t t : m.leaf_targets) {
     if (t < 0 || t >= m.n_targets) {
-      return InvalidArgument(info.Describe() + ": leaf target id " + std::to_string(t) +
+      return InvalidArgument("leaf target id " + std::to_string(t) +
                              " is outside [0, n_targets = " + std::to_string(m.n_targets) + ")");
     }
   }
@@ -166,14 +165,14 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
     TreeEnsembleModel::Node& node = m.nodes[i];
     const uint8_t mode = modes.data<uint8_t>()[i];
     if (mode > static_cast<uint8_t>(TreeNodeMode::kMember)) {
-      return InvalidArgument(info.Describe() + ": node " + std::to_string(i) + " has mode " +
-                             std::to_string(mode) + ", outside [0, 6]");
+      return InvalidArgument("node " + std::to_string(i) + " has mode " + std::to_string(mode) +
+                             ", outside [0, 6]");
     }
     node.mode = static_cast<TreeNodeMode>(mode);
     node.feature = featureids[i];
     if (node.feature < 0) {
-      return InvalidArgument(info.Describe() + ": node " + std::to_string(i) +
-                             " has the negative feature id " + std::to_string(node.feature));
+      return InvalidArgument("node " + std::to_string(i) + " has the negative feature id " +
+                             std::to_string(node.feature));
     }
     node.split = splits[i];
     node.missing_tracks_true = missing[i] != 0;
@@ -189,8 +188,10 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
         node.members.push_back(v);
       }
       if (!terminated) {
-        return InvalidArgument(info.Describe() + ": 'membership_values' has no NaN-terminated " +
-                               "set for the BRANCH_MEMBER node " + std::to_string(i));
+        return InvalidArgument(
+            "'membership_values' has no NaN-terminated "
+            "set for the BRANCH_MEMBER node " +
+            std::to_string(i));
       }
       std::sort(node.members.begin(), node.members.end());
     }
@@ -202,25 +203,25 @@ StatusOr<std::unique_ptr<OpKernel>> TreeEnsembleKernel::Create(const KernelInfo&
                                   std::make_tuple(node.false_id, node.false_leaf, "false")}) {
       const int64_t bound = leaf ? leaves : static_cast<int64_t>(n);
       if (id < 0 || id >= bound) {
-        return InvalidArgument(info.Describe() + ": node " + std::to_string(i) + "'s " + name +
-                               " branch names " + (leaf ? "leaf " : "node ") +
-                               std::to_string(id) + ", outside [0, " + std::to_string(bound) +
-                               ")");
+        return InvalidArgument("node " + std::to_string(i) + "'s " + name + " branch names " +
+                               (leaf ? "leaf " : "node ") + std::to_string(id) + ", outside [0, " +
+                               std::to_string(bound) + ")");
       }
     }
   }
   if (next_member != members.size()) {
-    return InvalidArgument(info.Describe() + ": 'membership_values' holds more sets than there " +
-                           "are BRANCH_MEMBER nodes");
+    return InvalidArgument(
+        "'membership_values' holds more sets than there "
+        "are BRANCH_MEMBER nodes");
   }
   ONNXGATE_ASSIGN_OR_RETURN(m.roots, info.GetInts("tree_roots"));
   for (int64_t r : m.roots) {
     if (r < 0 || r >= static_cast<int64_t>(n)) {
-      return InvalidArgument(info.Describe() + ": tree root " + std::to_string(r) +
-                             " is outside [0, " + std::to_string(n) + ")");
+      return InvalidArgument("tree root " + std::to_string(r) + " is outside [0, " +
+                             std::to_string(n) + ")");
     }
   }
-  return std::unique_ptr<OpKernel>(new TreeEnsembleKernel(info, std::move(m)));
+  return std::unique_ptr<OpKernel>(new TreeEnsembleKernel(std::move(m)));
 }
 
 StatusOr<int64_t> TreeEnsembleKernel::LeafOf(const double* x, int64_t features, DataType x_type,
@@ -258,7 +259,7 @@ StatusOr<int64_t> TreeEnsembleKernel::LeafOf(const double* x, int64_t features, 
   return InvalidArgument("the tree at root " + std::to_string(root) + " has a cycle");
 }
 
-Status TreeEnsembleKernel::Run(KernelContext& ctx) const {
+Status TreeEnsembleKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->shape().rank() != 2) {
     return InvalidArgument("X must be 2-D [N, F], got shape " + x->shape().ToString());

@@ -44,16 +44,13 @@ struct TreeEnsembleModel {
 // The inverse error function on (-1, 1) (+-inf at +-1, NaN outside), for PROBIT.
 double ErfInv(double y);
 
-class TreeEnsembleKernel : public RefKernel {
+class TreeEnsembleKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TreeEnsembleKernel(const KernelInfo& info, TreeEnsembleModel model)
-      : RefKernel(info), model_(std::move(model)) {}
+  explicit TreeEnsembleKernel(TreeEnsembleModel model) : model_(std::move(model)) {}
 
   // The leaf that row `x` (F features, `x_type` rounding the thresholds) reaches from `root`.
   StatusOr<int64_t> LeafOf(const double* x, int64_t features, DataType x_type, int64_t root) const;

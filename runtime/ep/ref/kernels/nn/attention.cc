@@ -166,7 +166,7 @@ StatusOr<std::optional<int64_t>> OptionalPositiveInt(const KernelInfo& info, con
   if (!info.has_attribute(name)) return std::optional<int64_t>();
   ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt(name));
   if (v < 1) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' must be positive, got " +
+    return InvalidArgument(std::string("'") + name + "' must be positive, got " +
                            std::to_string(v));
   }
   return std::optional<int64_t>(v);
@@ -179,33 +179,30 @@ StatusOr<std::unique_ptr<OpKernel>> AttentionKernel::Create(const KernelInfo& in
   const int version = info.since_version();
   ONNXGATE_ASSIGN_OR_RETURN(int64_t causal, info.GetInt("is_causal", 0));
   if (causal != 0 && causal != 1) {
-    return InvalidArgument(info.Describe() + ": 'is_causal' must be 0 or 1, got " +
-                           std::to_string(causal));
+    return InvalidArgument("'is_causal' must be 0 or 1, got " + std::to_string(causal));
   }
   a.is_causal = causal == 1;
   ONNXGATE_ASSIGN_OR_RETURN(a.q_num_heads, OptionalPositiveInt(info, "q_num_heads"));
   ONNXGATE_ASSIGN_OR_RETURN(a.kv_num_heads, OptionalPositiveInt(info, "kv_num_heads"));
   ONNXGATE_ASSIGN_OR_RETURN(a.qk_matmul_output_mode, info.GetInt("qk_matmul_output_mode", 0));
   if (a.qk_matmul_output_mode < 0 || a.qk_matmul_output_mode > 3) {
-    return InvalidArgument(info.Describe() +
-                           ": 'qk_matmul_output_mode' must be 0, 1, 2 or 3, got " +
+    return InvalidArgument("'qk_matmul_output_mode' must be 0, 1, 2 or 3, got " +
                            std::to_string(a.qk_matmul_output_mode));
   }
   if (info.has_attribute("scale")) {
     ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("scale"));
     // Q and K are each multiplied by sqrt(scale).
     if (!(scale >= 0.0f)) {
-      return InvalidArgument(info.Describe() +
-                             ": 'scale' must be non-negative (Q and K are "
-                             "scaled by its square root), got " +
-                             std::to_string(scale));
+      return InvalidArgument(
+          "'scale' must be non-negative (Q and K are "
+          "scaled by its square root), got " +
+          std::to_string(scale));
     }
     a.scale = scale;
   }
   ONNXGATE_ASSIGN_OR_RETURN(float softcap, info.GetFloat("softcap", 0.0f));
   if (!(softcap >= 0.0f)) {
-    return InvalidArgument(info.Describe() +
-                           ": 'softcap' must be non-negative (0 disables it), got " +
+    return InvalidArgument("'softcap' must be non-negative (0 disables it), got " +
                            std::to_string(softcap));
   }
   a.softcap = softcap;
@@ -216,10 +213,10 @@ StatusOr<std::unique_ptr<OpKernel>> AttentionKernel::Create(const KernelInfo& in
         p != static_cast<int64_t>(DataType::kFloat16) &&
         p != static_cast<int64_t>(DataType::kDouble) &&
         p != static_cast<int64_t>(DataType::kBFloat16)) {
-      return InvalidArgument(info.Describe() +
-                             ": 'softmax_precision' must be 1 (float), 10 (float16), 11 (double) "
-                             "or 16 (bfloat16), got " +
-                             std::to_string(p));
+      return InvalidArgument(
+          "'softmax_precision' must be 1 (float), 10 (float16), 11 (double) "
+          "or 16 (bfloat16), got " +
+          std::to_string(p));
     }
     a.softmax_precision = t;
   }
@@ -227,17 +224,16 @@ StatusOr<std::unique_ptr<OpKernel>> AttentionKernel::Create(const KernelInfo& in
     ONNXGATE_ASSIGN_OR_RETURN(a.left_window_size, info.GetInt("left_window_size", -1));
     ONNXGATE_ASSIGN_OR_RETURN(a.right_window_size, info.GetInt("right_window_size", -1));
     if (a.left_window_size < -1 || a.right_window_size < -1) {
-      return InvalidArgument(info.Describe() +
-                             ": 'left_window_size' and 'right_window_size' must be -1 "
-                             "(unbounded) or non-negative, got " +
-                             std::to_string(a.left_window_size) + " and " +
-                             std::to_string(a.right_window_size));
+      return InvalidArgument(
+          "'left_window_size' and 'right_window_size' must be -1 "
+          "(unbounded) or non-negative, got " +
+          std::to_string(a.left_window_size) + " and " + std::to_string(a.right_window_size));
     }
   }
-  return std::unique_ptr<OpKernel>(new AttentionKernel(info, version, a));
+  return std::unique_ptr<OpKernel>(new AttentionKernel(version, a));
 }
 
-Status AttentionKernel::Run(KernelContext& ctx) const {
+Status AttentionKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* q_in, GetInput(ctx, 0, "Q"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* k_in, GetInput(ctx, 1, "K"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* v_in, GetInput(ctx, 2, "V"));

@@ -26,16 +26,13 @@ struct AttentionAttributes {
   int64_t right_window_size = -1;
 };
 
-class AttentionKernel : public RefKernel {
+class AttentionKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  AttentionKernel(const KernelInfo& info, int version, AttentionAttributes attrs)
-      : RefKernel(info), version_(version), attrs_(attrs) {}
+  AttentionKernel(int version, AttentionAttributes attrs) : version_(version), attrs_(attrs) {}
   int version_;
   AttentionAttributes attrs_;
 };

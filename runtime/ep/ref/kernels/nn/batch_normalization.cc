@@ -78,15 +78,14 @@ StatusOr<std::unique_ptr<OpKernel>> BatchNormalization::Create(const KernelInfo&
     ONNXGATE_ASSIGN_OR_RETURN(int64_t t, info.GetInt("training_mode", 0));
     training = t != 0;
     if (!training && info.num_outputs() > 1) {
-      return InvalidArgument(info.Describe() +
-                             ": outputs running_mean and running_var are only defined when "
-                             "training_mode = 1");
+      return InvalidArgument(
+          "outputs running_mean and running_var are only defined when "
+          "training_mode = 1");
     }
   } else if (info.num_outputs() > 1) {
     // Before version 14 extra outputs select a training mode whose saved statistics the spec
     // leaves loosely defined; only the inference form is implemented.
-    return Unimplemented(info.Describe() + ": the training form (" +
-                         std::to_string(info.num_outputs()) +
+    return Unimplemented("the training form (" + std::to_string(info.num_outputs()) +
                          " outputs) is only implemented from BatchNormalization-14");
   }
   return std::unique_ptr<OpKernel>(new BatchNormalization(epsilon, momentum, spatial, training));

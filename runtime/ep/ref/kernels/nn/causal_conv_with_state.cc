@@ -14,14 +14,13 @@ namespace onnxgate::ref {
 StatusOr<std::unique_ptr<OpKernel>> CausalConvWithStateKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string activation, info.GetString("activation", "none"));
   if (activation != "none" && activation != "silu" && activation != "swish") {
-    return InvalidArgument(info.Describe() +
-                           ": 'activation' must be 'none', 'silu' or 'swish', got '" + activation +
+    return InvalidArgument("'activation' must be 'none', 'silu' or 'swish', got '" + activation +
                            "'");
   }
-  return std::unique_ptr<OpKernel>(new CausalConvWithStateKernel(info, activation != "none"));
+  return std::unique_ptr<OpKernel>(new CausalConvWithStateKernel(activation != "none"));
 }
 
-Status CausalConvWithStateKernel::Run(KernelContext& ctx) const {
+Status CausalConvWithStateKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* weight, GetInput(ctx, 1, "weight"));
   const Tensor* bias = ctx.input_tensor(2);

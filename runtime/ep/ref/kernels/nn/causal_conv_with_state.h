@@ -9,15 +9,13 @@
 
 namespace onnxgate::ref {
 
-class CausalConvWithStateKernel : public RefKernel {
+class CausalConvWithStateKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CausalConvWithStateKernel(const KernelInfo& info, bool silu) : RefKernel(info), silu_(silu) {}
+  explicit CausalConvWithStateKernel(bool silu) : silu_(silu) {}
   bool silu_;  // 'silu' or its alias 'swish'
 };
 

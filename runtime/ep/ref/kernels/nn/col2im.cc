@@ -67,12 +67,12 @@ StatusOr<std::unique_ptr<OpKernel>> Col2Im::Create(const KernelInfo& info) {
   Status st = RequireAtLeast("dilations", dilations, 1);
   if (st.ok()) st = RequireAtLeast("pads", pads, 0);
   if (st.ok()) st = RequireAtLeast("strides", strides, 1);
-  if (!st.ok()) return st.WithContext(info.Describe());
+  if (!st.ok()) return st;
   return std::unique_ptr<OpKernel>(
-      new Col2Im(info, std::move(dilations), std::move(pads), std::move(strides)));
+      new Col2Im(std::move(dilations), std::move(pads), std::move(strides)));
 }
 
-Status Col2Im::Run(KernelContext& ctx) const {
+Status Col2Im::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, ref::GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> image, ShapeInput(ctx, 1, "image_shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> block, ShapeInput(ctx, 2, "block_shape"));

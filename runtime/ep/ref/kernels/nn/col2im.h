@@ -11,20 +11,14 @@
 
 namespace onnxgate::ref_nn {
 
-class Col2Im : public ref::RefKernel {
+class Col2Im : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  Col2Im(const KernelInfo& info, std::vector<int64_t> dilations, std::vector<int64_t> pads,
-         std::vector<int64_t> strides)
-      : RefKernel(info),
-        dilations_(std::move(dilations)),
-        pads_(std::move(pads)),
-        strides_(std::move(strides)) {}
+  Col2Im(std::vector<int64_t> dilations, std::vector<int64_t> pads, std::vector<int64_t> strides)
+      : dilations_(std::move(dilations)), pads_(std::move(pads)), strides_(std::move(strides)) {}
   // Empty when absent (defaults 1, 0 and 1 per spatial axis).
   std::vector<int64_t> dilations_;
   std::vector<int64_t> pads_;

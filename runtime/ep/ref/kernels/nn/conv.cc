@@ -53,8 +53,7 @@ StatusOr<std::unique_ptr<OpKernel>> Conv::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
-                           std::to_string(group));
+    return InvalidArgument("'group' must be >= 1, got " + std::to_string(group));
   }
   return std::unique_ptr<OpKernel>(new Conv(std::move(attrs), group));
 }

@@ -16,23 +16,21 @@ StatusOr<AutoPad> ParseAutoPad(const std::string& value) {
 
 namespace {
 
-Status RequireAll(const KernelInfo& info, const char* attr, const std::vector<int64_t>& values,
-                  int64_t min) {
+Status RequireAll(const char* attr, const std::vector<int64_t>& values, int64_t min) {
   for (int64_t v : values) {
     if (v < min) {
-      return InvalidArgument(info.Describe() + ": every value of '" + attr + "' must be >= " +
+      return InvalidArgument(std::string("every value of '") + attr + "' must be >= " +
                              std::to_string(min) + ", got " + DimsToString(values));
     }
   }
   return OkStatus();
 }
 
-Status RequireLength(const KernelInfo& info, const char* attr, const std::vector<int64_t>& values,
-                     size_t expected, const char* why) {
+Status RequireLength(const char* attr, const std::vector<int64_t>& values, size_t expected,
+                     const char* why) {
   if (!values.empty() && values.size() != expected) {
-    return InvalidArgument(info.Describe() + ": '" + attr + "' has " +
-                           std::to_string(values.size()) + " values, expected " +
-                           std::to_string(expected) + " (" + why + ")");
+    return InvalidArgument(std::string("'") + attr + "' has " + std::to_string(values.size()) +
+                           " values, expected " + std::to_string(expected) + " (" + why + ")");
   }
   return OkStatus();
 }
@@ -47,7 +45,7 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
   for (const char* attr : {"dilations", "ceil_mode"}) {
     bool defined = std::string(attr) == "dilations" ? set.has_dilations : set.has_ceil_mode;
     if (!defined && info.has_attribute(attr)) {
-      return InvalidArgument(info.Describe() + ": attribute '" + attr +
+      return InvalidArgument(std::string("attribute '") + attr +
                              "' is not defined at this op version");
     }
   }
@@ -55,12 +53,12 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
   ONNXGATE_ASSIGN_OR_RETURN(std::string auto_pad,
                             info.GetString("auto_pad", std::string("NOTSET")));
   auto parsed = ParseAutoPad(auto_pad);
-  if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
+  if (!parsed.ok()) return parsed.status();
   a.auto_pad = *parsed;
   if (set.kernel_shape_required) {
     ONNXGATE_ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape"));
     if (a.kernel_shape.empty()) {
-      return InvalidArgument(info.Describe() + ": 'kernel_shape' must not be empty");
+      return InvalidArgument("'kernel_shape' must not be empty");
     }
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(a.kernel_shape, info.GetInts("kernel_shape", std::vector<int64_t>{}));
@@ -73,34 +71,34 @@ StatusOr<ConvPoolAttributes> ParseConvPoolAttributes(const KernelInfo& info,
   if (set.has_ceil_mode) {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t ceil_mode, info.GetInt("ceil_mode", 0));
     if (ceil_mode != 0 && ceil_mode != 1) {
-      return InvalidArgument(info.Describe() + ": 'ceil_mode' must be 0 or 1, got " +
-                             std::to_string(ceil_mode));
+      return InvalidArgument("'ceil_mode' must be 0 or 1, got " + std::to_string(ceil_mode));
     }
     a.ceil_mode = ceil_mode == 1;
   }
 
-  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "kernel_shape", a.kernel_shape, 1));
-  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "pads", a.pads, 0));
-  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "strides", a.strides, 1));
-  ONNXGATE_RETURN_IF_ERROR(RequireAll(info, "dilations", a.dilations, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll("kernel_shape", a.kernel_shape, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll("pads", a.pads, 0));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll("strides", a.strides, 1));
+  ONNXGATE_RETURN_IF_ERROR(RequireAll("dilations", a.dilations, 1));
   if (a.pads.size() % 2 != 0) {
-    return InvalidArgument(info.Describe() + ": 'pads' must have an even number of values " +
-                           "(begin and end per spatial axis), got " + DimsToString(a.pads));
+    return InvalidArgument(
+        "'pads' must have an even number of values "
+        "(begin and end per spatial axis), got " +
+        DimsToString(a.pads));
   }
   // Every given list must describe the same number of spatial axes.
   size_t rank = !a.kernel_shape.empty() ? a.kernel_shape.size()
                 : !a.strides.empty()    ? a.strides.size()
                 : !a.dilations.empty()  ? a.dilations.size()
                                         : a.pads.size() / 2;
-  ONNXGATE_RETURN_IF_ERROR(RequireLength(info, "strides", a.strides, rank, "one per spatial axis"));
+  ONNXGATE_RETURN_IF_ERROR(RequireLength("strides", a.strides, rank, "one per spatial axis"));
+  ONNXGATE_RETURN_IF_ERROR(RequireLength("dilations", a.dilations, rank, "one per spatial axis"));
   ONNXGATE_RETURN_IF_ERROR(
-      RequireLength(info, "dilations", a.dilations, rank, "one per spatial axis"));
-  ONNXGATE_RETURN_IF_ERROR(
-      RequireLength(info, "pads", a.pads, 2 * rank, "begin and end per spatial axis"));
+      RequireLength("pads", a.pads, 2 * rank, "begin and end per spatial axis"));
   if (a.auto_pad != AutoPad::kNotSet) {
     for (int64_t p : a.pads) {
       if (p != 0) {
-        return InvalidArgument(info.Describe() + ": explicit 'pads' " + DimsToString(a.pads) +
+        return InvalidArgument("explicit 'pads' " + DimsToString(a.pads) +
                                " cannot be combined with auto_pad " + auto_pad);
       }
     }

@@ -122,8 +122,7 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info
   ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
-                           std::to_string(group));
+    return InvalidArgument("'group' must be >= 1, got " + std::to_string(group));
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
                             info.GetInts("output_padding", std::vector<int64_t>{}));
@@ -131,14 +130,12 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info
                             info.GetInts("output_shape", std::vector<int64_t>{}));
   for (int64_t v : output_padding) {
     if (v < 0) {
-      return InvalidArgument(info.Describe() + ": 'output_padding' must be >= 0, got " +
-                             DimsToString(output_padding));
+      return InvalidArgument("'output_padding' must be >= 0, got " + DimsToString(output_padding));
     }
   }
   for (int64_t v : output_shape) {
     if (v < 0) {
-      return InvalidArgument(info.Describe() + ": 'output_shape' must be >= 0, got " +
-                             DimsToString(output_shape));
+      return InvalidArgument("'output_shape' must be >= 0, got " + DimsToString(output_shape));
     }
   }
   return std::unique_ptr<OpKernel>(new ConvTranspose(

@@ -60,8 +60,7 @@ double Interpolate(const double* plane, const std::vector<int64_t>& dims,
 StatusOr<std::unique_ptr<OpKernel>> DeformConv::Create(const KernelInfo& info) {
   for (const char* attr : {"auto_pad", "ceil_mode"}) {
     if (info.has_attribute(attr)) {
-      return InvalidArgument(info.Describe() + ": '" + attr +
-                             "' is not an attribute of DeformConv");
+      return InvalidArgument(std::string("'") + attr + "' is not an attribute of DeformConv");
     }
   }
   ConvPoolAttributeSet set;
@@ -70,13 +69,13 @@ StatusOr<std::unique_ptr<OpKernel>> DeformConv::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t offset_group, info.GetInt("offset_group", 1));
   if (group < 1 || offset_group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' and 'offset_group' must be >= 1, got " +
-                           std::to_string(group) + " and " + std::to_string(offset_group));
+    return InvalidArgument("'group' and 'offset_group' must be >= 1, got " + std::to_string(group) +
+                           " and " + std::to_string(offset_group));
   }
-  return std::unique_ptr<OpKernel>(new DeformConv(info, std::move(attrs), group, offset_group));
+  return std::unique_ptr<OpKernel>(new DeformConv(std::move(attrs), group, offset_group));
 }
 
-Status DeformConv::Run(KernelContext& ctx) const {
+Status DeformConv::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, ref::GetInput(ctx, 1, "W"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* offset, ref::GetInput(ctx, 2, "offset"));

@@ -12,16 +12,14 @@
 
 namespace onnxgate::ref_nn {
 
-class DeformConv : public ref::RefKernel {
+class DeformConv : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  DeformConv(const KernelInfo& info, ConvPoolAttributes attrs, int64_t group, int64_t offset_group)
-      : RefKernel(info), attrs_(std::move(attrs)), group_(group), offset_group_(offset_group) {}
+  DeformConv(ConvPoolAttributes attrs, int64_t group, int64_t offset_group)
+      : attrs_(std::move(attrs)), group_(group), offset_group_(offset_group) {}
   ConvPoolAttributes attrs_;
   int64_t group_;
   int64_t offset_group_;

@@ -22,8 +22,7 @@ StatusOr<std::unique_ptr<OpKernel>> Dropout::Create(const KernelInfo& info) {
     seed = s;
   }
   if (version < 12 && !(ratio >= 0 && ratio <= 1)) {
-    return InvalidArgument(info.Describe() + ": 'ratio' must be in [0, 1], got " +
-                           std::to_string(ratio));
+    return InvalidArgument("'ratio' must be in [0, 1], got " + std::to_string(ratio));
   }
   return std::unique_ptr<OpKernel>(new Dropout(version, ratio, seed));
 }

@@ -27,7 +27,7 @@ StatusOr<std::shared_ptr<const SubgraphExecutor>> CompileModifier(const KernelIn
   if (!info.has_attribute(name)) return std::shared_ptr<const SubgraphExecutor>();
   ONNXGATE_ASSIGN_OR_RETURN(auto graph, info.CompileSubgraph(name));
   if (graph->input_names().size() != 1 || graph->output_names().size() != 1) {
-    return InvalidArgument(info.Describe() + ": '" + name +
+    return InvalidArgument(std::string("'") + name +
                            "' must have exactly 1 input and 1 "
                            "output, it has " +
                            std::to_string(graph->input_names().size()) + " and " +
@@ -60,10 +60,10 @@ StatusOr<std::unique_ptr<OpKernel>> FlexAttentionKernel::Create(const KernelInfo
   if (info.has_attribute("scale")) {
     ONNXGATE_ASSIGN_OR_RETURN(float s, info.GetFloat("scale"));
     if (!(s >= 0.0f)) {
-      return InvalidArgument(info.Describe() +
-                             ": 'scale' must be non-negative (Q and K are "
-                             "scaled by its square root), got " +
-                             std::to_string(s));
+      return InvalidArgument(
+          "'scale' must be non-negative (Q and K are "
+          "scaled by its square root), got " +
+          std::to_string(s));
     }
     scale = s;
   }
@@ -72,20 +72,20 @@ StatusOr<std::unique_ptr<OpKernel>> FlexAttentionKernel::Create(const KernelInfo
     ONNXGATE_ASSIGN_OR_RETURN(int64_t p, info.GetInt("softmax_precision"));
     const DataType t = static_cast<DataType>(p);
     if (p < 0 || p > 26 || !IsFloatType(t)) {
-      return InvalidArgument(info.Describe() +
-                             ": 'softmax_precision' must be 1 (float), 10 (float16), 11 (double) "
-                             "or 16 (bfloat16), got " +
-                             std::to_string(p));
+      return InvalidArgument(
+          "'softmax_precision' must be 1 (float), 10 (float16), 11 (double) "
+          "or 16 (bfloat16), got " +
+          std::to_string(p));
     }
     precision = t;
   }
   ONNXGATE_ASSIGN_OR_RETURN(auto score_mod, CompileModifier(info, "score_mod"));
   ONNXGATE_ASSIGN_OR_RETURN(auto prob_mod, CompileModifier(info, "prob_mod"));
   return std::unique_ptr<OpKernel>(
-      new FlexAttentionKernel(info, scale, precision, std::move(score_mod), std::move(prob_mod)));
+      new FlexAttentionKernel(scale, precision, std::move(score_mod), std::move(prob_mod)));
 }
 
-Status FlexAttentionKernel::Run(KernelContext& ctx) const {
+Status FlexAttentionKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* q_in, GetInput(ctx, 0, "Q"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* k_in, GetInput(ctx, 1, "K"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* v_in, GetInput(ctx, 2, "V"));

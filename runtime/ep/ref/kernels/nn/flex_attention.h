@@ -11,20 +11,16 @@
 
 namespace onnxgate::ref {
 
-class FlexAttentionKernel : public RefKernel {
+class FlexAttentionKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  FlexAttentionKernel(const KernelInfo& info, std::optional<double> scale,
-                      std::optional<DataType> softmax_precision,
+  FlexAttentionKernel(std::optional<double> scale, std::optional<DataType> softmax_precision,
                       std::shared_ptr<const SubgraphExecutor> score_mod,
                       std::shared_ptr<const SubgraphExecutor> prob_mod)
-      : RefKernel(info),
-        scale_(scale),
+      : scale_(scale),
         softmax_precision_(softmax_precision),
         score_mod_(std::move(score_mod)),
         prob_mod_(std::move(prob_mod)) {}

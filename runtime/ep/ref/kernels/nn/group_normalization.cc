@@ -23,35 +23,33 @@ Status RoundThrough(DataType dtype, const Shape& shape, std::vector<double>& val
 StatusOr<std::unique_ptr<OpKernel>> GroupNormalization::Create(const KernelInfo& info) {
   const int version = info.since_version();
   if (!info.has_attribute("num_groups")) {
-    return InvalidArgument(info.Describe() + ": the attribute 'num_groups' is required");
+    return InvalidArgument("the attribute 'num_groups' is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t num_groups, info.GetInt("num_groups"));
   if (num_groups < 1) {
-    return InvalidArgument(info.Describe() + ": 'num_groups' must be >= 1, got " +
-                           std::to_string(num_groups));
+    return InvalidArgument("'num_groups' must be >= 1, got " + std::to_string(num_groups));
   }
   ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
   DataType stash_type = DataType::kDouble;
   if (version < 21) {
     if (info.has_attribute("stash_type")) {
-      return InvalidArgument(info.Describe() +
-                             ": attribute 'stash_type' is only defined from GroupNormalization-21");
+      return InvalidArgument("attribute 'stash_type' is only defined from GroupNormalization-21");
     }
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t stash, info.GetInt("stash_type", 1));
     if (stash != 1 && stash != 10 && stash != 11 && stash != 16) {
-      return InvalidArgument(info.Describe() +
-                             ": 'stash_type' must name a floating-point type (1 float, 10 "
-                             "float16, 11 double, 16 bfloat16), got " +
-                             std::to_string(stash));
+      return InvalidArgument(
+          "'stash_type' must name a floating-point type (1 float, 10 "
+          "float16, 11 double, 16 bfloat16), got " +
+          std::to_string(stash));
     }
     stash_type = static_cast<DataType>(stash);
   }
   return std::unique_ptr<OpKernel>(
-      new GroupNormalization(info, num_groups, epsilon, version >= 21, stash_type));
+      new GroupNormalization(num_groups, epsilon, version >= 21, stash_type));
 }
 
-Status GroupNormalization::Run(KernelContext& ctx) const {
+Status GroupNormalization::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, ref::GetInput(ctx, 1, "scale"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias, ref::GetInput(ctx, 2, "bias"));

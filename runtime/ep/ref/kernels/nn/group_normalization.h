@@ -12,18 +12,14 @@
 
 namespace onnxgate::ref_nn {
 
-class GroupNormalization : public ref::RefKernel {
+class GroupNormalization : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GroupNormalization(const KernelInfo& info, int64_t num_groups, double epsilon, bool per_channel,
-                     DataType stash_type)
-      : RefKernel(info),
-        num_groups_(num_groups),
+  GroupNormalization(int64_t num_groups, double epsilon, bool per_channel, DataType stash_type)
+      : num_groups_(num_groups),
         epsilon_(epsilon),
         per_channel_(per_channel),
         stash_type_(stash_type) {}

@@ -14,8 +14,7 @@ StatusOr<std::unique_ptr<OpKernel>> LayerNormalization::Create(const KernelInfo&
   const DataType stash_type = static_cast<DataType>(stash);
   // The schema allows float and bfloat16 for Mean and InvStdDev.
   if (stash_type != DataType::kFloat && stash_type != DataType::kBFloat16) {
-    return InvalidArgument(info.Describe() +
-                           ": 'stash_type' must be 1 (float) or 16 (bfloat16), got " +
+    return InvalidArgument("'stash_type' must be 1 (float) or 16 (bfloat16), got " +
                            std::to_string(stash));
   }
   return std::unique_ptr<OpKernel>(new LayerNormalization(axis, epsilon, stash_type));

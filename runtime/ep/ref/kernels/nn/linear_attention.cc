@@ -11,39 +11,37 @@ namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> LinearAttentionKernel::Create(const KernelInfo& info) {
   if (!info.has_attribute("q_num_heads") || !info.has_attribute("kv_num_heads")) {
-    return InvalidArgument(info.Describe() +
-                           ": the 'q_num_heads' and 'kv_num_heads' attributes are required");
+    return InvalidArgument("the 'q_num_heads' and 'kv_num_heads' attributes are required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t q_heads, info.GetInt("q_num_heads"));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t kv_heads, info.GetInt("kv_num_heads"));
   if (q_heads < 1 || kv_heads < 1 || q_heads % kv_heads != 0) {
-    return InvalidArgument(info.Describe() + ": 'q_num_heads' (" + std::to_string(q_heads) +
+    return InvalidArgument("'q_num_heads' (" + std::to_string(q_heads) +
                            ") must be a positive multiple of 'kv_num_heads' (" +
                            std::to_string(kv_heads) + ")");
   }
   ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("scale", 0.0f));
   if (!std::isfinite(scale)) {
-    return InvalidArgument(info.Describe() + ": 'scale' must be finite");
+    return InvalidArgument("'scale' must be finite");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t chunk, info.GetInt("chunk_size", 64));
   if (chunk < 1) {
-    return InvalidArgument(info.Describe() + ": 'chunk_size' must be positive, got " +
-                           std::to_string(chunk));
+    return InvalidArgument("'chunk_size' must be positive, got " + std::to_string(chunk));
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::string rule, info.GetString("update_rule", "gated_delta"));
   if (rule != "linear" && rule != "gated" && rule != "delta" && rule != "gated_delta") {
-    return InvalidArgument(info.Describe() +
-                           ": 'update_rule' must be 'linear', 'gated', "
-                           "'delta' or 'gated_delta', got '" +
-                           rule + "'");
+    return InvalidArgument(
+        "'update_rule' must be 'linear', 'gated', "
+        "'delta' or 'gated_delta', got '" +
+        rule + "'");
   }
   const bool gated = rule == "gated" || rule == "gated_delta";
   const bool delta = rule == "delta" || rule == "gated_delta";
   return std::unique_ptr<OpKernel>(
-      new LinearAttentionKernel(info, q_heads, kv_heads, scale, gated, delta));
+      new LinearAttentionKernel(q_heads, kv_heads, scale, gated, delta));
 }
 
-Status LinearAttentionKernel::Run(KernelContext& ctx) const {
+Status LinearAttentionKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* query, GetInput(ctx, 0, "query"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* key, GetInput(ctx, 1, "key"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* value, GetInput(ctx, 2, "value"));

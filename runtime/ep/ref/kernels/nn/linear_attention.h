@@ -10,22 +10,14 @@
 
 namespace onnxgate::ref {
 
-class LinearAttentionKernel : public RefKernel {
+class LinearAttentionKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  LinearAttentionKernel(const KernelInfo& info, int64_t q_heads, int64_t kv_heads, double scale,
-                        bool gated, bool delta)
-      : RefKernel(info),
-        q_heads_(q_heads),
-        kv_heads_(kv_heads),
-        scale_(scale),
-        gated_(gated),
-        delta_(delta) {}
+  LinearAttentionKernel(int64_t q_heads, int64_t kv_heads, double scale, bool gated, bool delta)
+      : q_heads_(q_heads), kv_heads_(kv_heads), scale_(scale), gated_(gated), delta_(delta) {}
   int64_t q_heads_;
   int64_t kv_heads_;
   double scale_;  // 0: 1/sqrt(d_k)

@@ -11,12 +11,12 @@ StatusOr<std::unique_ptr<OpKernel>> LpNormalization::Create(const KernelInfo& in
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t p, info.GetInt("p", 2));
   if (p != 1 && p != 2) {
-    return InvalidArgument(info.Describe() + ": 'p' must be 1 or 2, got " + std::to_string(p));
+    return InvalidArgument("'p' must be 1 or 2, got " + std::to_string(p));
   }
-  return std::unique_ptr<OpKernel>(new LpNormalization(info, axis, p));
+  return std::unique_ptr<OpKernel>(new LpNormalization(axis, p));
 }
 
-Status LpNormalization::Run(KernelContext& ctx) const {
+Status LpNormalization::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "input"));
   const Shape& xs = x->shape();
   const int64_t rank = static_cast<int64_t>(xs.rank());

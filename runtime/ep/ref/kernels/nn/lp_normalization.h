@@ -9,16 +9,13 @@
 
 namespace onnxgate::ref_nn {
 
-class LpNormalization : public ref::RefKernel {
+class LpNormalization : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  LpNormalization(const KernelInfo& info, int64_t axis, int64_t p)
-      : RefKernel(info), axis_(axis), p_(p) {}
+  LpNormalization(int64_t axis, int64_t p) : axis_(axis), p_(p) {}
   int64_t axis_;
   int64_t p_;
 };

@@ -14,7 +14,7 @@ StatusOr<std::unique_ptr<OpKernel>> Lrn::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 1.0f));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t size, info.GetInt("size"));
   if (size < 1) {
-    return InvalidArgument(info.Describe() + ": 'size' must be >= 1, got " + std::to_string(size));
+    return InvalidArgument("'size' must be >= 1, got " + std::to_string(size));
   }
   return std::unique_ptr<OpKernel>(new Lrn(alpha, beta, bias, size));
 }

@@ -29,7 +29,7 @@ StatusOr<std::vector<int64_t>> MaxUnpoolOutputDims(const std::vector<int64_t>& i
 
 StatusOr<std::unique_ptr<OpKernel>> MaxUnpoolKernel::Create(const KernelInfo& info) {
   if (!info.has_attribute("kernel_shape")) {
-    return InvalidArgument(info.Describe() + ": the 'kernel_shape' attribute is required");
+    return InvalidArgument("the 'kernel_shape' attribute is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, info.GetInts("kernel_shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
@@ -37,19 +37,19 @@ StatusOr<std::unique_ptr<OpKernel>> MaxUnpoolKernel::Create(const KernelInfo& in
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pads,
                             info.GetInts("pads", std::vector<int64_t>{}));
   for (int64_t v : kernel) {
-    if (v < 1) return InvalidArgument(info.Describe() + ": kernel_shape must be positive");
+    if (v < 1) return InvalidArgument("kernel_shape must be positive");
   }
   for (int64_t v : strides) {
-    if (v < 1) return InvalidArgument(info.Describe() + ": strides must be positive");
+    if (v < 1) return InvalidArgument("strides must be positive");
   }
   for (int64_t v : pads) {
-    if (v < 0) return InvalidArgument(info.Describe() + ": pads must be non-negative");
+    if (v < 0) return InvalidArgument("pads must be non-negative");
   }
   return std::unique_ptr<OpKernel>(
-      new MaxUnpoolKernel(info, std::move(kernel), std::move(strides), std::move(pads)));
+      new MaxUnpoolKernel(std::move(kernel), std::move(strides), std::move(pads)));
 }
 
-Status MaxUnpoolKernel::Run(KernelContext& ctx) const {
+Status MaxUnpoolKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "I"));
   const Shape& xs = x->shape();

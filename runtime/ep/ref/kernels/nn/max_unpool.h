@@ -16,20 +16,15 @@ StatusOr<std::vector<int64_t>> MaxUnpoolOutputDims(const std::vector<int64_t>& i
                                                    const std::vector<int64_t>& strides,
                                                    const std::vector<int64_t>& pads);
 
-class MaxUnpoolKernel : public RefKernel {
+class MaxUnpoolKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  MaxUnpoolKernel(const KernelInfo& info, std::vector<int64_t> kernel, std::vector<int64_t> strides,
+  MaxUnpoolKernel(std::vector<int64_t> kernel, std::vector<int64_t> strides,
                   std::vector<int64_t> pads)
-      : RefKernel(info),
-        kernel_(std::move(kernel)),
-        strides_(std::move(strides)),
-        pads_(std::move(pads)) {}
+      : kernel_(std::move(kernel)), strides_(std::move(strides)), pads_(std::move(pads)) {}
   std::vector<int64_t> kernel_;
   std::vector<int64_t> strides_;  // empty: 1 on every axis
   std::vector<int64_t> pads_;     // empty: 0 on every axis

@@ -137,8 +137,7 @@ StatusOr<ConvPoolAttributes> ParsePoolAttributes(const KernelInfo& info, bool ha
 
 Status RejectAttribute(const KernelInfo& info, const char* attr, const char* since) {
   if (info.has_attribute(attr)) {
-    return InvalidArgument(info.Describe() + ": attribute '" + attr + "' is only defined from " +
-                           since);
+    return InvalidArgument(std::string("attribute '") + attr + "' is only defined from " + since);
   }
   return OkStatus();
 }
@@ -149,14 +148,13 @@ StatusOr<double> ParseP(const KernelInfo& info) {
   if (info.since_version() < 2) {
     ONNXGATE_ASSIGN_OR_RETURN(float p, info.GetFloat("p", 2.0f));
     if (!(p > 0 && std::isfinite(p))) {
-      return InvalidArgument(info.Describe() + ": 'p' must be a positive finite float, got " +
-                             std::to_string(p));
+      return InvalidArgument("'p' must be a positive finite float, got " + std::to_string(p));
     }
     return p;
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t p, info.GetInt("p", 2));
   if (p < 1) {
-    return InvalidArgument(info.Describe() + ": 'p' must be >= 1, got " + std::to_string(p));
+    return InvalidArgument("'p' must be >= 1, got " + std::to_string(p));
   }
   return static_cast<double>(p);
 }
@@ -228,13 +226,12 @@ StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
   if (v < 8) {
     ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
     if (info.num_outputs() > 1) {
-      return InvalidArgument(info.Describe() +
-                             ": the Indices output is only defined from MaxPool-8");
+      return InvalidArgument("the Indices output is only defined from MaxPool-8");
     }
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
     if (storage_order != 0 && storage_order != 1) {
-      return InvalidArgument(info.Describe() + ": 'storage_order' must be 0 or 1, got " +
+      return InvalidArgument("'storage_order' must be 0 or 1, got " +
                              std::to_string(storage_order));
     }
     o.column_major_indices = storage_order == 1;

@@ -87,14 +87,13 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizedConvKernel::Create(const KernelInfo
                             ref_nn::ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
-    return InvalidArgument(info.Describe() + ": 'group' must be >= 1, got " +
-                           std::to_string(group));
+    return InvalidArgument("'group' must be >= 1, got " + std::to_string(group));
   }
   return std::unique_ptr<OpKernel>(
-      new QuantizedConvKernel(info, info.op_type() == "QLinearConv", std::move(attrs), group));
+      new QuantizedConvKernel(info.op_type() == "QLinearConv", std::move(attrs), group));
 }
 
-Status QuantizedConvKernel::Run(KernelContext& ctx) const {
+Status QuantizedConvKernel::Compute(KernelContext& ctx) const {
   const size_t x_index = 0, w_index = qlinear_ ? 3 : 1;
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, x_index, "x"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, w_index, "w"));

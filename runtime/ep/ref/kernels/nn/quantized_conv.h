@@ -12,17 +12,14 @@ namespace onnxgate::ref {
 // One kernel class for both ops: `qlinear` selects QLinearConv's inputs (x, x_scale,
 // x_zero_point, w, w_scale, w_zero_point, y_scale, y_zero_point, B) over ConvInteger's
 // (x, w, x_zero_point, w_zero_point).
-class QuantizedConvKernel : public RefKernel {
+class QuantizedConvKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  QuantizedConvKernel(const KernelInfo& info, bool qlinear, ref_nn::ConvPoolAttributes attrs,
-                      int64_t group)
-      : RefKernel(info), qlinear_(qlinear), attrs_(std::move(attrs)), group_(group) {}
+  QuantizedConvKernel(bool qlinear, ref_nn::ConvPoolAttributes attrs, int64_t group)
+      : qlinear_(qlinear), attrs_(std::move(attrs)), group_(group) {}
   bool qlinear_;
   ref_nn::ConvPoolAttributes attrs_;
   int64_t group_;

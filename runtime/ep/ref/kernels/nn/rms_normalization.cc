@@ -25,20 +25,19 @@ StatusOr<std::unique_ptr<OpKernel>> RmsNormalizationKernel::Create(const KernelI
   ONNXGATE_ASSIGN_OR_RETURN(float epsilon, info.GetFloat("epsilon", 1e-5f));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t stash, info.GetInt("stash_type", 1));
   if (!(epsilon >= 0.0f)) {
-    return InvalidArgument(info.Describe() + ": 'epsilon' must be non-negative, got " +
-                           std::to_string(epsilon));
+    return InvalidArgument("'epsilon' must be non-negative, got " + std::to_string(epsilon));
   }
   const DataType stash_type = static_cast<DataType>(stash);
   if (stash < 0 || stash > 26 || !IsFloatType(stash_type)) {
-    return InvalidArgument(info.Describe() +
-                           ": 'stash_type' must be a floating-point type (1 float, 10 float16, "
-                           "11 double, 16 bfloat16), got " +
-                           std::to_string(stash));
+    return InvalidArgument(
+        "'stash_type' must be a floating-point type (1 float, 10 float16, "
+        "11 double, 16 bfloat16), got " +
+        std::to_string(stash));
   }
-  return std::unique_ptr<OpKernel>(new RmsNormalizationKernel(info, axis, epsilon, stash_type));
+  return std::unique_ptr<OpKernel>(new RmsNormalizationKernel(axis, epsilon, stash_type));
 }
 
-Status RmsNormalizationKernel::Run(KernelContext& ctx) const {
+Status RmsNormalizationKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "scale"));
   const Shape& xs = x->shape();

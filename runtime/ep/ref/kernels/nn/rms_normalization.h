@@ -9,16 +9,14 @@
 
 namespace onnxgate::ref {
 
-class RmsNormalizationKernel : public RefKernel {
+class RmsNormalizationKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RmsNormalizationKernel(const KernelInfo& info, int64_t axis, double epsilon, DataType stash)
-      : RefKernel(info), axis_(axis), epsilon_(epsilon), stash_type_(stash) {}
+  RmsNormalizationKernel(int64_t axis, double epsilon, DataType stash)
+      : axis_(axis), epsilon_(epsilon), stash_type_(stash) {}
   int64_t axis_;
   double epsilon_;
   DataType stash_type_;

@@ -15,23 +15,20 @@ StatusOr<std::unique_ptr<OpKernel>> RotaryEmbeddingKernel::Create(const KernelIn
   ONNXGATE_ASSIGN_OR_RETURN(int64_t rotary_dim, info.GetInt("rotary_embedding_dim", 0));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t num_heads, info.GetInt("num_heads", 0));
   if (interleaved != 0 && interleaved != 1) {
-    return InvalidArgument(info.Describe() + ": 'interleaved' must be 0 or 1, got " +
-                           std::to_string(interleaved));
+    return InvalidArgument("'interleaved' must be 0 or 1, got " + std::to_string(interleaved));
   }
   if (rotary_dim < 0 || rotary_dim % 2 != 0) {
-    return InvalidArgument(info.Describe() +
-                           ": 'rotary_embedding_dim' must be even and non-negative, got " +
+    return InvalidArgument("'rotary_embedding_dim' must be even and non-negative, got " +
                            std::to_string(rotary_dim));
   }
   if (num_heads < 0 || (info.has_attribute("num_heads") && num_heads == 0)) {
-    return InvalidArgument(info.Describe() + ": 'num_heads' must be positive, got " +
-                           std::to_string(num_heads));
+    return InvalidArgument("'num_heads' must be positive, got " + std::to_string(num_heads));
   }
   return std::unique_ptr<OpKernel>(
-      new RotaryEmbeddingKernel(info, interleaved == 1, rotary_dim, num_heads));
+      new RotaryEmbeddingKernel(interleaved == 1, rotary_dim, num_heads));
 }
 
-Status RotaryEmbeddingKernel::Run(KernelContext& ctx) const {
+Status RotaryEmbeddingKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* cos_cache, GetInput(ctx, 1, "cos_cache"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* sin_cache, GetInput(ctx, 2, "sin_cache"));

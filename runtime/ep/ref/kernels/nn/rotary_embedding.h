@@ -9,20 +9,14 @@
 
 namespace onnxgate::ref {
 
-class RotaryEmbeddingKernel : public RefKernel {
+class RotaryEmbeddingKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RotaryEmbeddingKernel(const KernelInfo& info, bool interleaved, int64_t rotary_dim,
-                        int64_t num_heads)
-      : RefKernel(info),
-        interleaved_(interleaved),
-        rotary_dim_(rotary_dim),
-        num_heads_(num_heads) {}
+  RotaryEmbeddingKernel(bool interleaved, int64_t rotary_dim, int64_t num_heads)
+      : interleaved_(interleaved), rotary_dim_(rotary_dim), num_heads_(num_heads) {}
   bool interleaved_;
   int64_t rotary_dim_;  // 0: the whole head
   int64_t num_heads_;   // 0: not given

@@ -12,8 +12,7 @@ StatusOr<TfIdfVectorizerKernel::Mode> ParseMode(const KernelInfo& info) {
   if (mode == "TF") return TfIdfVectorizerKernel::Mode::kTf;
   if (mode == "IDF") return TfIdfVectorizerKernel::Mode::kIdf;
   if (mode == "TFIDF") return TfIdfVectorizerKernel::Mode::kTfIdf;
-  return InvalidArgument(info.Describe() +
-                         ": attribute 'mode' must be \"TF\", \"IDF\" or \"TFIDF\", got \"" + mode +
+  return InvalidArgument("attribute 'mode' must be \"TF\", \"IDF\" or \"TFIDF\", got \"" + mode +
                          "\"");
 }
 
@@ -22,27 +21,26 @@ bool IsIntegerInput(DataType t) { return t == DataType::kInt32 || t == DataType:
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelInfo& info) {
-  std::unique_ptr<TfIdfVectorizerKernel> k(new TfIdfVectorizerKernel(info));
-  const std::string node = info.Describe();
+  std::unique_ptr<TfIdfVectorizerKernel> k(new TfIdfVectorizerKernel());
   ONNXGATE_ASSIGN_OR_RETURN(k->mode_, ParseMode(info));
   ONNXGATE_ASSIGN_OR_RETURN(k->min_gram_, info.GetInt("min_gram_length"));
   ONNXGATE_ASSIGN_OR_RETURN(k->max_gram_, info.GetInt("max_gram_length"));
   ONNXGATE_ASSIGN_OR_RETURN(k->max_skip_, info.GetInt("max_skip_count"));
   if (k->min_gram_ < 1 || k->max_gram_ < k->min_gram_) {
-    return InvalidArgument(node +
-                           ": attributes 'min_gram_length' and 'max_gram_length' must satisfy "
-                           "1 <= min_gram_length <= max_gram_length, got " +
-                           std::to_string(k->min_gram_) + " and " + std::to_string(k->max_gram_));
+    return InvalidArgument(
+        "attributes 'min_gram_length' and 'max_gram_length' must satisfy "
+        "1 <= min_gram_length <= max_gram_length, got " +
+        std::to_string(k->min_gram_) + " and " + std::to_string(k->max_gram_));
   }
   if (k->max_skip_ < 0) {
-    return InvalidArgument(node + ": attribute 'max_skip_count' must be >= 0, got " +
+    return InvalidArgument("attribute 'max_skip_count' must be >= 0, got " +
                            std::to_string(k->max_skip_));
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> ngram_counts, info.GetInts("ngram_counts"));
   ONNXGATE_ASSIGN_OR_RETURN(k->ngram_indexes_, info.GetInts("ngram_indexes"));
   for (int64_t index : k->ngram_indexes_) {
     if (index < 0) {
-      return InvalidArgument(node + ": attribute 'ngram_indexes' must hold indexes >= 0, got " +
+      return InvalidArgument("attribute 'ngram_indexes' must hold indexes >= 0, got " +
                              ListToString(k->ngram_indexes_));
     }
     k->output_size_ = std::max(k->output_size_, index + 1);
@@ -51,8 +49,9 @@ StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelIn
   const bool has_ints = info.has_attribute("pool_int64s");
   const bool has_strings = info.has_attribute("pool_strings");
   if (has_ints == has_strings) {
-    return InvalidArgument(node + ": exactly one of the attributes 'pool_int64s' and " +
-                           "'pool_strings' must be set, got " + (has_ints ? "both" : "neither"));
+    return InvalidArgument(std::string("exactly one of the attributes 'pool_int64s' and "
+                                       "'pool_strings' must be set, got ") +
+                           (has_ints ? "both" : "neither"));
   }
   k->string_pool_ = has_strings;
   std::vector<int64_t> pool_ints;
@@ -65,29 +64,27 @@ StatusOr<std::unique_ptr<OpKernel>> TfIdfVectorizerKernel::Create(const KernelIn
   const DataType x_type = info.input_type(0);
   if (x_type != DataType::kUndefined &&
       (has_strings ? x_type != DataType::kString : !IsIntegerInput(x_type))) {
-    return InvalidArgument(node + ": input X must be " +
+    return InvalidArgument(std::string("input X must be ") +
                            (has_strings ? "a string tensor when 'pool_strings' is set"
                                         : "an int32 or int64 tensor when 'pool_int64s' is set") +
                            ", got " + DataTypeShortName(x_type));
   }
-  ONNXGATE_RETURN_IF_ERROR(k->BuildPool(info, ngram_counts, pool_ints, pool_strings));
+  ONNXGATE_RETURN_IF_ERROR(k->BuildPool(ngram_counts, pool_ints, pool_strings));
 
   ONNXGATE_ASSIGN_OR_RETURN(k->weights_, info.GetFloats("weights", std::vector<float>{}));
   if (k->weights_.empty()) {
     k->weights_.assign(k->ngram_indexes_.size(), 1.0f);
   } else if (k->weights_.size() != k->ngram_indexes_.size()) {
-    return InvalidArgument(node + ": attribute 'weights' must hold one weight per n-gram (" +
+    return InvalidArgument("attribute 'weights' must hold one weight per n-gram (" +
                            std::to_string(k->ngram_indexes_.size()) + "), got " +
                            std::to_string(k->weights_.size()));
   }
   return std::unique_ptr<OpKernel>(std::move(k));
 }
 
-Status TfIdfVectorizerKernel::BuildPool(const KernelInfo& info,
-                                        const std::vector<int64_t>& ngram_counts,
+Status TfIdfVectorizerKernel::BuildPool(const std::vector<int64_t>& ngram_counts,
                                         const std::vector<int64_t>& pool_ints,
                                         const std::vector<std::string>& pool_strings) {
-  const std::string node = info.Describe();
   const int64_t pool_size =
       static_cast<int64_t>(string_pool_ ? pool_strings.size() : pool_ints.size());
   // Keys of the pool's items: the integers, or each distinct string's first position.
@@ -99,8 +96,10 @@ Status TfIdfVectorizerKernel::BuildPool(const KernelInfo& info,
     }
   }
   if (ngram_counts.empty() ? pool_size > 0 : ngram_counts[0] != 0) {
-    return InvalidArgument(node + ": attribute 'ngram_counts' must start with 0 (the first " +
-                           "1-gram of the pool), got " + ListToString(ngram_counts));
+    return InvalidArgument(
+        "attribute 'ngram_counts' must start with 0 (the first "
+        "1-gram of the pool), got " +
+        ListToString(ngram_counts));
   }
   trie_.assign(1, TrieNode{});
   int64_t gram = 0;  // the n-gram's number in pool order, counted or not
@@ -109,12 +108,13 @@ Status TfIdfVectorizerKernel::BuildPool(const KernelInfo& info,
     const int64_t begin = ngram_counts[level];
     const int64_t end = level + 1 < ngram_counts.size() ? ngram_counts[level + 1] : pool_size;
     if (end < begin || end > pool_size) {
-      return InvalidArgument(node + ": attribute 'ngram_counts' must be non-decreasing and " +
-                             "within the pool's " + std::to_string(pool_size) + " items, got " +
-                             ListToString(ngram_counts));
+      return InvalidArgument(
+          "attribute 'ngram_counts' must be non-decreasing and "
+          "within the pool's " +
+          std::to_string(pool_size) + " items, got " + ListToString(ngram_counts));
     }
     if ((end - begin) % n != 0) {
-      return InvalidArgument(node + ": the pool's " + std::to_string(n) + "-grams (items " +
+      return InvalidArgument("the pool's " + std::to_string(n) + "-grams (items " +
                              std::to_string(begin) + " to " + std::to_string(end) +
                              " by 'ngram_counts') must be a multiple of " + std::to_string(n) +
                              " items, got " + std::to_string(end - begin));
@@ -132,7 +132,7 @@ Status TfIdfVectorizerKernel::BuildPool(const KernelInfo& info,
         at = it->second;
       }
       if (trie_[at].gram >= 0) {
-        return InvalidArgument(node + ": the pool holds the " + std::to_string(n) +
+        return InvalidArgument("the pool holds the " + std::to_string(n) +
                                "-gram starting at item " + std::to_string(first) +
                                " twice (n-grams " + std::to_string(trie_[at].gram) + " and " +
                                std::to_string(gram) + ")");
@@ -141,9 +141,10 @@ Status TfIdfVectorizerKernel::BuildPool(const KernelInfo& info,
     }
   }
   if (gram != static_cast<int64_t>(ngram_indexes_.size())) {
-    return InvalidArgument(node + ": attribute 'ngram_indexes' must hold one index per n-gram " +
-                           "of the pool (" + std::to_string(gram) + "), got " +
-                           std::to_string(ngram_indexes_.size()));
+    return InvalidArgument(
+        "attribute 'ngram_indexes' must hold one index per n-gram "
+        "of the pool (" +
+        std::to_string(gram) + "), got " + std::to_string(ngram_indexes_.size()));
   }
   return OkStatus();
 }
@@ -202,7 +203,7 @@ void TfIdfVectorizerKernel::CountRow(const int64_t* row, int64_t length,
   }
 }
 
-Status TfIdfVectorizerKernel::Run(KernelContext& ctx) const {
+Status TfIdfVectorizerKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   const Shape& xs = x->shape();
   int64_t rows = 1, length = 1;

@@ -13,14 +13,12 @@
 
 namespace onnxgate::ref {
 
-class TfIdfVectorizerKernel : public RefKernel {
+class TfIdfVectorizerKernel : public OpKernel {
  public:
   enum class Mode { kTf, kIdf, kTfIdf };
 
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   // A trie of the pool's n-grams of the counted lengths over item keys (the integers
@@ -30,11 +28,8 @@ class TfIdfVectorizerKernel : public RefKernel {
     int64_t gram = -1;  // the n-gram's number in pool order when a counted n-gram ends here
   };
 
-  explicit TfIdfVectorizerKernel(const KernelInfo& info) : RefKernel(info) {}
-
   // Fills the trie (and, for string pools, the vocabulary) from the pool attributes.
-  Status BuildPool(const KernelInfo& info, const std::vector<int64_t>& ngram_counts,
-                   const std::vector<int64_t>& pool_ints,
+  Status BuildPool(const std::vector<int64_t>& ngram_counts, const std::vector<int64_t>& pool_ints,
                    const std::vector<std::string>& pool_strings);
   // The keys of input X's items (strings missing from the pool map to -1, which no n-gram has).
   StatusOr<std::vector<int64_t>> Keys(const Tensor& x) const;

@@ -92,13 +92,12 @@ StatusOr<Tensor> NonMaxSuppression(const Tensor& boxes, const Tensor& scores,
 StatusOr<std::unique_ptr<OpKernel>> NonMaxSuppressionKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t center, info.GetInt("center_point_box", 0));
   if (center != 0 && center != 1) {
-    return InvalidArgument(info.Describe() + ": center_point_box must be 0 or 1, got " +
-                           std::to_string(center));
+    return InvalidArgument("center_point_box must be 0 or 1, got " + std::to_string(center));
   }
-  return std::unique_ptr<OpKernel>(new NonMaxSuppressionKernel(info, center == 1));
+  return std::unique_ptr<OpKernel>(new NonMaxSuppressionKernel(center == 1));
 }
 
-Status NonMaxSuppressionKernel::Run(KernelContext& ctx) const {
+Status NonMaxSuppressionKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* boxes, GetInput(ctx, 0, "boxes"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scores, GetInput(ctx, 1, "scores"));
   NmsParams params;

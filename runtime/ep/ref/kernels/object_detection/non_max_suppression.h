@@ -24,16 +24,13 @@ struct NmsParams {
 StatusOr<Tensor> NonMaxSuppression(const Tensor& boxes, const Tensor& scores,
                                    const NmsParams& params);
 
-class NonMaxSuppressionKernel : public RefKernel {
+class NonMaxSuppressionKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  NonMaxSuppressionKernel(const KernelInfo& info, bool center_point_box)
-      : RefKernel(info), center_point_box_(center_point_box) {}
+  explicit NonMaxSuppressionKernel(bool center_point_box) : center_point_box_(center_point_box) {}
   bool center_point_box_;
 };
 

@@ -236,7 +236,7 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
   RoiAlignParams p;
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("avg")));
   if (mode != "avg" && mode != "max") {
-    return InvalidArgument(info.Describe() + ": mode must be avg or max, got '" + mode + "'");
+    return InvalidArgument("mode must be avg or max, got '" + mode + "'");
   }
   p.max_mode = mode == "max";
   if (info.since_version() >= 16) {
@@ -244,15 +244,14 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
         std::string transform,
         info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
     if (transform != "half_pixel" && transform != "output_half_pixel") {
-      return InvalidArgument(info.Describe() +
-                             ": coordinate_transformation_mode must be half_pixel or "
-                             "output_half_pixel, got '" +
-                             transform + "'");
+      return InvalidArgument(
+          "coordinate_transformation_mode must be half_pixel or "
+          "output_half_pixel, got '" +
+          transform + "'");
     }
     p.half_pixel = transform == "half_pixel";
   } else if (info.has_attribute("coordinate_transformation_mode")) {
-    return InvalidArgument(info.Describe() +
-                           ": coordinate_transformation_mode exists from RoiAlign-16");
+    return InvalidArgument("coordinate_transformation_mode exists from RoiAlign-16");
   }
   ONNXGATE_ASSIGN_OR_RETURN(p.output_height, info.GetInt("output_height", 1));
   ONNXGATE_ASSIGN_OR_RETURN(p.output_width, info.GetInt("output_width", 1));
@@ -260,14 +259,14 @@ StatusOr<std::unique_ptr<OpKernel>> RoiAlignKernel::Create(const KernelInfo& inf
   ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
   p.spatial_scale = scale;
   if (p.output_height < 1 || p.output_width < 1 || p.sampling_ratio < 0) {
-    return InvalidArgument(info.Describe() +
-                           ": output_height and output_width must be >= 1 and sampling_ratio "
-                           ">= 0");
+    return InvalidArgument(
+        "output_height and output_width must be >= 1 and sampling_ratio "
+        ">= 0");
   }
-  return std::unique_ptr<OpKernel>(new RoiAlignKernel(info, p));
+  return std::unique_ptr<OpKernel>(new RoiAlignKernel(p));
 }
 
-Status RoiAlignKernel::Run(KernelContext& ctx) const {
+Status RoiAlignKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* batch_indices, GetInput(ctx, 2, "batch_indices"));
@@ -281,18 +280,17 @@ Status RoiAlignKernel::Run(KernelContext& ctx) const {
 
 StatusOr<std::unique_ptr<OpKernel>> MaxRoiPoolKernel::Create(const KernelInfo& info) {
   if (!info.has_attribute("pooled_shape")) {
-    return InvalidArgument(info.Describe() + ": the 'pooled_shape' attribute is required");
+    return InvalidArgument("the 'pooled_shape' attribute is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pooled, info.GetInts("pooled_shape"));
   if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1) {
-    return InvalidArgument(info.Describe() + ": pooled_shape must be two positive ints, got " +
-                           ListToString(pooled));
+    return InvalidArgument("pooled_shape must be two positive ints, got " + ListToString(pooled));
   }
   ONNXGATE_ASSIGN_OR_RETURN(float scale, info.GetFloat("spatial_scale", 1.0f));
-  return std::unique_ptr<OpKernel>(new MaxRoiPoolKernel(info, pooled[0], pooled[1], scale));
+  return std::unique_ptr<OpKernel>(new MaxRoiPoolKernel(pooled[0], pooled[1], scale));
 }
 
-Status MaxRoiPoolKernel::Run(KernelContext& ctx) const {
+Status MaxRoiPoolKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* rois, GetInput(ctx, 1, "rois"));
   if (rois->dtype() != x->dtype()) return InvalidArgument("rois must have X's type");

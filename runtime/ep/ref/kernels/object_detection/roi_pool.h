@@ -32,29 +32,24 @@ StatusOr<Tensor> RoiAlign(const Tensor& x, const Tensor& rois, const Tensor& bat
 StatusOr<Tensor> MaxRoiPool(const Tensor& x, const Tensor& rois, int64_t pooled_h, int64_t pooled_w,
                             double spatial_scale);
 
-class RoiAlignKernel : public RefKernel {
+class RoiAlignKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RoiAlignKernel(const KernelInfo& info, RoiAlignParams params)
-      : RefKernel(info), params_(params) {}
+  explicit RoiAlignKernel(RoiAlignParams params) : params_(params) {}
   RoiAlignParams params_;
 };
 
-class MaxRoiPoolKernel : public RefKernel {
+class MaxRoiPoolKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  MaxRoiPoolKernel(const KernelInfo& info, int64_t pooled_h, int64_t pooled_w, double scale)
-      : RefKernel(info), pooled_h_(pooled_h), pooled_w_(pooled_w), spatial_scale_(scale) {}
+  MaxRoiPoolKernel(int64_t pooled_h, int64_t pooled_w, double scale)
+      : pooled_h_(pooled_h), pooled_w_(pooled_w), spatial_scale_(scale) {}
   int64_t pooled_h_;
   int64_t pooled_w_;
   double spatial_scale_;

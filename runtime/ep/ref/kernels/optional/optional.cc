@@ -29,11 +29,11 @@ StatusOr<std::unique_ptr<OpKernel>> OptionalKernel::Create(const KernelInfo& inf
   const onnx::AttributeProto* type = info.attribute("type");
   if (type != nullptr) {
     if (type->type() != onnx::AttributeProto::TYPE_PROTO) {
-      return InvalidArgument(info.Describe() + ": attribute 'type' must be TYPE_PROTO, got " +
+      return InvalidArgument("attribute 'type' must be TYPE_PROTO, got " +
                              onnx::AttributeProto::AttributeType_Name(type->type()));
     }
     const onnx::TypeProto& tp = type->tp();
-    const std::string where = info.Describe() + ": attribute 'type'";
+    const std::string where = "attribute 'type'";
     if (tp.has_sequence_type()) {
       kind = Value::Kind::kSequence;
       ONNXGATE_ASSIGN_OR_RETURN(elem_type, TensorElemType(tp.sequence_type().elem_type(), where));
@@ -42,14 +42,14 @@ StatusOr<std::unique_ptr<OpKernel>> OptionalKernel::Create(const KernelInfo& inf
       ONNXGATE_ASSIGN_OR_RETURN(elem_type, TensorElemType(tp, where));
     }
   } else if (!info.has_input(0)) {
-    return InvalidArgument(info.Describe() +
-                           ": without an input the 'type' attribute must say what the empty "
-                           "optional would hold");
+    return InvalidArgument(
+        "without an input the 'type' attribute must say what the empty "
+        "optional would hold");
   }
-  return std::unique_ptr<OpKernel>(new OptionalKernel(info, kind, elem_type));
+  return std::unique_ptr<OpKernel>(new OptionalKernel(kind, elem_type));
 }
 
-Status OptionalKernel::Run(KernelContext& ctx) const {
+Status OptionalKernel::Compute(KernelContext& ctx) const {
   const Value* v = ctx.input(0);
   if (v == nullptr) {
     if (kind_ == Value::Kind::kNone) return InvalidArgument("input 'input' is missing and no 'type' is given");
@@ -67,11 +67,7 @@ Status OptionalKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> OptionalHasElementKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new OptionalHasElementKernel(info));
-}
-
-Status OptionalHasElementKernel::Run(KernelContext& ctx) const {
+Status OptionalHasElementKernel::Compute(KernelContext& ctx) const {
   const Value* v = ctx.input(0);
   bool present = false;
   if (v != nullptr) {
@@ -82,11 +78,7 @@ Status OptionalHasElementKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> OptionalGetElementKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new OptionalGetElementKernel(info));
-}
-
-Status OptionalGetElementKernel::Run(KernelContext& ctx) const {
+Status OptionalGetElementKernel::Compute(KernelContext& ctx) const {
   const Value* v = ctx.input(0);
   if (v == nullptr || v->kind() == Value::Kind::kNone) {
     return InvalidArgument("input 0 ('input') is missing");

@@ -8,17 +8,14 @@
 
 namespace onnxgate::ref {
 
-class OptionalKernel : public RefKernel {
+class OptionalKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   // `kind` / `elem_type`: what the `type` attribute declares (kNone when it is absent).
-  OptionalKernel(const KernelInfo& info, Value::Kind kind, DataType elem_type)
-      : RefKernel(info), kind_(kind), elem_type_(elem_type) {}
+  OptionalKernel(Value::Kind kind, DataType elem_type) : kind_(kind), elem_type_(elem_type) {}
   Value::Kind kind_;
   DataType elem_type_;
 };
@@ -26,28 +23,16 @@ class OptionalKernel : public RefKernel {
 // Version 15 takes an optional. A plain tensor or sequence (which counts as present) and an
 // omitted input (absent) are accepted too, as later versions of the op define them: values
 // that flow through Loop and If change between optional and plain forms.
-class OptionalHasElementKernel : public RefKernel {
+class OptionalHasElementKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 // The value an optional holds (an error for an empty one); plain tensors and sequences pass
 // through unchanged, for the same reason as above.
-class OptionalGetElementKernel : public RefKernel {
+class OptionalGetElementKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

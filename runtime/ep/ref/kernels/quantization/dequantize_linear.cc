@@ -43,15 +43,15 @@ StatusOr<std::unique_ptr<OpKernel>> DequantizeLinearKernel::Create(const KernelI
     if (output_dtype != static_cast<int64_t>(DataType::kFloat) &&
         output_dtype != static_cast<int64_t>(DataType::kFloat16) &&
         output_dtype != static_cast<int64_t>(DataType::kBFloat16)) {
-      return InvalidArgument(info.Describe() + ": 'output_dtype' " + std::to_string(output_dtype) +
+      return InvalidArgument("'output_dtype' " + std::to_string(output_dtype) +
                              " must be FLOAT, FLOAT16 or BFLOAT16");
     }
     out = static_cast<DataType>(output_dtype);
   }
-  return std::unique_ptr<OpKernel>(new DequantizeLinearKernel(info, rules, out));
+  return std::unique_ptr<OpKernel>(new DequantizeLinearKernel(info.since_version(), rules, out));
 }
 
-Status DequantizeLinearKernel::Run(KernelContext& ctx) const {
+Status DequantizeLinearKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "x_scale"));
   const Tensor* zero_point = ctx.input_tensor(2);

@@ -10,19 +10,14 @@
 
 namespace onnxgate::ref {
 
-class DequantizeLinearKernel : public RefKernel {
+class DequantizeLinearKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  DequantizeLinearKernel(const KernelInfo& info, QuantLayoutRules rules, DataType output_dtype)
-      : RefKernel(info),
-        since_version_(info.since_version()),
-        rules_(rules),
-        output_dtype_(output_dtype) {}
+  DequantizeLinearKernel(int since_version, QuantLayoutRules rules, DataType output_dtype)
+      : since_version_(since_version), rules_(rules), output_dtype_(output_dtype) {}
   int since_version_;
   QuantLayoutRules rules_;
   DataType output_dtype_;  // kUndefined: the scale's type (opset 23)

@@ -8,11 +8,7 @@
 
 namespace onnxgate::ref {
 
-StatusOr<std::unique_ptr<OpKernel>> DynamicQuantizeLinearKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new DynamicQuantizeLinearKernel(info));
-}
-
-Status DynamicQuantizeLinearKernel::Run(KernelContext& ctx) const {
+Status DynamicQuantizeLinearKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   if (x->dtype() != DataType::kFloat) {
     return InvalidArgument(std::string("x must be float, got ") + DataTypeShortName(x->dtype()));

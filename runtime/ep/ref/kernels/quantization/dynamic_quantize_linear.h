@@ -8,15 +8,9 @@
 
 namespace onnxgate::ref {
 
-class DynamicQuantizeLinearKernel : public RefKernel {
+class DynamicQuantizeLinearKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  explicit DynamicQuantizeLinearKernel(const KernelInfo& info) : RefKernel(info) {}
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

@@ -18,7 +18,7 @@ bool IsSingleValue(const Shape& s) {
 
 Status CheckAttributeSince(const KernelInfo& info, const char* name, int since) {
   if (info.since_version() < since && info.has_attribute(name)) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' exists from opset " +
+    return InvalidArgument(std::string("'") + name + "' exists from opset " +
                            std::to_string(since));
   }
   return OkStatus();
@@ -32,9 +32,10 @@ StatusOr<QuantLayoutRules> ReadQuantLayoutRules(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(rules.axis, info.GetInt("axis", 1));
   ONNXGATE_ASSIGN_OR_RETURN(rules.block_size, info.GetInt("block_size", 0));
   if (rules.block_size < 0) {
-    return InvalidArgument(info.Describe() + ": 'block_size' must be a positive integer (or 0 " +
-                           "for per-tensor and per-axis quantization), got " +
-                           std::to_string(rules.block_size));
+    return InvalidArgument(
+        "'block_size' must be a positive integer (or 0 "
+        "for per-tensor and per-axis quantization), got " +
+        std::to_string(rules.block_size));
   }
   return rules;
 }

@@ -123,7 +123,7 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizeLinearKernel::Create(const KernelInf
     if (output_dtype < 0 || output_dtype > INT32_MAX ||
         !IsValidDataType(static_cast<int32_t>(output_dtype)) ||
         !IsQuantizedType(static_cast<DataType>(output_dtype), info.since_version())) {
-      return InvalidArgument(info.Describe() + ": 'output_dtype' " + std::to_string(output_dtype) +
+      return InvalidArgument("'output_dtype' " + std::to_string(output_dtype) +
                              " is not a quantized type of this version");
     }
     out = static_cast<DataType>(output_dtype);
@@ -135,16 +135,16 @@ StatusOr<std::unique_ptr<OpKernel>> QuantizeLinearKernel::Create(const KernelInf
                        precision == static_cast<int64_t>(DataType::kBFloat16) ||
                        precision == static_cast<int64_t>(DataType::kDouble);
     if (!valid) {
-      return InvalidArgument(info.Describe() + ": 'precision' " + std::to_string(precision) +
+      return InvalidArgument("'precision' " + std::to_string(precision) +
                              " must be FLOAT, FLOAT16, BFLOAT16 or DOUBLE");
     }
     prec = static_cast<DataType>(precision);
   }
   return std::unique_ptr<OpKernel>(
-      new QuantizeLinearKernel(info, rules, saturate != 0, out, prec));
+      new QuantizeLinearKernel(info.since_version(), rules, saturate != 0, out, prec));
 }
 
-Status QuantizeLinearKernel::Run(KernelContext& ctx) const {
+Status QuantizeLinearKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "x"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "y_scale"));
   const Tensor* zero_point = ctx.input_tensor(2);

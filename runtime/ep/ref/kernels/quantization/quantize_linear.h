@@ -11,18 +11,15 @@
 
 namespace onnxgate::ref {
 
-class QuantizeLinearKernel : public RefKernel {
+class QuantizeLinearKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  QuantizeLinearKernel(const KernelInfo& info, QuantLayoutRules rules, bool saturate,
+  QuantizeLinearKernel(int since_version, QuantLayoutRules rules, bool saturate,
                        DataType output_dtype, DataType precision)
-      : RefKernel(info),
-        since_version_(info.since_version()),
+      : since_version_(since_version),
         rules_(rules),
         saturate_(saturate),
         output_dtype_(output_dtype),

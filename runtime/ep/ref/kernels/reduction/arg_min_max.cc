@@ -80,12 +80,12 @@ StatusOr<std::unique_ptr<OpKernel>> ArgMinMaxKernel<kIsMax>::Create(const Kernel
   if (info.since_version() >= 12) {
     ONNXGATE_ASSIGN_OR_RETURN(select_last, info.GetInt("select_last_index", 0));
   }
-  return std::unique_ptr<OpKernel>(new ArgMinMaxKernel(info, axis, keepdims != 0, select_last != 0,
-                                                       info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(
+      new ArgMinMaxKernel(axis, keepdims != 0, select_last != 0, info.since_version() >= 11));
 }
 
 template <bool kIsMax>
-Status ArgMinMaxKernel<kIsMax>::Run(KernelContext& ctx) const {
+Status ArgMinMaxKernel<kIsMax>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_axis_));

@@ -17,18 +17,14 @@ StatusOr<Tensor> ArgExtreme(const Tensor& x, int64_t axis, bool is_max, bool kee
                             bool select_last_index);
 
 template <bool kIsMax>
-class ArgMinMaxKernel : public RefKernel {
+class ArgMinMaxKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ArgMinMaxKernel(const KernelInfo& info, int64_t axis, bool keepdims, bool select_last_index,
-                  bool allow_negative_axis)
-      : RefKernel(info),
-        axis_(axis),
+  ArgMinMaxKernel(int64_t axis, bool keepdims, bool select_last_index, bool allow_negative_axis)
+      : axis_(axis),
         keepdims_(keepdims),
         select_last_index_(select_last_index),
         allow_negative_axis_(allow_negative_axis) {}

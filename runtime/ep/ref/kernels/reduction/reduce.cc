@@ -204,11 +204,11 @@ StatusOr<std::unique_ptr<OpKernel>> ReduceKernel<kOp>::Create(const KernelInfo& 
   } else if (info.has_attribute("axes")) {
     ONNXGATE_ASSIGN_OR_RETURN(o.axes, info.GetInts("axes"));
   }
-  return std::unique_ptr<OpKernel>(new ReduceKernel(info, std::move(o)));
+  return std::unique_ptr<OpKernel>(new ReduceKernel(std::move(o)));
 }
 
 template <ReduceOp kOp>
-Status ReduceKernel<kOp>::Run(KernelContext& ctx) const {
+Status ReduceKernel<kOp>::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   std::vector<int64_t> axes;
   if (options_.axes_input) {

@@ -43,12 +43,10 @@ StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>
                         bool keepdims);
 
 template <ReduceOp kOp>
-class ReduceKernel : public RefKernel {
+class ReduceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   struct Options {
@@ -60,8 +58,7 @@ class ReduceKernel : public RefKernel {
     bool axes_input = false;
     bool noop_with_empty_axes = false;
   };
-  ReduceKernel(const KernelInfo& info, Options options)
-      : RefKernel(info), options_(std::move(options)) {}
+  explicit ReduceKernel(Options options) : options_(std::move(options)) {}
   Options options_;
 };
 

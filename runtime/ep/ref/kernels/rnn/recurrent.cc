@@ -139,8 +139,8 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
     names.insert(names.end(), one_direction.begin(), one_direction.end());
   }
   if (names.size() != per_direction * static_cast<size_t>(num_directions)) {
-    return InvalidArgument(info.Describe() + ": 'activations' lists " +
-                           std::to_string(names.size()) + " functions, expected " +
+    return InvalidArgument("'activations' lists " + std::to_string(names.size()) +
+                           " functions, expected " +
                            std::to_string(per_direction * num_directions) + " (" +
                            std::to_string(per_direction) + " per direction)");
   }
@@ -157,7 +157,7 @@ StatusOr<std::vector<RnnActivation>> ParseRnnActivations(const KernelInfo& info,
       if (lower == s.name) spec = &s;
     }
     if (spec == nullptr) {
-      return Unimplemented(info.Describe() + ": unknown activation function '" + name + "'");
+      return Unimplemented("unknown activation function '" + name + "'");
     }
     RnnActivation a{spec->kind, spec->alpha, spec->beta};
     if (spec->params >= 1 && next_alpha < alphas.size()) a.alpha = alphas[next_alpha++];
@@ -179,26 +179,26 @@ StatusOr<RecurrentConfig> ParseRecurrentConfig(const KernelInfo& info,
     cfg.direction = RecurrentConfig::Direction::kBidirectional;
     cfg.num_directions = 2;
   } else {
-    return InvalidArgument(info.Describe() + ": 'direction' must be forward, reverse or "
-                           "bidirectional, got '" + direction + "'");
+    return InvalidArgument(
+        "'direction' must be forward, reverse or "
+        "bidirectional, got '" +
+        direction + "'");
   }
   ONNXGATE_ASSIGN_OR_RETURN(cfg.hidden_size, info.GetInt("hidden_size", -1));
   if (info.has_attribute("hidden_size") && cfg.hidden_size <= 0) {
-    return InvalidArgument(info.Describe() + ": 'hidden_size' must be positive, got " +
+    return InvalidArgument("'hidden_size' must be positive, got " +
                            std::to_string(cfg.hidden_size));
   }
   if (info.has_attribute("clip")) {
     ONNXGATE_ASSIGN_OR_RETURN(float clip, info.GetFloat("clip"));
     if (!(clip > 0)) {
-      return InvalidArgument(info.Describe() + ": 'clip' must be positive, got " +
-                             std::to_string(clip));
+      return InvalidArgument("'clip' must be positive, got " + std::to_string(clip));
     }
     cfg.clip = clip;
   }
   ONNXGATE_ASSIGN_OR_RETURN(cfg.layout, info.GetInt("layout", 0));
   if (cfg.layout != 0 && cfg.layout != 1) {
-    return InvalidArgument(info.Describe() + ": 'layout' must be 0 or 1, got " +
-                           std::to_string(cfg.layout));
+    return InvalidArgument("'layout' must be 0 or 1, got " + std::to_string(cfg.layout));
   }
   ONNXGATE_ASSIGN_OR_RETURN(cfg.activations,
                             ParseRnnActivations(info, defaults, cfg.num_directions));

@@ -36,7 +36,7 @@ DirectionWeights WeightsOf(const RecurrentInputs& in, const RecurrentConfig& cfg
 Status CheckLayout(const KernelInfo& info) {
   // layout exists from opset 14; earlier versions always use layout 0.
   if (info.since_version() < 14 && info.has_attribute("layout")) {
-    return InvalidArgument(info.Describe() + ": 'layout' is not an attribute of this op version");
+    return InvalidArgument("'layout' is not an attribute of this op version");
   }
   return OkStatus();
 }
@@ -46,10 +46,10 @@ Status CheckLayout(const KernelInfo& info) {
 StatusOr<std::unique_ptr<OpKernel>> RnnKernel::Create(const KernelInfo& info) {
   ONNXGATE_RETURN_IF_ERROR(CheckLayout(info));
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Tanh"}));
-  return std::unique_ptr<OpKernel>(new RnnKernel(info, std::move(cfg)));
+  return std::unique_ptr<OpKernel>(new RnnKernel(std::move(cfg)));
 }
 
-Status RnnKernel::Run(KernelContext& ctx) const {
+Status RnnKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 1, /*lstm=*/false));
   const int64_t hidden = in.hidden;
   std::vector<double> pre(static_cast<size_t>(hidden));
@@ -68,10 +68,10 @@ StatusOr<std::unique_ptr<OpKernel>> GruKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg, ParseRecurrentConfig(info, {"Sigmoid", "Tanh"}));
   // linear_before_reset exists from GRU-3.
   ONNXGATE_ASSIGN_OR_RETURN(int64_t lbr, info.GetInt("linear_before_reset", 0));
-  return std::unique_ptr<OpKernel>(new GruKernel(info, std::move(cfg), lbr != 0));
+  return std::unique_ptr<OpKernel>(new GruKernel(std::move(cfg), lbr != 0));
 }
 
-Status GruKernel::Run(KernelContext& ctx) const {
+Status GruKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 3, /*lstm=*/false));
   const int64_t hd = in.hidden;
   std::vector<double> zr(static_cast<size_t>(2 * hd)), xh(static_cast<size_t>(hd)),
@@ -114,10 +114,10 @@ StatusOr<std::unique_ptr<OpKernel>> LstmKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentConfig cfg,
                             ParseRecurrentConfig(info, {"Sigmoid", "Tanh", "Tanh"}));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t input_forget, info.GetInt("input_forget", 0));
-  return std::unique_ptr<OpKernel>(new LstmKernel(info, std::move(cfg), input_forget != 0));
+  return std::unique_ptr<OpKernel>(new LstmKernel(std::move(cfg), input_forget != 0));
 }
 
-Status LstmKernel::Run(KernelContext& ctx) const {
+Status LstmKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(RecurrentInputs in, ReadRecurrentInputs(ctx, cfg_, 4, /*lstm=*/true));
   const int64_t hd = in.hidden;
   std::vector<double> gates(static_cast<size_t>(4 * hd));

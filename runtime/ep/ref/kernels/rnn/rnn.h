@@ -10,44 +10,38 @@
 namespace onnxgate::ref {
 
 // Ht = f(Xt*Wi^T + Ht-1*Ri^T + Wbi + Rbi)
-class RnnKernel : public RefKernel {
+class RnnKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RnnKernel(const KernelInfo& info, RecurrentConfig cfg) : RefKernel(info), cfg_(std::move(cfg)) {}
+  explicit RnnKernel(RecurrentConfig cfg) : cfg_(std::move(cfg)) {}
   RecurrentConfig cfg_;
 };
 
 // Gates z, r, h (in that order in W, R and B), activations f and g.
-class GruKernel : public RefKernel {
+class GruKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GruKernel(const KernelInfo& info, RecurrentConfig cfg, bool linear_before_reset)
-      : RefKernel(info), cfg_(std::move(cfg)), linear_before_reset_(linear_before_reset) {}
+  GruKernel(RecurrentConfig cfg, bool linear_before_reset)
+      : cfg_(std::move(cfg)), linear_before_reset_(linear_before_reset) {}
   RecurrentConfig cfg_;
   bool linear_before_reset_;
 };
 
 // Gates i, o, f, c (in that order in W, R and B), peepholes i, o, f, activations f, g and h.
-class LstmKernel : public RefKernel {
+class LstmKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  LstmKernel(const KernelInfo& info, RecurrentConfig cfg, bool input_forget)
-      : RefKernel(info), cfg_(std::move(cfg)), input_forget_(input_forget) {}
+  LstmKernel(RecurrentConfig cfg, bool input_forget)
+      : cfg_(std::move(cfg)), input_forget_(input_forget) {}
   RecurrentConfig cfg_;
   bool input_forget_;
 };

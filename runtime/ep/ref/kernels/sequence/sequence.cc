@@ -87,23 +87,19 @@ StatusOr<std::unique_ptr<OpKernel>> SequenceEmptyKernel::Create(const KernelInfo
                             info.GetInt("dtype", static_cast<int64_t>(DataType::kFloat)));
   if (dtype < 0 || dtype > INT32_MAX || !IsValidDataType(static_cast<int32_t>(dtype)) ||
       dtype == static_cast<int64_t>(DataType::kUndefined)) {
-    return InvalidArgument(info.Describe() + ": 'dtype' " + std::to_string(dtype) +
+    return InvalidArgument("'dtype' " + std::to_string(dtype) +
                            " is not an ONNX tensor element type");
   }
   return std::unique_ptr<OpKernel>(
-      new SequenceEmptyKernel(info, static_cast<DataType>(static_cast<int32_t>(dtype))));
+      new SequenceEmptyKernel(static_cast<DataType>(static_cast<int32_t>(dtype))));
 }
 
-Status SequenceEmptyKernel::Run(KernelContext& ctx) const {
+Status SequenceEmptyKernel::Compute(KernelContext& ctx) const {
   ctx.set_output(0, Value::FromSequence(dtype_, {}));
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SequenceConstructKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SequenceConstructKernel(info));
-}
-
-Status SequenceConstructKernel::Run(KernelContext& ctx) const {
+Status SequenceConstructKernel::Compute(KernelContext& ctx) const {
   if (ctx.num_inputs() == 0) return InvalidArgument("needs at least one input");
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* first, GetInput(ctx, 0, "inputs"));
   std::vector<Tensor> items;
@@ -115,11 +111,7 @@ Status SequenceConstructKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SequenceInsertKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SequenceInsertKernel(info));
-}
-
-Status SequenceInsertKernel::Run(KernelContext& ctx) const {
+Status SequenceInsertKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Value* seq, GetSequence(ctx, 0, "input_sequence"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetItem(ctx, 1, "tensor", seq->elem_type()));
   std::vector<Tensor> items = seq->sequence();
@@ -134,11 +126,7 @@ Status SequenceInsertKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SequenceAtKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SequenceAtKernel(info));
-}
-
-Status SequenceAtKernel::Run(KernelContext& ctx) const {
+Status SequenceAtKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Value* seq, GetSequence(ctx, 0, "input_sequence"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* p, GetInput(ctx, 1, "position"));
   const int64_t size = static_cast<int64_t>(seq->sequence().size());
@@ -147,11 +135,7 @@ Status SequenceAtKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SequenceEraseKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SequenceEraseKernel(info));
-}
-
-Status SequenceEraseKernel::Run(KernelContext& ctx) const {
+Status SequenceEraseKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Value* seq, GetSequence(ctx, 0, "input_sequence"));
   std::vector<Tensor> items = seq->sequence();
   const int64_t size = static_cast<int64_t>(items.size());
@@ -166,11 +150,7 @@ Status SequenceEraseKernel::Run(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SequenceLengthKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SequenceLengthKernel(info));
-}
-
-Status SequenceLengthKernel::Run(KernelContext& ctx) const {
+Status SequenceLengthKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Value* seq, GetSequence(ctx, 0, "input_sequence"));
   ctx.set_output(0, Tensor::Scalar<int64_t>(static_cast<int64_t>(seq->sequence().size())));
   return OkStatus();
@@ -179,10 +159,10 @@ Status SequenceLengthKernel::Run(KernelContext& ctx) const {
 StatusOr<std::unique_ptr<OpKernel>> SplitToSequenceKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t keepdims, info.GetInt("keepdims", 1));
-  return std::unique_ptr<OpKernel>(new SplitToSequenceKernel(info, axis, keepdims != 0));
+  return std::unique_ptr<OpKernel>(new SplitToSequenceKernel(axis, keepdims != 0));
 }
 
-Status SplitToSequenceKernel::Run(KernelContext& ctx) const {
+Status SplitToSequenceKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("cannot split a scalar");
@@ -220,13 +200,12 @@ StatusOr<std::unique_ptr<OpKernel>> ConcatFromSequenceKernel::Create(const Kerne
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis"));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t new_axis, info.GetInt("new_axis", 0));
   if (new_axis != 0 && new_axis != 1) {
-    return InvalidArgument(info.Describe() + ": 'new_axis' must be 0 or 1, got " +
-                           std::to_string(new_axis));
+    return InvalidArgument("'new_axis' must be 0 or 1, got " + std::to_string(new_axis));
   }
-  return std::unique_ptr<OpKernel>(new ConcatFromSequenceKernel(info, axis, new_axis == 1));
+  return std::unique_ptr<OpKernel>(new ConcatFromSequenceKernel(axis, new_axis == 1));
 }
 
-Status ConcatFromSequenceKernel::Run(KernelContext& ctx) const {
+Status ConcatFromSequenceKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Value* seq, GetSequence(ctx, 0, "input_sequence"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ConcatSequence(seq->sequence(), axis_, new_axis_));
   ctx.set_output(0, std::move(y));

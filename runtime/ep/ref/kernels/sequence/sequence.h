@@ -16,100 +16,62 @@ namespace onnxgate::ref {
 // the items). InvalidArgument for an empty sequence or items that do not fit together.
 StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis);
 
-class SequenceEmptyKernel : public RefKernel {
+class SequenceEmptyKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SequenceEmptyKernel(const KernelInfo& info, DataType dtype) : RefKernel(info), dtype_(dtype) {}
+  explicit SequenceEmptyKernel(DataType dtype) : dtype_(dtype) {}
   DataType dtype_;
 };
 
-class SequenceConstructKernel : public RefKernel {
+class SequenceConstructKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class SequenceInsertKernel : public RefKernel {
+class SequenceInsertKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class SequenceAtKernel : public RefKernel {
+class SequenceAtKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class SequenceEraseKernel : public RefKernel {
+class SequenceEraseKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
-class SequenceLengthKernel : public RefKernel {
+class SequenceLengthKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  using RefKernel::RefKernel;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 // SplitToSequence: without `split`, pieces of size 1 (dropping the axis when keepdims is 0);
 // a scalar `split` gives pieces of that size (the last one may be shorter); a 1-D `split` gives
 // pieces of the listed sizes.
-class SplitToSequenceKernel : public RefKernel {
+class SplitToSequenceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SplitToSequenceKernel(const KernelInfo& info, int64_t axis, bool keepdims)
-      : RefKernel(info), axis_(axis), keepdims_(keepdims) {}
+  SplitToSequenceKernel(int64_t axis, bool keepdims) : axis_(axis), keepdims_(keepdims) {}
   int64_t axis_;
   bool keepdims_;
 };
 
-class ConcatFromSequenceKernel : public RefKernel {
+class ConcatFromSequenceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConcatFromSequenceKernel(const KernelInfo& info, int64_t axis, bool new_axis)
-      : RefKernel(info), axis_(axis), new_axis_(new_axis) {}
+  ConcatFromSequenceKernel(int64_t axis, bool new_axis) : axis_(axis), new_axis_(new_axis) {}
   int64_t axis_;
   bool new_axis_;
 };

@@ -8,20 +8,18 @@ namespace onnxgate::ref {
 StatusOr<std::unique_ptr<OpKernel>> SequenceMapKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(auto body, info.CompileSubgraph("body"));
   if (body->input_names().size() != info.num_inputs()) {
-    return InvalidArgument(info.Describe() + ": 'body' has " +
-                           std::to_string(body->input_names().size()) + " inputs, the node " +
-                           std::to_string(info.num_inputs()));
+    return InvalidArgument("'body' has " + std::to_string(body->input_names().size()) +
+                           " inputs, the node " + std::to_string(info.num_inputs()));
   }
   if (body->output_names().size() != info.num_outputs()) {
-    return InvalidArgument(info.Describe() + ": 'body' has " +
-                           std::to_string(body->output_names().size()) + " outputs, the node " +
-                           std::to_string(info.num_outputs()));
+    return InvalidArgument("'body' has " + std::to_string(body->output_names().size()) +
+                           " outputs, the node " + std::to_string(info.num_outputs()));
   }
   return std::unique_ptr<OpKernel>(
-      new SequenceMapKernel(info, std::move(body), DeclaredOutputTypes(info, "body")));
+      new SequenceMapKernel(std::move(body), DeclaredOutputTypes(info, "body")));
 }
 
-Status SequenceMapKernel::Run(KernelContext& ctx) const {
+Status SequenceMapKernel::Compute(KernelContext& ctx) const {
   const Value* first = ctx.input(0);
   if (first == nullptr || !first->is_sequence()) {
     return InvalidArgument("input_sequence must be a sequence, got " +

@@ -11,17 +11,15 @@
 
 namespace onnxgate::ref {
 
-class SequenceMapKernel : public RefKernel {
+class SequenceMapKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SequenceMapKernel(const KernelInfo& info, std::shared_ptr<const SubgraphExecutor> body,
+  SequenceMapKernel(std::shared_ptr<const SubgraphExecutor> body,
                     std::vector<DeclaredType> output_types)
-      : RefKernel(info), body_(std::move(body)), output_types_(std::move(output_types)) {}
+      : body_(std::move(body)), output_types_(std::move(output_types)) {}
 
   std::shared_ptr<const SubgraphExecutor> body_;
   // Declared element types of the body's outputs: those of the outputs of an empty map.

@@ -20,8 +20,7 @@ using ref_nn::ToDoubles;
 StatusOr<std::unique_ptr<OpKernel>> Dft::Create(const KernelInfo& info) {
   const bool axis_input = info.since_version() >= 20;
   if (axis_input && info.has_attribute("axis")) {
-    return InvalidArgument(info.Describe() + ": DFT-20 takes the axis as its third input, not " +
-                           "as an attribute");
+    return InvalidArgument("DFT-20 takes the axis as its third input, not as an attribute");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
                             axis_input ? StatusOr<int64_t>(-2) : info.GetInt("axis", 1));

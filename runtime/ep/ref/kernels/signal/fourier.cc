@@ -119,7 +119,7 @@ void Fourier(std::vector<Complex>& x, bool inverse) {
 StatusOr<bool> FlagAttribute(const KernelInfo& info, const char* name, int64_t default_value) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t value, info.GetInt(name, default_value));
   if (value != 0 && value != 1) {
-    return InvalidArgument(info.Describe() + ": attribute '" + name + "' must be 0 or 1, got " +
+    return InvalidArgument(std::string("attribute '") + name + "' must be 0 or 1, got " +
                            std::to_string(value));
   }
   return value == 1;
@@ -132,8 +132,10 @@ StatusOr<DataType> OutputDatatypeAttribute(const KernelInfo& info) {
   const List allowed = Ints() + F4();
   if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
       std::find(allowed.begin(), allowed.end(), static_cast<DataType>(code)) == allowed.end()) {
-    return InvalidArgument(info.Describe() + ": attribute 'output_datatype' must be a numeric " +
-                           "TensorProto data type (integer or float), got " + std::to_string(code));
+    return InvalidArgument(
+        "attribute 'output_datatype' must be a numeric "
+        "TensorProto data type (integer or float), got " +
+        std::to_string(code));
   }
   return static_cast<DataType>(code);
 }

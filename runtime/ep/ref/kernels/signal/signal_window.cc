@@ -37,8 +37,7 @@ StatusOr<std::unique_ptr<OpKernel>> CosineSumWindow::Create(const KernelInfo& in
           new CosineSumWindow(w.op, w.a0, w.a1, w.a2, periodic, output_type));
     }
   }
-  return InvalidArgument(info.Describe() +
-                         ": not a window op (HannWindow, HammingWindow or BlackmanWindow)");
+  return InvalidArgument("not a window op (HannWindow, HammingWindow or BlackmanWindow)");
 }
 
 Status CosineSumWindow::Compute(KernelContext& ctx) const {

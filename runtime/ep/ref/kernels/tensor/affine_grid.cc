@@ -83,13 +83,12 @@ StatusOr<Tensor> AffineGrid(const Tensor& theta, const std::vector<int64_t>& siz
 StatusOr<std::unique_ptr<OpKernel>> AffineGridKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t align, info.GetInt("align_corners", 0));
   if (align != 0 && align != 1) {
-    return InvalidArgument(info.Describe() + ": align_corners must be 0 or 1, got " +
-                           std::to_string(align));
+    return InvalidArgument("align_corners must be 0 or 1, got " + std::to_string(align));
   }
-  return std::unique_ptr<OpKernel>(new AffineGridKernel(info, align == 1));
+  return std::unique_ptr<OpKernel>(new AffineGridKernel(align == 1));
 }
 
-Status AffineGridKernel::Run(KernelContext& ctx) const {
+Status AffineGridKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* theta, GetInput(ctx, 0, "theta"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* size_input, GetInput(ctx, 1, "size"));
   if (size_input->dtype() != DataType::kInt64) {

@@ -15,16 +15,13 @@ namespace onnxgate::ref {
 StatusOr<Tensor> AffineGrid(const Tensor& theta, const std::vector<int64_t>& size,
                             bool align_corners);
 
-class AffineGridKernel : public RefKernel {
+class AffineGridKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  AffineGridKernel(const KernelInfo& info, bool align_corners)
-      : RefKernel(info), align_corners_(align_corners) {}
+  explicit AffineGridKernel(bool align_corners) : align_corners_(align_corners) {}
   bool align_corners_;
 };
 

@@ -34,19 +34,19 @@ StatusOr<Tensor> BitCast(const Tensor& x, DataType to) {
 
 StatusOr<std::unique_ptr<OpKernel>> BitCastKernel::Create(const KernelInfo& info) {
   if (!info.has_attribute("to")) {
-    return InvalidArgument(info.Describe() + ": the 'to' attribute is required");
+    return InvalidArgument("the 'to' attribute is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t to, info.GetInt("to"));
   if (to <= 0 || to > INT32_MAX || !IsValidDataType(static_cast<int32_t>(to)) ||
       to == static_cast<int64_t>(DataType::kString)) {
-    return InvalidArgument(info.Describe() + ": attribute 'to' " + std::to_string(to) +
+    return InvalidArgument("attribute 'to' " + std::to_string(to) +
                            " is not a non-string ONNX tensor element type");
   }
   return std::unique_ptr<OpKernel>(
-      new BitCastKernel(info, static_cast<DataType>(static_cast<int32_t>(to))));
+      new BitCastKernel(static_cast<DataType>(static_cast<int32_t>(to))));
 }
 
-Status BitCastKernel::Run(KernelContext& ctx) const {
+Status BitCastKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, BitCast(*x, to_));
   ctx.set_output(0, std::move(y));

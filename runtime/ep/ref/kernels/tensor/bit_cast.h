@@ -14,15 +14,13 @@ namespace onnxgate::ref {
 // byte has no bool value).
 StatusOr<Tensor> BitCast(const Tensor& x, DataType to);
 
-class BitCastKernel : public RefKernel {
+class BitCastKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  BitCastKernel(const KernelInfo& info, DataType to) : RefKernel(info), to_(to) {}
+  explicit BitCastKernel(DataType to) : to_(to) {}
   DataType to_;
 };
 

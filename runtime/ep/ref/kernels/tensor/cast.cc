@@ -323,8 +323,8 @@ StatusOr<CastOptions> CastOptionsOf(const KernelInfo& info) {
   if (info.since_version() >= 19) {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t saturate, info.GetInt("saturate", 1));
     if (saturate != 0 && saturate != 1) {
-      return InvalidArgument(info.Describe() + ": attribute 'saturate' = " +
-                             std::to_string(saturate) + " must be 0 or 1");
+      return InvalidArgument("attribute 'saturate' = " + std::to_string(saturate) +
+                             " must be 0 or 1");
     }
     options.saturate = saturate == 1;
   }
@@ -337,7 +337,7 @@ StatusOr<CastOptions> CastOptionsOf(const KernelInfo& info) {
     } else if (mode == "nearest") {
       options.round_mode = E8M0Rounding::kNearest;
     } else {
-      return InvalidArgument(info.Describe() + ": attribute 'round_mode' = \"" + mode +
+      return InvalidArgument("attribute 'round_mode' = \"" + mode +
                              "\" is not one of \"up\", \"down\", \"nearest\"");
     }
   }
@@ -408,27 +408,26 @@ StatusOr<std::unique_ptr<OpKernel>> CastKernel::Create(const KernelInfo& info) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("to"));
     auto parsed = DataTypeFromName(name);
     if (!parsed.ok()) {
-      return InvalidArgument(info.Describe() + ": attribute 'to' = \"" + name +
-                             "\" is not a data type name");
+      return InvalidArgument("attribute 'to' = \"" + name + "\" is not a data type name");
     }
     to = *parsed;
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("to"));
     if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code))) {
-      return InvalidArgument(info.Describe() + ": attribute 'to' = " + std::to_string(code) +
+      return InvalidArgument("attribute 'to' = " + std::to_string(code) +
                              " is not a TensorProto data type");
     }
     to = static_cast<DataType>(code);
   }
   const std::vector<DataType> allowed = CastTargets(info.since_version());
   if (std::find(allowed.begin(), allowed.end(), to) == allowed.end()) {
-    return InvalidArgument(info.Describe() + ": cannot cast to " + DataTypeShortName(to) +
+    return InvalidArgument(std::string("cannot cast to ") + DataTypeShortName(to) +
                            " in this op version");
   }
-  return std::unique_ptr<OpKernel>(new CastKernel(info, to, options));
+  return std::unique_ptr<OpKernel>(new CastKernel(to, options));
 }
 
-Status CastKernel::Run(KernelContext& ctx) const {
+Status CastKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, to_, options_));
   ctx.set_output(0, std::move(y));
@@ -437,10 +436,10 @@ Status CastKernel::Run(KernelContext& ctx) const {
 
 StatusOr<std::unique_ptr<OpKernel>> CastLikeKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(CastOptions options, CastOptionsOf(info));
-  return std::unique_ptr<OpKernel>(new CastLikeKernel(info, options));
+  return std::unique_ptr<OpKernel>(new CastLikeKernel(options));
 }
 
-Status CastLikeKernel::Run(KernelContext& ctx) const {
+Status CastLikeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* like, GetInput(ctx, 1, "target_type"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, CastTensor(*x, like->dtype(), options_));

@@ -35,31 +35,25 @@ struct CastOptions {
 // Unimplemented for complex types; InvalidArgument for text that is not a number.
 StatusOr<Tensor> CastTensor(const Tensor& x, DataType to, const CastOptions& options = {});
 
-class CastKernel : public RefKernel {
+class CastKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CastKernel(const KernelInfo& info, DataType to, CastOptions options)
-      : RefKernel(info), to_(to), options_(options) {}
+  CastKernel(DataType to, CastOptions options) : to_(to), options_(options) {}
   DataType to_;
   CastOptions options_;
 };
 
 // CastLike: Cast to the element type of the second input (saturate from 19, round_mode from 24).
-class CastLikeKernel : public RefKernel {
+class CastLikeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CastLikeKernel(const KernelInfo& info, CastOptions options)
-      : RefKernel(info), options_(options) {}
+  explicit CastLikeKernel(CastOptions options) : options_(options) {}
   CastOptions options_;
 };
 

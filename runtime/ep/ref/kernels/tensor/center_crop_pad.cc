@@ -43,12 +43,12 @@ StatusOr<std::unique_ptr<OpKernel>> CenterCropPadKernel::Create(const KernelInfo
   std::vector<int64_t> axes;
   if (info.has_attribute("axes")) {
     ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
-    if (axes.empty()) return InvalidArgument(info.Describe() + ": 'axes' must not be empty");
+    if (axes.empty()) return InvalidArgument("'axes' must not be empty");
   }
-  return std::unique_ptr<OpKernel>(new CenterCropPadKernel(info, std::move(axes)));
+  return std::unique_ptr<OpKernel>(new CenterCropPadKernel(std::move(axes)));
 }
 
-Status CenterCropPadKernel::Run(KernelContext& ctx) const {
+Status CenterCropPadKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input_data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape_input, GetInput(ctx, 1, "shape"));
   if (shape_input->dtype() != DataType::kInt32 && shape_input->dtype() != DataType::kInt64) {

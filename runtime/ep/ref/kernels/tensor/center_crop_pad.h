@@ -16,16 +16,13 @@ namespace onnxgate::ref {
 StatusOr<Tensor> CenterCropPad(const Tensor& input, const std::vector<int64_t>& shape,
                                const std::vector<int64_t>& axes);
 
-class CenterCropPadKernel : public RefKernel {
+class CenterCropPadKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CenterCropPadKernel(const KernelInfo& info, std::vector<int64_t> axes)
-      : RefKernel(info), axes_(std::move(axes)) {}
+  explicit CenterCropPadKernel(std::vector<int64_t> axes) : axes_(std::move(axes)) {}
   std::vector<int64_t> axes_;  // as given; empty: every axis
 };
 

@@ -51,10 +51,10 @@ StatusOr<std::unique_ptr<OpKernel>> CompressKernel::Create(const KernelInfo& inf
   if (info.has_attribute("axis")) {
     ONNXGATE_ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
   }
-  return std::unique_ptr<OpKernel>(new CompressKernel(info, axis, info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(new CompressKernel(axis, info.since_version() >= 11));
 }
 
-Status CompressKernel::Run(KernelContext& ctx) const {
+Status CompressKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 1, "condition"));
   std::optional<int64_t> axis;

@@ -15,16 +15,14 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Compress(const Tensor& input, const Tensor& condition,
                           std::optional<int64_t> axis);
 
-class CompressKernel : public RefKernel {
+class CompressKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  CompressKernel(const KernelInfo& info, std::optional<int64_t> axis, bool allow_negative_axis)
-      : RefKernel(info), axis_(axis), allow_negative_axis_(allow_negative_axis) {}
+  CompressKernel(std::optional<int64_t> axis, bool allow_negative_axis)
+      : axis_(axis), allow_negative_axis_(allow_negative_axis) {}
   std::optional<int64_t> axis_;
   bool allow_negative_axis_;
 };

@@ -97,10 +97,10 @@ StatusOr<std::unique_ptr<OpKernel>> ConcatKernel::Create(const KernelInfo& info)
   std::optional<int64_t> default_axis;
   if (info.since_version() < 4) default_axis = 1;
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", default_axis));
-  return std::unique_ptr<OpKernel>(new ConcatKernel(info, axis, info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(new ConcatKernel(axis, info.since_version() >= 11));
 }
 
-Status ConcatKernel::Run(KernelContext& ctx) const {
+Status ConcatKernel::Compute(KernelContext& ctx) const {
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
     ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "inputs"));
@@ -125,21 +125,20 @@ StatusOr<std::unique_ptr<OpKernel>> SplitKernel::Create(const KernelInfo& info) 
   if (info.since_version() >= 18 && info.has_attribute("num_outputs")) {
     ONNXGATE_ASSIGN_OR_RETURN(num_outputs, info.GetInt("num_outputs"));
     if (*num_outputs < 1) {
-      return InvalidArgument(info.Describe() +
-                             ": attribute 'num_outputs' must be at least 1, got " +
+      return InvalidArgument("attribute 'num_outputs' must be at least 1, got " +
                              std::to_string(*num_outputs));
     }
     if (static_cast<size_t>(*num_outputs) != info.num_outputs()) {
-      return InvalidArgument(info.Describe() + ": attribute 'num_outputs' is " +
-                             std::to_string(*num_outputs) + " but the node has " +
-                             std::to_string(info.num_outputs()) + " outputs");
+      return InvalidArgument("attribute 'num_outputs' is " + std::to_string(*num_outputs) +
+                             " but the node has " + std::to_string(info.num_outputs()) +
+                             " outputs");
     }
   }
   return std::unique_ptr<OpKernel>(
-      new SplitKernel(info, info.since_version(), axis, std::move(split), num_outputs));
+      new SplitKernel(info.since_version(), axis, std::move(split), num_outputs));
 }
 
-Status SplitKernel::Run(KernelContext& ctx) const {
+Status SplitKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const int64_t rank = static_cast<int64_t>(x->shape().rank());
   if (rank == 0) return InvalidArgument("cannot split a scalar");

@@ -18,16 +18,13 @@ StatusOr<Tensor> Concat(const std::vector<const Tensor*>& inputs, int64_t axis);
 StatusOr<std::vector<Tensor>> Split(const Tensor& x, int64_t axis,
                                     const std::vector<int64_t>& sizes);
 
-class ConcatKernel : public RefKernel {
+class ConcatKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConcatKernel(const KernelInfo& info, int64_t axis, bool allow_negative)
-      : RefKernel(info), axis_(axis), allow_negative_(allow_negative) {}
+  ConcatKernel(int64_t axis, bool allow_negative) : axis_(axis), allow_negative_(allow_negative) {}
   int64_t axis_;
   bool allow_negative_;
 };
@@ -36,21 +33,15 @@ class ConcatKernel : public RefKernel {
 // them the dim is cut into as many equal parts as the node has outputs. Split-18 requires the
 // `split` input or the `num_outputs` attribute; with num_outputs the parts have size
 // ceil(dim / num_outputs) and the last one takes what is left.
-class SplitKernel : public RefKernel {
+class SplitKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SplitKernel(const KernelInfo& info, int version, int64_t axis,
-              std::optional<std::vector<int64_t>> split, std::optional<int64_t> num_outputs)
-      : RefKernel(info),
-        version_(version),
-        axis_(axis),
-        split_attr_(std::move(split)),
-        num_outputs_(num_outputs) {}
+  SplitKernel(int version, int64_t axis, std::optional<std::vector<int64_t>> split,
+              std::optional<int64_t> num_outputs)
+      : version_(version), axis_(axis), split_attr_(std::move(split)), num_outputs_(num_outputs) {}
   int version_;
   int64_t axis_;
   std::optional<std::vector<int64_t>> split_attr_;

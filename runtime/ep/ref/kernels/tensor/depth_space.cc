@@ -73,27 +73,27 @@ StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t b, bool crd) {
 StatusOr<std::unique_ptr<OpKernel>> DepthSpaceKernel::Create(const KernelInfo& info) {
   const bool to_space = info.op_type() == "DepthToSpace";
   if (!info.has_attribute("blocksize")) {
-    return InvalidArgument(info.Describe() + ": the 'blocksize' attribute is required");
+    return InvalidArgument("the 'blocksize' attribute is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t blocksize, info.GetInt("blocksize"));
   bool crd = false;
   // 'mode' exists from DepthToSpace-11 and SpaceToDepth-28; earlier versions always use DCR.
   const int mode_since = to_space ? 11 : 28;
   if (info.since_version() < mode_since && info.has_attribute("mode")) {
-    return InvalidArgument(info.Describe() + ": 'mode' exists from " + info.op_type() + "-" +
+    return InvalidArgument("'mode' exists from " + info.op_type() + "-" +
                            std::to_string(mode_since));
   }
   if (info.since_version() >= mode_since) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("DCR")));
     if (mode != "DCR" && mode != "CRD") {
-      return InvalidArgument(info.Describe() + ": mode must be DCR or CRD, got '" + mode + "'");
+      return InvalidArgument("mode must be DCR or CRD, got '" + mode + "'");
     }
     crd = mode == "CRD";
   }
-  return std::unique_ptr<OpKernel>(new DepthSpaceKernel(info, to_space, blocksize, crd));
+  return std::unique_ptr<OpKernel>(new DepthSpaceKernel(to_space, blocksize, crd));
 }
 
-Status DepthSpaceKernel::Run(KernelContext& ctx) const {
+Status DepthSpaceKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   StatusOr<Tensor> y =
       to_space_ ? DepthToSpace(*input, blocksize_, crd_) : SpaceToDepth(*input, blocksize_, crd_);

@@ -18,16 +18,14 @@ StatusOr<Tensor> DepthToSpace(const Tensor& input, int64_t blocksize, bool crd);
 // to channel c * b^2 + by * b + bx.
 StatusOr<Tensor> SpaceToDepth(const Tensor& input, int64_t blocksize, bool crd = false);
 
-class DepthSpaceKernel : public RefKernel {
+class DepthSpaceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  DepthSpaceKernel(const KernelInfo& info, bool to_space, int64_t blocksize, bool crd)
-      : RefKernel(info), to_space_(to_space), blocksize_(blocksize), crd_(crd) {}
+  DepthSpaceKernel(bool to_space, int64_t blocksize, bool crd)
+      : to_space_(to_space), blocksize_(blocksize), crd_(crd) {}
   bool to_space_;
   int64_t blocksize_;
   bool crd_;

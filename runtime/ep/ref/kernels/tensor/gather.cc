@@ -52,10 +52,10 @@ StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
 
 StatusOr<std::unique_ptr<OpKernel>> GatherKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
-  return std::unique_ptr<OpKernel>(new GatherKernel(info, axis, info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(new GatherKernel(axis, info.since_version() >= 11));
 }
 
-Status GatherKernel::Run(KernelContext& ctx) const {
+Status GatherKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   const int64_t rank = static_cast<int64_t>(data->shape().rank());

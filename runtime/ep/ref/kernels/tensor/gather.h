@@ -14,16 +14,14 @@ namespace onnxgate::ref {
 StatusOr<Tensor> Gather(const Tensor& data, const Tensor& indices, int64_t axis,
                         bool allow_negative_indices);
 
-class GatherKernel : public RefKernel {
+class GatherKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GatherKernel(const KernelInfo& info, int64_t axis, bool allow_negative_indices)
-      : RefKernel(info), axis_(axis), allow_negative_indices_(allow_negative_indices) {}
+  GatherKernel(int64_t axis, bool allow_negative_indices)
+      : axis_(axis), allow_negative_indices_(allow_negative_indices) {}
   int64_t axis_;
   bool allow_negative_indices_;
 };

@@ -180,10 +180,10 @@ StatusOr<Tensor> ScatterElements(const Tensor& data, const Tensor& indices, cons
 
 StatusOr<std::unique_ptr<OpKernel>> GatherElementsKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 0));
-  return std::unique_ptr<OpKernel>(new GatherElementsKernel(info, axis));
+  return std::unique_ptr<OpKernel>(new GatherElementsKernel(axis));
 }
 
-Status GatherElementsKernel::Run(KernelContext& ctx) const {
+Status GatherElementsKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   const int64_t rank = static_cast<int64_t>(data->shape().rank());
@@ -200,19 +200,19 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterElementsKernel::Create(const KernelIn
   ScatterReduction reduction = ScatterReduction::kNone;
   if (info.has_attribute("reduction")) {
     if (info.op_type() != "ScatterElements" || info.since_version() < 16) {
-      return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterElements-16");
+      return InvalidArgument("'reduction' exists from ScatterElements-16");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
     auto parsed = ParseScatterReduction(name, info.since_version() >= 18);
-    if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
+    if (!parsed.ok()) return parsed.status();
     reduction = *parsed;
   }
   // Scatter-9 documents indices in [0, s) only; ScatterElements-11 adds negative indices.
   const bool negative = info.op_type() == "ScatterElements";
-  return std::unique_ptr<OpKernel>(new ScatterElementsKernel(info, axis, reduction, negative));
+  return std::unique_ptr<OpKernel>(new ScatterElementsKernel(axis, reduction, negative));
 }
 
-Status ScatterElementsKernel::Run(KernelContext& ctx) const {
+Status ScatterElementsKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));

@@ -39,33 +39,25 @@ StatusOr<Tensor> ScatterElements(const Tensor& data, const Tensor& indices, cons
                                  int64_t axis, ScatterReduction reduction,
                                  bool allow_negative_indices);
 
-class GatherElementsKernel : public RefKernel {
+class GatherElementsKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GatherElementsKernel(const KernelInfo& info, int64_t axis) : RefKernel(info), axis_(axis) {}
+  explicit GatherElementsKernel(int64_t axis) : axis_(axis) {}
   int64_t axis_;
 };
 
 // ScatterElements and Scatter-9/10 (the same op under its first name, without negative indices).
-class ScatterElementsKernel : public RefKernel {
+class ScatterElementsKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ScatterElementsKernel(const KernelInfo& info, int64_t axis, ScatterReduction reduction,
-                        bool allow_negative_indices)
-      : RefKernel(info),
-        axis_(axis),
-        reduction_(reduction),
-        allow_negative_indices_(allow_negative_indices) {}
+  ScatterElementsKernel(int64_t axis, ScatterReduction reduction, bool allow_negative_indices)
+      : axis_(axis), reduction_(reduction), allow_negative_indices_(allow_negative_indices) {}
   int64_t axis_;
   ScatterReduction reduction_;
   bool allow_negative_indices_;

@@ -112,13 +112,13 @@ StatusOr<Tensor> ScatterND(const Tensor& data, const Tensor& indices, const Tens
 
 StatusOr<std::unique_ptr<OpKernel>> GatherNDKernel::Create(const KernelInfo& info) {
   if (info.since_version() < 12 && info.has_attribute("batch_dims")) {
-    return InvalidArgument(info.Describe() + ": 'batch_dims' exists from GatherND-12");
+    return InvalidArgument("'batch_dims' exists from GatherND-12");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t batch_dims, info.GetInt("batch_dims", 0));
-  return std::unique_ptr<OpKernel>(new GatherNDKernel(info, batch_dims));
+  return std::unique_ptr<OpKernel>(new GatherNDKernel(batch_dims));
 }
 
-Status GatherNDKernel::Run(KernelContext& ctx) const {
+Status GatherNDKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, GatherND(*data, *indices, batch_dims_));
@@ -130,17 +130,17 @@ StatusOr<std::unique_ptr<OpKernel>> ScatterNDKernel::Create(const KernelInfo& in
   ScatterReduction reduction = ScatterReduction::kNone;
   if (info.has_attribute("reduction")) {
     if (info.since_version() < 16) {
-      return InvalidArgument(info.Describe() + ": 'reduction' exists from ScatterND-16");
+      return InvalidArgument("'reduction' exists from ScatterND-16");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string name, info.GetString("reduction"));
     auto parsed = ParseScatterReduction(name, info.since_version() >= 18);
-    if (!parsed.ok()) return parsed.status().WithContext(info.Describe());
+    if (!parsed.ok()) return parsed.status();
     reduction = *parsed;
   }
-  return std::unique_ptr<OpKernel>(new ScatterNDKernel(info, reduction));
+  return std::unique_ptr<OpKernel>(new ScatterNDKernel(reduction));
 }
 
-Status ScatterNDKernel::Run(KernelContext& ctx) const {
+Status ScatterNDKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 1, "indices"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* updates, GetInput(ctx, 2, "updates"));

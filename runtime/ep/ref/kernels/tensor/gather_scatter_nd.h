@@ -21,29 +21,23 @@ StatusOr<Tensor> GatherND(const Tensor& data, const Tensor& indices, int64_t bat
 StatusOr<Tensor> ScatterND(const Tensor& data, const Tensor& indices, const Tensor& updates,
                            ScatterReduction reduction);
 
-class GatherNDKernel : public RefKernel {
+class GatherNDKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GatherNDKernel(const KernelInfo& info, int64_t batch_dims)
-      : RefKernel(info), batch_dims_(batch_dims) {}
+  explicit GatherNDKernel(int64_t batch_dims) : batch_dims_(batch_dims) {}
   int64_t batch_dims_;
 };
 
-class ScatterNDKernel : public RefKernel {
+class ScatterNDKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ScatterNDKernel(const KernelInfo& info, ScatterReduction reduction)
-      : RefKernel(info), reduction_(reduction) {}
+  explicit ScatterNDKernel(ScatterReduction reduction) : reduction_(reduction) {}
   ScatterReduction reduction_;
 };
 

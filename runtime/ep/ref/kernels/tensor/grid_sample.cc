@@ -205,8 +205,8 @@ StatusOr<std::unique_ptr<OpKernel>> GridSampleKernel::Create(const KernelInfo& i
   } else if (mode == cubic) {
     o.mode = GridSampleMode::kCubic;
   } else {
-    return InvalidArgument(info.Describe() + ": mode must be " + linear + ", nearest or " + cubic +
-                           ", got '" + mode + "'");
+    return InvalidArgument("mode must be " + linear + ", nearest or " + cubic + ", got '" + mode +
+                           "'");
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::string padding,
                             info.GetString("padding_mode", std::string("zeros")));
@@ -217,16 +217,15 @@ StatusOr<std::unique_ptr<OpKernel>> GridSampleKernel::Create(const KernelInfo& i
   } else if (padding == "reflection") {
     o.padding = GridPadding::kReflection;
   } else {
-    return InvalidArgument(info.Describe() +
-                           ": padding_mode must be zeros, border or reflection, got '" + padding +
+    return InvalidArgument("padding_mode must be zeros, border or reflection, got '" + padding +
                            "'");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t align, info.GetInt("align_corners", 0));
   o.align_corners = align != 0;
-  return std::unique_ptr<OpKernel>(new GridSampleKernel(info, o, v16));
+  return std::unique_ptr<OpKernel>(new GridSampleKernel(o, v16));
 }
 
-Status GridSampleKernel::Run(KernelContext& ctx) const {
+Status GridSampleKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* grid, GetInput(ctx, 1, "grid"));
   if (only_4d_ && x->shape().rank() != 4) {

@@ -28,16 +28,14 @@ struct GridSampleOptions {
 // double and store as Resize does (integers round half to even and saturate).
 StatusOr<Tensor> GridSample(const Tensor& x, const Tensor& grid, const GridSampleOptions& options);
 
-class GridSampleKernel : public RefKernel {
+class GridSampleKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  GridSampleKernel(const KernelInfo& info, GridSampleOptions options, bool only_4d)
-      : RefKernel(info), options_(options), only_4d_(only_4d) {}
+  GridSampleKernel(GridSampleOptions options, bool only_4d)
+      : options_(options), only_4d_(only_4d) {}
   GridSampleOptions options_;
   bool only_4d_;  // GridSample-16
 };

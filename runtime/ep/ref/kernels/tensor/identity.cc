@@ -4,10 +4,10 @@
 namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> IdentityKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new IdentityKernel(info, info.since_version()));
+  return std::unique_ptr<OpKernel>(new IdentityKernel(info.since_version()));
 }
 
-Status IdentityKernel::Run(KernelContext& ctx) const {
+Status IdentityKernel::Compute(KernelContext& ctx) const {
   const Value* v = ctx.input(0);
   if (v == nullptr) return InvalidArgument("input 0 ('input') is missing");
   // Each version widens what may flow through: tensors, then sequences (14), optionals (16).

@@ -7,15 +7,13 @@
 
 namespace onnxgate::ref {
 
-class IdentityKernel : public RefKernel {
+class IdentityKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  IdentityKernel(const KernelInfo& info, int version) : RefKernel(info), version_(version) {}
+  explicit IdentityKernel(int version) : version_(version) {}
   int version_;
 };
 

@@ -52,11 +52,7 @@ StatusOr<Tensor> NonZero(const Tensor& x) {
   return y;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> NonZeroKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new NonZeroKernel(info));
-}
-
-Status NonZeroKernel::Run(KernelContext& ctx) const {
+Status NonZeroKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NonZero(*x));
   ctx.set_output(0, std::move(y));

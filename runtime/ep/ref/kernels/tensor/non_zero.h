@@ -13,13 +13,9 @@ namespace onnxgate::ref {
 // scalar is treated as a 1-element vector, as numpy does, so the result has shape [1, count].
 StatusOr<Tensor> NonZero(const Tensor& x);
 
-class NonZeroKernel : public RefKernel {
+class NonZeroKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

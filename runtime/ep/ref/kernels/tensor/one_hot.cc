@@ -74,10 +74,10 @@ StatusOr<Tensor> OneHot(const Tensor& indices, int64_t depth, const Tensor& valu
 
 StatusOr<std::unique_ptr<OpKernel>> OneHotKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
-  return std::unique_ptr<OpKernel>(new OneHotKernel(info, axis, info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(new OneHotKernel(axis, info.since_version() >= 11));
 }
 
-Status OneHotKernel::Run(KernelContext& ctx) const {
+Status OneHotKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* indices, GetInput(ctx, 0, "indices"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* depth_t, GetInput(ctx, 1, "depth"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* values, GetInput(ctx, 2, "values"));

@@ -17,16 +17,14 @@ namespace onnxgate::ref {
 StatusOr<Tensor> OneHot(const Tensor& indices, int64_t depth, const Tensor& values, int64_t axis,
                         bool negative_indices);
 
-class OneHotKernel : public RefKernel {
+class OneHotKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  OneHotKernel(const KernelInfo& info, int64_t axis, bool negative_indices)
-      : RefKernel(info), axis_(axis), negative_indices_(negative_indices) {}
+  OneHotKernel(int64_t axis, bool negative_indices)
+      : axis_(axis), negative_indices_(negative_indices) {}
   int64_t axis_;
   bool negative_indices_;
 };

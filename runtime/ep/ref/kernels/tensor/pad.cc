@@ -136,22 +136,21 @@ StatusOr<std::unique_ptr<OpKernel>> PadKernel::Create(const KernelInfo& info) {
   const int version = info.since_version();
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode_name, info.GetString("mode", std::string("constant")));
   auto mode = ParseMode(mode_name, version);
-  if (!mode.ok()) return mode.status().WithContext(info.Describe());
+  if (!mode.ok()) return mode.status();
   if (version >= 11) {
-    return std::unique_ptr<OpKernel>(new PadKernel(info, version, *mode, true, {}, 0.0f));
+    return std::unique_ptr<OpKernel>(new PadKernel(version, *mode, true, {}, 0.0f));
   }
   // Pad-1 calls the attribute 'paddings', Pad-2 'pads'; both are required.
   const char* pads_name = version >= 2 ? "pads" : "paddings";
   if (!info.has_attribute(pads_name)) {
-    return InvalidArgument(info.Describe() + ": the '" + pads_name + "' attribute is required");
+    return InvalidArgument(std::string("the '") + pads_name + "' attribute is required");
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> pads, info.GetInts(pads_name));
   ONNXGATE_ASSIGN_OR_RETURN(float value, info.GetFloat("value", 0.0f));
-  return std::unique_ptr<OpKernel>(
-      new PadKernel(info, version, *mode, false, std::move(pads), value));
+  return std::unique_ptr<OpKernel>(new PadKernel(version, *mode, false, std::move(pads), value));
 }
 
-Status PadKernel::Run(KernelContext& ctx) const {
+Status PadKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> pads = pads_;
   Tensor constant;

@@ -21,18 +21,14 @@ enum class PadMode { kConstant, kReflect, kEdge, kWrap };
 StatusOr<Tensor> Pad(const Tensor& data, const std::vector<int64_t>& pads, PadMode mode,
                      const Tensor* constant);
 
-class PadKernel : public RefKernel {
+class PadKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  PadKernel(const KernelInfo& info, int version, PadMode mode, bool from_inputs,
-            std::vector<int64_t> pads, float value)
-      : RefKernel(info),
-        version_(version),
+  PadKernel(int version, PadMode mode, bool from_inputs, std::vector<int64_t> pads, float value)
+      : version_(version),
         mode_(mode),
         from_inputs_(from_inputs),
         pads_(std::move(pads)),

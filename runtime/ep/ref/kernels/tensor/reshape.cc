@@ -114,12 +114,12 @@ StatusOr<std::unique_ptr<OpKernel>> ReshapeKernel::Create(const KernelInfo& info
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t allow_zero, info.GetInt("allowzero", 0));
   if (allow_zero != 0 && info.since_version() < 14) {
-    return InvalidArgument(info.Describe() + ": attribute 'allowzero' exists from opset 14");
+    return InvalidArgument("attribute 'allowzero' exists from opset 14");
   }
-  return std::unique_ptr<OpKernel>(new ReshapeKernel(info, std::move(shape_attr), allow_zero != 0));
+  return std::unique_ptr<OpKernel>(new ReshapeKernel(std::move(shape_attr), allow_zero != 0));
 }
 
-Status ReshapeKernel::Run(KernelContext& ctx) const {
+Status ReshapeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> requested;
   if (shape_attr_) {
@@ -139,10 +139,10 @@ Status ReshapeKernel::Run(KernelContext& ctx) const {
 
 StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
-  return std::unique_ptr<OpKernel>(new FlattenKernel(info, axis, info.since_version() >= 11));
+  return std::unique_ptr<OpKernel>(new FlattenKernel(axis, info.since_version() >= 11));
 }
 
-Status FlattenKernel::Run(KernelContext& ctx) const {
+Status FlattenKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Shape out, FlattenShape(x->shape(), axis_, allow_negative_));
   ctx.set_output(0, x->Reshaped(std::move(out)));
@@ -154,10 +154,10 @@ StatusOr<std::unique_ptr<OpKernel>> SqueezeKernel::Create(const KernelInfo& info
   if (info.since_version() < 13 && info.has_attribute("axes")) {
     ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
   }
-  return std::unique_ptr<OpKernel>(new SqueezeKernel(info, info.since_version(), std::move(axes)));
+  return std::unique_ptr<OpKernel>(new SqueezeKernel(info.since_version(), std::move(axes)));
 }
 
-Status SqueezeKernel::Run(KernelContext& ctx) const {
+Status SqueezeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::optional<std::vector<int64_t>> axes = axes_attr_;
   if (version_ >= 13 && ctx.has_input(1)) {
@@ -174,11 +174,10 @@ StatusOr<std::unique_ptr<OpKernel>> UnsqueezeKernel::Create(const KernelInfo& in
   if (info.since_version() < 13) {
     ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
   }
-  return std::unique_ptr<OpKernel>(
-      new UnsqueezeKernel(info, info.since_version(), std::move(axes)));
+  return std::unique_ptr<OpKernel>(new UnsqueezeKernel(info.since_version(), std::move(axes)));
 }
 
-Status UnsqueezeKernel::Run(KernelContext& ctx) const {
+Status UnsqueezeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* data, GetInput(ctx, 0, "data"));
   std::vector<int64_t> axes = axes_attr_;
   if (version_ >= 13) {

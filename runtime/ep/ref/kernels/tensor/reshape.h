@@ -29,60 +29,50 @@ StatusOr<Shape> SqueezeShape(const Shape& input, const std::optional<std::vector
 StatusOr<Shape> UnsqueezeShape(const Shape& input, const std::vector<int64_t>& axes,
                                bool allow_negative);
 
-class ReshapeKernel : public RefKernel {
+class ReshapeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ReshapeKernel(const KernelInfo& info, std::optional<std::vector<int64_t>> shape_attr,
-                bool allow_zero)
-      : RefKernel(info), shape_attr_(std::move(shape_attr)), allow_zero_(allow_zero) {}
+  ReshapeKernel(std::optional<std::vector<int64_t>> shape_attr, bool allow_zero)
+      : shape_attr_(std::move(shape_attr)), allow_zero_(allow_zero) {}
   std::optional<std::vector<int64_t>> shape_attr_;  // Reshape-1 takes the shape as attribute
   bool allow_zero_;
 };
 
-class FlattenKernel : public RefKernel {
+class FlattenKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  FlattenKernel(const KernelInfo& info, int64_t axis, bool allow_negative)
-      : RefKernel(info), axis_(axis), allow_negative_(allow_negative) {}
+  FlattenKernel(int64_t axis, bool allow_negative) : axis_(axis), allow_negative_(allow_negative) {}
   int64_t axis_;
   bool allow_negative_;
 };
 
 // Squeeze and Unsqueeze: axes as attribute (versions 1 and 11) or as input (13).
-class SqueezeKernel : public RefKernel {
+class SqueezeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SqueezeKernel(const KernelInfo& info, int version, std::optional<std::vector<int64_t>> axes)
-      : RefKernel(info), version_(version), axes_attr_(std::move(axes)) {}
+  SqueezeKernel(int version, std::optional<std::vector<int64_t>> axes)
+      : version_(version), axes_attr_(std::move(axes)) {}
   int version_;
   std::optional<std::vector<int64_t>> axes_attr_;
 };
 
-class UnsqueezeKernel : public RefKernel {
+class UnsqueezeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  UnsqueezeKernel(const KernelInfo& info, int version, std::vector<int64_t> axes)
-      : RefKernel(info), version_(version), axes_attr_(std::move(axes)) {}
+  UnsqueezeKernel(int version, std::vector<int64_t> axes)
+      : version_(version), axes_attr_(std::move(axes)) {}
   int version_;
   std::vector<int64_t> axes_attr_;  // versions 1 and 11
 };

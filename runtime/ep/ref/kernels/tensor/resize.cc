@@ -137,20 +137,20 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
   ResizeOptions options;
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("nearest")));
   auto parsed_mode = ParseResizeMode(mode);
-  if (!parsed_mode.ok()) return parsed_mode.status().WithContext(info.Describe());
+  if (!parsed_mode.ok()) return parsed_mode.status();
   options.mode = *parsed_mode;
   double extrapolation = 0.0;
   std::vector<float> scales;
   if (form != Form::kFull) {
     // Before Resize-11 there is only nearest and linear, on asymmetric coordinates.
     if (options.mode == ResizeMode::kCubic) {
-      return InvalidArgument(info.Describe() + ": mode 'cubic' exists from Resize-11");
+      return InvalidArgument("mode 'cubic' exists from Resize-11");
     }
     options.transform = CoordinateTransform::kAsymmetric;
     options.nearest = NearestMode::kLegacy;
     if (form == Form::kUpsample7) {
       if (!info.has_attribute("scales")) {
-        return InvalidArgument(info.Describe() + ": the 'scales' attribute is required");
+        return InvalidArgument("the 'scales' attribute is required");
       }
       ONNXGATE_ASSIGN_OR_RETURN(scales, info.GetFloats("scales"));
     }
@@ -159,22 +159,22 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
         std::string transform,
         info.GetString("coordinate_transformation_mode", std::string("half_pixel")));
     auto parsed_transform = ParseCoordinateTransform(transform);
-    if (!parsed_transform.ok()) return parsed_transform.status().WithContext(info.Describe());
+    if (!parsed_transform.ok()) return parsed_transform.status();
     options.transform = *parsed_transform;
     if (options.transform == CoordinateTransform::kTfHalfPixelForNn && version >= 13) {
-      return InvalidArgument(info.Describe() +
-                             ": coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only "
-                             "in Resize-11");
+      return InvalidArgument(
+          "coordinate_transformation_mode 'tf_half_pixel_for_nn' exists only "
+          "in Resize-11");
     }
     if (options.transform == CoordinateTransform::kHalfPixelSymmetric && version < 19) {
-      return InvalidArgument(info.Describe() +
-                             ": coordinate_transformation_mode 'half_pixel_symmetric' exists from "
-                             "Resize-19");
+      return InvalidArgument(
+          "coordinate_transformation_mode 'half_pixel_symmetric' exists from "
+          "Resize-19");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string nearest,
                               info.GetString("nearest_mode", std::string("round_prefer_floor")));
     auto parsed_nearest = ParseNearestMode(nearest);
-    if (!parsed_nearest.ok()) return parsed_nearest.status().WithContext(info.Describe());
+    if (!parsed_nearest.ok()) return parsed_nearest.status();
     options.nearest = *parsed_nearest;
     ONNXGATE_ASSIGN_OR_RETURN(float a, info.GetFloat("cubic_coeff_a", -0.75f));
     options.cubic_coeff_a = a;
@@ -189,20 +189,19 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
   if (upsample || version < 18) {
     for (const char* name : {"antialias", "axes", "keep_aspect_ratio_policy"}) {
       if (info.has_attribute(name)) {
-        return InvalidArgument(info.Describe() + ": '" + name + "' exists from Resize-18");
+        return InvalidArgument(std::string("'") + name + "' exists from Resize-18");
       }
     }
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t antialias, info.GetInt("antialias", 0));
     if (antialias != 0 && antialias != 1) {
-      return InvalidArgument(info.Describe() + ": antialias must be 0 or 1, got " +
-                             std::to_string(antialias));
+      return InvalidArgument("antialias must be 0 or 1, got " + std::to_string(antialias));
     }
     // The filter exists for linear and cubic; nearest reads one input and ignores it.
     options.antialias = antialias == 1 && options.mode != ResizeMode::kNearest;
     if (info.has_attribute("axes")) {
       ONNXGATE_ASSIGN_OR_RETURN(axes, info.GetInts("axes"));
-      if (axes.empty()) return InvalidArgument(info.Describe() + ": 'axes' must not be empty");
+      if (axes.empty()) return InvalidArgument("'axes' must not be empty");
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::string keep,
                               info.GetString("keep_aspect_ratio_policy", std::string("stretch")));
@@ -211,13 +210,13 @@ StatusOr<std::unique_ptr<OpKernel>> ResizeKernel::Create(const KernelInfo& info)
     } else if (keep == "not_smaller") {
       policy = AspectPolicy::kNotSmaller;
     } else if (keep != "stretch") {
-      return InvalidArgument(info.Describe() +
-                             ": keep_aspect_ratio_policy must be stretch, not_larger or "
-                             "not_smaller, got '" +
-                             keep + "'");
+      return InvalidArgument(
+          "keep_aspect_ratio_policy must be stretch, not_larger or "
+          "not_smaller, got '" +
+          keep + "'");
     }
   }
-  return std::unique_ptr<OpKernel>(new ResizeKernel(info, form, upsample, options, extrapolation,
+  return std::unique_ptr<OpKernel>(new ResizeKernel(form, upsample, options, extrapolation,
                                                     std::move(scales), std::move(axes), policy));
 }
 
@@ -334,7 +333,7 @@ StatusOr<std::vector<AxisResample>> ResizeKernel::Geometry(const KernelContext& 
   return result;
 }
 
-Status ResizeKernel::Run(KernelContext& ctx) const {
+Status ResizeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<AxisResample> axes, Geometry(ctx, x->shape()));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Resample(*x, axes, options_, extrapolation_));

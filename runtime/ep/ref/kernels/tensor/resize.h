@@ -24,12 +24,10 @@ StatusOr<Tensor> Resample(const Tensor& x, const std::vector<AxisResample>& axes
 // (not smaller) than `sizes` on any resized axis.
 enum class AspectPolicy { kStretch, kNotLarger, kNotSmaller };
 
-class ResizeKernel : public RefKernel {
+class ResizeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   // Which inputs and attributes the op version has.
@@ -38,11 +36,9 @@ class ResizeKernel : public RefKernel {
     kScalesOnly,  // Upsample-9, Resize-10: X, scales
     kFull,        // Resize-11 on: X, roi, scales, sizes
   };
-  ResizeKernel(const KernelInfo& info, Form form, bool upsample, ResizeOptions options,
-               double extrapolation, std::vector<float> scales, std::vector<int64_t> axes,
-               AspectPolicy policy)
-      : RefKernel(info),
-        form_(form),
+  ResizeKernel(Form form, bool upsample, ResizeOptions options, double extrapolation,
+               std::vector<float> scales, std::vector<int64_t> axes, AspectPolicy policy)
+      : form_(form),
         upsample_(upsample),
         options_(options),
         extrapolation_(extrapolation),

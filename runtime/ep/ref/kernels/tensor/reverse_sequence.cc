@@ -46,14 +46,13 @@ StatusOr<std::unique_ptr<OpKernel>> ReverseSequenceKernel::Create(const KernelIn
   ONNXGATE_ASSIGN_OR_RETURN(int64_t batch_axis, info.GetInt("batch_axis", 1));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t time_axis, info.GetInt("time_axis", 0));
   if (!((batch_axis == 0 && time_axis == 1) || (batch_axis == 1 && time_axis == 0))) {
-    return InvalidArgument(info.Describe() + ": batch_axis and time_axis must be 0 and 1 in " +
-                           "either order, got " + std::to_string(batch_axis) + " and " +
-                           std::to_string(time_axis));
+    return InvalidArgument("batch_axis and time_axis must be 0 and 1 in either order, got " +
+                           std::to_string(batch_axis) + " and " + std::to_string(time_axis));
   }
-  return std::unique_ptr<OpKernel>(new ReverseSequenceKernel(info, batch_axis, time_axis));
+  return std::unique_ptr<OpKernel>(new ReverseSequenceKernel(batch_axis, time_axis));
 }
 
-Status ReverseSequenceKernel::Run(KernelContext& ctx) const {
+Status ReverseSequenceKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* lens, GetInput(ctx, 1, "sequence_lens"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ReverseSequence(*input, *lens, batch_axis_, time_axis_));

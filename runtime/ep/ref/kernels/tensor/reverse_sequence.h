@@ -14,16 +14,14 @@ namespace onnxgate::ref {
 StatusOr<Tensor> ReverseSequence(const Tensor& input, const Tensor& sequence_lens,
                                  int64_t batch_axis, int64_t time_axis);
 
-class ReverseSequenceKernel : public RefKernel {
+class ReverseSequenceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ReverseSequenceKernel(const KernelInfo& info, int64_t batch_axis, int64_t time_axis)
-      : RefKernel(info), batch_axis_(batch_axis), time_axis_(time_axis) {}
+  ReverseSequenceKernel(int64_t batch_axis, int64_t time_axis)
+      : batch_axis_(batch_axis), time_axis_(time_axis) {}
   int64_t batch_axis_;
   int64_t time_axis_;
 };

@@ -28,20 +28,16 @@ StatusOr<std::unique_ptr<OpKernel>> ShapeKernel::Create(const KernelInfo& info) 
       ONNXGATE_ASSIGN_OR_RETURN(end, info.GetInt("end"));
     }
   }
-  return std::unique_ptr<OpKernel>(new ShapeKernel(info, start, end));
+  return std::unique_ptr<OpKernel>(new ShapeKernel(start, end));
 }
 
-Status ShapeKernel::Run(KernelContext& ctx) const {
+Status ShapeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   ctx.set_output(0, ShapeSlice(x->shape(), start_, end_));
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SizeKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new SizeKernel(info));
-}
-
-Status SizeKernel::Run(KernelContext& ctx) const {
+Status SizeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   ctx.set_output(0, Tensor::Scalar<int64_t>(x->NumElements()));
   return OkStatus();

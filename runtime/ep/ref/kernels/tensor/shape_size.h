@@ -13,27 +13,20 @@ namespace onnxgate::ref {
 // both clamp to [0, rank]; an empty range gives an empty tensor (Shape-15's rules).
 Tensor ShapeSlice(const Shape& shape, int64_t start, std::optional<int64_t> end);
 
-class ShapeKernel : public RefKernel {
+class ShapeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  ShapeKernel(const KernelInfo& info, int64_t start, std::optional<int64_t> end)
-      : RefKernel(info), start_(start), end_(end) {}
+  ShapeKernel(int64_t start, std::optional<int64_t> end) : start_(start), end_(end) {}
   int64_t start_;
   std::optional<int64_t> end_;
 };
 
-class SizeKernel : public RefKernel {
+class SizeKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  using RefKernel::RefKernel;
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

@@ -63,7 +63,7 @@ StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
 }
 
 StatusOr<std::unique_ptr<OpKernel>> SliceKernel::Create(const KernelInfo& info) {
-  std::unique_ptr<SliceKernel> k(new SliceKernel(info, info.since_version()));
+  std::unique_ptr<SliceKernel> k(new SliceKernel(info.since_version()));
   if (info.since_version() < 10) {
     ONNXGATE_ASSIGN_OR_RETURN(k->starts_, info.GetInts("starts"));
     ONNXGATE_ASSIGN_OR_RETURN(k->ends_, info.GetInts("ends"));
@@ -74,7 +74,7 @@ StatusOr<std::unique_ptr<OpKernel>> SliceKernel::Create(const KernelInfo& info) 
   return std::unique_ptr<OpKernel>(std::move(k));
 }
 
-Status SliceKernel::Run(KernelContext& ctx) const {
+Status SliceKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   if (version_ < 10) {
     ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Slice(*x, starts_, ends_, axes_, std::nullopt, false));

@@ -20,15 +20,13 @@ StatusOr<Tensor> Slice(const Tensor& x, const std::vector<int64_t>& starts,
                        const std::optional<std::vector<int64_t>>& axes,
                        const std::optional<std::vector<int64_t>>& steps, bool allow_negative_axes);
 
-class SliceKernel : public RefKernel {
+class SliceKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  SliceKernel(const KernelInfo& info, int version) : RefKernel(info), version_(version) {}
+  explicit SliceKernel(int version) : version_(version) {}
   int version_;
   // Slice-1's attributes.
   std::vector<int64_t> starts_, ends_;

@@ -71,13 +71,12 @@ StatusOr<std::unique_ptr<OpKernel>> TensorScatterKernel::Create(const KernelInfo
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -2));
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode", std::string("linear")));
   if (mode != "linear" && mode != "circular") {
-    return InvalidArgument(info.Describe() +
-                           ": attribute 'mode' must be linear or circular, got '" + mode + "'");
+    return InvalidArgument("attribute 'mode' must be linear or circular, got '" + mode + "'");
   }
-  return std::unique_ptr<OpKernel>(new TensorScatterKernel(info, axis, mode == "circular"));
+  return std::unique_ptr<OpKernel>(new TensorScatterKernel(axis, mode == "circular"));
 }
 
-Status TensorScatterKernel::Run(KernelContext& ctx) const {
+Status TensorScatterKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* past, GetInput(ctx, 0, "past_cache"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* update, GetInput(ctx, 1, "update"));
   const int64_t rank = static_cast<int64_t>(past->shape().rank());

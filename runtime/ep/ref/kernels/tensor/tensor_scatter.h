@@ -21,16 +21,13 @@ StatusOr<Tensor> TensorScatter(const Tensor& past_cache, const Tensor& update,
                                const std::optional<std::vector<int64_t>>& write_indices,
                                int64_t axis, bool circular);
 
-class TensorScatterKernel : public RefKernel {
+class TensorScatterKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TensorScatterKernel(const KernelInfo& info, int64_t axis, bool circular)
-      : RefKernel(info), axis_(axis), circular_(circular) {}
+  TensorScatterKernel(int64_t axis, bool circular) : axis_(axis), circular_(circular) {}
   int64_t axis_;
   bool circular_;  // mode "circular"; "linear" otherwise
 };

@@ -43,10 +43,10 @@ StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(const KernelInfo& in
   if (info.has_attribute("perm")) {
     ONNXGATE_ASSIGN_OR_RETURN(perm, info.GetInts("perm"));
   }
-  return std::unique_ptr<OpKernel>(new TransposeKernel(info, std::move(perm)));
+  return std::unique_ptr<OpKernel>(new TransposeKernel(std::move(perm)));
 }
 
-Status TransposeKernel::Run(KernelContext& ctx) const {
+Status TransposeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Transpose(*x, perm_));
   ctx.set_output(0, std::move(y));

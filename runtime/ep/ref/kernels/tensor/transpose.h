@@ -14,16 +14,13 @@ namespace onnxgate::ref {
 // is not a permutation of [0, rank).
 StatusOr<Tensor> Transpose(const Tensor& x, const std::optional<std::vector<int64_t>>& perm);
 
-class TransposeKernel : public RefKernel {
+class TransposeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TransposeKernel(const KernelInfo& info, std::optional<std::vector<int64_t>> perm)
-      : RefKernel(info), perm_(std::move(perm)) {}
+  explicit TransposeKernel(std::optional<std::vector<int64_t>> perm) : perm_(std::move(perm)) {}
   std::optional<std::vector<int64_t>> perm_;
 };
 

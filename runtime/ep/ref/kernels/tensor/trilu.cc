@@ -76,10 +76,10 @@ StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k) {
 
 StatusOr<std::unique_ptr<OpKernel>> TriluKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t upper, info.GetInt("upper", 1));
-  return std::unique_ptr<OpKernel>(new TriluKernel(info, upper != 0));
+  return std::unique_ptr<OpKernel>(new TriluKernel(upper != 0));
 }
 
-Status TriluKernel::Run(KernelContext& ctx) const {
+Status TriluKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   int64_t k = 0;
   if (ctx.has_input(1)) {
@@ -100,17 +100,17 @@ StatusOr<std::unique_ptr<OpKernel>> EyeLikeKernel::Create(const KernelInfo& info
     ONNXGATE_ASSIGN_OR_RETURN(int64_t code, info.GetInt("dtype"));
     if (code < 0 || code > INT32_MAX || !IsValidDataType(static_cast<int32_t>(code)) ||
         !IsEyeLikeType(static_cast<DataType>(code), info.since_version() >= 22)) {
-      return InvalidArgument(info.Describe() + ": attribute 'dtype' = " + std::to_string(code) +
+      return InvalidArgument("attribute 'dtype' = " + std::to_string(code) +
                              " is not a type EyeLike can produce in this op version (numbers and "
                              "bool, bfloat16 from version 22)");
     }
     dtype = static_cast<DataType>(code);
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t k, info.GetInt("k", 0));
-  return std::unique_ptr<OpKernel>(new EyeLikeKernel(info, dtype, k));
+  return std::unique_ptr<OpKernel>(new EyeLikeKernel(dtype, k));
 }
 
-Status EyeLikeKernel::Run(KernelContext& ctx) const {
+Status EyeLikeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, EyeLike(x->shape(), dtype_.value_or(x->dtype()), k_));
   ctx.set_output(0, std::move(y));

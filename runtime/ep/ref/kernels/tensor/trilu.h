@@ -21,28 +21,23 @@ StatusOr<Tensor> Trilu(const Tensor& x, int64_t k, bool upper);
 // elsewhere.
 StatusOr<Tensor> EyeLike(const Shape& shape, DataType dtype, int64_t k);
 
-class TriluKernel : public RefKernel {
+class TriluKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  TriluKernel(const KernelInfo& info, bool upper) : RefKernel(info), upper_(upper) {}
+  explicit TriluKernel(bool upper) : upper_(upper) {}
   bool upper_;
 };
 
-class EyeLikeKernel : public RefKernel {
+class EyeLikeKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  EyeLikeKernel(const KernelInfo& info, std::optional<DataType> dtype, int64_t k)
-      : RefKernel(info), dtype_(dtype), k_(k) {}
+  EyeLikeKernel(std::optional<DataType> dtype, int64_t k) : dtype_(dtype), k_(k) {}
   std::optional<DataType> dtype_;  // nullopt: the input's type
   int64_t k_;
 };

@@ -127,10 +127,10 @@ StatusOr<std::unique_ptr<OpKernel>> UniqueKernel::Create(const KernelInfo& info)
     ONNXGATE_ASSIGN_OR_RETURN(axis, info.GetInt("axis"));
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t sorted, info.GetInt("sorted", 1));
-  return std::unique_ptr<OpKernel>(new UniqueKernel(info, axis, sorted != 0));
+  return std::unique_ptr<OpKernel>(new UniqueKernel(axis, sorted != 0));
 }
 
-Status UniqueKernel::Run(KernelContext& ctx) const {
+Status UniqueKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   std::optional<int64_t> axis;
   if (axis_.has_value()) {

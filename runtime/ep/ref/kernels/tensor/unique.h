@@ -25,16 +25,13 @@ struct UniqueResult {
 // part; strings by bytes.
 StatusOr<UniqueResult> Unique(const Tensor& x, std::optional<int64_t> axis, bool sorted);
 
-class UniqueKernel : public RefKernel {
+class UniqueKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  UniqueKernel(const KernelInfo& info, std::optional<int64_t> axis, bool sorted)
-      : RefKernel(info), axis_(axis), sorted_(sorted) {}
+  UniqueKernel(std::optional<int64_t> axis, bool sorted) : axis_(axis), sorted_(sorted) {}
   std::optional<int64_t> axis_;
   bool sorted_;
 };

@@ -9,13 +9,13 @@ StatusOr<std::unique_ptr<OpKernel>> RegexFullMatchKernel::Create(const KernelInf
   options.set_log_errors(false);
   auto regex = std::make_unique<re2::RE2>(pattern, options);
   if (!regex->ok()) {
-    return InvalidArgument(info.Describe() + ": 'pattern' \"" + pattern +
+    return InvalidArgument("'pattern' \"" + pattern +
                            "\" is not a valid RE2 regular expression: " + regex->error());
   }
-  return std::unique_ptr<OpKernel>(new RegexFullMatchKernel(info, std::move(regex)));
+  return std::unique_ptr<OpKernel>(new RegexFullMatchKernel(std::move(regex)));
 }
 
-Status RegexFullMatchKernel::Run(KernelContext& ctx) const {
+Status RegexFullMatchKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != DataType::kString) {
     return InvalidArgument(std::string("X must be strings, got ") + DataTypeShortName(x->dtype()));

@@ -12,16 +12,13 @@
 
 namespace onnxgate::ref {
 
-class RegexFullMatchKernel : public RefKernel {
+class RegexFullMatchKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  RegexFullMatchKernel(const KernelInfo& info, std::unique_ptr<re2::RE2> regex)
-      : RefKernel(info), regex_(std::move(regex)) {}
+  explicit RegexFullMatchKernel(std::unique_ptr<re2::RE2> regex) : regex_(std::move(regex)) {}
   std::unique_ptr<re2::RE2> regex_;
 };
 

@@ -7,11 +7,7 @@
 
 namespace onnxgate::ref {
 
-StatusOr<std::unique_ptr<OpKernel>> StringConcatKernel::Create(const KernelInfo& info) {
-  return std::unique_ptr<OpKernel>(new StringConcatKernel(info));
-}
-
-Status StringConcatKernel::Run(KernelContext& ctx) const {
+Status StringConcatKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 1, "Y"));
   if (x->dtype() != DataType::kString || y->dtype() != DataType::kString) {

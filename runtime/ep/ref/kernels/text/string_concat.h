@@ -7,15 +7,9 @@
 
 namespace onnxgate::ref {
 
-class StringConcatKernel : public RefKernel {
+class StringConcatKernel : public OpKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
-
- private:
-  explicit StringConcatKernel(const KernelInfo& info) : RefKernel(info) {}
+  Status Compute(KernelContext& ctx) const override;
 };
 
 }  // namespace onnxgate::ref

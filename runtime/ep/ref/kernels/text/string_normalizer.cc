@@ -33,10 +33,10 @@ StatusOr<CaseChange> ParseCaseChange(const KernelInfo& info) {
   if (action == "NONE") return CaseChange::kNone;
   if (action == "LOWER") return CaseChange::kLower;
   if (action == "UPPER") return CaseChange::kUpper;
-  return InvalidArgument(info.Describe() +
-                         ": attribute 'case_change_action' must be \"LOWER\", \"UPPER\" or "
-                         "\"NONE\", got \"" +
-                         action + "\"");
+  return InvalidArgument(
+      "attribute 'case_change_action' must be \"LOWER\", \"UPPER\" or "
+      "\"NONE\", got \"" +
+      action + "\"");
 }
 
 }  // namespace
@@ -90,8 +90,7 @@ StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelI
   ONNXGATE_ASSIGN_OR_RETURN(CaseChange change, ParseCaseChange(info));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t case_sensitive, info.GetInt("is_case_sensitive", 0));
   if (case_sensitive != 0 && case_sensitive != 1) {
-    return InvalidArgument(info.Describe() +
-                           ": attribute 'is_case_sensitive' must be 0 or 1, got " +
+    return InvalidArgument("attribute 'is_case_sensitive' must be 0 or 1, got " +
                            std::to_string(case_sensitive));
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::string locale_name, info.GetString("locale", kDefaultLocale));
@@ -99,7 +98,7 @@ StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelI
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> stopwords,
                             info.GetStrings("stopwords", std::vector<std::string>{}));
   if (info.input_type(0) != DataType::kUndefined && info.input_type(0) != DataType::kString) {
-    return InvalidArgument(info.Describe() + ": input X must be a string tensor, got " +
+    return InvalidArgument(std::string("input X must be a string tensor, got ") +
                            DataTypeShortName(info.input_type(0)));
   }
 
@@ -108,7 +107,7 @@ StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelI
   std::optional<std::locale> locale;
   if (change != CaseChange::kNone || (case_sensitive == 0 && !stopwords.empty())) {
     auto loaded = LoadLocale(locale_name);
-    if (!loaded.ok()) return loaded.status().WithContext(info.Describe());
+    if (!loaded.ok()) return loaded.status();
     locale = std::move(loaded).value();
   }
   std::unordered_set<std::string> stops;
@@ -119,12 +118,12 @@ StatusOr<std::unique_ptr<OpKernel>> StringNormalizerKernel::Create(const KernelI
     }
     auto folded = ChangeCase(word, CaseChange::kLower, *locale);
     if (!folded.ok()) {
-      return folded.status().WithContext(info.Describe() + ": attribute 'stopwords'");
+      return folded.status().WithContext("attribute 'stopwords'");
     }
     stops.insert(std::move(folded).value());
   }
-  return std::unique_ptr<OpKernel>(new StringNormalizerKernel(info, change, case_sensitive == 1,
-                                                              std::move(locale), std::move(stops)));
+  return std::unique_ptr<OpKernel>(
+      new StringNormalizerKernel(change, case_sensitive == 1, std::move(locale), std::move(stops)));
 }
 
 StatusOr<bool> StringNormalizerKernel::IsStopword(const std::string& word) const {
@@ -134,7 +133,7 @@ StatusOr<bool> StringNormalizerKernel::IsStopword(const std::string& word) const
   return stopwords_.count(folded) > 0;
 }
 
-Status StringNormalizerKernel::Run(KernelContext& ctx) const {
+Status StringNormalizerKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != DataType::kString) {
     return InvalidArgument(std::string("input X must be a string tensor, got ") +

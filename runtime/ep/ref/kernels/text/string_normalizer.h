@@ -27,18 +27,15 @@ StatusOr<std::locale> LoadLocale(const std::string& name);
 StatusOr<std::string> ChangeCase(const std::string& text, CaseChange change,
                                  const std::locale& loc);
 
-class StringNormalizerKernel : public RefKernel {
+class StringNormalizerKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  StringNormalizerKernel(const KernelInfo& info, CaseChange change, bool case_sensitive,
-                         std::optional<std::locale> locale, std::unordered_set<std::string> stops)
-      : RefKernel(info),
-        change_(change),
+  StringNormalizerKernel(CaseChange change, bool case_sensitive, std::optional<std::locale> locale,
+                         std::unordered_set<std::string> stops)
+      : change_(change),
         case_sensitive_(case_sensitive),
         locale_(std::move(locale)),
         stopwords_(std::move(stops)) {}

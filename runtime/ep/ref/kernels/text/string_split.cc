@@ -56,10 +56,10 @@ StatusOr<std::unique_ptr<OpKernel>> StringSplitKernel::Create(const KernelInfo& 
     // A negative count sets no limit, as Python's str.split reads it.
     if (m >= 0) maxsplit = m;
   }
-  return std::unique_ptr<OpKernel>(new StringSplitKernel(info, std::move(delimiter), maxsplit));
+  return std::unique_ptr<OpKernel>(new StringSplitKernel(std::move(delimiter), maxsplit));
 }
 
-Status StringSplitKernel::Run(KernelContext& ctx) const {
+Status StringSplitKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != DataType::kString) {
     return InvalidArgument(std::string("X must be strings, got ") + DataTypeShortName(x->dtype()));

@@ -18,16 +18,14 @@ namespace onnxgate::ref {
 std::vector<std::string> SplitString(const std::string& s, const std::string& delimiter,
                                      std::optional<int64_t> maxsplit);
 
-class StringSplitKernel : public RefKernel {
+class StringSplitKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  StringSplitKernel(const KernelInfo& info, std::string delimiter, std::optional<int64_t> maxsplit)
-      : RefKernel(info), delimiter_(std::move(delimiter)), maxsplit_(maxsplit) {}
+  StringSplitKernel(std::string delimiter, std::optional<int64_t> maxsplit)
+      : delimiter_(std::move(delimiter)), maxsplit_(maxsplit) {}
   std::string delimiter_;
   std::optional<int64_t> maxsplit_;
 };

@@ -86,8 +86,7 @@ StatusOr<double> NonNegative(const KernelInfo& info, const char* name,
                              std::optional<float> fallback) {
   ONNXGATE_ASSIGN_OR_RETURN(float v, info.GetFloat(name, fallback));
   if (!(v >= 0)) {
-    return InvalidArgument(info.Describe() + ": '" + name + "' must be >= 0, got " +
-                           std::to_string(v));
+    return InvalidArgument(std::string("'") + name + "' must be >= 0, got " + std::to_string(v));
   }
   return static_cast<double>(v);
 }
@@ -98,10 +97,10 @@ StatusOr<std::unique_ptr<OpKernel>> AdagradKernel::Create(const KernelInfo& info
   ONNXGATE_ASSIGN_OR_RETURN(double decay, NonNegative(info, "decay_factor", 0.0f));
   ONNXGATE_ASSIGN_OR_RETURN(double epsilon, NonNegative(info, "epsilon", 1e-6f));
   ONNXGATE_ASSIGN_OR_RETURN(double norm, NonNegative(info, "norm_coefficient", 0.0f));
-  return std::unique_ptr<OpKernel>(new AdagradKernel(info, decay, epsilon, norm));
+  return std::unique_ptr<OpKernel>(new AdagradKernel(decay, epsilon, norm));
 }
 
-Status AdagradKernel::Run(KernelContext& ctx) const {
+Status AdagradKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
   ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
   const double r = step.r / (1 + static_cast<double>(step.t) * decay_factor_);
@@ -128,10 +127,10 @@ StatusOr<std::unique_ptr<OpKernel>> AdamKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(c.norm_coefficient, NonNegative(info, "norm_coefficient", 0.0f));
   ONNXGATE_ASSIGN_OR_RETURN(c.norm_coefficient_post,
                             NonNegative(info, "norm_coefficient_post", 0.0f));
-  return std::unique_ptr<OpKernel>(new AdamKernel(info, c));
+  return std::unique_ptr<OpKernel>(new AdamKernel(c));
 }
 
-Status AdamKernel::Run(KernelContext& ctx) const {
+Status AdamKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
   ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 4, 3));
   // The bias correction applies from the first update on (T > 0).
@@ -164,14 +163,12 @@ StatusOr<std::unique_ptr<OpKernel>> MomentumKernel::Create(const KernelInfo& inf
   ONNXGATE_ASSIGN_OR_RETURN(float norm, info.GetFloat("norm_coefficient"));
   ONNXGATE_ASSIGN_OR_RETURN(std::string mode, info.GetString("mode"));
   if (mode != "standard" && mode != "nesterov") {
-    return InvalidArgument(info.Describe() + ": 'mode' must be \"standard\" or \"nesterov\", got \"" +
-                           mode + "\"");
+    return InvalidArgument("'mode' must be \"standard\" or \"nesterov\", got \"" + mode + "\"");
   }
-  return std::unique_ptr<OpKernel>(
-      new MomentumKernel(info, alpha, beta, norm, mode == "nesterov"));
+  return std::unique_ptr<OpKernel>(new MomentumKernel(alpha, beta, norm, mode == "nesterov"));
 }
 
-Status MomentumKernel::Run(KernelContext& ctx) const {
+Status MomentumKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(Step step, ReadStep(ctx));
   ONNXGATE_ASSIGN_OR_RETURN(size_t n, TensorCount(ctx, 3, 2));
   // The first update (T == 0) takes the gradient whole.

@@ -10,53 +10,38 @@
 
 namespace onnxgate::ref {
 
-class AdagradKernel : public RefKernel {
+class AdagradKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  AdagradKernel(const KernelInfo& info, double decay_factor, double epsilon,
-                double norm_coefficient)
-      : RefKernel(info),
-        decay_factor_(decay_factor),
-        epsilon_(epsilon),
-        norm_coefficient_(norm_coefficient) {}
+  AdagradKernel(double decay_factor, double epsilon, double norm_coefficient)
+      : decay_factor_(decay_factor), epsilon_(epsilon), norm_coefficient_(norm_coefficient) {}
   double decay_factor_, epsilon_, norm_coefficient_;
 };
 
-class AdamKernel : public RefKernel {
+class AdamKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
   struct Config {
     double alpha, beta, epsilon, norm_coefficient, norm_coefficient_post;
   };
-  AdamKernel(const KernelInfo& info, Config c) : RefKernel(info), c_(c) {}
+  explicit AdamKernel(Config c) : c_(c) {}
   Config c_;
 };
 
-class MomentumKernel : public RefKernel {
+class MomentumKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
-
- protected:
-  Status Run(KernelContext& ctx) const override;
+  Status Compute(KernelContext& ctx) const override;
 
  private:
-  MomentumKernel(const KernelInfo& info, double alpha, double beta, double norm_coefficient,
-                 bool nesterov)
-      : RefKernel(info),
-        alpha_(alpha),
-        beta_(beta),
-        norm_coefficient_(norm_coefficient),
-        nesterov_(nesterov) {}
+  MomentumKernel(double alpha, double beta, double norm_coefficient, bool nesterov)
+      : alpha_(alpha), beta_(beta), norm_coefficient_(norm_coefficient), nesterov_(nesterov) {}
   double alpha_, beta_, norm_coefficient_;
   bool nesterov_;
 };
