@@ -1,0 +1,45 @@
+// Binary arithmetic: operands of one shape take the plain kernel; otherwise Y's dims and each
+// operand's broadcast strides go to the device with the operands.
+#include "runtime/ep/opencl/kernels/binary.h"
+
+#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::opencl_ep {
+
+StatusOr<std::unique_ptr<OpKernel>> BinaryKernel::Create(const KernelInfo& info, BinaryOp op,
+                                                         Context cl) {
+  const char* prefix = op == BinaryOp::kAdd   ? "add"
+                       : op == BinaryOp::kSub ? "sub"
+                       : op == BinaryOp::kMul ? "mul"
+                                              : "div";
+  return std::unique_ptr<OpKernel>(new BinaryKernel(std::move(cl), prefix));
+}
+
+Status BinaryKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::BroadcastShapeOf({a->shape(), b->shape()}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out));
+  const size_t count = static_cast<size_t>(y.NumElements());
+  if (a->shape() == out && b->shape() == out) {
+    ONNXGATE_RETURN_IF_ERROR(cl_->Run(prefix_ + "_same_f32", {count},
+                                      {KernelArg::Input(*a), KernelArg::Input(*b),
+                                       KernelArg::Output(y)}));
+  } else {
+    // meta: Y's dims, A's strides, B's strides (3 x rank longs).
+    std::vector<int64_t> meta = out.dims();
+    for (const Tensor* operand : {a, b}) {
+      const std::vector<int64_t> strides = ref::BroadcastStrides(operand->shape(), out);
+      meta.insert(meta.end(), strides.begin(), strides.end());
+    }
+    ONNXGATE_RETURN_IF_ERROR(cl_->Run(
+        prefix_ + "_bcast_f32", {count},
+        {KernelArg::Input(*a), KernelArg::Input(*b), KernelArg::Output(y),
+         KernelArg::Longs(std::move(meta)), KernelArg::Int(static_cast<int32_t>(out.rank()))}));
+  }
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::opencl_ep

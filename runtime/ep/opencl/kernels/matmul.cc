@@ -1,0 +1,90 @@
+// MatMul and Gemm: shapes are planned and checked on the host (with the ref EP's MatMul plan,
+// so both providers refuse the same shapes in the same words), products run on the device.
+#include "runtime/ep/opencl/kernels/matmul.h"
+
+#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/math/matmul.h"
+
+namespace onnxgate::opencl_ep {
+
+StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info, Context cl) {
+  return std::unique_ptr<OpKernel>(new MatMulKernel(std::move(cl)));
+}
+
+Status MatMulKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::MatMulPlan plan, ref_nn::PlanMatMul(a->shape(), b->shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, plan.output));
+  const size_t batches = plan.a_offsets.size();
+  ONNXGATE_RETURN_IF_ERROR(cl_->Run(
+      "matmul_f32",
+      {static_cast<size_t>(plan.n), static_cast<size_t>(plan.m), batches},
+      {KernelArg::Input(*a), KernelArg::Input(*b), KernelArg::Output(y),
+       KernelArg::Longs(plan.a_offsets), KernelArg::Longs(plan.b_offsets),
+       KernelArg::Long(plan.m), KernelArg::Long(plan.k), KernelArg::Long(plan.n)}));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+StatusOr<std::unique_ptr<OpKernel>> GemmKernel::Create(const KernelInfo& info, Context cl) {
+  ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_a, info.GetInt("transA", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_b, info.GetInt("transB", 0));
+  if (info.since_version() < 11 && !info.has_input(2)) {
+    return InvalidArgument("input 'C' is required before Gemm-11");
+  }
+  return std::unique_ptr<OpKernel>(
+      new GemmKernel(std::move(cl), alpha, beta, trans_a != 0, trans_b != 0));
+}
+
+Status GemmKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
+  const Tensor* c = nullptr;
+  if (ctx.has_input(2)) {
+    ONNXGATE_ASSIGN_OR_RETURN(c, FloatInput(ctx, 2, "C"));
+  }
+  if (a->shape().rank() != 2 || b->shape().rank() != 2) {
+    return InvalidArgument("Gemm: A and B must be 2-D, got A " + a->shape().ToString() +
+                           " and B " + b->shape().ToString());
+  }
+  const int64_t m = trans_a_ ? a->shape()[1] : a->shape()[0];
+  const int64_t k = trans_a_ ? a->shape()[0] : a->shape()[1];
+  const int64_t n = trans_b_ ? b->shape()[0] : b->shape()[1];
+  const int64_t b_k = trans_b_ ? b->shape()[1] : b->shape()[0];
+  if (b_k != k) {
+    return InvalidArgument("Gemm: inner dims differ: op(A) of A " + a->shape().ToString() +
+                           " has K = " + std::to_string(k) + ", op(B) of B " +
+                           b->shape().ToString() + " has K = " + std::to_string(b_k));
+  }
+  const Shape out{m, n};
+  int64_t c_row_stride = 0;
+  int64_t c_col_stride = 0;
+  const bool use_c = c != nullptr && beta_ != 0.0f;
+  if (c != nullptr) {
+    // C must broadcast to M x N without changing it (unidirectional broadcasting).
+    auto shape = ref::BroadcastShapeOf({c->shape(), out});
+    if (!shape.ok() || *shape != out || c->shape().rank() > 2) {
+      return InvalidArgument("Gemm: input 'C' of shape " + c->shape().ToString() +
+                             " does not broadcast to the result's " + out.ToString());
+    }
+    const std::vector<int64_t> strides = ref::BroadcastStrides(c->shape(), out);
+    c_row_stride = strides[0];
+    c_col_stride = strides[1];
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out));
+  ONNXGATE_RETURN_IF_ERROR(cl_->Run(
+      "gemm_f32", {static_cast<size_t>(n), static_cast<size_t>(m)},
+      {KernelArg::Input(*a), KernelArg::Input(*b),
+       use_c ? KernelArg::Input(*c) : KernelArg::Input(nullptr, 0), KernelArg::Output(y),
+       KernelArg::Long(m), KernelArg::Long(k), KernelArg::Long(n), KernelArg::Int(trans_a_),
+       KernelArg::Int(trans_b_), KernelArg::Float(alpha_), KernelArg::Float(beta_),
+       KernelArg::Int(use_c), KernelArg::Long(c_row_stride), KernelArg::Long(c_col_stride)}));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::opencl_ep

@@ -1,0 +1,334 @@
+// The opencl kernels against the ref kernels (the oracle) on seeded random inputs: every claimed
+// op, with the shape and attribute variants that change what runs on the device (broadcast
+// patterns, batched and 1-D MatMul operands, transposes and C broadcasts in Gemm, Softmax axes
+// before and from version 13), NaN propagation, empty tensors, declines at load and errors at
+// run time. Skipped where no OpenCL device is present.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <thread>
+
+#include "runtime/ep/opencl/opencl_kernels.h"
+#include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/kernel/kernel_test_util.h"
+
+namespace onnxgate::opencl_ep {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The opencl registry, or nullptr (with the reason) where there is no OpenCL device.
+const KernelRegistry* OpenCl(std::string* why_not = nullptr) {
+  static std::string reason;
+  static const KernelRegistry* registry = []() -> const KernelRegistry* {
+    auto context = OpenClContext::Create();
+    if (!context.ok()) {
+      reason = context.status().ToString();
+      return nullptr;
+    }
+    auto* r = new KernelRegistry();
+    Status st = RegisterOpenClKernels(*r, *context);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    return r;
+  }();
+  if (why_not != nullptr) *why_not = reason;
+  return registry;
+}
+
+#define REQUIRE_DEVICE()                                      \
+  do {                                                        \
+    std::string why;                                          \
+    if (OpenCl(&why) == nullptr) GTEST_SKIP() << why;          \
+  } while (0)
+
+const KernelRegistry& Ref() {
+  static const KernelRegistry registry = RegistryOf(RegisterRefKernels);
+  return registry;
+}
+
+Value Random(Shape shape, uint32_t seed, float lo = -3.0f, float hi = 3.0f) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(static_cast<size_t>(shape.NumElements()));
+  for (float& x : v) x = dist(gen);
+  return TensorValue<float>(std::move(shape), v);
+}
+
+// Runs `node` on both registries and compares every output: shapes equal, values within
+// |o - r| <= atol + rtol * |r|, NaN only where ref has NaN, infinities equal.
+void ExpectMatchesRef(const std::string& node, int opset, const std::vector<Value>& inputs,
+                      float rtol = 1e-5f, float atol = 1e-6f) {
+  SCOPED_TRACE(node + " at opset " + std::to_string(opset));
+  auto want = RunNode(Ref(), node, opset, inputs);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  auto got = RunNode(*OpenCl(), node, opset, inputs);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_EQ(got->size(), want->size());
+  for (size_t o = 0; o < want->size(); ++o) {
+    const Tensor& w = (*want)[o].tensor();
+    const Tensor& g = (*got)[o].tensor();
+    ASSERT_EQ(g.shape(), w.shape()) << "output " << o;
+    ASSERT_EQ(g.dtype(), DataType::kFloat);
+    const float* gd = g.data<float>();
+    const float* wd = w.data<float>();
+    int reported = 0;
+    for (int64_t i = 0; i < w.NumElements(); ++i) {
+      const bool ok = std::isnan(wd[i])   ? std::isnan(gd[i])
+                      : std::isinf(wd[i]) ? gd[i] == wd[i]
+                                          : std::fabs(gd[i] - wd[i]) <=
+                                                atol + rtol * std::fabs(wd[i]);
+      if (!ok && reported++ < 5) {
+        ADD_FAILURE() << "output " << o << " element " << i << ": opencl " << gd[i] << ", ref "
+                      << wd[i];
+      }
+    }
+  }
+}
+
+TEST(OpenClKernelsTest, ActivationsMatchRef) {
+  REQUIRE_DEVICE();
+  const Value x = Random(Shape{2, 3, 5}, 1);
+  for (const char* op : {"Relu", "Sigmoid", "Tanh", "Exp", "Abs", "Neg"}) {
+    ExpectMatchesRef(std::string("Y = ") + op + "(X)", 13, {x});
+  }
+  ExpectMatchesRef("Y = Relu(X)", 14, {x});
+  ExpectMatchesRef("Y = Relu(X)", 6, {x});
+  const Value positive = Random(Shape{4, 7}, 2, 0.01f, 50.0f);
+  ExpectMatchesRef("Y = Log(X)", 13, {positive});
+  ExpectMatchesRef("Y = Sqrt(X)", 13, {positive});
+  ExpectMatchesRef("Y = LeakyRelu(X)", 16, {x});
+  ExpectMatchesRef("Y = LeakyRelu <alpha = 0.3> (X)", 16, {x});
+  ExpectMatchesRef("Y = LeakyRelu <alpha = 0.3> (X)", 6, {x});
+  // Scalars and large tensors take the same kernel.
+  ExpectMatchesRef("Y = Sigmoid(X)", 13, {TensorValue<float>(Shape{}, {-0.5f})});
+  ExpectMatchesRef("Y = Tanh(X)", 13, {Random(Shape{1000, 33}, 3)});
+}
+
+TEST(OpenClKernelsTest, ActivationsKeepNanAndHandleInfinities) {
+  REQUIRE_DEVICE();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const Value x = TensorValue<float>(Shape{5}, {nan, inf, -inf, 0.0f, -0.0f});
+  for (const char* op : {"Relu", "Sigmoid", "Tanh", "Exp", "Abs", "Neg", "LeakyRelu"}) {
+    ExpectMatchesRef(std::string("Y = ") + op + "(X)", 16, {x});
+  }
+  const Value y = TensorValue<float>(Shape{4}, {nan, inf, 0.0f, -1.0f});
+  ExpectMatchesRef("Y = Log(X)", 13, {y});
+  ExpectMatchesRef("Y = Sqrt(X)", 13, {y});
+}
+
+TEST(OpenClKernelsTest, ArithmeticBroadcastsLikeNumpy) {
+  REQUIRE_DEVICE();
+  const std::vector<std::pair<Shape, Shape>> shapes = {
+      {Shape{3, 4}, Shape{3, 4}},   {Shape{2, 3, 4}, Shape{4}},
+      {Shape{2, 3, 4}, Shape{}},    {Shape{}, Shape{2, 3}},
+      {Shape{3, 1}, Shape{1, 4}},   {Shape{2, 1, 4}, Shape{3, 1}},
+      {Shape{5}, Shape{2, 5}},      {Shape{1, 3, 1, 5}, Shape{2, 1, 4, 1}}};
+  uint32_t seed = 10;
+  for (const char* op : {"Add", "Sub", "Mul", "Div"}) {
+    for (const auto& [a, b] : shapes) {
+      ExpectMatchesRef(std::string("C = ") + op + "(A, B)", 14,
+                       {Random(a, seed++), Random(b, seed++, 0.5f, 4.0f)});
+    }
+    ExpectMatchesRef(std::string("C = ") + op + "(A, B)", 7,
+                     {Random(Shape{2, 3}, seed++), Random(Shape{3}, seed++, 0.5f, 4.0f)});
+  }
+  // Division by zero and NaN follow IEEE as numpy does.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  ExpectMatchesRef("C = Div(A, B)", 14,
+                   {TensorValue<float>(Shape{4}, {1.0f, -1.0f, 0.0f, nan}),
+                    TensorValue<float>(Shape{4}, {0.0f, 0.0f, 0.0f, 1.0f})});
+}
+
+TEST(OpenClKernelsTest, ArithmeticRefusesShapesThatDoNotBroadcast) {
+  REQUIRE_DEVICE();
+  auto out = RunNode(*OpenCl(), "C = Add(A, B)", 14,
+                     {Random(Shape{2, 3}, 1), Random(Shape{4}, 2)});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(OpenClKernelsTest, EmptyTensorsGiveEmptyResults) {
+  REQUIRE_DEVICE();
+  ExpectMatchesRef("Y = Relu(X)", 14, {TensorValue<float>(Shape{0, 3}, {})});
+  ExpectMatchesRef("C = Add(A, B)", 14,
+                   {TensorValue<float>(Shape{0, 3}, {}), Random(Shape{1, 3}, 4)});
+  // K = 0: every product is an empty sum.
+  ExpectMatchesRef("Y = MatMul(A, B)", 13,
+                   {TensorValue<float>(Shape{2, 0}, {}), TensorValue<float>(Shape{0, 3}, {})});
+}
+
+TEST(OpenClKernelsTest, MatMulMatchesRef) {
+  REQUIRE_DEVICE();
+  const std::vector<std::pair<Shape, Shape>> shapes = {
+      {Shape{3, 4}, Shape{4, 5}},          {Shape{2, 3, 4}, Shape{2, 4, 5}},
+      {Shape{2, 3, 4}, Shape{4, 5}},       {Shape{4}, Shape{4, 5}},
+      {Shape{3, 4}, Shape{4}},             {Shape{4}, Shape{4}},
+      {Shape{2, 1, 3, 4}, Shape{1, 5, 4, 2}}, {Shape{1, 64}, Shape{64, 70}}};
+  uint32_t seed = 30;
+  for (const auto& [a, b] : shapes) {
+    ExpectMatchesRef("Y = MatMul(A, B)", 13, {Random(a, seed++), Random(b, seed++)}, 1e-5f,
+                     1e-5f);
+  }
+  ExpectMatchesRef("Y = MatMul(A, B)", 1, {Random(Shape{2, 3}, 40), Random(Shape{3, 2}, 41)},
+                   1e-5f, 1e-5f);
+  auto bad = RunNode(*OpenCl(), "Y = MatMul(A, B)", 13,
+                     {Random(Shape{2, 3}, 1), Random(Shape{4, 2}, 2)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("inner dims differ"));
+}
+
+TEST(OpenClKernelsTest, GemmMatchesRef) {
+  REQUIRE_DEVICE();
+  const Value a = Random(Shape{3, 4}, 50);
+  const Value at = Random(Shape{4, 3}, 51);
+  const Value b = Random(Shape{4, 5}, 52);
+  const Value bt = Random(Shape{5, 4}, 53);
+  ExpectMatchesRef("Y = Gemm(A, B, C)", 13, {a, b, Random(Shape{3, 5}, 54)}, 1e-5f, 1e-5f);
+  ExpectMatchesRef("Y = Gemm <transA = 1> (A, B, C)", 13, {at, b, Random(Shape{5}, 55)}, 1e-5f,
+                   1e-5f);
+  ExpectMatchesRef("Y = Gemm <transB = 1> (A, B, C)", 13, {a, bt, Random(Shape{3, 1}, 56)},
+                   1e-5f, 1e-5f);
+  ExpectMatchesRef("Y = Gemm <transA = 1, transB = 1, alpha = 0.5, beta = 2.0> (A, B, C)", 13,
+                   {at, bt, Random(Shape{}, 57)}, 1e-5f, 1e-5f);
+  ExpectMatchesRef("Y = Gemm(A, B)", 13, {a, b}, 1e-5f, 1e-5f);
+  ExpectMatchesRef("Y = Gemm(A, B, C)", 7, {a, b, Random(Shape{1, 5}, 58)}, 1e-5f, 1e-5f);
+  // beta = 0 drops C: an inf there does not reach Y.
+  const float inf = std::numeric_limits<float>::infinity();
+  ExpectMatchesRef("Y = Gemm <beta = 0.0> (A, B, C)", 13,
+                   {a, b, TensorValue<float>(Shape{5}, {inf, inf, inf, inf, inf})}, 1e-5f,
+                   1e-5f);
+  auto bad = RunNode(*OpenCl(), "Y = Gemm(A, B, C)", 13, {a, b, Random(Shape{2, 5}, 59)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("does not broadcast"));
+}
+
+TEST(OpenClKernelsTest, SoftmaxMatchesRef) {
+  REQUIRE_DEVICE();
+  const Value x = Random(Shape{2, 3, 4}, 60, -20.0f, 20.0f);
+  ExpectMatchesRef("Y = Softmax(X)", 13, {x});
+  ExpectMatchesRef("Y = Softmax <axis = 0> (X)", 13, {x});
+  ExpectMatchesRef("Y = Softmax <axis = 1> (X)", 13, {x});
+  ExpectMatchesRef("Y = Softmax <axis = -2> (X)", 13, {x});
+  // Before 13 the input is coerced to 2-D at axis (default 1).
+  ExpectMatchesRef("Y = Softmax(X)", 11, {x});
+  ExpectMatchesRef("Y = Softmax <axis = 2> (X)", 11, {x});
+  ExpectMatchesRef("Y = Softmax <axis = 0> (X)", 1, {x});
+  // Large inputs do not overflow.
+  ExpectMatchesRef("Y = Softmax(X)", 13, {TensorValue<float>(Shape{3}, {1000.0f, 999.0f, 0.0f})});
+}
+
+Value Axes(std::vector<int64_t> axes) {
+  const int64_t n = static_cast<int64_t>(axes.size());
+  return TensorValue<int64_t>(Shape{n}, axes);
+}
+
+TEST(OpenClKernelsTest, ReductionsMatchRef) {
+  REQUIRE_DEVICE();
+  const Value x = Random(Shape{3, 4, 5}, 80);
+  for (const char* op : {"ReduceSum", "ReduceMean"}) {
+    const std::string n = op;
+    // Axes as an attribute (ReduceSum to 12, ReduceMean to 17).
+    ExpectMatchesRef("Y = " + n + " <axes = [1]> (X)", 11, {x});
+    ExpectMatchesRef("Y = " + n + " <axes = [0, 2], keepdims = 0> (X)", 11, {x});
+    ExpectMatchesRef("Y = " + n + " <axes = [-1]> (X)", 11, {x});
+    ExpectMatchesRef("Y = " + n + " (X)", 1, {x});
+    ExpectMatchesRef("Y = " + n + " <keepdims = 0> (X)", 11, {x});
+  }
+  // Axes as an input: ReduceSum-13, ReduceMean-18.
+  const std::pair<const char*, int> with_input[] = {{"ReduceSum", 13}, {"ReduceMean", 18}};
+  for (const auto& [op, opset] : with_input) {
+    const std::string n = op;
+    ExpectMatchesRef("Y = " + n + " (X, A)", opset, {x, Axes({1})});
+    ExpectMatchesRef("Y = " + n + " <keepdims = 0> (X, A)", opset, {x, Axes({-1, 0})});
+    ExpectMatchesRef("Y = " + n + " (X)", opset, {x});
+    ExpectMatchesRef("Y = " + n + " (X, A)", opset, {x, Axes({})});
+    ExpectMatchesRef("Y = " + n + " <noop_with_empty_axes = 1> (X, A)", opset, {x, Axes({})});
+    // An empty set: the sum is 0 and the mean NaN.
+    ExpectMatchesRef("Y = " + n + " (X, A)", opset,
+                     {TensorValue<float>(Shape{2, 0, 3}, {}), Axes({1})});
+    // A scalar reduces to itself.
+    ExpectMatchesRef("Y = " + n + " (X)", opset, {TensorValue<float>(Shape{}, {2.5f})});
+  }
+  // A long sum stays accurate in float (compensated summation).
+  ExpectMatchesRef("Y = ReduceSum <keepdims = 0> (X)", 11, {Random(Shape{100000}, 81, 0.0f, 1.0f)},
+                   1e-6f, 1e-6f);
+  auto bad = RunNode(*OpenCl(), "Y = ReduceSum <axes = [3]> (X)", 11, {x});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(OpenClKernelsTest, TransposeConcatAndReshapeMatchRef) {
+  REQUIRE_DEVICE();
+  const Value x = Random(Shape{2, 3, 4}, 90);
+  ExpectMatchesRef("Y = Transpose(X)", 13, {x});
+  ExpectMatchesRef("Y = Transpose <perm = [1, 0, 2]> (X)", 13, {x});
+  ExpectMatchesRef("Y = Transpose <perm = [2, 0, 1]> (X)", 25, {x});
+  ExpectMatchesRef("Y = Transpose <perm = [0, 1, 2]> (X)", 1, {x});
+  ExpectMatchesRef("Y = Transpose(X)", 13, {TensorValue<float>(Shape{}, {3.0f})});
+  auto bad = RunNode(*OpenCl(), "Y = Transpose <perm = [0, 0, 1]> (X)", 13, {x});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("is not a permutation"));
+
+  const Value y = Random(Shape{2, 5, 4}, 91);
+  const Value z = Random(Shape{2, 1, 4}, 92);
+  ExpectMatchesRef("Y = Concat <axis = 1> (A, B, C)", 13, {x, y, z});
+  ExpectMatchesRef("Y = Concat <axis = -2> (A, B, C)", 13, {x, y, z});
+  ExpectMatchesRef("Y = Concat <axis = 0> (A, B)", 4, {x, x});
+  ExpectMatchesRef("Y = Concat <axis = 2> (A, B)", 11, {x, Random(Shape{2, 3, 1}, 93)});
+  ExpectMatchesRef("Y = Concat <axis = 1> (A, B)", 13, {x, TensorValue<float>(Shape{2, 0, 4}, {})});
+  auto mismatch = RunNode(*OpenCl(), "Y = Concat <axis = 1> (A, B)", 13,
+                          {x, Random(Shape{3, 3, 4}, 94)});
+  ASSERT_FALSE(mismatch.ok());
+  EXPECT_THAT(mismatch.status().message(), HasSubstr("does not match input 0"));
+
+  ExpectMatchesRef("Y = Reshape(X, S)", 13, {x, Axes({4, -1})});
+  ExpectMatchesRef("Y = Reshape(X, S)", 14, {x, Axes({0, 12})});
+  ExpectMatchesRef("Y = Reshape <allowzero = 1> (X, S)", 14,
+                   {TensorValue<float>(Shape{0, 3}, {}), Axes({3, 0})});
+}
+
+TEST(OpenClKernelsTest, OtherTypesAreDeclinedAtLoad) {
+  REQUIRE_DEVICE();
+  const std::vector<double> v = {1.0, -2.0};
+  auto out = RunNode(*OpenCl(), "Y = Relu(X)", 14, {TensorValue<double>(Shape{2}, v)});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), StatusCode::kUnimplemented);
+  // A version the table does not claim is declined too (Relu-1 has consumed_inputs).
+  auto old = RunNode(*OpenCl(), "Y = Relu(X)", 1, {Random(Shape{2}, 1)});
+  ASSERT_FALSE(old.ok());
+  EXPECT_EQ(old.status().code(), StatusCode::kUnimplemented);
+}
+
+TEST(OpenClKernelsTest, KernelsRunFromManyThreadsAtOnce) {
+  REQUIRE_DEVICE();
+  const Value a = Random(Shape{16, 32}, 70);
+  const Value b = Random(Shape{32, 8}, 71);
+  auto want = RunNode(Ref(), "Y = MatMul(A, B)", 13, {a, b});
+  ASSERT_TRUE(want.ok());
+  std::vector<int> good(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20; ++i) {
+        auto got = RunNode(*OpenCl(), "Y = MatMul(A, B)", 13, {a, b});
+        if (!got.ok()) continue;
+        const Tensor& g = (*got)[0].tensor();
+        const Tensor& w = (*want)[0].tensor();
+        bool same = g.shape() == w.shape();
+        for (int64_t e = 0; same && e < w.NumElements(); ++e) {
+          same = std::fabs(g.data<float>()[e] - w.data<float>()[e]) <= 1e-4f;
+        }
+        good[t] += same;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(good[t], 20) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace onnxgate::opencl_ep

@@ -1,0 +1,58 @@
+// Data movement on float32 (cl/tensor.cl): Transpose and Concat; and Reshape, which changes
+// only the shape and runs nothing on the device.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "runtime/ep/opencl/kernels/kernel_common.h"
+#include "runtime/kernel/kernel_info.h"
+
+namespace onnxgate::opencl_ep {
+
+// Transpose with `perm` (default: the dims reversed), checked to be a permutation of the rank.
+class TransposeKernel : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  TransposeKernel(Context cl, std::optional<std::vector<int64_t>> perm)
+      : cl_(std::move(cl)), perm_(std::move(perm)) {}
+
+  Context cl_;
+  std::optional<std::vector<int64_t>> perm_;
+};
+
+// Concat along `axis` (required from Concat-4, negative from 11): one launch per non-empty
+// input, each writing its slab of Y.
+class ConcatKernel : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  ConcatKernel(Context cl, int64_t axis, bool allow_negative)
+      : cl_(std::move(cl)), axis_(axis), allow_negative_(allow_negative) {}
+
+  Context cl_;
+  int64_t axis_;
+  bool allow_negative_;
+};
+
+// Reshape to the `shape` input (from Reshape-5; allowzero from 14). The output shares the
+// input's storage, as ref's does: no element moves, so nothing runs on the device. It is claimed
+// so that a chain of opencl nodes is not cut by a Reshape placed elsewhere, which matters once
+// tensors stay on the device between nodes (docs/architecture.md, "The opencl EP").
+class ReshapeKernel : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  explicit ReshapeKernel(bool allow_zero) : allow_zero_(allow_zero) {}
+  bool allow_zero_;
+};
+
+}  // namespace onnxgate::opencl_ep
