@@ -4,6 +4,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 
@@ -133,6 +134,19 @@ class BuiltinRuntime : public RuntimeUnderTest {
       }
       providers.push_back(std::move(provider).value());
     }
+    // The fallback (decision, docs/architecture.md): a node no requested provider takes runs on
+    // ref, the oracle, placed last, so a load asking for an accelerator runs whole models and
+    // the placement shows which nodes fell back. Under FallbackPolicy::kForbid the session
+    // refuses such a node instead, naming it, the requested provider's reason and 'ref'. ref runs
+    // on the calling thread; its nodes are not held to intra_op_threads (the placement shows
+    // them).
+    if (std::find(options.providers.begin(), options.providers.end(), kRefProviderName) ==
+            options.providers.end() &&
+        Offers(kRefProviderName)) {
+      auto ref = Provider(kRefProviderName);
+      if (!ref.ok()) return ref.status().WithContext("loading " + model_path);
+      providers.push_back(std::move(ref).value());
+    }
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const Model> model,
                               Model::Load(model_path, model_options_));
     SessionOptions session_options;
@@ -170,6 +184,13 @@ class BuiltinRuntime : public RuntimeUnderTest {
                            (most == 1 ? std::string("it runs every op on the calling thread")
                                       : "at most " + std::to_string(most)) +
                            "); refusing rather than measuring fewer threads than asked");
+  }
+
+  bool Offers(const std::string& name) const {
+    for (const auto& s : slots_) {
+      if (s->entry.name == name) return true;
+    }
+    return false;
   }
 
   struct Slot {

@@ -22,7 +22,8 @@ struct ProviderEntry {
 };
 
 // The providers compiled into this build, in priority order: "ref" (the providers that
-// misbehave on purpose are test-only: runtime/ep/testing/test_providers.h).
+// misbehave on purpose are test-only: runtime/ep/testing/test_providers.h). A load that does not
+// request "ref" gets it as its last provider, for the nodes the requested ones decline.
 std::vector<ProviderEntry> BuiltinProviderEntries();
 
 // The built-in runtime offering BuiltinProviderEntries().

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <csignal>
 
+#include "runtime/ep/ref/ref_provider.h"
 #include "runtime/ep/testing/test_providers.h"
 #include "runtime/model/model_test_util.h"
 #include "runtime/onnx/op_spec.h"
@@ -149,6 +150,54 @@ TEST_F(HookTest, ClaimsListTheRegistry) {
   EXPECT_EQ((*claims)[0].type_constraints[0].name, "T");
 }
 
+// ref is appended after the requested providers, so the nodes they decline run on ref and the
+// placement records the fallback; under kForbid the load fails naming node, reason and ref.
+class RefFallbackTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<RuntimeUnderTest> runtime_ = CreateBuiltinRuntime(
+      {{"ref", CreateRefProvider},
+       {"relu-only", []() -> StatusOr<std::shared_ptr<const ExecutionProvider>> {
+          return testing_kernels::TestProvider("relu-only", {"Relu"});
+        }}});
+};
+
+TEST_F(RefFallbackTest, NodesTheRequestedProviderDeclinesRunOnRef) {
+  auto model = runtime_->Load(TestdataPath("add.onnxtxt"), On({"relu-only"}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto out = (*model)->Run({{"A", Floats({2, 3}, {1, -10, 0, 1, 1, 1})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2,3] {2, 0, 3, 2, 3, 4}");
+  const std::vector<NodePlacement> placements = (*model)->placements();
+  ASSERT_EQ(placements.size(), 2u);
+  EXPECT_EQ(placements[0].op_type, "Add");
+  EXPECT_EQ(placements[0].provider, "ref");
+  ASSERT_EQ(placements[0].declines.size(), 1u);
+  EXPECT_EQ(placements[0].declines[0].provider, "relu-only");
+  EXPECT_THAT(placements[0].declines[0].reason, HasSubstr("Add"));
+  EXPECT_EQ(placements[1].op_type, "Relu");
+  EXPECT_EQ(placements[1].provider, "relu-only");
+  EXPECT_TRUE(placements[1].declines.empty());
+}
+
+TEST_F(RefFallbackTest, ForbiddenFallbackRefusesTheLoadNamingNodeReasonAndRef) {
+  Status st =
+      runtime_->Load(TestdataPath("add.onnxtxt"), On({"relu-only"}, FallbackPolicy::kForbid))
+          .status();
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(st.message(), HasSubstr("Add node 'Add#0': fallback is forbidden"));
+  EXPECT_THAT(st.message(), HasSubstr("relu-only"));
+  EXPECT_THAT(st.message(), HasSubstr("it would run on 'ref'"));
+  // A model the requested provider takes whole loads under kForbid.
+  EXPECT_TRUE(
+      runtime_->Load(TestdataPath("relu.onnxtxt"), On({"relu-only"}, FallbackPolicy::kForbid)).ok());
+}
+
+TEST_F(RefFallbackTest, ARequestThatNamesRefKeepsItsOrder) {
+  auto model = runtime_->Load(TestdataPath("add.onnxtxt"), On({"ref", "relu-only"}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  for (const NodePlacement& p : (*model)->placements()) EXPECT_EQ(p.provider, "ref");
+}
+
 TEST(BuiltinRuntimeOptionsTest, ModelOptionsApply) {
   ModelOptions shallow;
   shallow.max_nodes = 1;
@@ -173,10 +222,14 @@ g (float[2] X) => (float[2] Y) {
 )");
   auto declined = runtime_->Load(neg, On({"mine"}));
   EXPECT_EQ(declined.status().code(), StatusCode::kUnimplemented);
-  LoadOptions level2 = On({"mine"});
-  level2.optimization_level = 2;
-  EXPECT_EQ(runtime_->Load(TestdataPath("relu.onnxtxt"), level2).status().code(),
-            StatusCode::kUnimplemented);
+  // Levels 1 and 2 rewrite the model first (runtime/optimizer); a level that does not exist is a
+  // bad request.
+  LoadOptions level = On({"mine"});
+  level.optimization_level = 2;
+  EXPECT_TRUE(runtime_->Load(TestdataPath("relu.onnxtxt"), level).ok());
+  level.optimization_level = 3;
+  EXPECT_EQ(runtime_->Load(TestdataPath("relu.onnxtxt"), level).status().code(),
+            StatusCode::kInvalidArgument);
 }
 
 TEST(TestProvidersDeathTest, CrashAndHangAreReal) {
@@ -201,9 +254,15 @@ TEST(TestProvidersDeathTest, CrashAndHangAreReal) {
       },
       ::testing::KilledBySignal(SIGALRM), "");
 
-  // Other ops decline, so a model without Relu needs another provider.
+  // Other ops decline: they fall back to ref, or fail the load when fallback is forbidden.
   auto add = runtime->Load(TestdataPath("add.onnxtxt"), On({"test-crash"}));
-  EXPECT_EQ(add.status().code(), StatusCode::kUnimplemented);
+  ASSERT_TRUE(add.ok()) << add.status().ToString();
+  EXPECT_EQ(add.value()->placements()[0].provider, "ref");
+  EXPECT_EQ(add.value()->placements()[1].provider, "test-crash");
+  EXPECT_EQ(runtime->Load(TestdataPath("add.onnxtxt"), On({"test-crash"}, FallbackPolicy::kForbid))
+                .status()
+                .code(),
+            StatusCode::kUnimplemented);
 }
 
 // End to end on the ref provider's real kernels.
