@@ -9,6 +9,9 @@
 #include <optional>
 
 #include "runtime/ep/ref/ref_provider.h"
+#if ONNXGATE_WITH_DNNL
+#include "runtime/ep/dnnl/dnnl_provider.h"
+#endif
 #include "runtime/model/model.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/session/session.h"
@@ -240,8 +243,11 @@ class BuiltinRuntime : public RuntimeUnderTest {
 std::vector<ProviderEntry> BuiltinProviderEntries() {
   std::vector<ProviderEntry> entries;
   entries.push_back({kRefProviderName, CreateRefProvider});
-  // Providers behind CMake options (ONNXGATE_WITH_DNNL, ONNXGATE_WITH_OPENCL) are added here the
-  // same way, each inside the #ifdef its option defines.
+  // Providers behind CMake options are added the same way, each inside the #if its option
+  // defines; ref stays first, the default --ep.
+#if ONNXGATE_WITH_DNNL
+  entries.push_back({kDnnlProviderName, CreateDnnlProvider});
+#endif
   return entries;
 }
 

@@ -21,9 +21,10 @@ struct ProviderEntry {
   ProviderFactory create;
 };
 
-// The providers compiled into this build, in priority order: "ref" (the providers that
-// misbehave on purpose are test-only: runtime/ep/testing/test_providers.h). A load that does not
-// request "ref" gets it as its last provider, for the nodes the requested ones decline.
+// The providers compiled into this build: "ref", then "dnnl" when built with
+// ONNXGATE_WITH_DNNL (the providers that misbehave on purpose are test-only:
+// runtime/ep/testing/test_providers.h). A load that does not request "ref" gets it as its last
+// provider, for the nodes the requested ones decline.
 std::vector<ProviderEntry> BuiltinProviderEntries();
 
 // The built-in runtime offering BuiltinProviderEntries().

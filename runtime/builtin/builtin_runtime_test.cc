@@ -47,7 +47,11 @@ TEST(FallbackPolicyTest, NamesRoundTrip) {
 TEST(BuiltinRuntimeTest, OffersRefAndNoProviderBrokenOnPurpose) {
   auto runtime = CreateBuiltinRuntime();
   EXPECT_EQ(runtime->name(), "onnxgate");
+#if ONNXGATE_WITH_DNNL
+  EXPECT_THAT(runtime->providers(), ElementsAre("ref", "dnnl"));
+#else
   EXPECT_THAT(runtime->providers(), ElementsAre("ref"));
+#endif
   for (const char* test_only : {"test-crash", "test-hang", "test-broken-relu"}) {
     EXPECT_EQ(runtime->Claims(test_only).status().code(), StatusCode::kInvalidArgument);
   }
@@ -188,8 +192,8 @@ TEST_F(RefFallbackTest, ForbiddenFallbackRefusesTheLoadNamingNodeReasonAndRef) {
   EXPECT_THAT(st.message(), HasSubstr("relu-only"));
   EXPECT_THAT(st.message(), HasSubstr("it would run on 'ref'"));
   // A model the requested provider takes whole loads under kForbid.
-  EXPECT_TRUE(
-      runtime_->Load(TestdataPath("relu.onnxtxt"), On({"relu-only"}, FallbackPolicy::kForbid)).ok());
+  const LoadOptions forbid = On({"relu-only"}, FallbackPolicy::kForbid);
+  EXPECT_TRUE(runtime_->Load(TestdataPath("relu.onnxtxt"), forbid).ok());
 }
 
 TEST_F(RefFallbackTest, ARequestThatNamesRefKeepsItsOrder) {

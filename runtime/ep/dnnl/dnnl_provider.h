@@ -1,0 +1,19 @@
+// The `dnnl` execution provider: float32 kernels on oneDNN's CPU primitives (eltwise, binary,
+// matmul, softmax, convolution, pooling), one engine and stream per provider, primitives cached
+// per kernel. The built-in runtime puts `ref` after it, so the nodes it declines run on ref and
+// the placement says so (docs/architecture.md, "The dnnl EP").
+#pragma once
+
+#include <memory>
+
+#include "runtime/session/execution_provider.h"
+
+namespace onnxgate {
+
+inline constexpr char kDnnlProviderName[] = "dnnl";
+
+// Builds the provider, its oneDNN engine and its registry (once; share the result between
+// sessions). Unavailable when oneDNN cannot create a CPU engine.
+StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider();
+
+}  // namespace onnxgate

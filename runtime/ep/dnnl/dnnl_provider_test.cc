@@ -1,0 +1,165 @@
+// The dnnl provider in the built-in runtime: offered after ref, its claims, nodes it declines
+// falling back to ref with the placement recorded (or refused under --fallback forbid), a
+// constant W reordered once and reused, one loaded model run from many threads at once, and the
+// thread count it claims.
+#include "runtime/ep/dnnl/dnnl_provider.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "runtime/builtin/builtin_runtime.h"
+#include "runtime/model/model_test_util.h"
+
+namespace onnxgate {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// Y = Neg(Relu(Conv(X, W, B))) with W and B initializers; dnnl takes Conv and Relu, not Neg.
+constexpr char kConvReluNeg[] = R"(
+<
+  ir_version: 8,
+  opset_import: ["" : 17]
+>
+g (float[1, 2, 4, 4] X) => (float[1, 3, 4, 4] Y)
+<float[3, 2, 3, 3] W = {0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, -0.8, 0.9,
+                        -0.1, 0.2, -0.3, 0.4, 0.5, -0.6, 0.7, 0.8, -0.9,
+                        0.2, 0.2, 0.2, -0.4, -0.4, -0.4, 0.6, 0.6, 0.6,
+                        1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0,
+                        0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5,
+                        -0.3, 0.1, -0.3, 0.1, -0.3, 0.1, -0.3, 0.1, -0.3},
+ float[3] B = {0.5, -1.0, 0.25}> {
+  C = Conv <pads = [1, 1, 1, 1]> (X, W, B)
+  R = Relu(C)
+  Y = Neg(R)
+}
+)";
+
+LoadOptions On(std::vector<std::string> providers,
+               FallbackPolicy fallback = FallbackPolicy::kAllow) {
+  LoadOptions options;
+  options.providers = std::move(providers);
+  options.fallback = fallback;
+  return options;
+}
+
+Value Input(uint32_t seed) {
+  std::vector<float> v(32);
+  for (size_t i = 0; i < v.size(); ++i) {
+    v[i] = static_cast<float>((i * 7 + seed * 13) % 11) / 4.0f - 1.25f;
+  }
+  return Value::FromTensor(Tensor::FromVector<float>(Shape{1, 2, 4, 4}, v));
+}
+
+void ExpectNear(const Tensor& got, const Tensor& want) {
+  ASSERT_EQ(got.shape(), want.shape());
+  for (int64_t i = 0; i < want.NumElements(); ++i) {
+    EXPECT_NEAR(got.data<float>()[i], want.data<float>()[i], 1e-5f) << "element " << i;
+  }
+}
+
+TEST(DnnlProviderTest, IsOfferedAfterRefAndClaimsFloatOps) {
+  auto runtime = CreateBuiltinRuntime();
+  EXPECT_THAT(runtime->providers(), ElementsAre("ref", "dnnl"));
+  auto claims = runtime->Claims("dnnl");
+  ASSERT_TRUE(claims.ok()) << claims.status().ToString();
+  bool conv = false;
+  for (const OpClaim& claim : *claims) {
+    if (claim.op_type == "Conv") {
+      conv = true;
+      EXPECT_EQ(claim.since_version, 11);
+      EXPECT_EQ(claim.until_version, 22);
+    }
+  }
+  EXPECT_TRUE(conv);
+  auto threads = runtime->MaxIntraOpThreads("dnnl");
+  ASSERT_TRUE(threads.ok());
+  EXPECT_EQ(*threads, 1);
+}
+
+TEST(DnnlProviderTest, DeclinedNodesFallBackToRefAndThePlacementSaysSo) {
+  ScratchDir dir;
+  const std::string path = dir.WriteModel("conv_relu_neg.onnx", kConvReluNeg);
+  auto runtime = CreateBuiltinRuntime();
+  auto on_dnnl = runtime->Load(path, On({"dnnl"}));
+  ASSERT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
+  const std::vector<NodePlacement> placements = (*on_dnnl)->placements();
+  ASSERT_EQ(placements.size(), 3u);
+  EXPECT_EQ(placements[0].op_type, "Conv");
+  EXPECT_EQ(placements[0].provider, "dnnl");
+  EXPECT_EQ(placements[1].provider, "dnnl");
+  EXPECT_EQ(placements[2].op_type, "Neg");
+  EXPECT_EQ(placements[2].provider, "ref");
+  ASSERT_EQ(placements[2].declines.size(), 1u);
+  EXPECT_EQ(placements[2].declines[0].provider, "dnnl");
+  EXPECT_THAT(placements[2].declines[0].reason, HasSubstr("Neg"));
+
+  auto on_ref = runtime->Load(path, On({"ref"}));
+  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+  for (uint32_t seed = 0; seed < 3; ++seed) {  // the second run uses the reordered W as it is
+    auto got = (*on_dnnl)->Run({{"X", Input(seed)}});
+    auto want = (*on_ref)->Run({{"X", Input(seed)}});
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
+  }
+}
+
+TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {
+  ScratchDir dir;
+  const std::string path = dir.WriteModel("conv_relu_neg.onnx", kConvReluNeg);
+  auto runtime = CreateBuiltinRuntime();
+  Status st = runtime->Load(path, On({"dnnl"}, FallbackPolicy::kForbid)).status();
+  EXPECT_EQ(st.code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(st.message(), AllOf(HasSubstr("Neg"), HasSubstr("fallback is forbidden"),
+                                  HasSubstr("dnnl"), HasSubstr("it would run on 'ref'")));
+}
+
+TEST(DnnlProviderTest, OneModelRunsFromManyThreadsAtOnce) {
+  ScratchDir dir;
+  const std::string path = dir.WriteModel("conv_relu_neg.onnx", kConvReluNeg);
+  auto runtime = CreateBuiltinRuntime();
+  auto model = runtime->Load(path, On({"dnnl"}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto ref = runtime->Load(path, On({"ref"}));
+  ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+  std::vector<Tensor> want;
+  for (uint32_t seed = 0; seed < 4; ++seed) {
+    auto out = (*ref)->Run({{"X", Input(seed)}});
+    ASSERT_TRUE(out.ok());
+    want.push_back((*out)[0].tensor());
+  }
+  std::vector<std::vector<Tensor>> got(4);
+  std::vector<std::thread> threads;
+  for (uint32_t t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 25; ++i) {
+        auto out = (*model)->Run({{"X", Input(t)}});
+        if (out.ok()) got[t].push_back((*out)[0].tensor());
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (uint32_t t = 0; t < 4; ++t) {
+    ASSERT_EQ(got[t].size(), 25u);
+    for (const Tensor& y : got[t]) ExpectNear(y, want[t]);
+  }
+}
+
+TEST(DnnlProviderTest, RefusesMoreThreadsThanItUses) {
+  auto runtime = CreateBuiltinRuntime();
+  ScratchDir dir;
+  const std::string path = dir.WriteModel("conv_relu_neg.onnx", kConvReluNeg);
+  LoadOptions options = On({"dnnl"});
+  options.intra_op_threads = 2;
+  Status st = runtime->Load(path, options).status();
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(st.message(), HasSubstr("provider 'dnnl' cannot use 2 intra-op threads"));
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -1,0 +1,87 @@
+// Add, Sub, Mul and Div on oneDNN's binary primitive.
+#include "runtime/ep/dnnl/kernels/binary.h"
+
+#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::dnnl_ep {
+
+namespace {
+
+// `dims` with leading 1s up to `rank`.
+std::vector<int64_t> Aligned(const std::vector<int64_t>& dims, size_t rank) {
+  std::vector<int64_t> out(rank - dims.size(), 1);
+  out.insert(out.end(), dims.begin(), dims.end());
+  return out;
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<OpKernel>> BinaryKernel::Create(const KernelInfo& info,
+                                                         dnnl::algorithm algorithm,
+                                                         std::shared_ptr<const DnnlContext> dnnl) {
+  return std::unique_ptr<OpKernel>(new BinaryKernel(std::move(dnnl), algorithm));
+}
+
+bool BinaryKernel::commutative() const {
+  return algorithm_ == dnnl::algorithm::binary_add || algorithm_ == dnnl::algorithm::binary_mul;
+}
+
+Status BinaryKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  if (a->dtype() != DataType::kFloat || b->dtype() != DataType::kFloat) {
+    return InvalidArgument(std::string("A and B must both be float, got ") +
+                           DataTypeShortName(a->dtype()) + " and " + DataTypeShortName(b->dtype()));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out_shape, ref::BroadcastShapeOf({a->shape(), b->shape()}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out_shape));
+  if (y.NumElements() == 0) {
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+  PrimitiveCache<BinaryEntry>::Key key = a->shape().dims();
+  key.push_back(-1);  // separates the two shapes
+  key.insert(key.end(), b->shape().dims().begin(), b->shape().dims().end());
+  auto make = [&]() -> StatusOr<std::shared_ptr<const BinaryEntry>> {
+    const size_t rank = out_shape.rank();
+    std::vector<std::vector<int64_t>> operands = {Aligned(a->shape().dims(), rank),
+                                                  Aligned(b->shape().dims(), rank)};
+    const std::vector<int64_t> out = MergeBroadcastAxes(out_shape.dims(), &operands);
+    if (out.size() > DNNL_MAX_NDIMS) {
+      return InvalidArgument("the broadcast of A " + a->shape().ToString() + " and B " +
+                             b->shape().ToString() + " alternates between broadcast axes more " +
+                             "often than oneDNN's " + std::to_string(DNNL_MAX_NDIMS) +
+                             " dims can hold");
+    }
+    const bool swapped = commutative() && operands[0] != out && operands[1] == out;
+    const dnnl::memory::desc a_md = PlainDesc(DimsOf(operands[0]));
+    const dnnl::memory::desc b_md = PlainDesc(DimsOf(operands[1]));
+    const dnnl::memory::desc y_md = PlainDesc(DimsOf(out));
+    std::shared_ptr<BinaryEntry> entry;
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+      dnnl::binary::desc desc(algorithm_, swapped ? b_md : a_md, swapped ? a_md : b_md, y_md);
+      dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
+      entry = std::make_shared<BinaryEntry>(
+          BinaryEntry{pd, dnnl::binary(pd), a_md, b_md, y_md, swapped});
+      return OkStatus();
+    }));
+    return std::shared_ptr<const BinaryEntry>(std::move(entry));
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, make));
+  float* out = y.mutable_data<float>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+    dnnl::memory a_mem = WrapMemory(*dnnl_, entry->a, a->data<float>());
+    dnnl::memory b_mem = WrapMemory(*dnnl_, entry->b, b->data<float>());
+    dnnl::memory y_mem = WrapMemory(*dnnl_, entry->y, out);
+    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
+                          {{DNNL_ARG_SRC_0, entry->swapped ? b_mem : a_mem},
+                           {DNNL_ARG_SRC_1, entry->swapped ? a_mem : b_mem},
+                           {DNNL_ARG_DST, y_mem}});
+    return OkStatus();
+  }));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::dnnl_ep

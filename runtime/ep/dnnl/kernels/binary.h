@@ -1,0 +1,40 @@
+// Add, Sub, Mul and Div (version 7 on: numpy broadcasting) on oneDNN's binary primitive, float32.
+#pragma once
+
+#include <memory>
+
+#include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/kernel/kernel_info.h"
+#include "runtime/kernel/op_kernel.h"
+
+namespace onnxgate::dnnl_ep {
+
+// The primitive of one pair of input shapes.
+struct BinaryEntry {
+  dnnl::binary::primitive_desc pd;
+  dnnl::binary primitive;
+  dnnl::memory::desc a, b, y;  // after broadcast axes were merged
+  bool swapped = false;        // src0 is B (a commutative op whose A is the broadcast one)
+};
+
+// The broadcast shape of A and B is the output's. oneDNN's binary primitive broadcasts its
+// second source cheaply, so for Add and Mul the operand that spans the output goes first; where
+// it cannot (Sub or Div with a broadcast A) oneDNN broadcasts the first source itself.
+class BinaryKernel : public OpKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
+                                                    dnnl::algorithm algorithm,
+                                                    std::shared_ptr<const DnnlContext> dnnl);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  BinaryKernel(std::shared_ptr<const DnnlContext> dnnl, dnnl::algorithm algorithm)
+      : dnnl_(std::move(dnnl)), algorithm_(algorithm) {}
+  bool commutative() const;
+
+  std::shared_ptr<const DnnlContext> dnnl_;
+  dnnl::algorithm algorithm_;
+  PrimitiveCache<BinaryEntry> cache_;
+};
+
+}  // namespace onnxgate::dnnl_ep

@@ -1,0 +1,213 @@
+// Conv on oneDNN's convolution primitive.
+#include "runtime/ep/dnnl/kernels/conv.h"
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::dnnl_ep {
+
+namespace {
+
+using dims = dnnl::memory::dims;
+using tag = dnnl::memory::format_tag;
+
+// oneDNN convolves over 1, 2 or 3 spatial dims.
+constexpr size_t kMaxSpatialRank = 3;
+
+Status CheckSpatialRank(size_t rank, const std::string& what) {
+  if (rank >= 1 && rank <= kMaxSpatialRank) return OkStatus();
+  return Unimplemented("oneDNN convolves over 1 to 3 spatial dims; " + what + " has " +
+                       std::to_string(rank));
+}
+
+std::string DimsText(const std::vector<int64_t>& d) { return Shape(d).ToString(); }
+
+// A memory in `desc`'s layout holding `plain`'s contents: `plain` itself when the layouts agree,
+// else a new memory filled by `reorder`.
+dnnl::memory Reordered(const DnnlContext& dnnl, const dnnl::memory& plain,
+                       const dnnl::memory::desc& desc, const std::optional<dnnl::reorder>& reorder,
+                       const std::optional<dnnl::reorder::primitive_desc>& reorder_pd) {
+  if (!reorder) return plain;
+  dnnl::memory out(desc, dnnl.engine());
+  ExecuteWithScratchpad(dnnl, *reorder, *reorder_pd, {{DNNL_ARG_FROM, plain}, {DNNL_ARG_TO, out}});
+  return out;
+}
+
+// The reorder from `from` to `to`, or nothing when they are the same layout.
+void MakeReorder(const DnnlContext& dnnl, const dnnl::memory::desc& from,
+                 const dnnl::memory::desc& to, std::optional<dnnl::reorder>* reorder,
+                 std::optional<dnnl::reorder::primitive_desc>* pd) {
+  if (from == to) return;
+  pd->emplace(dnnl.engine(), from, dnnl.engine(), to, DefaultAttr());
+  reorder->emplace(**pd);
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
+                                                       std::shared_ptr<const DnnlContext> dnnl) {
+  ref_nn::ConvPoolAttributeSet set;
+  set.has_dilations = true;
+  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
+                            ref_nn::ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
+  if (group < 1) {
+    return InvalidArgument("attribute 'group' must be >= 1, got " + std::to_string(group));
+  }
+  if (!attrs.kernel_shape.empty()) {
+    ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(attrs.kernel_shape.size(), "kernel_shape"));
+  }
+  std::optional<Tensor> w_constant;
+  if (const Tensor* w = info.constant_input(1)) {
+    if (w->shape().rank() >= 2) {
+      ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(w->shape().rank() - 2, "W"));
+    }
+    w_constant = *w;
+  }
+  return std::unique_ptr<OpKernel>(
+      new ConvKernel(std::move(dnnl), std::move(attrs), group, std::move(w_constant)));
+}
+
+Status ConvKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, ref::GetInput(ctx, 1, "W"));
+  const Tensor* b = ctx.input_tensor(2);
+  const Shape& xs = x->shape();
+  const Shape& ws = w->shape();
+  if (xs.rank() < 3 || ws.rank() != xs.rank()) {
+    return InvalidArgument("X must have rank >= 3 and W the same rank, got X " + xs.ToString() +
+                           " and W " + ws.ToString());
+  }
+  if (x->dtype() != DataType::kFloat || w->dtype() != DataType::kFloat ||
+      (b != nullptr && b->dtype() != DataType::kFloat)) {
+    return InvalidArgument("X, W and B must share one element type");
+  }
+  const size_t spatial = xs.rank() - 2;
+  if (Status st = CheckSpatialRank(spatial, "X " + xs.ToString()); !st.ok()) {
+    return InvalidArgument(st.message());
+  }
+  const int64_t n = xs[0], c = xs[1], m = ws[0];
+  if (c % group_ != 0 || m % group_ != 0 || ws[1] * group_ != c) {
+    return InvalidArgument("with group = " + std::to_string(group_) + ", X " + xs.ToString() +
+                           " and W " + ws.ToString() +
+                           " need C and M divisible by group and W[1] = C / group");
+  }
+  std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
+  for (int64_t k : kernel) {
+    if (k < 1) return InvalidArgument("W " + ws.ToString() + " has an empty spatial dim");
+  }
+  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
+    return InvalidArgument("kernel_shape " + DimsText(attrs_.kernel_shape) +
+                           " does not match the spatial dims of W " + ws.ToString());
+  }
+  if (b != nullptr && (b->shape().rank() != 1 || b->shape()[0] != m)) {
+    return InvalidArgument("B must have shape [" + std::to_string(m) + "], got " +
+                           b->shape().ToString());
+  }
+  std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
+  auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, kernel);
+  if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());
+  const ref_nn::WindowGeometry& g = *resolved;
+  std::vector<int64_t> y_dims = {n, m};
+  y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
+  if (y.NumElements() > 0 && c == 0) {
+    // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
+    if (b != nullptr) {
+      float* out = y.mutable_data<float>();
+      const int64_t plane = y.NumElements() / (n * m);
+      for (int64_t i = 0; i < y.NumElements(); ++i) out[i] = b->data<float>()[(i / plane) % m];
+    }
+  }
+  if (y.NumElements() == 0 || c == 0) {
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+
+  const bool w_is_constant = w_constant_.has_value() &&
+                             w_constant_->data<float>() == w->data<float>() &&
+                             w_constant_->shape() == ws;
+  PrimitiveCache<ConvEntry>::Key key = xs.dims();
+  key.push_back(-1);
+  key.insert(key.end(), ws.dims().begin(), ws.dims().end());
+  key.push_back(b != nullptr ? 1 : 0);
+  key.push_back(w_is_constant ? 1 : 0);
+
+  auto make = [&]() -> StatusOr<std::shared_ptr<const ConvEntry>> {
+    auto entry = std::make_shared<ConvEntry>();
+    dims w_dims = DimsOf(ws.dims());
+    if (group_ > 1) {  // oneDNN's grouped weights: [group, M / group, C / group, kernel...]
+      w_dims[0] = m / group_;
+      w_dims.insert(w_dims.begin(), group_);
+    }
+    entry->x_plain = PlainDesc(DimsOf(xs.dims()));
+    entry->w_plain = PlainDesc(w_dims);
+    entry->b_plain = PlainDesc({m});
+    entry->y_plain = PlainDesc(DimsOf(y_dims));
+    dims strides(g.strides.begin(), g.strides.end());
+    dims dilations;
+    for (int64_t d : g.dilations) dilations.push_back(d - 1);  // oneDNN counts the gaps
+    dims pad_l(g.pad_begin.begin(), g.pad_begin.end());
+    dims pad_r(g.pad_end.begin(), g.pad_end.end());
+    const auto f32 = dnnl::memory::data_type::f32;
+    dnnl::memory::desc x_any(entry->x_plain.dims(), f32, tag::any);
+    dnnl::memory::desc w_any(w_dims, f32, tag::any);
+    dnnl::memory::desc y_any(entry->y_plain.dims(), f32, tag::any);
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("convolution_forward", [&]() -> Status {
+      const auto prop = dnnl::prop_kind::forward_inference;
+      const auto alg = dnnl::algorithm::convolution_direct;
+      auto desc = b != nullptr
+                      ? dnnl::convolution_forward::desc(prop, alg, x_any, w_any, entry->b_plain,
+                                                        y_any, strides, dilations, pad_l, pad_r)
+                      : dnnl::convolution_forward::desc(prop, alg, x_any, w_any, y_any, strides,
+                                                        dilations, pad_l, pad_r);
+      entry->pd = dnnl::convolution_forward::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
+      entry->primitive = dnnl::convolution_forward(entry->pd);
+      return OkStatus();
+    }));
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("reorder", [&]() -> Status {
+      MakeReorder(*dnnl_, entry->x_plain, entry->pd.src_desc(), &entry->x_reorder,
+                  &entry->x_reorder_pd);
+      MakeReorder(*dnnl_, entry->w_plain, entry->pd.weights_desc(), &entry->w_reorder,
+                  &entry->w_reorder_pd);
+      MakeReorder(*dnnl_, entry->pd.dst_desc(), entry->y_plain, &entry->y_reorder,
+                  &entry->y_reorder_pd);
+      if (w_is_constant) {
+        // Reordered once, here; every later run of this shape uses it as it is.
+        dnnl::memory plain = WrapMemory(*dnnl_, entry->w_plain, w_constant_->data<float>());
+        // When the plain layout is the primitive's, this is the constant itself, whose storage
+        // the kernel keeps alive.
+        entry->w_constant = Reordered(*dnnl_, plain, entry->pd.weights_desc(), entry->w_reorder,
+                                      entry->w_reorder_pd);
+      }
+      return OkStatus();
+    }));
+    return std::shared_ptr<const ConvEntry>(std::move(entry));
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> entry, cache_.Get(key, make));
+
+  float* out = y.mutable_data<float>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("convolution_forward", [&]() -> Status {
+    const ConvEntry& e = *entry;
+    dnnl::memory x_mem = Reordered(*dnnl_, WrapMemory(*dnnl_, e.x_plain, x->data<float>()),
+                                   e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);
+    dnnl::memory w_mem = e.w_constant
+                             ? *e.w_constant
+                             : Reordered(*dnnl_, WrapMemory(*dnnl_, e.w_plain, w->data<float>()),
+                                         e.pd.weights_desc(), e.w_reorder, e.w_reorder_pd);
+    dnnl::memory y_plain = WrapMemory(*dnnl_, e.y_plain, out);
+    dnnl::memory y_mem = e.y_reorder ? dnnl::memory(e.pd.dst_desc(), dnnl_->engine()) : y_plain;
+    std::unordered_map<int, dnnl::memory> args = {
+        {DNNL_ARG_SRC, x_mem}, {DNNL_ARG_WEIGHTS, w_mem}, {DNNL_ARG_DST, y_mem}};
+    if (b != nullptr) args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, e.b_plain, b->data<float>()));
+    ExecuteWithScratchpad(*dnnl_, e.primitive, e.pd, std::move(args));
+    if (e.y_reorder) {
+      ExecuteWithScratchpad(*dnnl_, *e.y_reorder, *e.y_reorder_pd,
+                            {{DNNL_ARG_FROM, y_mem}, {DNNL_ARG_TO, y_plain}});
+    }
+    return OkStatus();
+  }));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::dnnl_ep

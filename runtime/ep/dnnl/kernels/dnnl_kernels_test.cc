@@ -1,0 +1,389 @@
+// The dnnl kernels against the ref kernels (the oracle) on seeded random inputs: every claimed op,
+// with the attribute and shape variants that change which oneDNN primitive runs (broadcast
+// patterns, batch broadcasting and 1-D operands, transposes, axes, groups, dilations, auto_pad,
+// ceil_mode), plus NaN propagation, declines at load and errors at run time.
+#include "runtime/ep/dnnl/dnnl_kernels.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
+
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <thread>
+
+#include "runtime/ep/ref/ref_kernels.h"
+#include "runtime/kernel/kernel_test_util.h"
+#include "runtime/onnx/text_format.h"
+
+namespace onnxgate::dnnl_ep {
+namespace {
+
+using ::testing::HasSubstr;
+
+const KernelRegistry& Dnnl() {
+  static const KernelRegistry* registry = [] {
+    auto context = DnnlContext::Create();
+    EXPECT_TRUE(context.ok()) << context.status().ToString();
+    auto* r = new KernelRegistry();
+    Status st = RegisterDnnlKernels(*r, *context);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    return r;
+  }();
+  return *registry;
+}
+
+const KernelRegistry& Ref() {
+  static const KernelRegistry registry = RegistryOf(RegisterRefKernels);
+  return registry;
+}
+
+Value Random(Shape shape, uint32_t seed, float lo = -3.0f, float hi = 3.0f) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(static_cast<size_t>(shape.NumElements()));
+  for (float& x : v) x = dist(gen);
+  return TensorValue<float>(std::move(shape), v);
+}
+
+Value Scalar(float v) { return TensorValue<float>(Shape{}, {v}); }
+
+// Runs `node` on both registries and compares every output: shapes equal, values within
+// |d - r| <= atol + rtol * |r|, NaN only where ref has NaN.
+void ExpectMatchesRef(const std::string& node, int opset, const std::vector<Value>& inputs,
+                      float rtol = 1e-5f, float atol = 1e-5f) {
+  SCOPED_TRACE(node + " at opset " + std::to_string(opset));
+  auto want = RunNode(Ref(), node, opset, inputs);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  auto got = RunNode(Dnnl(), node, opset, inputs);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_EQ(got->size(), want->size());
+  for (size_t o = 0; o < want->size(); ++o) {
+    const Tensor& w = (*want)[o].tensor();
+    const Tensor& g = (*got)[o].tensor();
+    ASSERT_EQ(g.shape(), w.shape()) << "output " << o;
+    ASSERT_EQ(g.dtype(), DataType::kFloat);
+    const float* gd = g.data<float>();
+    const float* wd = w.data<float>();
+    int reported = 0;
+    for (int64_t i = 0; i < w.NumElements(); ++i) {
+      const bool ok = std::isnan(wd[i]) ? std::isnan(gd[i])
+                      : std::isinf(wd[i])
+                          ? gd[i] == wd[i]
+                          : std::fabs(gd[i] - wd[i]) <= atol + rtol * std::fabs(wd[i]);
+      if (!ok && reported++ < 5) {
+        ADD_FAILURE() << "output " << o << " element " << i << ": dnnl " << gd[i] << ", ref "
+                      << wd[i];
+      }
+    }
+  }
+}
+
+// Runs `node` on dnnl alone and returns output 0.
+Tensor RunDnnl(const std::string& node, int opset, const std::vector<Value>& inputs) {
+  auto got = RunNode(Dnnl(), node, opset, inputs);
+  EXPECT_TRUE(got.ok()) << got.status().ToString();
+  return got.ok() ? (*got)[0].tensor() : Tensor();
+}
+
+TEST(DnnlEltwiseTest, EveryActivationMatchesRef) {
+  const Value x = Random(Shape{2, 3, 5}, 1);
+  const Value positive = Random(Shape{4, 7}, 2, 0.01f, 9.0f);
+  ExpectMatchesRef("Y = Relu(X)", 14, {x});
+  ExpectMatchesRef("Y = Relu(X)", 6, {x});
+  ExpectMatchesRef("Y = LeakyRelu(X)", 16, {x});
+  ExpectMatchesRef("Y = LeakyRelu <alpha = 0.3> (X)", 6, {x});
+  ExpectMatchesRef("Y = Sigmoid(X)", 13, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Tanh(X)", 13, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Exp(X)", 13, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Log(X)", 13, {positive}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Sqrt(X)", 13, {positive});
+  ExpectMatchesRef("Y = Abs(X)", 13, {x});
+  ExpectMatchesRef("Y = Elu(X)", 22, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Elu <alpha = 2.0> (X)", 6, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = HardSigmoid(X)", 22, {x});
+  ExpectMatchesRef("Y = HardSigmoid <alpha = 0.5, beta = 0.6> (X)", 6, {x});
+  ExpectMatchesRef("Y = Softplus(X)", 22, {x}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Softplus(X)", 1, {Random(Shape{9}, 3, -100.0f, 100.0f)}, 1e-5f, 1e-6f);
+}
+
+TEST(DnnlEltwiseTest, ScalarsAndEmptyTensors) {
+  ExpectMatchesRef("Y = Relu(X)", 14, {Scalar(-2.0f)});
+  ExpectMatchesRef("Y = Exp(X)", 13, {Scalar(1.5f)});
+  ExpectMatchesRef("Y = Tanh(X)", 13, {TensorValue<float>(Shape{3, 0}, {})});
+}
+
+TEST(DnnlEltwiseTest, NanPassesThroughEveryActivation) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // Long enough for oneDNN's vector loop as well as its tail.
+  std::vector<float> v(37, 0.5f);
+  v[0] = nan;
+  v[20] = nan;
+  const Value x = TensorValue<float>(Shape{37}, v);
+  for (const char* node : {"Y = Relu(X)", "Y = LeakyRelu(X)", "Y = Sigmoid(X)", "Y = Tanh(X)",
+                           "Y = Exp(X)", "Y = Log(X)", "Y = Sqrt(X)", "Y = Abs(X)", "Y = Elu(X)",
+                           "Y = HardSigmoid(X)", "Y = Softplus(X)", "Y = Clip <min = -1.0> (X)"}) {
+    SCOPED_TRACE(node);
+    Tensor y = RunDnnl(node, std::string(node).find("Clip") != std::string::npos ? 6 : 13, {x});
+    ASSERT_EQ(y.NumElements(), 37);
+    EXPECT_TRUE(std::isnan(y.data<float>()[0]));
+    EXPECT_TRUE(std::isnan(y.data<float>()[20]));
+    EXPECT_FALSE(std::isnan(y.data<float>()[1]));
+  }
+  ExpectMatchesRef("Y = Clip(X, lo, hi)", 13, {x, Scalar(-1.0f), Scalar(0.2f)});
+}
+
+TEST(DnnlEltwiseTest, ClipBoundsFromAttributesAndInputs) {
+  const Value x = Random(Shape{3, 4}, 4);
+  ExpectMatchesRef("Y = Clip(X)", 6, {x});
+  ExpectMatchesRef("Y = Clip <min = -0.5, max = 0.7> (X)", 6, {x});
+  ExpectMatchesRef("Y = Clip(X, lo, hi)", 13, {x, Scalar(-1.0f), Scalar(1.0f)});
+  ExpectMatchesRef("Y = Clip(X, lo)", 11, {x, Scalar(0.0f)});
+  ExpectMatchesRef("Y = Clip(X, \"\", hi)", 12, {x, Value(), Scalar(0.1f)});
+  ExpectMatchesRef("Y = Clip(X)", 13, {x});
+  // min > max: every value becomes max, as the spec says.
+  ExpectMatchesRef("Y = Clip(X, lo, hi)", 13, {x, Scalar(2.0f), Scalar(1.0f)});
+  // Several bound values on one kernel: the primitive is keyed by them.
+  auto bad = RunNode(Dnnl(), "Y = Clip(X, lo, hi)", 13,
+                     {x, TensorValue<float>(Shape{2}, {0, 1}), Scalar(1.0f)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("'min' must be a scalar"));
+}
+
+TEST(DnnlBinaryTest, EveryBroadcastPatternMatchesRef) {
+  const std::vector<std::pair<Shape, Shape>> shapes = {
+      {Shape{2, 3, 4}, Shape{2, 3, 4}},
+      {Shape{2, 3, 4}, Shape{4}},
+      {Shape{4}, Shape{2, 3, 4}},
+      {Shape{2, 1, 4}, Shape{1, 3, 1}},
+      {Shape{3, 1}, Shape{1, 5}},
+      {Shape{}, Shape{2, 3}},
+      {Shape{2, 3}, Shape{}},
+      {Shape{5, 1, 1, 2}, Shape{3, 1}},
+      {Shape{1}, Shape{1}},
+      {Shape{2, 1, 3, 1, 4, 1, 5}, Shape{1, 2, 1, 3, 1, 4, 1}}};
+  uint32_t seed = 10;
+  for (const auto& [a, b] : shapes) {
+    const Value va = Random(a, seed++);
+    const Value vb = Random(b, seed++, 0.5f, 3.0f);  // no zero divisors
+    for (const char* op : {"Add", "Sub", "Mul", "Div"}) {
+      SCOPED_TRACE(a.ToString() + " " + op + " " + b.ToString());
+      ExpectMatchesRef(std::string("C = ") + op + "(A, B)", 14, {va, vb});
+      ExpectMatchesRef(std::string("C = ") + op + "(A, B)", 7, {va, vb});
+    }
+  }
+}
+
+TEST(DnnlBinaryTest, EmptyOperandsAndBadShapes) {
+  ExpectMatchesRef("C = Add(A, B)", 14, {TensorValue<float>(Shape{0, 3}, {}), Random(Shape{3}, 1)});
+  auto bad = RunNode(Dnnl(), "C = Sub(A, B)", 14, {Random(Shape{2, 3}, 1), Random(Shape{4}, 2)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(DnnlMatMulTest, BatchesBroadcastAndOneDimensionalOperands) {
+  const std::vector<std::pair<Shape, Shape>> shapes = {{Shape{3, 4}, Shape{4, 5}},
+                                                       {Shape{2, 3, 4}, Shape{2, 4, 5}},
+                                                       {Shape{2, 3, 4}, Shape{4, 5}},
+                                                       {Shape{3, 4}, Shape{2, 4, 5}},
+                                                       {Shape{2, 1, 3, 4}, Shape{1, 5, 4, 2}},
+                                                       {Shape{4}, Shape{4, 5}},
+                                                       {Shape{3, 4}, Shape{4}},
+                                                       {Shape{4}, Shape{4}},
+                                                       {Shape{4}, Shape{2, 3, 4, 5}},
+                                                       {Shape{2, 3, 3, 4}, Shape{4}},
+                                                       {Shape{1, 1}, Shape{1, 1}}};
+  uint32_t seed = 40;
+  for (const auto& [a, b] : shapes) {
+    SCOPED_TRACE(a.ToString() + " x " + b.ToString());
+    ExpectMatchesRef("Y = MatMul(A, B)", 13, {Random(a, seed), Random(b, seed + 1)}, 1e-4f, 1e-5f);
+    ExpectMatchesRef("Y = MatMul(A, B)", 1, {Random(a, seed), Random(b, seed + 1)}, 1e-4f, 1e-5f);
+    seed += 2;
+  }
+}
+
+TEST(DnnlMatMulTest, EmptyDimsGiveEmptyOrZeroResults) {
+  ExpectMatchesRef("Y = MatMul(A, B)", 13,
+                   {TensorValue<float>(Shape{3, 0}, {}), TensorValue<float>(Shape{0, 2}, {})});
+  ExpectMatchesRef("Y = MatMul(A, B)", 13,
+                   {TensorValue<float>(Shape{0, 4}, {}), Random(Shape{4, 2}, 1)});
+  auto bad =
+      RunNode(Dnnl(), "Y = MatMul(A, B)", 13, {Random(Shape{3, 4}, 1), Random(Shape{5, 2}, 2)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("do not agree on the inner dimension"));
+}
+
+TEST(DnnlGemmTest, TransposesScalesAndEveryShapeOfC) {
+  const Value a = Random(Shape{3, 4}, 50);
+  const Value at = Random(Shape{4, 3}, 51);
+  const Value b = Random(Shape{4, 5}, 52);
+  const Value bt = Random(Shape{5, 4}, 53);
+  for (const Shape& c : {Shape{3, 5}, Shape{5}, Shape{1, 5}, Shape{3, 1}, Shape{}, Shape{1}}) {
+    SCOPED_TRACE("C " + c.ToString());
+    const Value vc = Random(c, 54);
+    ExpectMatchesRef("Y = Gemm(A, B, C)", 13, {a, b, vc}, 1e-4f, 1e-5f);
+    ExpectMatchesRef("Y = Gemm <transA = 1, alpha = 0.5, beta = 2.0> (A, B, C)", 11, {at, b, vc},
+                     1e-4f, 1e-5f);
+    ExpectMatchesRef("Y = Gemm <transB = 1, beta = 0.0> (A, B, C)", 9, {a, bt, vc}, 1e-4f, 1e-5f);
+    ExpectMatchesRef("Y = Gemm <transA = 1, transB = 1, alpha = -1.5> (A, B, C)", 7, {at, bt, vc},
+                     1e-4f, 1e-5f);
+  }
+  ExpectMatchesRef("Y = Gemm <alpha = 3.0> (A, B)", 13, {a, b}, 1e-4f, 1e-5f);
+  auto bad = RunNode(Dnnl(), "Y = Gemm(A, B, C)", 13, {a, b, Random(Shape{2, 5}, 1)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("does not broadcast to [3,5]"));
+}
+
+TEST(DnnlSoftmaxTest, EveryAxisOfSoftmaxAndLogSoftmax) {
+  const Value x = Random(Shape{2, 3, 4}, 60, -10.0f, 10.0f);
+  for (const char* op : {"Softmax", "LogSoftmax"}) {
+    for (int axis = -3; axis < 3; ++axis) {
+      ExpectMatchesRef(std::string("Y = ") + op + " <axis = " + std::to_string(axis) + "> (X)", 13,
+                       {x}, 1e-5f, 1e-6f);
+    }
+    ExpectMatchesRef(std::string("Y = ") + op + "(X)", 13, {x}, 1e-5f, 1e-6f);
+    ExpectMatchesRef(std::string("Y = ") + op + "(X)", 13, {Random(Shape{7}, 61)}, 1e-5f, 1e-6f);
+  }
+  auto bad = RunNode(Dnnl(), "Y = Softmax <axis = 3> (X)", 13, {x});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(DnnlConvTest, GroupsDilationsPadsStridesAndAutoPad) {
+  struct Case {
+    std::string attrs;
+    Shape x, w;
+    bool bias;
+  };
+  const std::vector<Case> cases = {
+      {"", Shape{1, 1, 5, 5}, Shape{1, 1, 3, 3}, false},
+      {"<pads = [1, 1, 1, 1]>", Shape{2, 3, 7, 6}, Shape{4, 3, 3, 3}, true},
+      {"<strides = [2, 2], pads = [1, 0, 1, 0]>", Shape{1, 2, 7, 5}, Shape{3, 2, 3, 2}, true},
+      {"<dilations = [2, 2]>", Shape{1, 2, 9, 9}, Shape{2, 2, 3, 3}, false},
+      {"<group = 2>", Shape{1, 4, 6, 6}, Shape{6, 2, 3, 3}, true},
+      {"<group = 8, pads = [1, 1, 1, 1]>", Shape{2, 8, 5, 5}, Shape{8, 1, 3, 3},
+       true},  // depthwise
+      {"<auto_pad = \"SAME_UPPER\", strides = [2, 2]>", Shape{1, 3, 7, 7}, Shape{2, 3, 4, 4},
+       false},
+      {"<auto_pad = \"SAME_LOWER\">", Shape{1, 3, 6, 6}, Shape{2, 3, 2, 2}, false},
+      {"<auto_pad = \"VALID\", strides = [3, 2]>", Shape{1, 3, 8, 9}, Shape{2, 3, 2, 3}, true},
+      {"<kernel_shape = [3]>", Shape{2, 3, 10}, Shape{5, 3, 3}, true},                    // 1-D
+      {"<pads = [1, 0, 1, 1, 0, 1]>", Shape{1, 2, 4, 5, 4}, Shape{3, 2, 2, 3, 3}, true},  // 3-D
+      {"", Shape{1, 16, 8, 8}, Shape{32, 16, 1, 1}, true},  // blocked layouts
+  };
+  uint32_t seed = 70;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.attrs + " X " + c.x.ToString() + " W " + c.w.ToString());
+    std::vector<Value> inputs = {Random(c.x, seed), Random(c.w, seed + 1)};
+    if (c.bias) inputs.push_back(Random(Shape{c.w[0]}, seed + 2));
+    const std::string node = "Y = Conv " + c.attrs + (c.bias ? " (X, W, B)" : " (X, W)");
+    ExpectMatchesRef(node, 22, inputs, 1e-4f, 1e-4f);
+    ExpectMatchesRef(node, 11, inputs, 1e-4f, 1e-4f);
+    seed += 3;
+  }
+}
+
+TEST(DnnlConvTest, RefusesMismatchedShapesAndDeclinesFourSpatialDims) {
+  auto bad = RunNode(Dnnl(), "Y = Conv <group = 2> (X, W)", 22,
+                     {Random(Shape{1, 3, 5, 5}, 1), Random(Shape{2, 1, 3, 3}, 2)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("need C and M divisible by group"));
+  auto four = RunNode(Dnnl(), "Y = Conv <kernel_shape = [1, 1, 1, 1]> (X, W)", 22,
+                      {Random(Shape{1, 1, 2, 2, 2, 2}, 1), Random(Shape{1, 1, 1, 1, 1, 1}, 2)});
+  ASSERT_FALSE(four.ok());
+  EXPECT_EQ(four.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(four.status().message(), HasSubstr("1 to 3 spatial dims"));
+}
+
+TEST(DnnlPoolTest, MaxAndAveragePoolingMatchRef) {
+  struct Case {
+    std::string op, attrs;
+    int opset;
+    Shape x;
+  };
+  const std::vector<Case> cases = {
+      {"MaxPool", "<kernel_shape = [2, 2]>", 22, Shape{1, 3, 6, 6}},
+      {"MaxPool", "<kernel_shape = [3, 3], strides = [2, 2], pads = [1, 1, 1, 1]>", 12,
+       Shape{2, 2, 7, 7}},
+      {"MaxPool", "<kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1>", 10,
+       Shape{1, 1, 8, 8}},
+      {"MaxPool", "<kernel_shape = [2, 2], dilations = [2, 2]>", 11, Shape{1, 2, 6, 7}},
+      {"MaxPool", "<kernel_shape = [3], auto_pad = \"SAME_UPPER\", strides = [2]>", 8,
+       Shape{1, 2, 9}},
+      {"MaxPool", "<kernel_shape = [2, 2, 2]>", 1, Shape{1, 1, 3, 4, 5}},
+      {"AveragePool", "<kernel_shape = [3, 3], pads = [1, 1, 1, 1]>", 22, Shape{1, 2, 5, 5}},
+      {"AveragePool", "<kernel_shape = [3, 3], pads = [1, 1, 1, 1], count_include_pad = 1>", 19,
+       Shape{1, 2, 5, 5}},
+      {"AveragePool", "<kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1>", 11,
+       Shape{1, 1, 8, 8}},
+      {"AveragePool", "<kernel_shape = [2, 2], dilations = [2, 2], pads = [1, 1, 1, 1]>", 19,
+       Shape{1, 1, 6, 6}},
+      {"AveragePool", "<kernel_shape = [2, 3], auto_pad = \"SAME_LOWER\">", 7, Shape{2, 1, 5, 4}},
+      // count_include_pad with ceil_mode pools a zero-padded copy.
+      {"AveragePool",
+       "<kernel_shape = [2, 2], strides = [2, 2], ceil_mode = 1, count_include_pad = 1, "
+       "pads = [1, 1, 1, 1]>",
+       22, Shape{1, 2, 5, 6}},
+      {"AveragePool",
+       "<kernel_shape = [2, 2, 2], strides = [2, 2, 2], dilations = [2, 2, 2], ceil_mode = 1, "
+       "count_include_pad = 1, pads = [1, 0, 1, 1, 1, 0]>",
+       19, Shape{1, 1, 6, 7, 5}},
+      {"GlobalAveragePool", "", 22, Shape{2, 3, 4, 5}},
+      {"GlobalAveragePool", "", 1, Shape{1, 2, 3}},
+      {"GlobalMaxPool", "", 22, Shape{2, 3, 4, 5}},
+      {"GlobalMaxPool", "", 1, Shape{1, 2, 3, 2, 2}},
+  };
+  uint32_t seed = 90;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.op + " " + c.attrs + " X " + c.x.ToString());
+    ExpectMatchesRef("Y = " + c.op + " " + c.attrs + " (X)", c.opset, {Random(c.x, seed++)}, 1e-5f,
+                     1e-6f);
+  }
+}
+
+TEST(DnnlPoolTest, DeclinesMaxPoolIndices) {
+  auto indices = RunNode(Dnnl(), "Y, I = MaxPool <kernel_shape = [2, 2]> (X)", 12,
+                         {Random(Shape{1, 1, 4, 4}, 1)});
+  ASSERT_FALSE(indices.ok());
+  EXPECT_EQ(indices.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(indices.status().message(), HasSubstr("Indices output is not served"));
+}
+
+// A node whose input types are not known at load (inside an untyped subgraph) is declined: at
+// run time it could bring any type, and only float32 is served.
+TEST(DnnlKernelsTest, DeclinesANodeWhoseInputTypesAreUnknownAtLoad) {
+  onnx::NodeProto node;
+  ASSERT_TRUE(ParseNodeText("C = Sub(A, B)", &node).ok());
+  auto def = Dnnl().Find("", "Sub", 14, {});
+  ASSERT_TRUE(def.ok()) << def.status().ToString();
+  KernelInfo unknown(node, 14, {DataType::kUndefined, DataType::kFloat});
+  auto declined = (*def)->factory(unknown);
+  ASSERT_FALSE(declined.ok());
+  EXPECT_EQ(declined.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(declined.status().message(), HasSubstr("input 0 is not known at load"));
+  KernelInfo known(node, 14, {DataType::kFloat, DataType::kFloat});
+  EXPECT_TRUE((*def)->factory(known).ok());
+}
+
+// Kernels of one provider share its engine and stream; many threads creating and running
+// primitives on them at once (dnnl_provider_test.cc runs one kernel from many threads).
+TEST(DnnlKernelsTest, KernelsOfOneEngineRunFromManyThreadsAtOnce) {
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([t, &failures] {
+      for (int i = 0; i < 20; ++i) {
+        const Value x = Random(Shape{2, 3 + t, 4}, static_cast<uint32_t>(100 + t));
+        const Value w = Random(Shape{2, 3 + t, 3}, static_cast<uint32_t>(200 + t));
+        if (!RunNode(Dnnl(), "Y = Conv(X, W)", 22, {x, w}).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+}  // namespace
+}  // namespace onnxgate::dnnl_ep

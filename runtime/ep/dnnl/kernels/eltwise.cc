@@ -1,0 +1,180 @@
+// Elementwise activations on oneDNN's eltwise primitive.
+#include "runtime/ep/dnnl/kernels/eltwise.h"
+
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <oneapi/dnnl/dnnl_debug.h>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::dnnl_ep {
+
+namespace {
+
+using dnnl::algorithm;
+
+StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnnl, int64_t n,
+                                                          const std::vector<EltwiseStep>& steps) {
+  auto entry = std::make_shared<EltwiseEntry>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("eltwise_forward", [&]() -> Status {
+    const dnnl::memory::desc md = PlainDesc({n});
+    for (const EltwiseStep& step : steps) {
+      dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, step.algorithm, md,
+                                       step.alpha, step.beta);
+      entry->pds.emplace_back(desc, DefaultAttr(), dnnl.engine());
+      if (step.accurate && !UseReferenceImplementation(&entry->pds.back())) {
+        return Unimplemented("oneDNN eltwise_forward: no reference implementation of " +
+                             std::string(dnnl_alg_kind2str(static_cast<dnnl_alg_kind_t>(
+                                 step.algorithm))));
+      }
+      entry->primitives.emplace_back(entry->pds.back());
+    }
+    return OkStatus();
+  }));
+  return std::shared_ptr<const EltwiseEntry>(std::move(entry));
+}
+
+}  // namespace
+
+StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
+                            const Tensor& x, const std::vector<EltwiseStep>& steps) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, x.shape()));
+  const int64_t n = x.NumElements();
+  if (n == 0) return y;
+  PrimitiveCache<EltwiseEntry>::Key key = {n};
+  for (const EltwiseStep& step : steps) {
+    key.insert(key.end(),
+               {static_cast<int64_t>(step.algorithm), FloatKey(step.alpha), FloatKey(step.beta),
+                step.accurate ? 1 : 0});
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const EltwiseEntry> entry,
+                            cache.Get(key, [&] { return MakeEltwise(dnnl, n, steps); }));
+  const float* in = x.data<float>();
+  float* out = y.mutable_data<float>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("eltwise_forward", [&]() -> Status {
+    const dnnl::memory::desc md = PlainDesc({n});
+    dnnl::memory src = WrapMemory(dnnl, md, in);
+    dnnl::memory dst = WrapMemory(dnnl, md, out);
+    for (size_t i = 0; i < entry->primitives.size(); ++i) {
+      ExecuteWithScratchpad(dnnl, entry->primitives[i], entry->pds[i],
+                            {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
+    }
+    return OkStatus();
+  }));
+  for (int64_t i = 0; i < n; ++i) {
+    if (std::isnan(in[i])) out[i] = in[i];
+  }
+  return y;
+}
+
+StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info, EltwiseOp op,
+                                                          std::shared_ptr<const DnnlContext> dnnl) {
+  std::vector<EltwiseStep> steps;
+  switch (op) {
+    case EltwiseOp::kRelu:
+      steps = {{algorithm::eltwise_relu, 0.0f, 0.0f}};
+      break;
+    case EltwiseOp::kLeakyRelu: {
+      ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 0.01f));
+      steps = {{algorithm::eltwise_relu, alpha, 0.0f}};
+      break;
+    }
+    case EltwiseOp::kSigmoid:
+      steps = {{algorithm::eltwise_logistic}};
+      break;
+    case EltwiseOp::kTanh:
+      steps = {{algorithm::eltwise_tanh}};
+      break;
+    case EltwiseOp::kExp:
+      steps = {{algorithm::eltwise_exp}};
+      break;
+    case EltwiseOp::kLog:
+      steps = {{algorithm::eltwise_log, 0.0f, 0.0f, /*accurate=*/true}};
+      break;
+    case EltwiseOp::kSqrt:
+      steps = {{algorithm::eltwise_sqrt}};
+      break;
+    case EltwiseOp::kAbs:
+      steps = {{algorithm::eltwise_abs}};
+      break;
+    case EltwiseOp::kElu: {
+      ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
+      steps = {{algorithm::eltwise_elu, alpha, 0.0f}};
+      break;
+    }
+    case EltwiseOp::kHardSigmoid: {
+      // max(0, min(1, alpha * x + beta)): a linear step, then a clip to [0, 1].
+      ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 0.2f));
+      ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 0.5f));
+      steps = {{algorithm::eltwise_linear, alpha, beta}, {algorithm::eltwise_clip_v2, 0.0f, 1.0f}};
+      break;
+    }
+    case EltwiseOp::kSoftplus:
+      // ln(1 + e^x); oneDNN 2.x's soft_relu has no parameter (alpha is ignored).
+      steps = {{algorithm::eltwise_soft_relu, 1.0f, 0.0f, /*accurate=*/true}};
+      break;
+  }
+  return std::unique_ptr<OpKernel>(new EltwiseKernel(std::move(dnnl), std::move(steps)));
+}
+
+Status EltwiseKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, RunEltwise(*dnnl_, cache_, *x, steps_));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+StatusOr<std::unique_ptr<OpKernel>> ClipKernel::Create(const KernelInfo& info,
+                                                       std::shared_ptr<const DnnlContext> dnnl) {
+  if (info.since_version() >= 11) {
+    return std::unique_ptr<OpKernel>(new ClipKernel(std::move(dnnl), true, 0.0f, 0.0f));
+  }
+  // Clip-6: the bounds default to the float range.
+  ONNXGATE_ASSIGN_OR_RETURN(float lo, info.GetFloat("min", -FLT_MAX));
+  ONNXGATE_ASSIGN_OR_RETURN(float hi, info.GetFloat("max", FLT_MAX));
+  return std::unique_ptr<OpKernel>(new ClipKernel(std::move(dnnl), false, lo, hi));
+}
+
+namespace {
+
+// The value of the optional scalar bound `index` ('min' or 'max'), or `absent` when omitted.
+StatusOr<float> BoundInput(const KernelContext& ctx, size_t index, const char* name, float absent) {
+  if (!ctx.has_input(index)) return absent;
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bound, ref::GetInput(ctx, index, name));
+  if (bound->dtype() != DataType::kFloat) {
+    return InvalidArgument(std::string("'") + name + "' has type " +
+                           DataTypeShortName(bound->dtype()) + " but input has float");
+  }
+  if (bound->NumElements() != 1) {
+    return InvalidArgument(std::string("'") + name + "' must be a scalar, got shape " +
+                           bound->shape().ToString());
+  }
+  return bound->data<float>()[0];
+}
+
+}  // namespace
+
+Status ClipKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "input"));
+  float lo = lo_;
+  float hi = hi_;
+  if (bounds_are_inputs_) {
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    ONNXGATE_ASSIGN_OR_RETURN(lo, BoundInput(ctx, 1, "min", -kInf));
+    ONNXGATE_ASSIGN_OR_RETURN(hi, BoundInput(ctx, 2, "max", kInf));
+  }
+  // A NaN bound compares false with everything in the spec's min/max: it clips nothing.
+  if (std::isnan(lo)) lo = -std::numeric_limits<float>::infinity();
+  if (std::isnan(hi)) hi = std::numeric_limits<float>::infinity();
+  // min > max sets every value to max (oneDNN's clip refuses such bounds).
+  if (lo > hi) lo = hi;
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            RunEltwise(*dnnl_, cache_, *x, {{algorithm::eltwise_clip_v2, lo, hi}}));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::dnnl_ep

@@ -1,0 +1,228 @@
+// MatMul and Gemm on oneDNN's matmul primitive.
+#include "runtime/ep/dnnl/kernels/matmul.h"
+
+#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::dnnl_ep {
+
+namespace {
+
+using dims = dnnl::memory::dims;
+
+std::vector<int64_t> Aligned(const std::vector<int64_t>& d, size_t rank) {
+  std::vector<int64_t> out(rank - d.size(), 1);
+  out.insert(out.end(), d.begin(), d.end());
+  return out;
+}
+
+// A 2-D [rows, cols] descriptor of a matrix stored row-major, or of the transpose of one stored
+// as [cols, rows] when `transposed`.
+dnnl::memory::desc MatrixDesc(int64_t rows, int64_t cols, bool transposed) {
+  return dnnl::memory::desc({rows, cols}, dnnl::memory::data_type::f32,
+                            transposed ? dims{1, rows} : dims{cols, 1});
+}
+
+Status RequireFloat(const Tensor& t, const char* name) {
+  if (t.dtype() == DataType::kFloat) return OkStatus();
+  return InvalidArgument(std::string("'") + name + "' must be float, got " +
+                         DataTypeShortName(t.dtype()));
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info,
+                                                         std::shared_ptr<const DnnlContext> dnnl) {
+  return std::unique_ptr<OpKernel>(new MatMulKernel(std::move(dnnl)));
+}
+
+Status MatMulKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  ONNXGATE_RETURN_IF_ERROR(RequireFloat(*a, "A"));
+  ONNXGATE_RETURN_IF_ERROR(RequireFloat(*b, "B"));
+  const std::vector<int64_t>& da = a->shape().dims();
+  const std::vector<int64_t>& db = b->shape().dims();
+  if (da.empty() || db.empty()) {
+    return InvalidArgument("A and B must have rank >= 1, got A " + a->shape().ToString() +
+                           " and B " + b->shape().ToString());
+  }
+  // numpy: a 1-D A is a row [1, K] and a 1-D B a column [K, 1]; the added dim is dropped again.
+  std::vector<int64_t> a2 = da.size() == 1 ? std::vector<int64_t>{1, da[0]} : da;
+  std::vector<int64_t> b2 = db.size() == 1 ? std::vector<int64_t>{db[0], 1} : db;
+  const int64_t m = a2[a2.size() - 2];
+  const int64_t k = a2.back();
+  const int64_t n = b2.back();
+  if (b2[b2.size() - 2] != k) {
+    return InvalidArgument("A " + a->shape().ToString() + " and B " + b->shape().ToString() +
+                           " do not agree on the inner dimension");
+  }
+  const std::vector<int64_t> batch_a(a2.begin(), a2.end() - 2);
+  const std::vector<int64_t> batch_b(b2.begin(), b2.end() - 2);
+  auto batch_shape = ref::BroadcastShapeOf({Shape(batch_a), Shape(batch_b)});
+  if (!batch_shape.ok()) {
+    return batch_shape.status().WithContext("the batch dims of A " + a->shape().ToString() +
+                                            " and B " + b->shape().ToString());
+  }
+  std::vector<int64_t> out_dims = batch_shape->dims();
+  if (da.size() > 1) out_dims.push_back(m);
+  if (db.size() > 1) out_dims.push_back(n);
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  if (y.NumElements() == 0 || k == 0) {  // nothing to compute, or an empty sum: zeros
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+  PrimitiveCache<MatMulEntry>::Key key = da;
+  key.push_back(-1);
+  key.insert(key.end(), db.begin(), db.end());
+  auto make = [&]() -> StatusOr<std::shared_ptr<const MatMulEntry>> {
+    const size_t rank = batch_shape->rank();
+    std::vector<std::vector<int64_t>> batches = {Aligned(batch_a, rank), Aligned(batch_b, rank)};
+    std::vector<int64_t> batch = batch_shape->dims();
+    if (!batch.empty()) batch = MergeBroadcastAxes(batch, &batches);
+    if (batch.size() + 2 > DNNL_MAX_NDIMS) {
+      return InvalidArgument("the batch dims of A " + a->shape().ToString() + " and B " +
+                             b->shape().ToString() + " need more than oneDNN's " +
+                             std::to_string(DNNL_MAX_NDIMS) + " dims");
+    }
+    auto with = [](std::vector<int64_t> d, int64_t r, int64_t c) {
+      d.push_back(r);
+      d.push_back(c);
+      return DimsOf(d);
+    };
+    const dnnl::memory::desc a_md = PlainDesc(with(batch.empty() ? batch : batches[0], m, k));
+    const dnnl::memory::desc b_md = PlainDesc(with(batch.empty() ? batch : batches[1], k, n));
+    const dnnl::memory::desc y_md = PlainDesc(with(batch, m, n));
+    std::shared_ptr<const MatMulEntry> entry;
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+      dnnl::matmul::desc desc(a_md, b_md, y_md);
+      dnnl::matmul::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
+      entry = std::make_shared<const MatMulEntry>(
+          MatMulEntry{pd, dnnl::matmul(pd), a_md, b_md, y_md, std::nullopt, std::nullopt, {}});
+      return OkStatus();
+    }));
+    return entry;
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
+  float* out = y.mutable_data<float>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
+                          {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
+                           {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
+                           {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+    return OkStatus();
+  }));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+StatusOr<std::unique_ptr<OpKernel>> GemmKernel::Create(const KernelInfo& info,
+                                                       std::shared_ptr<const DnnlContext> dnnl) {
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_a, info.GetInt("transA", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t trans_b, info.GetInt("transB", 0));
+  ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
+  ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
+  return std::unique_ptr<OpKernel>(
+      new GemmKernel(std::move(dnnl), trans_a != 0, trans_b != 0, alpha, beta));
+}
+
+Status GemmKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  const Tensor* c = ctx.input_tensor(2);
+  ONNXGATE_RETURN_IF_ERROR(RequireFloat(*a, "A"));
+  ONNXGATE_RETURN_IF_ERROR(RequireFloat(*b, "B"));
+  if (c != nullptr) ONNXGATE_RETURN_IF_ERROR(RequireFloat(*c, "C"));
+  if (a->shape().rank() != 2 || b->shape().rank() != 2) {
+    return InvalidArgument("A and B must be matrices, got A " + a->shape().ToString() + " and B " +
+                           b->shape().ToString());
+  }
+  const int64_t m = trans_a_ ? a->shape()[1] : a->shape()[0];
+  const int64_t k = trans_a_ ? a->shape()[0] : a->shape()[1];
+  const int64_t kb = trans_b_ ? b->shape()[1] : b->shape()[0];
+  const int64_t n = trans_b_ ? b->shape()[0] : b->shape()[1];
+  if (k != kb) {
+    return InvalidArgument("A " + a->shape().ToString() + (trans_a_ ? " (transposed)" : "") +
+                           " and B " + b->shape().ToString() + (trans_b_ ? " (transposed)" : "") +
+                           " do not agree on the inner dimension");
+  }
+  std::vector<int64_t> c_dims;
+  if (c != nullptr) {
+    if (c->shape().rank() > 2) {
+      return InvalidArgument("C " + c->shape().ToString() + " does not broadcast to [" +
+                             std::to_string(m) + "," + std::to_string(n) + "]");
+    }
+    c_dims = Aligned(c->shape().dims(), 2);
+    if ((c_dims[0] != 1 && c_dims[0] != m) || (c_dims[1] != 1 && c_dims[1] != n)) {
+      return InvalidArgument("C " + c->shape().ToString() + " does not broadcast to [" +
+                             std::to_string(m) + "," + std::to_string(n) + "]");
+    }
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape{m, n}));
+  if (y.NumElements() == 0) {
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+  PrimitiveCache<MatMulEntry>::Key key = {m, k, n};
+  key.insert(key.end(), c_dims.begin(), c_dims.end());
+  auto make = [&]() -> StatusOr<std::shared_ptr<const MatMulEntry>> {
+    const dnnl::memory::desc a_md = MatrixDesc(m, k, trans_a_);
+    const dnnl::memory::desc b_md = MatrixDesc(k, n, trans_b_);
+    const dnnl::memory::desc y_md = PlainDesc({m, n});
+    auto entry = std::make_shared<MatMulEntry>(MatMulEntry{dnnl::matmul::primitive_desc(),
+                                                           dnnl::matmul(),
+                                                           a_md,
+                                                           b_md,
+                                                           y_md,
+                                                           std::nullopt,
+                                                           std::nullopt,
+                                                           {}});
+    if (k > 0) {
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+        dnnl::primitive_attr attr = DefaultAttr();
+        if (alpha_ != 1.0f) attr.set_output_scales(0, {alpha_});
+        dnnl::matmul::desc desc(a_md, b_md, y_md);
+        entry->pd = dnnl::matmul::primitive_desc(desc, attr, dnnl_->engine());
+        entry->primitive = dnnl::matmul(entry->pd);
+        return OkStatus();
+      }));
+    }
+    if (c != nullptr) {
+      entry->c = PlainDesc(DimsOf(c_dims));
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+        dnnl::primitive_attr attr = DefaultAttr();
+        if (beta_ != 1.0f) attr.set_scales(DNNL_ARG_SRC_1, 0, {beta_});
+        dnnl::binary::desc desc(dnnl::algorithm::binary_add, y_md, entry->c, y_md);
+        entry->add_pd.emplace(desc, attr, dnnl_->engine());
+        entry->add.emplace(*entry->add_pd);
+        return OkStatus();
+      }));
+    }
+    return std::shared_ptr<const MatMulEntry>(std::move(entry));
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
+  float* out = y.mutable_data<float>();
+  if (k > 0) {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+      ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
+                            {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
+                             {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
+                             {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+      return OkStatus();
+    }));
+  }
+  if (c != nullptr) {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+      dnnl::memory y_mem = WrapMemory(*dnnl_, entry->y, out);
+      ExecuteWithScratchpad(*dnnl_, *entry->add, *entry->add_pd,
+                            {{DNNL_ARG_SRC_0, y_mem},
+                             {DNNL_ARG_SRC_1, WrapMemory(*dnnl_, entry->c, c->data<float>())},
+                             {DNNL_ARG_DST, y_mem}});
+      return OkStatus();
+    }));
+  }
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::dnnl_ep

@@ -1,0 +1,185 @@
+// Pooling on oneDNN's pooling_v2 primitive.
+#include "runtime/ep/dnnl/kernels/pool.h"
+
+#include <algorithm>
+
+#include "runtime/ep/ref/kernels/common/kernel_util.h"
+
+namespace onnxgate::dnnl_ep {
+
+namespace {
+
+using dims = dnnl::memory::dims;
+
+constexpr size_t kMaxSpatialRank = 3;
+
+// X [N, C, spatial...] with `begin[i]` and `end[i]` zeros around spatial axis i.
+std::vector<float> PadSpatial(const Tensor& x, const std::vector<int64_t>& begin,
+                              const std::vector<int64_t>& end) {
+  const std::vector<int64_t>& in = x.shape().dims();
+  std::vector<int64_t> out = in;
+  for (size_t i = 0; i < begin.size(); ++i) out[i + 2] += begin[i] + end[i];
+  std::vector<int64_t> out_strides(out.size(), 1);
+  for (size_t d = out.size() - 1; d > 0; --d) out_strides[d - 1] = out_strides[d] * out[d];
+  std::vector<float> padded(static_cast<size_t>(out_strides[0] * out[0]), 0.0f);
+  const float* src = x.data<float>();
+  std::vector<int64_t> index(in.size(), 0);
+  for (int64_t i = 0, n = x.NumElements(); i < n; ++i) {
+    int64_t at = 0;
+    for (size_t d = 0; d < in.size(); ++d) {
+      at += (index[d] + (d >= 2 ? begin[d - 2] : 0)) * out_strides[d];
+    }
+    padded[static_cast<size_t>(at)] = src[i];
+    for (size_t d = in.size(); d-- > 0;) {
+      if (++index[d] < in[d]) break;
+      index[d] = 0;
+    }
+  }
+  return padded;
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<OpKernel>> PoolKernel::Create(const KernelInfo& info, PoolOp op,
+                                                       std::shared_ptr<const DnnlContext> dnnl) {
+  const int v = info.since_version();
+  ref_nn::ConvPoolAttributes attrs;
+  bool count_include_pad = false;
+  if (op == PoolOp::kMaxPool || op == PoolOp::kAveragePool) {
+    const bool is_max = op == PoolOp::kMaxPool;
+    ref_nn::ConvPoolAttributeSet set;
+    set.kernel_shape_required = true;
+    set.has_ceil_mode = v >= 10;                     // MaxPool-10, AveragePool-10
+    set.has_dilations = is_max ? v >= 10 : v >= 19;  // MaxPool-10, AveragePool-19
+    ONNXGATE_ASSIGN_OR_RETURN(attrs, ref_nn::ParseConvPoolAttributes(info, set));
+    if (attrs.kernel_shape.size() > kMaxSpatialRank) {
+      return Unimplemented("oneDNN pools over 1 to 3 spatial dims; kernel_shape has " +
+                           std::to_string(attrs.kernel_shape.size()));
+    }
+    if (is_max) {
+      if (v >= 8) {
+        ONNXGATE_ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
+        if (storage_order != 0 && storage_order != 1) {
+          return InvalidArgument("attribute 'storage_order' must be 0 or 1, got " +
+                                 std::to_string(storage_order));
+        }
+      } else if (info.has_attribute("storage_order")) {
+        return InvalidArgument("attribute 'storage_order' is only defined from MaxPool-8");
+      }
+      if (info.has_output(1)) {
+        if (v < 8) return InvalidArgument("the Indices output is only defined from MaxPool-8");
+        return Unimplemented(
+            "the Indices output is not served: oneDNN's max pooling keeps its argmax in a "
+            "workspace of its own layout, not as ONNX's flat indices");
+      }
+    } else {
+      if (v >= 7) {
+        ONNXGATE_ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
+        count_include_pad = include != 0;
+      } else if (info.has_attribute("count_include_pad")) {
+        return InvalidArgument("attribute 'count_include_pad' is only defined from AveragePool-7");
+      }
+    }
+  }
+  return std::unique_ptr<OpKernel>(
+      new PoolKernel(std::move(dnnl), op, std::move(attrs), count_include_pad));
+}
+
+Status PoolKernel::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
+  const Shape& xs = x->shape();
+  if (xs.rank() < 3) {
+    return InvalidArgument("X must have rank >= 3 (N, C, spatial...), got " + xs.ToString());
+  }
+  const size_t spatial = xs.rank() - 2;
+  if (spatial > kMaxSpatialRank) {
+    return InvalidArgument("oneDNN pools over 1 to 3 spatial dims; X " + xs.ToString() + " has " +
+                           std::to_string(spatial));
+  }
+  std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
+  ref_nn::WindowGeometry g;
+  if (global()) {
+    g.input = input;
+    g.kernel = input;
+    g.strides.assign(spatial, 1);
+    g.dilations.assign(spatial, 1);
+    g.pad_begin.assign(spatial, 0);
+    g.pad_end.assign(spatial, 0);
+    g.output.assign(spatial, 1);
+  } else {
+    auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
+    if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());
+    g = std::move(resolved).value();
+  }
+  std::vector<int64_t> y_dims = {xs[0], xs[1]};
+  y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
+  if (y.NumElements() == 0) {
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+  if (x->NumElements() == 0) {
+    return InvalidArgument("X " + xs.ToString() +
+                           " has an empty spatial dim: every window is "
+                           "empty, where pooling is undefined");
+  }
+  // count_include_pad with ceil_mode: ONNX divides by the window's positions inside the explicit
+  // pads, but oneDNN's padding-including average divides by the whole window, also where it
+  // runs past them into the padding ceil_mode adds. So the explicit pads are written out as
+  // zeros, and the padding-excluding average over that counts exactly ONNX's positions.
+  const bool pad_in_buffer = count_include_pad_ && attrs_.ceil_mode;
+  std::vector<int64_t> x_dims = xs.dims();
+  const float* x_data = x->data<float>();
+  std::vector<float> padded;
+  if (pad_in_buffer) {
+    padded = PadSpatial(*x, g.pad_begin, g.pad_end);
+    for (size_t i = 0; i < spatial; ++i) {
+      x_dims[i + 2] += g.pad_begin[i] + g.pad_end[i];
+      g.input[i] = x_dims[i + 2];
+      g.pad_begin[i] = 0;
+      g.pad_end[i] = 0;
+    }
+    x_data = padded.data();
+  }
+  auto make = [&]() -> StatusOr<std::shared_ptr<const PoolEntry>> {
+    auto entry = std::make_shared<PoolEntry>();
+    entry->x = PlainDesc(DimsOf(x_dims));
+    entry->y = PlainDesc(DimsOf(y_dims));
+    dims strides, kernel, dilations, pad_l, pad_r;
+    for (size_t i = 0; i < spatial; ++i) {
+      strides.push_back(g.strides[i]);
+      kernel.push_back(g.kernel[i]);
+      dilations.push_back(g.dilations[i] - 1);  // oneDNN counts the gaps
+      pad_l.push_back(g.pad_begin[i]);
+      // oneDNN wants floor((in + pad_l + pad_r - window) / stride) + 1 to be the output size;
+      // ceil_mode's last window needs more end padding than the explicit pads give.
+      const int64_t window = (g.kernel[i] - 1) * g.dilations[i] + 1;
+      const int64_t least = (g.output[i] - 1) * g.strides[i] + window - g.input[i] - g.pad_begin[i];
+      pad_r.push_back(std::clamp(g.pad_end[i], least, least + g.strides[i] - 1));
+    }
+    const dnnl::algorithm alg =
+        max() ? dnnl::algorithm::pooling_max
+        : count_include_pad_ && !pad_in_buffer ? dnnl::algorithm::pooling_avg_include_padding
+                                               : dnnl::algorithm::pooling_avg_exclude_padding;
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall("pooling_v2_forward", [&]() -> Status {
+      dnnl::pooling_v2_forward::desc desc(dnnl::prop_kind::forward_inference, alg, entry->x,
+                                          entry->y, strides, kernel, dilations, pad_l, pad_r);
+      entry->pd = dnnl::pooling_v2_forward::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
+      entry->primitive = dnnl::pooling_v2_forward(entry->pd);
+      return OkStatus();
+    }));
+    return std::shared_ptr<const PoolEntry>(std::move(entry));
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const PoolEntry> entry, cache_.Get(xs.dims(), make));
+  float* out = y.mutable_data<float>();
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall("pooling_v2_forward", [&]() -> Status {
+    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
+                          {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->x, x_data)},
+                           {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+    return OkStatus();
+  }));
+  ctx.set_output(0, std::move(y));
+  return OkStatus();
+}
+
+}  // namespace onnxgate::dnnl_ep
