@@ -4,8 +4,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ONNXGATE_BUILD_DIR:-$root/build}
 jobs=${ONNXGATE_JOBS:-$(nproc)}
-# The dnnl EP is on by default; saying so here also turns it on in a build folder configured
-# before it was (ONNXGATE_CMAKE_ARGS="-DONNXGATE_WITH_DNNL=OFF" builds without it).
+# The dnnl and opencl EPs are on by default; saying so here also turns them on in a build folder
+# configured before they were (ONNXGATE_CMAKE_ARGS="-DONNXGATE_WITH_DNNL=OFF" builds without one).
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DONNXGATE_WITH_DNNL=ON \
-  ${ONNXGATE_CMAKE_ARGS:-} >/dev/null
+  -DONNXGATE_WITH_OPENCL=ON ${ONNXGATE_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" -j "$jobs"
