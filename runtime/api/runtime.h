@@ -28,6 +28,10 @@ enum class FallbackPolicy {
 const char* FallbackPolicyName(FallbackPolicy policy);
 StatusOr<FallbackPolicy> FallbackPolicyFromName(const std::string& name);
 
+// Graph optimization levels run from 0 (none) to this: 1 constant folding and dead-node
+// removal, 2 fusions too. A runtime refuses any other level (InvalidArgument).
+inline constexpr int kMaxOptimizationLevel = 2;
+
 struct LoadOptions {
   std::vector<std::string> providers = {"ref"};  // priority order
   FallbackPolicy fallback = FallbackPolicy::kAllow;

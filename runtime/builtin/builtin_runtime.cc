@@ -14,6 +14,7 @@
 #endif
 #include "runtime/model/model.h"
 #include "runtime/onnx/op_spec.h"
+#include "runtime/optimizer/optimizer.h"
 #include "runtime/session/session.h"
 
 namespace onnxgate {
@@ -152,6 +153,16 @@ class BuiltinRuntime : public RuntimeUnderTest {
     }
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const Model> model,
                               Model::Load(model_path, model_options_));
+    if (options.optimization_level >= 1 && options.optimization_level <= kMaxOptimizationLevel) {
+      OptimizerOptions optimizer;  // folds constants on ref, as the oracle computes them
+      optimizer.level = options.optimization_level;
+      optimizer.model_options = model_options_;
+      // This runtime's ref, built once before workers fork, rather than one built per process.
+      if (Offers(kRefProviderName)) {
+        if (auto ref = Provider(kRefProviderName); ref.ok()) optimizer.fold_provider = *ref;
+      }
+      ONNXGATE_ASSIGN_OR_RETURN(model, OptimizeModel(std::move(model), optimizer));
+    }
     SessionOptions session_options;
     session_options.fallback = options.fallback;
     session_options.optimization_level = options.optimization_level;

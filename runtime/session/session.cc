@@ -76,15 +76,10 @@ StatusOr<std::unique_ptr<const Session>> Session::Create(
   for (const auto& p : providers) {
     if (p == nullptr) return InvalidArgument(name + ": a null execution provider was given");
   }
-  if (options.optimization_level == 1 || options.optimization_level == 2) {
-    return Unimplemented(name + ": graph optimization level " +
-                         std::to_string(options.optimization_level) +
-                         " is not implemented by this runtime; only level 0 (none) is");
-  }
-  if (options.optimization_level != 0) {
+  if (options.optimization_level < 0 || options.optimization_level > kMaxOptimizationLevel) {
     return InvalidArgument(name + ": graph optimization level " +
                            std::to_string(options.optimization_level) +
-                           " does not exist (0, 1, 2)");
+                           " does not exist (0 to " + std::to_string(kMaxOptimizationLevel) + ")");
   }
 
   std::unique_ptr<Session> session(new Session());

@@ -16,8 +16,9 @@ class GraphExecutor;
 
 struct SessionOptions {
   FallbackPolicy fallback = FallbackPolicy::kAllow;
-  // 0: run the graph as written. Levels 1 (constant folding, dead nodes) and 2 (fusions) are not
-  // implemented and give Unimplemented.
+  // The graph optimization level the model was prepared at (0 to kMaxOptimizationLevel). The
+  // session runs the graph it is given as written: the rewriting of levels 1 and 2 happens before
+  // it, in runtime/optimizer, which the built-in runtime calls. Other values are InvalidArgument.
   int optimization_level = 0;
 };
 
