@@ -161,6 +161,9 @@ std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInR
   if (options.fallback != FallbackPolicy::kAllow) {
     cmd += std::string(" --fallback ") + FallbackPolicyName(options.fallback);
   }
+  if (options.optimization_level != 0) {
+    cmd += " --optimization-level " + std::to_string(options.optimization_level);
+  }
   if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
   if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);
   return cmd;
@@ -182,6 +185,11 @@ Status ValidateRunOptions(const RunCommandOptions& options) {
     return InvalidArgument("--memory-limit must be 0 (none) or at least " +
                            std::to_string(kMinMemoryLimitMb) + " MiB, got " +
                            std::to_string(options.memory_limit_mb));
+  }
+  if (options.optimization_level < 0 || options.optimization_level > kMaxOptimizationLevel) {
+    return InvalidArgument("--optimization-level must be 0 to " +
+                           std::to_string(kMaxOptimizationLevel) + ", got " +
+                           std::to_string(options.optimization_level));
   }
   ONNXGATE_RETURN_IF_ERROR(options.cli_tolerance.Validate("--rtol/--atol"));
   for (const std::string& ep : options.eps) ONNXGATE_RETURN_IF_ERROR(CheckSafeName("EP", ep));
@@ -354,6 +362,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     o.ep = request->ep;
     o.load.providers = {request->ep};
     o.load.fallback = options.fallback;
+    o.load.optimization_level = options.optimization_level;
     o.tolerances = &tolerances;
     o.cli_tolerance = options.cli_tolerance;
     return EncodeCase(RunCase(*runtimes[request->runtime].runtime, *found->second.first,

@@ -40,6 +40,9 @@ struct RunCommandOptions {
   std::string tolerances_file;      // default: <root>/conformance/tolerances.json when present
   ToleranceOverride cli_tolerance;
   FallbackPolicy fallback = FallbackPolicy::kAllow;
+  // Graph optimization level every model is loaded at (LoadOptions::optimization_level): 0
+  // none, 1 constant folding and dead nodes, 2 fusions too.
+  int optimization_level = 0;
   std::string junit_path, json_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
   bool verbose = false;

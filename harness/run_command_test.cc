@@ -121,6 +121,26 @@ TEST_F(RunCommandTest, EveryVerdictIsContainedAndReported) {
   EXPECT_TRUE(ReadFile(options_.markdown_path).ok());
 }
 
+TEST_F(RunCommandTest, TheOptimizationLevelReachesTheRuntimeAndTheReproducer) {
+  ON_CALL(runtime_, Load(_, _))
+      .WillByDefault([](const std::string&, const LoadOptions& o) -> StatusOr<std::unique_ptr<LoadedModel>> {
+        if (o.optimization_level != 2) {
+          return Internal("loaded at level " + std::to_string(o.optimization_level));
+        }
+        return Model([] { return std::vector<Value>{Floats({0, 2})}; });
+      });
+  options_.optimization_level = 2;
+  options_.selection.filters = {"pass", "wrong"};
+  EXPECT_EQ(RunCommand(options_, runtime_), 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  EXPECT_EQ(Case(*run, "pass").verdict, Verdict::kPass);
+  EXPECT_EQ(Case(*run, "wrong").verdict, Verdict::kFail);
+  EXPECT_THAT(Case(*run, "wrong").reproducer, HasSubstr(" --optimization-level 2"));
+  options_.optimization_level = 3;
+  EXPECT_EQ(RunCommand(options_, runtime_), 2);
+}
+
 TEST_F(RunCommandTest, UnknownEpAndSuiteAreUsageErrors) {
   options_.eps = {"gpu"};
   EXPECT_EQ(RunCommand(options_, runtime_), 2);

@@ -80,6 +80,11 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--tolerances", o.tolerances_file, "Tolerance file (default: conformance/tolerances.json)");
   cmd->add_option("--fallback", f.fallback, "Fallback policy when an EP declines a node: allow, warn, forbid")
       ->capture_default_str();
+  cmd->add_option("--optimization-level", o.optimization_level,
+                  "Graph optimization level models are loaded at: 0 none, 1 constant folding "
+                  "and dead-node removal, 2 fusions too (built-in runtime; a plugin or adapter "
+                  "maps the level to its own)")
+      ->capture_default_str();
   cmd->add_option("--shard-index", o.selection.shard_index, "This shard (0-based); also GTEST_SHARD_INDEX");
   cmd->add_option("--shard-count", o.selection.shard_count, "Number of shards; also GTEST_TOTAL_SHARDS");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
