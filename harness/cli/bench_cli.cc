@@ -59,6 +59,11 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "Seconds one measurement may take in its worker process before it is killed "
                   "(a crashing or hanging kernel ends that measurement, not the bench)")
       ->capture_default_str();
+  cmd->add_option("--optimization-level", s.optimization_level,
+                  "Graph optimization level models are loaded at: 0 none, 1 constant folding "
+                  "and dead-node removal, 2 fusions too; a baseline records its level and is "
+                  "compared only at that level")
+      ->capture_default_str();
   cmd->add_option("--clock", f.clock,
                   "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")

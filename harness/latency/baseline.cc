@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "harness/latency/json_fields.h"
+#include "runtime/api/runtime.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
 
@@ -117,6 +118,7 @@ std::string RenderBaselineJson(const BaselineFile& file) {
   j["runtime"] = file.runtime;
   j["ep"] = file.ep;
   j["clock"] = file.clock;
+  j["optimization_level"] = file.optimization_level;
   j["tool_version"] = file.tool_version;
   j["updated"] = file.updated;
   Json list = Json::array();
@@ -149,6 +151,12 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
   ONNXGATE_RETURN_IF_ERROR(o.String("runtime", &file.runtime, false));
   ONNXGATE_RETURN_IF_ERROR(o.String("ep", &file.ep));
   ONNXGATE_RETURN_IF_ERROR(o.String("clock", &file.clock));
+  ONNXGATE_RETURN_IF_ERROR(o.Int("optimization_level", &file.optimization_level, false));
+  if (file.optimization_level < 0 || file.optimization_level > kMaxOptimizationLevel) {
+    return InvalidArgument(source + ": optimization_level must be 0 to " +
+                           std::to_string(kMaxOptimizationLevel) + ", got " +
+                           std::to_string(file.optimization_level));
+  }
   ONNXGATE_RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
   ONNXGATE_RETURN_IF_ERROR(o.String("updated", &file.updated, false));
   ONNXGATE_RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
@@ -181,7 +189,8 @@ Status WriteBaseline(const BaselineFile& file, const std::string& path) {
 
 Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
                             const MachineFingerprint& current, const std::string& runtime,
-                            const std::string& ep, const std::string& clock) {
+                            const std::string& ep, const std::string& clock,
+                            int64_t optimization_level) {
   if (file.fingerprint != current) {
     return InvalidArgument("refusing to compare with baseline " + path +
                            ": it was recorded on another machine fingerprint. Baseline: " +
@@ -202,6 +211,13 @@ Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
   if (file.clock != clock) {
     return InvalidArgument("refusing to compare with baseline " + path + ": its samples are " +
                            file.clock + " time, the run measures " + clock + " time");
+  }
+  if (file.optimization_level != optimization_level) {
+    return InvalidArgument("refusing to compare with baseline " + path +
+                           ": it was measured at graph optimization level " +
+                           std::to_string(file.optimization_level) + ", the run loads models at " +
+                           std::to_string(optimization_level) +
+                           " (keep one baseline file per level with --baseline)");
   }
   return OkStatus();
 }

@@ -47,6 +47,9 @@ struct BaselineFile {
   std::string runtime = "onnxgate";
   std::string ep;
   std::string clock = "wall";  // what the samples measure: "wall" or "cpu" time
+  // The graph optimization level the models were loaded at; files written before it was
+  // recorded were all measured at 0.
+  int64_t optimization_level = 0;
   std::string tool_version;
   std::string updated;  // UTC, ISO 8601
   std::vector<BaselineEntry> entries;  // sorted by (model, threads)
@@ -69,11 +72,13 @@ StatusOr<BaselineFile> ReadBaseline(const std::string& path);
 Status WriteBaseline(const BaselineFile& file, const std::string& path);
 
 // InvalidArgument naming both fingerprints when `file` was recorded on another machine, with
-// another build type, or for another runtime, EP or clock: such numbers must not be compared.
-// (Thread counts key the entries; a count a provider cannot honour is refused before measuring.)
+// another build type, or for another runtime, EP, clock or optimization level: such numbers
+// must not be compared. (Thread counts key the entries; a count a provider cannot honour is
+// refused before measuring.)
 Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
                             const MachineFingerprint& current, const std::string& runtime,
-                            const std::string& ep, const std::string& clock);
+                            const std::string& ep, const std::string& clock,
+                            int64_t optimization_level = 0);
 
 // Replaces the entries of `into` that share (model, threads) with one of `fresh` and adds the
 // rest; entries of models not measured now are kept.

@@ -191,6 +191,28 @@ TEST(BaselineTest, AFileWithoutARuntimeIsTheBuiltinOnes) {
   EXPECT_EQ(back->runtime, "onnxgate");
 }
 
+TEST(BaselineTest, TheOptimizationLevelIsRecordedAndMustMatch) {
+  BaselineFile file = Sample();
+  nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(file));
+  EXPECT_EQ(j["optimization_level"], 0);
+  j.erase("optimization_level");  // files from before the level was recorded: level 0
+  StatusOr<BaselineFile> back = ParseBaselineJson(j.dump(), "b.json");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->optimization_level, 0);
+
+  file.optimization_level = 2;
+  back = ParseBaselineJson(RenderBaselineJson(file), "b.json");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->optimization_level, 2);
+  EXPECT_TRUE(CheckBaselineApplies(file, "b.json", Xeon(), "onnxgate", "ref", "wall", 2).ok());
+  EXPECT_THAT(CheckBaselineApplies(file, "b.json", Xeon(), "onnxgate", "ref", "wall", 0).message(),
+              HasSubstr("measured at graph optimization level 2, the run loads models at 0"));
+
+  j["optimization_level"] = 5;
+  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
+              HasSubstr("optimization_level must be 0 to 2, got 5"));
+}
+
 TEST(BaselineTest, MergeReplacesMeasuredAndKeepsTheRest) {
   BaselineFile file = Sample();
   MergeBaselineEntries(&file, {Entry("mlp", 1, 5.0), Entry("transformer_encoder", 1, 50.0)});

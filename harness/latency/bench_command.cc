@@ -112,6 +112,11 @@ Status ValidateOptions(const BenchCommandOptions& o) {
   if (o.rounds < 1 || o.rounds > 100) {
     return InvalidArgument("--rounds must be between 1 and 100, got " + std::to_string(o.rounds));
   }
+  if (o.settings.optimization_level < 0 || o.settings.optimization_level > kMaxOptimizationLevel) {
+    return InvalidArgument("--optimization-level must be 0 to " +
+                           std::to_string(kMaxOptimizationLevel) + ", got " +
+                           std::to_string(o.settings.optimization_level));
+  }
   if (!o.baseline_file.empty() && o.eps.size() != 1) {
     return InvalidArgument("--baseline names one file, which holds one EP; give exactly one --ep");
   }
@@ -283,7 +288,8 @@ StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
     }
     if (!file.ok()) return file.status().WithContext("reading the latency baseline");
     ONNXGATE_RETURN_IF_ERROR(CheckBaselineApplies(*file, path, fp, runtime.name(), ep,
-                                                  BenchClockName(o.settings.clock)));
+                                                  BenchClockName(o.settings.clock),
+                                                  o.settings.optimization_level));
     baselines[ep] = std::move(file).value();
   }
   return baselines;
@@ -355,6 +361,9 @@ void PrintHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, siz
                fp.Id().c_str(), fp.Describe().c_str(), models, o.eps.size(), o.threads.size(),
                BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s, o.rounds,
                o.rounds == 1 ? "" : "s");
+  if (s.optimization_level != 0) {
+    std::fprintf(o.out, "models loaded at graph optimization level %d\n", s.optimization_level);
+  }
   if (s.extra_work_percent > 0.0) {
     std::fprintf(o.out, "TEST-ONLY: adding %.3g%% extra busy work to every run\n",
                  s.extra_work_percent);
@@ -540,7 +549,9 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
     paths[ep] = path;
     auto existing = ReadBaseline(path);
     if (existing.ok()) {
-      if (Status st = CheckBaselineApplies(*existing, path, fp, runtime.name(), ep, clock); !st.ok()) {
+      if (Status st = CheckBaselineApplies(*existing, path, fp, runtime.name(), ep, clock,
+                                           o.settings.optimization_level);
+          !st.ok()) {
         return Fail(o, "baseline update",
                     st.WithContext("not updating it (delete the file to start over)"));
       }
@@ -551,6 +562,7 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
       fresh.runtime = runtime.name();
       fresh.ep = ep;
       fresh.clock = clock;
+      fresh.optimization_level = o.settings.optimization_level;
       files[ep] = fresh;
     } else {
       return Fail(o, "baseline update", existing.status());

@@ -223,6 +223,27 @@ TEST_F(BenchCommandTest, ThreadsAProviderCannotUseAreRefusedBeforeMeasuring) {
   EXPECT_EQ(*most, 1);
 }
 
+// A baseline measured at one graph optimization level is compared only at that level.
+TEST_F(BenchCommandTest, BaselinesRecordTheOptimizationLevel) {
+  BenchCommandOptions o = Options();
+  o.settings.optimization_level = 2;
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("models loaded at graph optimization level 2"));
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->optimization_level, 2);
+  o.compare = true;
+  const int same_level = Capture(RunBenchCommand, o);  // 1 would be noise, never a refusal
+  EXPECT_TRUE(same_level == 0 || same_level == 1) << err_;
+  EXPECT_THAT(err_, Not(HasSubstr("refusing")));
+  o.settings.optimization_level = 0;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("measured at graph optimization level 2, the run loads models at 0"));
+  o.settings.optimization_level = 3;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--optimization-level must be 0 to 2, got 3"));
+}
+
 TEST_F(BenchCommandTest, BaselinesRecordTheRuntime) {
   ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
   auto file = ReadBaseline(BaselineFilePath());

@@ -94,6 +94,11 @@ Status ValidateSettings(const BenchSettings& s) {
   if (!(s.min_time_s > 0.0) || !(s.warmup_s >= 0.0)) {
     return InvalidArgument("the bench needs a positive time per repetition and a warm-up >= 0");
   }
+  if (s.optimization_level < 0 || s.optimization_level > kMaxOptimizationLevel) {
+    return InvalidArgument("the optimization level must be 0 to " +
+                           std::to_string(kMaxOptimizationLevel) + ", got " +
+                           std::to_string(s.optimization_level));
+  }
   if (!(s.extra_work_percent >= 0.0 && s.extra_work_percent <= 1000.0)) {
     return InvalidArgument("extra work must be between 0 and 1000 percent, got " +
                            std::to_string(s.extra_work_percent));
@@ -134,6 +139,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   m.model_path = model_path;
   m.ep = ep;
   m.threads = threads;
+  m.optimization_level = settings.optimization_level;
   ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
                             ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
   m.model_sha256 = Sha256Hex(bytes);
@@ -141,6 +147,7 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   options.providers = {ep};
   options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own
   options.intra_op_threads = threads;
+  options.optimization_level = settings.optimization_level;
   auto load_start = Clock::now();
   auto loaded = runtime.Load(model_path, options);
   if (!loaded.ok()) return loaded.status().WithContext(what);  // it names the load

@@ -27,6 +27,8 @@ struct BenchSettings {
   double min_time_s = 0.2;    // per repetition: Google Benchmark adds iterations up to this
   double warmup_s = 0.5;      // Google Benchmark's warm-up before the first repetition
   BenchClock clock = BenchClock::kWall;
+  // The graph optimization level the models are loaded at (LoadOptions::optimization_level).
+  int optimization_level = 0;
   // Test-only: busy work worth this percentage of one run's time, added to every run, so that
   // the regression detector can be shown a slowdown of known size.
   double extra_work_percent = 0.0;
@@ -38,6 +40,7 @@ struct BenchMeasurement {
   std::string model_sha256;
   std::string ep;
   int threads = 1;
+  int optimization_level = 0;
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;

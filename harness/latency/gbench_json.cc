@@ -39,6 +39,7 @@ void AddOwnFields(const BenchMeasurement& m, BenchClock clock, Json* e) {
   (*e)["ep"] = m.ep;
   (*e)["intra_op_threads"] = m.threads;
   (*e)["clock"] = BenchClockName(clock);
+  (*e)["optimization_level"] = m.optimization_level;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ std::string Encode(const StatusOr<BenchMeasurement>& m) {
   j["model_sha256"] = m->model_sha256;
   j["ep"] = m->ep;
   j["threads"] = m->threads;
+  j["optimization_level"] = m->optimization_level;
   j["load_ms"] = m->load_ms;
   j["first_run_ms"] = m->first_run_ms;
   j["iterations_per_repetition"] = m->iterations_per_repetition;
@@ -51,6 +52,7 @@ StatusOr<BenchMeasurement> Decode(const std::string& payload, const std::string&
     m.model_sha256 = j["model_sha256"].get<std::string>();
     m.ep = j["ep"].get<std::string>();
     m.threads = j["threads"].get<int>();
+    m.optimization_level = j["optimization_level"].get<int>();
     m.load_ms = j["load_ms"].get<double>();
     m.first_run_ms = j["first_run_ms"].get<double>();
     m.iterations_per_repetition = j["iterations_per_repetition"].get<int64_t>();
