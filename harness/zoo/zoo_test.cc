@@ -188,6 +188,57 @@ TEST_F(ZooTest, RealSizeModelsRunOnRef) {
   }
 }
 
+// Graph optimization on real architectures: every small zoo model gives level 0's outputs at
+// level 1 (folding computes what the nodes computed) and within a tight tolerance at level 2,
+// where the CNNs' Conv+BatchNormalization pairs become single Conv nodes named after both.
+TEST_F(ZooTest, SmallModelsKeepTheirNumbersAtEveryOptimizationLevel) {
+  auto paths = GenerateZoo(dir_, SmallZooModels());
+  ASSERT_TRUE(paths.ok()) << paths.status().ToString();
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
+  for (const std::string& path : *paths) {
+    std::vector<std::vector<Value>> outputs;
+    size_t fused = 0;
+    for (int level = 0; level <= kMaxOptimizationLevel; ++level) {
+      LoadOptions options;
+      options.providers = {"ref"};
+      options.optimization_level = level;
+      auto loaded = runtime->Load(path, options);
+      ASSERT_TRUE(loaded.ok()) << path << " level " << level << ": " << loaded.status().ToString();
+      auto specs = BenchInputSpecs(**loaded, path);
+      ASSERT_TRUE(specs.ok()) << specs.status().ToString();
+      auto feeds = MakeBenchInputs(*specs, 5);
+      ASSERT_TRUE(feeds.ok()) << feeds.status().ToString();
+      auto run = (*loaded)->Run(*feeds);
+      ASSERT_TRUE(run.ok()) << path << " level " << level << ": " << run.status().ToString();
+      outputs.push_back(*run);
+      if (level == 2) {
+        for (const NodePlacement& p : (*loaded)->placements()) {
+          if (p.node_name.find('+') != std::string::npos) ++fused;
+        }
+      }
+    }
+    const bool cnn = path.find("resnet") != std::string::npos ||
+                     path.find("mobilenet") != std::string::npos;
+    if (cnn) {
+      EXPECT_GT(fused, 0u) << path << ": no Conv+BatchNormalization was fused";
+    }
+    for (int level = 1; level <= kMaxOptimizationLevel; ++level) {
+      ASSERT_EQ(outputs[level].size(), outputs[0].size());
+      for (size_t k = 0; k < outputs[0].size(); ++k) {
+        const Tensor& want = outputs[0][k].tensor();
+        const Tensor& got = outputs[level][k].tensor();
+        ASSERT_EQ(want.shape(), got.shape()) << path;
+        const double rtol = level == 1 ? 0.0 : 1e-4, atol = level == 1 ? 0.0 : 1e-5;
+        for (int64_t i = 0; i < want.NumElements(); ++i) {
+          const double a = want.data<float>()[i], b = got.data<float>()[i];
+          ASSERT_LE(std::fabs(a - b), atol + rtol * std::fabs(a))
+              << path << " level " << level << " output " << k << " element " << i;
+        }
+      }
+    }
+  }
+}
+
 TEST_F(ZooTest, TokenIdsStayInTheVocabulary) {
   auto paths = GenerateZoo(dir_, SmallZooModels(), {"transformer_encoder"});
   ASSERT_TRUE(paths.ok());
