@@ -136,6 +136,13 @@ class CaseRun {
     if (auto ops = ActiveOpsOfModel(c_.model_path); ops.ok()) {
       for (const ActiveOp& op : *ops) record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
     }
+    // A provider that cannot run on this machine (no device) leaves the case unrun: SKIP with
+    // the runtime's reason, before anything is read.
+    if (Status available = runtime_.ProviderAvailability(options_.ep);
+        available.code() == StatusCode::kUnavailable) {
+      return {Verdict::kSkip, "provider '" + options_.ep + "' is unavailable here: " +
+                                  available.message()};
+    }
     // A golden that cannot be read, fails its checksums ("golden corrupted"), compares nothing
     // or carries an absurd tolerance cannot judge the runtime.
     SetWorkerBreadcrumb("reading golden " + c_.golden_path);

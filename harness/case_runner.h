@@ -19,8 +19,10 @@ struct CaseRunOptions {
   ToleranceOverride cli_tolerance;      // --rtol / --atol
 };
 
-// Never fails: every problem becomes the record's verdict and one-line message. The golden and
-// the model's files are checked before the runtime sees the model:
+// Never fails: every problem becomes the record's verdict and one-line message. A case on a
+// provider the runtime says cannot run here (RuntimeUnderTest::ProviderAvailability is
+// Unavailable, e.g. no OpenCL device) is SKIP with that reason and nothing else happens. The
+// golden and the model's files are checked before the runtime sees the model:
 //   golden unreadable or corrupted (a checksum mismatch: "golden corrupted") -> UNRESOLVED
 //   golden compares nothing (no data sets, or a data set without outputs)    -> UNRESOLVED
 //   a golden per-output tolerance outside conformance/tolerances.h's bounds  -> UNRESOLVED

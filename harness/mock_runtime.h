@@ -27,6 +27,7 @@ class MockRuntime : public RuntimeUnderTest {
               (const std::string& model_path, const LoadOptions& options), (const, override));
   MOCK_METHOD(StatusOr<std::vector<OpClaim>>, Claims, (const std::string& provider), (const, override));
   MOCK_METHOD(StatusOr<int>, MaxIntraOpThreads, (const std::string& provider), (const, override));
+  MOCK_METHOD(Status, ProviderAvailability, (const std::string& provider), (const, override));
 };
 
 }  // namespace onnxgate

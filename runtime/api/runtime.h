@@ -138,6 +138,11 @@ class RuntimeUnderTest {
   virtual StatusOr<std::vector<OpClaim>> Claims(const std::string& provider) const = 0;
   // The most intra-op threads `provider` can use (1: it runs every op on the calling thread).
   virtual StatusOr<int> MaxIntraOpThreads(const std::string& provider) const = 0;
+  // Whether `provider` can run on this machine: OK, or Unavailable saying why not ("no OpenCL
+  // device: ..."). The harness does not load a case on an unavailable provider: the case is SKIP
+  // with that reason, never UNRESOLVED or a verdict on the provider. Any other problem with the
+  // provider is Load's to report. The default: every provider can run.
+  virtual Status ProviderAvailability(const std::string& provider) const { return OkStatus(); }
 
   // Worker slots. The harness runs cases in processes forked from the one holding the runtime,
   // at most `count` at once, each in a slot of its own. A runtime that works through helper

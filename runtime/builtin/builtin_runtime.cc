@@ -12,6 +12,9 @@
 #if ONNXGATE_WITH_DNNL
 #include "runtime/ep/dnnl/dnnl_provider.h"
 #endif
+#if ONNXGATE_WITH_OPENCL
+#include "runtime/ep/opencl/opencl_provider.h"
+#endif
 #include "runtime/model/model.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/optimizer/optimizer.h"
@@ -178,6 +181,17 @@ class BuiltinRuntime : public RuntimeUnderTest {
     return provider->max_intra_op_threads();
   }
 
+  // A provider whose factory says Unavailable (the opencl provider without an OpenCL device) is
+  // unavailable; the factory runs once per runtime, so this costs nothing after the first call.
+  Status ProviderAvailability(const std::string& provider_name) const override {
+    if (!Offers(provider_name)) return OkStatus();  // Load names the unknown provider
+    auto provider = Provider(provider_name);
+    if (!provider.ok() && provider.status().code() == StatusCode::kUnavailable) {
+      return provider.status();
+    }
+    return OkStatus();
+  }
+
   StatusOr<std::vector<OpClaim>> Claims(const std::string& provider_name) const override {
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> provider,
                               Provider(provider_name));
@@ -258,6 +272,9 @@ std::vector<ProviderEntry> BuiltinProviderEntries() {
   // defines; ref stays first, the default --ep.
 #if ONNXGATE_WITH_DNNL
   entries.push_back({kDnnlProviderName, CreateDnnlProvider});
+#endif
+#if ONNXGATE_WITH_OPENCL
+  entries.push_back({kOpenClProviderName, CreateOpenClProvider});
 #endif
   return entries;
 }

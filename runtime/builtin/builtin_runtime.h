@@ -22,9 +22,9 @@ struct ProviderEntry {
 };
 
 // The providers compiled into this build: "ref", then "dnnl" when built with
-// ONNXGATE_WITH_DNNL (the providers that misbehave on purpose are test-only:
-// runtime/ep/testing/test_providers.h). A load that does not request "ref" gets it as its last
-// provider, for the nodes the requested ones decline.
+// ONNXGATE_WITH_DNNL and "opencl" when built with ONNXGATE_WITH_OPENCL (the providers that
+// misbehave on purpose are test-only: runtime/ep/testing/test_providers.h). A load that does not
+// request "ref" gets it as its last provider, for the nodes the requested ones decline.
 std::vector<ProviderEntry> BuiltinProviderEntries();
 
 // The built-in runtime offering BuiltinProviderEntries().

@@ -64,7 +64,10 @@ void ExpectNear(const Tensor& got, const Tensor& want) {
 
 TEST(DnnlProviderTest, IsOfferedAfterRefAndClaimsFloatOps) {
   auto runtime = CreateBuiltinRuntime();
-  EXPECT_THAT(runtime->providers(), ElementsAre("ref", "dnnl"));
+  const std::vector<std::string> providers = runtime->providers();  // then opencl, when built
+  ASSERT_GE(providers.size(), 2u);
+  EXPECT_THAT(std::vector<std::string>(providers.begin(), providers.begin() + 2),
+              ElementsAre("ref", "dnnl"));
   auto claims = runtime->Claims("dnnl");
   ASSERT_TRUE(claims.ok()) << claims.status().ToString();
   bool conv = false;
