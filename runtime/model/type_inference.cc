@@ -2,18 +2,12 @@
 // model and sends back, for every graph in a fixed walk order, only value_info and output types.
 #include "runtime/model/type_inference.h"
 
-#include <fcntl.h>
 #include <onnx/onnx_pb.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 #include <vector>
 
+#include "runtime/base/child_process.h"
 #include "runtime/onnx/model_checks.h"
 
 namespace onnxgate {
@@ -75,76 +69,31 @@ bool UnpackTypes(const onnx::GraphProto& bundle, onnx::ModelProto& model) {
   return true;
 }
 
-[[noreturn]] void ChildMain(onnx::ModelProto& model, const ShapeInferenceFn& infer, int fd) {
-  // A crash must end the child, not run handlers the parent installed.
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, SIG_DFL);
-  std::string error = RunInference(model, infer);
-  std::string bytes = PackTypes(model, error).SerializeAsString();
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) _exit(3);
-    done += static_cast<size_t>(n);
-  }
-  _exit(0);
-}
-
 InferenceResult InferInChild(onnx::ModelProto& model, const ShapeInferenceFn& infer,
                              int timeout_seconds) {
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    return {false, true, std::string("pipe failed: ") + std::strerror(errno)};
-  }
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return {false, true, std::string("fork failed: ") + std::strerror(errno)};
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    ChildMain(model, infer, fds[1]);
-  }
-  close(fds[1]);
-  // Read until the child closes the pipe, so a large answer cannot block it.
-  std::string bytes;
-  bool timed_out = false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
-  char buffer[65536];
-  for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now())
-                    .count();
-    if (left <= 0) {
-      timed_out = true;
+  const ChildOutcome child = RunInChildProcess(
+      [&] {
+        // A crash must end the child, not run handlers the parent installed.
+        for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, SIG_DFL);
+        const std::string error = RunInference(model, infer);
+        return PackTypes(model, error).SerializeAsString();
+      },
+      timeout_seconds);
+  switch (child.end) {
+    case ChildOutcome::End::kNotStarted:
+      return {false, true, child.error};
+    case ChildOutcome::End::kTimedOut:
+      return {false, true,
+              "shape inference did not finish within " + std::to_string(timeout_seconds) + " s"};
+    case ChildOutcome::End::kSignaled:
+      return {false, true,
+              "shape inference crashed (signal " + std::to_string(child.signal) +
+                  ", a libonnx bug triggered by this model)"};
+    case ChildOutcome::End::kExited:
       break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    int r = poll(&p, 1, static_cast<int>(left));
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) continue;  // the deadline check above ends the loop
-    ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    bytes.append(buffer, static_cast<size_t>(n));
-  }
-  close(fds[0]);
-  if (timed_out) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timed_out) {
-    return {false, true,
-            "shape inference did not finish within " + std::to_string(timeout_seconds) + " s"};
-  }
-  if (WIFSIGNALED(status)) {
-    return {false, true,
-            "shape inference crashed (signal " + std::to_string(WTERMSIG(status)) +
-                ", a libonnx bug triggered by this model)"};
   }
   onnx::GraphProto bundle;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !bundle.ParseFromString(bytes)) {
+  if (child.exit_code != 0 || !bundle.ParseFromString(child.output)) {
     return {false, true, "the shape inference process failed to report its result"};
   }
   if (!UnpackTypes(bundle, model)) {

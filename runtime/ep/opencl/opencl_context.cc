@@ -2,17 +2,12 @@
 // only ever called in the process that runs kernels).
 #include "runtime/ep/opencl/opencl_context.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
-#include <chrono>
 #include <cstring>
 
+#include "runtime/base/child_process.h"
 #include "runtime/ep/opencl/cl_sources.h"
 #include "runtime/ep/opencl/opencl_error.h"
 
@@ -128,75 +123,31 @@ StatusOr<FoundDevice> FindDevice() {
 // Runs FindDevice in a child process and returns what it found (its description). The child
 // reports one status byte ('O' found, 'U' unavailable, 'E' error) and a message.
 StatusOr<std::string> ProbeInChild(int timeout_seconds) {
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    return Internal(std::string("probing for an OpenCL device: pipe: ") + std::strerror(errno));
-  }
-  const pid_t pid = fork();
-  if (pid < 0) {
-    const int e = errno;
-    close(fds[0]);
-    close(fds[1]);
-    return Internal(std::string("probing for an OpenCL device: fork: ") + std::strerror(e));
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    StatusOr<FoundDevice> found = FindDevice();
-    std::string report;
-    if (found.ok()) {
-      report = "O" + found->description;
-    } else {
-      report = (found.status().code() == StatusCode::kUnavailable ? "U" : "E") +
+  const ChildOutcome child = RunInChildProcess(
+      [] {
+        StatusOr<FoundDevice> found = FindDevice();
+        if (found.ok()) return "O" + found->description;
+        return (found.status().code() == StatusCode::kUnavailable ? "U" : "E") +
                found.status().message();
-    }
-    size_t done = 0;
-    while (done < report.size()) {
-      const ssize_t n = write(fds[1], report.data() + done, report.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) _exit(3);
-      done += static_cast<size_t>(n);
-    }
-    _exit(0);  // no exit handlers: the OpenCL implementation's are not for this short life
-  }
-  close(fds[1]);
-  std::string bytes;
-  bool timed_out = false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
-  char buffer[4096];
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          deadline - std::chrono::steady_clock::now())
-                          .count();
-    if (left <= 0) {
-      timed_out = true;
+      },
+      timeout_seconds);
+  switch (child.end) {
+    case ChildOutcome::End::kNotStarted:
+      return Internal("probing for an OpenCL device: " + child.error);
+    case ChildOutcome::End::kTimedOut:
+      return Internal("probing for an OpenCL device did not finish within " +
+                      std::to_string(timeout_seconds) + " s (the OpenCL driver hangs)");
+    case ChildOutcome::End::kSignaled:
+      return Internal(std::string("probing for an OpenCL device crashed the probe process (") +
+                      strsignal(child.signal) + "): the OpenCL driver is broken");
+    case ChildOutcome::End::kExited:
       break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    const int r = poll(&p, 1, static_cast<int>(left));
-    if (r <= 0) continue;  // EINTR or the deadline, which the check above handles
-    const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    bytes.append(buffer, static_cast<size_t>(n));
   }
-  close(fds[0]);
-  if (timed_out) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timed_out) {
-    return Internal("probing for an OpenCL device did not finish within " +
-                    std::to_string(timeout_seconds) + " s (the OpenCL driver hangs)");
-  }
-  if (WIFSIGNALED(status)) {
-    return Internal(std::string("probing for an OpenCL device crashed the probe process (") +
-                    strsignal(WTERMSIG(status)) + "): the OpenCL driver is broken");
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.empty()) {
+  if (child.exit_code != 0 || child.output.empty()) {
     return Internal("probing for an OpenCL device: the probe process reported nothing");
   }
-  const std::string message = bytes.substr(1);
-  switch (bytes[0]) {
+  const std::string message = child.output.substr(1);
+  switch (child.output[0]) {
     case 'O':
       return message;
     case 'U':
