@@ -23,7 +23,17 @@ gate() {  # gate <name> <runtime>
   "$bin" --root "$root" gate --suite onnx-node --suite onnx-node-1.12 --ep ref \
     -j "$(nproc)" --runtime "$2" --json "$work/$1.json" >"$work/$1.out" 2>&1 || rc=$?
   echo "$rc" >"$work/$1.rc"
-  jq -r '.cases[] | "\(.suite)/\(.case) [\(.ep)] \(.verdict) \(.outcome)"' "$work/$1.json" | sort >"$work/$1.verdicts"
+  # A case that ref.json marks nondeterministic (an unseeded random draw) passes by chance in
+  # about one run in 164 and is XFAIL otherwise; either is its expected verdict, so both read
+  # "expected-nondeterministic" here and a chance pass on one side is no difference.
+  jq -r --slurpfile exp "$root/conformance/expectations/ref.json" '
+    ([$exp[0].entries[] | select(.status == "nondeterministic") | "\(.suite)/\(.case)"]) as $nd
+    | .cases[]
+    | "\(.suite)/\(.case)" as $id
+    | if ($nd | index($id)) != null and (.verdict == "PASS" or .verdict == "XFAIL")
+      then "\($id) [\(.ep)] expected-nondeterministic"
+      else "\($id) [\(.ep)] \(.verdict) \(.outcome)" end' "$work/$1.json" |
+    sort >"$work/$1.verdicts"
 }
 
 gate builtin builtin
