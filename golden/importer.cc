@@ -10,6 +10,7 @@
 #include "golden/golden_file.h"
 #include "golden/onnx_test_case.h"
 #include "golden/sha256.h"
+#include "golden/suite_json.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/utc_time.h"
 
@@ -18,16 +19,14 @@ namespace onnxgate {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
-constexpr int kSuiteFormatVersion = 1;
+using Json = SuiteJson;
 
 // The tags the importer derives from a case: recomputed on a re-import, while any other is kept.
-const char* const kImporterTags[] = {"expanded", "sequence", "optional"};
+const std::vector<std::string> kImporterTags = {"expanded", "sequence", "optional"};
 
 // The case-entry keys the importer writes; a re-import keeps every other key of an existing entry.
-const char* const kImporterCaseKeys[] = {"name", "model", "golden", "op_types", "opset_imports",
-                                         "tags"};
+const std::vector<std::string> kImporterCaseKeys = {"name",     "model",         "golden",
+                                                    "op_types", "opset_imports", "tags"};
 
 // The suite-level keys the importer writes itself (description, source, license and
 // default_tolerance are taken from the options or, when not given, kept).
@@ -119,52 +118,6 @@ StatusOr<std::string> WriteModel(const OnnxTestCase& c, const fs::path& suite_di
   return rel;
 }
 
-// The suite.json a previous import (and its users) left, or an empty object when there is none.
-StatusOr<Json> ReadExistingSuite(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return Json::object();
-  ONNXGATE_ASSIGN_OR_RETURN(std::string text, ReadFile(path.string()));
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  std::string keep = "; fix or remove it before re-importing, so that its edits are not lost";
-  if (j.is_discarded()) return InvalidArgument(path.string() + ": not valid JSON" + keep);
-  if (!j.is_object()) return InvalidArgument(path.string() + ": must hold a JSON object" + keep);
-  auto cases = j.find("cases");
-  if (cases != j.end() && !cases->is_array()) {
-    return InvalidArgument(path.string() + ": 'cases' must be an array" + keep);
-  }
-  if (cases != j.end()) {
-    std::set<std::string> names;
-    for (const Json& c : *cases) {
-      auto name = c.is_object() ? c.find("name") : c.end();
-      if (!c.is_object() || name == c.end() || !name->is_string()) {
-        return InvalidArgument(path.string() + ": every entry of 'cases' must be an object with a "
-                               "string 'name'" + keep);
-      }
-      if (!names.insert(name->get<std::string>()).second) {
-        return InvalidArgument(path.string() + ": case '" + name->get<std::string>() +
-                               "' is listed twice" + keep);
-      }
-    }
-  }
-  return j;
-}
-
-// `fresh` (the importer's keys) followed by what users added to `old`: its other keys in their
-// order, and its tags that are not the importer's after the importer's own.
-Json MergeCase(Json fresh, const Json& old) {
-  Json& tags = fresh["tags"];
-  if (auto it = old.find("tags"); it != old.end() && it->is_array()) {
-    for (const Json& t : *it) {
-      bool importers = t.is_string() && Contains(kImporterTags, t.get<std::string>());
-      if (!importers && std::find(tags.begin(), tags.end(), t) == tags.end()) tags.push_back(t);
-    }
-  }
-  for (const auto& [key, value] : old.items()) {
-    if (!Contains(kImporterCaseKeys, key)) fresh[key] = value;
-  }
-  return fresh;
-}
-
 // A string option, else the existing suite's string value of `key`, else "".
 Json StringOr(const std::string& option, const Json& old, const char* key) {
   if (!option.empty()) return option;
@@ -192,11 +145,9 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
   const fs::path golden_dir = fs::path(o.repo_root) / "golden" / "data" / o.suite_name;
   const std::string created = o.created.empty() ? UtcNowIso8601() : o.created;
   // Read before anything is written: a suite.json that cannot be merged stops the import.
-  ONNXGATE_ASSIGN_OR_RETURN(Json old_suite, ReadExistingSuite(suite_dir / "suite.json"));
-  std::map<std::string, Json> old_cases;
-  if (auto it = old_suite.find("cases"); it != old_suite.end()) {
-    for (const Json& c : *it) old_cases[c["name"].get<std::string>()] = c;
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(Json old_suite,
+                            ReadSuiteJsonForUpdate((suite_dir / "suite.json").string()));
+  std::map<std::string, Json> old_cases = SuiteCasesByName(old_suite);
 
   ImportReport report;
   std::map<std::string, Json> cases;  // by name, so that the file lists them sorted
@@ -244,7 +195,7 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
                   {"tags", Tags(c)}};
     auto old = old_cases.find(name);
     if (old != old_cases.end()) {
-      entry = MergeCase(std::move(entry), old->second);
+      entry = MergeCaseEntry(std::move(entry), old->second, kImporterCaseKeys, kImporterTags);
       old_cases.erase(old);
     }
     cases[name] = std::move(entry);
@@ -271,8 +222,7 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
   for (auto& [name, entry] : cases) listed.push_back(std::move(entry));
   report.suite_json = (suite_dir / "suite.json").string();
   // Replacing invalid UTF-8 keeps dump() from throwing on odd bytes in options or names.
-  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(
-      report.suite_json, suite.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"));
+  ONNXGATE_RETURN_IF_ERROR(WriteSuiteJson(report.suite_json, suite));
   return report;
 }
 

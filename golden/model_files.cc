@@ -106,4 +106,46 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
   return hashes;
 }
 
+StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path) {
+  ModelFileContents contents;
+  ONNXGATE_ASSIGN_OR_RETURN(contents.model_bytes,
+                            ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
+  onnx::ModelProto model;
+  if (IsTextModel(model_path)) {
+    ONNXGATE_RETURN_IF_ERROR(ParseModelText(contents.model_bytes, model_path, &model));
+  } else if (!model.ParseFromString(contents.model_bytes)) {
+    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
+  }
+  for (const onnx::OperatorSetIdProto& opset : model.opset_import()) {
+    contents.opset_imports.emplace_back(opset.domain() == "ai.onnx" ? "" : opset.domain(),
+                                        opset.version());
+  }
+  contents.ir_version = model.ir_version();
+  for (int i = 0; i < model.graph().node_size(); ++i) {
+    const onnx::NodeProto& node = model.graph().node(i);
+    contents.nodes.push_back({node.name().empty() ? node.op_type() + "#" + std::to_string(i)
+                                                  : node.name(),
+                              node.op_type(), node.domain() == "ai.onnx" ? "" : node.domain()});
+  }
+  ModelFileHashes& hashes = contents.hashes;
+  hashes.model_sha256 = Sha256Hex(contents.model_bytes);
+  ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
+  model.Clear();
+  std::vector<ExternalFileSha256> file_hashes;
+  for (const std::string& location : hashes.external_locations) {
+    StatusOr<ContainedFile> file = OpenContained(FolderOf(model_path), location,
+                                                 kMaxProtobufFileBytes, "external data file");
+    if (!file.ok()) return file.status().WithContext(model_path);
+    StatusOr<std::string> bytes = file->ReadAll(kMaxProtobufFileBytes);
+    if (!bytes.ok()) return bytes.status().WithContext(model_path);
+    file_hashes.push_back({location, Sha256Hex(*bytes)});
+    contents.external_files.push_back({location, std::move(bytes).value()});
+  }
+  StatusOr<std::string> combined =
+      CombineModelFilesSha256(hashes.model_sha256, std::move(file_hashes));
+  if (!combined.ok()) return combined.status().WithContext(model_path);
+  hashes.model_files_sha256 = std::move(combined).value();
+  return contents;
+}
+
 }  // namespace onnxgate

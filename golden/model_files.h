@@ -10,7 +10,9 @@
 // refused, never followed.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/base/status.h"
@@ -45,5 +47,30 @@ struct ModelFileHashes {
 // NotFound / InvalidArgument for a model or data file that is missing or not a regular file,
 // DataLoss for a model that does not parse.
 StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path);
+
+// A model and every external data file it names, read into memory (`onnxgate record` copies
+// them into a suite), with the hashes HashModelFiles gives for the same files and the model's
+// opset imports, IR version and nodes. The files are read as HashModelFiles reads them, with the
+// same errors.
+struct ModelFileContents {
+  std::string model_bytes;
+  struct ExternalFile {
+    std::string location;  // as ExternalDataLocations gives it
+    std::string bytes;
+  };
+  std::vector<ExternalFile> external_files;  // in model order
+  std::vector<std::pair<std::string, int64_t>> opset_imports;  // model order; "" = ai.onnx
+  int64_t ir_version = 0;
+  // The main graph's nodes in graph order, unnamed ones named "<op_type>#<index>" as the
+  // built-in runtime's session names them.
+  struct Node {
+    std::string name;
+    std::string op_type;
+    std::string domain;  // "" = ai.onnx
+  };
+  std::vector<Node> nodes;
+  ModelFileHashes hashes;
+};
+StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path);
 
 }  // namespace onnxgate
