@@ -334,16 +334,22 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
+    // A run of models opens on its cases and their failures; operator tests on the matrix.
+    const bool models = IsModelRun(run);
+    const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
+    const std::string case_links =
+        "<a href=\"#failing\">failing cases (" + std::to_string(failing.size()) + ")</a> · " +
+        "<a href=\"#other\">unsupported, xfail, skipped (" + std::to_string(other.size()) +
+        ")</a> · ";
     out << "<p class=\"sub\">Sections: "
         << (RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
-        << "<a href=\"#matrix\">conformance matrix</a> · "
-        << "<a href=\"#failing\">failing cases (" << failing.size() << ")</a> · "
-        << "<a href=\"#other\">unsupported, xfail, skipped (" << other.size() << ")</a> · "
+        << (models ? case_links + matrix_link : matrix_link + case_links)
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
         << run.latency.size() << ")</a></p>\n";
+    if (models) out << cases.str();
     WriteSideBySideSection(out, run, options);
     WriteMatrixSection(out, run, options, anchors);
-    out << cases.str();
+    if (!models) out << cases.str();
     WriteCoverageSection(out, run);
   }
   WriteLatencySection(out, run, options);

@@ -28,30 +28,6 @@ int Severity(Verdict v) {
   return 8;
 }
 
-// One line of plain text, safe inside a table cell: every Markdown or HTML metacharacter is
-// backslash-escaped, which CommonMark allows for any ASCII punctuation.
-std::string Cell(std::string_view text, size_t max_chars) {
-  std::string line = OneLine(SanitizeForXml(text), max_chars);
-  std::string out;
-  for (char c : line) {
-    if (std::string_view("\\`*_[]<>|~&#!").find(c) != std::string_view::npos) out.push_back('\\');
-    out.push_back(c);
-  }
-  return out;
-}
-
-// A code span for names; in a table, pipes still need their backslash (GFM).
-std::string Code(std::string_view text) {
-  std::string line = OneLine(SanitizeForXml(text), 200);
-  if (line.empty() || line.find('`') != std::string::npos) return Cell(line, 200);
-  std::string out = "`";
-  for (char c : line) {
-    if (c == '|') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out + "`";
-}
-
 // The text to show for a case: its message, else its first failing output, else the reason.
 std::string Summary(const CaseRecord& c) {
   if (!c.message.empty()) return c.message;
@@ -71,35 +47,35 @@ std::string Fence(const std::string& body) {
 }
 
 void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
-  out << "## " << Cell(options.title, 200) << "\n\n";
+  out << "## " << MarkdownCell(options.title, 200) << "\n\n";
   std::vector<std::string> facts;
   if (run.runtimes.size() > 1) {
     std::vector<std::string> runtimes;
     for (const RuntimeRecord& r : run.runtimes) {
-      runtimes.push_back(Code(r.label) + (r.version.empty() ? "" : " " + Cell(r.version, 60)));
+      runtimes.push_back(MarkdownCode(r.label) + (r.version.empty() ? "" : " " + MarkdownCell(r.version, 60)));
     }
     facts.push_back("runtimes side by side " + JoinStrings(runtimes, ", "));
   } else if (!run.runtime_name.empty()) {
-    std::string runtime = "runtime " + Code(run.runtime_name);
-    if (!run.runtime_version.empty()) runtime += " " + Cell(run.runtime_version, 60);
+    std::string runtime = "runtime " + MarkdownCode(run.runtime_name);
+    if (!run.runtime_version.empty()) runtime += " " + MarkdownCell(run.runtime_version, 60);
     facts.push_back(runtime);
   }
   if (!run.suites.empty()) {
     std::vector<std::string> names;
-    for (const std::string& s : run.suites) names.push_back(Code(s));
+    for (const std::string& s : run.suites) names.push_back(MarkdownCode(s));
     facts.push_back("suites " + JoinStrings(names, ", "));
   }
   if (!run.selection.eps.empty()) {
-    facts.push_back("EPs " + Cell(JoinStrings(run.selection.eps, ", "), 200));
+    facts.push_back("EPs " + MarkdownCell(JoinStrings(run.selection.eps, ", "), 200));
   }
-  if (!run.selection.filter.empty()) facts.push_back("filter " + Code(run.selection.filter));
+  if (!run.selection.filter.empty()) facts.push_back("filter " + MarkdownCode(run.selection.filter));
   if (run.selection.shard_count > 1) {
     facts.push_back("shard " + std::to_string(run.selection.shard_index + 1) + "/" +
                     std::to_string(run.selection.shard_count));
   }
   facts.push_back("started " + FormatUtcTime(run.start_time));
   facts.push_back(FormatNumber(run.duration_s) + " s");
-  if (!run.tool_version.empty()) facts.push_back(Cell(run.tool_name + " " + run.tool_version, 80));
+  if (!run.tool_version.empty()) facts.push_back(MarkdownCell(run.tool_name + " " + run.tool_version, 80));
   out << JoinStrings(facts, " · ") << "\n\n";
 }
 
@@ -118,7 +94,7 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
   }
   out << header << "\n" << rule << "\n";
   for (const TargetCounts& row : rows) {
-    std::string counts = per_target ? "| " + Code(row.target) + " | " : "| ";
+    std::string counts = per_target ? "| " + MarkdownCode(row.target) + " | " : "| ";
     counts += std::to_string(row.counts.total()) + " |";
     for (Verdict v : kAllVerdicts) {
       if (totals[v] != 0) counts += " " + std::to_string(row.counts[v]) + " |";
@@ -141,13 +117,13 @@ void WriteDifferences(std::ostringstream& out, const RunRecord& run,
   }
   std::string header = "| Op version |", rule = "|---|";
   for (const std::string& target : targets) {
-    header += " " + Code(target) + " |";
+    header += " " + MarkdownCode(target) + " |";
     rule += "---|";
   }
   out << header << "\n" << rule << "\n";
   const size_t shown = std::min(rows.size(), options.max_matrix_ops);
   for (size_t i = 0; i < shown; ++i) {
-    out << "| " << Code(rows[i].op + " v" + std::to_string(rows[i].since_version)) << " |";
+    out << "| " << MarkdownCode(rows[i].op + " v" + std::to_string(rows[i].since_version)) << " |";
     for (const MatrixCell* cell : rows[i].cells) {
       out << " " << (cell == nullptr ? "no case" : FormatVerdictCounts(cell->counts)) << " |";
     }
@@ -181,8 +157,8 @@ void WriteMatrix(std::ostringstream& out, const RunRecord& run, const MarkdownOp
     for (size_t i = 0; i < shown; ++i) {
       std::vector<std::string> cells;
       for (const MatrixCell* cell : rows[i]->cells) cells.push_back(FormatMatrixCell(*cell));
-      out << "| " << Code(rows[i]->op) << " | "
-          << Cell(JoinStrings(cells, " · "), options.max_matrix_row_chars) << " |\n";
+      out << "| " << MarkdownCode(rows[i]->op) << " | "
+          << MarkdownCell(JoinStrings(cells, " · "), options.max_matrix_row_chars) << " |\n";
     }
     out << "\n";
   }
@@ -200,7 +176,7 @@ void WriteCoverage(std::ostringstream& out, const RunRecord& run,
   if (totals.uncovered_ops.empty()) return;
   const size_t shown = std::min(totals.uncovered_ops.size(), options.max_uncovered_ops);
   std::vector<std::string> names;
-  for (size_t i = 0; i < shown; ++i) names.push_back(Code(totals.uncovered_ops[i]));
+  for (size_t i = 0; i < shown; ++i) names.push_back(MarkdownCode(totals.uncovered_ops[i]));
   out << "Operators with no case (" << totals.uncovered_ops.size()
       << "): " << JoinStrings(names, ", ");
   if (totals.uncovered_ops.size() > shown) {
@@ -224,8 +200,8 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   out << "| Case | EP | Verdict | Message |\n|---|---|---|---|\n";
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = *rows[i];
-    out << "| " << Code(c.name) << " | " << Code(TargetName(c)) << " | **"
-        << VerdictToString(c.verdict) << "** | " << Cell(Summary(c), options.max_message_chars)
+    out << "| " << MarkdownCode(c.name) << " | " << MarkdownCode(TargetName(c)) << " | **"
+        << VerdictToString(c.verdict) << "** | " << MarkdownCell(Summary(c), options.max_message_chars)
         << " |\n";
   }
   if (rows.size() > shown) {
@@ -248,18 +224,37 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   }
 }
 
+// A run of models: every case in one table, so the reader sees each model's verdict first.
+void WriteModels(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
+  out << "### Models (" << run.cases.size() << ")\n\n";
+  out << "| Case | EP | Verdict | Ops | Message |\n|---|---|---|---:|---|\n";
+  const size_t shown = std::min(run.cases.size(), options.max_cases);
+  for (size_t i = 0; i < shown; ++i) {
+    const CaseRecord& c = run.cases[i];
+    out << "| " << MarkdownCode(c.name) << " | " << MarkdownCode(TargetName(c)) << " | "
+        << (c.verdict == Verdict::kPass ? std::string(VerdictToString(c.verdict))
+                                        : "**" + std::string(VerdictToString(c.verdict)) + "**")
+        << " | " << c.op_types.size() << " | " << MarkdownCell(Summary(c), options.max_message_chars)
+        << " |\n";
+  }
+  if (run.cases.size() > shown) {
+    out << "\n... and " << run.cases.size() - shown << " more (see the JSON report)\n";
+  }
+  out << "\n";
+}
+
 // Right under the header: an interrupted run's tables hold only what finished, so the reader
 // must see that before the numbers, and which selected cases never ran.
 void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   if (run.status != RunStatus::kInterrupted) return;
-  out << "> **Run interrupted:** " << Cell(run.status_message, 400) << "\n\n";
+  out << "> **Run interrupted:** " << MarkdownCell(run.status_message, 400) << "\n\n";
   if (run.not_run.empty()) return;
   out << "Not run (" << run.not_run.size() << "):\n\n";
   const size_t shown = std::min(run.not_run.size(), options.max_cases);
   for (size_t i = 0; i < shown; ++i) {
     const NotRunRecord& r = run.not_run[i];
-    out << "- " << Code(r.suite + "/" + r.name) << " " << Code(TargetName(r)) << ": "
-        << Cell(r.reason, options.max_message_chars) << "\n";
+    out << "- " << MarkdownCode(r.suite + "/" + r.name) << " " << MarkdownCode(TargetName(r)) << ": "
+        << MarkdownCell(r.reason, options.max_message_chars) << "\n";
   }
   if (run.not_run.size() > shown) {
     out << "- ... and " << run.not_run.size() - shown << " more (see the JSON report)\n";
@@ -297,7 +292,7 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
                FormatNumber(*r.baseline_median_ms) + " ms)";
     }
     const char* verdict = LatencyVerdictToString(r.verdict);
-    out << "| " << Code(r.model) << " | " << Code(TargetName(r)) << " | " << r.threads << " | "
+    out << "| " << MarkdownCode(r.model) << " | " << MarkdownCode(TargetName(r)) << " | " << r.threads << " | "
         << FormatNumber(r.median_ms) << " ms | " << change << " | "
         << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
                                                      : std::string(verdict))
@@ -310,9 +305,9 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
   const size_t shown = std::min(alerts.size(), options.max_latency_alerts);
   for (size_t i = 0; i < shown; ++i) {
     const LatencyRecord& r = *alerts[i];
-    out << "- **regression** " << Code(LatencyDisplayName(r)) << ": "
-        << Cell(FormatLatencySummary(r), 300);
-    if (!r.message.empty()) out << " — " << Cell(r.message, options.max_message_chars);
+    out << "- **regression** " << MarkdownCode(LatencyDisplayName(r)) << ": "
+        << MarkdownCell(FormatLatencySummary(r), 300);
+    if (!r.message.empty()) out << " — " << MarkdownCell(r.message, options.max_message_chars);
     out << "\n";
   }
   if (alerts.size() > shown) out << "- ... and " << alerts.size() - shown << " more\n";
@@ -330,10 +325,18 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
     return out.str();
   }
   WriteTotals(out, run);
-  WriteDifferences(out, run, options);
-  WriteMatrix(out, run, options);
-  WriteCoverage(out, run, options);
-  WriteCases(out, run, options);
+  if (IsModelRun(run)) {  // models: their verdicts and failures first, the op matrix after
+    WriteModels(out, run, options);
+    WriteCases(out, run, options);
+    WriteDifferences(out, run, options);
+    WriteMatrix(out, run, options);
+    WriteCoverage(out, run, options);
+  } else {
+    WriteDifferences(out, run, options);
+    WriteMatrix(out, run, options);
+    WriteCoverage(out, run, options);
+    WriteCases(out, run, options);
+  }
   WriteLatency(out, run, options);
   return out.str();
 }

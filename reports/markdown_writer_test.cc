@@ -203,3 +203,36 @@ TEST(MarkdownWriterTest, AllPassingRunHasNoTables) {
 
 }  // namespace
 }  // namespace onnxgate
+
+namespace onnxgate {
+namespace {
+
+// A run of models: most cases use three op types or more.
+RunRecord ModelRun() {
+  RunRecord run = SampleRun();
+  for (CaseRecord& c : run.cases) c.op_types = {"Conv", "Relu", "Gemm"};
+  return run;
+}
+
+TEST(MarkdownWriterTest, AModelRunOpensOnItsCasesAndFailuresBeforeTheMatrix) {
+  const std::string md = RenderMarkdown(ModelRun());
+  ASSERT_TRUE(IsModelRun(ModelRun()));
+  const size_t models = md.find("### Models (10)");
+  const size_t failing = md.find("### Not passing");
+  const size_t matrix = md.find("### Conformance matrix");
+  ASSERT_NE(models, std::string::npos) << md;
+  ASSERT_NE(matrix, std::string::npos) << md;
+  EXPECT_LT(models, failing);
+  EXPECT_LT(failing, matrix);
+}
+
+TEST(MarkdownWriterTest, AnOperatorRunKeepsTheMatrixFirst) {
+  const RunRecord run = SampleRun();
+  ASSERT_FALSE(IsModelRun(run));
+  const std::string md = RenderMarkdown(run);
+  EXPECT_EQ(md.find("### Models"), std::string::npos);
+  EXPECT_LT(md.find("### Conformance matrix"), md.find("### Not passing"));
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "reports/format.h"
 #include "runtime/base/utf8.h"
 
 namespace onnxgate {
@@ -86,5 +87,26 @@ std::string EscapeForTerminal(std::string_view text) {
 std::string XmlEscapeText(std::string_view text) { return Escape(text, /*attribute=*/false); }
 
 std::string XmlEscapeAttribute(std::string_view text) { return Escape(text, /*attribute=*/true); }
+
+std::string MarkdownCell(std::string_view text, size_t max_chars) {
+  std::string line = OneLine(SanitizeForXml(text), max_chars);
+  std::string out;
+  for (char c : line) {
+    if (std::string_view("\\`*_[]<>|~&#!").find(c) != std::string_view::npos) out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string MarkdownCode(std::string_view text) {
+  std::string line = OneLine(SanitizeForXml(text), 200);
+  if (line.empty() || line.find('`') != std::string::npos) return MarkdownCell(line, 200);
+  std::string out = "`";
+  for (char c : line) {
+    if (c == '|') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out + "`";
+}
 
 }  // namespace onnxgate

@@ -29,4 +29,12 @@ std::string XmlEscapeText(std::string_view text);
 // return become character references, so attribute-value normalization keeps them.
 std::string XmlEscapeAttribute(std::string_view text);
 
+// One line of plain text (OneLine, at most `max_chars`) safe inside a Markdown table cell: every
+// Markdown or HTML metacharacter is backslash-escaped, which CommonMark allows for any ASCII
+// punctuation.
+std::string MarkdownCell(std::string_view text, size_t max_chars);
+
+// A Markdown code span for a name; in a table, pipes still need their backslash (GFM).
+std::string MarkdownCode(std::string_view text);
+
 }  // namespace onnxgate
