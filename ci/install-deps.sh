@@ -22,7 +22,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libhdf5-dev hdf5-tools libeigen3-dev libdnnl-dev
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
   libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq chromium
-  libjpeg62-turbo-dev libpng-dev libwebp-dev libopenjp2-7-dev libre2-dev
+  libjpeg62-turbo-dev libpng-dev libwebp-dev libopenjp2-7-dev libre2-dev libzip-dev
   clang libclang-rt-14-dev llvm
 )
 

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <optional>
 
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
 #include "golden/model_files.h"
 #include "golden/sha256.h"
 #include "harness/compare.h"
+#include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 
 namespace onnxgate {
@@ -153,8 +155,30 @@ class CaseRun {
     }
     if (std::string why = ModelChange(*golden); !why.empty()) return {Verdict::kUnresolved, why};
 
-    SetWorkerBreadcrumb("loading " + c_.model_path + " on " + options_.ep);
-    auto model = runtime_.Load(c_.model_path, options_.load);
+    std::string model_path = c_.model_path;
+    std::optional<ScratchModel> converted;
+    if (options_.convert_to_opset > 0) {
+      SetWorkerBreadcrumb("converting " + c_.model_path + " to opset " +
+                          std::to_string(options_.convert_to_opset));
+      auto copy = ConvertModelFile(c_.model_path, options_.convert_to_opset);
+      if (!copy.ok()) {
+        return {Verdict::kSkip, "not converted to opset " +
+                                    std::to_string(options_.convert_to_opset) + ": " +
+                                    copy.status().message()};
+      }
+      converted.emplace(std::move(copy).value());
+      model_path = converted->path();
+      // The cell of the matrix is the converted model's: its opset and active op versions.
+      record_.opset_imports[""] = options_.convert_to_opset;
+      record_.op_versions.clear();
+      if (auto ops = ActiveOpsOfModel(model_path); ops.ok()) {
+        for (const ActiveOp& op : *ops) {
+          record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
+        }
+      }
+    }
+    SetWorkerBreadcrumb("loading " + model_path + " on " + options_.ep);
+    auto model = runtime_.Load(model_path, options_.load);
     if (!model.ok()) {
       return {LoadFailureVerdict(model.status()), model.status().message()};
     }

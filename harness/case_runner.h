@@ -17,6 +17,11 @@ struct CaseRunOptions {
   LoadOptions load;                     // providers are set from `ep` by the caller
   const ToleranceLayers* tolerances = nullptr;  // null: ONNX defaults only
   ToleranceOverride cli_tolerance;      // --rtol / --atol
+  // --convert-to-opset: 0 runs the model as it is; N runs a copy that ONNX's version converter
+  // brought to default-domain opset N (the golden still belongs to the original and is checked
+  // against it). A model that imports a later opset, or that the converter cannot convert, is
+  // SKIP with the reason; the record then shows the op versions of the converted model.
+  int convert_to_opset = 0;
 };
 
 // Never fails: every problem becomes the record's verdict and one-line message. A case on a

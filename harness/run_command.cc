@@ -31,6 +31,7 @@
 #include "reports/matrix_summary.h"
 #include "reports/text_escape.h"
 #include "runtime/base/safe_name.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -164,6 +165,9 @@ std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInR
   if (options.optimization_level != 0) {
     cmd += " --optimization-level " + std::to_string(options.optimization_level);
   }
+  if (options.convert_to_opset != 0) {
+    cmd += " --convert-to-opset " + std::to_string(options.convert_to_opset);
+  }
   if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
   if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);
   return cmd;
@@ -190,6 +194,11 @@ Status ValidateRunOptions(const RunCommandOptions& options) {
     return InvalidArgument("--optimization-level must be 0 to " +
                            std::to_string(kMaxOptimizationLevel) + ", got " +
                            std::to_string(options.optimization_level));
+  }
+  if (options.convert_to_opset < 0 || options.convert_to_opset > MaxOpset("")) {
+    return InvalidArgument("--convert-to-opset must be an opset of ai.onnx from 1 to " +
+                           std::to_string(MaxOpset("")) + ", got " +
+                           std::to_string(options.convert_to_opset));
   }
   ONNXGATE_RETURN_IF_ERROR(options.cli_tolerance.Validate("--rtol/--atol"));
   for (const std::string& ep : options.eps) ONNXGATE_RETURN_IF_ERROR(CheckSafeName("EP", ep));
@@ -363,6 +372,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     o.load.providers = {request->ep};
     o.load.fallback = options.fallback;
     o.load.optimization_level = options.optimization_level;
+    o.convert_to_opset = options.convert_to_opset;
     o.tolerances = &tolerances;
     o.cli_tolerance = options.cli_tolerance;
     return EncodeCase(RunCase(*runtimes[request->runtime].runtime, *found->second.first,
@@ -521,7 +531,9 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     if (run.totals[v] > 0) std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
   }
   std::printf("\n");
-  PrintMatrixSummary(run);
+  // A run of models shows its unexpected cases before the operator matrix; operator tests after.
+  const bool models = IsModelRun(run);
+  if (!models) PrintMatrixSummary(run);
   if (!unexpected.empty()) {
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
     for (const CaseRecord* r : unexpected) {
@@ -531,6 +543,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
                   EscapeForTerminal(r->reproducer).c_str());
     }
   }
+  if (models) PrintMatrixSummary(run);
   // Every selected case x EP is either judged or listed as not run; anything else would make
   // the reports undercount the selection.
   if (run.cases.size() + run.not_run.size() != jobs.size()) {

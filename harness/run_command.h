@@ -43,6 +43,9 @@ struct RunCommandOptions {
   // Graph optimization level every model is loaded at (LoadOptions::optimization_level): 0
   // none, 1 constant folding and dead nodes, 2 fusions too.
   int optimization_level = 0;
+  // Run every case's model converted to this default-domain opset by ONNX's version converter
+  // (CaseRunOptions::convert_to_opset); 0: as it is.
+  int convert_to_opset = 0;
   std::string junit_path, json_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
   bool verbose = false;

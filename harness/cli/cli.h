@@ -80,5 +80,9 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx);  // expectations up
 void AddOpsCommand(CLI::App& app, CliContext& ctx);        // ops: op versions x EP claims x cases
 void AddZooCommand(CLI::App& app, CliContext& ctx);        // zoo generate, zoo list
 void AddBenchCommands(CLI::App& app, CliContext& ctx);     // bench, baseline update
+void AddRecordCommand(CLI::App& app, CliContext& ctx);     // record: a model -> a suite case
+void AddCheckModelCommand(CLI::App& app, CliContext& ctx); // check-model: preflight a model
+void AddDiffCommand(CLI::App& app, CliContext& ctx);       // diff: a model on two configurations
+void AddSweepCommand(CLI::App& app, CliContext& ctx);      // sweep: rows at other batch sizes
 
 }  // namespace onnxgate

@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
   onnxgate::AddOpsCommand(app, ctx);
   onnxgate::AddZooCommand(app, ctx);
   onnxgate::AddBenchCommands(app, ctx);
+  onnxgate::AddRecordCommand(app, ctx);
+  onnxgate::AddCheckModelCommand(app, ctx);
+  onnxgate::AddDiffCommand(app, ctx);
+  onnxgate::AddSweepCommand(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -85,6 +85,9 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                   "and dead-node removal, 2 fusions too (built-in runtime; a plugin or adapter "
                   "maps the level to its own)")
       ->capture_default_str();
+  cmd->add_option("--convert-to-opset", o.convert_to_opset,
+                  "Run each case's model converted to this ai.onnx opset by ONNX's version "
+                  "converter (cases at a later opset, or that it cannot convert, are SKIP)");
   cmd->add_option("--shard-index", o.selection.shard_index, "This shard (0-based); also GTEST_SHARD_INDEX");
   cmd->add_option("--shard-count", o.selection.shard_count, "Number of shards; also GTEST_TOTAL_SHARDS");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");

@@ -11,7 +11,7 @@
 
 #include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
-#include "harness/latency/model_inputs.h"
+#include "harness/models/model_inputs.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
 
@@ -153,9 +153,9 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   if (!loaded.ok()) return loaded.status().WithContext(what);  // it names the load
   m.load_ms = MsSince(load_start);
   const LoadedModel& model = **loaded;
-  auto specs = BenchInputSpecs(model, model_path);
+  auto specs = ModelInputSpecs(model, model_path);
   if (!specs.ok()) return specs.status().WithContext(what);
-  auto feeds = MakeBenchInputs(*specs, /*seed=*/1234);
+  auto feeds = MakeInputs(*specs, /*seed=*/1234);
   if (!feeds.ok()) return feeds.status().WithContext(what);
 
   const auto first_start = Clock::now();

@@ -15,7 +15,7 @@
 #include <set>
 
 #include "golden/sha256.h"
-#include "harness/latency/model_inputs.h"
+#include "harness/models/model_inputs.h"
 #include "harness/zoo/graph_builder.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
@@ -146,9 +146,9 @@ double LoadAndRunOnRef(const std::string& path) {
   auto loaded = runtime->Load(path, options);
   EXPECT_TRUE(loaded.ok()) << path << ": " << loaded.status().ToString();
   if (!loaded.ok()) return 0.0;
-  auto specs = BenchInputSpecs(**loaded, path);
+  auto specs = ModelInputSpecs(**loaded, path);
   EXPECT_TRUE(specs.ok()) << specs.status().ToString();
-  auto feeds = MakeBenchInputs(*specs, 5);
+  auto feeds = MakeInputs(*specs, 5);
   EXPECT_TRUE(feeds.ok()) << feeds.status().ToString();
   const auto start = std::chrono::steady_clock::now();
   auto outputs = (*loaded)->Run(*feeds);
@@ -204,9 +204,9 @@ TEST_F(ZooTest, SmallModelsKeepTheirNumbersAtEveryOptimizationLevel) {
       options.optimization_level = level;
       auto loaded = runtime->Load(path, options);
       ASSERT_TRUE(loaded.ok()) << path << " level " << level << ": " << loaded.status().ToString();
-      auto specs = BenchInputSpecs(**loaded, path);
+      auto specs = ModelInputSpecs(**loaded, path);
       ASSERT_TRUE(specs.ok()) << specs.status().ToString();
-      auto feeds = MakeBenchInputs(*specs, 5);
+      auto feeds = MakeInputs(*specs, 5);
       ASSERT_TRUE(feeds.ok()) << feeds.status().ToString();
       auto run = (*loaded)->Run(*feeds);
       ASSERT_TRUE(run.ok()) << path << " level " << level << ": " << run.status().ToString();
@@ -245,13 +245,13 @@ TEST_F(ZooTest, TokenIdsStayInTheVocabulary) {
   std::unique_ptr<RuntimeUnderTest> runtime = CreateBuiltinRuntime();
   auto loaded = runtime->Load(paths->front(), LoadOptions{});
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
-  auto specs = BenchInputSpecs(**loaded, paths->front());
+  auto specs = ModelInputSpecs(**loaded, paths->front());
   ASSERT_TRUE(specs.ok()) << specs.status().ToString();
   ASSERT_EQ(specs->size(), 1u);
   EXPECT_EQ((*specs)[0].name, "input_ids");
   ASSERT_TRUE((*specs)[0].int_range.has_value());
   EXPECT_EQ((*specs)[0].int_range->second, 64);
-  auto feeds = MakeBenchInputs(*specs, 9);
+  auto feeds = MakeInputs(*specs, 9);
   ASSERT_TRUE(feeds.ok());
   const Tensor& ids = (*feeds)[0].value.tensor();
   EXPECT_EQ(ids.shape(), Shape({1, 16}));

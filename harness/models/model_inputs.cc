@@ -1,5 +1,5 @@
-// Bench inputs from what the runtime says the model takes, filled with seeded values.
-#include "harness/latency/model_inputs.h"
+// Generated inputs from what the runtime says the model takes, filled with seeded values.
+#include "harness/models/model_inputs.h"
 
 #include <map>
 #include <sstream>
@@ -40,24 +40,30 @@ Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
 
 }  // namespace
 
-StatusOr<std::vector<BenchInputSpec>> BenchInputSpecs(const LoadedModel& model,
-                                                      const std::string& model_path) {
+StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
+                                                 const std::string& model_path,
+                                                 const DimSizes& dims) {
   const std::map<std::string, std::string> metadata = model.metadata();
-  std::vector<BenchInputSpec> specs;
+  std::vector<InputSpec> specs;
   for (const ValueInfo& input : model.inputs()) {
     if (input.kind != Value::Kind::kTensor) {
-      return Unimplemented("benchmarking " + model_path + ": input '" + input.name +
-                           "' is not a tensor; the bench feeds tensors only");
+      return Unimplemented(model_path + ": input '" + input.name +
+                           "' is not a tensor; only tensor inputs can be generated");
     }
-    BenchInputSpec spec;
+    InputSpec spec;
     spec.name = input.name;
     spec.dtype = input.elem_type;
-    for (const DeclaredDim& d : input.dims) spec.dims.push_back(d.size > 0 ? d.size : 1);
+    for (const DeclaredDim& d : input.dims) {
+      auto sized = dims.find(d.symbol);
+      spec.dims.push_back(d.size > 0                                   ? d.size
+                          : !d.symbol.empty() && sized != dims.end() ? sized->second
+                                                                     : 1);
+    }
     const std::string key = std::string(zoo::kInputRangeKeyPrefix) + input.name;
     if (auto it = metadata.find(key); it != metadata.end()) {
       spec.int_range = ParseRange(it->second);
       if (!spec.int_range) {
-        return InvalidArgument("benchmarking " + model_path + ": metadata " + key +
+        return InvalidArgument(model_path + ": metadata " + key +
                                " must be \"<lo> <hi>\" with lo < hi, got \"" + it->second +
                                "\"");
       }
@@ -67,11 +73,10 @@ StatusOr<std::vector<BenchInputSpec>> BenchInputSpecs(const LoadedModel& model,
   return specs;
 }
 
-StatusOr<std::vector<NamedValue>> MakeBenchInputs(const std::vector<BenchInputSpec>& specs,
-                                                  uint32_t seed) {
+StatusOr<std::vector<NamedValue>> MakeInputs(const std::vector<InputSpec>& specs, uint32_t seed) {
   zoo::SeededRandom rng(seed);
   std::vector<NamedValue> feeds;
-  for (const BenchInputSpec& spec : specs) {
+  for (const InputSpec& spec : specs) {
     const Shape shape(spec.dims);
     const auto range = spec.int_range.value_or(std::make_pair<int64_t, int64_t>(0, 1));
     Tensor t;
@@ -84,7 +89,7 @@ StatusOr<std::vector<NamedValue>> MakeBenchInputs(const std::vector<BenchInputSp
       case DataType::kUint8: t = FillInts<uint8_t>(shape, range, rng); break;
       case DataType::kBool: t = Tensor(DataType::kBool, shape); break;
       default:
-        return Unimplemented("the bench cannot make values for input '" + spec.name +
+        return Unimplemented("cannot generate values for input '" + spec.name +
                              "' of element type " + DataTypeName(spec.dtype));
     }
     feeds.push_back({spec.name, Value::FromTensor(std::move(t))});

@@ -1,0 +1,126 @@
+// `onnxgate diff <model> --runtime A ... --against B ...`: one model on two configurations, every
+// output (and with --layerwise every intermediate value) compared (harness/models/model_diff.h).
+#include <cstdio>
+
+#include "harness/cli/cli.h"
+#include "harness/models/model_diff.h"
+#include "harness/models/model_feeds.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+
+namespace {
+
+struct SideFlags {
+  RuntimeFlags runtime;
+  std::string ep;
+  int optimization_level = 0;
+  int threads = 1;
+};
+
+struct DiffFlags {
+  DiffOptions options;
+  SideFlags candidate;
+  SideFlags reference;
+  std::vector<std::string> dims;
+  std::optional<double> rtol, atol;
+  std::string json_path;
+};
+
+// The side's runtime (null after an error is printed) and its label.
+std::unique_ptr<RuntimeUnderTest> MakeSide(const SideFlags& flags, const CliContext& ctx,
+                                           DiffSide* side) {
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(flags.runtime, ctx, "diff");
+  if (runtime == nullptr) return nullptr;
+  std::vector<std::string> eps;
+  if (!flags.ep.empty()) eps.push_back(flags.ep);
+  DefaultToFirstProvider(*runtime, &eps);
+  side->runtime = runtime.get();
+  side->load.providers = eps;
+  side->load.optimization_level = flags.optimization_level;
+  side->load.intra_op_threads = flags.threads;
+  side->label = flags.runtime.spec + " " + (eps.empty() ? std::string("-") : eps.front()) +
+                ", optimization level " + std::to_string(flags.optimization_level) + ", " +
+                std::to_string(flags.threads) + " thread(s)";
+  return runtime;
+}
+
+int DiffCommand(DiffFlags& f, const CliContext& ctx) {
+  DiffOptions o = f.options;
+  auto dims = ParseFixedDimFlags(f.dims);
+  if (!dims.ok()) {
+    std::fprintf(stderr, "onnxgate diff: %s\n", dims.status().message().c_str());
+    return 2;
+  }
+  o.dims = *dims;
+  ToleranceOverride tolerance{f.rtol, f.atol};
+  if (Status valid = tolerance.Validate("--rtol/--atol"); !valid.ok()) {
+    std::fprintf(stderr, "onnxgate diff: %s\n", valid.message().c_str());
+    return 2;
+  }
+  if (f.rtol) o.tolerance.rtol = *f.rtol;
+  if (f.atol) o.tolerance.atol = *f.atol;
+  if (f.reference.runtime.spec.empty()) f.reference.runtime.spec = f.candidate.runtime.spec;
+  DiffSide candidate, reference;
+  auto candidate_runtime = MakeSide(f.candidate, ctx, &candidate);
+  if (candidate_runtime == nullptr) return 2;
+  auto reference_runtime = MakeSide(f.reference, ctx, &reference);
+  if (reference_runtime == nullptr) return 2;
+  auto diff = DiffModel(candidate, reference, o);
+  if (!diff.ok()) {
+    std::fprintf(stderr, "onnxgate diff: %s\n", diff.status().message().c_str());
+    return 2;
+  }
+  if (!f.json_path.empty()) {
+    if (Status written = WriteFileAtomically(f.json_path, RenderDiffJson(*diff)); !written.ok()) {
+      std::fprintf(stderr, "onnxgate diff: %s\n", written.message().c_str());
+      return 2;
+    }
+  }
+  std::fputs(RenderDiffText(*diff).c_str(), stdout);
+  return diff->passed() ? 0 : 1;
+}
+
+}  // namespace
+
+void AddDiffCommand(CLI::App& app, CliContext& ctx) {
+  static DiffFlags f;
+  CLI::App* cmd = app.add_subcommand(
+      "diff",
+      "Run one model on two configurations (--runtime/--ep/--optimization-level/--threads and\n"
+      "--against/--against-ep/--against-optimization-level/--against-threads) on the same\n"
+      "inputs and compare every output; --layerwise compares every intermediate value too and\n"
+      "names the first node that diverges. Exit 0: same; 1: different; 2: bad input.");
+  cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
+  AddRuntimeFlags(cmd, &f.candidate.runtime);
+  cmd->add_option("--ep", f.candidate.ep, "The candidate's EP (default: its runtime's first)");
+  cmd->add_option("--optimization-level", f.candidate.optimization_level,
+                  "The candidate's graph optimization level")
+      ->capture_default_str();
+  cmd->add_option("--threads", f.candidate.threads, "The candidate's intra-op threads")
+      ->capture_default_str();
+  f.reference.runtime.spec.clear();  // default: the candidate's runtime
+  cmd->add_option("--against", f.reference.runtime.spec,
+                  "The reference runtime, named like --runtime (default: the same runtime)");
+  cmd->add_option("--against-option", f.reference.runtime.options,
+                  "key=value passed to the --against runtime when it is created (repeatable)");
+  cmd->add_option("--against-ep", f.reference.ep, "The reference's EP (default: its first)");
+  cmd->add_option("--against-optimization-level", f.reference.optimization_level,
+                  "The reference's graph optimization level")
+      ->capture_default_str();
+  cmd->add_option("--against-threads", f.reference.threads, "The reference's intra-op threads")
+      ->capture_default_str();
+  cmd->add_option("--input", f.options.input_files,
+                  "Input file (repeatable): an ONNX TensorProto .pb or one NumPy .npz; none: "
+                  "generated inputs");
+  cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
+  cmd->add_option("--dim", f.dims, "NAME=SIZE for a named dynamic dimension (repeatable)");
+  cmd->add_flag("--layerwise", f.options.layerwise,
+                "Compare every intermediate value as well and name the first diverging node");
+  cmd->add_option("--rtol", f.rtol, "rtol of every comparison (default 1e-3)");
+  cmd->add_option("--atol", f.atol, "atol of every comparison (default 1e-7)");
+  cmd->add_option("--json", f.json_path, "Write the comparison as JSON");
+  cmd->callback([&ctx] { ctx.action = [&ctx] { return DiffCommand(f, ctx); }; });
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,101 @@
+// `onnxgate record <model> --suite <name>`: a user's model, run on a trusted runtime and EP,
+// becomes a suite case with its HDF5 golden (harness/models/recorder.h).
+#include <cstdio>
+
+#include "harness/cli/cli.h"
+#include "harness/models/recorder.h"
+
+namespace onnxgate {
+
+namespace {
+
+struct RecordFlags {
+  RecordOptions options;
+  RuntimeFlags runtime;
+  std::string ep;
+  std::vector<std::string> dims;
+  int optimization_level = 0;
+  int threads = 1;
+};
+
+int RecordCommand(RecordFlags& f, const CliContext& ctx) {
+  auto dims = ParseDimFlags(f.dims);
+  if (!dims.ok()) {
+    std::fprintf(stderr, "onnxgate record: %s\n", dims.status().message().c_str());
+    return 2;
+  }
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "record");
+  if (runtime == nullptr) return 2;
+  std::vector<std::string> eps;
+  if (!f.ep.empty()) eps.push_back(f.ep);
+  DefaultToFirstProvider(*runtime, &eps);
+  RecordOptions o = f.options;
+  o.repo_root = ctx.root;
+  o.dims = std::move(dims).value();
+  o.runtime_spec = f.runtime.spec;
+  o.load.providers = eps;
+  o.load.optimization_level = f.optimization_level;
+  o.load.intra_op_threads = f.threads;
+  auto report = RecordCase(*runtime, o);
+  if (!report.ok()) {
+    std::fprintf(stderr, "onnxgate record: %s\n", report.status().message().c_str());
+    return 2;
+  }
+  if (report->replaced) {
+    std::printf("%s: a golden exists (%s); the model %s\n", report->case_name.c_str(),
+                report->golden_path.c_str(),
+                report->model_changed ? "changed since it was recorded" : "is unchanged");
+    if (!report->not_compared.empty()) {
+      std::printf("  not compared: %s\n", report->not_compared.c_str());
+    }
+    for (const std::string& line : DescribeChanges(*report)) std::printf("  %s\n", line.c_str());
+  }
+  if (!report->written) {
+    std::fprintf(stderr,
+                 "onnxgate record: refused: the outputs of %s moved while its model did not "
+                 "change; nothing was written (--force replaces the golden)\n",
+                 report->case_name.c_str());
+    return 1;
+  }
+  std::printf("recorded %s: %lld data set(s) on %s\n  golden %s\n  suite  %s\n",
+              report->case_name.c_str(), static_cast<long long>(report->data_sets),
+              report->producer.c_str(), report->golden_path.c_str(), report->suite_json.c_str());
+  return 0;
+}
+
+}  // namespace
+
+void AddRecordCommand(CLI::App& app, CliContext& ctx) {
+  static RecordFlags f;
+  CLI::App* cmd = app.add_subcommand(
+      "record",
+      "Run a model on a trusted runtime and EP and write it as a suite case: the model under\n"
+      "suites/<suite>/models/, its outputs as golden/data/<suite>/<case>.h5, an entry in\n"
+      "suite.json. Re-recording compares with the old golden first.");
+  cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt), with its external data")
+      ->required();
+  cmd->add_option("--suite", f.options.suite_name, "Suite to write the case into")->required();
+  cmd->add_option("--case", f.options.case_name, "Case name (default: the model file's name)");
+  AddRuntimeFlags(cmd, &f.runtime);
+  cmd->add_option("--ep", f.ep, "The trusted EP (default: the runtime's first provider)");
+  cmd->add_option("--input", f.options.input_files,
+                  "Input file (repeatable): an ONNX TensorProto .pb (bound by its name, else by "
+                  "position) or one NumPy .npz with an array per input; none: generated inputs");
+  cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
+  cmd->add_option("--dim", f.dims,
+                  "NAME=SIZE[,SIZE...]: a named dynamic dimension's sizes (repeatable); with "
+                  "generated inputs every combination is one data set");
+  cmd->add_option("--optimization-level", f.optimization_level,
+                  "Graph optimization level the model is loaded at")
+      ->capture_default_str();
+  cmd->add_option("--threads", f.threads, "Intra-op threads of the trusted EP")->capture_default_str();
+  cmd->add_option("--rtol", f.options.rtol, "The case's rtol, written to suite.json");
+  cmd->add_option("--atol", f.options.atol, "The case's atol, written to suite.json");
+  cmd->add_flag("--force", f.options.force,
+                "Replace the golden even when the model is unchanged and its outputs moved");
+  cmd->add_option("--created", f.options.created,
+                  "UTC time written into the golden (fixed value: byte-identical records)");
+  cmd->callback([&ctx] { ctx.action = [&ctx] { return RecordCommand(f, ctx); }; });
+}
+
+}  // namespace onnxgate

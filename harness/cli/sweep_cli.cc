@@ -1,0 +1,111 @@
+// `onnxgate sweep <model> --dim batch=1,4,16`: each row of every batched output against the run
+// of that row alone, on one runtime and EP (harness/models/batch_sweep.h).
+#include <cstdio>
+
+#include "harness/cli/cli.h"
+#include "harness/models/batch_sweep.h"
+#include "harness/models/model_feeds.h"
+#include "runtime/base/atomic_file.h"
+
+namespace onnxgate {
+
+namespace {
+
+struct SweepFlags {
+  BatchSweepOptions options;
+  RuntimeFlags runtime;
+  std::string ep;
+  int optimization_level = 0;
+  int threads = 1;
+  std::vector<std::string> dims;
+  std::optional<double> rtol, atol;
+  std::string json_path;
+};
+
+int SweepCommand(SweepFlags& f, const CliContext& ctx) {
+  BatchSweepOptions o = f.options;
+  auto dims = ParseDimFlags(f.dims);
+  if (!dims.ok()) {
+    std::fprintf(stderr, "onnxgate sweep: %s\n", dims.status().message().c_str());
+    return 2;
+  }
+  for (const auto& [name, sizes] : *dims) {
+    if (sizes.size() == 1) {
+      o.other_dims[name] = sizes.front();
+    } else if (o.dim.empty()) {
+      o.dim = name;
+      o.sizes = sizes;
+    } else {
+      std::fprintf(stderr, "onnxgate sweep: sweep one dimension at a time (%s and %s)\n",
+                   o.dim.c_str(), name.c_str());
+      return 2;
+    }
+  }
+  if (o.dim.empty()) {
+    std::fprintf(stderr, "onnxgate sweep: name the swept dimension with two or more sizes, "
+                         "e.g. --dim batch=1,4,16\n");
+    return 2;
+  }
+  ToleranceOverride tolerance{f.rtol, f.atol};
+  if (Status valid = tolerance.Validate("--rtol/--atol"); !valid.ok()) {
+    std::fprintf(stderr, "onnxgate sweep: %s\n", valid.message().c_str());
+    return 2;
+  }
+  if (f.rtol) o.tolerance.rtol = *f.rtol;
+  if (f.atol) o.tolerance.atol = *f.atol;
+  std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "sweep");
+  if (runtime == nullptr) return 2;
+  std::vector<std::string> eps;
+  if (!f.ep.empty()) eps.push_back(f.ep);
+  DefaultToFirstProvider(*runtime, &eps);
+  DiffSide side;
+  side.runtime = runtime.get();
+  side.load.providers = eps;
+  side.load.optimization_level = f.optimization_level;
+  side.load.intra_op_threads = f.threads;
+  side.label = f.runtime.spec + " " + (eps.empty() ? std::string("-") : eps.front()) +
+               ", optimization level " + std::to_string(f.optimization_level);
+  auto sweep = SweepBatch(side, o);
+  if (!sweep.ok()) {
+    std::fprintf(stderr, "onnxgate sweep: %s\n", sweep.status().message().c_str());
+    return 2;
+  }
+  if (!f.json_path.empty()) {
+    if (Status written = WriteFileAtomically(f.json_path, RenderBatchSweepJson(*sweep));
+        !written.ok()) {
+      std::fprintf(stderr, "onnxgate sweep: %s\n", written.message().c_str());
+      return 2;
+    }
+  }
+  std::fputs(RenderBatchSweepText(*sweep).c_str(), stdout);
+  return sweep->passed() ? 0 : 1;
+}
+
+}  // namespace
+
+void AddSweepCommand(CLI::App& app, CliContext& ctx) {
+  static SweepFlags f;
+  CLI::App* cmd = app.add_subcommand(
+      "sweep",
+      "Run a model with a dynamic dimension at several sizes (--dim batch=1,4,16) and check\n"
+      "each row of every output against the run of that row alone on the same runtime.\n"
+      "Exit 0: every size gives each row's own result; 1: some does not; 2: bad input.");
+  cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
+  AddRuntimeFlags(cmd, &f.runtime);
+  cmd->add_option("--ep", f.ep, "Execution provider (default: the runtime's first provider)");
+  cmd->add_option("--dim", f.dims,
+                  "NAME=SIZE,SIZE...: the swept dimension; NAME=SIZE fixes another one "
+                  "(repeatable)")
+      ->required();
+  cmd->add_option("--optimization-level", f.optimization_level,
+                  "Graph optimization level the model is loaded at")
+      ->capture_default_str();
+  cmd->add_option("--threads", f.threads, "Intra-op threads")->capture_default_str();
+  cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
+  cmd->add_option("--rtol", f.rtol, "rtol of every comparison (default 1e-3)");
+  cmd->add_option("--atol", f.atol, "atol of every comparison (default 1e-7)");
+  cmd->add_option("--json", f.json_path, "Write the sweep as JSON");
+  cmd->callback([&ctx] { ctx.action = [&ctx] { return SweepCommand(f, ctx); }; });
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,180 @@
+// `onnxgate sweep` (see batch_sweep.h).
+#include "harness/models/batch_sweep.h"
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness/models/model_feeds.h"
+#include "reports/text_escape.h"
+
+namespace onnxgate {
+
+namespace {
+
+// The axis of a declared value whose dimension is named `dim`; -1 when it has none.
+int AxisOf(const ValueInfo& info, const std::string& dim) {
+  for (size_t i = 0; i < info.dims.size(); ++i) {
+    if (info.dims[i].symbol == dim) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+StatusOr<Tensor> SliceRow(const Tensor& t, size_t axis, int64_t index) {
+  const std::vector<int64_t>& dims = t.shape().dims();
+  if (axis >= dims.size() || index < 0 || index >= dims[axis]) {
+    return InvalidArgument("row " + std::to_string(index) + " of axis " + std::to_string(axis) +
+                           " is outside shape " + t.shape().ToString());
+  }
+  if (IsPackedSubByte(t.dtype())) {
+    return InvalidArgument(std::string("values of element type ") + DataTypeShortName(t.dtype()) +
+                           " cannot be split by row");
+  }
+  std::vector<int64_t> out_dims = dims;
+  out_dims[axis] = 1;
+  Tensor out(t.dtype(), Shape(out_dims));
+  int64_t outer = 1, inner = 1;
+  for (size_t i = 0; i < axis; ++i) outer *= dims[i];
+  for (size_t i = axis + 1; i < dims.size(); ++i) inner *= dims[i];
+  if (t.dtype() == DataType::kString) {
+    const std::string* in = t.data<std::string>();
+    std::string* o = out.mutable_data<std::string>();
+    for (int64_t b = 0; b < outer; ++b) {
+      for (int64_t k = 0; k < inner; ++k) o[b * inner + k] = in[(b * dims[axis] + index) * inner + k];
+    }
+    return out;
+  }
+  const size_t element = DataTypeSize(t.dtype());
+  const char* in = static_cast<const char*>(t.raw_data());
+  char* o = static_cast<char*>(out.mutable_raw_data());
+  for (int64_t b = 0; b < outer; ++b) {
+    std::memcpy(o + b * inner * element, in + (b * dims[axis] + index) * inner * element,
+                inner * element);
+  }
+  return out;
+}
+
+bool BatchSweepRecord::passed() const {
+  for (const BatchRowCheck& r : rows) {
+    if (!r.comparison.passed) return false;
+  }
+  return true;
+}
+
+StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOptions& o) {
+  BatchSweepRecord sweep;
+  sweep.model_path = o.model_path;
+  sweep.label = side.label;
+  sweep.dim = o.dim;
+  sweep.sizes = o.sizes;
+  sweep.tolerance = o.tolerance;
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
+  if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + o.model_path);
+  const LoadedModel& model = **loaded;
+  const std::vector<ValueInfo> inputs = model.inputs();
+  const std::vector<ValueInfo> outputs = model.outputs();
+  for (const ValueInfo& out : outputs) {
+    if (AxisOf(out, o.dim) < 0) sweep.not_compared.push_back(out.name);
+  }
+  for (int64_t size : o.sizes) {
+    DimSizes dims = o.other_dims;
+    dims[o.dim] = size;
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
+                              MakeModelFeeds(model, o.model_path, FeedSource{{}, dims, o.seed}));
+    StatusOr<std::vector<Value>> batched = model.Run(feeds);
+    if (!batched.ok()) {  // a model that cannot run at this size: the breakage a sweep is for
+      BatchRowCheck failed{size, -1, "", {}};
+      failed.comparison.summary = "the run fails: " + batched.status().message();
+      sweep.rows.push_back(std::move(failed));
+      continue;
+    }
+    for (int64_t row = 0; row < size; ++row) {
+      std::vector<NamedValue> row_feeds;
+      for (size_t i = 0; i < feeds.size(); ++i) {
+        const int axis = AxisOf(inputs[i], o.dim);
+        if (axis < 0) {
+          row_feeds.push_back(feeds[i]);
+          continue;
+        }
+        StatusOr<Tensor> slice = SliceRow(feeds[i].value.tensor(), axis, row);
+        if (!slice.ok()) return slice.status().WithContext(o.model_path + ": input '" + inputs[i].name + "'");
+        row_feeds.push_back({feeds[i].name, Value::FromTensor(std::move(slice).value())});
+      }
+      StatusOr<std::vector<Value>> alone = model.Run(row_feeds);
+      if (!alone.ok()) {
+        BatchRowCheck failed{size, row, "", {}};
+        failed.comparison.summary = "the run of the row alone (" + o.dim + "=1) fails: " +
+                                    alone.status().message();
+        sweep.rows.push_back(std::move(failed));
+        continue;
+      }
+      for (size_t k = 0; k < outputs.size() && k < batched->size(); ++k) {
+        const int axis = AxisOf(outputs[k], o.dim);
+        if (axis < 0 || !(*batched)[k].is_tensor()) continue;
+        StatusOr<Tensor> slice = SliceRow((*batched)[k].tensor(), axis, row);
+        BatchRowCheck check{size, row, outputs[k].name, {}};
+        if (!slice.ok()) {
+          check.comparison.summary = slice.status().message();
+        } else {
+          check.comparison =
+              CompareValues(Value::FromTensor(std::move(slice).value()), (*alone)[k], o.tolerance);
+        }
+        sweep.rows.push_back(std::move(check));
+      }
+    }
+  }
+  return sweep;
+}
+
+std::string RenderBatchSweepText(const BatchSweepRecord& sweep) {
+  std::ostringstream out;
+  out << "model      " << EscapeForTerminal(sweep.model_path) << "\n";
+  out << "runtime    " << EscapeForTerminal(sweep.label) << "\n";
+  out << "sweep      " << EscapeForTerminal(sweep.dim) << " =";
+  for (int64_t s : sweep.sizes) out << " " << s;
+  out << ", each row against the run of that row alone (" << sweep.tolerance.ToString() << ")\n";
+  for (const std::string& name : sweep.not_compared) {
+    out << "  not compared: output " << EscapeForTerminal(name) << " has no dimension "
+        << EscapeForTerminal(sweep.dim) << "\n";
+  }
+  int failed = 0;
+  for (const BatchRowCheck& r : sweep.rows) {
+    if (r.comparison.passed) continue;
+    ++failed;
+    out << "  DIFFERS " << sweep.dim << "=" << r.size;
+    if (r.row >= 0) out << " row " << r.row;
+    if (!r.output.empty()) out << " output " << EscapeForTerminal(r.output);
+    out << ": " << EscapeForTerminal(r.comparison.summary) << "\n";
+  }
+  out << sweep.rows.size() - failed << " of " << sweep.rows.size() << " row outputs match\n";
+  out << (sweep.passed() ? "SAME: every batch size gives each row's own result\n"
+                         : "DIFFERENT: some batch size changes a row's result\n");
+  return out.str();
+}
+
+std::string RenderBatchSweepJson(const BatchSweepRecord& sweep) {
+  using Json = nlohmann::ordered_json;
+  Json rows = Json::array();
+  for (const BatchRowCheck& r : sweep.rows) {
+    rows.push_back({{"size", r.size},
+                    {"row", r.row},
+                    {"output", r.output},
+                    {"passed", r.comparison.passed},
+                    {"max_abs_error", r.comparison.max_abs_error},
+                    {"max_rel_error", r.comparison.max_rel_error},
+                    {"summary", r.comparison.summary}});
+  }
+  Json j = {{"model", sweep.model_path},
+            {"runtime", sweep.label},
+            {"dim", sweep.dim},
+            {"sizes", sweep.sizes},
+            {"tolerance", {{"rtol", sweep.tolerance.rtol}, {"atol", sweep.tolerance.atol}}},
+            {"passed", sweep.passed()},
+            {"not_compared", sweep.not_compared},
+            {"rows", rows}};
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace onnxgate

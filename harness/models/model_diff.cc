@@ -1,0 +1,183 @@
+// `onnxgate diff` (see model_diff.h).
+#include "harness/models/model_diff.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "golden/model_files.h"
+#include "harness/models/model_feeds.h"
+#include "harness/models/scratch_model.h"
+#include "reports/text_escape.h"
+#include "runtime/model/intermediate_outputs.h"
+
+namespace onnxgate {
+
+namespace {
+
+// The model at `path` loaded and run on `side`: its outputs by name.
+StatusOr<std::map<std::string, Value>> RunOn(const DiffSide& side, const std::string& path,
+                                             const std::string& shown_path,
+                                             const std::vector<NamedValue>& feeds) {
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(path, side.load);
+  if (!loaded.ok()) {
+    return loaded.status().WithContext(side.label + ": loading " + shown_path);
+  }
+  StatusOr<std::vector<Value>> outputs = (*loaded)->Run(feeds);
+  if (!outputs.ok()) return outputs.status().WithContext(side.label + ": running " + shown_path);
+  const std::vector<std::string> names = (*loaded)->output_names();
+  if (names.size() != outputs->size()) {
+    return Internal(side.label + ": " + std::to_string(outputs->size()) + " outputs for " +
+                    std::to_string(names.size()) + " declared");
+  }
+  std::map<std::string, Value> by_name;
+  for (size_t i = 0; i < names.size(); ++i) by_name[names[i]] = std::move((*outputs)[i]);
+  return by_name;
+}
+
+// The feeds: read from the files or generated, as the candidate's load of the model declares.
+StatusOr<std::vector<NamedValue>> FeedsFor(const DiffSide& side, const DiffOptions& o,
+                                           std::vector<std::string>* output_names) {
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
+  if (!loaded.ok()) {
+    return loaded.status().WithContext(side.label + ": loading " + o.model_path);
+  }
+  *output_names = (*loaded)->output_names();
+  return MakeModelFeeds(**loaded, o.model_path, FeedSource{o.input_files, o.dims, o.seed});
+}
+
+void CompareLayers(const std::vector<ExposedValue>& exposed,
+                   const std::map<std::string, Value>& candidate,
+                   const std::map<std::string, Value>& reference, DiffRecord* diff) {
+  for (const ExposedValue& v : exposed) {
+    auto got = candidate.find(v.value);
+    auto want = reference.find(v.value);
+    if (got == candidate.end() || want == reference.end()) {
+      diff->not_compared.push_back(v.value);
+      continue;
+    }
+    diff->intermediates.push_back(
+        {v.value, v.node, v.op_type, CompareValues(got->second, want->second, diff->tolerance)});
+    if (!diff->first_divergence && !diff->intermediates.back().comparison.passed) {
+      diff->first_divergence = diff->intermediates.size() - 1;
+    }
+  }
+}
+
+}  // namespace
+
+bool DiffRecord::passed() const {
+  for (const ValueDiff& d : outputs) {
+    if (!d.comparison.passed) return false;
+  }
+  return !first_divergence.has_value();
+}
+
+StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& reference,
+                               const DiffOptions& o) {
+  DiffRecord diff;
+  diff.model_path = o.model_path;
+  diff.candidate = candidate.label;
+  diff.reference = reference.label;
+  diff.tolerance = o.tolerance;
+
+  std::vector<std::string> output_names;
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds, FeedsFor(candidate, o, &output_names));
+  ONNXGATE_ASSIGN_OR_RETURN(auto got, RunOn(candidate, o.model_path, o.model_path, feeds));
+  ONNXGATE_ASSIGN_OR_RETURN(auto want, RunOn(reference, o.model_path, o.model_path, feeds));
+  for (const std::string& name : output_names) {
+    auto g = got.find(name);
+    auto w = want.find(name);
+    if (g == got.end() || w == want.end()) {
+      return Internal(o.model_path + ": output '" + name + "' missing from a side's results");
+    }
+    diff.outputs.push_back({name, "", "", CompareValues(g->second, w->second, o.tolerance)});
+  }
+  if (!o.layerwise) return diff;
+
+  // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto model, ParseModelContents(files, o.model_path));
+  StatusOr<std::vector<ExposedValue>> exposed = ExposeIntermediateOutputs(model);
+  if (!exposed.ok()) return exposed.status().WithContext(o.model_path);
+  ONNXGATE_ASSIGN_OR_RETURN(ScratchModel scratch, ScratchModel::Write(model, files));
+  const std::string shown = o.model_path + " (intermediate values exposed)";
+  ONNXGATE_ASSIGN_OR_RETURN(auto got_layers, RunOn(candidate, scratch.path(), shown, feeds));
+  ONNXGATE_ASSIGN_OR_RETURN(auto want_layers, RunOn(reference, scratch.path(), shown, feeds));
+  CompareLayers(*exposed, got_layers, want_layers, &diff);
+  return diff;
+}
+
+std::string RenderDiffText(const DiffRecord& diff) {
+  std::ostringstream out;
+  out << "model      " << EscapeForTerminal(diff.model_path) << "\n";
+  out << "candidate  " << EscapeForTerminal(diff.candidate) << "\n";
+  out << "reference  " << EscapeForTerminal(diff.reference) << "\n";
+  out << "tolerance  " << diff.tolerance.ToString() << "\n";
+  for (const ValueDiff& d : diff.outputs) {
+    out << (d.comparison.passed ? "  same    output " : "  DIFFERS output ")
+        << EscapeForTerminal(d.value) << ": " << EscapeForTerminal(d.comparison.summary) << "\n";
+  }
+  if (!diff.intermediates.empty() || !diff.not_compared.empty()) {
+    out << "layerwise  " << diff.intermediates.size() << " intermediate value(s) compared";
+    if (!diff.not_compared.empty()) out << ", " << diff.not_compared.size() << " not returned by both";
+    out << "\n";
+    for (const ValueDiff& d : diff.intermediates) {
+      out << (d.comparison.passed ? "  same    " : "  DIFFERS ") << EscapeForTerminal(d.node)
+          << " (" << d.op_type << ") -> " << EscapeForTerminal(d.value) << ": "
+          << EscapeForTerminal(d.comparison.summary) << "\n";
+    }
+    if (diff.first_divergence) {
+      const ValueDiff& first = diff.intermediates[*diff.first_divergence];
+      out << "first divergence: node " << EscapeForTerminal(first.node) << " (" << first.op_type
+          << "), output " << EscapeForTerminal(first.value) << ": max abs "
+          << FormatShort(first.comparison.max_abs_error) << ", max rel "
+          << FormatShort(first.comparison.max_rel_error) << "\n";
+    } else {
+      out << "no intermediate value diverges beyond tolerance\n";
+    }
+  }
+  out << (diff.passed() ? "SAME: the candidate matches the reference\n"
+                        : "DIFFERENT: the candidate does not match the reference\n");
+  return out.str();
+}
+
+std::string RenderDiffJson(const DiffRecord& diff) {
+  using Json = nlohmann::ordered_json;
+  auto value_json = [](const ValueDiff& d) {
+    Json j = {{"value", d.value}};
+    if (!d.node.empty()) j["node"] = d.node;
+    if (!d.op_type.empty()) j["op_type"] = d.op_type;
+    const ValueComparison& c = d.comparison;
+    j["passed"] = c.passed;
+    j["max_abs_error"] = c.max_abs_error;
+    j["max_rel_error"] = c.max_rel_error;
+    j["mismatches"] = c.mismatches;
+    j["total_elements"] = c.total_elements;
+    j["min_passing_rtol"] = c.min_passing_rtol;
+    j["min_passing_atol"] = c.min_passing_atol;
+    j["summary"] = c.summary;
+    return j;
+  };
+  Json j = {{"model", diff.model_path},
+            {"candidate", diff.candidate},
+            {"reference", diff.reference},
+            {"tolerance", {{"rtol", diff.tolerance.rtol}, {"atol", diff.tolerance.atol}}},
+            {"passed", diff.passed()}};
+  Json outputs = Json::array();
+  for (const ValueDiff& d : diff.outputs) outputs.push_back(value_json(d));
+  j["outputs"] = outputs;
+  Json layers = Json::array();
+  for (const ValueDiff& d : diff.intermediates) layers.push_back(value_json(d));
+  j["intermediates"] = layers;
+  j["not_compared"] = diff.not_compared;
+  if (diff.first_divergence) {
+    j["first_divergence"] = value_json(diff.intermediates[*diff.first_divergence]);
+  } else {
+    j["first_divergence"] = nullptr;
+  }
+  // nlohmann writes inf and NaN as null; the summaries keep them readable.
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace onnxgate

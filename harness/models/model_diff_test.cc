@@ -1,0 +1,107 @@
+// diff on the built-in runtime: the same configuration twice is the same; an optimization level
+// that changes nothing is the same; and with a deliberately wrong Relu (test-broken-relu) the
+// layerwise diff names that node as the first divergence while the nodes before it agree.
+#include "harness/models/model_diff.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness/harness_test_util.h"
+#include "runtime/base/atomic_file.h"
+#include "runtime/ep/testing/test_providers.h"
+
+namespace onnxgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+chain (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  B = Relu(A)
+  Y = Abs(B)
+})";
+
+class ModelDiffTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = TestRootFor("diff");
+    fs::create_directories(dir_);
+    model_path_ = dir_ + "/chain.onnxtxt";
+    ASSERT_TRUE(WriteFileAtomically(model_path_, kChain).ok());
+    auto runtime = CreateRuntimeWithTestProviders();
+    ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+    runtime_ = std::move(runtime).value();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  DiffSide Side(const std::string& ep, int level = 0) const {
+    DiffSide side;
+    side.runtime = runtime_.get();
+    side.label = ep + " level " + std::to_string(level);
+    side.load.providers = {ep};
+    side.load.optimization_level = level;
+    return side;
+  }
+  DiffOptions Options(bool layerwise) const {
+    DiffOptions o;
+    o.model_path = model_path_;
+    o.dims = {{"batch", 3}};
+    o.layerwise = layerwise;
+    return o;
+  }
+  std::string dir_;
+  std::string model_path_;
+  std::unique_ptr<RuntimeUnderTest> runtime_;
+};
+
+TEST_F(ModelDiffTest, TheSameConfigurationTwiceIsTheSameLayerByLayer) {
+  auto diff = DiffModel(Side("ref"), Side("ref", 2), Options(true));
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_TRUE(diff->passed()) << RenderDiffText(*diff);
+  ASSERT_EQ(diff->outputs.size(), 1u);
+  EXPECT_EQ(diff->intermediates.size(), 2u);  // A and B
+  EXPECT_FALSE(diff->first_divergence.has_value());
+}
+
+TEST_F(ModelDiffTest, ADeliberatelyWrongNodeIsNamedAsTheFirstDivergence) {
+  auto diff = DiffModel(Side(kTestBrokenReluProviderName), Side("ref"), Options(true));
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_FALSE(diff->passed());
+  EXPECT_FALSE(diff->outputs[0].comparison.passed);
+  ASSERT_TRUE(diff->first_divergence.has_value()) << RenderDiffText(*diff);
+  const ValueDiff& first = diff->intermediates[*diff->first_divergence];
+  EXPECT_EQ(first.node, "Relu#1");
+  EXPECT_EQ(first.value, "B");
+  EXPECT_TRUE(diff->intermediates[0].comparison.passed);  // Neg agrees
+  const std::string text = RenderDiffText(*diff);
+  EXPECT_NE(text.find("first divergence: node Relu#1 (Relu)"), std::string::npos) << text;
+  const nlohmann::json json = nlohmann::json::parse(RenderDiffJson(*diff));
+  EXPECT_EQ(json["first_divergence"]["node"], "Relu#1");
+  EXPECT_EQ(json["passed"], false);
+}
+
+TEST_F(ModelDiffTest, WithoutLayerwiseOnlyOutputsAreCompared) {
+  auto diff = DiffModel(Side(kTestBrokenReluProviderName), Side("ref"), Options(false));
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_FALSE(diff->passed());
+  EXPECT_TRUE(diff->intermediates.empty());
+}
+
+TEST_F(ModelDiffTest, BadInputNamesTheProblem) {
+  DiffOptions o = Options(true);
+  o.dims = {{"seq", 2}};
+  auto diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("no input dimension named 'seq'"), std::string::npos)
+      << diff.status().message();
+  o = Options(true);
+  o.model_path = dir_ + "/missing.onnx";
+  diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("missing.onnx"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onnxgate

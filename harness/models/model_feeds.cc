@@ -1,0 +1,215 @@
+// Feeds for a user's model from files or a seed (see model_feeds.h).
+#include "harness/models/model_feeds.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "harness/models/model_inputs.h"
+#include "harness/models/npz_reader.h"
+#include "runtime/base/contained_file.h"
+#include "runtime/proto/tensor_proto.h"
+
+namespace onnxgate {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string ShapeText(const std::vector<int64_t>& dims) { return Shape(dims).ToString(); }
+
+// The symbolic dimension names the model's inputs use.
+std::set<std::string> SymbolsOf(const std::vector<ValueInfo>& inputs) {
+  std::set<std::string> symbols;
+  for (const ValueInfo& input : inputs) {
+    for (const DeclaredDim& d : input.dims) {
+      if (!d.symbol.empty()) symbols.insert(d.symbol);
+    }
+  }
+  return symbols;
+}
+
+// A given tensor against the declared input: element type, rank, fixed sizes and --dim sizes.
+Status CheckAgainstDeclared(const Tensor& t, const ValueInfo& input, const DimSizes& dims,
+                            const std::string& source) {
+  if (input.kind != Value::Kind::kTensor) {
+    return InvalidArgument(source + ": input '" + input.name + "' is not a tensor in the model");
+  }
+  if (input.elem_type != DataType::kUndefined && t.dtype() != input.elem_type) {
+    return InvalidArgument(source + ": input '" + input.name + "' is " +
+                           DataTypeShortName(t.dtype()) + ", the model declares " +
+                           DataTypeShortName(input.elem_type));
+  }
+  if (!input.has_shape) return OkStatus();
+  const std::vector<int64_t>& got = t.shape().dims();
+  if (got.size() != input.dims.size()) {
+    return InvalidArgument(source + ": input '" + input.name + "' has shape " + ShapeText(got) +
+                           ", the model declares rank " + std::to_string(input.dims.size()));
+  }
+  for (size_t i = 0; i < got.size(); ++i) {
+    const DeclaredDim& d = input.dims[i];
+    int64_t want = d.size;
+    std::string why = "the model fixes it";
+    if (want < 0 && !d.symbol.empty()) {
+      if (auto it = dims.find(d.symbol); it != dims.end()) {
+        want = it->second;
+        why = "--dim " + d.symbol + "=" + std::to_string(want);
+      }
+    }
+    if (want >= 0 && got[i] != want) {
+      return InvalidArgument(source + ": input '" + input.name + "' has shape " + ShapeText(got) +
+                             ": dimension " + std::to_string(i) + " is " + std::to_string(got[i]) +
+                             ", " + why + " at " + std::to_string(want));
+    }
+  }
+  return OkStatus();
+}
+
+// One TensorProto file: its name (empty when it has none) and its tensor.
+StatusOr<std::pair<std::string, Tensor>> ReadTensorProtoFile(const std::string& path) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
+                            ReadRegularFile(path, kMaxProtobufFileBytes, "TensorProto file"));
+  onnx::TensorProto proto;
+  if (!proto.ParseFromString(bytes)) {
+    return InvalidArgument(path + ": not a serialized ONNX TensorProto");
+  }
+  // External data resolves beside the .pb file, as ONNX's test data does.
+  const std::string dir = fs::path(path).parent_path().string();
+  StatusOr<Tensor> tensor = TensorFromProto(proto, dir.empty() ? std::string(".") : dir);
+  if (!tensor.ok()) return InvalidArgument(path + ": " + tensor.status().message());
+  return std::make_pair(proto.name(), std::move(tensor).value());
+}
+
+// Tensors by input name from the files: one .npz, or .pb files bound by name or position.
+StatusOr<std::map<std::string, std::pair<Tensor, std::string>>> ReadGivenTensors(
+    const std::vector<ValueInfo>& inputs, const std::vector<std::string>& files,
+    const std::string& model_path) {
+  std::map<std::string, std::pair<Tensor, std::string>> given;  // name -> (tensor, source)
+  std::set<std::string> declared;
+  for (const ValueInfo& input : inputs) declared.insert(input.name);
+  const bool npz = std::any_of(files.begin(), files.end(),
+                               [](const std::string& f) { return EndsWith(f, ".npz"); });
+  if (npz) {
+    if (files.size() != 1) {
+      return InvalidArgument("give either one .npz or .pb files, not both or several .npz (" +
+                             std::to_string(files.size()) + " files given)");
+    }
+    ONNXGATE_ASSIGN_OR_RETURN(auto arrays, ReadNpzFile(files[0]));
+    for (auto& [name, tensor] : arrays) {
+      if (!declared.count(name)) {
+        return InvalidArgument(files[0] + ": array '" + name + "' is not an input of " +
+                               model_path);
+      }
+      given.emplace(name, std::make_pair(std::move(tensor), files[0] + " array '" + name + "'"));
+    }
+    return given;
+  }
+  if (files.size() > inputs.size()) {
+    return InvalidArgument(std::to_string(files.size()) + " input files given, " + model_path +
+                           " takes " + std::to_string(inputs.size()) + " input(s)");
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!EndsWith(files[i], ".pb")) {
+      return InvalidArgument(files[i] + ": an input file is a TensorProto .pb or a NumPy .npz");
+    }
+    ONNXGATE_ASSIGN_OR_RETURN(auto named, ReadTensorProtoFile(files[i]));
+    const std::string name = named.first.empty() ? inputs[i].name : named.first;
+    if (!declared.count(name)) {
+      return InvalidArgument(files[i] + ": tensor '" + name + "' is not an input of " +
+                             model_path);
+    }
+    if (!given.emplace(name, std::make_pair(std::move(named.second), files[i])).second) {
+      return InvalidArgument(files[i] + ": input '" + name + "' is given twice");
+    }
+  }
+  return given;
+}
+
+}  // namespace
+
+StatusOr<std::vector<NamedValue>> MakeModelFeeds(const LoadedModel& model,
+                                                 const std::string& model_path,
+                                                 const FeedSource& source) {
+  const std::vector<ValueInfo> inputs = model.inputs();
+  const std::set<std::string> symbols = SymbolsOf(inputs);
+  for (const auto& [name, size] : source.dims) {
+    if (!symbols.count(name)) {
+      std::string known;
+      for (const std::string& s : symbols) known += (known.empty() ? "" : ", ") + s;
+      return InvalidArgument("--dim " + name + ": " + model_path +
+                             " has no input dimension named '" + name + "' (" +
+                             (known.empty() ? std::string("it has no named dimensions")
+                                            : "its named dimensions: " + known) +
+                             ")");
+    }
+  }
+  if (source.files.empty()) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSpec> specs,
+                              ModelInputSpecs(model, model_path, source.dims));
+    return MakeInputs(specs, source.seed);
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(auto given, ReadGivenTensors(inputs, source.files, model_path));
+  std::vector<NamedValue> feeds;
+  for (const ValueInfo& input : inputs) {
+    auto it = given.find(input.name);
+    if (it == given.end()) {
+      return InvalidArgument(model_path + ": input '" + input.name +
+                             "' is not given by the input files");
+    }
+    ONNXGATE_RETURN_IF_ERROR(
+        CheckAgainstDeclared(it->second.first, input, source.dims, it->second.second));
+    feeds.push_back({input.name, Value::FromTensor(std::move(it->second.first))});
+  }
+  return feeds;
+}
+
+StatusOr<std::map<std::string, std::vector<int64_t>>> ParseDimFlags(
+    const std::vector<std::string>& flags) {
+  std::map<std::string, std::vector<int64_t>> dims;
+  for (const std::string& flag : flags) {
+    const size_t eq = flag.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == flag.size()) {
+      return InvalidArgument("--dim '" + flag + "': expected NAME=SIZE[,SIZE...], e.g. batch=1,4");
+    }
+    const std::string name = flag.substr(0, eq);
+    std::vector<int64_t> sizes;
+    size_t pos = eq + 1;
+    while (pos <= flag.size()) {
+      size_t comma = flag.find(',', pos);
+      if (comma == std::string::npos) comma = flag.size();
+      const std::string item = flag.substr(pos, comma - pos);
+      if (item.empty() || item.size() > 12 ||
+          item.find_first_not_of("0123456789") != std::string::npos || std::stoll(item) < 1) {
+        return InvalidArgument("--dim '" + flag + "': size '" + item +
+                               "' is not a whole number of at least 1");
+      }
+      sizes.push_back(std::stoll(item));
+      pos = comma + 1;
+    }
+    if (!dims.emplace(name, std::move(sizes)).second) {
+      return InvalidArgument("--dim " + name + " is given twice");
+    }
+  }
+  return dims;
+}
+
+StatusOr<DimSizes> ParseFixedDimFlags(const std::vector<std::string>& flags) {
+  ONNXGATE_ASSIGN_OR_RETURN(auto parsed, ParseDimFlags(flags));
+  DimSizes dims;
+  for (const auto& [name, sizes] : parsed) {
+    if (sizes.size() != 1) {
+      return InvalidArgument("--dim " + name + " gives " + std::to_string(sizes.size()) +
+                             " sizes; this command takes one size per dimension");
+    }
+    dims[name] = sizes.front();
+  }
+  return dims;
+}
+
+}  // namespace onnxgate

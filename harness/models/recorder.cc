@@ -1,0 +1,313 @@
+// `onnxgate record` (see recorder.h).
+#include "harness/models/recorder.h"
+
+#include <filesystem>
+#include <set>
+
+#include "conformance/op_schemas.h"
+#include "conformance/tolerances.h"
+#include "golden/golden_file.h"
+#include "golden/model_files.h"
+#include "golden/suite_json.h"
+#include "runtime/base/atomic_file.h"
+#include "runtime/base/safe_name.h"
+
+namespace onnxgate {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The case-entry keys a record writes; every other key of an existing entry is kept.
+const std::vector<std::string> kRecorderCaseKeys = {"name",          "model", "golden", "op_types",
+                                                    "opset_imports", "tags",  "recorded_with"};
+const std::vector<std::string> kRecorderTags = {"recorded"};
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
+  ONNXGATE_RETURN_IF_ERROR(CheckSafeName("suite", o.suite_name));
+  ONNXGATE_RETURN_IF_ERROR(CheckSafeName("case", case_name));
+  if (o.repo_root.empty()) return InvalidArgument("the repository root must be given");
+  if (o.load.providers.size() != 1) {
+    return InvalidArgument("a record runs on exactly one EP, the trusted one");
+  }
+  ToleranceOverride tolerance{o.rtol, o.atol};
+  ONNXGATE_RETURN_IF_ERROR(tolerance.Validate("--rtol/--atol"));
+  if (!o.created.empty() && !IsUtcTimestamp(o.created)) {
+    return InvalidArgument("created time '" + o.created + "' is not like 2026-11-21T03:00:00Z");
+  }
+  for (const auto& [name, sizes] : o.dims) {
+    if (!o.input_files.empty() && sizes.size() != 1) {
+      return InvalidArgument("--dim " + name + " gives " + std::to_string(sizes.size()) +
+                             " sizes; with input files each dimension takes one size");
+    }
+  }
+  return OkStatus();
+}
+
+// Every combination of the --dim sizes, the first name varying slowest; one empty map for none.
+std::vector<DimSizes> DimCombinations(const std::map<std::string, std::vector<int64_t>>& dims) {
+  std::vector<DimSizes> combos = {DimSizes{}};
+  for (const auto& [name, sizes] : dims) {
+    std::vector<DimSizes> next;
+    for (const DimSizes& combo : combos) {
+      for (int64_t size : sizes) {
+        DimSizes c = combo;
+        c[name] = size;
+        next.push_back(std::move(c));
+      }
+    }
+    combos = std::move(next);
+  }
+  return combos;
+}
+
+std::string DimsText(const DimSizes& dims) {
+  std::string text;
+  for (const auto& [name, size] : dims) {
+    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(size);
+  }
+  return text;
+}
+
+// Runs every data set on the loaded model: inputs from the files or the seed, outputs as the
+// runtime gives them.
+StatusOr<std::vector<GoldenSet>> RunSets(const LoadedModel& model, const RecordOptions& o) {
+  std::vector<GoldenSet> sets;
+  const std::vector<std::string> output_names = model.output_names();
+  for (const DimSizes& dims : DimCombinations(o.dims)) {
+    FeedSource source{o.input_files, dims, o.seed};
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
+                              MakeModelFeeds(model, o.model_path, source));
+    StatusOr<std::vector<Value>> outputs = model.Run(feeds);
+    if (!outputs.ok()) {
+      return outputs.status().WithContext(
+          o.model_path + (dims.empty() ? std::string() : " with " + DimsText(dims)));
+    }
+    if (outputs->size() != output_names.size()) {
+      return Internal(o.model_path + ": the runtime returned " +
+                      std::to_string(outputs->size()) + " outputs for " +
+                      std::to_string(output_names.size()) + " declared");
+    }
+    GoldenSet set;
+    for (size_t i = 0; i < feeds.size(); ++i) {
+      set.inputs.push_back({feeds[i].name, static_cast<int64_t>(i), feeds[i].value, {}, {}});
+    }
+    for (size_t i = 0; i < output_names.size(); ++i) {
+      set.outputs.push_back(
+          {output_names[i], static_cast<int64_t>(i), std::move((*outputs)[i]), {}, {}});
+    }
+    sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
+std::string ProducerOf(const RuntimeUnderTest& runtime, const RecordOptions& o) {
+  return runtime.name() + " " + runtime.version() + " (--runtime " + o.runtime_spec + ", EP " +
+         o.load.providers.front() + ", optimization level " +
+         std::to_string(o.load.optimization_level) + ", " +
+         std::to_string(o.load.intra_op_threads) + " thread(s))";
+}
+
+std::string SourceOf(const RecordOptions& o) {
+  std::string inputs;
+  if (o.input_files.empty()) {
+    inputs = "inputs generated from seed " + std::to_string(o.seed);
+  } else {
+    inputs = "inputs from";
+    for (const std::string& f : o.input_files) inputs += " " + fs::path(f).filename().string();
+  }
+  return "onnxgate record of " + fs::path(o.model_path).filename().string() + ", " + inputs;
+}
+
+// The tolerance a re-record judges movement with: the options, else the existing case entry's,
+// else the suite's default, else ONNX's defaults.
+Tolerance ToleranceOf(const RecordOptions& o, const SuiteJson& suite, const SuiteJson* old_case) {
+  Tolerance t;
+  auto apply = [&t](const SuiteJson* layer) {
+    if (layer == nullptr || !layer->is_object()) return;
+    for (const char* key : {"rtol", "atol"}) {
+      auto it = layer->find(key);
+      if (it != layer->end() && it->is_number()) {
+        (std::string(key) == "rtol" ? t.rtol : t.atol) = it->get<double>();
+      }
+    }
+  };
+  if (auto it = suite.find("default_tolerance"); it != suite.end()) apply(&*it);
+  if (old_case != nullptr) {
+    if (auto it = old_case->find("tolerance"); it != old_case->end()) apply(&*it);
+  }
+  if (o.rtol) t.rtol = *o.rtol;
+  if (o.atol) t.atol = *o.atol;
+  return t;
+}
+
+bool SameValue(const Value& a, const Value& b) {
+  return CompareValues(a, b, Tolerance{0, 0}).passed;
+}
+
+// The new sets against the replaced golden's, when they line up.
+void CompareWithOld(const GoldenFile& old, const std::vector<GoldenSet>& sets,
+                    const Tolerance& tolerance, RecordReport* report) {
+  if (old.sets.size() != sets.size()) {
+    report->not_compared = "the old golden has " + std::to_string(old.sets.size()) +
+                           " data set(s), this record " + std::to_string(sets.size());
+    return;
+  }
+  for (size_t s = 0; s < sets.size(); ++s) {
+    const GoldenSet& was = old.sets[s];
+    const GoldenSet& now = sets[s];
+    bool same_inputs = was.inputs.size() == now.inputs.size();
+    for (size_t i = 0; same_inputs && i < now.inputs.size(); ++i) {
+      same_inputs = was.inputs[i].name == now.inputs[i].name &&
+                    SameValue(now.inputs[i].value, was.inputs[i].value);
+    }
+    if (!same_inputs) {
+      report->not_compared = "the inputs of data set " + std::to_string(s) +
+                             " differ from the old golden's";
+      report->changes.clear();
+      return;
+    }
+    for (const GoldenValue& out : now.outputs) {
+      const GoldenValue* before = nullptr;
+      for (const GoldenValue& w : was.outputs) {
+        if (w.name == out.name) before = &w;
+      }
+      OutputChange change{static_cast<int64_t>(s), out.name, {}};
+      if (before == nullptr) {
+        change.comparison.passed = false;
+        change.comparison.summary = "not in the old golden";
+      } else {
+        change.comparison = CompareValues(out.value, before->value, tolerance);
+      }
+      report->changes.push_back(std::move(change));
+    }
+  }
+  for (const OutputChange& c : report->changes) {
+    if (!c.comparison.passed) report->outputs_moved = true;
+  }
+}
+
+}  // namespace
+
+StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordOptions& o) {
+  const std::string case_name =
+      o.case_name.empty() ? fs::path(o.model_path).stem().string() : o.case_name;
+  ONNXGATE_RETURN_IF_ERROR(CheckOptions(o, case_name));
+
+  // Everything that can fail on the user's input happens before anything is written.
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
+  if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSets(**loaded, o));
+
+  const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
+  RecordReport report;
+  report.case_name = case_name;
+  report.suite_json = (suite_dir / "suite.json").string();
+  report.golden_path =
+      (fs::path(o.repo_root) / "golden" / "data" / o.suite_name / (case_name + ".h5")).string();
+  report.producer = ProducerOf(runtime, o);
+  report.data_sets = static_cast<int64_t>(sets.size());
+  ONNXGATE_ASSIGN_OR_RETURN(SuiteJson suite, ReadSuiteJsonForUpdate(report.suite_json));
+  std::map<std::string, SuiteJson> cases = SuiteCasesByName(suite);
+  auto old_case = cases.find(case_name);
+
+  std::error_code ec;
+  if (fs::exists(report.golden_path, ec)) {
+    report.replaced = true;
+    StatusOr<GoldenFile> old = ReadGolden(report.golden_path);
+    if (!old.ok()) {
+      report.not_compared = "the old golden cannot be read: " + old.status().message();
+      report.model_changed = true;
+    } else {
+      report.model_changed = old->model_files_sha256.empty()
+                                 ? old->model_sha256 != files.hashes.model_sha256
+                                 : old->model_files_sha256 != files.hashes.model_files_sha256;
+      CompareWithOld(*old, sets,
+                     ToleranceOf(o, suite, old_case == cases.end() ? nullptr : &old_case->second),
+                     &report);
+    }
+    if (!report.model_changed && report.outputs_moved && !o.force) return report;
+  }
+
+  // The model's copy: beside its external data in a folder of its own when it has any.
+  const std::string extension = EndsWith(o.model_path, ".onnxtxt") ? ".onnxtxt" : ".onnx";
+  const std::string model_rel = files.external_files.empty()
+                                    ? "models/" + case_name + extension
+                                    : "models/" + case_name + "/model" + extension;
+  report.model_path = (suite_dir / model_rel).string();
+  for (const ModelFileContents::ExternalFile& file : files.external_files) {
+    ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(
+        (suite_dir / "models" / case_name / file.location).string(), file.bytes));
+  }
+  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(report.model_path, files.model_bytes));
+
+  GoldenFile golden;
+  golden.producer = report.producer;
+  golden.model_sha256 = files.hashes.model_sha256;
+  golden.model_files_sha256 = files.hashes.model_files_sha256;
+  golden.opset_imports = files.opset_imports;
+  golden.created = o.created;
+  golden.source = SourceOf(o);
+  golden.sets = std::move(sets);
+  ONNXGATE_RETURN_IF_ERROR(WriteGolden(report.golden_path, golden));
+
+  SuiteJson op_types = SuiteJson::array();
+  std::set<std::string> seen;
+  for (const ActiveOp& op : ops) {
+    if (seen.insert(op.op_type).second) op_types.push_back(op.op_type);
+  }
+  SuiteJson opsets = SuiteJson::object();
+  for (const auto& [domain, version] : files.opset_imports) opsets[domain] = version;
+  SuiteJson entry = {{"name", case_name},
+                     {"model", model_rel},
+                     {"golden", "../../golden/data/" + o.suite_name + "/" + case_name + ".h5"},
+                     {"op_types", op_types},
+                     {"opset_imports", opsets},
+                     {"tags", SuiteJson::array({"recorded"})},
+                     {"recorded_with", report.producer}};
+  if (old_case != cases.end()) {
+    entry = MergeCaseEntry(std::move(entry), old_case->second, kRecorderCaseKeys, kRecorderTags);
+  }
+  if (o.rtol || o.atol) {
+    SuiteJson& tolerance = entry["tolerance"];
+    if (!tolerance.is_object()) tolerance = SuiteJson::object();
+    if (o.rtol) tolerance["rtol"] = *o.rtol;
+    if (o.atol) tolerance["atol"] = *o.atol;
+  }
+  cases[case_name] = std::move(entry);
+
+  if (!suite.contains("name")) suite["name"] = o.suite_name;
+  if (!suite.contains("description")) suite["description"] = "models recorded with onnxgate record";
+  if (!suite.contains("source")) suite["source"] = "onnxgate record";
+  if (!suite.contains("license")) suite["license"] = "";
+  if (!suite.contains("golden_producer")) suite["golden_producer"] = "onnxgate record";
+  if (!suite.contains("format_version")) suite["format_version"] = kSuiteFormatVersion;
+  if (!suite.contains("default_tolerance")) {
+    suite["default_tolerance"] = {{"rtol", Tolerance::kDefaultRtol},
+                                  {"atol", Tolerance::kDefaultAtol}};
+  }
+  SuiteJson& listed = suite["cases"] = SuiteJson::array();
+  for (auto& [name, c] : cases) listed.push_back(std::move(c));
+  ONNXGATE_RETURN_IF_ERROR(WriteSuiteJson(report.suite_json, suite));
+  report.written = true;
+  return report;
+}
+
+std::vector<std::string> DescribeChanges(const RecordReport& report) {
+  std::vector<std::string> lines;
+  for (const OutputChange& c : report.changes) {
+    const ValueComparison& v = c.comparison;
+    lines.push_back("set " + std::to_string(c.set) + " output '" + c.output + "': max abs " +
+                    FormatShort(v.max_abs_error) + ", max rel " + FormatShort(v.max_rel_error) +
+                    (v.passed ? " (within tolerance)" : " (moved: " + v.summary + ")"));
+  }
+  return lines;
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,82 @@
+// `onnxgate record`: a user's model becomes a suite case. The model (and its external data) is
+// run on a trusted runtime and EP, its outputs become the case's HDF5 golden (producer: runtime,
+// version, EP and load options), and the model is copied into the suite beside an entry in
+// suite.json. Re-recording a case compares the new outputs with the old golden first, and refuses
+// to replace outputs that moved while the model stayed the same unless forced.
+//
+// Nothing is half-written: the run, the comparison and every check happen before the first file
+// is written; the model files, the golden and suite.json are each written through a temporary
+// file and a rename, suite.json last, so an interrupted record leaves the suite listing the old
+// case or the new one, never a case without its files.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/compare.h"
+#include "harness/models/model_feeds.h"
+#include "runtime/api/runtime.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+struct RecordOptions {
+  std::string model_path;
+  std::string suite_name;
+  std::string case_name;  // empty: the model file's name without its extension
+  std::string repo_root;  // holds suites/ and golden/data/
+  // Input files (.pb or one .npz) or, when empty, inputs generated from `seed`.
+  std::vector<std::string> input_files;
+  uint32_t seed = 1;
+  // --dim: named dynamic dimensions and their sizes. With generated inputs every combination of
+  // sizes is one data set of the golden (batch=1,4,16: three); with input files each name takes
+  // one size, which the files must agree with.
+  std::map<std::string, std::vector<int64_t>> dims;
+  std::string runtime_spec;  // as given to --runtime, for the golden's provenance
+  LoadOptions load;          // providers: the trusted EP alone
+  // The case's tolerance in suite.json; unset keeps what the entry has.
+  std::optional<double> rtol;
+  std::optional<double> atol;
+  bool force = false;    // replace moved outputs of an unchanged model
+  std::string created;   // the golden's creation time; empty: now
+};
+
+// How one output of one data set compares with the golden being replaced.
+struct OutputChange {
+  int64_t set = 0;
+  std::string output;
+  ValueComparison comparison;
+};
+
+struct RecordReport {
+  std::string case_name;
+  std::string model_path;   // the copy in the suite
+  std::string golden_path;
+  std::string suite_json;
+  std::string producer;
+  int64_t data_sets = 0;
+  bool replaced = false;       // a golden of this case existed
+  bool model_changed = false;  // ... for other model files than these
+  // Against the replaced golden, when its sets line up with the new ones (same count, inputs and
+  // output names); empty otherwise.
+  std::vector<OutputChange> changes;
+  std::string not_compared;  // why the old golden could not be compared, when it could not
+  bool outputs_moved = false;  // some change fails the case's tolerance
+  // False when the record was refused: the model is unchanged, its outputs moved and `force` was
+  // off. Nothing was written then.
+  bool written = false;
+};
+
+// Records the case. Errors name the file and the mismatch: bad options, a model that does not read
+// or load (the runtime's status, with the model named), inputs that do not fit it, a --dim it
+// lacks, a run that fails; nothing is written then. A refused re-record is a report with
+// `written` false.
+StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordOptions& options);
+
+// One line per change: "set 0 output 'y': max abs 0.032, max rel 0.11 (moved)".
+std::vector<std::string> DescribeChanges(const RecordReport& report);
+
+}  // namespace onnxgate

@@ -1,0 +1,222 @@
+// `onnxgate record` on the built-in runtime: a model becomes a case the gate then passes, data
+// sets per --dim size, external data copied, re-records that show what moved and refuse to
+// replace moved outputs of an unchanged model, and bad input that writes nothing.
+#include "harness/models/recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "golden/golden_file.h"
+#include "harness/harness_test_util.h"
+#include "harness/run_command.h"
+#include "reports/json_writer.h"
+#include "runtime/base/atomic_file.h"
+#include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
+
+namespace onnxgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kBatchRelu[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+batch_relu (float[batch, 3] X) => (float[batch, 3] Y) {
+  Y = Relu(X)
+})";
+
+class RecorderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = TestRootFor("record");
+    fs::create_directories(root_ + "/in");
+    model_path_ = root_ + "/in/batch_relu.onnxtxt";
+    ASSERT_TRUE(WriteFileAtomically(model_path_, kBatchRelu).ok());
+    auto runtime = CreateRuntimeWithTestProviders();
+    ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+    runtime_ = std::move(runtime).value();
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  RecordOptions Options(const std::string& ep = "ref") const {
+    RecordOptions o;
+    o.model_path = model_path_;
+    o.suite_name = "mine";
+    o.repo_root = root_;
+    o.runtime_spec = "builtin";
+    o.load.providers = {ep};
+    o.dims = {{"batch", {1, 4}}};
+    return o;
+  }
+  nlohmann::json SuiteJson() const {
+    auto text = ReadFile(root_ + "/suites/mine/suite.json");
+    EXPECT_TRUE(text.ok());
+    return nlohmann::json::parse(text.ok() ? *text : "{}");
+  }
+
+  // `onnxgate run --suite mine` on the built-in runtime: one case, and it passes.
+  void ExpectTheSuiteRunsAndPasses() const {
+    std::unique_ptr<RuntimeUnderTest> builtin = CreateBuiltinRuntime();
+    RunCommandOptions run;
+    run.root = root_;
+    run.suites = {"mine"};
+    run.json_path = root_ + "/out/run.json";
+    EXPECT_EQ(RunCommand(run, *builtin), 0);
+    auto record = ReadRunJson(run.json_path);
+    ASSERT_TRUE(record.ok()) << record.status().ToString();
+    ASSERT_EQ(record->cases.size(), 1u);
+    EXPECT_EQ(record->cases[0].verdict, Verdict::kPass) << record->cases[0].message;
+  }
+
+  std::string root_;
+  std::string model_path_;
+  std::unique_ptr<RuntimeUnderTest> runtime_;
+};
+
+TEST_F(RecorderTest, RecordsACaseTheGateThenPasses) {
+  RecordOptions o = Options();
+  o.rtol = 1e-5;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_TRUE(report->written);
+  EXPECT_FALSE(report->replaced);
+  EXPECT_EQ(report->data_sets, 2);
+
+  auto golden = ReadGolden(report->golden_path);
+  ASSERT_TRUE(golden.ok()) << golden.status().ToString();
+  ASSERT_EQ(golden->sets.size(), 2u);
+  EXPECT_EQ(golden->sets[1].inputs[0].value.tensor().shape(), Shape({4, 3}));
+  EXPECT_NE(golden->producer.find("EP ref"), std::string::npos) << golden->producer;
+  EXPECT_NE(golden->source.find("seed 1"), std::string::npos) << golden->source;
+
+  const nlohmann::json suite = SuiteJson();
+  ASSERT_EQ(suite["cases"].size(), 1u);
+  const nlohmann::json& entry = suite["cases"][0];
+  EXPECT_EQ(entry["name"], "batch_relu");
+  EXPECT_EQ(entry["model"], "models/batch_relu.onnxtxt");
+  EXPECT_EQ(entry["op_types"], nlohmann::json::array({"Relu"}));
+  EXPECT_EQ(entry["tolerance"]["rtol"], 1e-5);
+  EXPECT_TRUE(fs::exists(root_ + "/suites/mine/models/batch_relu.onnxtxt"));
+
+  ExpectTheSuiteRunsAndPasses();
+}
+
+TEST_F(RecorderTest, ReRecordingKeepsUserEditsAndShowsTheOutputsDidNotMove) {
+  ASSERT_TRUE(RecordCase(*runtime_, Options()).ok());
+  nlohmann::json suite = SuiteJson();
+  suite["cases"][0]["description"] = "hand-written note";
+  suite["cases"][0]["tags"].push_back("mine");
+  suite["cases"][0]["tolerance"] = {{"atol", 1e-4}};
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/suites/mine/suite.json", suite.dump(2)).ok());
+
+  auto again = RecordCase(*runtime_, Options());
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_TRUE(again->written);
+  EXPECT_TRUE(again->replaced);
+  EXPECT_FALSE(again->model_changed);
+  EXPECT_FALSE(again->outputs_moved);
+  EXPECT_EQ(again->changes.size(), 2u);  // one output in each of two sets
+  const nlohmann::json entry = SuiteJson()["cases"][0];
+  EXPECT_EQ(entry["description"], "hand-written note");
+  EXPECT_EQ(entry["tags"], nlohmann::json::array({"recorded", "mine"}));
+  EXPECT_EQ(entry["tolerance"]["atol"], 1e-4);
+}
+
+TEST_F(RecorderTest, MovedOutputsOfAnUnchangedModelAreRefusedUnlessForced) {
+  ASSERT_TRUE(RecordCase(*runtime_, Options()).ok());
+  auto before = ReadFile(root_ + "/golden/data/mine/batch_relu.h5");
+  ASSERT_TRUE(before.ok());
+
+  // test-broken-relu lets negative values through: the same model's outputs move.
+  auto refused = RecordCase(*runtime_, Options("test-broken-relu"));
+  ASSERT_TRUE(refused.ok()) << refused.status().ToString();
+  EXPECT_FALSE(refused->written);
+  EXPECT_TRUE(refused->outputs_moved);
+  EXPECT_FALSE(refused->model_changed);
+  const std::vector<std::string> lines = DescribeChanges(*refused);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find("moved"), std::string::npos) << lines[0];
+  auto after = ReadFile(root_ + "/golden/data/mine/batch_relu.h5");
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(*before, *after);
+
+  RecordOptions forced = Options("test-broken-relu");
+  forced.force = true;
+  auto replaced = RecordCase(*runtime_, forced);
+  ASSERT_TRUE(replaced.ok()) << replaced.status().ToString();
+  EXPECT_TRUE(replaced->written);
+  auto golden = ReadGolden(replaced->golden_path);
+  ASSERT_TRUE(golden.ok());
+  EXPECT_NE(golden->producer.find("EP test-broken-relu"), std::string::npos);
+}
+
+TEST_F(RecorderTest, AChangedModelIsReRecordedWithItsChangesShown) {
+  ASSERT_TRUE(RecordCase(*runtime_, Options()).ok());
+  std::string changed = kBatchRelu;
+  changed.replace(changed.find("Relu(X)"), 7, "Neg(X)");
+  ASSERT_TRUE(WriteFileAtomically(model_path_, changed).ok());
+  auto report = RecordCase(*runtime_, Options());
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_TRUE(report->written);
+  EXPECT_TRUE(report->model_changed);
+  EXPECT_TRUE(report->outputs_moved);
+}
+
+TEST_F(RecorderTest, ExternalDataIsCopiedBesideTheModel) {
+  const std::string dir = root_ + "/in/ext";
+  ASSERT_TRUE(WriteFileAtomically(dir + "/add.onnx", OneNodeModelBytes("Add", 4, "w.bin")).ok());
+  std::vector<float> w = {1, 2, 3, 4};
+  ASSERT_TRUE(WriteFileAtomically(dir + "/w.bin",
+                                  std::string(reinterpret_cast<const char*>(w.data()), 16))
+                  .ok());
+  RecordOptions o = Options();
+  o.model_path = dir + "/add.onnx";
+  o.dims.clear();
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(SuiteJson()["cases"][0]["model"], "models/add/model.onnx");
+  EXPECT_TRUE(fs::exists(root_ + "/suites/mine/models/add/w.bin"));
+
+  ExpectTheSuiteRunsAndPasses();
+}
+
+TEST_F(RecorderTest, BadInputWritesNothing) {
+  struct Bad {
+    RecordOptions options;
+    std::string says;
+  };
+  std::vector<Bad> bads;
+  RecordOptions unknown_dim = Options();
+  unknown_dim.dims = {{"seq", {2}}};
+  bads.push_back({unknown_dim, "no input dimension named 'seq'"});
+  RecordOptions not_a_model = Options();
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/notes.onnx", "not a model").ok());
+  not_a_model.model_path = root_ + "/in/notes.onnx";
+  bads.push_back({not_a_model, "notes.onnx"});
+  RecordOptions missing = Options();
+  missing.model_path = root_ + "/in/missing.onnx";
+  bads.push_back({missing, "missing.onnx"});
+  RecordOptions bad_suite = Options();
+  bad_suite.suite_name = "../up";
+  bads.push_back({bad_suite, "suite name"});
+  RecordOptions bad_input = Options();
+  bad_input.dims.clear();
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/x.txt", "x").ok());
+  bad_input.input_files = {root_ + "/in/x.txt"};
+  bads.push_back({bad_input, "x.txt"});
+  RecordOptions bad_rtol = Options();
+  bad_rtol.rtol = -1;
+  bads.push_back({bad_rtol, "--rtol"});
+  for (const Bad& bad : bads) {
+    auto report = RecordCase(*runtime_, bad.options);
+    ASSERT_FALSE(report.ok()) << bad.says;
+    EXPECT_NE(report.status().message().find(bad.says), std::string::npos)
+        << report.status().message();
+    EXPECT_FALSE(fs::exists(root_ + "/suites")) << bad.says;
+    EXPECT_FALSE(fs::exists(root_ + "/golden")) << bad.says;
+  }
+}
+
+}  // namespace
+}  // namespace onnxgate

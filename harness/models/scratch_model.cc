@@ -1,0 +1,74 @@
+// Rewritten copies of users' models (see scratch_model.h).
+#include "harness/models/scratch_model.h"
+
+#include <stdlib.h>
+
+#include <filesystem>
+
+#include "runtime/base/atomic_file.h"
+#include "runtime/onnx/text_format.h"
+#include "runtime/onnx/version_converter.h"
+
+namespace onnxgate {
+
+StatusOr<onnx::ModelProto> ParseModelContents(const ModelFileContents& files,
+                                              const std::string& model_path) {
+  onnx::ModelProto model;
+  const std::string text_suffix = ".onnxtxt";
+  if (model_path.size() >= text_suffix.size() &&
+      model_path.compare(model_path.size() - text_suffix.size(), text_suffix.size(),
+                         text_suffix) == 0) {
+    ONNXGATE_RETURN_IF_ERROR(ParseModelText(files.model_bytes, model_path, &model));
+  } else if (!model.ParseFromString(files.model_bytes)) {
+    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
+  }
+  return model;
+}
+
+StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
+                                           const ModelFileContents& files) {
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "onnxgate-model-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    return Internal("cannot create a temporary folder for a rewritten model in " +
+                    std::filesystem::temp_directory_path().string());
+  }
+  ScratchModel scratch(pattern);
+  std::string bytes;
+  if (!model.SerializeToString(&bytes)) {
+    return Internal("the rewritten model cannot be serialized (over 2 GiB?)");
+  }
+  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(scratch.path_, bytes));
+  for (const ModelFileContents::ExternalFile& file : files.external_files) {
+    ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(scratch.folder_ + "/" + file.location, file.bytes));
+  }
+  return scratch;
+}
+
+ScratchModel::ScratchModel(ScratchModel&& other) noexcept
+    : folder_(std::move(other.folder_)), path_(std::move(other.path_)) {
+  other.folder_.clear();
+}
+
+ScratchModel::~ScratchModel() {
+  std::error_code ec;
+  if (!folder_.empty()) std::filesystem::remove_all(folder_, ec);
+}
+
+StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int target_opset) {
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path));
+  int64_t opset = 0;
+  for (const auto& [domain, version] : files.opset_imports) {
+    if (domain.empty()) opset = version;
+  }
+  if (opset > target_opset) {
+    return Unimplemented(model_path + " imports opset " + std::to_string(opset) +
+                         ", later than the target " + std::to_string(target_opset));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto model, ParseModelContents(files, model_path));
+  if (opset == target_opset) return ScratchModel::Write(model, files);
+  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto converted, ConvertOpset(model, target_opset));
+  return ScratchModel::Write(converted, files);
+}
+
+}  // namespace onnxgate

@@ -1,0 +1,48 @@
+// A rewritten copy of a user's model in a temporary folder of its own, beside copies of the
+// original's external data files, for commands that run a model ONNX's tools changed: a version
+// conversion (check-model --target-opset) or every intermediate value exposed as an output
+// (diff --layerwise). The folder is removed with the object; the user's folder is never written.
+#pragma once
+
+#include <onnx/onnx_pb.h>
+
+#include <string>
+
+#include "golden/model_files.h"
+#include "runtime/base/status.h"
+
+namespace onnxgate {
+
+// The model in `files` (read from `model_path` by ReadModelFiles) as a protobuf message: ONNX's
+// text syntax for a name ending in .onnxtxt, binary protobuf otherwise. Errors name the file.
+StatusOr<onnx::ModelProto> ParseModelContents(const ModelFileContents& files,
+                                              const std::string& model_path);
+
+class ScratchModel;
+
+// The model at `model_path` converted by ONNX's version converter to default-domain opset
+// `target_opset`, as a scratch copy. Unimplemented when the model imports a later opset than the
+// target (the converter only moves forward here); InvalidArgument naming both opsets and the
+// converter's reason when it cannot convert; a model already at the target is copied as it is.
+StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int target_opset);
+
+class ScratchModel {
+ public:
+  // Writes `model` as <temporary folder>/model.onnx and each of `files`' external data files
+  // beside it under its location. Errors say what could not be created or written.
+  static StatusOr<ScratchModel> Write(const onnx::ModelProto& model,
+                                      const ModelFileContents& files);
+  ScratchModel(ScratchModel&& other) noexcept;
+  ScratchModel& operator=(ScratchModel&&) = delete;
+  ScratchModel(const ScratchModel&) = delete;
+  ~ScratchModel();
+
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit ScratchModel(std::string folder) : folder_(std::move(folder)), path_(folder_ + "/model.onnx") {}
+  std::string folder_;
+  std::string path_;
+};
+
+}  // namespace onnxgate
