@@ -13,6 +13,7 @@ struct ZooFlags {
   std::string dir;
   std::vector<std::string> globs;
   bool small = false;
+  bool dynamic_batch = false;
 };
 
 }  // namespace
@@ -28,10 +29,15 @@ void AddZooCommand(CLI::App& app, CliContext& ctx) {
   gen->add_option("dir", f.dir, "Folder to write into (created when missing)")->required();
   gen->add_option("--model", f.globs, "Only models whose name matches this glob (repeatable)");
   gen->add_flag("--small", f.small, "The small variants the unit tests run (same families)");
+  gen->add_flag("--dynamic-batch", f.dynamic_batch,
+                "Make the first dimension of every input and output the symbolic 'batch' (for "
+                "onnxgate sweep --dim batch=...)");
   gen->callback([&ctx] {
     ctx.action = [] {
+      zoo::ZooOptions options;
+      options.dynamic_batch = f.dynamic_batch;
       auto written = zoo::GenerateZoo(f.dir, f.small ? zoo::SmallZooModels() : zoo::ZooModels(),
-                                      f.globs);
+                                      f.globs, options);
       if (!written.ok()) {
         std::fprintf(stderr, "onnxgate zoo generate: %s\n", written.status().message().c_str());
         return 2;

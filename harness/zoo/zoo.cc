@@ -54,9 +54,26 @@ std::vector<ZooModel> SmallZooModels() {
   };
 }
 
+namespace {
+
+// The first dimension of each graph input and output as the symbolic batch dimension.
+void MakeBatchDynamic(onnx::ModelProto& model) {
+  auto dynamic = [](onnx::ValueInfoProto& v) {
+    auto* shape = v.mutable_type()->mutable_tensor_type()->mutable_shape();
+    if (shape->dim_size() == 0) return;
+    shape->mutable_dim(0)->clear_dim_value();
+    shape->mutable_dim(0)->set_dim_param(kBatchDimName);
+  };
+  for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_input()) dynamic(v);
+  for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_output()) dynamic(v);
+}
+
+}  // namespace
+
 StatusOr<std::vector<std::string>> GenerateZoo(const std::string& dir,
                                                const std::vector<ZooModel>& models,
-                                               const std::vector<std::string>& globs) {
+                                               const std::vector<std::string>& globs,
+                                               const ZooOptions& options) {
   std::vector<bool> glob_used(globs.size(), false);
   std::vector<std::string> written;
   for (const ZooModel& model : models) {
@@ -69,7 +86,9 @@ StatusOr<std::vector<std::string>> GenerateZoo(const std::string& dir,
     }
     if (!selected) continue;
     const std::string path = dir + "/" + model.name + ".onnx";
-    Status st = WriteFileAtomically(path, SerializeDeterministically(model.build()));
+    onnx::ModelProto proto = model.build();
+    if (options.dynamic_batch) MakeBatchDynamic(proto);
+    Status st = WriteFileAtomically(path, SerializeDeterministically(proto));
     if (!st.ok()) return st.WithContext("generating zoo model " + model.name);
     written.push_back(path);
   }

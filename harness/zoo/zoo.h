@@ -73,11 +73,23 @@ std::vector<ZooModel> ZooModels();
 // The zoo at small sizes, same families and ops, for unit tests that run every model.
 std::vector<ZooModel> SmallZooModels();
 
+// The symbolic name ZooOptions::dynamic_batch gives the first dimension of every graph input and
+// output.
+inline constexpr char kBatchDimName[] = "batch";
+
+struct ZooOptions {
+  // The first dimension of every graph input and output becomes the symbolic kBatchDimName, so a
+  // model can run at other batch sizes (`onnxgate sweep --dim batch=1,4,16`); what is inside the
+  // graph stays as built, so a shape baked into a Reshape shows up as breakage at those sizes.
+  bool dynamic_batch = false;
+};
+
 // Writes <dir>/<name>.onnx for every model of `models` whose name matches one of `globs` (all
 // when `globs` is empty), atomically, creating `dir`. Returns the paths written, in zoo order.
 // NotFound when a glob matches no model.
 StatusOr<std::vector<std::string>> GenerateZoo(const std::string& dir,
                                                const std::vector<ZooModel>& models,
-                                               const std::vector<std::string>& globs = {});
+                                               const std::vector<std::string>& globs = {},
+                                               const ZooOptions& options = {});
 
 }  // namespace onnxgate::zoo
