@@ -77,6 +77,14 @@ TEST_F(ModelFeedsTest, GeneratesInputsWithTheNamedDimensionSized) {
             0);
 }
 
+TEST_F(ModelFeedsTest, ADimTooLargeToGenerateIsAnError) {
+  auto feeds = MakeModelFeeds(*model_, model_path_, FeedSource{{}, {{"batch", 999999999999}}, 7});
+  ASSERT_FALSE(feeds.ok());
+  EXPECT_EQ(feeds.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(feeds.status().message().find("input 'X' cannot be generated"), std::string::npos)
+      << feeds.status().message();
+}
+
 TEST_F(ModelFeedsTest, ADimTheModelDoesNotHaveIsAnError) {
   auto feeds = MakeModelFeeds(*model_, model_path_, FeedSource{{}, {{"seq", 4}}, 7});
   ASSERT_FALSE(feeds.ok());

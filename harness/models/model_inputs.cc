@@ -78,6 +78,9 @@ StatusOr<std::vector<NamedValue>> MakeInputs(const std::vector<InputSpec>& specs
   std::vector<NamedValue> feeds;
   for (const InputSpec& spec : specs) {
     const Shape shape(spec.dims);
+    if (Status valid = shape.Validate(kMaxGeneratedElements); !valid.ok()) {
+      return InvalidArgument("input '" + spec.name + "' cannot be generated: " + valid.message());
+    }
     const auto range = spec.int_range.value_or(std::make_pair<int64_t, int64_t>(0, 1));
     Tensor t;
     switch (spec.dtype) {

@@ -35,8 +35,12 @@ StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
                                                  const std::string& model_path,
                                                  const DimSizes& dims = {});
 
+// The most elements one generated input may have (1 GiB of float32).
+inline constexpr int64_t kMaxGeneratedElements = int64_t{1} << 28;
+
 // Values for `specs`: floats uniform in [-1, 1), integers uniform in their range, bools false.
-// Unimplemented for element types that cannot be generated (strings, complex).
+// Unimplemented for element types that cannot be generated (strings, complex); InvalidArgument
+// for a shape of more than kMaxGeneratedElements elements (a --dim too large).
 StatusOr<std::vector<NamedValue>> MakeInputs(const std::vector<InputSpec>& specs, uint32_t seed);
 
 }  // namespace onnxgate

@@ -116,6 +116,10 @@ StatusOr<Tensor> ParseNpy(const std::string& bytes, const std::string& source) {
   }
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> dims, ParseShapeTuple(*shape_text, source));
   const Shape shape(dims);
+  // Checked before any size is computed from it: the product of the dims may overflow.
+  if (Status valid = shape.Validate(static_cast<int64_t>(kMaxNpzArrayBytes)); !valid.ok()) {
+    return InvalidArgument(source + ": .npy shape " + *shape_text + ": " + valid.message());
+  }
   const uint64_t data_bytes = DataTypeStorageBytes(*dtype, shape.NumElements());
   if (bytes.size() - header_at - header_len != data_bytes) {
     return InvalidArgument(source + ": shape " + *shape_text + " of " + type + " needs " +

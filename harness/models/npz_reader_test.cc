@@ -91,6 +91,7 @@ TEST_F(NpzReaderTest, RefusesArraysItCannotReadNamingFileAndArray) {
       {"fortran.npy", Npy("<f4", "(2, 2)", Bytes<float>({1, 2, 3, 4}), true), "Fortran-order"},
       {"short.npy", Npy("<f4", "(3,)", Bytes<float>({1, 2})), "needs 12 bytes"},
       {"object.npy", Npy("|O", "(1,)", "x"), "no ONNX element type"},
+      {"huge.npy", Npy("<f8", "(999999999999999, 999999999999999)", ""), "more elements than"},
       {"nomagic.npy", "not numpy at all", "no \\x93NUMPY magic"},
       {"notes.txt", "hello", "only .npy members"},
   };
