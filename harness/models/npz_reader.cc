@@ -17,6 +17,8 @@ namespace {
 
 constexpr char kNpyMagic[] = "\x93NUMPY";
 constexpr size_t kNpyMagicBytes = 6;
+// Deflate's largest expansion (about 1032:1), rounded up.
+constexpr uint64_t kMaxDeflateRatio = 1100;
 
 // NumPy's type string without its byte-order character, as ONNX names the type.
 std::optional<DataType> DataTypeOfDescr(const std::string& kind_and_size) {
@@ -171,6 +173,13 @@ StatusOr<std::map<std::string, Tensor>> ReadNpzFile(const std::string& path) {
       return InvalidArgument(source_name + ": " + std::to_string(stat.size) +
                              " bytes uncompressed, more than the " +
                              std::to_string(kMaxNpzArrayBytes) + " an array may hold");
+    }
+    // The size is the archive's word, checked before it is allocated: deflate never expands
+    // data more than kMaxDeflateRatio times, so a larger claim cannot be true.
+    if (stat.size > kMaxDeflateRatio * archive.size()) {
+      return InvalidArgument(source_name + ": claims " + std::to_string(stat.size) +
+                             " bytes uncompressed from an archive of " +
+                             std::to_string(archive.size()) + " bytes");
     }
     std::unique_ptr<zip_file_t, ZipFileCloser> file(zip_fopen_index(zip.get(), i, 0));
     if (!file) {

@@ -108,6 +108,23 @@ TEST_F(NpzReaderTest, RefusesArraysItCannotReadNamingFileAndArray) {
   }
 }
 
+TEST_F(NpzReaderTest, RefusesAMemberClaimingMoreThanDeflateCouldHold) {
+  const std::string path = dir_ + "/claims.npz";
+  WriteZip(path, {{"x.npy", Npy("<f4", "(2,)", Bytes<float>({1, 2}))}});
+  auto bytes = ReadFile(path);
+  ASSERT_TRUE(bytes.ok());
+  // The central directory entry's uncompressed size (offset 24) now claims 2^31 - 1 bytes.
+  const size_t entry = bytes->find(std::string("PK\x01\x02", 4));
+  ASSERT_NE(entry, std::string::npos);
+  for (int i = 0; i < 4; ++i) (*bytes)[entry + 24 + i] = i == 3 ? '\x7f' : '\xff';
+  ASSERT_TRUE(WriteFileAtomically(path, *bytes).ok());
+  auto arrays = ReadNpzFile(path);
+  ASSERT_FALSE(arrays.ok());
+  EXPECT_NE(arrays.status().message().find("claims 2147483647 bytes uncompressed"),
+            std::string::npos)
+      << arrays.status().message();
+}
+
 TEST_F(NpzReaderTest, RefusesAFileThatIsNotAZip) {
   const std::string path = dir_ + "/plain.npz";
   ASSERT_TRUE(WriteFileAtomically(path, "plain text").ok());
