@@ -43,11 +43,15 @@ void CollectGraph(const onnx::GraphProto& g, Tensors* out) {
   for (const onnx::NodeProto& node : g.node()) CollectNode(node, out);
 }
 
+}  // namespace
+
 bool IsTextModel(const std::string& path) {
   const std::string suffix = ".onnxtxt";
   return path.size() >= suffix.size() &&
          path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
+
+namespace {
 
 std::string FolderOf(const std::string& path) {
   size_t slash = path.find_last_of('/');
@@ -84,6 +88,15 @@ StatusOr<std::vector<std::string>> ExternalDataLocations(const onnx::ModelProto&
   return locations;
 }
 
+Status ParseModelFile(const std::string& bytes, const std::string& model_path,
+                      onnx::ModelProto* model) {
+  if (IsTextModel(model_path)) return ParseModelText(bytes, model_path, model);
+  if (!model->ParseFromString(bytes)) {
+    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
+  }
+  return OkStatus();
+}
+
 StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
   ModelFileHashes hashes;
   onnx::ModelProto model;
@@ -91,11 +104,7 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
                               ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
     hashes.model_sha256 = Sha256Hex(bytes);
-    if (IsTextModel(model_path)) {
-      ONNXGATE_RETURN_IF_ERROR(ParseModelText(bytes, model_path, &model));
-    } else if (!model.ParseFromString(bytes)) {
-      return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
-    }
+    ONNXGATE_RETURN_IF_ERROR(ParseModelFile(bytes, model_path, &model));
   }
   ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
   model.Clear();
@@ -106,16 +115,13 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
   return hashes;
 }
 
-StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path) {
+StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path,
+                                           onnx::ModelProto* parsed) {
   ModelFileContents contents;
   ONNXGATE_ASSIGN_OR_RETURN(contents.model_bytes,
                             ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
   onnx::ModelProto model;
-  if (IsTextModel(model_path)) {
-    ONNXGATE_RETURN_IF_ERROR(ParseModelText(contents.model_bytes, model_path, &model));
-  } else if (!model.ParseFromString(contents.model_bytes)) {
-    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
-  }
+  ONNXGATE_RETURN_IF_ERROR(ParseModelFile(contents.model_bytes, model_path, &model));
   for (const onnx::OperatorSetIdProto& opset : model.opset_import()) {
     contents.opset_imports.emplace_back(opset.domain() == "ai.onnx" ? "" : opset.domain(),
                                         opset.version());
@@ -130,7 +136,11 @@ StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path) {
   ModelFileHashes& hashes = contents.hashes;
   hashes.model_sha256 = Sha256Hex(contents.model_bytes);
   ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
-  model.Clear();
+  if (parsed != nullptr) {
+    *parsed = std::move(model);
+  } else {
+    model.Clear();
+  }
   std::vector<ExternalFileSha256> file_hashes;
   for (const std::string& location : hashes.external_locations) {
     StatusOr<ContainedFile> file = OpenContained(FolderOf(model_path), location,

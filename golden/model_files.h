@@ -35,6 +35,15 @@ std::vector<const onnx::TensorProto*> ExternalDataTensors(const onnx::ModelProto
 StatusOr<std::vector<std::string>> ExternalDataLocations(const onnx::ModelProto& model,
                                                          const std::string& model_path);
 
+// Whether `path` names a model in ONNX's text syntax (it ends in .onnxtxt); anything else is
+// binary protobuf, as the runtime reads it.
+bool IsTextModel(const std::string& path);
+
+// `bytes` read from `model_path` parsed as the model it is: text syntax or binary protobuf, as
+// IsTextModel says. DataLoss (binary) or InvalidArgument (text) naming `model_path`.
+Status ParseModelFile(const std::string& bytes, const std::string& model_path,
+                      onnx::ModelProto* model);
+
 struct ModelFileHashes {
   std::string model_sha256;        // SHA-256 of the model file's bytes
   std::string model_files_sha256;  // CombineModelFilesSha256 of the model and its external files
@@ -50,8 +59,8 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path);
 
 // A model and every external data file it names, read into memory (`onnxgate record` copies
 // them into a suite), with the hashes HashModelFiles gives for the same files and the model's
-// opset imports, IR version and nodes. The files are read as HashModelFiles reads them, with the
-// same errors.
+// opset imports, IR version and nodes; with `parsed`, the model as parsed too, so no caller parses
+// it again. The files are read as HashModelFiles reads them, with the same errors.
 struct ModelFileContents {
   std::string model_bytes;
   struct ExternalFile {
@@ -71,6 +80,7 @@ struct ModelFileContents {
   std::vector<Node> nodes;
   ModelFileHashes hashes;
 };
-StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path);
+StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path,
+                                           onnx::ModelProto* parsed = nullptr);
 
 }  // namespace onnxgate

@@ -125,6 +125,16 @@ class CaseRun {
     std::string message;
   };
 
+  // The active version of every op of the model at `path`, as ONNX's schemas give it.
+  void RecordOpVersions(const std::string& path) {
+    record_.op_versions.clear();
+    if (auto ops = ActiveOpsOfModel(path); ops.ok()) {
+      for (const ActiveOp& op : *ops) {
+        record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
+      }
+    }
+  }
+
   void Finish(const Outcome& outcome) {
     record_.outcome = outcome.verdict;
     record_.verdict = outcome.verdict;
@@ -135,9 +145,7 @@ class CaseRun {
     // The active version of each op comes from ONNX's schemas, not from the runtime, so cases the
     // runtime declines still land in the right cell of the conformance matrix.
     SetWorkerBreadcrumb("reading the op versions of " + c_.model_path);
-    if (auto ops = ActiveOpsOfModel(c_.model_path); ops.ok()) {
-      for (const ActiveOp& op : *ops) record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
-    }
+    RecordOpVersions(c_.model_path);
     // A provider that cannot run on this machine (no device) leaves the case unrun: SKIP with
     // the runtime's reason, before anything is read.
     if (Status available = runtime_.ProviderAvailability(options_.ep);
@@ -170,12 +178,7 @@ class CaseRun {
       model_path = converted->path();
       // The cell of the matrix is the converted model's: its opset and active op versions.
       record_.opset_imports[""] = options_.convert_to_opset;
-      record_.op_versions.clear();
-      if (auto ops = ActiveOpsOfModel(model_path); ops.ok()) {
-        for (const ActiveOp& op : *ops) {
-          record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
-        }
-      }
+      RecordOpVersions(model_path);
     }
     SetWorkerBreadcrumb("loading " + model_path + " on " + options_.ep);
     auto model = runtime_.Load(model_path, options_.load);

@@ -11,16 +11,11 @@ namespace onnxgate {
 
 namespace {
 
-std::string OpName(const NodeCheckRecord& n) {
-  return (n.domain.empty() ? "" : n.domain + ".") + n.op_type + "-" +
-         (n.since_version > 0 ? std::to_string(n.since_version) : std::string("?"));
-}
-
 std::string DomainName(const std::string& domain) { return domain.empty() ? "ai.onnx" : domain; }
 
 // Where a node lands, in words: "dnnl", "ref (fallback)", "nowhere (lacking)", "-".
 std::string Placement(const NodeCheckRecord& n) {
-  if (n.lacking) return "nowhere: no provider claims " + OpName(n);
+  if (n.lacking) return "nowhere: no provider claims " + NodeOpName(n);
   if (n.provider.empty()) return "-";
   return n.provider + (n.falls_back ? " (fallback)" : "");
 }
@@ -33,7 +28,7 @@ std::string Declines(const NodeCheckRecord& n) {
 
 // Why a node fails the preflight; empty when it does not.
 std::string NodeProblem(const ModelCheckRecord& check, const NodeCheckRecord& n) {
-  if (n.lacking) return "no provider of " + check.runtime_name + " claims " + OpName(n);
+  if (n.lacking) return "no provider of " + check.runtime_name + " claims " + NodeOpName(n);
   if (n.falls_back && check.fallback == "forbid") {
     return "falls back to " + n.provider + " (" + Declines(n) + ")";
   }
@@ -62,7 +57,7 @@ std::vector<JunitCase> JunitCases(const ModelCheckRecord& check) {
   }
   cases.push_back({"load", check.loaded ? "" : check.load_error, ""});
   for (const NodeCheckRecord& n : check.nodes) {
-    cases.push_back({"node " + n.node_name + " (" + OpName(n) + ")", NodeProblem(check, n),
+    cases.push_back({"node " + n.node_name + " (" + NodeOpName(n) + ")", NodeProblem(check, n),
                      "placement: " + Placement(n) +
                          (n.declines.empty() ? "" : "\ndeclined by " + Declines(n))});
   }
@@ -78,6 +73,11 @@ std::vector<JunitCase> JunitCases(const ModelCheckRecord& check) {
 }
 
 }  // namespace
+
+std::string NodeOpName(const NodeCheckRecord& n) {
+  return (n.domain.empty() ? "" : n.domain + ".") + n.op_type + "-" +
+         (n.since_version > 0 ? std::to_string(n.since_version) : std::string("?"));
+}
 
 std::string RenderModelCheckText(const ModelCheckRecord& check) {
   std::ostringstream out;
@@ -99,7 +99,7 @@ std::string RenderModelCheckText(const ModelCheckRecord& check) {
       << "\n";
   out << "nodes    " << check.nodes.size() << "\n";
   for (const NodeCheckRecord& n : check.nodes) {
-    out << "  " << EscapeForTerminal(n.node_name) << "  " << OpName(n) << "  -> "
+    out << "  " << EscapeForTerminal(n.node_name) << "  " << NodeOpName(n) << "  -> "
         << EscapeForTerminal(Placement(n)) << "\n";
     for (const NodeCheckRecord::Decline& d : n.declines) {
       out << "      declined by " << d.provider << ": " << EscapeForTerminal(d.reason) << "\n";
@@ -222,7 +222,7 @@ std::string RenderModelCheckMarkdown(const ModelCheckRecord& check) {
   }
   out << "\n| node | op | placement | declined by |\n| --- | --- | --- | --- |\n";
   for (const NodeCheckRecord& n : check.nodes) {
-    out << "| " << MarkdownCode(n.node_name) << " | " << MarkdownCode(OpName(n)) << " | "
+    out << "| " << MarkdownCode(n.node_name) << " | " << MarkdownCode(NodeOpName(n)) << " | "
         << MarkdownCell(Placement(n), 200) << " | " << MarkdownCell(Declines(n), 300) << " |\n";
   }
   if (check.conversion) {

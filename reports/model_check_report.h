@@ -26,6 +26,9 @@ struct NodeCheckRecord {
   bool lacking = false;     // no provider of the runtime claims its op version
 };
 
+// "Conv-11", "ai.onnx.ml.LabelEncoder-4"; "-?" when ONNX has no schema for the version.
+std::string NodeOpName(const NodeCheckRecord& node);
+
 struct OpsetCheckRecord {
   std::string domain;  // "" = ai.onnx
   int64_t version = 0;

@@ -7,9 +7,11 @@
 #include <memory>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "conformance/tolerances.h"
 #include "harness/runtime_factory.h"
 #include "reports/junit_writer.h"
 
@@ -71,6 +73,55 @@ inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlag
 inline void DefaultToFirstProvider(const RuntimeUnderTest& runtime,
                                    std::vector<std::string>* eps) {
   if (eps->empty() && !runtime.providers().empty()) *eps = {runtime.providers().front()};
+}
+
+// --ep, --optimization-level and --threads of the one configuration a command that runs a
+// user's model (record, diff, sweep) loads it with.
+struct LoadFlags {
+  std::string ep;  // empty: the runtime's first provider
+  int optimization_level = 0;
+  int threads = 1;
+};
+
+inline void AddLoadFlags(CLI::App* cmd, LoadFlags* flags, const std::string& prefix = "",
+                         const std::string& whose = "") {
+  cmd->add_option("--" + prefix + "ep", flags->ep,
+                  whose + "EP (default: the runtime's first provider)");
+  cmd->add_option("--" + prefix + "optimization-level", flags->optimization_level,
+                  whose + "graph optimization level the model is loaded at")
+      ->capture_default_str();
+  cmd->add_option("--" + prefix + "threads", flags->threads, whose + "intra-op threads")
+      ->capture_default_str();
+}
+
+inline LoadOptions LoadOptionsOf(const RuntimeUnderTest& runtime, const LoadFlags& flags) {
+  LoadOptions load;
+  if (!flags.ep.empty()) load.providers = {flags.ep};
+  else load.providers.clear();
+  DefaultToFirstProvider(runtime, &load.providers);
+  load.optimization_level = flags.optimization_level;
+  load.intra_op_threads = flags.threads;
+  return load;
+}
+
+// "builtin ref, optimization level 2, 1 thread(s)": a configuration as reports name it.
+inline std::string ConfigurationLabel(const std::string& runtime_spec, const LoadOptions& load) {
+  return runtime_spec + " " + (load.providers.empty() ? std::string("-") : load.providers.front()) +
+         ", optimization level " + std::to_string(load.optimization_level) + ", " +
+         std::to_string(load.intra_op_threads) + " thread(s)";
+}
+
+// --rtol and --atol over ONNX's defaults into `tolerance`; false after printing why they are
+// refused.
+inline bool ToleranceFromFlags(const std::optional<double>& rtol, const std::optional<double>& atol,
+                               const char* command, Tolerance* tolerance) {
+  if (Status valid = ToleranceOverride{rtol, atol}.Validate("--rtol/--atol"); !valid.ok()) {
+    std::fprintf(stderr, "onnxgate %s: %s\n", command, valid.message().c_str());
+    return false;
+  }
+  if (rtol) tolerance->rtol = *rtol;
+  if (atol) tolerance->atol = *atol;
+  return true;
 }
 
 void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate

@@ -13,9 +13,7 @@ namespace {
 
 struct SideFlags {
   RuntimeFlags runtime;
-  std::string ep;
-  int optimization_level = 0;
-  int threads = 1;
+  LoadFlags load;
 };
 
 struct DiffFlags {
@@ -27,21 +25,14 @@ struct DiffFlags {
   std::string json_path;
 };
 
-// The side's runtime (null after an error is printed) and its label.
+// The side's runtime (null after an error is printed); `side` gets its load options and label.
 std::unique_ptr<RuntimeUnderTest> MakeSide(const SideFlags& flags, const CliContext& ctx,
                                            DiffSide* side) {
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(flags.runtime, ctx, "diff");
   if (runtime == nullptr) return nullptr;
-  std::vector<std::string> eps;
-  if (!flags.ep.empty()) eps.push_back(flags.ep);
-  DefaultToFirstProvider(*runtime, &eps);
   side->runtime = runtime.get();
-  side->load.providers = eps;
-  side->load.optimization_level = flags.optimization_level;
-  side->load.intra_op_threads = flags.threads;
-  side->label = flags.runtime.spec + " " + (eps.empty() ? std::string("-") : eps.front()) +
-                ", optimization level " + std::to_string(flags.optimization_level) + ", " +
-                std::to_string(flags.threads) + " thread(s)";
+  side->load = LoadOptionsOf(*runtime, flags.load);
+  side->label = ConfigurationLabel(flags.runtime.spec, side->load);
   return runtime;
 }
 
@@ -53,13 +44,7 @@ int DiffCommand(DiffFlags& f, const CliContext& ctx) {
     return 2;
   }
   o.dims = *dims;
-  ToleranceOverride tolerance{f.rtol, f.atol};
-  if (Status valid = tolerance.Validate("--rtol/--atol"); !valid.ok()) {
-    std::fprintf(stderr, "onnxgate diff: %s\n", valid.message().c_str());
-    return 2;
-  }
-  if (f.rtol) o.tolerance.rtol = *f.rtol;
-  if (f.atol) o.tolerance.atol = *f.atol;
+  if (!ToleranceFromFlags(f.rtol, f.atol, "diff", &o.tolerance)) return 2;
   if (f.reference.runtime.spec.empty()) f.reference.runtime.spec = f.candidate.runtime.spec;
   DiffSide candidate, reference;
   auto candidate_runtime = MakeSide(f.candidate, ctx, &candidate);
@@ -93,23 +78,13 @@ void AddDiffCommand(CLI::App& app, CliContext& ctx) {
       "names the first node that diverges. Exit 0: same; 1: different; 2: bad input.");
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.candidate.runtime);
-  cmd->add_option("--ep", f.candidate.ep, "The candidate's EP (default: its runtime's first)");
-  cmd->add_option("--optimization-level", f.candidate.optimization_level,
-                  "The candidate's graph optimization level")
-      ->capture_default_str();
-  cmd->add_option("--threads", f.candidate.threads, "The candidate's intra-op threads")
-      ->capture_default_str();
+  AddLoadFlags(cmd, &f.candidate.load, "", "The candidate's ");
   f.reference.runtime.spec.clear();  // default: the candidate's runtime
   cmd->add_option("--against", f.reference.runtime.spec,
                   "The reference runtime, named like --runtime (default: the same runtime)");
   cmd->add_option("--against-option", f.reference.runtime.options,
                   "key=value passed to the --against runtime when it is created (repeatable)");
-  cmd->add_option("--against-ep", f.reference.ep, "The reference's EP (default: its first)");
-  cmd->add_option("--against-optimization-level", f.reference.optimization_level,
-                  "The reference's graph optimization level")
-      ->capture_default_str();
-  cmd->add_option("--against-threads", f.reference.threads, "The reference's intra-op threads")
-      ->capture_default_str();
+  AddLoadFlags(cmd, &f.reference.load, "against-", "The reference's ");
   cmd->add_option("--input", f.options.input_files,
                   "Input file (repeatable): an ONNX TensorProto .pb or one NumPy .npz; none: "
                   "generated inputs");

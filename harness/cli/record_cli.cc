@@ -12,10 +12,8 @@ namespace {
 struct RecordFlags {
   RecordOptions options;
   RuntimeFlags runtime;
-  std::string ep;
+  LoadFlags load;
   std::vector<std::string> dims;
-  int optimization_level = 0;
-  int threads = 1;
 };
 
 int RecordCommand(RecordFlags& f, const CliContext& ctx) {
@@ -26,16 +24,11 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
   }
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "record");
   if (runtime == nullptr) return 2;
-  std::vector<std::string> eps;
-  if (!f.ep.empty()) eps.push_back(f.ep);
-  DefaultToFirstProvider(*runtime, &eps);
   RecordOptions o = f.options;
   o.repo_root = ctx.root;
   o.dims = std::move(dims).value();
   o.runtime_spec = f.runtime.spec;
-  o.load.providers = eps;
-  o.load.optimization_level = f.optimization_level;
-  o.load.intra_op_threads = f.threads;
+  o.load = LoadOptionsOf(*runtime, f.load);
   auto report = RecordCase(*runtime, o);
   if (!report.ok()) {
     std::fprintf(stderr, "onnxgate record: %s\n", report.status().message().c_str());
@@ -77,7 +70,7 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--suite", f.options.suite_name, "Suite to write the case into")->required();
   cmd->add_option("--case", f.options.case_name, "Case name (default: the model file's name)");
   AddRuntimeFlags(cmd, &f.runtime);
-  cmd->add_option("--ep", f.ep, "The trusted EP (default: the runtime's first provider)");
+  AddLoadFlags(cmd, &f.load, "", "The trusted ");
   cmd->add_option("--input", f.options.input_files,
                   "Input file (repeatable): an ONNX TensorProto .pb (bound by its name, else by "
                   "position) or one NumPy .npz with an array per input; none: generated inputs");
@@ -85,10 +78,6 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--dim", f.dims,
                   "NAME=SIZE[,SIZE...]: a named dynamic dimension's sizes (repeatable); with "
                   "generated inputs every combination is one data set");
-  cmd->add_option("--optimization-level", f.optimization_level,
-                  "Graph optimization level the model is loaded at")
-      ->capture_default_str();
-  cmd->add_option("--threads", f.threads, "Intra-op threads of the trusted EP")->capture_default_str();
   cmd->add_option("--rtol", f.options.rtol, "The case's rtol, written to suite.json");
   cmd->add_option("--atol", f.options.atol, "The case's atol, written to suite.json");
   cmd->add_flag("--force", f.options.force,

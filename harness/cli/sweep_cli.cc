@@ -14,9 +14,7 @@ namespace {
 struct SweepFlags {
   BatchSweepOptions options;
   RuntimeFlags runtime;
-  std::string ep;
-  int optimization_level = 0;
-  int threads = 1;
+  LoadFlags load;
   std::vector<std::string> dims;
   std::optional<double> rtol, atol;
   std::string json_path;
@@ -46,25 +44,13 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
                          "e.g. --dim batch=1,4,16\n");
     return 2;
   }
-  ToleranceOverride tolerance{f.rtol, f.atol};
-  if (Status valid = tolerance.Validate("--rtol/--atol"); !valid.ok()) {
-    std::fprintf(stderr, "onnxgate sweep: %s\n", valid.message().c_str());
-    return 2;
-  }
-  if (f.rtol) o.tolerance.rtol = *f.rtol;
-  if (f.atol) o.tolerance.atol = *f.atol;
+  if (!ToleranceFromFlags(f.rtol, f.atol, "sweep", &o.tolerance)) return 2;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "sweep");
   if (runtime == nullptr) return 2;
-  std::vector<std::string> eps;
-  if (!f.ep.empty()) eps.push_back(f.ep);
-  DefaultToFirstProvider(*runtime, &eps);
   DiffSide side;
   side.runtime = runtime.get();
-  side.load.providers = eps;
-  side.load.optimization_level = f.optimization_level;
-  side.load.intra_op_threads = f.threads;
-  side.label = f.runtime.spec + " " + (eps.empty() ? std::string("-") : eps.front()) +
-               ", optimization level " + std::to_string(f.optimization_level);
+  side.load = LoadOptionsOf(*runtime, f.load);
+  side.label = ConfigurationLabel(f.runtime.spec, side.load);
   auto sweep = SweepBatch(side, o);
   if (!sweep.ok()) {
     std::fprintf(stderr, "onnxgate sweep: %s\n", sweep.status().message().c_str());
@@ -92,15 +78,11 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx) {
       "Exit 0: every size gives each row's own result; 1: some does not; 2: bad input.");
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.runtime);
-  cmd->add_option("--ep", f.ep, "Execution provider (default: the runtime's first provider)");
+  AddLoadFlags(cmd, &f.load, "", "The ");
   cmd->add_option("--dim", f.dims,
                   "NAME=SIZE,SIZE...: the swept dimension; NAME=SIZE fixes another one "
                   "(repeatable)")
       ->required();
-  cmd->add_option("--optimization-level", f.optimization_level,
-                  "Graph optimization level the model is loaded at")
-      ->capture_default_str();
-  cmd->add_option("--threads", f.threads, "Intra-op threads")->capture_default_str();
   cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
   cmd->add_option("--rtol", f.rtol, "rtol of every comparison (default 1e-3)");
   cmd->add_option("--atol", f.atol, "atol of every comparison (default 1e-7)");

@@ -18,11 +18,6 @@ std::string RangeText(const VersionRange& r) {
   return std::to_string(r.min) + ".." + std::to_string(r.max);
 }
 
-std::string QualifiedOp(const std::string& domain, const std::string& op_type, int version) {
-  return (domain.empty() ? "" : domain + ".") + op_type + "-" +
-         (version > 0 ? std::to_string(version) : std::string("?"));
-}
-
 // The op versions some provider of the runtime claims; nullopt when no provider says.
 std::optional<std::vector<OpClaim>> ClaimsOfRuntime(const RuntimeUnderTest& runtime) {
   std::vector<OpClaim> all;
@@ -194,7 +189,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
     }
   }
   for (const NodeCheckRecord& n : check.nodes) {
-    const std::string op = QualifiedOp(n.domain, n.op_type, n.since_version);
+    const std::string op = NodeOpName(n);
     if (n.lacking) {
       check.problems.push_back("node '" + n.node_name + "': no provider of " + runtime.name() +
                                " claims " + op);

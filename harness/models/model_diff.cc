@@ -15,17 +15,21 @@ namespace onnxgate {
 
 namespace {
 
-// The model at `path` loaded and run on `side`: its outputs by name.
-StatusOr<std::map<std::string, Value>> RunOn(const DiffSide& side, const std::string& path,
-                                             const std::string& shown_path,
-                                             const std::vector<NamedValue>& feeds) {
+// The model at `path` loaded on `side`.
+StatusOr<std::unique_ptr<LoadedModel>> LoadOn(const DiffSide& side, const std::string& path,
+                                              const std::string& shown_path) {
   StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(path, side.load);
-  if (!loaded.ok()) {
-    return loaded.status().WithContext(side.label + ": loading " + shown_path);
-  }
-  StatusOr<std::vector<Value>> outputs = (*loaded)->Run(feeds);
+  if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + shown_path);
+  return loaded;
+}
+
+// A run of the loaded model: its outputs by name.
+StatusOr<std::map<std::string, Value>> RunLoaded(const LoadedModel& model, const DiffSide& side,
+                                                 const std::string& shown_path,
+                                                 const std::vector<NamedValue>& feeds) {
+  StatusOr<std::vector<Value>> outputs = model.Run(feeds);
   if (!outputs.ok()) return outputs.status().WithContext(side.label + ": running " + shown_path);
-  const std::vector<std::string> names = (*loaded)->output_names();
+  const std::vector<std::string> names = model.output_names();
   if (names.size() != outputs->size()) {
     return Internal(side.label + ": " + std::to_string(outputs->size()) + " outputs for " +
                     std::to_string(names.size()) + " declared");
@@ -35,15 +39,12 @@ StatusOr<std::map<std::string, Value>> RunOn(const DiffSide& side, const std::st
   return by_name;
 }
 
-// The feeds: read from the files or generated, as the candidate's load of the model declares.
-StatusOr<std::vector<NamedValue>> FeedsFor(const DiffSide& side, const DiffOptions& o,
-                                           std::vector<std::string>* output_names) {
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
-  if (!loaded.ok()) {
-    return loaded.status().WithContext(side.label + ": loading " + o.model_path);
-  }
-  *output_names = (*loaded)->output_names();
-  return MakeModelFeeds(**loaded, o.model_path, FeedSource{o.input_files, o.dims, o.seed});
+// The model at `path` loaded and run on `side`: its outputs by name.
+StatusOr<std::map<std::string, Value>> RunOn(const DiffSide& side, const std::string& path,
+                                             const std::string& shown_path,
+                                             const std::vector<NamedValue>& feeds) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> model, LoadOn(side, path, shown_path));
+  return RunLoaded(*model, side, shown_path, feeds);
 }
 
 void CompareLayers(const std::vector<ExposedValue>& exposed,
@@ -81,11 +82,15 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   diff.reference = reference.label;
   diff.tolerance = o.tolerance;
 
-  std::vector<std::string> output_names;
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds, FeedsFor(candidate, o, &output_names));
-  ONNXGATE_ASSIGN_OR_RETURN(auto got, RunOn(candidate, o.model_path, o.model_path, feeds));
+  // The feeds are read or generated as the candidate's load of the model declares them.
+  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> candidate_model,
+                            LoadOn(candidate, o.model_path, o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      std::vector<NamedValue> feeds,
+      MakeModelFeeds(*candidate_model, o.model_path, FeedSource{o.input_files, o.dims, o.seed}));
+  ONNXGATE_ASSIGN_OR_RETURN(auto got, RunLoaded(*candidate_model, candidate, o.model_path, feeds));
   ONNXGATE_ASSIGN_OR_RETURN(auto want, RunOn(reference, o.model_path, o.model_path, feeds));
-  for (const std::string& name : output_names) {
+  for (const std::string& name : candidate_model->output_names()) {
     auto g = got.find(name);
     auto w = want.find(name);
     if (g == got.end() || w == want.end()) {
@@ -96,8 +101,8 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   if (!o.layerwise) return diff;
 
   // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto model, ParseModelContents(files, o.model_path));
+  onnx::ModelProto model;
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path, &model));
   StatusOr<std::vector<ExposedValue>> exposed = ExposeIntermediateOutputs(model);
   if (!exposed.ok()) return exposed.status().WithContext(o.model_path);
   ONNXGATE_ASSIGN_OR_RETURN(ScratchModel scratch, ScratchModel::Write(model, files));

@@ -23,10 +23,6 @@ const std::vector<std::string> kRecorderCaseKeys = {"name",          "model", "g
                                                     "opset_imports", "tags",  "recorded_with"};
 const std::vector<std::string> kRecorderTags = {"recorded"};
 
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("suite", o.suite_name));
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("case", case_name));
@@ -236,7 +232,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   }
 
   // The model's copy: beside its external data in a folder of its own when it has any.
-  const std::string extension = EndsWith(o.model_path, ".onnxtxt") ? ".onnxtxt" : ".onnx";
+  const std::string extension = IsTextModel(o.model_path) ? ".onnxtxt" : ".onnx";
   const std::string model_rel = files.external_files.empty()
                                     ? "models/" + case_name + extension
                                     : "models/" + case_name + "/model" + extension;

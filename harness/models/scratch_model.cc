@@ -6,24 +6,9 @@
 #include <filesystem>
 
 #include "runtime/base/atomic_file.h"
-#include "runtime/onnx/text_format.h"
 #include "runtime/onnx/version_converter.h"
 
 namespace onnxgate {
-
-StatusOr<onnx::ModelProto> ParseModelContents(const ModelFileContents& files,
-                                              const std::string& model_path) {
-  onnx::ModelProto model;
-  const std::string text_suffix = ".onnxtxt";
-  if (model_path.size() >= text_suffix.size() &&
-      model_path.compare(model_path.size() - text_suffix.size(), text_suffix.size(),
-                         text_suffix) == 0) {
-    ONNXGATE_RETURN_IF_ERROR(ParseModelText(files.model_bytes, model_path, &model));
-  } else if (!model.ParseFromString(files.model_bytes)) {
-    return DataLoss(model_path + ": not a valid ONNX model (protobuf parse failed)");
-  }
-  return model;
-}
 
 StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
                                            const ModelFileContents& files) {
@@ -56,7 +41,8 @@ ScratchModel::~ScratchModel() {
 }
 
 StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int target_opset) {
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path));
+  onnx::ModelProto model;
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path, &model));
   int64_t opset = 0;
   for (const auto& [domain, version] : files.opset_imports) {
     if (domain.empty()) opset = version;
@@ -65,7 +51,6 @@ StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int targe
     return Unimplemented(model_path + " imports opset " + std::to_string(opset) +
                          ", later than the target " + std::to_string(target_opset));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto model, ParseModelContents(files, model_path));
   if (opset == target_opset) return ScratchModel::Write(model, files);
   ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto converted, ConvertOpset(model, target_opset));
   return ScratchModel::Write(converted, files);

@@ -13,11 +13,6 @@
 
 namespace onnxgate {
 
-// The model in `files` (read from `model_path` by ReadModelFiles) as a protobuf message: ONNX's
-// text syntax for a name ending in .onnxtxt, binary protobuf otherwise. Errors name the file.
-StatusOr<onnx::ModelProto> ParseModelContents(const ModelFileContents& files,
-                                              const std::string& model_path);
-
 class ScratchModel;
 
 // The model at `model_path` converted by ONNX's version converter to default-domain opset
