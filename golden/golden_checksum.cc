@@ -134,9 +134,11 @@ std::string GoldenContentSha256(const GoldenFile& golden) {
   out.Str(golden.created);
   out.Str(golden.source);
   out.U64(golden.sets.size());
+  const bool with_intermediates = GoldenFormatVersionFor(golden) >= 3;
   for (const GoldenSet& set : golden.sets) {
     ValueDigests(set.inputs, &out);
     ValueDigests(set.outputs, &out);
+    if (with_intermediates) ValueDigests(set.intermediates, &out);
   }
   return out.HexDigest();
 }

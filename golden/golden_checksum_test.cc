@@ -127,6 +127,43 @@ TEST(GoldenChecksumTest, EditsThatLeaveValuesReadableAreGoldenCorrupted) {
                   {path + ": /: golden corrupted"});
 }
 
+// Intermediate values (record --layerwise) make a golden format 3; they are read back in index
+// order, and removing or editing one is caught like an output.
+TEST(GoldenChecksumTest, IntermediateValuesAreFormatThreeAndCheckedLikeOutputs) {
+  TempDir dir;
+  std::string path = dir.File("layers.h5");
+  GoldenFile g = TwoOutputs();
+  g.sets[0].intermediates = {
+      {"h2", 1, Value::FromTensor(Tensor::FromVector<float>({2}, {5, 6})), {}, {}},
+      {"h1", 0, Value::FromTensor(Tensor::FromVector<float>({2}, {3, 4})), {}, {}}};
+  ASSERT_TRUE(WriteGolden(path, g).ok());
+  StatusOr<GoldenFile> back = ReadGolden(path);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->format_version, 3);
+  ASSERT_EQ(back->sets[0].intermediates.size(), 2u);
+  EXPECT_EQ(back->sets[0].intermediates[0].name, "h1");
+  EXPECT_EQ(back->sets[0].intermediates[1].name, "h2");
+  EXPECT_EQ(GoldenContentSha256(*back), GoldenContentSha256(g));
+
+  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) {
+    return H5Ldelete(f, "/sets/0/intermediates/h2", H5P_DEFAULT) >= 0;
+  }));
+  ExpectCorrupted(ReadStatus(path), {path + ": /: golden corrupted: content_sha256 is "});
+  ASSERT_TRUE(WriteGolden(path, g).ok());
+  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) {
+    return SetInt64Attr(f, "/sets/0/intermediates/h1", "index", 7);
+  }));
+  ExpectCorrupted(ReadStatus(path), {path + ": /sets/0/intermediates/h1: golden corrupted"});
+
+  // A tolerance is for outputs only.
+  g.sets[0].intermediates[0].rtol = 0.1;
+  Status refused = WriteGolden(path, g);
+  EXPECT_EQ(refused.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(refused.message().find("/sets/0/intermediates/h2: rtol/atol are for outputs only"),
+            std::string::npos)
+      << refused.ToString();
+}
+
 TEST(GoldenChecksumTest, FormatTwoMustCarryItsChecksums) {
   TempDir dir;
   std::string path = dir.File("missing.h5");

@@ -93,8 +93,8 @@ TEST(GoldenReadErrorsTest, WrongFormat) {
 TEST(GoldenReadErrorsTest, UnknownFormatVersion) {
   TempDir dir;
   std::string path = dir.File("v.h5");
-  Status st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 3); });
-  ExpectError(st, StatusCode::kUnimplemented, {path, "format_version 3"});
+  Status st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 4); });
+  ExpectError(st, StatusCode::kUnimplemented, {path, "format_version 4"});
   st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 0); });
   ExpectError(st, StatusCode::kUnimplemented, {path, "format_version 0"});
 }

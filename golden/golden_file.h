@@ -16,9 +16,12 @@
 namespace onnxgate {
 
 inline constexpr char kGoldenFormat[] = "onnxgate-golden";
-// What WriteGolden writes: format 1 plus checksums (golden/golden_checksum.h) and
-// model_files_sha256.
-inline constexpr int64_t kGoldenFormatVersion = 2;
+// The newest format ReadGolden reads. Format 2 is format 1 plus checksums
+// (golden/golden_checksum.h) and model_files_sha256; format 3 is format 2 plus the intermediate
+// values of data sets (GoldenSet::intermediates). WriteGolden writes the oldest of 2 and 3 that
+// holds the golden (GoldenFormatVersionFor), so a golden without intermediates stays readable by
+// readers that know format 2 only.
+inline constexpr int64_t kGoldenFormatVersion = 3;
 // The oldest format ReadGolden reads: no checksums; the model hash still ties it to its model.
 inline constexpr int64_t kGoldenOldestFormatVersion = 1;
 
@@ -36,6 +39,11 @@ struct GoldenValue {
 struct GoldenSet {
   std::vector<GoldenValue> inputs;
   std::vector<GoldenValue> outputs;
+  // Format 3, optional (`onnxgate record --layerwise`): values computed inside the model by the
+  // runtime that produced the outputs, named after the ONNX value, index = position in node
+  // order. A case that fails is attributed to the first node whose value departs from these.
+  // No per-value tolerance.
+  std::vector<GoldenValue> intermediates;
 };
 
 struct GoldenFile {
@@ -50,9 +58,12 @@ struct GoldenFile {
   std::string created;  // UTC, "2026-11-21T03:00:00Z"; WriteGolden fills an empty one with now
   std::string source;   // provenance, free text; empty when absent
   std::vector<GoldenSet> sets;
-  // The format_version the file had (ReadGolden); WriteGolden always writes kGoldenFormatVersion.
+  // The format_version the file had (ReadGolden); WriteGolden writes GoldenFormatVersionFor.
   int64_t format_version = kGoldenFormatVersion;
 };
+
+// 3 when some data set has intermediate values, else 2.
+int64_t GoldenFormatVersionFor(const GoldenFile& golden);
 
 // Reads and validates a golden. DataLoss for a file that is not HDF5, truncated or inconsistent
 // (onnx_dtype against HDF5 type, shape attribute against dataspace), for data kept outside the
@@ -68,7 +79,7 @@ StatusOr<GoldenFile> ReadGolden(const std::string& path);
 // ReadGolden with other limits on what the tensors declare (tests).
 StatusOr<GoldenFile> ReadGolden(const std::string& path, const GoldenReadLimits& limits);
 
-// Writes `golden` to `path` (format kGoldenFormatVersion, with its checksums) through a temporary
+// Writes `golden` to `path` (format GoldenFormatVersionFor(golden), with its checksums) through a temporary
 // file and a rename, so that a failed or killed write leaves no file (or the previous one) behind.
 // InvalidArgument for content the format cannot hold.
 Status WriteGolden(const std::string& path, const GoldenFile& golden);

@@ -113,7 +113,7 @@ void ExpectSameValues(const std::vector<GoldenValue>& expected, const std::vecto
 TEST(GoldenFileTest, RoundTripsEveryTensorType) {
   TempDir dir;
   GoldenFile g = BaseGolden();
-  g.sets.push_back({EveryType(), EveryType()});
+  g.sets.push_back({EveryType(), EveryType(), {}});
   GoldenFile back = RoundTrip(g, dir.File("every_type.h5"));
   EXPECT_EQ(back.producer, g.producer);
   EXPECT_EQ(back.model_sha256, g.model_sha256);
@@ -226,7 +226,7 @@ TEST(GoldenFileTest, FillsCreatedWithNow) {
 TEST(GoldenFileTest, SameContentGivesSameBytes) {
   TempDir dir;
   GoldenFile g = BaseGolden();
-  g.sets.push_back({EveryType(), EveryType()});
+  g.sets.push_back({EveryType(), EveryType(), {}});
   ASSERT_TRUE(WriteGolden(dir.File("a.h5"), g).ok());
   ASSERT_TRUE(WriteGolden(dir.File("b.h5"), g).ok());
   std::string a = testing_util::FileBytes(dir.File("a.h5"));
@@ -238,7 +238,7 @@ TEST(GoldenFileTest, SameContentGivesSameBytes) {
 TEST(GoldenFileTest, UsesTheDocumentedHdf5Types) {
   TempDir dir;
   GoldenFile g = BaseGolden();
-  g.sets.push_back({EveryType(), {}});
+  g.sets.push_back({EveryType(), {}, {}});
   std::string path = dir.File("types.h5");
   ASSERT_TRUE(WriteGolden(path, g).ok());
   hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -316,7 +316,7 @@ TEST(GoldenFileTest, H5dumpPrintsTheFile) {
   if (!testing_util::HaveCommand("h5dump")) GTEST_SKIP() << "h5dump (package hdf5-tools) is not installed";
   TempDir dir;
   GoldenFile g = BaseGolden();
-  g.sets.push_back({EveryType(), EveryType()});
+  g.sets.push_back({EveryType(), EveryType(), {}});
   g.sets[0].outputs.push_back(
       {"seq", 100, Value::FromSequence(DataType::kInt64, {Tensor::Scalar<int64_t>(5)}), {}, {}});
   std::string path = dir.File("dump.h5");
@@ -332,7 +332,7 @@ TEST(GoldenFileTest, H5dumpPrintsTheFile) {
 TEST(GoldenFileTest, ReadsAndWritesFromManyThreads) {
   TempDir dir;
   GoldenFile g = BaseGolden();
-  g.sets.push_back({EveryType(), EveryType()});
+  g.sets.push_back({EveryType(), EveryType(), {}});
   ASSERT_TRUE(WriteGolden(dir.File("shared.h5"), g).ok());
   std::vector<std::thread> threads;
   std::atomic<int> failures{0};

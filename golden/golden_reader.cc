@@ -117,8 +117,8 @@ StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const C
   return values;
 }
 
-StatusOr<GoldenSet> ReadSet(hid_t set, const ChecksumRule& rule, const H5Where& where,
-                            GoldenReadBudget* budget) {
+StatusOr<GoldenSet> ReadSet(hid_t set, int64_t version, const ChecksumRule& rule,
+                            const H5Where& where, GoldenReadBudget* budget) {
   GoldenSet out;
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle inputs, OpenGroup(set, "inputs", where));
   ONNXGATE_ASSIGN_OR_RETURN(out.inputs,
@@ -126,6 +126,15 @@ StatusOr<GoldenSet> ReadSet(hid_t set, const ChecksumRule& rule, const H5Where& 
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle outputs, OpenGroup(set, "outputs", where));
   ONNXGATE_ASSIGN_OR_RETURN(out.outputs,
                             ReadValues(outputs.get(), true, rule, where.Child("outputs"), budget));
+  if (version >= 3) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> children, ChildNames(set, where));
+    if (std::find(children.begin(), children.end(), "intermediates") != children.end()) {
+      ONNXGATE_ASSIGN_OR_RETURN(H5Handle intermediates, OpenGroup(set, "intermediates", where));
+      ONNXGATE_ASSIGN_OR_RETURN(out.intermediates,
+                                ReadValues(intermediates.get(), false, rule,
+                                           where.Child("intermediates"), budget));
+    }
+  }
   return out;
 }
 
@@ -186,7 +195,7 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
     }
     ONNXGATE_ASSIGN_OR_RETURN(H5Handle set, OpenGroup(sets.get(), name, sets_where));
     ONNXGATE_ASSIGN_OR_RETURN(golden.sets[*index],
-                              ReadSet(set.get(), rule, sets_where.Child(name), &budget));
+                              ReadSet(set.get(), version, rule, sets_where.Child(name), &budget));
   }
   if (!content_sha256.empty()) {
     std::string computed = GoldenContentSha256(golden);

@@ -71,6 +71,8 @@ Status Validate(const std::string& path, const GoldenFile& golden) {
     std::string set = path + ": /sets/" + std::to_string(i);
     ONNXGATE_RETURN_IF_ERROR(ValidateValues(golden.sets[i].inputs, false, set + "/inputs"));
     ONNXGATE_RETURN_IF_ERROR(ValidateValues(golden.sets[i].outputs, true, set + "/outputs"));
+    ONNXGATE_RETURN_IF_ERROR(
+        ValidateValues(golden.sets[i].intermediates, false, set + "/intermediates"));
   }
   return OkStatus();
 }
@@ -100,7 +102,7 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
              StatusCode::kUnavailable, root, "cannot create the temporary file " + temp));
   hid_t f = file.get();
   ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "format", kGoldenFormat, root));
-  ONNXGATE_RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", kGoldenFormatVersion, root));
+  ONNXGATE_RETURN_IF_ERROR(WriteInt64Attribute(f, "format_version", golden.format_version, root));
   ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "producer", golden.producer, root));
   ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "model_sha256", golden.model_sha256, root));
   if (!golden.model_files_sha256.empty()) {
@@ -128,6 +130,12 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
                               CreateGroup(set.get(), "outputs", set_where.Child("outputs")));
     ONNXGATE_RETURN_IF_ERROR(
         WriteValues(outputs.get(), golden.sets[i].outputs, set_where.Child("outputs")));
+    if (golden.format_version >= 3 && !golden.sets[i].intermediates.empty()) {
+      H5Where at = set_where.Child("intermediates");
+      ONNXGATE_ASSIGN_OR_RETURN(H5Handle intermediates,
+                                CreateGroup(set.get(), "intermediates", at));
+      ONNXGATE_RETURN_IF_ERROR(WriteValues(intermediates.get(), golden.sets[i].intermediates, at));
+    }
   }
   sets.Reset();
   // Closing flushes; a failure here (disk full) must fail the write.
@@ -143,10 +151,18 @@ Status WriteGolden(const std::string& path, const GoldenFile& golden) {
   try {
     GoldenFile dated = golden;
     if (dated.created.empty()) dated.created = UtcNowIso8601();
+    dated.format_version = GoldenFormatVersionFor(golden);
     return WriteThroughTempFile(path, [&](const std::string& temp) { return WriteTo(temp, path, dated); });
   } catch (const std::bad_alloc&) {
     return Unavailable(path + ": out of memory while writing the golden");
   }
+}
+
+int64_t GoldenFormatVersionFor(const GoldenFile& golden) {
+  for (const GoldenSet& set : golden.sets) {
+    if (!set.intermediates.empty()) return 3;
+  }
+  return 2;
 }
 
 std::string EncodeGoldenName(const std::string& name) {
