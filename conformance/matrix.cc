@@ -17,7 +17,10 @@ bool IsFailing(Verdict v) {
 std::vector<MatrixCell> BuildMatrix(const std::vector<CaseRecord>& cases) {
   std::map<std::tuple<std::string, int64_t, std::string, std::string>, MatrixCell> cells;
   for (const CaseRecord& c : cases) {
+    // A failure attributed to one op counts under it alone (when the case's ops include it).
+    const bool attributed = c.first_divergence && c.op_versions.count(c.first_divergence->op);
     for (const auto& [op, version] : c.op_versions) {
+      if (attributed && c.first_divergence->op != op) continue;
       MatrixCell& cell = cells[{op, version, c.runtime, c.ep}];
       cell.op = op;
       cell.since_version = version;

@@ -33,6 +33,22 @@ TEST(MatrixTest, CountsEveryCaseUnderEachOpItUses) {
   EXPECT_EQ(m[2].op, "Relu");
 }
 
+TEST(MatrixTest, AFailureAttributedToOneOpCountsUnderThatOpAlone) {
+  CaseRecord attributed = Rec("model", {{"Conv", 11}, {"Relu", 14}, {"Add", 14}}, Verdict::kFail);
+  attributed.first_divergence = DivergenceRecord{"relu_3", "Relu", "r3", 0, 0.5, 1.0, "differs"};
+  // An attribution to an op the case's versions do not name cannot place it: every op counts.
+  CaseRecord unplaced = Rec("other", {{"Conv", 11}, {"Add", 14}}, Verdict::kFail);
+  unplaced.first_divergence = DivergenceRecord{"n", "Mystery", "v", 0, 1, 1, "differs"};
+  std::vector<MatrixCell> m = BuildMatrix({attributed, unplaced});
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_EQ(m[0].op, "Add");
+  EXPECT_THAT(m[0].failing_cases, ElementsAre("other"));
+  EXPECT_EQ(m[1].op, "Conv");
+  EXPECT_THAT(m[1].failing_cases, ElementsAre("other"));
+  EXPECT_EQ(m[2].op, "Relu");
+  EXPECT_THAT(m[2].failing_cases, ElementsAre("model"));
+}
+
 TEST(MatrixTest, CoverageSplitsVersionsWithAndWithoutCases) {
   std::vector<OperatorVersions> ops = {{"", "Conv", {1, 11}, false}, {"", "Celu", {12}, false}};
   std::vector<CoverageRecord> cov = BuildCoverage(ops, {Rec("a", {{"Conv", 11}}, Verdict::kPass)});

@@ -189,6 +189,7 @@ class CaseRun {
 
     bool all_passed = true;
     std::string first_failure;
+    size_t first_failing_set = 0;
     for (size_t s = 0; s < golden->sets.size(); ++s) {
       const GoldenSet& set = golden->sets[s];
       std::vector<NamedValue> feeds;
@@ -229,13 +230,73 @@ class CaseRun {
         }
         if (!rec.passed && all_passed) {
           all_passed = false;
+          first_failing_set = s;
           first_failure = "set " + std::to_string(s) + " output '" + expected.name + "': " + summary;
         }
         record_.outputs.push_back(std::move(rec));
       }
     }
     if (all_passed) return {Verdict::kPass, ""};
+    if (!golden->sets[first_failing_set].intermediates.empty()) {
+      first_failure += "; " + AttributeFailure(model_path, *golden, first_failing_set);
+    }
     return {Verdict::kFail, first_failure};
+  }
+
+  // A failing set whose golden holds the model's intermediate values (record --layerwise): the
+  // model runs again with them exposed as outputs, and the first node in node order whose value
+  // (an intermediate or a graph output) departs from the golden's is the case's first divergence.
+  // Returns what to add to the message: the node, or why none could be named.
+  std::string AttributeFailure(const std::string& model_path, const GoldenFile& golden,
+                               size_t set_index) {
+    const GoldenSet& set = golden.sets[set_index];
+    SetWorkerBreadcrumb("attributing the failure of " + c_.model_path + " layer by layer");
+    StatusOr<ExposedModel> exposed = ExposeIntermediatesOfModelFile(model_path);
+    if (!exposed.ok()) return "no layerwise attribution: " + exposed.status().message();
+    auto layered = runtime_.Load(exposed->copy.path(), options_.load);
+    if (!layered.ok()) {
+      return "no layerwise attribution: the copy with intermediate values exposed does not "
+             "load: " + layered.status().message();
+    }
+    std::vector<NamedValue> feeds;
+    for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
+    auto outputs = (*layered)->Run(feeds);
+    if (!outputs.ok()) {
+      return "no layerwise attribution: the copy with intermediate values exposed does not run: " +
+             outputs.status().message();
+    }
+    const std::vector<std::string> names = (*layered)->output_names();
+    std::map<std::string, const Value*> got;
+    for (size_t i = 0; i < names.size() && i < outputs->size(); ++i) got[names[i]] = &(*outputs)[i];
+    std::map<std::string, const GoldenValue*> want;
+    for (const GoldenValue& v : set.intermediates) want[v.name] = &v;
+    for (const GoldenValue& v : set.outputs) want[v.name] = &v;
+    // Intermediate values and graph outputs together, in the order of the nodes computing them.
+    std::vector<ExposedValue> walk = exposed->intermediates;
+    walk.insert(walk.end(), exposed->graph_outputs.begin(), exposed->graph_outputs.end());
+    std::stable_sort(walk.begin(), walk.end(), [](const ExposedValue& a, const ExposedValue& b) {
+      return a.node_index < b.node_index;
+    });
+    for (const ExposedValue& v : walk) {
+      auto expected = want.find(v.value);
+      auto actual = got.find(v.value);
+      if (expected == want.end() || actual == got.end()) continue;
+      ValueComparison cmp =
+          CompareValues(*actual->second, expected->second->value, ResolveTolerance(*expected->second));
+      if (cmp.passed) continue;
+      DivergenceRecord& d = record_.first_divergence.emplace();
+      d.node = v.node;
+      d.op = QualifiedOpName(v.domain, v.op_type);
+      d.value = v.value;
+      d.set_index = static_cast<int64_t>(set_index);
+      d.max_abs_error = cmp.max_abs_error;
+      d.max_rel_error = cmp.max_rel_error;
+      d.summary = cmp.summary;
+      return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value + "': " +
+             cmp.summary;
+    }
+    return "no layerwise attribution: every intermediate value matches the golden's when the "
+           "model runs with them exposed";
   }
 
   // Why the model's files are not the ones the golden was written for (a stale golden: "model

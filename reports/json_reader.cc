@@ -256,6 +256,18 @@ Status ParseCase(const Json& j, const std::string& path, CaseRecord* c) {
     c->outputs.emplace_back();
     return ParseOutput(e, p, &c->outputs.back());
   }));
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* divergence, f.Find("first_divergence", kOptional));
+  if (divergence != nullptr) {
+    ONNXGATE_ASSIGN_OR_RETURN(Fields d, Fields::Of(*divergence, f.Path("first_divergence")));
+    DivergenceRecord& r = c->first_divergence.emplace();
+    ONNXGATE_RETURN_IF_ERROR(d.Str("node", &r.node, kRequired));
+    ONNXGATE_RETURN_IF_ERROR(d.Str("op", &r.op, kRequired));
+    ONNXGATE_RETURN_IF_ERROR(d.Str("value", &r.value));
+    ONNXGATE_RETURN_IF_ERROR(d.Integer("set", &r.set_index));
+    ONNXGATE_RETURN_IF_ERROR(d.Double("max_abs_error", &r.max_abs_error));
+    ONNXGATE_RETURN_IF_ERROR(d.Double("max_rel_error", &r.max_rel_error));
+    ONNXGATE_RETURN_IF_ERROR(d.Str("summary", &r.summary));
+  }
   return f.Str("reproducer", &c->reproducer);
 }
 

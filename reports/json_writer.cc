@@ -82,6 +82,16 @@ Json CaseJson(const CaseRecord& c) {
   Json outputs = Json::array();
   for (const OutputComparison& o : c.outputs) outputs.push_back(OutputJson(o));
   j["outputs"] = outputs;
+  if (c.first_divergence) {
+    const DivergenceRecord& d = *c.first_divergence;
+    j["first_divergence"] = {{"node", d.node},
+                             {"op", d.op},
+                             {"value", d.value},
+                             {"set", d.set_index},
+                             {"max_abs_error", Number(d.max_abs_error)},
+                             {"max_rel_error", Number(d.max_rel_error)},
+                             {"summary", d.summary}};
+  }
   j["reproducer"] = c.reproducer;
   return j;
 }

@@ -85,6 +85,21 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   EXPECT_TRUE(read->coverage[0].covered_versions.empty());
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsAFirstDivergence) {
+  RunRecord run = SampleRun();
+  run.cases[1].first_divergence =
+      DivergenceRecord{"conv_1", "Conv", "c1", 2, 0.25, 0.5, "max abs 0.25, max rel 0.5"};
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+  ASSERT_TRUE(read->cases[1].first_divergence.has_value());
+  EXPECT_EQ(read->cases[1].first_divergence->node, "conv_1");
+  EXPECT_EQ(read->cases[1].first_divergence->set_index, 2);
+  EXPECT_DOUBLE_EQ(read->cases[1].first_divergence->max_rel_error, 0.5);
+  EXPECT_FALSE(read->cases[0].first_divergence.has_value());
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsTheRuntimesOfASideBySideRun) {
   const RunRecord run = SideBySideRun();
   ASSERT_TRUE(WriteRunJson(run, path_).ok());

@@ -99,6 +99,19 @@ struct OutputComparison {
   std::string error;
 };
 
+// Where a failing case first departs from its golden, when the golden holds the model's
+// intermediate values (`onnxgate record --layerwise`): the first node, in node order, whose value
+// is outside the case's tolerance.
+struct DivergenceRecord {
+  std::string node;
+  std::string op;     // qualified, as op_versions names it
+  std::string value;  // the ONNX value it computes
+  int64_t set_index = 0;
+  double max_abs_error = 0.0;
+  double max_rel_error = 0.0;
+  std::string summary;
+};
+
 // One case on one EP of one runtime.
 struct CaseRecord {
   std::string suite;
@@ -117,6 +130,9 @@ struct CaseRecord {
   double duration_s = 0.0;
   std::vector<PlacementRecord> placements;
   std::vector<OutputComparison> outputs;
+  // A FAIL attributed to one node (DivergenceRecord); the conformance matrix then counts the
+  // case under that node's op only, not under every op the case contains.
+  std::optional<DivergenceRecord> first_divergence;
   std::string reproducer;  // a command line that runs this case alone
 };
 
@@ -170,7 +186,8 @@ struct SelectionRecord {
 };
 
 // One cell of the conformance matrix: the cases that exercise one op at one active version on one
-// EP, counted by verdict (after expectations). A case counts in the cell of every op it uses.
+// EP, counted by verdict (after expectations). A case counts in the cell of every op it uses,
+// except a case with a first_divergence: it counts under that op alone.
 struct MatrixCell {
   std::string op;  // qualified: "Conv", "ai.onnx.ml.LabelEncoder"
   int64_t since_version = 0;

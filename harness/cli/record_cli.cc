@@ -50,9 +50,14 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
                  report->case_name.c_str());
     return 1;
   }
-  std::printf("recorded %s: %lld data set(s) on %s\n  golden %s\n  suite  %s\n",
-              report->case_name.c_str(), static_cast<long long>(report->data_sets),
-              report->producer.c_str(), report->golden_path.c_str(), report->suite_json.c_str());
+  std::printf("recorded %s: %lld data set(s) on %s\n", report->case_name.c_str(),
+              static_cast<long long>(report->data_sets), report->producer.c_str());
+  if (o.layerwise) {
+    std::printf("  with %lld intermediate value(s) per data set\n",
+                static_cast<long long>(report->intermediates));
+  }
+  std::printf("  golden %s\n  suite  %s\n", report->golden_path.c_str(),
+              report->suite_json.c_str());
   return 0;
 }
 
@@ -82,6 +87,9 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--atol", f.options.atol, "The case's atol, written to suite.json");
   cmd->add_flag("--force", f.options.force,
                 "Replace the golden even when the model is unchanged and its outputs moved");
+  cmd->add_flag("--layerwise", f.options.layerwise,
+                "Also store every intermediate value, so that a gate names the first node of a "
+                "failing case whose value departs from them");
   cmd->add_option("--created", f.options.created,
                   "UTC time written into the golden (fixed value: byte-identical records)");
   cmd->callback([&ctx] { ctx.action = [&ctx] { return RecordCommand(f, ctx); }; });

@@ -5,11 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "golden/model_files.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/scratch_model.h"
 #include "reports/text_escape.h"
-#include "runtime/model/intermediate_outputs.h"
 
 namespace onnxgate {
 
@@ -101,15 +99,11 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   if (!o.layerwise) return diff;
 
   // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
-  onnx::ModelProto model;
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path, &model));
-  StatusOr<std::vector<ExposedValue>> exposed = ExposeIntermediateOutputs(model);
-  if (!exposed.ok()) return exposed.status().WithContext(o.model_path);
-  ONNXGATE_ASSIGN_OR_RETURN(ScratchModel scratch, ScratchModel::Write(model, files));
+  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
   const std::string shown = o.model_path + " (intermediate values exposed)";
-  ONNXGATE_ASSIGN_OR_RETURN(auto got_layers, RunOn(candidate, scratch.path(), shown, feeds));
-  ONNXGATE_ASSIGN_OR_RETURN(auto want_layers, RunOn(reference, scratch.path(), shown, feeds));
-  CompareLayers(*exposed, got_layers, want_layers, &diff);
+  ONNXGATE_ASSIGN_OR_RETURN(auto got_layers, RunOn(candidate, exposed.copy.path(), shown, feeds));
+  ONNXGATE_ASSIGN_OR_RETURN(auto want_layers, RunOn(reference, exposed.copy.path(), shown, feeds));
+  CompareLayers(exposed.intermediates, got_layers, want_layers, &diff);
   return diff;
 }
 

@@ -1,6 +1,7 @@
 // `onnxgate record` (see recorder.h).
 #include "harness/models/recorder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -9,6 +10,7 @@
 #include "golden/golden_file.h"
 #include "golden/model_files.h"
 #include "golden/suite_json.h"
+#include "harness/models/scratch_model.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/safe_name.h"
 
@@ -99,6 +101,34 @@ StatusOr<std::vector<GoldenSet>> RunSets(const LoadedModel& model, const RecordO
     sets.push_back(std::move(set));
   }
   return sets;
+}
+
+// --layerwise: every set's intermediate values, from a run of a copy of the model that exposes
+// them as outputs, on the same runtime and load options as the outputs.
+Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
+                        std::vector<GoldenSet>* sets) {
+  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
+  const std::string shown = o.model_path + " (intermediate values exposed)";
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(exposed.copy.path(), o.load);
+  if (!loaded.ok()) return loaded.status().WithContext("loading " + shown);
+  const std::vector<std::string> names = (*loaded)->output_names();
+  for (GoldenSet& set : *sets) {
+    std::vector<NamedValue> feeds;
+    for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
+    StatusOr<std::vector<Value>> outputs = (*loaded)->Run(feeds);
+    if (!outputs.ok()) return outputs.status().WithContext("running " + shown);
+    if (outputs->size() != names.size()) {
+      return Internal(shown + ": the runtime returned " + std::to_string(outputs->size()) +
+                      " outputs for " + std::to_string(names.size()) + " declared");
+    }
+    for (const ExposedValue& v : exposed.intermediates) {
+      auto it = std::find(names.begin(), names.end(), v.value);
+      if (it == names.end()) continue;
+      set.intermediates.push_back({v.value, static_cast<int64_t>(set.intermediates.size()),
+                                   std::move((*outputs)[it - names.begin()]), {}, {}});
+    }
+  }
+  return OkStatus();
 }
 
 std::string ProducerOf(const RuntimeUnderTest& runtime, const RecordOptions& o) {
@@ -200,6 +230,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
   if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSets(**loaded, o));
+  if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, &sets));
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   RecordReport report;
@@ -209,6 +240,8 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
       (fs::path(o.repo_root) / "golden" / "data" / o.suite_name / (case_name + ".h5")).string();
   report.producer = ProducerOf(runtime, o);
   report.data_sets = static_cast<int64_t>(sets.size());
+  report.intermediates =
+      sets.empty() ? 0 : static_cast<int64_t>(sets.front().intermediates.size());
   ONNXGATE_ASSIGN_OR_RETURN(SuiteJson suite, ReadSuiteJsonForUpdate(report.suite_json));
   std::map<std::string, SuiteJson> cases = SuiteCasesByName(suite);
   auto old_case = cases.find(case_name);

@@ -41,6 +41,9 @@ struct RecordOptions {
   std::optional<double> rtol;
   std::optional<double> atol;
   bool force = false;    // replace moved outputs of an unchanged model
+  // Also store every intermediate value the runtime computes (golden format 3), so that a case
+  // that later fails is attributed to the first node whose value departs from them.
+  bool layerwise = false;
   std::string created;   // the golden's creation time; empty: now
 };
 
@@ -58,6 +61,7 @@ struct RecordReport {
   std::string suite_json;
   std::string producer;
   int64_t data_sets = 0;
+  int64_t intermediates = 0;  // per data set, with `layerwise`
   bool replaced = false;       // a golden of this case existed
   bool model_changed = false;  // ... for other model files than these
   // Against the replaced golden, when its sets line up with the new ones (same count, inputs and

@@ -26,6 +26,15 @@ batch_relu (float[batch, 3] X) => (float[batch, 3] Y) {
   Y = Relu(X)
 })";
 
+// Neg, a Relu, then Abs: with test-broken-relu (a Relu that lets negatives through) the output
+// is wrong, but only the Relu node computes a wrong value first.
+constexpr char kChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+chain (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  B = Relu(A)
+  Y = Abs(B)
+})";
+
 class RecorderTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -69,10 +78,79 @@ class RecorderTest : public ::testing::Test {
     EXPECT_EQ(record->cases[0].verdict, Verdict::kPass) << record->cases[0].message;
   }
 
+  // `onnxgate run --suite mine` with the test-broken-relu EP: the one case's record and the
+  // matrix cells it counts in.
+  CaseRecord RunOnBrokenRelu(std::vector<std::string>* matrix_ops) const {
+    std::unique_ptr<RuntimeUnderTest> runtime =
+        CreateBuiltinRuntime(BuiltinAndTestProviderEntries());
+    RunCommandOptions run;
+    run.root = root_;
+    run.suites = {"mine"};
+    run.eps = {kTestBrokenReluProviderName};
+    run.json_path = root_ + "/out/broken.json";
+    EXPECT_EQ(RunCommand(run, *runtime), 1);
+    auto record = ReadRunJson(run.json_path);
+    EXPECT_TRUE(record.ok()) << record.status().ToString();
+    if (!record.ok() || record->cases.size() != 1) return {};
+    for (const MatrixCell& cell : record->matrix) matrix_ops->push_back(cell.op);
+    return record->cases[0];
+  }
+
   std::string root_;
   std::string model_path_;
   std::unique_ptr<RuntimeUnderTest> runtime_;
 };
+
+// A golden recorded with --layerwise holds every intermediate value; a gate on a runtime whose
+// Relu is wrong then names the Relu node as the first divergence, and the matrix counts the
+// failing case under Relu alone, not under Neg and Abs as well.
+TEST_F(RecorderTest, ALayerwiseGoldenAttributesAFailureToTheFirstDivergingNode) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kChain).ok());
+  RecordOptions o = Options();
+  o.model_path = root_ + "/in/chain.onnxtxt";
+  o.layerwise = true;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->intermediates, 2);  // A and B; Y is an output
+  auto golden = ReadGolden(report->golden_path);
+  ASSERT_TRUE(golden.ok()) << golden.status().ToString();
+  EXPECT_EQ(golden->format_version, 3);
+  ASSERT_EQ(golden->sets[1].intermediates.size(), 2u);
+  EXPECT_EQ(golden->sets[1].intermediates[1].name, "B");
+  ExpectTheSuiteRunsAndPasses();
+
+  std::vector<std::string> cells;
+  CaseRecord broken = RunOnBrokenRelu(&cells);
+  EXPECT_EQ(broken.verdict, Verdict::kFail);
+  ASSERT_TRUE(broken.first_divergence.has_value()) << broken.message;
+  EXPECT_EQ(broken.first_divergence->node, "Relu#1");
+  EXPECT_EQ(broken.first_divergence->op, "Relu");
+  EXPECT_EQ(broken.first_divergence->value, "B");
+  EXPECT_GT(broken.first_divergence->max_abs_error, 0.0);
+  EXPECT_NE(broken.message.find("first divergence: node Relu#1 (Relu), value 'B'"),
+            std::string::npos)
+      << broken.message;
+  EXPECT_EQ(cells, std::vector<std::string>({"Relu"}));
+}
+
+// Without intermediate values there is nothing to attribute with: the case counts under every op.
+TEST_F(RecorderTest, WithoutLayerwiseDataAFailureCountsUnderEveryOp) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kChain).ok());
+  RecordOptions o = Options();
+  o.model_path = root_ + "/in/chain.onnxtxt";
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->intermediates, 0);
+  auto golden = ReadGolden(report->golden_path);
+  ASSERT_TRUE(golden.ok()) << golden.status().ToString();
+  EXPECT_EQ(golden->format_version, 2);
+
+  std::vector<std::string> cells;
+  CaseRecord broken = RunOnBrokenRelu(&cells);
+  EXPECT_EQ(broken.verdict, Verdict::kFail);
+  EXPECT_FALSE(broken.first_divergence.has_value()) << broken.message;
+  EXPECT_EQ(cells, std::vector<std::string>({"Abs", "Neg", "Relu"}));
+}
 
 TEST_F(RecorderTest, RecordsACaseTheGateThenPasses) {
   RecordOptions o = Options();

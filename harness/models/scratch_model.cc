@@ -56,4 +56,14 @@ StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int targe
   return ScratchModel::Write(converted, files);
 }
 
+StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const std::string& model_path) {
+  onnx::ModelProto model;
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path, &model));
+  std::vector<ExposedValue> graph_outputs = GraphOutputProducers(model);
+  StatusOr<std::vector<ExposedValue>> intermediates = ExposeIntermediateOutputs(model);
+  if (!intermediates.ok()) return intermediates.status().WithContext(model_path);
+  ONNXGATE_ASSIGN_OR_RETURN(ScratchModel copy, ScratchModel::Write(model, files));
+  return ExposedModel{std::move(copy), std::move(intermediates).value(), std::move(graph_outputs)};
+}
+
 }  // namespace onnxgate

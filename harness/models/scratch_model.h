@@ -1,15 +1,18 @@
 // A rewritten copy of a user's model in a temporary folder of its own, beside copies of the
 // original's external data files, for commands that run a model ONNX's tools changed: a version
 // conversion (check-model --target-opset) or every intermediate value exposed as an output
-// (diff --layerwise). The folder is removed with the object; the user's folder is never written.
+// (diff --layerwise, record --layerwise, a failing case's attribution). The folder is removed with the object; the user's folder is never written.
 #pragma once
 
 #include <onnx/onnx_pb.h>
 
 #include <string>
 
+#include <vector>
+
 #include "golden/model_files.h"
 #include "runtime/base/status.h"
+#include "runtime/model/intermediate_outputs.h"
 
 namespace onnxgate {
 
@@ -39,5 +42,15 @@ class ScratchModel {
   std::string folder_;
   std::string path_;
 };
+
+// The model at `model_path` with every intermediate value exposed as an output, as a scratch
+// copy: what a layer-by-layer comparison runs.
+struct ExposedModel {
+  ScratchModel copy;
+  std::vector<ExposedValue> intermediates;  // the exposed values, in node order
+  std::vector<ExposedValue> graph_outputs;  // the nodes computing the graph outputs, in node order
+};
+// Errors name the model: one that does not read, or whose types cannot be inferred.
+StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const std::string& model_path);
 
 }  // namespace onnxgate

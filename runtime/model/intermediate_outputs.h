@@ -20,6 +20,8 @@ struct ExposedValue {
   std::string value;
   std::string node;
   std::string op_type;
+  std::string domain;      // the node's op domain; "" for ai.onnx
+  int node_index = 0;      // the node's position in the graph
 };
 
 // Adds every output of every main-graph node that is not a graph input or output already and
@@ -28,5 +30,9 @@ struct ExposedValue {
 // Values without an inferred tensor type (sequences, maps, types inference cannot tell) are left
 // out. InvalidArgument when type inference fails outright.
 StatusOr<std::vector<ExposedValue>> ExposeIntermediateOutputs(onnx::ModelProto& model);
+
+// The main-graph node computing each graph output, in node order (graph outputs that are graph
+// inputs or initializers have none and are left out).
+std::vector<ExposedValue> GraphOutputProducers(const onnx::ModelProto& model);
 
 }  // namespace onnxgate
