@@ -139,6 +139,12 @@ class BuiltinRuntime : public RuntimeUnderTest {
       if (Status st = CheckThreads(**provider, options.intra_op_threads); !st.ok()) {
         return st.WithContext("loading " + model_path);
       }
+      // A provider whose kernels parallelise is set up for the session's thread count.
+      if (options.intra_op_threads > 1) {
+        auto configured = (*provider)->ForIntraOpThreads(options.intra_op_threads);
+        if (!configured.ok()) return configured.status().WithContext("loading " + model_path);
+        if (*configured != nullptr) provider = std::move(configured);
+      }
       providers.push_back(std::move(provider).value());
     }
     // The fallback (decision, docs/architecture.md): a node no requested provider takes runs on

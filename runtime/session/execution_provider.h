@@ -40,6 +40,14 @@ class ExecutionProvider {
   // all run on the calling thread. A load asking for more is refused, so a latency labelled
   // "2 threads" is never a one-thread measurement.
   virtual int max_intra_op_threads() const { return 1; }
+  // The provider a session with `threads` intra-op threads (2 to max_intra_op_threads()) uses:
+  // a provider whose kernels parallelise returns one set up for that many, so that `--threads`
+  // reaches its kernels. nullptr (the default): this provider serves every count. Errors are
+  // the provider's own (a device or library that cannot be set up so).
+  virtual StatusOr<std::shared_ptr<const ExecutionProvider>> ForIntraOpThreads(int threads) const {
+    (void)threads;
+    return std::shared_ptr<const ExecutionProvider>();
+  }
 };
 
 // A provider whose registry a registration function fills once, when it is created.

@@ -37,29 +37,38 @@ const char* DnnlStatusName(dnnl_status_t status) {
 
 }  // namespace
 
-StatusOr<std::shared_ptr<const DnnlContext>> DnnlContext::Create() {
-  ScopedPrimitiveThreads threads;
+StatusOr<std::shared_ptr<const DnnlContext>> DnnlContext::Create(int threads) {
+  if (threads < 1) return InvalidArgument("a oneDNN context needs at least 1 thread");
+  ScopedPrimitiveThreads scoped(threads);
   try {
     dnnl::engine engine(dnnl::engine::kind::cpu, 0);
     dnnl::stream stream(engine);
     return std::shared_ptr<const DnnlContext>(
-        new DnnlContext(std::move(engine), std::move(stream)));
+        new DnnlContext(std::move(engine), std::move(stream), threads));
   } catch (const dnnl::error& e) {
     Status st = FromDnnlError("engine", e);
     return Unavailable("cannot create oneDNN's CPU engine: " + st.message());
   }
 }
 
-ScopedPrimitiveThreads::ScopedPrimitiveThreads() {
+ScopedPrimitiveThreads::ScopedPrimitiveThreads(int threads) : threads_(threads) {
 #if DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_OMP
   saved_ = omp_get_max_threads();
-  if (saved_ != DnnlContext::kThreads) omp_set_num_threads(DnnlContext::kThreads);
+  if (saved_ != threads_) omp_set_num_threads(threads_);
 #endif
 }
 
 ScopedPrimitiveThreads::~ScopedPrimitiveThreads() {
 #if DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_OMP
-  if (saved_ != DnnlContext::kThreads) omp_set_num_threads(saved_);
+  if (saved_ != threads_) omp_set_num_threads(saved_);
+#endif
+}
+
+int MaxPrimitiveThreads() {
+#if DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_OMP
+  return std::max(1, omp_get_num_procs());
+#else
+  return 1;
 #endif
 }
 

@@ -27,39 +27,46 @@ namespace onnxgate::dnnl_ep {
 // allocates for itself (ExecuteWithScratchpad).
 class DnnlContext {
  public:
+  // A context whose primitives are created and run with `threads` threads (1 or more).
   // Unavailable when oneDNN cannot create a CPU engine.
-  static StatusOr<std::shared_ptr<const DnnlContext>> Create();
+  static StatusOr<std::shared_ptr<const DnnlContext>> Create(int threads = 1);
 
   const dnnl::engine& engine() const { return engine_; }
   const dnnl::stream& stream() const { return stream_; }
 
-  // The threads one oneDNN primitive may use. The runtime does not pass a session's
-  // intra_op_threads down to kernels yet, so every primitive is created and run on the calling
-  // thread alone (ScopedPrimitiveThreads), and the provider claims exactly that.
-  static constexpr int kThreads = 1;
+  // The threads every oneDNN call of this context runs with (ScopedPrimitiveThreads): the
+  // intra-op threads of the sessions whose kernels hold it. A primitive is created and executed
+  // under the same count, as oneDNN's OpenMP build sizes its work split and scratchpad at creation.
+  int threads() const { return threads_; }
 
  private:
-  DnnlContext(dnnl::engine engine, dnnl::stream stream)
-      : engine_(std::move(engine)), stream_(std::move(stream)) {}
+  DnnlContext(dnnl::engine engine, dnnl::stream stream, int threads)
+      : engine_(std::move(engine)), stream_(std::move(stream)), threads_(threads) {}
 
   dnnl::engine engine_;
   dnnl::stream stream_;
+  int threads_;
 };
 
 // Sets the calling thread's OpenMP thread count (Debian's oneDNN is built with OpenMP
 // threading, and oneDNN sizes its parallel regions and its scratchpads from
-// omp_get_max_threads()) to DnnlContext::kThreads for the life of the object, and restores it
-// afterwards. The count is a per-thread setting, so other threads are not affected.
+// omp_get_max_threads()) to `threads` for the life of the object, and restores it afterwards.
+// The count is a per-thread setting, so other threads are not affected.
 class ScopedPrimitiveThreads {
  public:
-  ScopedPrimitiveThreads();
+  explicit ScopedPrimitiveThreads(int threads);
   ~ScopedPrimitiveThreads();
   ScopedPrimitiveThreads(const ScopedPrimitiveThreads&) = delete;
   ScopedPrimitiveThreads& operator=(const ScopedPrimitiveThreads&) = delete;
 
  private:
+  int threads_ = 1;
   int saved_ = 0;
 };
+
+// The most threads a context may use: the processors OpenMP may run on (1 for a sequential
+// oneDNN). More would time a contended machine, not the provider.
+int MaxPrimitiveThreads();
 
 // The one conversion of oneDNN's errors: "oneDNN <primitive>: <what oneDNN says> (status
 // <name>)". oneDNN's `unimplemented` (no implementation for these shapes, formats or
@@ -69,11 +76,12 @@ class ScopedPrimitiveThreads {
 Status FromDnnlError(const std::string& primitive, const dnnl::error& e);
 
 // Runs `body` (which calls oneDNN for `primitive`, e.g. "convolution_forward", and returns a
-// Status) under ScopedPrimitiveThreads, turning a dnnl::error into a Status with FromDnnlError.
-// Every call into oneDNN goes through here, so no dnnl::error leaves the provider.
+// Status) under ScopedPrimitiveThreads with `ctx`'s thread count, turning a dnnl::error into a
+// Status with FromDnnlError. Every call into oneDNN goes through here, so no dnnl::error leaves
+// the provider.
 template <typename Body>
-Status DnnlCall(const std::string& primitive, Body&& body) {
-  ScopedPrimitiveThreads threads;
+Status DnnlCall(const DnnlContext& ctx, const std::string& primitive, Body&& body) {
+  ScopedPrimitiveThreads threads(ctx.threads());
   try {
     return body();
   } catch (const dnnl::error& e) {

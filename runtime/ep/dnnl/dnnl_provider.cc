@@ -1,22 +1,67 @@
-// The `dnnl` provider: a registry filled by the dnnl EP's registration table, around one engine.
+// The `dnnl` provider: a registry filled by the dnnl EP's registration table, around one oneDNN
+// context, and the same provider for each other intra-op thread count a session asks for.
 #include "runtime/ep/dnnl/dnnl_provider.h"
+
+#include <map>
+#include <mutex>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 
 namespace onnxgate {
 
+namespace {
+
+// The registry's kernels hold the context, so every primitive they create and run uses the
+// context's thread count; a session with another count gets a sibling provider built for it
+// (once per count, then shared like this one).
+class DnnlProvider : public ExecutionProvider {
+ public:
+  static StatusOr<std::shared_ptr<const DnnlProvider>> Create(int threads) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const dnnl_ep::DnnlContext> context,
+                              dnnl_ep::DnnlContext::Create(threads));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::shared_ptr<const ExecutionProvider> kernels,
+        RegistryProvider::Create(kDnnlProviderName, [context](KernelRegistry& registry) {
+          return dnnl_ep::RegisterDnnlKernels(registry, context);
+        }));
+    return std::shared_ptr<const DnnlProvider>(new DnnlProvider(std::move(kernels), threads));
+  }
+
+  const std::string& name() const override { return kernels_->name(); }
+  const KernelRegistry& registry() const override { return kernels_->registry(); }
+  int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
+
+  StatusOr<std::shared_ptr<const ExecutionProvider>> ForIntraOpThreads(int threads) const override {
+    if (threads == threads_) return std::shared_ptr<const ExecutionProvider>();
+    if (threads < 1 || threads > max_intra_op_threads()) {
+      return InvalidArgument("provider 'dnnl' cannot use " + std::to_string(threads) +
+                             " intra-op threads (1 to " + std::to_string(max_intra_op_threads()) +
+                             ")");
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = siblings_.find(threads);
+    if (it != siblings_.end()) return it->second;
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> sibling, Create(threads));
+    siblings_[threads] = sibling;
+    return std::shared_ptr<const ExecutionProvider>(std::move(sibling));
+  }
+
+ private:
+  DnnlProvider(std::shared_ptr<const ExecutionProvider> kernels, int threads)
+      : kernels_(std::move(kernels)), threads_(threads) {}
+
+  std::shared_ptr<const ExecutionProvider> kernels_;
+  int threads_;
+  mutable std::mutex mu_;
+  mutable std::map<int, std::shared_ptr<const ExecutionProvider>> siblings_;
+};
+
+}  // namespace
+
 StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider() {
-  // Every primitive runs on the calling thread alone (DnnlContext::kThreads), which is what the
-  // default max_intra_op_threads() of 1 says.
-  static_assert(dnnl_ep::DnnlContext::kThreads == 1,
-                "a provider whose primitives use more threads must say so in "
-                "max_intra_op_threads()");
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const dnnl_ep::DnnlContext> context,
-                            dnnl_ep::DnnlContext::Create());
-  return RegistryProvider::Create(kDnnlProviderName, [context](KernelRegistry& registry) {
-    return dnnl_ep::RegisterDnnlKernels(registry, context);
-  });
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> provider, DnnlProvider::Create(1));
+  return std::shared_ptr<const ExecutionProvider>(std::move(provider));
 }
 
 }  // namespace onnxgate

@@ -13,7 +13,8 @@ namespace onnxgate {
 inline constexpr char kDnnlProviderName[] = "dnnl";
 
 // Builds the provider, its oneDNN engine and its registry (once; share the result between
-// sessions). Unavailable when oneDNN cannot create a CPU engine.
+// sessions), for sessions of 1 intra-op thread; ForIntraOpThreads gives the provider for more,
+// up to the processors OpenMP may use. Unavailable when oneDNN cannot create a CPU engine.
 StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider();
 
 }  // namespace onnxgate

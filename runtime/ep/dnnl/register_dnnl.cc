@@ -11,6 +11,7 @@
 #include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/ep/dnnl/kernels/pool.h"
 #include "runtime/ep/dnnl/kernels/softmax.h"
+#include "runtime/ep/ref/kernels/tensor/reshape.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -115,7 +116,15 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
                            FloatInputsOnly(pool(PoolOp::kMaxPool))}));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 1, 22, pool(PoolOp::kAveragePool)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "GlobalMaxPool", 1, 22, pool(PoolOp::kGlobalMaxPool)));
-  return Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool)));
+
+  // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
+  // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting
+  // the model around one reshape. Flatten-11 adds negative axes; 13 to 25 add types only.
+  const KernelFactory flatten = [](const KernelInfo& info) { return ref::FlattenKernel::Create(info); };
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Flatten", 1, 10, flatten));
+  return Def(r, "Flatten", 11, 25, flatten);
 }
 
 }  // namespace onnxgate::dnnl_ep

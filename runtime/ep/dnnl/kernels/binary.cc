@@ -59,7 +59,7 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
     const dnnl::memory::desc b_md = PlainDesc(DimsOf(operands[1]));
     const dnnl::memory::desc y_md = PlainDesc(DimsOf(out));
     std::shared_ptr<BinaryEntry> entry;
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
       dnnl::binary::desc desc(algorithm_, swapped ? b_md : a_md, swapped ? a_md : b_md, y_md);
       dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
       entry = std::make_shared<BinaryEntry>(
@@ -70,7 +70,7 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
     dnnl::memory a_mem = WrapMemory(*dnnl_, entry->a, a->data<float>());
     dnnl::memory b_mem = WrapMemory(*dnnl_, entry->b, b->data<float>());
     dnnl::memory y_mem = WrapMemory(*dnnl_, entry->y, out);

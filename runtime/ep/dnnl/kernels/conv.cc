@@ -152,7 +152,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     dnnl::memory::desc x_any(entry->x_plain.dims(), f32, tag::any);
     dnnl::memory::desc w_any(w_dims, f32, tag::any);
     dnnl::memory::desc y_any(entry->y_plain.dims(), f32, tag::any);
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("convolution_forward", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
       const auto prop = dnnl::prop_kind::forward_inference;
       const auto alg = dnnl::algorithm::convolution_direct;
       auto desc = b != nullptr
@@ -164,7 +164,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
       entry->primitive = dnnl::convolution_forward(entry->pd);
       return OkStatus();
     }));
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("reorder", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
       MakeReorder(*dnnl_, entry->x_plain, entry->pd.src_desc(), &entry->x_reorder,
                   &entry->x_reorder_pd);
       MakeReorder(*dnnl_, entry->w_plain, entry->pd.weights_desc(), &entry->w_reorder,
@@ -186,7 +186,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> entry, cache_.Get(key, make));
 
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("convolution_forward", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
     const ConvEntry& e = *entry;
     dnnl::memory x_mem = Reordered(*dnnl_, WrapMemory(*dnnl_, e.x_plain, x->data<float>()),
                                    e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);

@@ -388,6 +388,7 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"AveragePool", {"Y = AveragePool <kernel_shape = [2, 3], strides = [2, 2]> (X)", {x}}},
       {"GlobalMaxPool", {"Y = GlobalMaxPool(X)", {x}}},
       {"GlobalAveragePool", {"Y = GlobalAveragePool(X)", {x}}},
+      {"Flatten", {"Y = Flatten <axis = 2> (X)", {x}}},
   };
   int runs = 0;
   for (const KernelDef* def : Dnnl().All()) {

@@ -19,7 +19,7 @@ using dnnl::algorithm;
 StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnnl, int64_t n,
                                                           const std::vector<EltwiseStep>& steps) {
   auto entry = std::make_shared<EltwiseEntry>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("eltwise_forward", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
     const dnnl::memory::desc md = PlainDesc({n});
     for (const EltwiseStep& step : steps) {
       dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, step.algorithm, md,
@@ -54,7 +54,7 @@ StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<Eltwis
                             cache.Get(key, [&] { return MakeEltwise(dnnl, n, steps); }));
   const float* in = x.data<float>();
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("eltwise_forward", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
     const dnnl::memory::desc md = PlainDesc({n});
     dnnl::memory src = WrapMemory(dnnl, md, in);
     dnnl::memory dst = WrapMemory(dnnl, md, out);

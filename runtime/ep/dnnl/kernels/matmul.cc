@@ -94,7 +94,7 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     const dnnl::memory::desc b_md = PlainDesc(with(batch.empty() ? batch : batches[1], k, n));
     const dnnl::memory::desc y_md = PlainDesc(with(batch, m, n));
     std::shared_ptr<const MatMulEntry> entry;
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
       dnnl::matmul::desc desc(a_md, b_md, y_md);
       dnnl::matmul::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
       entry = std::make_shared<const MatMulEntry>(
@@ -105,7 +105,7 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                           {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
                            {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
@@ -178,7 +178,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
                                                            std::nullopt,
                                                            {}});
     if (k > 0) {
-      ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
         dnnl::primitive_attr attr = DefaultAttr();
         if (alpha_ != 1.0f) attr.set_output_scales(0, {alpha_});
         dnnl::matmul::desc desc(a_md, b_md, y_md);
@@ -189,7 +189,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     }
     if (c != nullptr) {
       entry->c = PlainDesc(DimsOf(c_dims));
-      ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
         dnnl::primitive_attr attr = DefaultAttr();
         if (beta_ != 1.0f) attr.set_scales(DNNL_ARG_SRC_1, 0, {beta_});
         dnnl::binary::desc desc(dnnl::algorithm::binary_add, y_md, entry->c, y_md);
@@ -203,7 +203,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
   if (k > 0) {
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("matmul", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
       ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                             {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
                              {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
@@ -212,7 +212,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     }));
   }
   if (c != nullptr) {
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("binary", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
       dnnl::memory y_mem = WrapMemory(*dnnl_, entry->y, out);
       ExecuteWithScratchpad(*dnnl_, *entry->add, *entry->add_pd,
                             {{DNNL_ARG_SRC_0, y_mem},

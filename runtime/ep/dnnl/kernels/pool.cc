@@ -161,7 +161,7 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
         max() ? dnnl::algorithm::pooling_max
         : count_include_pad_ && !pad_in_buffer ? dnnl::algorithm::pooling_avg_include_padding
                                                : dnnl::algorithm::pooling_avg_exclude_padding;
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall("pooling_v2_forward", [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "pooling_v2_forward", [&]() -> Status {
       dnnl::pooling_v2_forward::desc desc(dnnl::prop_kind::forward_inference, alg, entry->x,
                                           entry->y, strides, kernel, dilations, pad_l, pad_r);
       entry->pd = dnnl::pooling_v2_forward::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
@@ -172,7 +172,7 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const PoolEntry> entry, cache_.Get(xs.dims(), make));
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall("pooling_v2_forward", [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "pooling_v2_forward", [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                           {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->x, x_data)},
                            {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});

@@ -31,7 +31,7 @@ Status SoftmaxKernel::Compute(KernelContext& ctx) const {
   auto make = [&]() -> StatusOr<std::shared_ptr<const SoftmaxEntry>> {
     auto entry = std::make_shared<SoftmaxEntry>();
     entry->md = PlainDesc({outer, dim, inner});
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall(primitive_name, [&]() -> Status {
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, primitive_name, [&]() -> Status {
       if (log_) {
         dnnl::logsoftmax_forward::desc desc(dnnl::prop_kind::forward_inference, entry->md, 1);
         dnnl::logsoftmax_forward::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
@@ -55,7 +55,7 @@ Status SoftmaxKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const SoftmaxEntry> entry,
                             cache_.Get({outer, dim, inner}, make));
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall(primitive_name, [&]() -> Status {
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, primitive_name, [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                           {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->md, x->data<float>())},
                            {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->md, out)}});
