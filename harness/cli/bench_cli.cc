@@ -132,7 +132,8 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path, "Write one self-contained HTML page");
   // Test-only, hidden from --help (empty group): busy work worth P% of a run added to every
-  // run, for ci/latency-evidence.sh to show what the detector flags.
+  // run (of the candidate alone with --against), for ci/latency-evidence.sh and
+  // ci/detector-sensitivity.sh to show what the detector flags.
   cmd->add_option("--extra-work-percent", o.settings.extra_work_percent,
                   "TEST-ONLY: add this share of extra busy work to every run")
       ->group("");

@@ -8,6 +8,7 @@
 #include "runtime/ep/dnnl/kernels/binary.h"
 #include "runtime/ep/dnnl/kernels/conv.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
+#include "runtime/ep/dnnl/kernels/layer_normalization.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/ep/dnnl/kernels/pool.h"
 #include "runtime/ep/dnnl/kernels/softmax.h"
@@ -118,6 +119,12 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "GlobalMaxPool", 1, 22, pool(PoolOp::kGlobalMaxPool)));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool)));
+
+  // LayerNormalization-17: X, Scale and B of T, Mean and InvStdDev of U, float32 both (a node
+  // asking for bfloat16 statistics through stash_type is declined at load).
+  ONNXGATE_RETURN_IF_ERROR(r.Register(
+      KernelDef{"", "LayerNormalization", 17, 17, {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
+                FloatInputsOnly(With<LayerNormalizationKernel>(dnnl))}));
 
   // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
   // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting

@@ -345,6 +345,35 @@ TEST(DnnlPoolTest, MaxAndAveragePoolingMatchRef) {
   }
 }
 
+// Scale and B on the primitive (the same for every leading index, broadcast or not), applied
+// afterwards when they vary over the leading axes, without B, with the statistics outputs.
+TEST(DnnlLayerNormalizationTest, MatchesRef) {
+  const Value x = Random(Shape{2, 3, 4}, 120);
+  struct Case {
+    std::string node;
+    std::vector<Value> inputs;
+  };
+  const std::vector<Case> cases = {
+      {"Y = LayerNormalization (X, S, B)", {x, Random(Shape{4}, 121), Random(Shape{4}, 122)}},
+      {"Y = LayerNormalization <axis = 1> (X, S, B)",
+       {x, Random(Shape{3, 4}, 123), Random(Shape{1, 4}, 124)}},
+      {"Y = LayerNormalization <axis = 0> (X, S)", {x, Random(Shape{2, 3, 4}, 125)}},
+      {"Y = LayerNormalization (X, S, B)", {x, Random(Shape{2, 1, 4}, 126), Random(Shape{4}, 127)}},
+      {"Y, M, I = LayerNormalization <axis = -2, epsilon = 0.01> (X, S, B)",
+       {x, Random(Shape{1, 4}, 128), Random(Shape{3, 1}, 129)}},
+      {"Y, M, I = LayerNormalization (X, S)", {Random(Shape{0, 4}, 130), Random(Shape{4}, 131)}},
+  };
+  for (const Case& c : cases) ExpectMatchesRef(c.node, 17, c.inputs, 1e-4f, 1e-5f);
+}
+
+TEST(DnnlLayerNormalizationTest, DeclinesBFloat16Statistics) {
+  auto declined = RunNode(Dnnl(), "Y = LayerNormalization <stash_type = 16> (X, S)", 17,
+                          {Random(Shape{2, 4}, 1), Random(Shape{4}, 2)});
+  ASSERT_FALSE(declined.ok());
+  EXPECT_EQ(declined.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(declined.status().message(), HasSubstr("stash_type 16"));
+}
+
 TEST(DnnlPoolTest, DeclinesMaxPoolIndices) {
   auto indices = RunNode(Dnnl(), "Y, I = MaxPool <kernel_shape = [2, 2]> (X)", 12,
                          {Random(Shape{1, 1, 4, 4}, 1)});
@@ -389,6 +418,9 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"GlobalMaxPool", {"Y = GlobalMaxPool(X)", {x}}},
       {"GlobalAveragePool", {"Y = GlobalAveragePool(X)", {x}}},
       {"Flatten", {"Y = Flatten <axis = 2> (X)", {x}}},
+      {"LayerNormalization",
+       {"Y, M, I = LayerNormalization <axis = 2, epsilon = 0.001> (X, S, B)",
+        {x, Random(Shape{5, 5}, 509), Random(Shape{5}, 510)}}},
   };
   int runs = 0;
   for (const KernelDef* def : Dnnl().All()) {
