@@ -5,13 +5,16 @@
 #include <utility>
 
 #include "runtime/ep/dnnl/dnnl_kernels.h"
+#include "runtime/ep/dnnl/kernels/batch_normalization.h"
 #include "runtime/ep/dnnl/kernels/binary.h"
+#include "runtime/ep/dnnl/kernels/concat.h"
 #include "runtime/ep/dnnl/kernels/conv.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/ep/dnnl/kernels/layer_normalization.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/ep/dnnl/kernels/pool.h"
 #include "runtime/ep/dnnl/kernels/softmax.h"
+#include "runtime/ep/dnnl/kernels/transpose.h"
 #include "runtime/ep/ref/kernels/tensor/reshape.h"
 
 namespace onnxgate::dnnl_ep {
@@ -33,6 +36,18 @@ KernelFactory FloatInputsOnly(KernelFactory factory) {
         return Unimplemented("the element type of input " + std::to_string(i) +
                              " is not known at load; dnnl's kernels take float32 alone");
       }
+    }
+    return factory(info);
+  };
+}
+
+// FloatInputsOnly for a node whose input 0 alone is of T (Reshape's shape input is int64).
+KernelFactory FloatDataInput(KernelFactory factory) {
+  return [factory = std::move(factory)](
+             const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
+    if (info.input_type(0) != DataType::kFloat) {
+      return Unimplemented("the element type of input 0 is not known at load; dnnl's kernels "
+                           "take float32 alone");
     }
     return factory(info);
   };
@@ -120,11 +135,38 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool)));
 
+  // BatchNormalization in inference: -9 drops spatial, -14 adds training_mode (declined when
+  // set) and U for the statistics, -15 splits the types of scale and bias (T1) and of the
+  // statistics (T2); all float32 here.
+  const KernelFactory batch = With<BatchNormalizationKernel>(dnnl);
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 9, 13, batch));
+  ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{
+      "", "BatchNormalization", 14, 14, {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
+      FloatInputsOnly(batch)}));
+  ONNXGATE_RETURN_IF_ERROR(r.Register(
+      KernelDef{"", "BatchNormalization", 15, 15,
+                {{"T", {DataType::kFloat}}, {"T1", {DataType::kFloat}}, {"T2", {DataType::kFloat}}},
+                FloatInputsOnly(batch)}));
+
   // LayerNormalization-17: X, Scale and B of T, Mean and InvStdDev of U, float32 both (a node
   // asking for bfloat16 statistics through stash_type is declined at load).
   ONNXGATE_RETURN_IF_ERROR(r.Register(
       KernelDef{"", "LayerNormalization", 17, 17, {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
                 FloatInputsOnly(With<LayerNormalizationKernel>(dnnl))}));
+
+  // Data movement: Transpose as one reorder (1 to 25 add types only), Concat on the concat
+  // primitive (-4 requires the axis, -11 allows it negative, -13 adds types).
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Transpose", 1, 25, With<TransposeKernel>(dnnl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 4, 10, With<ConcatKernel>(dnnl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 11, 13, With<ConcatKernel>(dnnl)));
+  // Reshape computes nothing either (a view under the new shape, ref's zero-copy kernel):
+  // -5 takes the shape as an int64 input, -14 adds allowzero, the later ones add types.
+  const KernelFactory reshape =
+      FloatDataInput([](const KernelInfo& info) { return ref::ReshapeKernel::Create(info); });
+  ONNXGATE_RETURN_IF_ERROR(
+      r.Register(KernelDef{"", "Reshape", 5, 13, {{"T", {DataType::kFloat}}}, reshape}));
+  ONNXGATE_RETURN_IF_ERROR(
+      r.Register(KernelDef{"", "Reshape", 14, 25, {{"T", {DataType::kFloat}}}, reshape}));
 
   // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
   // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting

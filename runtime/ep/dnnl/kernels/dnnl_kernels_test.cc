@@ -374,6 +374,50 @@ TEST(DnnlLayerNormalizationTest, DeclinesBFloat16Statistics) {
   EXPECT_THAT(declined.status().message(), HasSubstr("stash_type 16"));
 }
 
+// Any rank from 2, spatial dims collapsed into one; training is declined at load.
+TEST(DnnlBatchNormalizationTest, MatchesRefInInferenceAndDeclinesTraining) {
+  for (const Shape& xs : {Shape{4, 3}, Shape{2, 3, 5}, Shape{1, 3, 2, 3, 4}}) {
+    SCOPED_TRACE(xs.ToString());
+    ExpectMatchesRef("Y = BatchNormalization (X, S, B, M, V)", 15,
+                     {Random(xs, 140), Random(Shape{3}, 141), Random(Shape{3}, 142),
+                      Random(Shape{3}, 143), Random(Shape{3}, 144, 0.1f, 2.0f)},
+                     1e-5f, 1e-5f);
+  }
+  const std::vector<Value> inputs = {Random(Shape{2, 3, 4}, 1), Random(Shape{3}, 2),
+                                     Random(Shape{3}, 3), Random(Shape{3}, 4),
+                                     Random(Shape{3}, 5, 0.1f, 2.0f)};
+  auto training = RunNode(Dnnl(), "Y, RM, RV = BatchNormalization <training_mode = 1> (X, S, B, M, V)",
+                          15, inputs);
+  ASSERT_FALSE(training.ok());
+  EXPECT_EQ(training.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(training.status().message(), HasSubstr("training_mode = 1"));
+}
+
+// Every permutation of a rank-3 tensor, the default (reversed) one, ranks 1 and 5, an empty
+// tensor; Concat on any axis, negative from 11, with an empty input among others.
+TEST(DnnlDataMovementTest, TransposeAndConcatMatchRef) {
+  const Value x3 = Random(Shape{2, 3, 4}, 150);
+  for (const char* perm : {"[0, 1, 2]", "[0, 2, 1]", "[1, 0, 2]", "[1, 2, 0]", "[2, 0, 1]",
+                           "[2, 1, 0]"}) {
+    ExpectMatchesRef(std::string("Y = Transpose <perm = ") + perm + "> (X)", 13, {x3});
+  }
+  ExpectMatchesRef("Y = Transpose (X)", 1, {x3});
+  ExpectMatchesRef("Y = Transpose (X)", 21, {Random(Shape{7}, 151)});
+  ExpectMatchesRef("Y = Transpose <perm = [4, 1, 3, 0, 2]> (X)", 25,
+                   {Random(Shape{2, 1, 3, 2, 4}, 152)});
+  ExpectMatchesRef("Y = Transpose <perm = [1, 0]> (X)", 13, {Random(Shape{0, 3}, 153)});
+
+  ExpectMatchesRef("Y = Concat <axis = 2> (A, B, C)", 4,
+                   {x3, Random(Shape{2, 3, 1}, 154), Random(Shape{2, 3, 6}, 155)});
+  ExpectMatchesRef("Y = Concat <axis = -3> (A, B)", 13, {x3, Random(Shape{5, 3, 4}, 156)});
+  ExpectMatchesRef("Y = Concat <axis = 1> (A, B, C)", 11,
+                   {x3, Random(Shape{2, 0, 4}, 157), Random(Shape{2, 2, 4}, 158)});
+  auto mismatched = RunNode(Dnnl(), "Y = Concat <axis = 0> (A, B)", 13,
+                            {x3, Random(Shape{2, 4, 4}, 159)});
+  ASSERT_FALSE(mismatched.ok());
+  EXPECT_THAT(mismatched.status().message(), HasSubstr("does not match input 0"));
+}
+
 TEST(DnnlPoolTest, DeclinesMaxPoolIndices) {
   auto indices = RunNode(Dnnl(), "Y, I = MaxPool <kernel_shape = [2, 2]> (X)", 12,
                          {Random(Shape{1, 1, 4, 4}, 1)});
@@ -418,6 +462,14 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"GlobalMaxPool", {"Y = GlobalMaxPool(X)", {x}}},
       {"GlobalAveragePool", {"Y = GlobalAveragePool(X)", {x}}},
       {"Flatten", {"Y = Flatten <axis = 2> (X)", {x}}},
+      {"Transpose", {"Y = Transpose <perm = [2, 0, 3, 1]> (X)", {x}}},
+      {"Concat", {"Y = Concat <axis = 1> (A, B)", {x, Random(Shape{2, 2, 5, 5}, 515)}}},
+      {"Reshape",
+       {"Y = Reshape(X, S)", {x, Value::FromTensor(Tensor::FromVector<int64_t>({2}, {6, -1}))}}},
+      {"BatchNormalization",
+       {"Y = BatchNormalization <epsilon = 0.01> (X, S, B, M, V)",
+        {x, Random(Shape{3}, 511), Random(Shape{3}, 512), Random(Shape{3}, 513),
+         Random(Shape{3}, 514, 0.1f, 2.0f)}}},
       {"LayerNormalization",
        {"Y, M, I = LayerNormalization <axis = 2, epsilon = 0.001> (X, S, B)",
         {x, Random(Shape{5, 5}, 509), Random(Shape{5}, 510)}}},
