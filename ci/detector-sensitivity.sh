@@ -29,6 +29,7 @@ cat >"$work/thresholds.json" <<'EOF'
 }
 EOF
 
+source "$root/ci/latency-alerts.sh"
 declare -A flagged=([A/A]=0 [+5%]=0 [+1%]=0)
 slowest=0
 # One comparison with the given extra flags; adds to flagged[$label] when it raised an alert.
@@ -40,13 +41,7 @@ compare_once() {
     --thresholds "$work/thresholds.json" "$@" >"$work/run.log" 2>&1 || rc=$?
   end=$(date +%s.%N)
   slowest=$(awk -v a="$start" -v b="$end" -v s="$slowest" 'BEGIN { t = b - a; print (t > s ? t : s) }')
-  case $rc in
-    0) ;;
-    1)
-      flagged[$label]=$((flagged[$label] + 1))
-      grep -E '^regression ' "$work/run.log" | sed "s|^|  $label run $i flagged: |" ;;
-    *) echo "$label: run $i failed with exit code $rc:" >&2; cat "$work/run.log" >&2; exit 2 ;;
-  esac
+  record_alert "$label" "$i" "$rc" "$work/run.log" '^regression '
 }
 
 # The settings take turns, so a slow spell of the machine falls on all three alike.
@@ -55,7 +50,5 @@ for ((i = 1; i <= n; i++)); do
   compare_once "+5%" "$i" --extra-work-percent 5
   compare_once "+1%" "$i" --extra-work-percent 1
 done
-for label in "A/A" "+5%" "+1%"; do
-  printf '%-4s %2d of %d comparisons flagged a regression\n' "$label" "${flagged[$label]}" "$n"
-done
+print_tally "$n" "A/A" "+5%" "+1%"
 printf 'slowest comparison of the quick zoo: %.1f s wall\n' "$slowest"

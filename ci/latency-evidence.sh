@@ -21,20 +21,15 @@ trap 'rm -rf "$work"' EXIT
   --baselines-dir "$work/baselines" >"$work/baseline.log"
 echo "baseline: $(grep -c ' on ref' "$work/baseline.log") measurement(s) recorded in a scratch folder"
 
-# One comparison with the given extra flags; adds to flagged[$label] when it raised an alert.
+source "$root/ci/latency-alerts.sh"
 declare -A flagged=([A/A]=0 [+25%]=0 [+3%]=0)
+# One comparison with the given extra flags; adds to flagged[$label] when it raised an alert.
 compare_once() {
   local label=$1 i=$2 rc=0
   shift 2
   "$bin" --root "$root" bench --quick --compare --models "$work/zoo" \
     --baselines-dir "$work/baselines" "$@" >"$work/run.log" 2>&1 || rc=$?
-  case $rc in
-    0) ;;
-    1)
-      flagged[$label]=$((flagged[$label] + 1))
-      grep -E ' regression$' "$work/run.log" | sed "s|^|  $label run $i flagged: |" ;;
-    *) echo "$label: run $i failed with exit code $rc:" >&2; cat "$work/run.log" >&2; exit 2 ;;
-  esac
+  record_alert "$label" "$i" "$rc" "$work/run.log" ' regression$'
 }
 
 # The settings take turns, so a slow spell of the machine falls on all three alike and the A/A
@@ -44,9 +39,7 @@ for ((i = 1; i <= n; i++)); do
   compare_once "+25%" "$i" --extra-work-percent 25
   compare_once "+3%" "$i" --extra-work-percent 3
 done
-for label in "A/A" "+25%" "+3%"; do
-  printf '%-6s %2d of %d comparisons flagged a regression\n' "$label" "${flagged[$label]}" "$n"
-done
+print_tally "$n" "A/A" "+25%" "+3%"
 
 start=$(date +%s.%N)
 "$bin" --root "$root" bench --models "$work/zoo" >"$work/full.log"

@@ -37,6 +37,15 @@ std::string OneNodeModelBytes(const std::string& op, int64_t length,
 // <root>/golden/data/mini/<case>.h5 for each case; returns root.
 std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>& cases);
 
+// Neg, then Relu, then Abs over float[batch, 4]: a model whose test-broken-relu run departs first
+// at its Relu node ("Relu#1", value B) while the node before it agrees.
+inline constexpr char kNegReluAbsChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+chain (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  B = Relu(A)
+  Y = Abs(B)
+})";
+
 // A folder for the running gtest test alone (CTest runs the tests of one file in parallel):
 // <gtest's TempDir>/<prefix>_<pid>_<suite>.<test>. Not created.
 std::string TestRootFor(const std::string& prefix);

@@ -17,20 +17,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
-chain (float[batch, 4] X) => (float[batch, 4] Y) {
-  A = Neg(X)
-  B = Relu(A)
-  Y = Abs(B)
-})";
-
 class ModelDiffTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = TestRootFor("diff");
     fs::create_directories(dir_);
     model_path_ = dir_ + "/chain.onnxtxt";
-    ASSERT_TRUE(WriteFileAtomically(model_path_, kChain).ok());
+    ASSERT_TRUE(WriteFileAtomically(model_path_, kNegReluAbsChain).ok());
     auto runtime = CreateRuntimeWithTestProviders();
     ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
     runtime_ = std::move(runtime).value();

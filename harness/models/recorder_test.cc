@@ -26,15 +26,6 @@ batch_relu (float[batch, 3] X) => (float[batch, 3] Y) {
   Y = Relu(X)
 })";
 
-// Neg, a Relu, then Abs: with test-broken-relu (a Relu that lets negatives through) the output
-// is wrong, but only the Relu node computes a wrong value first.
-constexpr char kChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
-chain (float[batch, 4] X) => (float[batch, 4] Y) {
-  A = Neg(X)
-  B = Relu(A)
-  Y = Abs(B)
-})";
-
 class RecorderTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -105,7 +96,7 @@ class RecorderTest : public ::testing::Test {
 // Relu is wrong then names the Relu node as the first divergence, and the matrix counts the
 // failing case under Relu alone, not under Neg and Abs as well.
 TEST_F(RecorderTest, ALayerwiseGoldenAttributesAFailureToTheFirstDivergingNode) {
-  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kChain).ok());
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kNegReluAbsChain).ok());
   RecordOptions o = Options();
   o.model_path = root_ + "/in/chain.onnxtxt";
   o.layerwise = true;
@@ -135,7 +126,7 @@ TEST_F(RecorderTest, ALayerwiseGoldenAttributesAFailureToTheFirstDivergingNode) 
 
 // Without intermediate values there is nothing to attribute with: the case counts under every op.
 TEST_F(RecorderTest, WithoutLayerwiseDataAFailureCountsUnderEveryOp) {
-  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kChain).ok());
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/chain.onnxtxt", kNegReluAbsChain).ok());
   RecordOptions o = Options();
   o.model_path = root_ + "/in/chain.onnxtxt";
   auto report = RecordCase(*runtime_, o);
