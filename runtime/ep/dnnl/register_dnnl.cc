@@ -86,6 +86,7 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Elu", 6, 22, Eltwise(EltwiseOp::kElu, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "HardSigmoid", 6, 22, Eltwise(EltwiseOp::kHardSigmoid, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Softplus", 1, 22, Eltwise(EltwiseOp::kSoftplus, dnnl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Gelu", 20, 20, Eltwise(EltwiseOp::kGelu, dnnl)));
   // Clip-6 takes its bounds as attributes, Clip-11 on as optional inputs (12 and 13 add types).
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 6, 10, With<ClipKernel>(dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 11, 13, With<ClipKernel>(dnnl)));

@@ -109,6 +109,9 @@ TEST(DnnlEltwiseTest, EveryActivationMatchesRef) {
   ExpectMatchesRef("Y = HardSigmoid <alpha = 0.5, beta = 0.6> (X)", 6, {x});
   ExpectMatchesRef("Y = Softplus(X)", 22, {x}, 1e-5f, 1e-6f);
   ExpectMatchesRef("Y = Softplus(X)", 1, {Random(Shape{9}, 3, -100.0f, 100.0f)}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Gelu(X)", 20, {Random(Shape{64}, 4, -8.0f, 8.0f)}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Gelu <approximate = \"tanh\"> (X)", 20,
+                   {Random(Shape{64}, 5, -8.0f, 8.0f)}, 1e-5f, 1e-6f);
 }
 
 TEST(DnnlEltwiseTest, ScalarsAndEmptyTensors) {
@@ -444,6 +447,7 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"Elu", {"Y = Elu <alpha = 0.5> (X)", {x}}},
       {"HardSigmoid", {"Y = HardSigmoid <alpha = 0.3> (X)", {x}}},
       {"Softplus", {"Y = Softplus(X)", {x}}},
+      {"Gelu", {"Y = Gelu <approximate = \"tanh\"> (X)", {x}}},
       {"Add", {"Y = Add(A, B)", {x, row}}},
       {"Sub", {"Y = Sub(A, B)", {row, x}}},
       {"Mul", {"Y = Mul(A, B)", {x, row}}},

@@ -116,6 +116,15 @@ StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info
       // ln(1 + e^x); oneDNN 2.x's soft_relu has no parameter (alpha is ignored).
       steps = {{algorithm::eltwise_soft_relu, 1.0f, 0.0f, /*accurate=*/true}};
       break;
+    case EltwiseOp::kGelu: {
+      ONNXGATE_ASSIGN_OR_RETURN(std::string approximate, info.GetString("approximate", "none"));
+      if (approximate != "none" && approximate != "tanh") {
+        return InvalidArgument("attribute 'approximate' must be \"none\" or \"tanh\", got \"" +
+                               approximate + "\"");
+      }
+      steps = {{approximate == "tanh" ? algorithm::eltwise_gelu_tanh : algorithm::eltwise_gelu_erf}};
+      break;
+    }
   }
   return std::unique_ptr<OpKernel>(new EltwiseKernel(std::move(dnnl), std::move(steps)));
 }

@@ -1,5 +1,5 @@
 // Elementwise activations on oneDNN's eltwise primitive: Relu, LeakyRelu, Sigmoid, Tanh, Exp,
-// Log, Sqrt, Abs, Elu, HardSigmoid, Softplus and Clip, float32.
+// Log, Sqrt, Abs, Elu, HardSigmoid, Softplus, Gelu and Clip, float32.
 #pragma once
 
 #include <memory>
@@ -23,6 +23,7 @@ enum class EltwiseOp {
   kElu,
   kHardSigmoid,
   kSoftplus,
+  kGelu,  // approximate = "none" (erf) or "tanh"
 };
 
 // One eltwise primitive: oneDNN's algorithm with its alpha and beta.
