@@ -277,10 +277,12 @@ class CaseRun {
     std::stable_sort(walk.begin(), walk.end(), [](const ExposedValue& a, const ExposedValue& b) {
       return a.node_index < b.node_index;
     });
+    size_t compared = 0;
     for (const ExposedValue& v : walk) {
       auto expected = want.find(v.value);
       auto actual = got.find(v.value);
       if (expected == want.end() || actual == got.end()) continue;
+      ++compared;
       ValueComparison cmp =
           CompareValues(*actual->second, expected->second->value, ResolveTolerance(*expected->second));
       if (cmp.passed) continue;
@@ -295,8 +297,12 @@ class CaseRun {
       return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value + "': " +
              cmp.summary;
     }
-    return "no layerwise attribution: every intermediate value matches the golden's when the "
-           "model runs with them exposed";
+    if (compared == 0) {
+      return "no layerwise attribution: the copy with intermediate values exposed returns none "
+             "of the values the golden holds";
+    }
+    return "no layerwise attribution: every value matches the golden's when the model runs with "
+           "its intermediate values exposed";
   }
 
   // Why the model's files are not the ones the golden was written for (a stale golden: "model
