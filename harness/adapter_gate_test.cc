@@ -19,10 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  return Value::FromTensor(Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v));
-}
-
 class AdapterGateTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -22,11 +22,6 @@ namespace fs = std::filesystem;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  Shape s({static_cast<int64_t>(v.size())});
-  return Value::FromTensor(Tensor::FromVector<float>(s, v));
-}
-
 // A binary Add model Y = X + W whose initializer "W" lives in external data at `location`.
 std::string ModelWithExternalData(const std::string& location) {
   return OneNodeModelBytes("Add", 1, location);

@@ -27,11 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  Shape s({static_cast<int64_t>(v.size())});
-  return Value::FromTensor(Tensor::FromVector<float>(s, v));
-}
-
 std::string FloatBytes(const std::vector<float>& v) {
   return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
 }

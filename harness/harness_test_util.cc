@@ -80,6 +80,10 @@ std::string OneNodeModelBytes(const std::string& op, int64_t length,
   return m.SerializeAsString();
 }
 
+Value Floats(const std::vector<float>& v) {
+  return Value::FromTensor(Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v));
+}
+
 std::string TestRootFor(const std::string& prefix) {
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   std::string name = std::string(test->test_suite_name()) + "." + test->name();

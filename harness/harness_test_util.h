@@ -28,6 +28,9 @@ struct MiniCase {
   bool omit_input = false;  // the golden has no input "X"
 };
 
+// A 1-D float32 tensor holding `v`, as a Value (the mini suite's inputs and outputs).
+Value Floats(const std::vector<float>& v);
+
 // A binary one-node model Y = <op>(X) over float[length]; for "Add", Y = X + W with the
 // initializer W (float[length]) stored in the external data file `external_location`.
 std::string OneNodeModelBytes(const std::string& op, int64_t length,

@@ -19,10 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  return Value::FromTensor(Tensor::FromVector<float>(Shape({static_cast<int64_t>(v.size())}), v));
-}
-
 std::string TestPlugin(const std::string& fault) {
   return std::string(ONNXGATE_TEST_PLUGIN_DIR) + "/libonnxgate_test_plugin_" + fault + ".so";
 }

@@ -17,11 +17,6 @@ namespace fs = std::filesystem;
 using ::testing::AnyOf;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  Shape s({static_cast<int64_t>(v.size())});
-  return Value::FromTensor(Tensor::FromVector<float>(s, v));
-}
-
 TEST(ResourceLimitTest, FifteenGibConstantOfShapeHitsTheMemoryLimit) {
   const std::string root = (fs::path(::testing::TempDir()) / "resource_limit_test").string();
   MiniCase huge{"huge_constant", "ConstantOfShape", Floats({1}), Floats({1})};

@@ -29,11 +29,6 @@ using ::testing::HasSubstr;
 using ::testing::NiceMock;
 using ::testing::Return;
 
-Value Floats(std::vector<float> v) {
-  Shape s({static_cast<int64_t>(v.size())});
-  return Value::FromTensor(Tensor::FromVector<float>(s, v));
-}
-
 // A model that answers Run with `behaviour`.
 std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()> behaviour) {
   auto m = std::make_unique<NiceMock<MockLoadedModel>>();

@@ -20,11 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-Value Floats(std::vector<float> v) {
-  Shape s({static_cast<int64_t>(v.size())});
-  return Value::FromTensor(Tensor::FromVector<float>(s, v));
-}
-
 class UnavailableProviderTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -5,7 +5,6 @@
 #include "harness/cli/cli.h"
 #include "harness/models/model_check.h"
 #include "harness/models/model_feeds.h"
-#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 
@@ -53,20 +52,11 @@ int CheckModelCommand(CheckModelFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate check-model: %s\n", check.status().message().c_str());
     return 2;
   }
-  const std::pair<const std::string*, std::string (*)(const ModelCheckRecord&)> writers[] = {
-      {&f.json_path, RenderModelCheckJson},
-      {&f.junit_path, RenderModelCheckJunit},
-      {&f.markdown_path, RenderModelCheckMarkdown}};
-  for (const auto& [path, render] : writers) {
-    if (path->empty()) continue;
-    Status written = WriteFileAtomically(*path, render(*check));
-    if (!written.ok()) {
-      std::fprintf(stderr, "onnxgate check-model: %s\n", written.message().c_str());
-      return 2;
-    }
-  }
-  std::fputs(RenderModelCheckText(*check).c_str(), stdout);
-  return check->passed() ? 0 : 1;
+  return FinishModelCommand("check-model",
+                            {{&f.json_path, [&] { return RenderModelCheckJson(*check); }},
+                             {&f.junit_path, [&] { return RenderModelCheckJunit(*check); }},
+                             {&f.markdown_path, [&] { return RenderModelCheckMarkdown(*check); }}},
+                            RenderModelCheckText(*check), check->passed());
 }
 
 }  // namespace

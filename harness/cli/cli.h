@@ -14,6 +14,7 @@
 #include "conformance/tolerances.h"
 #include "harness/runtime_factory.h"
 #include "reports/junit_writer.h"
+#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 
@@ -109,6 +110,29 @@ inline std::string ConfigurationLabel(const std::string& runtime_spec, const Loa
   return runtime_spec + " " + (load.providers.empty() ? std::string("-") : load.providers.front()) +
          ", optimization level " + std::to_string(load.optimization_level) + ", " +
          std::to_string(load.intra_op_threads) + " thread(s)";
+}
+
+// A report file of a command that judges one model: written where `path` is given, rendered
+// only then.
+struct ModelReportFile {
+  const std::string* path;
+  std::function<std::string()> render;
+};
+
+// The end of a command that judges one model (check-model, diff, sweep): every report file
+// given is written, then `text` goes to stdout. Exit 0 when `passed`, 1 when not, 2 (after
+// printing why) when a report cannot be written.
+inline int FinishModelCommand(const char* command, const std::vector<ModelReportFile>& reports,
+                              const std::string& text, bool passed) {
+  for (const ModelReportFile& report : reports) {
+    if (report.path->empty()) continue;
+    if (Status written = WriteFileAtomically(*report.path, report.render()); !written.ok()) {
+      std::fprintf(stderr, "onnxgate %s: %s\n", command, written.message().c_str());
+      return 2;
+    }
+  }
+  std::fputs(text.c_str(), stdout);
+  return passed ? 0 : 1;
 }
 
 // --rtol and --atol over ONNX's defaults into `tolerance`; false after printing why they are

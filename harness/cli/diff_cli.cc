@@ -5,7 +5,6 @@
 #include "harness/cli/cli.h"
 #include "harness/models/model_diff.h"
 #include "harness/models/model_feeds.h"
-#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 
@@ -56,14 +55,8 @@ int DiffCommand(DiffFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate diff: %s\n", diff.status().message().c_str());
     return 2;
   }
-  if (!f.json_path.empty()) {
-    if (Status written = WriteFileAtomically(f.json_path, RenderDiffJson(*diff)); !written.ok()) {
-      std::fprintf(stderr, "onnxgate diff: %s\n", written.message().c_str());
-      return 2;
-    }
-  }
-  std::fputs(RenderDiffText(*diff).c_str(), stdout);
-  return diff->passed() ? 0 : 1;
+  return FinishModelCommand("diff", {{&f.json_path, [&] { return RenderDiffJson(*diff); }}},
+                            RenderDiffText(*diff), diff->passed());
 }
 
 }  // namespace

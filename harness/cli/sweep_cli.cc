@@ -5,7 +5,6 @@
 #include "harness/cli/cli.h"
 #include "harness/models/batch_sweep.h"
 #include "harness/models/model_feeds.h"
-#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 
@@ -56,15 +55,9 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate sweep: %s\n", sweep.status().message().c_str());
     return 2;
   }
-  if (!f.json_path.empty()) {
-    if (Status written = WriteFileAtomically(f.json_path, RenderBatchSweepJson(*sweep));
-        !written.ok()) {
-      std::fprintf(stderr, "onnxgate sweep: %s\n", written.message().c_str());
-      return 2;
-    }
-  }
-  std::fputs(RenderBatchSweepText(*sweep).c_str(), stdout);
-  return sweep->passed() ? 0 : 1;
+  return FinishModelCommand("sweep",
+                            {{&f.json_path, [&] { return RenderBatchSweepJson(*sweep); }}},
+                            RenderBatchSweepText(*sweep), sweep->passed());
 }
 
 }  // namespace
