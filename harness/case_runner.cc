@@ -13,6 +13,7 @@
 #include "golden/model_files.h"
 #include "golden/sha256.h"
 #include "harness/compare.h"
+#include "harness/models/model_feeds.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 
@@ -192,8 +193,7 @@ class CaseRun {
     size_t first_failing_set = 0;
     for (size_t s = 0; s < golden->sets.size(); ++s) {
       const GoldenSet& set = golden->sets[s];
-      std::vector<NamedValue> feeds;
-      for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
+      std::vector<NamedValue> feeds = FeedsOfSet(set);
       for (const std::string& name : (*model)->input_names()) {
         auto it = std::find_if(feeds.begin(), feeds.end(), [&](const NamedValue& f) { return f.name == name; });
         if (it == feeds.end()) {
@@ -258,16 +258,11 @@ class CaseRun {
       return "no layerwise attribution: the copy with intermediate values exposed does not "
              "load: " + layered.status().message();
     }
-    std::vector<NamedValue> feeds;
-    for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
-    auto outputs = (*layered)->Run(feeds);
-    if (!outputs.ok()) {
+    auto got = RunOutputsByName(**layered, FeedsOfSet(set));
+    if (!got.ok()) {
       return "no layerwise attribution: the copy with intermediate values exposed does not run: " +
-             outputs.status().message();
+             got.status().message();
     }
-    const std::vector<std::string> names = (*layered)->output_names();
-    std::map<std::string, const Value*> got;
-    for (size_t i = 0; i < names.size() && i < outputs->size(); ++i) got[names[i]] = &(*outputs)[i];
     std::map<std::string, const GoldenValue*> want;
     for (const GoldenValue& v : set.intermediates) want[v.name] = &v;
     for (const GoldenValue& v : set.outputs) want[v.name] = &v;
@@ -280,11 +275,11 @@ class CaseRun {
     size_t compared = 0;
     for (const ExposedValue& v : walk) {
       auto expected = want.find(v.value);
-      auto actual = got.find(v.value);
-      if (expected == want.end() || actual == got.end()) continue;
+      auto actual = got->find(v.value);
+      if (expected == want.end() || actual == got->end()) continue;
       ++compared;
       ValueComparison cmp =
-          CompareValues(*actual->second, expected->second->value, ResolveTolerance(*expected->second));
+          CompareValues(actual->second, expected->second->value, ResolveTolerance(*expected->second));
       if (cmp.passed) continue;
       DivergenceRecord& d = record_.first_divergence.emplace();
       d.node = v.node;

@@ -25,16 +25,9 @@ StatusOr<std::unique_ptr<LoadedModel>> LoadOn(const DiffSide& side, const std::s
 StatusOr<std::map<std::string, Value>> RunLoaded(const LoadedModel& model, const DiffSide& side,
                                                  const std::string& shown_path,
                                                  const std::vector<NamedValue>& feeds) {
-  StatusOr<std::vector<Value>> outputs = model.Run(feeds);
+  StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(model, feeds);
   if (!outputs.ok()) return outputs.status().WithContext(side.label + ": running " + shown_path);
-  const std::vector<std::string> names = model.output_names();
-  if (names.size() != outputs->size()) {
-    return Internal(side.label + ": " + std::to_string(outputs->size()) + " outputs for " +
-                    std::to_string(names.size()) + " declared");
-  }
-  std::map<std::string, Value> by_name;
-  for (size_t i = 0; i < names.size(); ++i) by_name[names[i]] = std::move((*outputs)[i]);
-  return by_name;
+  return outputs;
 }
 
 // The model at `path` loaded and run on `side`: its outputs by name.

@@ -199,6 +199,25 @@ StatusOr<std::map<std::string, std::vector<int64_t>>> ParseDimFlags(
   return dims;
 }
 
+std::vector<NamedValue> FeedsOfSet(const GoldenSet& set) {
+  std::vector<NamedValue> feeds;
+  for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
+  return feeds;
+}
+
+StatusOr<std::map<std::string, Value>> RunOutputsByName(const LoadedModel& model,
+                                                        const std::vector<NamedValue>& feeds) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Value> outputs, model.Run(feeds));
+  const std::vector<std::string> names = model.output_names();
+  if (names.size() != outputs.size()) {
+    return Internal("the runtime returned " + std::to_string(outputs.size()) + " outputs for " +
+                    std::to_string(names.size()) + " declared");
+  }
+  std::map<std::string, Value> by_name;
+  for (size_t i = 0; i < names.size(); ++i) by_name[names[i]] = std::move(outputs[i]);
+  return by_name;
+}
+
 StatusOr<DimSizes> ParseFixedDimFlags(const std::vector<std::string>& flags) {
   ONNXGATE_ASSIGN_OR_RETURN(auto parsed, ParseDimFlags(flags));
   DimSizes dims;

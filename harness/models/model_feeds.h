@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "golden/golden_file.h"
 #include "harness/models/model_inputs.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
@@ -34,6 +35,14 @@ struct FeedSource {
 StatusOr<std::vector<NamedValue>> MakeModelFeeds(const LoadedModel& model,
                                                  const std::string& model_path,
                                                  const FeedSource& source);
+
+// The inputs of a golden data set, as feeds.
+std::vector<NamedValue> FeedsOfSet(const GoldenSet& set);
+
+// One run of `model` on `feeds`: its outputs by name. The run's own error as it is; Internal when
+// the runtime returns another number of outputs than it declares.
+StatusOr<std::map<std::string, Value>> RunOutputsByName(const LoadedModel& model,
+                                                        const std::vector<NamedValue>& feeds);
 
 // `--dim` flags ("batch=1,4,16", repeatable) as name -> sizes, in the order given. InvalidArgument
 // for a malformed flag, a size below 1 or a name given twice.

@@ -1,7 +1,6 @@
 // `onnxgate record` (see recorder.h).
 #include "harness/models/recorder.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -111,21 +110,14 @@ Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
   const std::string shown = o.model_path + " (intermediate values exposed)";
   StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(exposed.copy.path(), o.load);
   if (!loaded.ok()) return loaded.status().WithContext("loading " + shown);
-  const std::vector<std::string> names = (*loaded)->output_names();
   for (GoldenSet& set : *sets) {
-    std::vector<NamedValue> feeds;
-    for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});
-    StatusOr<std::vector<Value>> outputs = (*loaded)->Run(feeds);
+    StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(**loaded, FeedsOfSet(set));
     if (!outputs.ok()) return outputs.status().WithContext("running " + shown);
-    if (outputs->size() != names.size()) {
-      return Internal(shown + ": the runtime returned " + std::to_string(outputs->size()) +
-                      " outputs for " + std::to_string(names.size()) + " declared");
-    }
     for (const ExposedValue& v : exposed.intermediates) {
-      auto it = std::find(names.begin(), names.end(), v.value);
-      if (it == names.end()) continue;
-      set.intermediates.push_back({v.value, static_cast<int64_t>(set.intermediates.size()),
-                                   std::move((*outputs)[it - names.begin()]), {}, {}});
+      auto it = outputs->find(v.value);
+      if (it == outputs->end()) continue;
+      set.intermediates.push_back(
+          {v.value, static_cast<int64_t>(set.intermediates.size()), std::move(it->second), {}, {}});
     }
   }
   return OkStatus();
