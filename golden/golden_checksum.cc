@@ -47,7 +47,9 @@ const char* KindName(Value::Kind kind) {
     case Value::Kind::kTensor: return "tensor";
     case Value::Kind::kSequence: return "sequence";
     case Value::Kind::kOptional: return "optional";
-    case Value::Kind::kNone: break;
+    case Value::Kind::kNone:
+    case Value::Kind::kResident:  // never leaves a session
+      break;
   }
   return "none";
 }
@@ -98,6 +100,7 @@ void AnyBytes(const Value& v, CanonicalBytes* out) {
       if (v.has_value()) AnyBytes(v.optional_value(), out);
       return;
     case Value::Kind::kNone:
+    case Value::Kind::kResident:  // never leaves a session
       return;
   }
 }

@@ -99,6 +99,7 @@ std::string ValueDifference(const Value& e, const Value& a) {
       }
       return e.has_value() ? ValueDifference(e.optional_value(), a.optional_value()) : "";
     case Value::Kind::kNone: return "";
+    case Value::Kind::kResident: return "a resident tensor, which never leaves a session";
   }
   return "?";
 }

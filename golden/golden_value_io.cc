@@ -18,7 +18,9 @@ const char* KindName(Value::Kind kind) {
     case Value::Kind::kTensor: return "tensor";
     case Value::Kind::kSequence: return "sequence";
     case Value::Kind::kOptional: return "optional";
-    case Value::Kind::kNone: break;
+    case Value::Kind::kNone:
+    case Value::Kind::kResident:  // never leaves a session
+      break;
   }
   return "none";
 }
@@ -437,7 +439,9 @@ StatusOr<H5Handle> WriteValueObject(hid_t parent, const std::string& link_name, 
     case Value::Kind::kTensor: return WriteTensorDataset(parent, link_name, value.tensor(), where);
     case Value::Kind::kSequence: return WriteSequenceGroup(parent, link_name, value, where);
     case Value::Kind::kOptional: return WriteOptionalGroup(parent, link_name, value, where);
-    case Value::Kind::kNone: break;
+    case Value::Kind::kNone:
+    case Value::Kind::kResident:  // never leaves a session
+      break;
   }
   return InvalidArgument(where.Prefix() + "the value is empty (neither tensor, sequence nor optional)");
 }

@@ -286,6 +286,7 @@ std::string KindName(Value::Kind kind) {
     case Value::Kind::kTensor: return "a tensor";
     case Value::Kind::kSequence: return "a sequence";
     case Value::Kind::kOptional: return "an optional";
+    case Value::Kind::kResident: return "a tensor resident on a provider";
   }
   return "?";
 }
@@ -316,7 +317,9 @@ void CompareInto(const Value& actual, const Value& expected, const Tolerance& to
     return;
   }
   switch (expected.kind()) {
-    case Value::Kind::kNone: return;
+    case Value::Kind::kNone:
+    case Value::Kind::kResident:  // a golden is read from a file, never resident
+      return;
     case Value::Kind::kTensor: {
       out->parts.push_back(CompareTensors(actual.tensor(), expected.tensor(), tolerance));
       out->parts.back().path = path;

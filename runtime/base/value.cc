@@ -36,11 +36,21 @@ Value Value::OptionalNone(Kind inner_kind, DataType elem_type) {
   return v;
 }
 
+Value Value::FromResident(std::shared_ptr<const ResidentTensor> resident) {
+  Value v;
+  v.kind_ = Kind::kResident;
+  v.elem_type_ = resident->dtype();
+  v.resident_ = std::move(resident);
+  return v;
+}
+
 std::string Value::TypeString() const {
   std::string t = std::string("tensor(") + DataTypeShortName(elem_type_) + ")";
   switch (kind_) {
     case Kind::kNone: return "none";
     case Kind::kTensor: return t + tensor_.shape().ToString();
+    case Kind::kResident:
+      return t + resident_->shape().ToString() + " resident on " + resident_->provider();
     case Kind::kSequence: return "seq(" + t + ")[" + std::to_string(sequence_.size()) + " items]";
     case Kind::kOptional: {
       std::string inner = optional_inner_kind_ == Kind::kSequence ? "seq(" + t + ")" : t;

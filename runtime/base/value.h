@@ -1,17 +1,19 @@
-// Value: what flows along a graph edge: a tensor, a sequence of tensors, or an optional of either.
+// Value: what flows along a graph edge: a tensor, a sequence of tensors, or an optional of either;
+// inside a session also a tensor resident in a provider's memory (resident_tensor.h).
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "runtime/base/resident_tensor.h"
 #include "runtime/base/tensor.h"
 
 namespace onnxgate {
 
 class Value {
  public:
-  enum class Kind { kNone, kTensor, kSequence, kOptional };
+  enum class Kind { kNone, kTensor, kSequence, kOptional, kResident };
 
   Value() = default;
   static Value FromTensor(Tensor t);
@@ -21,11 +23,14 @@ class Value {
   static Value OptionalOf(Value inner);
   // An empty optional; `inner_kind` and `elem_type` say what it would hold.
   static Value OptionalNone(Kind inner_kind, DataType elem_type);
+  // A tensor held in a provider's memory; it never leaves the session (resident_tensor.h).
+  static Value FromResident(std::shared_ptr<const ResidentTensor> resident);
 
   Kind kind() const { return kind_; }
   bool is_tensor() const { return kind_ == Kind::kTensor; }
   bool is_sequence() const { return kind_ == Kind::kSequence; }
   bool is_optional() const { return kind_ == Kind::kOptional; }
+  bool is_resident() const { return kind_ == Kind::kResident; }
 
   const Tensor& tensor() const { return tensor_; }
   Tensor& mutable_tensor() { return tensor_; }
@@ -37,6 +42,8 @@ class Value {
   bool has_value() const { return optional_ != nullptr; }
   const Value& optional_value() const { return *optional_; }
   Kind optional_inner_kind() const { return optional_inner_kind_; }
+  // For resident tensors.
+  const ResidentTensor& resident() const { return *resident_; }
 
   // "tensor(float)[2,3]", "seq(tensor(int64))[4 items]", "optional(tensor(float)): none".
   std::string TypeString() const;
@@ -47,6 +54,7 @@ class Value {
   Tensor tensor_;
   std::vector<Tensor> sequence_;
   std::shared_ptr<const Value> optional_;
+  std::shared_ptr<const ResidentTensor> resident_;
   Kind optional_inner_kind_ = Kind::kNone;
 };
 

@@ -52,6 +52,7 @@ std::string ValueType::ToString() const {
     case Value::Kind::kNone:
       return "unknown";
     case Value::Kind::kTensor:
+    case Value::Kind::kResident:
       return tensor + DimsToString(*this);
     case Value::Kind::kSequence:
       return "seq(" + tensor + ")";

@@ -50,6 +50,13 @@ StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::
   KernelContext ctx(input_ptrs, static_cast<size_t>(node.output_size()), nullptr);
   Status computed = (*kernel)->Compute(ctx);
   if (!computed.ok()) return computed.WithContext(info.Describe());
+  // As the session does for a graph output: a resident output is copied to the host.
+  for (Value& out : ctx.outputs()) {
+    if (!out.is_resident()) continue;
+    auto host = out.resident().ToHost();
+    if (!host.ok()) return host.status().WithContext(info.Describe());
+    out = Value::FromTensor(std::move(host).value());
+  }
   return std::move(ctx.outputs());
 }
 

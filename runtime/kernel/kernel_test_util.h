@@ -13,7 +13,8 @@ namespace onnxgate {
 // Parses `node_text`, resolves the active version of its op at `opset` from the ONNX schema
 // registry, finds the kernel in `registry` for the input types, builds it and runs it.
 // An undefined Value (Value()) in `inputs` stands for an omitted optional input; if the node
-// names an input "" it is omitted as well. Returns the node's outputs.
+// names an input "" it is omitted as well. Returns the node's outputs, a resident one (a tensor
+// left in a provider's layout) as its host copy, as a session returns graph outputs.
 StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::string& node_text,
                                      int opset, const std::vector<Value>& inputs);
 

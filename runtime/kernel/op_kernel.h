@@ -17,6 +17,8 @@ class Scope {
   virtual ~Scope() = default;
   // nullptr when no enclosing graph defines `name`.
   virtual const Value* Lookup(const std::string& name) const = 0;
+  // Where the run this scope belongs to counts its transfers; nullptr when nobody counts.
+  virtual TransferStats* transfers() const { return nullptr; }
 };
 
 // A compiled subgraph (the body of If, Loop, Scan), runnable from a kernel's Compute.
@@ -64,6 +66,11 @@ class OpKernel {
  public:
   virtual ~OpKernel() = default;
   virtual Status Compute(KernelContext& ctx) const = 0;
+  // The memory domain (ResidentTensor::domain()) whose resident tensors this kernel reads as
+  // they are; the executor gives it every other resident input as a host copy. nullptr (the
+  // default): the kernel reads host tensors only. A kernel may output resident tensors of its
+  // own domain only.
+  virtual const void* resident_domain() const { return nullptr; }
 };
 
 }  // namespace onnxgate

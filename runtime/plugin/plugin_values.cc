@@ -110,6 +110,8 @@ AbiValue::AbiValue(const Value& value) {
       }
       return;
     case Value::Kind::kNone:
+    // A session hands out host tensors only (resident_tensor.h).
+    case Value::Kind::kResident:
       return;
   }
 }

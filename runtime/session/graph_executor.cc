@@ -58,8 +58,8 @@ std::string AttributeNameOf(const onnx::NodeProto& node, const onnx::GraphProto&
 class GraphExecutor::RunScope : public Scope {
  public:
   RunScope(const GraphExecutor& executor, const std::vector<const Value*>& values,
-           const Scope* outer)
-      : executor_(executor), values_(values), outer_(outer) {}
+           const Scope* outer, TransferStats* transfers)
+      : executor_(executor), values_(values), outer_(outer), transfers_(transfers) {}
   const Value* Lookup(const std::string& name) const override {
     auto it = executor_.slot_by_name_.find(name);
     if (it != executor_.slot_by_name_.end() && values_[it->second] != nullptr) {
@@ -67,12 +67,28 @@ class GraphExecutor::RunScope : public Scope {
     }
     return outer_ != nullptr ? outer_->Lookup(name) : nullptr;
   }
+  TransferStats* transfers() const override { return transfers_; }
 
  private:
   const GraphExecutor& executor_;
   const std::vector<const Value*>& values_;
   const Scope* outer_;
+  TransferStats* transfers_;
 };
+
+namespace {
+
+// The host copy of a resident value, counted in `transfers`.
+StatusOr<Value> HostCopy(const Value& resident, TransferStats* transfers) {
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, resident.resident().ToHost());
+  if (transfers != nullptr) {
+    ++transfers->count;
+    transfers->bytes += static_cast<int64_t>(host.ByteSize());
+  }
+  return Value::FromTensor(std::move(host));
+}
+
+}  // namespace
 
 GraphExecutor::~GraphExecutor() = default;
 
@@ -213,7 +229,8 @@ void GraphExecutor::ComputeLifetimes() {
 }
 
 StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Value*>& inputs,
-                                                    const Scope* outer) const {
+                                                    const Scope* outer,
+                                                    TransferStats* transfers) const {
   const Graph& g = *graph_;
   if (inputs.size() != g.inputs().size()) {
     return InvalidArgument(g.Label() + " takes " + std::to_string(g.inputs().size()) +
@@ -222,6 +239,14 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
   // Per-run storage: `values` owns what nodes produce, `live` points at every visible value.
   std::vector<Value> values(slots_.size());
   std::vector<const Value*> live(slots_.size(), nullptr);
+  // Host copies of resident values, made when the first consumer that needs one runs.
+  std::vector<Value> host(slots_.size());
+  auto host_value = [&](int slot) -> StatusOr<const Value*> {
+    if (host[slot].kind() == Value::Kind::kNone) {
+      ONNXGATE_ASSIGN_OR_RETURN(host[slot], HostCopy(*live[slot], transfers));
+    }
+    return &host[slot];
+  };
   for (size_t i = 0; i < slots_.size(); ++i) {
     const Slot& slot = slots_[i];
     switch (slot.kind) {
@@ -245,11 +270,20 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
         break;
     }
   }
-  RunScope scope(*this, live, outer);
+  RunScope scope(*this, live, outer, transfers);
   for (const Step& step : steps_) {
     std::vector<const Value*> in;
     in.reserve(step.inputs.size());
-    for (int slot : step.inputs) in.push_back(slot >= 0 ? live[slot] : nullptr);
+    const void* domain = step.kernel->resident_domain();
+    for (int slot : step.inputs) {
+      const Value* v = slot >= 0 ? live[slot] : nullptr;
+      if (v != nullptr && v->is_resident() && v->resident().domain() != domain) {
+        auto copy = host_value(slot);
+        if (!copy.ok()) return copy.status().WithContext(step.label + " input '" + slots_[slot].name + "'");
+        v = *copy;
+      }
+      in.push_back(v);
+    }
     KernelContext kctx(std::move(in), step.outputs.size(), &scope);
     Status st;
     try {
@@ -276,6 +310,7 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
     }
     for (int slot : step.release) {
       values[slot] = Value();
+      host[slot] = Value();
       live[slot] = nullptr;
     }
   }
@@ -284,6 +319,12 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
   for (int slot : output_slots_) {
     if (live[slot] == nullptr) {
       return Internal(g.Label() + ": graph output '" + slots_[slot].name + "' was not produced");
+    }
+    if (live[slot]->is_resident()) {
+      auto copy = host_value(slot);
+      if (!copy.ok()) return copy.status().WithContext(g.Label() + " output '" + slots_[slot].name + "'");
+      outputs.push_back(**copy);
+      continue;
     }
     outputs.push_back(*live[slot]);
   }
@@ -295,7 +336,7 @@ StatusOr<std::vector<Value>> GraphExecutor::Run(const std::vector<Value>& inputs
   std::vector<const Value*> ptrs;
   ptrs.reserve(inputs.size());
   for (const Value& v : inputs) ptrs.push_back(&v);
-  return Execute(ptrs, &outer);
+  return Execute(ptrs, &outer, outer.transfers());
 }
 
 }  // namespace onnxgate

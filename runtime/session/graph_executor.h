@@ -30,8 +30,11 @@ class GraphExecutor : public SubgraphExecutor {
 
   // `inputs[i]` is graph input i, or null to use its initializer (an error when it has none).
   // `outer` resolves the names the graph takes from enclosing graphs (null for a main graph).
+  // Resident tensors (resident_tensor.h) reach only kernels of their domain; every other
+  // consumer and every output gets a host copy, made once per value and counted in
+  // `transfers` (when not null).
   StatusOr<std::vector<Value>> Execute(const std::vector<const Value*>& inputs,
-                                       const Scope* outer) const;
+                                       const Scope* outer, TransferStats* transfers) const;
 
   // SubgraphExecutor: inputs bound positionally.
   StatusOr<std::vector<Value>> Run(const std::vector<Value>& inputs,

@@ -107,7 +107,8 @@ const std::vector<std::string>& Session::output_names() const {
   return executor_->graph().outputs();
 }
 
-StatusOr<std::vector<Value>> Session::Run(const std::vector<NamedValue>& feeds) const {
+StatusOr<std::vector<Value>> Session::Run(const std::vector<NamedValue>& feeds,
+                                          TransferStats* transfers) const {
   const Graph& g = executor_->graph();
   const std::string& name = model_->display_name();
   std::vector<const Value*> inputs(g.inputs().size(), nullptr);
@@ -136,7 +137,7 @@ StatusOr<std::vector<Value>> Session::Run(const std::vector<NamedValue>& feeds) 
                              g.input_type(i).ToString() + ")");
     }
   }
-  auto outputs = executor_->Execute(inputs, nullptr);
+  auto outputs = executor_->Execute(inputs, nullptr, transfers);
   if (!outputs.ok()) return outputs.status().WithContext("running " + name);
   return outputs;
 }

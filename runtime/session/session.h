@@ -43,8 +43,10 @@ class Session {
 
   // Runs once with named feeds (inputs with an initializer may be fed to override it). Returns
   // the graph outputs in output_names() order. InvalidArgument naming the input for a missing,
-  // unknown, repeated or mistyped feed.
-  StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const;
+  // unknown, repeated or mistyped feed. The copies of provider-resident tensors to the host this
+  // run makes are added to `transfers` when it is not null (resident_tensor.h).
+  StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds,
+                                   TransferStats* transfers = nullptr) const;
 
  private:
   Session() = default;

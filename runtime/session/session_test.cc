@@ -18,6 +18,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using testing_kernels::ProbeProvider;
 using testing_kernels::RefusingProvider;
+using testing_kernels::ResidentProvider;
 using testing_kernels::SilentProvider;
 using testing_kernels::TestProvider;
 
@@ -371,6 +372,37 @@ g (float[2] X) => (float[2] Z, float[2] W) {
   ASSERT_NE(before, nullptr);
   ASSERT_TRUE(before->Run({{"X", Floats({2}, {1, 2})}}).ok());
   EXPECT_THAT(log, ElementsAre("Y=live", "Z=gone"));
+}
+
+TEST(SessionTest, ResidentTensorsReachOnlyTheirDomainAndEachHostCopyIsCounted) {
+  // a and b run on the resident provider: b reads a's output as it is. Relu (another provider)
+  // and the graph output Z need host copies: B is copied once for Relu, and again as the output
+  // W; C is copied once, as the output Z.
+  std::vector<std::string> log;
+  auto session = MustCreate(TextModel(R"(
+g (float[2] X) => (float[2] Z, float[2] W, float[2] V) {
+  B = Neg(X)
+  C = Neg(B)
+  R = Relu(B)
+  V = Relu(R)
+  Z = Identity(C)
+  W = Identity(B)
+}
+)"),
+                            {ResidentProvider("res", &log), TestProvider("p", {"Relu", "Identity"})});
+  ASSERT_NE(session, nullptr);
+  TransferStats transfers;
+  auto out = session->Run({{"X", Floats({2}, {1, -2})}}, &transfers);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2] {1, -2}");
+  EXPECT_EQ((*out)[1].tensor().DebugString(), "FLOAT[2] {-1, 2}");
+  EXPECT_EQ((*out)[2].tensor().DebugString(), "FLOAT[2] {0, 2}");
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[1].substr(log[1].find(':')), ":resident");
+  EXPECT_EQ(log[0].substr(log[0].find(':')), ":host");
+  // B once (for Relu and Identity alike: one copy per value), C once.
+  EXPECT_EQ(transfers.count, 2);
+  EXPECT_EQ(transfers.bytes, 2 * 2 * 4);
 }
 
 TEST(SessionTest, RunIsThreadSafe) {

@@ -2,6 +2,8 @@
 // placements, constants, subgraphs and errors.
 #include "runtime/session/session_test_kernels.h"
 
+#include <onnx/onnx_pb.h>
+
 #include <cmath>
 
 #include "runtime/kernel/kernel_info.h"
@@ -127,6 +129,52 @@ class ProbeKernel : public OpKernel {
   std::vector<std::string>* log_;
 };
 
+// A resident tensor of a test domain: a host tensor behind the interface.
+class TestResident : public ResidentTensor {
+ public:
+  TestResident(const void* domain, std::string provider, Tensor t)
+      : domain_(domain), provider_(std::move(provider)), t_(std::move(t)) {}
+  const void* domain() const override { return domain_; }
+  const std::string& provider() const override { return provider_; }
+  DataType dtype() const override { return t_.dtype(); }
+  const Shape& shape() const override { return t_.shape(); }
+  StatusOr<Tensor> ToHost() const override { return t_.Clone(); }
+  const Tensor& tensor() const { return t_; }
+
+ private:
+  const void* domain_;
+  std::string provider_;
+  Tensor t_;
+};
+
+// Negates input 0 (host or resident of its domain) into a resident output, logging
+// "<node>:resident" or "<node>:host" for the input it got.
+class ResidentNegKernel : public OpKernel {
+ public:
+  ResidentNegKernel(const void* domain, std::string provider, std::string node,
+                    std::vector<std::string>* log)
+      : domain_(domain), provider_(std::move(provider)), node_(std::move(node)), log_(log) {}
+  const void* resident_domain() const override { return domain_; }
+  Status Compute(KernelContext& ctx) const override {
+    const Value* v = ctx.input(0);
+    if (v == nullptr) return InvalidArgument("input 0 is missing");
+    const bool resident = v->is_resident();
+    if (resident && v->resident().domain() != domain_) return Internal("a foreign resident input");
+    const Tensor& x = resident ? static_cast<const TestResident&>(v->resident()).tensor() : v->tensor();
+    log_->push_back(node_ + (resident ? ":resident" : ":host"));
+    Tensor y(DataType::kFloat, x.shape());
+    for (int64_t i = 0; i < x.NumElements(); ++i) y.mutable_data<float>()[i] = -x.data<float>()[i];
+    ctx.set_output(0, Value::FromResident(std::make_shared<const TestResident>(domain_, provider_, std::move(y))));
+    return OkStatus();
+  }
+
+ private:
+  const void* domain_;
+  std::string provider_;
+  std::string node_;
+  std::vector<std::string>* log_;
+};
+
 class SilentKernel : public OpKernel {
  public:
   Status Compute(KernelContext&) const override { return OkStatus(); }
@@ -234,6 +282,23 @@ std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
     def.until_version = NewestOpset();
     def.factory = [names, log](const KernelInfo&) -> StatusOr<std::unique_ptr<OpKernel>> {
       return std::unique_ptr<OpKernel>(new ProbeKernel(names, log));
+    };
+    return r.Register(std::move(def));
+  });
+  return p.ok() ? *p : nullptr;
+}
+
+std::shared_ptr<const ExecutionProvider> ResidentProvider(const std::string& name,
+                                                          std::vector<std::string>* log) {
+  auto domain = std::make_shared<int>(0);
+  auto p = RegistryProvider::Create(name, [&](KernelRegistry& r) {
+    KernelDef def;
+    def.op_type = "Neg";
+    def.until_version = NewestOpset();
+    def.type_constraints = {{"T", {DataType::kFloat}}};
+    def.factory = [domain, name, log](const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
+      return std::unique_ptr<OpKernel>(
+          new ResidentNegKernel(domain.get(), name, info.node().name(), log));
     };
     return r.Register(std::move(def));
   });

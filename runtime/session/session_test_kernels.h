@@ -44,5 +44,11 @@ std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
                                                        std::vector<std::string> names,
                                                        std::vector<std::string>* log);
 
+// A provider whose Neg kernel reads host tensors and resident ones of its own domain and
+// outputs resident tensors, appending "<node name>:resident" or "<node name>:host" to `log`
+// for the input each run gets.
+std::shared_ptr<const ExecutionProvider> ResidentProvider(const std::string& name,
+                                                          std::vector<std::string>* log);
+
 }  // namespace testing_kernels
 }  // namespace onnxgate

@@ -1,7 +1,8 @@
 // The dnnl provider in the built-in runtime: offered after ref, its claims, nodes it declines
 // falling back to ref with the placement recorded (or refused under --fallback forbid), a
 // constant W reordered once and reused, one loaded model run from many threads at once, and
-// intra-op threads reaching its kernels.
+// intra-op threads reaching its kernels, and activations left in oneDNN's layouts between its
+// kernels with a host copy only where a value leaves them.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <gmock/gmock.h>
@@ -10,7 +11,9 @@
 #include <thread>
 
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/ref/ref_provider.h"
 #include "runtime/model/model_test_util.h"
+#include "runtime/session/session.h"
 
 namespace onnxgate {
 namespace {
@@ -110,6 +113,66 @@ TEST(DnnlProviderTest, DeclinedNodesFallBackToRefAndThePlacementSaysSo) {
     ASSERT_TRUE(want.ok()) << want.status().ToString();
     ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
   }
+}
+
+// A residual block with 16 channels, which oneDNN runs in a blocked layout: every node but Neg
+// (ref) is dnnl's; Neg and the output Y need Z on the host.
+constexpr char kResidualBlock[] = R"(
+<
+  ir_version: 8,
+  opset_import: ["" : 17]
+>
+g (float[1, 16, 6, 6] X, float[16, 16, 3, 3] W, float[16, 16, 1, 1] V) => (float[1, 16, 3, 3] Y, float[1, 16, 3, 3] N)
+<float lo = {0.0}, float hi = {6.0}> {
+  C = Conv <pads = [1, 1, 1, 1]> (X, W)
+  R = Relu(C)
+  S = Conv (R, V)
+  A = Add(S, C)
+  L = Clip(A, lo, hi)
+  P = MaxPool <kernel_shape = [2, 2], strides = [2, 2]> (L)
+  Q = AveragePool <kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [1, 1]> (P)
+  E = Sigmoid(Q)
+  Y = Mul(E, P)
+  N = Neg(Y)
+}
+)";
+
+Value Seeded(Shape shape, uint32_t seed) {
+  std::vector<float> v(static_cast<size_t>(shape.NumElements()));
+  for (size_t i = 0; i < v.size(); ++i) {
+    v[i] = static_cast<float>(static_cast<int>((i * 37 + seed * 101) % 23) - 11) / 16.0f;
+  }
+  return Value::FromTensor(Tensor::FromVector<float>(std::move(shape), v));
+}
+
+TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvider) {
+  auto model = Model::ParseText(kResidualBlock, "residual.onnx");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto loaded = Model::FromProto(*model, ".", "residual.onnx");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  auto dnnl = CreateDnnlProvider();
+  auto ref = CreateRefProvider();
+  ASSERT_TRUE(dnnl.ok() && ref.ok());
+  auto on_dnnl = Session::Create(*loaded, {*dnnl, *ref});
+  auto on_ref = Session::Create(*loaded, {*ref});
+  ASSERT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
+  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+  for (const NodePlacement& p : (*on_dnnl)->placements()) {
+    EXPECT_EQ(p.provider, p.op_type == "Neg" ? "ref" : "dnnl") << p.node_name;
+  }
+  const std::vector<NamedValue> feeds = {{"X", Seeded({1, 16, 6, 6}, 1)},
+                                         {"W", Seeded({16, 16, 3, 3}, 2)},
+                                         {"V", Seeded({16, 16, 1, 1}, 3)}};
+  TransferStats transfers;
+  auto got = (*on_dnnl)->Run(feeds, &transfers);
+  auto want = (*on_ref)->Run(feeds);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
+  ExpectNear((*got)[1].tensor(), (*want)[1].tensor());
+  // Y alone leaves dnnl (for Neg and as an output: one copy), 16 x 3 x 3 floats.
+  EXPECT_EQ(transfers.count, 1);
+  EXPECT_EQ(transfers.bytes, 16 * 3 * 3 * 4);
 }
 
 TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {

@@ -27,9 +27,53 @@ bool BinaryKernel::commutative() const {
   return algorithm_ == dnnl::algorithm::binary_add || algorithm_ == dnnl::algorithm::binary_mul;
 }
 
+Status BinaryKernel::ComputeInLayout(KernelContext& ctx, const DnnlInput& a,
+                                     const DnnlInput& b) const {
+  const dnnl::memory::desc a_md = a.memory.get_desc();
+  const dnnl::memory::desc b_md = b.memory.get_desc();
+  const dnnl::memory::desc& y_md = a.host == nullptr ? a_md : b_md;
+  PrimitiveCache<BinaryEntry>::Key key = a.shape.dims();
+  for (const auto& md : {a_md, b_md}) {
+    key.push_back(-2);  // separates the layouts
+    const std::vector<int64_t> layout = LayoutKey(md);
+    key.insert(key.end(), layout.begin(), layout.end());
+  }
+  auto make = [&]() -> StatusOr<std::shared_ptr<const BinaryEntry>> {
+    std::shared_ptr<BinaryEntry> entry;
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
+      dnnl::binary::desc desc(algorithm_, a_md, b_md, y_md);
+      dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
+      entry = std::make_shared<BinaryEntry>(
+          BinaryEntry{pd, dnnl::binary(pd), a_md, b_md, y_md, false});
+      return OkStatus();
+    }));
+    return std::shared_ptr<const BinaryEntry>(std::move(entry));
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, make));
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl_, entry->y, a.shape));
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
+    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
+                          {{DNNL_ARG_SRC_0, a.memory},
+                           {DNNL_ARG_SRC_1, b.memory},
+                           {DNNL_ARG_DST, out.memory()}});
+    return OkStatus();
+  }));
+  ctx.set_output(0, out.Take());
+  return OkStatus();
+}
+
 Status BinaryKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  const Value* a_value = ctx.input(0);
+  const Value* b_value = ctx.input(1);
+  if ((a_value != nullptr && a_value->is_resident()) ||
+      (b_value != nullptr && b_value->is_resident())) {
+    ONNXGATE_ASSIGN_OR_RETURN(DnnlInput a, GetDnnlInput(ctx, *dnnl_, 0, "A"));
+    ONNXGATE_ASSIGN_OR_RETURN(DnnlInput b, GetDnnlInput(ctx, *dnnl_, 1, "B"));
+    if (a.shape == b.shape && a.shape.NumElements() > 0) return ComputeInLayout(ctx, a, b);
+  }
+  Tensor a_copy, b_copy;
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetHostInput(ctx, 0, "A", &a_copy));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetHostInput(ctx, 1, "B", &b_copy));
   if (a->dtype() != DataType::kFloat || b->dtype() != DataType::kFloat) {
     return InvalidArgument(std::string("A and B must both be float, got ") +
                            DataTypeShortName(a->dtype()) + " and " + DataTypeShortName(b->dtype()));

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
@@ -19,18 +20,23 @@ struct BinaryEntry {
 
 // The broadcast shape of A and B is the output's. oneDNN's binary primitive broadcasts its
 // second source cheaply, so for Add and Mul the operand that spans the output goes first; where
-// it cannot (Sub or Div with a broadcast A) oneDNN broadcasts the first source itself.
+// it cannot (Sub or Div with a broadcast A) oneDNN broadcasts the first source itself. Operands of
+// one shape of which one is resident are combined in their layouts, into the resident one's;
+// other resident operands are taken as host copies.
 class BinaryKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
                                                     dnnl::algorithm algorithm,
                                                     std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
+  const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   BinaryKernel(std::shared_ptr<const DnnlContext> dnnl, dnnl::algorithm algorithm)
       : dnnl_(std::move(dnnl)), algorithm_(algorithm) {}
   bool commutative() const;
+  // A and B of one shape, at least one resident.
+  Status ComputeInLayout(KernelContext& ctx, const DnnlInput& a, const DnnlInput& b) const;
 
   std::shared_ptr<const DnnlContext> dnnl_;
   dnnl::algorithm algorithm_;

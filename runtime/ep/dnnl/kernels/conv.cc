@@ -68,16 +68,16 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
 }
 
 Status ConvKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlInput x, GetDnnlInput(ctx, *dnnl_, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, ref::GetInput(ctx, 1, "W"));
   const Tensor* b = ctx.input_tensor(2);
-  const Shape& xs = x->shape();
+  const Shape& xs = x.shape;
   const Shape& ws = w->shape();
   if (xs.rank() < 3 || ws.rank() != xs.rank()) {
     return InvalidArgument("X must have rank >= 3 and W the same rank, got X " + xs.ToString() +
                            " and W " + ws.ToString());
   }
-  if (x->dtype() != DataType::kFloat || w->dtype() != DataType::kFloat ||
+  if (w->dtype() != DataType::kFloat ||
       (b != nullptr && b->dtype() != DataType::kFloat)) {
     return InvalidArgument("X, W and B must share one element type");
   }
@@ -109,16 +109,14 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const ref_nn::WindowGeometry& g = *resolved;
   std::vector<int64_t> y_dims = {n, m};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
-  if (y.NumElements() > 0 && c == 0) {
-    // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
-    if (b != nullptr) {
+  if (Shape(y_dims).NumElements() == 0 || c == 0) {
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
+    if (y.NumElements() > 0 && b != nullptr) {
+      // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
       float* out = y.mutable_data<float>();
       const int64_t plane = y.NumElements() / (n * m);
       for (int64_t i = 0; i < y.NumElements(); ++i) out[i] = b->data<float>()[(i / plane) % m];
     }
-  }
-  if (y.NumElements() == 0 || c == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
@@ -126,7 +124,10 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const bool w_is_constant = w_constant_.has_value() &&
                              w_constant_->data<float>() == w->data<float>() &&
                              w_constant_->shape() == ws;
+  const dnnl::memory::desc x_desc = x.memory.get_desc();
   PrimitiveCache<ConvEntry>::Key key = xs.dims();
+  const std::vector<int64_t> layout = LayoutKey(x_desc);
+  key.insert(key.end(), layout.begin(), layout.end());
   key.push_back(-1);
   key.insert(key.end(), ws.dims().begin(), ws.dims().end());
   key.push_back(b != nullptr ? 1 : 0);
@@ -139,19 +140,18 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
       w_dims[0] = m / group_;
       w_dims.insert(w_dims.begin(), group_);
     }
-    entry->x_plain = PlainDesc(DimsOf(xs.dims()));
+    entry->x_desc = x_desc;
     entry->w_plain = PlainDesc(w_dims);
     entry->b_plain = PlainDesc({m});
-    entry->y_plain = PlainDesc(DimsOf(y_dims));
     dims strides(g.strides.begin(), g.strides.end());
     dims dilations;
     for (int64_t d : g.dilations) dilations.push_back(d - 1);  // oneDNN counts the gaps
     dims pad_l(g.pad_begin.begin(), g.pad_begin.end());
     dims pad_r(g.pad_end.begin(), g.pad_end.end());
     const auto f32 = dnnl::memory::data_type::f32;
-    dnnl::memory::desc x_any(entry->x_plain.dims(), f32, tag::any);
+    dnnl::memory::desc x_any(DimsOf(xs.dims()), f32, tag::any);
     dnnl::memory::desc w_any(w_dims, f32, tag::any);
-    dnnl::memory::desc y_any(entry->y_plain.dims(), f32, tag::any);
+    dnnl::memory::desc y_any(DimsOf(y_dims), f32, tag::any);
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
       const auto prop = dnnl::prop_kind::forward_inference;
       const auto alg = dnnl::algorithm::convolution_direct;
@@ -165,12 +165,10 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
       return OkStatus();
     }));
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
-      MakeReorder(*dnnl_, entry->x_plain, entry->pd.src_desc(), &entry->x_reorder,
+      MakeReorder(*dnnl_, entry->x_desc, entry->pd.src_desc(), &entry->x_reorder,
                   &entry->x_reorder_pd);
       MakeReorder(*dnnl_, entry->w_plain, entry->pd.weights_desc(), &entry->w_reorder,
                   &entry->w_reorder_pd);
-      MakeReorder(*dnnl_, entry->pd.dst_desc(), entry->y_plain, &entry->y_reorder,
-                  &entry->y_reorder_pd);
       if (w_is_constant) {
         // Reordered once, here; every later run of this shape uses it as it is.
         dnnl::memory plain = WrapMemory(*dnnl_, entry->w_plain, w_constant_->data<float>());
@@ -185,28 +183,22 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> entry, cache_.Get(key, make));
 
-  float* out = y.mutable_data<float>();
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out,
+                            DnnlOutput::Create(dnnl_, entry->pd.dst_desc(), Shape(y_dims)));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
     const ConvEntry& e = *entry;
-    dnnl::memory x_mem = Reordered(*dnnl_, WrapMemory(*dnnl_, e.x_plain, x->data<float>()),
-                                   e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);
+    dnnl::memory x_mem = Reordered(*dnnl_, x.memory, e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);
     dnnl::memory w_mem = e.w_constant
                              ? *e.w_constant
                              : Reordered(*dnnl_, WrapMemory(*dnnl_, e.w_plain, w->data<float>()),
                                          e.pd.weights_desc(), e.w_reorder, e.w_reorder_pd);
-    dnnl::memory y_plain = WrapMemory(*dnnl_, e.y_plain, out);
-    dnnl::memory y_mem = e.y_reorder ? dnnl::memory(e.pd.dst_desc(), dnnl_->engine()) : y_plain;
     std::unordered_map<int, dnnl::memory> args = {
-        {DNNL_ARG_SRC, x_mem}, {DNNL_ARG_WEIGHTS, w_mem}, {DNNL_ARG_DST, y_mem}};
+        {DNNL_ARG_SRC, x_mem}, {DNNL_ARG_WEIGHTS, w_mem}, {DNNL_ARG_DST, out.memory()}};
     if (b != nullptr) args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, e.b_plain, b->data<float>()));
     ExecuteWithScratchpad(*dnnl_, e.primitive, e.pd, std::move(args));
-    if (e.y_reorder) {
-      ExecuteWithScratchpad(*dnnl_, *e.y_reorder, *e.y_reorder_pd,
-                            {{DNNL_ARG_FROM, y_mem}, {DNNL_ARG_TO, y_plain}});
-    }
     return OkStatus();
   }));
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, out.Take());
   return OkStatus();
 }
 

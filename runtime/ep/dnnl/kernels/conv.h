@@ -1,28 +1,30 @@
 // Conv (versions 11 to 22) on oneDNN's convolution primitive, float32: 1 to 3 spatial dims,
 // groups (depthwise included), dilations, pads, strides, auto_pad and an optional bias. oneDNN
-// picks the layouts it runs fastest in; activations are reordered from and to ONNX's plain
-// layout around it, and a constant W (an initializer or Constant) is reordered once per input
-// shape and kept with the primitive.
+// picks the layouts it runs fastest in: X is taken in the layout it comes in (a resident tensor
+// of an earlier dnnl kernel, or a plain host tensor) and reordered only where that is not the
+// primitive's, Y is left in the primitive's layout (resident, dnnl_resident.h), and a constant W
+// (an initializer or Constant) is reordered once per input shape and kept with the primitive.
 #pragma once
 
 #include <memory>
 #include <optional>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
 namespace onnxgate::dnnl_ep {
 
-// The primitive of one X shape (and W shape), with the reorders around it.
+// The primitive of one X shape and layout (and W shape), with the reorders in front of it.
 struct ConvEntry {
   dnnl::convolution_forward::primitive_desc pd;
   dnnl::convolution_forward primitive;
-  dnnl::memory::desc x_plain, w_plain, b_plain, y_plain;
-  // Present where oneDNN's chosen layout differs from the plain one.
-  std::optional<dnnl::reorder> x_reorder, w_reorder, y_reorder;
-  std::optional<dnnl::reorder::primitive_desc> x_reorder_pd, w_reorder_pd, y_reorder_pd;
+  dnnl::memory::desc x_desc, w_plain, b_plain;
+  // Present where oneDNN's chosen layout differs from the one X comes in, or from W's plain one.
+  std::optional<dnnl::reorder> x_reorder, w_reorder;
+  std::optional<dnnl::reorder::primitive_desc> x_reorder_pd, w_reorder_pd;
   // The constant W in the primitive's layout, reordered when the entry was made.
   std::optional<dnnl::memory> w_constant;
 };
@@ -32,6 +34,7 @@ class ConvKernel : public OpKernel {
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
                                                     std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
+  const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   ConvKernel(std::shared_ptr<const DnnlContext> dnnl, ref_nn::ConvPoolAttributes attrs,

@@ -16,11 +16,11 @@ namespace {
 
 using dnnl::algorithm;
 
-StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnnl, int64_t n,
+StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnnl,
+                                                          const dnnl::memory::desc& md,
                                                           const std::vector<EltwiseStep>& steps) {
   auto entry = std::make_shared<EltwiseEntry>();
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
-    const dnnl::memory::desc md = PlainDesc({n});
     for (const EltwiseStep& step : steps) {
       dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, step.algorithm, md,
                                        step.alpha, step.beta);
@@ -37,7 +37,57 @@ StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnn
   return std::shared_ptr<const EltwiseEntry>(std::move(entry));
 }
 
+// The part of a cache key that names the steps.
+void AppendStepsKey(const std::vector<EltwiseStep>& steps, PrimitiveCache<EltwiseEntry>::Key* key) {
+  for (const EltwiseStep& step : steps) {
+    key->insert(key->end(),
+                {static_cast<int64_t>(step.algorithm), FloatKey(step.alpha), FloatKey(step.beta),
+                 step.accurate ? 1 : 0});
+  }
+}
+
+// Runs the steps from `src` into `dst` (both of the entry's layout), then copies NaN inputs
+// through: the n floats of each buffer correspond one to one, in any layout.
+void ExecuteSteps(const DnnlContext& dnnl, const EltwiseEntry& entry, const dnnl::memory& src,
+                  const dnnl::memory& dst, size_t n) {
+  for (size_t i = 0; i < entry.primitives.size(); ++i) {
+    ExecuteWithScratchpad(dnnl, entry.primitives[i], entry.pds[i],
+                          {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
+  }
+  const float* in = static_cast<const float*>(src.get_data_handle());
+  float* out = static_cast<float*>(dst.get_data_handle());
+  for (size_t i = 0; i < n; ++i) {
+    if (std::isnan(in[i])) out[i] = in[i];
+  }
+}
+
 }  // namespace
+
+StatusOr<Value> RunEltwiseOnInput(const std::shared_ptr<const DnnlContext>& dnnl,
+                                  const PrimitiveCache<EltwiseEntry>& cache,
+                                  const KernelContext& ctx, size_t index, const char* name,
+                                  const std::vector<EltwiseStep>& steps) {
+  const Value* v = ctx.input(index);
+  if (v == nullptr || !v->is_resident()) {
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, index, name));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, RunEltwise(*dnnl, cache, *x, steps));
+    return Value::FromTensor(std::move(y));
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlInput x, GetDnnlInput(ctx, *dnnl, index, name));
+  const dnnl::memory::desc md = x.memory.get_desc();
+  PrimitiveCache<EltwiseEntry>::Key key = LayoutKey(md);
+  key.push_back(-1);
+  key.insert(key.end(), x.shape.dims().begin(), x.shape.dims().end());
+  AppendStepsKey(steps, &key);
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const EltwiseEntry> entry,
+                            cache.Get(key, [&] { return MakeEltwise(*dnnl, md, steps); }));
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl, md, x.shape));
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl, "eltwise_forward", [&]() -> Status {
+    ExecuteSteps(*dnnl, *entry, x.memory, out.memory(), md.get_size() / sizeof(float));
+    return OkStatus();
+  }));
+  return out.Take();
+}
 
 StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
                             const Tensor& x, const std::vector<EltwiseStep>& steps) {
@@ -45,28 +95,15 @@ StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<Eltwis
   const int64_t n = x.NumElements();
   if (n == 0) return y;
   PrimitiveCache<EltwiseEntry>::Key key = {n};
-  for (const EltwiseStep& step : steps) {
-    key.insert(key.end(),
-               {static_cast<int64_t>(step.algorithm), FloatKey(step.alpha), FloatKey(step.beta),
-                step.accurate ? 1 : 0});
-  }
+  AppendStepsKey(steps, &key);
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const EltwiseEntry> entry,
-                            cache.Get(key, [&] { return MakeEltwise(dnnl, n, steps); }));
-  const float* in = x.data<float>();
-  float* out = y.mutable_data<float>();
+                            cache.Get(key, [&] { return MakeEltwise(dnnl, PlainDesc({n}), steps); }));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
     const dnnl::memory::desc md = PlainDesc({n});
-    dnnl::memory src = WrapMemory(dnnl, md, in);
-    dnnl::memory dst = WrapMemory(dnnl, md, out);
-    for (size_t i = 0; i < entry->primitives.size(); ++i) {
-      ExecuteWithScratchpad(dnnl, entry->primitives[i], entry->pds[i],
-                            {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
-    }
+    ExecuteSteps(dnnl, *entry, WrapMemory(dnnl, md, x.data<float>()),
+                 WrapMemory(dnnl, md, y.mutable_data<float>()), static_cast<size_t>(n));
     return OkStatus();
   }));
-  for (int64_t i = 0; i < n; ++i) {
-    if (std::isnan(in[i])) out[i] = in[i];
-  }
   return y;
 }
 
@@ -130,8 +167,7 @@ StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info
 }
 
 Status EltwiseKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, RunEltwise(*dnnl_, cache_, *x, steps_));
+  ONNXGATE_ASSIGN_OR_RETURN(Value y, RunEltwiseOnInput(dnnl_, cache_, ctx, 0, "X", steps_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -167,7 +203,6 @@ StatusOr<float> BoundInput(const KernelContext& ctx, size_t index, const char* n
 }  // namespace
 
 Status ClipKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "input"));
   float lo = lo_;
   float hi = hi_;
   if (bounds_are_inputs_) {
@@ -180,8 +215,8 @@ Status ClipKernel::Compute(KernelContext& ctx) const {
   if (std::isnan(hi)) hi = std::numeric_limits<float>::infinity();
   // min > max sets every value to max (oneDNN's clip refuses such bounds).
   if (lo > hi) lo = hi;
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            RunEltwise(*dnnl_, cache_, *x, {{algorithm::eltwise_clip_v2, lo, hi}}));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Value y, RunEltwiseOnInput(dnnl_, cache_, ctx, 0, "input", {{algorithm::eltwise_clip_v2, lo, hi}}));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

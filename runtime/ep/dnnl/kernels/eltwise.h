@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
@@ -49,11 +50,19 @@ struct EltwiseEntry {
 StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
                             const Tensor& x, const std::vector<EltwiseStep>& steps);
 
+// The steps on input `index` (called `name`) of `ctx`: RunEltwise on a host tensor; a resident
+// tensor is transformed in its own layout into a resident output.
+StatusOr<Value> RunEltwiseOnInput(const std::shared_ptr<const DnnlContext>& dnnl,
+                                  const PrimitiveCache<EltwiseEntry>& cache,
+                                  const KernelContext& ctx, size_t index, const char* name,
+                                  const std::vector<EltwiseStep>& steps);
+
 class EltwiseKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, EltwiseOp op,
                                                     std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
+  const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   EltwiseKernel(std::shared_ptr<const DnnlContext> dnnl, std::vector<EltwiseStep> steps)
@@ -71,6 +80,7 @@ class ClipKernel : public OpKernel {
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
                                                     std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
+  const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   ClipKernel(std::shared_ptr<const DnnlContext> dnnl, bool bounds_are_inputs, float lo, float hi)

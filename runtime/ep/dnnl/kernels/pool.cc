@@ -86,8 +86,8 @@ StatusOr<std::unique_ptr<OpKernel>> PoolKernel::Create(const KernelInfo& info, P
 }
 
 Status PoolKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
-  const Shape& xs = x->shape();
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlInput x_in, GetDnnlInput(ctx, *dnnl_, 0, "X"));
+  const Shape xs = x_in.shape;
   if (xs.rank() < 3) {
     return InvalidArgument("X must have rank >= 3 (N, C, spatial...), got " + xs.ToString());
   }
@@ -113,12 +113,12 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   }
   std::vector<int64_t> y_dims = {xs[0], xs[1]};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
-  if (y.NumElements() == 0) {
+  if (Shape(y_dims).NumElements() == 0) {
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
-  if (x->NumElements() == 0) {
+  if (xs.NumElements() == 0) {
     return InvalidArgument("X " + xs.ToString() +
                            " has an empty spatial dim: every window is "
                            "empty, where pooling is undefined");
@@ -129,9 +129,11 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   // zeros, and the padding-excluding average over that counts exactly ONNX's positions.
   const bool pad_in_buffer = count_include_pad_ && attrs_.ceil_mode;
   std::vector<int64_t> x_dims = xs.dims();
-  const float* x_data = x->data<float>();
+  dnnl::memory x_mem = x_in.memory;
+  Tensor x_copy;
   std::vector<float> padded;
   if (pad_in_buffer) {
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetHostInput(ctx, 0, "X", &x_copy));
     padded = PadSpatial(*x, g.pad_begin, g.pad_end);
     for (size_t i = 0; i < spatial; ++i) {
       x_dims[i + 2] += g.pad_begin[i] + g.pad_end[i];
@@ -139,12 +141,21 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
       g.pad_begin[i] = 0;
       g.pad_end[i] = 0;
     }
-    x_data = padded.data();
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "memory", [&]() -> Status {
+      x_mem = WrapMemory(*dnnl_, PlainDesc(DimsOf(x_dims)), padded.data());
+      return OkStatus();
+    }));
   }
+  // A resident X is pooled in its own layout, into the layout oneDNN picks for Y; a host X in
+  // the plain layout, into a plain Y.
+  const dnnl::memory::desc x_desc = x_mem.get_desc();
+  const bool resident = x_in.host == nullptr && !pad_in_buffer;
   auto make = [&]() -> StatusOr<std::shared_ptr<const PoolEntry>> {
     auto entry = std::make_shared<PoolEntry>();
-    entry->x = PlainDesc(DimsOf(x_dims));
-    entry->y = PlainDesc(DimsOf(y_dims));
+    entry->x = x_desc;
+    entry->y = resident ? dnnl::memory::desc(DimsOf(y_dims), dnnl::memory::data_type::f32,
+                                             dnnl::memory::format_tag::any)
+                        : PlainDesc(DimsOf(y_dims));
     dims strides, kernel, dilations, pad_l, pad_r;
     for (size_t i = 0; i < spatial; ++i) {
       strides.push_back(g.strides[i]);
@@ -170,15 +181,18 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
     }));
     return std::shared_ptr<const PoolEntry>(std::move(entry));
   };
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const PoolEntry> entry, cache_.Get(xs.dims(), make));
-  float* out = y.mutable_data<float>();
+  PrimitiveCache<PoolEntry>::Key key = xs.dims();
+  const std::vector<int64_t> layout = LayoutKey(x_desc);
+  key.insert(key.end(), layout.begin(), layout.end());
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const PoolEntry> entry, cache_.Get(key, make));
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out,
+                            DnnlOutput::Create(dnnl_, entry->pd.dst_desc(), Shape(y_dims)));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "pooling_v2_forward", [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
-                          {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->x, x_data)},
-                           {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+                          {{DNNL_ARG_SRC, x_mem}, {DNNL_ARG_DST, out.memory()}});
     return OkStatus();
   }));
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, out.Take());
   return OkStatus();
 }
 

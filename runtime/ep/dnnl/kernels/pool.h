@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
@@ -28,6 +29,7 @@ class PoolKernel : public OpKernel {
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, PoolOp op,
                                                     std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
+  const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   PoolKernel(std::shared_ptr<const DnnlContext> dnnl, PoolOp op, ref_nn::ConvPoolAttributes attrs,

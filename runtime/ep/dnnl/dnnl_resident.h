@@ -1,0 +1,75 @@
+// Tensors that stay in the layout a oneDNN primitive chose (blocked, say nChw8c) between the dnnl
+// kernels that read such layouts, instead of being reordered to ONNX's plain layout and back
+// around every node: the dnnl EP's ResidentTensor, and the input and output helpers of the
+// kernels that take them (Conv, pooling, the activations, the binary ops).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/base/resident_tensor.h"
+#include "runtime/ep/dnnl/dnnl_common.h"
+#include "runtime/kernel/op_kernel.h"
+
+namespace onnxgate::dnnl_ep {
+
+// A float32 tensor in a oneDNN memory of a layout other than the plain one, owned by it.
+class DnnlResident : public ResidentTensor {
+ public:
+  DnnlResident(std::shared_ptr<const DnnlContext> dnnl, dnnl::memory memory, Shape shape)
+      : dnnl_(std::move(dnnl)), memory_(std::move(memory)), shape_(std::move(shape)) {}
+
+  const void* domain() const override { return dnnl_.get(); }
+  const std::string& provider() const override;
+  DataType dtype() const override { return DataType::kFloat; }
+  const Shape& shape() const override { return shape_; }
+  // One reorder to the plain layout.
+  StatusOr<Tensor> ToHost() const override;
+
+  const dnnl::memory& memory() const { return memory_; }
+
+ private:
+  std::shared_ptr<const DnnlContext> dnnl_;
+  dnnl::memory memory_;
+  Shape shape_;
+};
+
+// Input `index` of a dnnl kernel, called `name` in the op's schema, as oneDNN memory: a host
+// float32 tensor wrapped where it lies (plain layout), or a resident tensor of `dnnl` as it is.
+struct DnnlInput {
+  Shape shape;
+  dnnl::memory memory;
+  const Tensor* host = nullptr;  // the host tensor; null when resident
+};
+StatusOr<DnnlInput> GetDnnlInput(const KernelContext& ctx, const DnnlContext& dnnl, size_t index,
+                                 const char* name);
+
+// Input `index` as a host tensor: the tensor itself, or the plain copy of a resident one, made in
+// `*copy` (a kernel's path that needs the plain layout).
+StatusOr<const Tensor*> GetHostInput(const KernelContext& ctx, size_t index, const char* name,
+                                     Tensor* copy);
+
+// The output of a primitive whose destination layout is `desc`, of `shape`: a host tensor when
+// the layout is the plain one (written in place), else a resident tensor. memory() is what the
+// primitive writes; Take() gives the value once it has.
+class DnnlOutput {
+ public:
+  static StatusOr<DnnlOutput> Create(std::shared_ptr<const DnnlContext> dnnl,
+                                     const dnnl::memory::desc& desc, Shape shape);
+  const dnnl::memory& memory() const { return memory_; }
+  Value Take();
+
+ private:
+  std::shared_ptr<const DnnlContext> dnnl_;
+  dnnl::memory memory_;
+  Shape shape_;
+  std::optional<Tensor> host_;
+};
+
+// A key of a memory layout for primitive caches: the format kind, strides and inner blocks of
+// `desc` (dims are keyed separately).
+std::vector<int64_t> LayoutKey(const dnnl::memory::desc& desc);
+
+}  // namespace onnxgate::dnnl_ep
