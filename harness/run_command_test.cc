@@ -37,7 +37,7 @@ std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()>
   y.name = "Y";
   ON_CALL(*m, inputs()).WillByDefault(Return(std::vector<ValueInfo>{x}));
   ON_CALL(*m, outputs()).WillByDefault(Return(std::vector<ValueInfo>{y}));
-  ON_CALL(*m, placements()).WillByDefault(Return(std::vector<NodePlacement>{{"n0", "Relu", "", 13, "ref", {}}}));
+  ON_CALL(*m, placements()).WillByDefault(Return(std::vector<NodePlacement>{{"n0", "Relu", "", 13, "ref", {}, ""}}));
   ON_CALL(*m, Run(_)).WillByDefault([behaviour](const std::vector<NamedValue>&) { return behaviour(); });
   return m;
 }

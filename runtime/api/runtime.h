@@ -89,6 +89,9 @@ struct NodePlacement {
   int since_version = 0;  // the node's active op version
   std::string provider;
   std::vector<DeclineReason> declines;
+  // The provider's kernel that runs this node together with others (a subgraph claim, e.g. a
+  // Conv with its activation fused as "conv1+relu1"); empty when the node runs alone.
+  std::string subgraph;
 };
 
 struct NamedValue {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/base/data_type.h"
+#include "runtime/graph/graph.h"
 #include "runtime/kernel/kernel_registry.h"
 
 namespace onnx {
@@ -26,6 +27,31 @@ struct NodeRequest {
   std::vector<DataType> input_types;            // kUndefined where unknown or omitted
   std::vector<DataType> output_types;           // kUndefined where unknown or omitted
   std::map<std::string, DataType> bound_types;  // schema type constraint -> element type
+};
+
+// The nodes of one graph the session placed on a provider, each with a kernel of its own,
+// offered to the provider so that it may run several of them as one kernel (ClaimSubgraphs).
+struct SubgraphOffer {
+  const Graph* graph = nullptr;
+  std::vector<int> nodes;           // indices into graph->proto().node(), in execution order
+  std::vector<int> since_versions;  // the active op version of each of `nodes`
+  // How often value `name` is read: as a node input (twice by a node that reads it twice), by
+  // the subgraphs of a node, and as a graph output.
+  std::function<int(const std::string&)> readers;
+  // The tensor known at load for `name` (an initializer no input overrides, a Constant's
+  // value), or null.
+  std::function<const Tensor*(const std::string&)> constant;
+};
+
+// Nodes a provider runs as one kernel. The session runs the kernel where the last of the nodes
+// would have run, so every value of `outputs` that other nodes read must be read after that
+// node only; the session refuses a claim that breaks this or takes a node twice.
+struct SubgraphClaim {
+  std::string name;                  // shown with each claimed node's placement ("conv1+relu1")
+  std::vector<int> nodes;            // from the offer, in execution order
+  std::vector<std::string> inputs;   // the kernel's inputs, in its order ("" for an omitted one)
+  std::vector<std::string> outputs;  // the kernel's outputs: every value of the nodes read elsewhere
+  std::unique_ptr<OpKernel> kernel;
 };
 
 class ExecutionProvider {
@@ -47,6 +73,13 @@ class ExecutionProvider {
   virtual StatusOr<std::shared_ptr<const ExecutionProvider>> ForIntraOpThreads(int threads) const {
     (void)threads;
     return std::shared_ptr<const ExecutionProvider>();
+  }
+  // The groups of offered nodes this provider runs as one kernel each (a fused primitive, a
+  // device program); the other nodes keep their own kernels. None by default. Errors are the
+  // provider's and fail the load.
+  virtual StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const {
+    (void)offer;
+    return std::vector<SubgraphClaim>();
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "runtime/onnx/op_spec.h"
@@ -157,6 +158,7 @@ const Tensor* GraphExecutor::ConstantFor(const std::string& name) const {
 
 Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string& prefix) {
   const Graph& g = *graph_;
+  std::vector<size_t> placement;
   for (int index : g.topological_order()) {
     const onnx::NodeProto& node = g.proto().node(index);
     const std::string display_name = prefix + NodeDisplayName(node, index);
@@ -193,8 +195,109 @@ Status GraphExecutor::CompileSteps(const CompileContext& ctx, const std::string&
         PlanNode(ctx, g, index, display_name, std::move(constants), std::move(compiler)));
     step.kernel = std::move(planned.kernel);
     step.label = std::move(planned.label);
+    step.nodes = {index};
+    step.provider = planned.provider;
+    placement.push_back(planned.placement);
     steps_.push_back(std::move(step));
   }
+  return ApplySubgraphClaims(ctx, placement);
+}
+
+Status GraphExecutor::ApplySubgraphClaims(const CompileContext& ctx,
+                                          const std::vector<size_t>& placement) {
+  const Graph& g = *graph_;
+  // The steps that read each value (as a node input, once per read, or through a node's
+  // subgraphs); a graph output counts as a read after the last step.
+  std::unordered_map<std::string, std::vector<size_t>> read_at;
+  for (size_t s = 0; s < steps_.size(); ++s) {
+    const int node = steps_[s].nodes[0];
+    for (const std::string& in : g.proto().node(node).input()) {
+      if (!in.empty()) read_at[in].push_back(s);
+    }
+    for (const std::string& in : g.implicit_inputs(node)) read_at[in].push_back(s);
+  }
+  for (const std::string& out : g.outputs()) read_at[out].push_back(steps_.size());
+
+  std::unordered_map<int, size_t> step_of_node;
+  for (size_t s = 0; s < steps_.size(); ++s) step_of_node[steps_[s].nodes[0]] = s;
+  std::vector<bool> claimed(steps_.size(), false);
+  // Per step: the claim whose step replaces it (at its last node), or nothing.
+  std::vector<std::optional<Step>> fused(steps_.size());
+  for (const auto& provider : *ctx.providers) {
+    SubgraphOffer offer;
+    offer.graph = &g;
+    for (size_t s = 0; s < steps_.size(); ++s) {
+      if (steps_[s].provider != provider.get()) continue;
+      offer.nodes.push_back(steps_[s].nodes[0]);
+      offer.since_versions.push_back((*ctx.placements)[placement[s]].since_version);
+    }
+    if (offer.nodes.size() < 2) continue;
+    offer.readers = [&read_at](const std::string& name) {
+      auto it = read_at.find(name);
+      return it == read_at.end() ? 0 : static_cast<int>(it->second.size());
+    };
+    offer.constant = [this](const std::string& name) { return ConstantFor(name); };
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> claims, provider->ClaimSubgraphs(offer));
+    for (SubgraphClaim& claim : claims) {
+      const std::string what = "provider '" + provider->name() + "' claims subgraph '" +
+                               claim.name + "' of " + g.Label();
+      std::vector<size_t> steps;
+      for (int node : claim.nodes) {
+        auto it = step_of_node.find(node);
+        if (it == step_of_node.end() || steps_[it->second].provider != provider.get() ||
+            claimed[it->second] || (!steps.empty() && it->second <= steps.back())) {
+          return Internal(what + ": node " + std::to_string(node) +
+                          " is not one of its offered nodes in execution order, or is claimed twice");
+        }
+        steps.push_back(it->second);
+      }
+      if (steps.empty() || claim.kernel == nullptr) return Internal(what + ": no nodes or no kernel");
+      // Every value of the group read elsewhere is an output, read after the group has run;
+      // every output is a value of the group.
+      std::vector<std::string> produced;
+      for (size_t s : steps) {
+        for (const std::string& out : g.proto().node(steps_[s].nodes[0]).output()) {
+          if (out.empty()) continue;
+          produced.push_back(out);
+          const bool listed =
+              std::find(claim.outputs.begin(), claim.outputs.end(), out) != claim.outputs.end();
+          for (size_t reader : read_at[out]) {
+            if (std::find(steps.begin(), steps.end(), reader) != steps.end()) continue;
+            if (!listed || reader < steps.back()) {
+              return Internal(what + ": value '" + out + "' is read outside the group" +
+                              (listed ? " before the group has run" : " but is not an output"));
+            }
+          }
+        }
+      }
+      for (const std::string& out : claim.outputs) {
+        if (std::find(produced.begin(), produced.end(), out) == produced.end()) {
+          return Internal(what + ": output '" + out + "' is not a value of its nodes");
+        }
+      }
+      Step step;
+      step.label = "subgraph '" + claim.name + "' on " + provider->name();
+      step.kernel = std::move(claim.kernel);
+      step.provider = provider.get();
+      for (const std::string& in : claim.inputs) step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
+      for (const std::string& out : claim.outputs) step.outputs.push_back(SlotFor(out));
+      for (size_t s : steps) {
+        claimed[s] = true;
+        step.nodes.push_back(steps_[s].nodes[0]);
+        (*ctx.placements)[placement[s]].subgraph = claim.name;
+      }
+      fused[steps.back()] = std::move(step);
+    }
+  }
+  std::vector<Step> kept;
+  for (size_t s = 0; s < steps_.size(); ++s) {
+    if (fused[s]) {
+      kept.push_back(std::move(*fused[s]));
+    } else if (!claimed[s]) {
+      kept.push_back(std::move(steps_[s]));
+    }
+  }
+  steps_ = std::move(kept);
   return OkStatus();
 }
 
@@ -202,14 +305,15 @@ void GraphExecutor::ComputeLifetimes() {
   const Graph& g = *graph_;
   std::vector<int> last_use(slots_.size(), -1);
   std::vector<bool> keep(slots_.size(), false);
-  const std::vector<int>& order = g.topological_order();
   for (size_t s = 0; s < steps_.size(); ++s) {
     for (int slot : steps_[s].inputs) {
       if (slot >= 0) last_use[slot] = static_cast<int>(s);
     }
     // Names the node's subgraphs read must stay alive until the node has run.
-    for (const std::string& name : g.implicit_inputs(order[s])) {
-      last_use[SlotFor(name)] = static_cast<int>(s);
+    for (int node : steps_[s].nodes) {
+      for (const std::string& name : g.implicit_inputs(node)) {
+        last_use[SlotFor(name)] = static_cast<int>(s);
+      }
     }
   }
   for (const std::string& out : g.outputs()) keep[SlotFor(out)] = true;

@@ -54,6 +54,8 @@ class GraphExecutor : public SubgraphExecutor {
   };
   struct Step {
     std::string label;  // "Relu node 'Relu#0' (version 14)", added to the kernel's errors
+    std::vector<int> nodes;  // the graph's nodes it runs: one, or a provider's subgraph claim
+    const ExecutionProvider* provider = nullptr;
     std::unique_ptr<OpKernel> kernel;
     std::vector<int> inputs;     // slot per input, -1 when omitted
     std::vector<int> outputs;    // slot per output, -1 when omitted
@@ -68,6 +70,10 @@ class GraphExecutor : public SubgraphExecutor {
   int AddSlot(Slot slot);
   void CollectConstantNodes(const std::string& base_dir);
   Status CompileSteps(const CompileContext& ctx, const std::string& prefix);
+  // Offers each provider the nodes placed on it and replaces the steps of every group it
+  // claims with one step, where the group's last node ran. `placement[s]` is the index in
+  // ctx.placements of step s's node.
+  Status ApplySubgraphClaims(const CompileContext& ctx, const std::vector<size_t>& placement);
   void ComputeLifetimes();
 
   // Declared first: destroyed last, after the kernels and the subgraphs that point into it.

@@ -103,7 +103,7 @@ StatusOr<PlannedNode> PlanNode(const CompileContext& ctx, const Graph& graph, in
     // The node comes before the nodes of its subgraphs.
     ctx.placements->insert(ctx.placements->begin() + static_cast<std::ptrdiff_t>(mark),
                            std::move(placement));
-    return PlannedNode{std::move(kernel).value(), versioned_label};
+    return PlannedNode{std::move(kernel).value(), versioned_label, &provider, mark};
   }
   return Unimplemented(label + " (" + shown_domain + "." + node.op_type() + "-" +
                        std::to_string(request.since_version) + ", " +

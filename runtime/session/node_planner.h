@@ -30,6 +30,8 @@ struct CompileContext {
 struct PlannedNode {
   std::unique_ptr<OpKernel> kernel;
   std::string label;
+  const ExecutionProvider* provider = nullptr;  // the provider that took the node
+  size_t placement = 0;                         // the index of its entry in ctx.placements
 };
 
 // Chooses the provider for node `index` of `graph`, records its placement under `display_name`

@@ -16,6 +16,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using testing_kernels::ClaimingProvider;
 using testing_kernels::ProbeProvider;
 using testing_kernels::RefusingProvider;
 using testing_kernels::ResidentProvider;
@@ -403,6 +404,107 @@ g (float[2] X) => (float[2] Z, float[2] W, float[2] V) {
   // B once (for Relu and Identity alike: one copy per value), C once.
   EXPECT_EQ(transfers.count, 2);
   EXPECT_EQ(transfers.bytes, 2 * 2 * 4);
+}
+
+// Input 0 times `factor`: stands for a fused Neg pair (factor 1) in the claim tests.
+class ScaleKernel : public OpKernel {
+ public:
+  explicit ScaleKernel(float factor) : factor_(factor) {}
+  Status Compute(KernelContext& ctx) const override {
+    Tensor y = ctx.input_tensor(0)->Clone();
+    for (int64_t i = 0; i < y.NumElements(); ++i) y.mutable_data<float>()[i] *= factor_;
+    ctx.set_output(0, std::move(y));
+    return OkStatus();
+  }
+
+ private:
+  float factor_;
+};
+
+// A claim of `nodes` from `inputs` to `outputs`, run by a ScaleKernel(1).
+SubgraphClaim Claim(std::vector<int> nodes, std::vector<std::string> inputs,
+                    std::vector<std::string> outputs) {
+  SubgraphClaim c;
+  c.name = "pair";
+  c.nodes = std::move(nodes);
+  c.inputs = std::move(inputs);
+  c.outputs = std::move(outputs);
+  c.kernel = std::make_unique<ScaleKernel>(1.0f);
+  return c;
+}
+
+constexpr char kNegChain[] = R"(
+g (float[2] X) => (float[2] Z, float[2] W) {
+  A = Neg(X)
+  B = Neg(A)
+  W = Relu(X)
+  Z = Relu(B)
+}
+)";
+
+TEST(SessionTest, AProviderMayRunSeveralNodesAsOneKernel) {
+  std::vector<int> offered;
+  std::vector<int> readers;
+  auto claiming = ClaimingProvider("fuse", {"Neg"}, [&](const SubgraphOffer& offer) {
+    offered = offer.nodes;
+    readers = {offer.readers("X"), offer.readers("A"), offer.readers("Z")};
+    std::vector<SubgraphClaim> claims;
+    claims.push_back(Claim({0, 1}, {"X"}, {"B"}));
+    return claims;
+  });
+  auto session = MustCreate(TextModel(kNegChain), {claiming, TestProvider("p", {"Relu"})});
+  ASSERT_NE(session, nullptr);
+  EXPECT_THAT(offered, ElementsAre(0, 1));
+  EXPECT_THAT(readers, ElementsAre(2, 1, 1));  // X by Neg and Relu; Z as a graph output
+  std::vector<std::string> subgraphs;
+  for (const NodePlacement& p : session->placements()) subgraphs.push_back(p.subgraph);
+  EXPECT_THAT(subgraphs, ElementsAre("pair", "pair", "", ""));
+  auto out = session->Run({{"X", Floats({2}, {3, -4})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[2] {3, 0}");
+}
+
+TEST(SessionTest, AClaimThatHidesAValueOrTakesANodeTwiceIsRefused) {
+  // A claim that leaves out an output read elsewhere, takes a node twice or names an output
+  // none of its nodes makes is a provider bug: the load fails as Internal.
+  struct Case {
+    const char* why;
+    std::function<std::vector<SubgraphClaim>()> claims;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {"B is read by Relu but not an output",
+       [] {
+         std::vector<SubgraphClaim> c;
+         c.push_back(Claim({0, 1}, {"X"}, {}));
+         return c;
+       },
+       "value 'B' is read outside the group but is not an output"},
+      {"node 1 twice",
+       [] {
+         std::vector<SubgraphClaim> c;
+         c.push_back(Claim({0, 1}, {"X"}, {"B"}));
+         c.push_back(Claim({1}, {"A"}, {"B"}));
+         return c;
+       },
+       "claimed twice"},
+      {"an output of no claimed node",
+       [] {
+         std::vector<SubgraphClaim> c;
+         c.push_back(Claim({0}, {"X"}, {"A", "W"}));
+         return c;
+       },
+       "output 'W' is not a value of its nodes"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.why);
+    auto claiming =
+        ClaimingProvider("fuse", {"Neg"}, [&](const SubgraphOffer&) { return c.claims(); });
+    auto session = Session::Create(TextModel(kNegChain), {claiming, TestProvider("p", {"Relu"})});
+    ASSERT_FALSE(session.ok());
+    EXPECT_EQ(session.status().code(), StatusCode::kInternal);
+    EXPECT_THAT(session.status().message(), HasSubstr(c.message));
+  }
 }
 
 TEST(SessionTest, RunIsThreadSafe) {

@@ -288,6 +288,32 @@ std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
   return p.ok() ? *p : nullptr;
 }
 
+namespace {
+
+class ClaimingTestProvider : public ExecutionProvider {
+ public:
+  ClaimingTestProvider(std::shared_ptr<const ExecutionProvider> kernels,
+                       std::function<std::vector<SubgraphClaim>(const SubgraphOffer&)> claim)
+      : kernels_(std::move(kernels)), claim_(std::move(claim)) {}
+  const std::string& name() const override { return kernels_->name(); }
+  const KernelRegistry& registry() const override { return kernels_->registry(); }
+  StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
+    return claim_(offer);
+  }
+
+ private:
+  std::shared_ptr<const ExecutionProvider> kernels_;
+  std::function<std::vector<SubgraphClaim>(const SubgraphOffer&)> claim_;
+};
+
+}  // namespace
+
+std::shared_ptr<const ExecutionProvider> ClaimingProvider(
+    const std::string& name, const std::vector<std::string>& ops,
+    std::function<std::vector<SubgraphClaim>(const SubgraphOffer&)> claim) {
+  return std::make_shared<ClaimingTestProvider>(TestProvider(name, ops), std::move(claim));
+}
+
 std::shared_ptr<const ExecutionProvider> ResidentProvider(const std::string& name,
                                                           std::vector<std::string>* log) {
   auto domain = std::make_shared<int>(0);

@@ -50,5 +50,11 @@ std::shared_ptr<const ExecutionProvider> ProbeProvider(const std::string& name,
 std::shared_ptr<const ExecutionProvider> ResidentProvider(const std::string& name,
                                                           std::vector<std::string>* log);
 
+// The test kernels for `ops` on a provider whose ClaimSubgraphs returns what `claim` makes of
+// the offer.
+std::shared_ptr<const ExecutionProvider> ClaimingProvider(
+    const std::string& name, const std::vector<std::string>& ops,
+    std::function<std::vector<SubgraphClaim>(const SubgraphOffer&)> claim);
+
 }  // namespace testing_kernels
 }  // namespace onnxgate

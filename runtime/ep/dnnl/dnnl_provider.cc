@@ -1,10 +1,12 @@
 // The `dnnl` provider: a registry filled by the dnnl EP's registration table, around one oneDNN
-// context, and the same provider for each other intra-op thread count a session asks for.
+// context, its subgraph claims (conv_fusion.h), and the same provider for each other intra-op
+// thread count a session asks for.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <map>
 #include <mutex>
 
+#include "runtime/ep/dnnl/conv_fusion.h"
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 
@@ -25,12 +27,17 @@ class DnnlProvider : public ExecutionProvider {
         RegistryProvider::Create(kDnnlProviderName, [context](KernelRegistry& registry) {
           return dnnl_ep::RegisterDnnlKernels(registry, context);
         }));
-    return std::shared_ptr<const DnnlProvider>(new DnnlProvider(std::move(kernels), threads));
+    return std::shared_ptr<const DnnlProvider>(
+        new DnnlProvider(std::move(context), std::move(kernels), threads));
   }
 
   const std::string& name() const override { return kernels_->name(); }
   const KernelRegistry& registry() const override { return kernels_->registry(); }
   int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
+
+  StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
+    return dnnl_ep::ClaimConvActivations(offer, context_);
+  }
 
   StatusOr<std::shared_ptr<const ExecutionProvider>> ForIntraOpThreads(int threads) const override {
     if (threads == threads_) return std::shared_ptr<const ExecutionProvider>();
@@ -48,9 +55,11 @@ class DnnlProvider : public ExecutionProvider {
   }
 
  private:
-  DnnlProvider(std::shared_ptr<const ExecutionProvider> kernels, int threads)
-      : kernels_(std::move(kernels)), threads_(threads) {}
+  DnnlProvider(std::shared_ptr<const dnnl_ep::DnnlContext> context,
+               std::shared_ptr<const ExecutionProvider> kernels, int threads)
+      : context_(std::move(context)), kernels_(std::move(kernels)), threads_(threads) {}
 
+  std::shared_ptr<const dnnl_ep::DnnlContext> context_;
   std::shared_ptr<const ExecutionProvider> kernels_;
   int threads_;
   mutable std::mutex mu_;

@@ -8,6 +8,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <thread>
 
 #include "runtime/builtin/builtin_runtime.h"
@@ -173,6 +175,70 @@ TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvide
   // Y alone leaves dnnl (for Neg and as an output: one copy), 16 x 3 x 3 floats.
   EXPECT_EQ(transfers.count, 1);
   EXPECT_EQ(transfers.bytes, 16 * 3 * 3 * 4);
+}
+
+TEST(DnnlProviderTest, ConvAndItsActivationRunAsOneClaimThatKeepsNaN) {
+  // Conv#0 + Relu#1 and Conv#2 + Clip#3 are claimed; Conv#4's output is also a graph output,
+  // so its LeakyRelu runs alone.
+  auto model = Model::ParseText(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8, 5, 5] K, float[1, 8, 5, 5] L)
+<float lo = {-0.5}, float hi = {0.5}> {
+  C = Conv <pads = [1, 1, 1, 1]> (X, W)
+  R = Relu(C)
+  D = Conv <pads = [1, 1, 1, 1]> (R, W)
+  Y = Clip(D, lo, hi)
+  K = Conv <pads = [1, 1, 1, 1]> (Y, W)
+  L = LeakyRelu <alpha = 0.1> (K)
+}
+)", "fused.onnx");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto loaded = Model::FromProto(*model, ".", "fused.onnx");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  auto dnnl = CreateDnnlProvider();
+  auto ref = CreateRefProvider();
+  ASSERT_TRUE(dnnl.ok() && ref.ok());
+  auto on_dnnl = Session::Create(*loaded, {*dnnl, *ref});
+  auto on_ref = Session::Create(*loaded, {*ref});
+  ASSERT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
+  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+  std::vector<std::string> subgraphs;
+  for (const NodePlacement& p : (*on_dnnl)->placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name;
+    subgraphs.push_back(p.subgraph);
+  }
+  EXPECT_THAT(subgraphs, ElementsAre("Conv#0+Relu#1", "Conv#0+Relu#1", "Conv#2+Clip#3",
+                                     "Conv#2+Clip#3", "", ""));
+  Value x = Seeded({1, 8, 5, 5}, 4);
+  const Value w = Seeded({8, 8, 3, 3}, 5);
+  for (bool with_nan : {false, true}) {
+    SCOPED_TRACE(with_nan ? "X holds a NaN" : "X is finite");
+    if (with_nan) {
+      Tensor t = x.tensor().Clone();
+      t.mutable_data<float>()[12] = std::numeric_limits<float>::quiet_NaN();
+      x = Value::FromTensor(std::move(t));
+    }
+    auto got = (*on_dnnl)->Run({{"X", x}, {"W", w}});
+    auto want = (*on_ref)->Run({{"X", x}, {"W", w}});
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    for (size_t o = 0; o < want->size(); ++o) {
+      const Tensor& g = (*got)[o].tensor();
+      const Tensor& r = (*want)[o].tensor();
+      ASSERT_EQ(g.shape(), r.shape());
+      int nans = 0;
+      for (int64_t i = 0; i < r.NumElements(); ++i) {
+        const float gv = g.data<float>()[i], rv = r.data<float>()[i];
+        if (std::isnan(rv)) {
+          ++nans;
+          EXPECT_TRUE(std::isnan(gv)) << "output " << o << " element " << i << ": " << gv;
+        } else {
+          EXPECT_NEAR(gv, rv, 1e-4f * (1.0f + std::fabs(rv))) << "output " << o << " element " << i;
+        }
+      }
+      EXPECT_EQ(nans > 0, with_nan) << "output " << o;
+    }
+  }
 }
 
 TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {

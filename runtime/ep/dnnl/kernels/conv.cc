@@ -41,10 +41,19 @@ void MakeReorder(const DnnlContext& dnnl, const dnnl::memory::desc& from,
   reorder->emplace(**pd);
 }
 
+// Whether none of the `n` floats at `data` is a NaN or an infinity (exponent bits all set).
+bool AllFinite(const float* data, size_t n) {
+  const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
+  uint32_t special = 0;
+  for (size_t i = 0; i < n; ++i) special |= (bits[i] & 0x7f800000u) == 0x7f800000u;
+  return special == 0;
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
-                                                       std::shared_ptr<const DnnlContext> dnnl) {
+                                                       std::shared_ptr<const DnnlContext> dnnl,
+                                                       std::vector<EltwiseStep> activation) {
   ref_nn::ConvPoolAttributeSet set;
   set.has_dilations = true;
   ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
@@ -63,8 +72,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
     }
     w_constant = *w;
   }
-  return std::unique_ptr<OpKernel>(
-      new ConvKernel(std::move(dnnl), std::move(attrs), group, std::move(w_constant)));
+  return std::unique_ptr<OpKernel>(new ConvKernel(std::move(dnnl), std::move(attrs), group,
+                                                  std::move(w_constant), std::move(activation)));
 }
 
 Status ConvKernel::Compute(KernelContext& ctx) const {
@@ -117,6 +126,17 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
       const int64_t plane = y.NumElements() / (n * m);
       for (int64_t i = 0; i < y.NumElements(); ++i) out[i] = b->data<float>()[(i / plane) % m];
     }
+    if (y.NumElements() > 0 && !activation_.empty()) {
+      const Tensor sums = y.Clone();  // the activation's input, for its NaN rule
+      dnnl::memory sums_mem, y_mem;
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "memory", [&]() -> Status {
+        sums_mem = WrapMemory(*dnnl_, PlainDesc(DimsOf(y_dims)), sums.data<float>());
+        y_mem = WrapMemory(*dnnl_, PlainDesc(DimsOf(y_dims)), y.data<float>());
+        return OkStatus();
+      }));
+      ONNXGATE_RETURN_IF_ERROR(
+          ApplyEltwise(*dnnl_, activation_cache_, sums_mem, y_mem, activation_));
+    }
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
@@ -132,6 +152,14 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   key.insert(key.end(), ws.dims().begin(), ws.dims().end());
   key.push_back(b != nullptr ? 1 : 0);
   key.push_back(w_is_constant ? 1 : 0);
+  // The activation runs as a post-op when no input can make a NaN (AllFinite).
+  const bool fuse =
+      !activation_.empty() &&
+      AllFinite(static_cast<const float*>(x.memory.get_data_handle()),
+                x.memory.get_desc().get_size() / sizeof(float)) &&
+      AllFinite(w->data<float>(), static_cast<size_t>(w->NumElements())) &&
+      (b == nullptr || AllFinite(b->data<float>(), static_cast<size_t>(b->NumElements())));
+  key.push_back(fuse ? 1 : 0);
 
   auto make = [&]() -> StatusOr<std::shared_ptr<const ConvEntry>> {
     auto entry = std::make_shared<ConvEntry>();
@@ -160,7 +188,15 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
                                                         y_any, strides, dilations, pad_l, pad_r)
                       : dnnl::convolution_forward::desc(prop, alg, x_any, w_any, y_any, strides,
                                                         dilations, pad_l, pad_r);
-      entry->pd = dnnl::convolution_forward::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
+      dnnl::primitive_attr attr = DefaultAttr();
+      if (fuse) {
+        dnnl::post_ops post_ops;
+        for (const EltwiseStep& step : activation_) {
+          post_ops.append_eltwise(1.0f, step.algorithm, step.alpha, step.beta);
+        }
+        attr.set_post_ops(post_ops);
+      }
+      entry->pd = dnnl::convolution_forward::primitive_desc(desc, attr, dnnl_->engine());
       entry->primitive = dnnl::convolution_forward(entry->pd);
       return OkStatus();
     }));
@@ -185,7 +221,11 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
 
   ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out,
                             DnnlOutput::Create(dnnl_, entry->pd.dst_desc(), Shape(y_dims)));
+  // An activation that is not fused runs on the convolution's result afterwards.
+  const bool after = !activation_.empty() && !fuse;
+  dnnl::memory conv_dst = out.memory();
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
+    if (after) conv_dst = dnnl::memory(entry->pd.dst_desc(), dnnl_->engine());
     const ConvEntry& e = *entry;
     dnnl::memory x_mem = Reordered(*dnnl_, x.memory, e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);
     dnnl::memory w_mem = e.w_constant
@@ -193,11 +233,15 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
                              : Reordered(*dnnl_, WrapMemory(*dnnl_, e.w_plain, w->data<float>()),
                                          e.pd.weights_desc(), e.w_reorder, e.w_reorder_pd);
     std::unordered_map<int, dnnl::memory> args = {
-        {DNNL_ARG_SRC, x_mem}, {DNNL_ARG_WEIGHTS, w_mem}, {DNNL_ARG_DST, out.memory()}};
+        {DNNL_ARG_SRC, x_mem}, {DNNL_ARG_WEIGHTS, w_mem}, {DNNL_ARG_DST, conv_dst}};
     if (b != nullptr) args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, e.b_plain, b->data<float>()));
     ExecuteWithScratchpad(*dnnl_, e.primitive, e.pd, std::move(args));
     return OkStatus();
   }));
+  if (after) {
+    ONNXGATE_RETURN_IF_ERROR(
+        ApplyEltwise(*dnnl_, activation_cache_, conv_dst, out.memory(), activation_));
+  }
   ctx.set_output(0, out.Take());
   return OkStatus();
 }

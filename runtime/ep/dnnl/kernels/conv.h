@@ -11,6 +11,7 @@
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
+#include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
@@ -29,26 +30,35 @@ struct ConvEntry {
   std::optional<dnnl::memory> w_constant;
 };
 
+// With `activation` (the steps of a Relu, LeakyRelu or Clip that reads Y alone: dnnl's subgraph
+// claim, conv_fusion.h), Y is the activation of the convolution, applied by oneDNN as a post-op
+// as each output block is written. oneDNN's relu and clip turn a NaN into a number where ONNX
+// keeps it, so a run whose X, W or B holds a NaN or an infinity (the only ways to a NaN sum)
+// convolves first and applies the activation as the Relu or Clip node would.
 class ConvKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
-                                                    std::shared_ptr<const DnnlContext> dnnl);
+                                                    std::shared_ptr<const DnnlContext> dnnl,
+                                                    std::vector<EltwiseStep> activation = {});
   Status Compute(KernelContext& ctx) const override;
   const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
   ConvKernel(std::shared_ptr<const DnnlContext> dnnl, ref_nn::ConvPoolAttributes attrs,
-             int64_t group, std::optional<Tensor> w_constant)
+             int64_t group, std::optional<Tensor> w_constant, std::vector<EltwiseStep> activation)
       : dnnl_(std::move(dnnl)),
         attrs_(std::move(attrs)),
         group_(group),
-        w_constant_(std::move(w_constant)) {}
+        w_constant_(std::move(w_constant)),
+        activation_(std::move(activation)) {}
 
   std::shared_ptr<const DnnlContext> dnnl_;
   ref_nn::ConvPoolAttributes attrs_;
   int64_t group_;
   std::optional<Tensor> w_constant_;  // shares the constant's storage
+  std::vector<EltwiseStep> activation_;
   PrimitiveCache<ConvEntry> cache_;
+  PrimitiveCache<EltwiseEntry> activation_cache_;  // for runs that cannot fuse it
 };
 
 }  // namespace onnxgate::dnnl_ep

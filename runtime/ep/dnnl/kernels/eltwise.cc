@@ -74,19 +74,26 @@ StatusOr<Value> RunEltwiseOnInput(const std::shared_ptr<const DnnlContext>& dnnl
     return Value::FromTensor(std::move(y));
   }
   ONNXGATE_ASSIGN_OR_RETURN(DnnlInput x, GetDnnlInput(ctx, *dnnl, index, name));
-  const dnnl::memory::desc md = x.memory.get_desc();
+  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl, x.memory.get_desc(), x.shape));
+  ONNXGATE_RETURN_IF_ERROR(ApplyEltwise(*dnnl, cache, x.memory, out.memory(), steps));
+  return out.Take();
+}
+
+Status ApplyEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
+                    const dnnl::memory& src, const dnnl::memory& dst,
+                    const std::vector<EltwiseStep>& steps) {
+  const dnnl::memory::desc md = src.get_desc();
   PrimitiveCache<EltwiseEntry>::Key key = LayoutKey(md);
   key.push_back(-1);
-  key.insert(key.end(), x.shape.dims().begin(), x.shape.dims().end());
+  const dnnl::memory::dims dims = md.dims();  // a copy per call
+  key.insert(key.end(), dims.begin(), dims.end());
   AppendStepsKey(steps, &key);
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const EltwiseEntry> entry,
-                            cache.Get(key, [&] { return MakeEltwise(*dnnl, md, steps); }));
-  ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl, md, x.shape));
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl, "eltwise_forward", [&]() -> Status {
-    ExecuteSteps(*dnnl, *entry, x.memory, out.memory(), md.get_size() / sizeof(float));
+                            cache.Get(key, [&] { return MakeEltwise(dnnl, md, steps); }));
+  return DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
+    ExecuteSteps(dnnl, *entry, src, dst, md.get_size() / sizeof(float));
     return OkStatus();
-  }));
-  return out.Take();
+  });
 }
 
 StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
@@ -109,6 +116,11 @@ StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<Eltwis
 
 StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info, EltwiseOp op,
                                                           std::shared_ptr<const DnnlContext> dnnl) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<EltwiseStep> steps, EltwiseStepsOf(info, op));
+  return std::unique_ptr<OpKernel>(new EltwiseKernel(std::move(dnnl), std::move(steps)));
+}
+
+StatusOr<std::vector<EltwiseStep>> EltwiseStepsOf(const KernelInfo& info, EltwiseOp op) {
   std::vector<EltwiseStep> steps;
   switch (op) {
     case EltwiseOp::kRelu:
@@ -163,7 +175,16 @@ StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info
       break;
     }
   }
-  return std::unique_ptr<OpKernel>(new EltwiseKernel(std::move(dnnl), std::move(steps)));
+  return steps;
+}
+
+EltwiseStep ClipStep(float lo, float hi) {
+  // A NaN bound compares false with everything in the spec's min/max: it clips nothing.
+  if (std::isnan(lo)) lo = -std::numeric_limits<float>::infinity();
+  if (std::isnan(hi)) hi = std::numeric_limits<float>::infinity();
+  // min > max sets every value to max (oneDNN's clip refuses such bounds).
+  if (lo > hi) lo = hi;
+  return {algorithm::eltwise_clip_v2, lo, hi};
 }
 
 Status EltwiseKernel::Compute(KernelContext& ctx) const {
@@ -210,13 +231,8 @@ Status ClipKernel::Compute(KernelContext& ctx) const {
     ONNXGATE_ASSIGN_OR_RETURN(lo, BoundInput(ctx, 1, "min", -kInf));
     ONNXGATE_ASSIGN_OR_RETURN(hi, BoundInput(ctx, 2, "max", kInf));
   }
-  // A NaN bound compares false with everything in the spec's min/max: it clips nothing.
-  if (std::isnan(lo)) lo = -std::numeric_limits<float>::infinity();
-  if (std::isnan(hi)) hi = std::numeric_limits<float>::infinity();
-  // min > max sets every value to max (oneDNN's clip refuses such bounds).
-  if (lo > hi) lo = hi;
-  ONNXGATE_ASSIGN_OR_RETURN(
-      Value y, RunEltwiseOnInput(dnnl_, cache_, ctx, 0, "input", {{algorithm::eltwise_clip_v2, lo, hi}}));
+  ONNXGATE_ASSIGN_OR_RETURN(Value y,
+                            RunEltwiseOnInput(dnnl_, cache_, ctx, 0, "input", {ClipStep(lo, hi)}));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -42,6 +42,19 @@ struct EltwiseEntry {
   std::vector<dnnl::eltwise_forward> primitives;
 };
 
+// The steps of activation `op` as the node's attributes configure it.
+StatusOr<std::vector<EltwiseStep>> EltwiseStepsOf(const KernelInfo& info, EltwiseOp op);
+
+// Clip's step for bounds `lo` and `hi`: a NaN bound clips nothing and min > max gives max
+// everywhere, as the spec says.
+EltwiseStep ClipStep(float lo, float hi);
+
+// Runs the steps from `src` into `dst`, two memories of one layout (any), with NaN inputs
+// copied through as RunEltwise does; primitives cached in `cache` by layout and dims.
+Status ApplyEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
+                    const dnnl::memory& src, const dnnl::memory& dst,
+                    const std::vector<EltwiseStep>& steps);
+
 // Y = steps(X), each step in place on Y after the first; the tensor is seen as one flat run of
 // elements, so any rank (scalars included) takes the same primitive. oneDNN's relu, exp and
 // clip turn a NaN into 0, +inf and the lower bound; ONNX's activations (numpy's) give NaN for
