@@ -353,7 +353,7 @@ class CaseRun {
   void RecordPlacements(const LoadedModel& model) {
     record_.placements.clear();
     for (const NodePlacement& p : model.placements()) {
-      PlacementRecord r{p.node_name, p.op_type, p.provider, {}};
+      PlacementRecord r{p.node_name, p.op_type, p.provider, {}, p.subgraph};
       for (const DeclineReason& d : p.declines) r.declines.push_back({d.provider, d.reason});
       record_.placements.push_back(std::move(r));
     }

@@ -57,7 +57,7 @@ TEST(FormatTest, NumbersPercentagesShapes) {
 
 TEST(FormatTest, PlacementsOpsetsAndOpVersions) {
   std::vector<PlacementRecord> placements = {
-      {"a", "MatMul", "ref", {}}, {"b", "Add", "dnnl", {}}, {"c", "Relu", "dnnl", {}}};
+      {"a", "MatMul", "ref", {}, ""}, {"b", "Add", "dnnl", {}, ""}, {"c", "Relu", "dnnl", {}, ""}};
   EXPECT_EQ(FormatPlacementCounts(placements), "dnnl:2,ref:1");
   EXPECT_EQ(FormatPlacementCounts({}), "");
   EXPECT_EQ(FormatOpsetImports({{"", 13}}), "13");
@@ -96,7 +96,7 @@ TEST(FormatTest, ComparisonSummarySaysWhatWhereAndWhichToleranceWouldPass) {
 }
 
 TEST(FormatTest, DeclinesAndLatency) {
-  std::vector<PlacementRecord> placements = {{"relu0", "Relu", "ref", {{"dnnl", "no double"}}}};
+  std::vector<PlacementRecord> placements = {{"relu0", "Relu", "ref", {{"dnnl", "no double"}}, ""}};
   ASSERT_EQ(FormatDeclines(placements).size(), 1u);
   EXPECT_EQ(FormatDeclines(placements)[0],
             "node relu0 (Relu) ran on ref; dnnl declined: no double");

@@ -194,6 +194,7 @@ Status ParsePlacement(const Json& j, const std::string& path, PlacementRecord* p
   ONNXGATE_RETURN_IF_ERROR(f.Str("node", &p->node));
   ONNXGATE_RETURN_IF_ERROR(f.Str("op_type", &p->op_type));
   ONNXGATE_RETURN_IF_ERROR(f.Str("ep", &p->ep, kRequired));
+  ONNXGATE_RETURN_IF_ERROR(f.Str("subgraph", &p->subgraph));
   return f.Array("declines", [&](const Json& e, const std::string& epath) -> Status {
     ONNXGATE_ASSIGN_OR_RETURN(Fields d, Fields::Of(e, epath));
     DeclineRecord decline;

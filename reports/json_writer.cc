@@ -32,7 +32,9 @@ Json PlacementJson(const PlacementRecord& p) {
   for (const DeclineRecord& d : p.declines) {
     declines.push_back({{"ep", d.ep}, {"reason", d.reason}});
   }
-  return {{"node", p.node}, {"op_type", p.op_type}, {"ep", p.ep}, {"declines", declines}};
+  Json j = {{"node", p.node}, {"op_type", p.op_type}, {"ep", p.ep}, {"declines", declines}};
+  if (!p.subgraph.empty()) j["subgraph"] = p.subgraph;
+  return j;
 }
 
 Json OutputJson(const OutputComparison& o) {

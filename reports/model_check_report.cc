@@ -17,7 +17,8 @@ std::string DomainName(const std::string& domain) { return domain.empty() ? "ai.
 std::string Placement(const NodeCheckRecord& n) {
   if (n.lacking) return "nowhere: no provider claims " + NodeOpName(n);
   if (n.provider.empty()) return "-";
-  return n.provider + (n.falls_back ? " (fallback)" : "");
+  return n.provider + (n.falls_back ? " (fallback)" : "") +
+         (n.subgraph.empty() ? "" : " in " + n.subgraph);
 }
 
 std::string Declines(const NodeCheckRecord& n) {
@@ -163,6 +164,7 @@ std::string RenderModelCheckJson(const ModelCheckRecord& check) {
                      {"provider", n.provider},
                      {"falls_back", n.falls_back},
                      {"lacking", n.lacking},
+                     {"subgraph", n.subgraph},
                      {"declines", declines}});
   }
   j["nodes"] = nodes;

@@ -24,6 +24,7 @@ struct NodeCheckRecord {
   std::vector<Decline> declines;
   bool falls_back = false;  // runs on a provider after the first one asked for
   bool lacking = false;     // no provider of the runtime claims its op version
+  std::string subgraph;     // the provider's kernel that runs it with other nodes; empty: alone
 };
 
 // "Conv-11", "ai.onnx.ml.LabelEncoder-4"; "-?" when ONNX has no schema for the version.

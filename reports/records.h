@@ -69,6 +69,7 @@ struct PlacementRecord {
   std::string op_type;
   std::string ep;
   std::vector<DeclineRecord> declines;
+  std::string subgraph;  // the EP's kernel that ran it with other nodes; empty: it ran alone
 };
 
 // The comparison of one output of one golden set. Errors are in the units of the output; the

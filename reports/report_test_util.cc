@@ -21,7 +21,7 @@ CaseRecord Case(const std::string& suite, const std::string& name, const std::st
   c.verdict = verdict;
   c.outcome = verdict;
   c.duration_s = 0.25;
-  c.placements = {{"node0", op, ep, {}}};
+  c.placements = {{"node0", op, ep, {}, ""}};
   c.reproducer = "onnxgate run --suite " + suite + " --case " + name + " --ep " + ep;
   return c;
 }
@@ -151,9 +151,9 @@ RunRecord SampleRun() {
   model.opset_imports = {{"", 17}, {"com.microsoft", 1}};
   model.op_versions = {{"MatMul", 13}, {"Add", 14}, {"Relu", 14}};
   model.placements = {
-      {"mm0", "MatMul", "dnnl", {}},
-      {"add0", "Add", "dnnl", {}},
-      {"relu0", "Relu", "ref", {{"dnnl", "no kernel for Relu(14) with type double"}}}};
+      {"mm0", "MatMul", "dnnl", {}, "mm0+add0"},
+      {"add0", "Add", "dnnl", {}, "mm0+add0"},
+      {"relu0", "Relu", "ref", {{"dnnl", "no kernel for Relu(14) with type double"}}, ""}};
   run.cases.push_back(model);
 
   LatencyRecord regression;

@@ -166,7 +166,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
     for (const ModelFileContents::Node& n : files.nodes) {
       auto v = versions.find({n.domain, n.op_type});
       check.nodes.push_back({n.name, n.op_type, n.domain, v == versions.end() ? 0 : v->second,
-                             "", {}, false, false});
+                             "", {}, false, false, ""});
     }
   } else {
     for (const NodePlacement& p : (*loaded)->placements()) {
@@ -178,7 +178,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
         if (v != versions.end()) since_version = v->second;
       }
       NodeCheckRecord node{p.node_name, p.op_type, p.domain, since_version, p.provider,
-                           {}, p.provider != o.eps.front(), false};
+                           {}, p.provider != o.eps.front(), false, p.subgraph};
       for (const DeclineReason& d : p.declines) node.declines.push_back({d.provider, d.reason});
       check.nodes.push_back(std::move(node));
     }
