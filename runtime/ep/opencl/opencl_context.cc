@@ -159,6 +159,13 @@ StatusOr<std::string> ProbeInChild(int timeout_seconds) {
 
 }  // namespace
 
+// ---- DeviceBuffer ----
+
+DeviceBuffer::~DeviceBuffer() {
+  // A process forked from the maker must not call OpenCL: its copy is left alone (leaked).
+  if (owner_ == getpid()) clReleaseMemObject(mem_);
+}
+
 // ---- KernelArg ----
 
 KernelArg KernelArg::Input(const void* data, size_t bytes) {
@@ -191,6 +198,14 @@ KernelArg KernelArg::InOut(void* data, size_t bytes) {
   a.in_ = data;
   a.out_ = data;
   a.bytes_ = bytes;
+  return a;
+}
+
+KernelArg KernelArg::Device(std::shared_ptr<const DeviceBuffer> buffer) {
+  KernelArg a;
+  a.kind_ = Kind::kDevice;
+  a.bytes_ = buffer != nullptr ? buffer->bytes() : 0;
+  a.buffer_ = std::move(buffer);
   return a;
 }
 
@@ -338,6 +353,47 @@ struct Buffer {
 
 }  // namespace
 
+StatusOr<std::shared_ptr<const DeviceBuffer>> OpenClContext::NewBuffer(size_t bytes,
+                                                                       const void* initial) const {
+  if (bytes == 0) {
+    return Internal("a device buffer of 0 bytes was asked for: OpenCL has no empty buffers (a "
+                    "tensor with no elements stays on the host)");
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  ONNXGATE_RETURN_IF_ERROR(EnsureDevice());
+  const cl_mem_flags flags = CL_MEM_READ_WRITE | (initial != nullptr ? CL_MEM_COPY_HOST_PTR : 0);
+  cl_int rc = CL_SUCCESS;
+  cl_mem mem = clCreateBuffer(device_->context, flags, bytes, const_cast<void*>(initial), &rc);
+  ONNXGATE_RETURN_IF_ERROR(
+      ClStatus(rc, "clCreateBuffer(a device buffer of " + std::to_string(bytes) + " bytes)"));
+  return std::shared_ptr<const DeviceBuffer>(new DeviceBuffer(this, mem, bytes, getpid()));
+}
+
+Status OpenClContext::CheckBuffer(const DeviceBuffer& buffer, size_t bytes,
+                                  const std::string& call) const {
+  if (buffer.maker_ != this) {
+    return Internal(call + ": the device buffer belongs to another OpenCL context");
+  }
+  if (bytes > buffer.bytes()) {
+    return Internal(call + ": " + std::to_string(bytes) + " bytes of a device buffer of " +
+                    std::to_string(buffer.bytes()));
+  }
+  return OkStatus();
+}
+
+Status OpenClContext::ReadBuffer(const DeviceBuffer& buffer, void* out, size_t bytes,
+                                 const std::string& what) const {
+  const std::string call = "clEnqueueReadBuffer(" + what + ")";
+  ONNXGATE_RETURN_IF_ERROR(CheckBuffer(buffer, bytes, "OpenCL " + call));
+  if (bytes == 0) return OkStatus();
+  std::lock_guard<std::mutex> lock(mu_);
+  ONNXGATE_RETURN_IF_ERROR(EnsureDevice());  // refuses a process forked after set-up
+  // Blocking, and the queue is in order: the launches that wrote the buffer have finished.
+  return ClStatus(clEnqueueReadBuffer(device_->queue, buffer.mem(), CL_TRUE, 0, bytes, out, 0,
+                                      nullptr, nullptr),
+                  call);
+}
+
 Status OpenClContext::Run(const std::string& kernel_name, const std::vector<size_t>& global,
                           const std::vector<KernelArg>& args) const {
   if (global.empty() || global.size() > 3) {
@@ -371,6 +427,13 @@ Status OpenClContext::Run(const std::string& kernel_name, const std::vector<size
                                         copy_in ? const_cast<void*>(a.data()) : nullptr, &rc);
         ONNXGATE_RETURN_IF_ERROR(ClStatus(rc, "clCreateBuffer" + call));
         rc = clSetKernelArg(kernel, static_cast<cl_uint>(i), sizeof(cl_mem), &buffers[i].mem);
+        break;
+      }
+      case KernelArg::Kind::kDevice: {
+        if (a.buffer() == nullptr) return Internal("OpenCL launch" + call + ": no device buffer");
+        ONNXGATE_RETURN_IF_ERROR(CheckBuffer(*a.buffer(), 0, "OpenCL launch" + call));
+        const cl_mem mem = a.buffer()->mem();
+        rc = clSetKernelArg(kernel, static_cast<cl_uint>(i), sizeof(cl_mem), &mem);
         break;
       }
       case KernelArg::Kind::kInt: {

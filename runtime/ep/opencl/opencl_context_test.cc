@@ -1,8 +1,9 @@
 // The opencl EP's context: the embedded sources, the device probe that leaves the calling
-// process free of OpenCL (so a forked child can use the device), kernel launches, and a
-// process forked after set-up refused with an error instead of hanging. The tests that need a
-// fresh process run as gtest death tests in the "threadsafe" style, which re-executes the test
-// binary, so no earlier test's OpenCL state is inherited.
+// process free of OpenCL (so a forked child can use the device), kernel launches, device
+// buffers used in place by launches and read back, and a process forked after set-up refused
+// with an error instead of hanging (and leaving the buffers it inherited alone). The tests that
+// need a fresh process run as gtest death tests in the "threadsafe" style, which re-executes the
+// test binary, so no earlier test's OpenCL state is inherited.
 #include "runtime/ep/opencl/opencl_context.h"
 
 #include <gmock/gmock.h>
@@ -75,6 +76,71 @@ TEST(OpenClContextTest, AnUnknownKernelIsAnErrorNamingIt) {
               HasSubstr("OpenCL clCreateKernel(no_such_kernel): CL_INVALID_KERNEL_NAME"));
 }
 
+TEST(OpenClContextTest, DeviceBuffersAreUsedInPlaceAndReadBack) {
+  std::string why;
+  auto cl = ContextOrSkip(&why);
+  if (cl == nullptr) GTEST_SKIP() << why;
+  const std::vector<float> x = {-1.0f, 2.0f, -3.0f, 4.0f};
+  auto in = cl->NewBuffer(16, x.data());
+  auto mid = cl->NewBuffer(16);
+  auto out = cl->NewBuffer(16);
+  ASSERT_TRUE(in.ok() && mid.ok() && out.ok()) << in.status().ToString();
+  EXPECT_EQ((*in)->bytes(), 16u);
+  // Two launches chained on the device: nothing reaches the host until the read.
+  Status st = cl->Run("neg_f32", {4},
+                      {KernelArg::Device(*in), KernelArg::Device(*mid), KernelArg::Float(0.0f)});
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  st = cl->Run("relu_f32", {4},
+               {KernelArg::Device(*mid), KernelArg::Device(*out), KernelArg::Float(0.0f)});
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  std::vector<float> y(4, 99.0f);
+  st = cl->ReadBuffer(**out, y.data(), 16, "the result");
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(y, (std::vector<float>{1.0f, 0.0f, 3.0f, 0.0f}));
+  // A device buffer mixes with host operands, and a launch may write into one in place.
+  std::vector<float> z(4, 0.0f);
+  st = cl->Run(
+      "add_same_f32", {4},
+      {KernelArg::Device(*out), KernelArg::Input(x.data(), 16), KernelArg::Output(z.data(), 16)});
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(z, (std::vector<float>{0.0f, 2.0f, 0.0f, 4.0f}));
+  // A part of a buffer reads back too; more than it holds does not.
+  std::vector<float> first(1, 0.0f);
+  EXPECT_TRUE(cl->ReadBuffer(**in, first.data(), 4, "the input").ok());
+  EXPECT_EQ(first[0], -1.0f);
+  st = cl->ReadBuffer(**in, y.data(), 32, "the input");
+  EXPECT_EQ(st.code(), StatusCode::kInternal);
+  EXPECT_THAT(st.message(), HasSubstr("32 bytes of a device buffer of 16"));
+}
+
+TEST(OpenClContextTest, ThereAreNoEmptyDeviceBuffers) {
+  std::string why;
+  auto cl = ContextOrSkip(&why);
+  if (cl == nullptr) GTEST_SKIP() << why;
+  auto empty = cl->NewBuffer(0);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().code(), StatusCode::kInternal);
+  EXPECT_THAT(empty.status().message(), HasSubstr("OpenCL has no empty buffers"));
+}
+
+TEST(OpenClContextTest, ABufferOfAnotherContextIsRefused) {
+  std::string why;
+  auto cl = ContextOrSkip(&why);
+  if (cl == nullptr) GTEST_SKIP() << why;
+  auto other = ContextOrSkip(&why);
+  ASSERT_NE(other, nullptr) << why;
+  auto buffer = other->NewBuffer(16);
+  ASSERT_TRUE(buffer.ok()) << buffer.status().ToString();
+  std::vector<float> y(4);
+  Status st = cl->Run(
+      "relu_f32", {4},
+      {KernelArg::Device(*buffer), KernelArg::Output(y.data(), 16), KernelArg::Float(0.0f)});
+  EXPECT_EQ(st.code(), StatusCode::kInternal);
+  EXPECT_THAT(st.message(), HasSubstr("belongs to another OpenCL context"));
+  st = cl->ReadBuffer(**buffer, y.data(), 16, "a tensor");
+  EXPECT_EQ(st.code(), StatusCode::kInternal);
+}
+
 // In a fresh process: the probe touches no OpenCL here, so a child forked afterwards sets the
 // device up and runs a kernel (it would hang if this process had called OpenCL).
 void ProbeThenForkedChildRuns() {
@@ -99,7 +165,8 @@ void ProbeThenForkedChildRuns() {
 }
 
 // In a fresh process: after this process set the device up, a forked child gets an error
-// naming the fork instead of hanging in the OpenCL implementation.
+// naming the fork instead of hanging in the OpenCL implementation, and the device buffer it
+// inherited is released without calling OpenCL.
 void SetUpThenForkedChildIsRefused() {
   auto context = OpenClContext::Create();
   if (!context.ok()) {
@@ -108,6 +175,9 @@ void SetUpThenForkedChildIsRefused() {
   }
   Status ready = (*context)->Prepare();
   if (!ready.ok()) std::_Exit(2);
+  const float held = 3.0f;
+  auto buffer = (*context)->NewBuffer(4, &held);
+  if (!buffer.ok()) std::_Exit(3);
   const pid_t pid = fork();
   if (pid == 0) {
     alarm(60);
@@ -115,7 +185,11 @@ void SetUpThenForkedChildIsRefused() {
     Status st = (*context)->Run("abs_f32", {1},
                                 {KernelArg::Input(&x, 4), KernelArg::Output(&y, 4),
                                  KernelArg::Float(0.0f)});
-    const bool refused = !st.ok() && st.message().find("forked") != std::string::npos;
+    bool refused = !st.ok() && st.message().find("forked") != std::string::npos;
+    st = (*context)->ReadBuffer(**buffer, &y, 4, "the inherited buffer");
+    refused = refused && !st.ok() && st.message().find("forked") != std::string::npos;
+    // Dropping the inherited buffer calls no OpenCL here (it would hang, and alarm fires).
+    buffer->reset();
     std::_Exit(refused ? 0 : 1);
   }
   int status = 0;

@@ -1,8 +1,9 @@
 // The opencl provider in a built-in runtime: its claims, a model whose float32 nodes run on the
 // device and whose other nodes fall back to ref (placement recorded), nodes with element types
 // unknown at load declined, one loaded model run from many threads at once, the thread count it
-// claims, and no device meaning Unavailable "no OpenCL device". Tests that need a device skip
-// where there is none.
+// claims, tensors left on the device between its kernels with one host copy where a value
+// leaves the provider, and no device meaning Unavailable "no OpenCL device". Tests that need a
+// device skip where there is none.
 #include "runtime/ep/opencl/opencl_provider.h"
 
 #include <gmock/gmock.h>
@@ -16,6 +17,7 @@
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/ref/ref_provider.h"
 #include "runtime/model/model_test_util.h"
+#include "runtime/session/session.h"
 
 namespace onnxgate {
 namespace {
@@ -157,6 +159,71 @@ TEST(OpenClProviderTest, OneModelRunsFromManyThreadsAtOnce) {
   for (uint32_t t = 0; t < 4; ++t) {
     ASSERT_EQ(got[t].size(), 10u);
     for (const Tensor& y : got[t]) ExpectNear(y, want[t]);
+  }
+}
+
+// Every kind of opencl kernel in one chain (activations, binary ops, MatMul and Gemm, a
+// reduction, Softmax, Transpose, Reshape, Concat), with Sin, which opencl does not claim, on ref.
+// A and Y leave opencl: A as a graph output, Y for Sin and as a graph output.
+constexpr char kChain[] = R"(
+<
+  ir_version: 8,
+  opset_import: ["" : 17]
+>
+g (float[2, 4] X, float[4, 3] W) => (float[4, 3] Y, float[4, 3] N, float[2, 3] A)
+<float[3] B = {0.5, -1.0, 0.25}, int64[2] S = {2, 3}, int64[1] axes = {0},
+ float[3, 3] V = {0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7, -0.8, 0.9}> {
+  R = Relu(X)
+  M = MatMul(R, W)
+  A = Add(M, B)
+  T = Transpose(A)
+  P = Reshape(T, S)
+  C = Concat <axis = 0> (P, A)
+  E = Exp(C)
+  D = ReduceSum(E, axes)
+  Q = Div(E, D)
+  F = Softmax(Q)
+  G = Gemm <transB = 1> (F, V, B)
+  Y = Sigmoid(G)
+  N = Sin(Y)
+}
+)";
+
+TEST(OpenClProviderTest, TensorsStayOnTheDeviceUntilAValueLeavesTheProvider) {
+  auto opencl = CreateOpenClProvider();
+  if (!opencl.ok()) GTEST_SKIP() << opencl.status().ToString();
+  auto ref = CreateRefProvider();
+  ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+  auto proto = Model::ParseText(kChain, "chain.onnx");
+  ASSERT_TRUE(proto.ok()) << proto.status().ToString();
+  auto model = Model::FromProto(*proto, ".", "chain.onnx");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto on_opencl = Session::Create(*model, {*opencl, *ref});
+  auto on_ref = Session::Create(*model, {*ref});
+  ASSERT_TRUE(on_opencl.ok()) << on_opencl.status().ToString();
+  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+  for (const NodePlacement& p : (*on_opencl)->placements()) {
+    EXPECT_EQ(p.provider, p.op_type == "Sin" ? "ref" : "opencl") << p.op_type;
+  }
+  std::vector<float> w(12);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(i % 5) / 4.0f - 0.5f;
+  const std::vector<NamedValue> feeds = {
+      {"X", Input(1)}, {"W", Value::FromTensor(Tensor::FromVector<float>(Shape{4, 3}, w))}};
+  for (int run = 0; run < 2; ++run) {  // the second run finds nothing left over from the first
+    TransferStats transfers;
+    auto got = (*on_opencl)->Run(feeds, &transfers);
+    auto want = (*on_ref)->Run(feeds);
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    ASSERT_EQ(got->size(), 3u);
+    for (size_t o = 0; o < 3; ++o) {
+      ASSERT_TRUE((*got)[o].is_tensor()) << "output " << o;
+      ExpectNear((*got)[o].tensor(), (*want)[o].tensor());
+    }
+    // One copy each for Y (4 x 3 floats, read by Sin and returned) and A (2 x 3 floats); the
+    // feeds X and W and the initializers go in with the launches, which is no transfer.
+    EXPECT_EQ(transfers.count, 2);
+    EXPECT_EQ(transfers.bytes, (4 * 3 + 2 * 3) * 4);
   }
 }
 

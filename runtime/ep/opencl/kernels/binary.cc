@@ -1,9 +1,9 @@
 // Binary arithmetic: operands of one shape take the plain kernel; otherwise Y's dims and each
-// operand's broadcast strides go to the device with the operands.
+// operand's broadcast strides go to the device with the operands. Operands on the device are
+// read where they are; Y stays there.
 #include "runtime/ep/opencl/kernels/binary.h"
 
 #include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -17,28 +17,25 @@ StatusOr<std::unique_ptr<OpKernel>> BinaryKernel::Create(const KernelInfo& info,
 }
 
 Status BinaryKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
-  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::BroadcastShapeOf({a->shape(), b->shape()}));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput a, GetClInput(ctx, *cl_, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput b, GetClInput(ctx, *cl_, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::BroadcastShapeOf({a.shape, b.shape}));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, out));
   const size_t count = static_cast<size_t>(y.NumElements());
-  if (a->shape() == out && b->shape() == out) {
-    ONNXGATE_RETURN_IF_ERROR(cl_->Run(prefix_ + "_same_f32", {count},
-                                      {KernelArg::Input(*a), KernelArg::Input(*b),
-                                       KernelArg::Output(y)}));
+  if (a.shape == out && b.shape == out) {
+    ONNXGATE_RETURN_IF_ERROR(cl_->Run(prefix_ + "_same_f32", {count}, {a.arg, b.arg, y.arg()}));
   } else {
     // meta: Y's dims, A's strides, B's strides (3 x rank longs).
     std::vector<int64_t> meta = out.dims();
-    for (const Tensor* operand : {a, b}) {
-      const std::vector<int64_t> strides = ref::BroadcastStrides(operand->shape(), out);
+    for (const Shape* operand : {&a.shape, &b.shape}) {
+      const std::vector<int64_t> strides = ref::BroadcastStrides(*operand, out);
       meta.insert(meta.end(), strides.begin(), strides.end());
     }
-    ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-        prefix_ + "_bcast_f32", {count},
-        {KernelArg::Input(*a), KernelArg::Input(*b), KernelArg::Output(y),
-         KernelArg::Longs(std::move(meta)), KernelArg::Int(static_cast<int32_t>(out.rank()))}));
+    ONNXGATE_RETURN_IF_ERROR(cl_->Run(prefix_ + "_bcast_f32", {count},
+                                      {a.arg, b.arg, y.arg(), KernelArg::Longs(std::move(meta)),
+                                       KernelArg::Int(static_cast<int32_t>(out.rank()))}));
   }
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 

@@ -11,16 +11,16 @@ namespace onnxgate::opencl_ep {
 
 enum class BinaryOp { kAdd, kSub, kMul, kDiv };
 
-class BinaryKernel : public OpKernel {
+class BinaryKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, BinaryOp op,
                                                     Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  BinaryKernel(Context cl, std::string prefix) : cl_(std::move(cl)), prefix_(std::move(prefix)) {}
+  BinaryKernel(Context cl, std::string prefix)
+      : OpenClKernel(std::move(cl)), prefix_(std::move(prefix)) {}
 
-  Context cl_;
   std::string prefix_;  // "add": the kernels add_same_f32 and add_bcast_f32
 };
 

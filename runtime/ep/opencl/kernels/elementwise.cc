@@ -1,7 +1,6 @@
-// Elementwise activations: Y has X's shape; the device computes every element.
+// Elementwise activations: Y has X's shape; the device computes every element, from X on the
+// device or copied in, into Y left on the device.
 #include "runtime/ep/opencl/kernels/elementwise.h"
-
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -34,12 +33,11 @@ StatusOr<std::unique_ptr<OpKernel>> UnaryKernel::Create(const KernelInfo& info, 
 }
 
 Status UnaryKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, FloatInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, x->shape()));
-  ONNXGATE_RETURN_IF_ERROR(
-      cl_->Run(kernel_, {static_cast<size_t>(x->NumElements())},
-               {KernelArg::Input(*x), KernelArg::Output(y), KernelArg::Float(alpha_)}));
-  ctx.set_output(0, std::move(y));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput x, GetClInput(ctx, *cl_, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, x.shape));
+  ONNXGATE_RETURN_IF_ERROR(cl_->Run(kernel_, {static_cast<size_t>(x.NumElements())},
+                                    {x.arg, y.arg(), KernelArg::Float(alpha_)}));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 

@@ -12,7 +12,7 @@ namespace onnxgate::opencl_ep {
 
 enum class UnaryOp { kRelu, kLeakyRelu, kSigmoid, kTanh, kExp, kLog, kSqrt, kAbs, kNeg };
 
-class UnaryKernel : public OpKernel {
+class UnaryKernel : public OpenClKernel {
  public:
   // LeakyRelu reads `alpha` (default 0.01); the others take no attribute.
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, UnaryOp op,
@@ -21,9 +21,8 @@ class UnaryKernel : public OpKernel {
 
  private:
   UnaryKernel(Context cl, std::string kernel, float alpha)
-      : cl_(std::move(cl)), kernel_(std::move(kernel)), alpha_(alpha) {}
+      : OpenClKernel(std::move(cl)), kernel_(std::move(kernel)), alpha_(alpha) {}
 
-  Context cl_;
   std::string kernel_;  // the __kernel of cl/elementwise.cl
   float alpha_;
 };

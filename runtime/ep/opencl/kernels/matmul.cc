@@ -1,9 +1,11 @@
 // MatMul and Gemm: shapes are planned and checked on the host (with the ref EP's MatMul plan,
-// so both providers refuse the same shapes in the same words), products run on the device.
+// so both providers refuse the same shapes in the same words), products run on the device, on
+// operands there or copied in, into a result left there.
 #include "runtime/ep/opencl/kernels/matmul.h"
 
+#include <optional>
+
 #include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/math/matmul.h"
 
 namespace onnxgate::opencl_ep {
@@ -13,18 +15,16 @@ StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info,
 }
 
 Status MatMulKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::MatMulPlan plan, ref_nn::PlanMatMul(a->shape(), b->shape()));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, plan.output));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput a, GetClInput(ctx, *cl_, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput b, GetClInput(ctx, *cl_, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::MatMulPlan plan, ref_nn::PlanMatMul(a.shape, b.shape));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, plan.output));
   const size_t batches = plan.a_offsets.size();
   ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-      "matmul_f32",
-      {static_cast<size_t>(plan.n), static_cast<size_t>(plan.m), batches},
-      {KernelArg::Input(*a), KernelArg::Input(*b), KernelArg::Output(y),
-       KernelArg::Longs(plan.a_offsets), KernelArg::Longs(plan.b_offsets),
+      "matmul_f32", {static_cast<size_t>(plan.n), static_cast<size_t>(plan.m), batches},
+      {a.arg, b.arg, y.arg(), KernelArg::Longs(plan.a_offsets), KernelArg::Longs(plan.b_offsets),
        KernelArg::Long(plan.m), KernelArg::Long(plan.k), KernelArg::Long(plan.n)}));
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 
@@ -41,49 +41,48 @@ StatusOr<std::unique_ptr<OpKernel>> GemmKernel::Create(const KernelInfo& info, C
 }
 
 Status GemmKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, FloatInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, FloatInput(ctx, 1, "B"));
-  const Tensor* c = nullptr;
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput a, GetClInput(ctx, *cl_, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput b, GetClInput(ctx, *cl_, 1, "B"));
+  std::optional<ClInput> c;
   if (ctx.has_input(2)) {
-    ONNXGATE_ASSIGN_OR_RETURN(c, FloatInput(ctx, 2, "C"));
+    ONNXGATE_ASSIGN_OR_RETURN(c, GetClInput(ctx, *cl_, 2, "C"));
   }
-  if (a->shape().rank() != 2 || b->shape().rank() != 2) {
-    return InvalidArgument("Gemm: A and B must be 2-D, got A " + a->shape().ToString() +
-                           " and B " + b->shape().ToString());
+  if (a.shape.rank() != 2 || b.shape.rank() != 2) {
+    return InvalidArgument("Gemm: A and B must be 2-D, got A " + a.shape.ToString() + " and B " +
+                           b.shape.ToString());
   }
-  const int64_t m = trans_a_ ? a->shape()[1] : a->shape()[0];
-  const int64_t k = trans_a_ ? a->shape()[0] : a->shape()[1];
-  const int64_t n = trans_b_ ? b->shape()[0] : b->shape()[1];
-  const int64_t b_k = trans_b_ ? b->shape()[1] : b->shape()[0];
+  const int64_t m = trans_a_ ? a.shape[1] : a.shape[0];
+  const int64_t k = trans_a_ ? a.shape[0] : a.shape[1];
+  const int64_t n = trans_b_ ? b.shape[0] : b.shape[1];
+  const int64_t b_k = trans_b_ ? b.shape[1] : b.shape[0];
   if (b_k != k) {
-    return InvalidArgument("Gemm: inner dims differ: op(A) of A " + a->shape().ToString() +
-                           " has K = " + std::to_string(k) + ", op(B) of B " +
-                           b->shape().ToString() + " has K = " + std::to_string(b_k));
+    return InvalidArgument("Gemm: inner dims differ: op(A) of A " + a.shape.ToString() +
+                           " has K = " + std::to_string(k) + ", op(B) of B " + b.shape.ToString() +
+                           " has K = " + std::to_string(b_k));
   }
   const Shape out{m, n};
   int64_t c_row_stride = 0;
   int64_t c_col_stride = 0;
-  const bool use_c = c != nullptr && beta_ != 0.0f;
-  if (c != nullptr) {
+  const bool use_c = c.has_value() && beta_ != 0.0f;
+  if (c.has_value()) {
     // C must broadcast to M x N without changing it (unidirectional broadcasting).
-    auto shape = ref::BroadcastShapeOf({c->shape(), out});
-    if (!shape.ok() || *shape != out || c->shape().rank() > 2) {
-      return InvalidArgument("Gemm: input 'C' of shape " + c->shape().ToString() +
+    auto shape = ref::BroadcastShapeOf({c->shape, out});
+    if (!shape.ok() || *shape != out || c->shape.rank() > 2) {
+      return InvalidArgument("Gemm: input 'C' of shape " + c->shape.ToString() +
                              " does not broadcast to the result's " + out.ToString());
     }
-    const std::vector<int64_t> strides = ref::BroadcastStrides(c->shape(), out);
+    const std::vector<int64_t> strides = ref::BroadcastStrides(c->shape, out);
     c_row_stride = strides[0];
     c_col_stride = strides[1];
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, out));
   ONNXGATE_RETURN_IF_ERROR(cl_->Run(
       "gemm_f32", {static_cast<size_t>(n), static_cast<size_t>(m)},
-      {KernelArg::Input(*a), KernelArg::Input(*b),
-       use_c ? KernelArg::Input(*c) : KernelArg::Input(nullptr, 0), KernelArg::Output(y),
-       KernelArg::Long(m), KernelArg::Long(k), KernelArg::Long(n), KernelArg::Int(trans_a_),
-       KernelArg::Int(trans_b_), KernelArg::Float(alpha_), KernelArg::Float(beta_),
-       KernelArg::Int(use_c), KernelArg::Long(c_row_stride), KernelArg::Long(c_col_stride)}));
-  ctx.set_output(0, std::move(y));
+      {a.arg, b.arg, use_c ? c->arg : KernelArg::Input(nullptr, 0), y.arg(), KernelArg::Long(m),
+       KernelArg::Long(k), KernelArg::Long(n), KernelArg::Int(trans_a_), KernelArg::Int(trans_b_),
+       KernelArg::Float(alpha_), KernelArg::Float(beta_), KernelArg::Int(use_c),
+       KernelArg::Long(c_row_stride), KernelArg::Long(c_col_stride)}));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 

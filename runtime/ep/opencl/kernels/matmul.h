@@ -9,28 +9,30 @@
 
 namespace onnxgate::opencl_ep {
 
-class MatMulKernel : public OpKernel {
+class MatMulKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  explicit MatMulKernel(Context cl) : cl_(std::move(cl)) {}
-  Context cl_;
+  explicit MatMulKernel(Context cl) : OpenClKernel(std::move(cl)) {}
 };
 
 // Y = alpha * A' x B' + beta * C, with C unidirectionally broadcast to M x N (optional from
 // Gemm-11). As in ONNX's reference, beta = 0 drops C, so an inf or NaN in C does not leak.
-class GemmKernel : public OpKernel {
+class GemmKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
   GemmKernel(Context cl, float alpha, float beta, bool trans_a, bool trans_b)
-      : cl_(std::move(cl)), alpha_(alpha), beta_(beta), trans_a_(trans_a), trans_b_(trans_b) {}
+      : OpenClKernel(std::move(cl)),
+        alpha_(alpha),
+        beta_(beta),
+        trans_a_(trans_a),
+        trans_b_(trans_b) {}
 
-  Context cl_;
   float alpha_;
   float beta_;
   bool trans_a_;

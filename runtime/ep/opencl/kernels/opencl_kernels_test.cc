@@ -2,7 +2,8 @@
 // op, with the shape and attribute variants that change what runs on the device (broadcast
 // patterns, batched and 1-D MatMul operands, transposes and C broadcasts in Gemm, Softmax axes
 // before and from version 13), NaN propagation, empty tensors, declines at load and errors at
-// run time. Skipped where no OpenCL device is present.
+// run time. Every case runs twice: on host inputs, and on its float inputs already resident on
+// the device (as the previous opencl node leaves them). Skipped where no OpenCL device is present.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "runtime/ep/opencl/opencl_kernels.h"
+#include "runtime/ep/opencl/opencl_resident.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -19,6 +21,12 @@ namespace onnxgate::opencl_ep {
 namespace {
 
 using ::testing::HasSubstr;
+
+// The context the registry's kernels launch on; null where there is no OpenCL device.
+std::shared_ptr<const OpenClContext>& Device() {
+  static std::shared_ptr<const OpenClContext> context;
+  return context;
+}
 
 // The opencl registry, or nullptr (with the reason) where there is no OpenCL device.
 const KernelRegistry* OpenCl(std::string* why_not = nullptr) {
@@ -29,6 +37,7 @@ const KernelRegistry* OpenCl(std::string* why_not = nullptr) {
       reason = context.status().ToString();
       return nullptr;
     }
+    Device() = *context;
     auto* r = new KernelRegistry();
     Status st = RegisterOpenClKernels(*r, *context);
     EXPECT_TRUE(st.ok()) << st.ToString();
@@ -36,6 +45,20 @@ const KernelRegistry* OpenCl(std::string* why_not = nullptr) {
   }();
   if (why_not != nullptr) *why_not = reason;
   return registry;
+}
+
+// `v` as the opencl kernels leave a result: a float32 tensor with elements moves into a device
+// buffer of the registry's context; anything else stays as it is (int64 axes and shapes are
+// never resident, nor is a tensor with no elements).
+Value OnDevice(const Value& v) {
+  if (!v.is_tensor() || v.elem_type() != DataType::kFloat || v.tensor().NumElements() == 0) {
+    return v;
+  }
+  const Tensor& t = v.tensor();
+  auto buffer = Device()->NewBuffer(t.ByteSize(), t.raw_data());
+  EXPECT_TRUE(buffer.ok()) << buffer.status().ToString();
+  if (!buffer.ok()) return v;
+  return Value::FromResident(std::make_shared<const OpenClResident>(Device(), *buffer, t.shape()));
 }
 
 #define REQUIRE_DEVICE()                                      \
@@ -57,19 +80,14 @@ Value Random(Shape shape, uint32_t seed, float lo = -3.0f, float hi = 3.0f) {
   return TensorValue<float>(std::move(shape), v);
 }
 
-// Runs `node` on both registries and compares every output: shapes equal, values within
-// |o - r| <= atol + rtol * |r|, NaN only where ref has NaN, infinities equal.
-void ExpectMatchesRef(const std::string& node, int opset, const std::vector<Value>& inputs,
-                      float rtol = 1e-5f, float atol = 1e-6f) {
-  SCOPED_TRACE(node + " at opset " + std::to_string(opset));
-  auto want = RunNode(Ref(), node, opset, inputs);
-  ASSERT_TRUE(want.ok()) << want.status().ToString();
-  auto got = RunNode(*OpenCl(), node, opset, inputs);
-  ASSERT_TRUE(got.ok()) << got.status().ToString();
-  ASSERT_EQ(got->size(), want->size());
-  for (size_t o = 0; o < want->size(); ++o) {
-    const Tensor& w = (*want)[o].tensor();
-    const Tensor& g = (*got)[o].tensor();
+// Every output of `got` against `want`: shapes equal, values within |o - r| <= atol + rtol * |r|,
+// NaN only where ref has NaN, infinities equal.
+void ExpectSameOutputs(const std::vector<Value>& got, const std::vector<Value>& want, float rtol,
+                       float atol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t o = 0; o < want.size(); ++o) {
+    const Tensor& w = want[o].tensor();
+    const Tensor& g = got[o].tensor();
     ASSERT_EQ(g.shape(), w.shape()) << "output " << o;
     ASSERT_EQ(g.dtype(), DataType::kFloat);
     const float* gd = g.data<float>();
@@ -86,6 +104,24 @@ void ExpectMatchesRef(const std::string& node, int opset, const std::vector<Valu
       }
     }
   }
+}
+
+// Runs `node` on both registries and compares the outputs (ExpectSameOutputs); then once more
+// on opencl with the float inputs resident on the device (OnDevice).
+void ExpectMatchesRef(const std::string& node, int opset, const std::vector<Value>& inputs,
+                      float rtol = 1e-5f, float atol = 1e-6f) {
+  SCOPED_TRACE(node + " at opset " + std::to_string(opset));
+  auto want = RunNode(Ref(), node, opset, inputs);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  auto got = RunNode(*OpenCl(), node, opset, inputs);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ExpectSameOutputs(*got, *want, rtol, atol);
+  std::vector<Value> resident;
+  for (const Value& v : inputs) resident.push_back(OnDevice(v));
+  SCOPED_TRACE("with the float inputs on the device");
+  auto got_resident = RunNode(*OpenCl(), node, opset, resident);
+  ASSERT_TRUE(got_resident.ok()) << got_resident.status().ToString();
+  ExpectSameOutputs(*got_resident, *want, rtol, atol);
 }
 
 TEST(OpenClKernelsTest, ActivationsMatchRef) {
@@ -149,6 +185,28 @@ TEST(OpenClKernelsTest, ArithmeticRefusesShapesThatDoNotBroadcast) {
                      {Random(Shape{2, 3}, 1), Random(Shape{4}, 2)});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
+  // The shape of a resident operand is checked as a host one's is.
+  auto resident = RunNode(*OpenCl(), "C = Add(A, B)", 14,
+                          {OnDevice(Random(Shape{2, 3}, 1)), Random(Shape{4}, 2)});
+  ASSERT_FALSE(resident.ok());
+  EXPECT_EQ(resident.status().code(), StatusCode::kInvalidArgument);
+}
+
+// The executor hands a kernel only its own context's resident tensors; one of another context
+// (a buffer the kernel's context cannot use) is an error, not a launch.
+TEST(OpenClKernelsTest, ATensorResidentInAnotherContextIsRefused) {
+  REQUIRE_DEVICE();
+  auto other = OpenClContext::Create();
+  ASSERT_TRUE(other.ok()) << other.status().ToString();
+  const std::vector<float> x = {1.0f, -2.0f};
+  auto buffer = (*other)->NewBuffer(8, x.data());
+  ASSERT_TRUE(buffer.ok()) << buffer.status().ToString();
+  const Value elsewhere =
+      Value::FromResident(std::make_shared<const OpenClResident>(*other, *buffer, Shape{2}));
+  auto out = RunNode(*OpenCl(), "Y = Relu(X)", 14, {elsewhere});
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), StatusCode::kInternal);
+  EXPECT_THAT(out.status().message(), HasSubstr("resident in another context's memory"));
 }
 
 TEST(OpenClKernelsTest, EmptyTensorsGiveEmptyResults) {

@@ -1,6 +1,7 @@
 // ReduceSum and ReduceMean: the axes are read and checked on the host (with the ref EP's axis
 // helpers, so both providers refuse the same axes in the same words), the sums run on the
-// device, one work item per output element.
+// device, one work item per output element, on data there or copied in, into a result left
+// there.
 #include "runtime/ep/opencl/kernels/reduce.h"
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
@@ -25,27 +26,29 @@ StatusOr<std::unique_ptr<OpKernel>> ReduceKernel::Create(const KernelInfo& info,
 }
 
 Status ReduceKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, FloatInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput x, GetClInput(ctx, *cl_, 0, "data"));
   std::vector<int64_t> axes;
   if (options_.axes_input) {
     if (ctx.has_input(1)) {
+      // int64, so never resident: read on the host.
       ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, 1, "axes"));
       ONNXGATE_ASSIGN_OR_RETURN(axes, ref::ToInt64List(*t, "axes"));
     }
     if (axes.empty() && options_.noop_with_empty_axes) {
-      ctx.set_output(0, *x);  // the input as it is: nothing to compute
+      // The input as it is, on the host or on the device: nothing to compute.
+      ctx.set_output(0, *ctx.input(0));
       return OkStatus();
     }
   } else if (options_.axes.has_value()) {
     axes = *options_.axes;
   }
-  const int64_t rank = static_cast<int64_t>(x->shape().rank());
+  const int64_t rank = static_cast<int64_t>(x.shape.rank());
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
                             ref::NormalizeAxesOf(axes, rank, options_.allow_negative_axes));
   if (rank == 0) normalized.clear();  // a scalar reduces to itself whatever axis 0 says
 
-  const std::vector<int64_t>& dims = x->shape().dims();
-  const std::vector<int64_t> strides = x->shape().Strides();
+  const std::vector<int64_t>& dims = x.shape.dims();
+  const std::vector<int64_t> strides = x.shape.Strides();
   std::vector<bool> reduced(dims.size(), normalized.empty());
   for (int64_t a : normalized) reduced[static_cast<size_t>(a)] = true;
   std::vector<int64_t> kept_dims, kept_strides, red_dims, red_strides, out_dims;
@@ -62,18 +65,18 @@ Status ReduceKernel::Compute(KernelContext& ctx) const {
       out_dims.push_back(dims[d]);
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, Shape(out_dims)));
   std::vector<int64_t> meta = kept_dims;
   meta.insert(meta.end(), kept_strides.begin(), kept_strides.end());
   meta.insert(meta.end(), red_dims.begin(), red_dims.end());
   meta.insert(meta.end(), red_strides.begin(), red_strides.end());
-  ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-      "reduce_sum_f32", {static_cast<size_t>(y.NumElements())},
-      {KernelArg::Input(*x), KernelArg::Output(y), KernelArg::Longs(std::move(meta)),
-       KernelArg::Int(static_cast<int32_t>(kept_dims.size())),
-       KernelArg::Int(static_cast<int32_t>(red_dims.size())), KernelArg::Long(red_count),
-       KernelArg::Int(options_.mean ? 1 : 0)}));
-  ctx.set_output(0, std::move(y));
+  ONNXGATE_RETURN_IF_ERROR(
+      cl_->Run("reduce_sum_f32", {static_cast<size_t>(y.NumElements())},
+               {x.arg, y.arg(), KernelArg::Longs(std::move(meta)),
+                KernelArg::Int(static_cast<int32_t>(kept_dims.size())),
+                KernelArg::Int(static_cast<int32_t>(red_dims.size())), KernelArg::Long(red_count),
+                KernelArg::Int(options_.mean ? 1 : 0)}));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 

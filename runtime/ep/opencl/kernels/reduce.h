@@ -14,7 +14,7 @@ namespace onnxgate::opencl_ep {
 
 enum class ReduceOp { kSum, kMean };
 
-class ReduceKernel : public OpKernel {
+class ReduceKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, ReduceOp op,
                                                     Context cl);
@@ -29,9 +29,9 @@ class ReduceKernel : public OpKernel {
     bool axes_input = false;                   // axes arrive as the optional second input
     bool noop_with_empty_axes = false;
   };
-  ReduceKernel(Context cl, Options options) : cl_(std::move(cl)), options_(std::move(options)) {}
+  ReduceKernel(Context cl, Options options)
+      : OpenClKernel(std::move(cl)), options_(std::move(options)) {}
 
-  Context cl_;
   Options options_;
 };
 

@@ -1,4 +1,5 @@
-// Softmax: the tensor is seen as (outer, n, inner) around the normalized dims.
+// Softmax: the tensor is seen as (outer, n, inner) around the normalized dims; it is read on the
+// device or copied in, and the result stays on the device.
 #include "runtime/ep/opencl/kernels/softmax.h"
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
@@ -12,11 +13,11 @@ StatusOr<std::unique_ptr<OpKernel>> SoftmaxKernel::Create(const KernelInfo& info
 }
 
 Status SoftmaxKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, FloatInput(ctx, 0, "input"));
-  const int64_t rank = static_cast<int64_t>(x->shape().rank());
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput x, GetClInput(ctx, *cl_, 0, "input"));
+  const int64_t rank = static_cast<int64_t>(x.shape.rank());
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
                             ref::NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
-  const std::vector<int64_t>& dims = x->shape().dims();
+  const std::vector<int64_t>& dims = x.shape.dims();
   int64_t outer = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= dims[d];
   int64_t n = 1;
@@ -27,13 +28,13 @@ Status SoftmaxKernel::Compute(KernelContext& ctx) const {
     n = dims[axis];
     for (int64_t d = axis + 1; d < rank; ++d) inner *= dims[d];
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, x->shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, x.shape));
   if (n > 0) {
-    ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-        "softmax_f32", {static_cast<size_t>(inner), static_cast<size_t>(outer)},
-        {KernelArg::Input(*x), KernelArg::Output(y), KernelArg::Long(n), KernelArg::Long(inner)}));
+    ONNXGATE_RETURN_IF_ERROR(
+        cl_->Run("softmax_f32", {static_cast<size_t>(inner), static_cast<size_t>(outer)},
+                 {x.arg, y.arg(), KernelArg::Long(n), KernelArg::Long(inner)}));
   }
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 

@@ -9,16 +9,15 @@
 
 namespace onnxgate::opencl_ep {
 
-class SoftmaxKernel : public OpKernel {
+class SoftmaxKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
   SoftmaxKernel(Context cl, int64_t axis, bool coerce_2d)
-      : cl_(std::move(cl)), axis_(axis), coerce_2d_(coerce_2d) {}
+      : OpenClKernel(std::move(cl)), axis_(axis), coerce_2d_(coerce_2d) {}
 
-  Context cl_;
   int64_t axis_;
   bool coerce_2d_;  // before Softmax-13: normalize over every dim from `axis` on
 };

@@ -1,5 +1,5 @@
-// Transpose and Concat: shapes are checked on the host, elements move on the device. Reshape:
-// the shape alone, on the host.
+// Transpose and Concat: shapes are checked on the host, elements move on the device, from
+// tensors there or copied in, into a result left there. Reshape: the shape alone, on the host.
 #include "runtime/ep/opencl/kernels/tensor.h"
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
@@ -16,8 +16,8 @@ StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(const KernelInfo& in
 }
 
 Status TransposeKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, FloatInput(ctx, 0, "data"));
-  const size_t rank = x->shape().rank();
+  ONNXGATE_ASSIGN_OR_RETURN(ClInput x, GetClInput(ctx, *cl_, 0, "data"));
+  const size_t rank = x.shape.rank();
   std::vector<int64_t> p(rank);
   if (perm_) {
     if (perm_->size() != rank) {
@@ -38,20 +38,19 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
   } else {
     for (size_t i = 0; i < rank; ++i) p[i] = static_cast<int64_t>(rank - 1 - i);
   }
-  const std::vector<int64_t> in_strides = x->shape().Strides();
+  const std::vector<int64_t> in_strides = x.shape.Strides();
   std::vector<int64_t> out_dims(rank);
   std::vector<int64_t> meta(2 * rank);
   for (size_t i = 0; i < rank; ++i) {
-    out_dims[i] = x->shape()[static_cast<size_t>(p[i])];
+    out_dims[i] = x.shape[static_cast<size_t>(p[i])];
     meta[i] = out_dims[i];
     meta[rank + i] = in_strides[static_cast<size_t>(p[i])];
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, Shape(out_dims)));
   ONNXGATE_RETURN_IF_ERROR(cl_->Run("transpose_f32", {static_cast<size_t>(y.NumElements())},
-                                    {KernelArg::Input(*x), KernelArg::Output(y),
-                                     KernelArg::Longs(std::move(meta)),
+                                    {x.arg, y.arg(), KernelArg::Longs(std::move(meta)),
                                      KernelArg::Int(static_cast<int32_t>(rank))}));
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 
@@ -62,13 +61,13 @@ StatusOr<std::unique_ptr<OpKernel>> ConcatKernel::Create(const KernelInfo& info,
 }
 
 Status ConcatKernel::Compute(KernelContext& ctx) const {
-  std::vector<const Tensor*> inputs;
+  std::vector<ClInput> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
-    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, FloatInput(ctx, i, "inputs"));
-    inputs.push_back(t);
+    ONNXGATE_ASSIGN_OR_RETURN(ClInput t, GetClInput(ctx, *cl_, i, "inputs"));
+    inputs.push_back(std::move(t));
   }
   if (inputs.empty()) return InvalidArgument("needs at least one input");
-  const Shape& first = inputs[0]->shape();
+  const Shape& first = inputs[0].shape;
   if (first.rank() == 0) return InvalidArgument("cannot concatenate scalars");
   ONNXGATE_ASSIGN_OR_RETURN(
       int64_t axis, ref::NormalizeAxisOf(axis_, static_cast<int64_t>(first.rank()),
@@ -76,7 +75,7 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = first.dims();
   out_dims[static_cast<size_t>(axis)] = 0;
   for (size_t k = 0; k < inputs.size(); ++k) {
-    const Shape& s = inputs[k]->shape();
+    const Shape& s = inputs[k].shape;
     bool compatible = s.rank() == first.rank();
     for (size_t d = 0; compatible && d < s.rank(); ++d) {
       compatible = static_cast<int64_t>(d) == axis || s[d] == first[d];
@@ -88,22 +87,22 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
     }
     out_dims[static_cast<size_t>(axis)] += s[static_cast<size_t>(axis)];
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, Shape(out_dims)));
   int64_t inner = 1;
   for (size_t d = static_cast<size_t>(axis) + 1; d < first.rank(); ++d) inner *= first[d];
   const int64_t y_block = out_dims[static_cast<size_t>(axis)] * inner;
   int64_t at = 0;
-  for (const Tensor* t : inputs) {
-    const int64_t block = t->shape()[static_cast<size_t>(axis)] * inner;
-    if (t->NumElements() > 0) {
+  for (const ClInput& t : inputs) {
+    const int64_t block = t.shape[static_cast<size_t>(axis)] * inner;
+    if (t.NumElements() > 0) {
+      // Each launch writes its slab into Y's one buffer, where the earlier slabs stay.
       ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-          "concat_copy_f32", {static_cast<size_t>(t->NumElements())},
-          {KernelArg::Input(*t), KernelArg::InOut(y), KernelArg::Long(block),
-           KernelArg::Long(y_block), KernelArg::Long(at)}));
+          "concat_copy_f32", {static_cast<size_t>(t.NumElements())},
+          {t.arg, y.arg(), KernelArg::Long(block), KernelArg::Long(y_block), KernelArg::Long(at)}));
     }
     at += block;
   }
-  ctx.set_output(0, std::move(y));
+  ctx.set_output(0, y.Take());
   return OkStatus();
 }
 
@@ -113,15 +112,27 @@ StatusOr<std::unique_ptr<OpKernel>> ReshapeKernel::Create(const KernelInfo& info
     ONNXGATE_ASSIGN_OR_RETURN(int64_t v, info.GetInt("allowzero", 0));
     allow_zero = v != 0;
   }
-  return std::unique_ptr<OpKernel>(new ReshapeKernel(allow_zero));
+  return std::unique_ptr<OpKernel>(new ReshapeKernel(std::move(cl), allow_zero));
 }
 
 Status ReshapeKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, FloatInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const OpenClResident* resident, ResidentInput(ctx, *cl_, 0, "data"));
+  const Tensor* host = nullptr;
+  if (resident == nullptr) {
+    ONNXGATE_ASSIGN_OR_RETURN(host, FloatInput(ctx, 0, "data"));
+  }
+  // int64, so never resident: read on the host.
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, ref::GetInput(ctx, 1, "shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ref::ToInt64List(*shape, "shape"));
-  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::ReshapeShape(x->shape(), requested, allow_zero_));
-  ctx.set_output(0, x->Reshaped(std::move(out)));
+  const Shape& in = resident != nullptr ? resident->shape() : host->shape();
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::ReshapeShape(in, requested, allow_zero_));
+  if (host != nullptr) {
+    ctx.set_output(0, host->Reshaped(std::move(out)));
+    return OkStatus();
+  }
+  // The same buffer under the new shape: no kernel writes a buffer once it holds a value.
+  ctx.set_output(0, Value::FromResident(std::make_shared<const OpenClResident>(
+                        cl_, resident->buffer(), std::move(out))));
   return OkStatus();
 }
 

@@ -12,46 +12,46 @@
 namespace onnxgate::opencl_ep {
 
 // Transpose with `perm` (default: the dims reversed), checked to be a permutation of the rank.
-class TransposeKernel : public OpKernel {
+class TransposeKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
   TransposeKernel(Context cl, std::optional<std::vector<int64_t>> perm)
-      : cl_(std::move(cl)), perm_(std::move(perm)) {}
+      : OpenClKernel(std::move(cl)), perm_(std::move(perm)) {}
 
-  Context cl_;
   std::optional<std::vector<int64_t>> perm_;
 };
 
 // Concat along `axis` (required from Concat-4, negative from 11): one launch per non-empty
-// input, each writing its slab of Y.
-class ConcatKernel : public OpKernel {
+// input, each writing its slab of Y in the one device buffer that holds Y.
+class ConcatKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
   ConcatKernel(Context cl, int64_t axis, bool allow_negative)
-      : cl_(std::move(cl)), axis_(axis), allow_negative_(allow_negative) {}
+      : OpenClKernel(std::move(cl)), axis_(axis), allow_negative_(allow_negative) {}
 
-  Context cl_;
   int64_t axis_;
   bool allow_negative_;
 };
 
 // Reshape to the `shape` input (from Reshape-5; allowzero from 14). The output shares the
-// input's storage, as ref's does: no element moves, so nothing runs on the device. It is claimed
-// so that a chain of opencl nodes is not cut by a Reshape placed elsewhere, which matters once
-// tensors stay on the device between nodes (docs/architecture.md, "The opencl EP").
-class ReshapeKernel : public OpKernel {
+// input's storage, as ref's does: a host tensor's, or a resident tensor's device buffer under the
+// new shape. No element moves, so nothing runs on the device. It is claimed so that a chain of
+// opencl nodes is not cut by a Reshape placed elsewhere: its tensors stay on the device
+// (docs/architecture.md, "The opencl EP").
+class ReshapeKernel : public OpenClKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  explicit ReshapeKernel(bool allow_zero) : allow_zero_(allow_zero) {}
+  ReshapeKernel(Context cl, bool allow_zero)
+      : OpenClKernel(std::move(cl)), allow_zero_(allow_zero) {}
   bool allow_zero_;
 };
 
