@@ -147,27 +147,47 @@ Value Seeded(Shape shape, uint32_t seed) {
   return Value::FromTensor(Tensor::FromVector<float>(std::move(shape), v));
 }
 
-TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvider) {
-  auto model = Model::ParseText(kResidualBlock, "residual.onnx");
-  ASSERT_TRUE(model.ok()) << model.status().ToString();
-  auto loaded = Model::FromProto(*model, ".", "residual.onnx");
-  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+// One model in ONNX text loaded twice: on dnnl (then ref) and on ref alone; null sessions (and a
+// test failure) when it does not load.
+struct DnnlAndRefSessions {
+  std::unique_ptr<const Session> on_dnnl, on_ref;
+};
+DnnlAndRefSessions SessionsOf(const std::string& text) {
+  DnnlAndRefSessions out;
+  auto proto = Model::ParseText(text, "model.onnx");
+  EXPECT_TRUE(proto.ok()) << proto.status().ToString();
+  if (!proto.ok()) return out;
+  auto model = Model::FromProto(*proto, ".", "model.onnx");
+  EXPECT_TRUE(model.ok()) << model.status().ToString();
   auto dnnl = CreateDnnlProvider();
   auto ref = CreateRefProvider();
-  ASSERT_TRUE(dnnl.ok() && ref.ok());
-  auto on_dnnl = Session::Create(*loaded, {*dnnl, *ref});
-  auto on_ref = Session::Create(*loaded, {*ref});
-  ASSERT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
-  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
-  for (const NodePlacement& p : (*on_dnnl)->placements()) {
+  EXPECT_TRUE(dnnl.ok() && ref.ok());
+  if (!model.ok() || !dnnl.ok() || !ref.ok()) return out;
+  auto on_dnnl = Session::Create(*model, {*dnnl, *ref});
+  auto on_ref = Session::Create(*model, {*ref});
+  EXPECT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
+  EXPECT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+  if (on_dnnl.ok() && on_ref.ok()) {
+    out.on_dnnl = std::move(on_dnnl).value();
+    out.on_ref = std::move(on_ref).value();
+  }
+  return out;
+}
+
+TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvider) {
+  DnnlAndRefSessions sessions = SessionsOf(kResidualBlock);
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  const auto& on_dnnl = sessions.on_dnnl;
+  const auto& on_ref = sessions.on_ref;
+  for (const NodePlacement& p : on_dnnl->placements()) {
     EXPECT_EQ(p.provider, p.op_type == "Neg" ? "ref" : "dnnl") << p.node_name;
   }
   const std::vector<NamedValue> feeds = {{"X", Seeded({1, 16, 6, 6}, 1)},
                                          {"W", Seeded({16, 16, 3, 3}, 2)},
                                          {"V", Seeded({16, 16, 1, 1}, 3)}};
   TransferStats transfers;
-  auto got = (*on_dnnl)->Run(feeds, &transfers);
-  auto want = (*on_ref)->Run(feeds);
+  auto got = on_dnnl->Run(feeds, &transfers);
+  auto want = on_ref->Run(feeds);
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   ASSERT_TRUE(want.ok()) << want.status().ToString();
   ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
@@ -180,7 +200,7 @@ TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvide
 TEST(DnnlProviderTest, ConvAndItsActivationRunAsOneClaimThatKeepsNaN) {
   // Conv#0 + Relu#1 and Conv#2 + Clip#3 are claimed; Conv#4's output is also a graph output,
   // so its LeakyRelu runs alone.
-  auto model = Model::ParseText(R"(
+  DnnlAndRefSessions sessions = SessionsOf(R"(
 <ir_version: 8, opset_import: ["" : 17]>
 g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8, 5, 5] K, float[1, 8, 5, 5] L)
 <float lo = {-0.5}, float hi = {0.5}> {
@@ -191,19 +211,12 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
   K = Conv <pads = [1, 1, 1, 1]> (Y, W)
   L = LeakyRelu <alpha = 0.1> (K)
 }
-)", "fused.onnx");
-  ASSERT_TRUE(model.ok()) << model.status().ToString();
-  auto loaded = Model::FromProto(*model, ".", "fused.onnx");
-  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
-  auto dnnl = CreateDnnlProvider();
-  auto ref = CreateRefProvider();
-  ASSERT_TRUE(dnnl.ok() && ref.ok());
-  auto on_dnnl = Session::Create(*loaded, {*dnnl, *ref});
-  auto on_ref = Session::Create(*loaded, {*ref});
-  ASSERT_TRUE(on_dnnl.ok()) << on_dnnl.status().ToString();
-  ASSERT_TRUE(on_ref.ok()) << on_ref.status().ToString();
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  const auto& on_dnnl = sessions.on_dnnl;
+  const auto& on_ref = sessions.on_ref;
   std::vector<std::string> subgraphs;
-  for (const NodePlacement& p : (*on_dnnl)->placements()) {
+  for (const NodePlacement& p : on_dnnl->placements()) {
     EXPECT_EQ(p.provider, "dnnl") << p.node_name;
     subgraphs.push_back(p.subgraph);
   }
@@ -218,8 +231,8 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
       t.mutable_data<float>()[12] = std::numeric_limits<float>::quiet_NaN();
       x = Value::FromTensor(std::move(t));
     }
-    auto got = (*on_dnnl)->Run({{"X", x}, {"W", w}});
-    auto want = (*on_ref)->Run({{"X", x}, {"W", w}});
+    auto got = on_dnnl->Run({{"X", x}, {"W", w}});
+    auto want = on_ref->Run({{"X", x}, {"W", w}});
     ASSERT_TRUE(got.ok()) << got.status().ToString();
     ASSERT_TRUE(want.ok()) << want.status().ToString();
     for (size_t o = 0; o < want->size(); ++o) {
