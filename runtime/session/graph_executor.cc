@@ -5,6 +5,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "runtime/onnx/op_spec.h"
@@ -78,6 +79,51 @@ class GraphExecutor::RunScope : public Scope {
 };
 
 namespace {
+
+// Whether a provider's claim of `nodes` (run at `steps`, ascending) can run where its last node
+// ran: every value of its nodes read elsewhere is an output, read after the group has run; every
+// output is a value of its nodes; every input is a value of the graph that exists by then.
+// `read_at` lists the steps that read each value (graph outputs after the last step),
+// `produced_at` the step that produces each node output; `has_slot` says whether the executor
+// knows a name.
+Status CheckClaim(const Graph& g, const SubgraphClaim& claim, const std::vector<int>& nodes,
+                  const std::vector<size_t>& steps,
+                  const std::unordered_map<std::string, std::vector<size_t>>& read_at,
+                  const std::unordered_map<std::string, size_t>& produced_at,
+                  const std::function<bool(const std::string&)>& has_slot) {
+  auto has = [](const auto& list, const auto& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+  };
+  std::vector<std::string> produced;
+  for (int node : nodes) {
+    for (const std::string& out : g.proto().node(node).output()) {
+      if (out.empty()) continue;
+      produced.push_back(out);
+      const bool listed = has(claim.outputs, out);
+      auto readers = read_at.find(out);
+      if (readers == read_at.end()) continue;
+      for (size_t reader : readers->second) {
+        if (has(steps, reader)) continue;
+        if (!listed || reader < steps.back()) {
+          return Internal("value '" + out + "' is read outside the group" +
+                          (listed ? " before the group has run" : " but is not an output"));
+        }
+      }
+    }
+  }
+  for (const std::string& out : claim.outputs) {
+    if (!has(produced, out)) return Internal("output '" + out + "' is not a value of its nodes");
+  }
+  for (const std::string& in : claim.inputs) {
+    if (in.empty()) continue;
+    auto at = produced_at.find(in);
+    const bool later = at != produced_at.end() && !has(steps, at->second) && at->second > steps.back();
+    if (!has_slot(in) || has(produced, in) || later) {
+      return Internal("input '" + in + "' is not a value the group can read when it runs");
+    }
+  }
+  return OkStatus();
+}
 
 // The host copy of a resident value, counted in `transfers`.
 StatusOr<Value> HostCopy(const Value& resident, TransferStats* transfers) {
@@ -217,6 +263,12 @@ Status GraphExecutor::ApplySubgraphClaims(const CompileContext& ctx,
     for (const std::string& in : g.implicit_inputs(node)) read_at[in].push_back(s);
   }
   for (const std::string& out : g.outputs()) read_at[out].push_back(steps_.size());
+  std::unordered_map<std::string, size_t> produced_at;
+  for (size_t s = 0; s < steps_.size(); ++s) {
+    for (const std::string& out : g.proto().node(steps_[s].nodes[0]).output()) {
+      if (!out.empty()) produced_at[out] = s;
+    }
+  }
 
   std::unordered_map<int, size_t> step_of_node;
   for (size_t s = 0; s < steps_.size(); ++s) step_of_node[steps_[s].nodes[0]] = s;
@@ -252,29 +304,12 @@ Status GraphExecutor::ApplySubgraphClaims(const CompileContext& ctx,
         steps.push_back(it->second);
       }
       if (steps.empty() || claim.kernel == nullptr) return Internal(what + ": no nodes or no kernel");
-      // Every value of the group read elsewhere is an output, read after the group has run;
-      // every output is a value of the group.
-      std::vector<std::string> produced;
-      for (size_t s : steps) {
-        for (const std::string& out : g.proto().node(steps_[s].nodes[0]).output()) {
-          if (out.empty()) continue;
-          produced.push_back(out);
-          const bool listed =
-              std::find(claim.outputs.begin(), claim.outputs.end(), out) != claim.outputs.end();
-          for (size_t reader : read_at[out]) {
-            if (std::find(steps.begin(), steps.end(), reader) != steps.end()) continue;
-            if (!listed || reader < steps.back()) {
-              return Internal(what + ": value '" + out + "' is read outside the group" +
-                              (listed ? " before the group has run" : " but is not an output"));
-            }
-          }
-        }
-      }
-      for (const std::string& out : claim.outputs) {
-        if (std::find(produced.begin(), produced.end(), out) == produced.end()) {
-          return Internal(what + ": output '" + out + "' is not a value of its nodes");
-        }
-      }
+      std::vector<int> nodes;
+      for (size_t s : steps) nodes.push_back(steps_[s].nodes[0]);
+      ONNXGATE_RETURN_IF_ERROR(
+          CheckClaim(g, claim, nodes, steps, read_at, produced_at,
+                     [this](const std::string& name) { return slot_by_name_.count(name) > 0; })
+              .WithContext(what));
       Step step;
       step.label = "subgraph '" + claim.name + "' on " + provider->name();
       step.kernel = std::move(claim.kernel);

@@ -465,8 +465,8 @@ TEST(SessionTest, AProviderMayRunSeveralNodesAsOneKernel) {
 }
 
 TEST(SessionTest, AClaimThatHidesAValueOrTakesANodeTwiceIsRefused) {
-  // A claim that leaves out an output read elsewhere, takes a node twice or names an output
-  // none of its nodes makes is a provider bug: the load fails as Internal.
+  // A claim that leaves out an output read elsewhere, takes a node twice, names an output none
+  // of its nodes makes or an input it cannot read is a provider bug: the load fails as Internal.
   struct Case {
     const char* why;
     std::function<std::vector<SubgraphClaim>()> claims;
@@ -495,6 +495,20 @@ TEST(SessionTest, AClaimThatHidesAValueOrTakesANodeTwiceIsRefused) {
          return c;
        },
        "output 'W' is not a value of its nodes"},
+      {"an input made after the group runs",
+       [] {
+         std::vector<SubgraphClaim> c;
+         c.push_back(Claim({0, 1}, {"Z"}, {"B"}));
+         return c;
+       },
+       "input 'Z' is not a value the group can read when it runs"},
+      {"an input nothing makes",
+       [] {
+         std::vector<SubgraphClaim> c;
+         c.push_back(Claim({0, 1}, {"nowhere"}, {"B"}));
+         return c;
+       },
+       "input 'nowhere' is not a value"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.why);
