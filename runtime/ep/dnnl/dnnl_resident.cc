@@ -64,6 +64,11 @@ StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
   if (desc == plain) {
     ONNXGATE_ASSIGN_OR_RETURN(Tensor t, ref::NewTensor(DataType::kFloat, shape));
     out.host_ = std::move(t);
+  } else if (static_cast<int64_t>(desc.get_size()) > ref::kMaxOutputBytes) {
+    // The same bound as a host output's (ref::NewTensor), on the layout's padded size.
+    return InvalidArgument("output " + shape.ToString() + " needs " +
+                           std::to_string(desc.get_size()) + " bytes in oneDNN's layout, more than " +
+                           std::to_string(ref::kMaxOutputBytes));
   }
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl, "memory", [&]() -> Status {
     out.memory_ = out.host_ ? WrapMemory(*dnnl, plain, out.host_->mutable_data<float>())

@@ -17,6 +17,19 @@ std::vector<int64_t> Aligned(const std::vector<int64_t>& dims, size_t rank) {
 
 }  // namespace
 
+StatusOr<std::shared_ptr<const BinaryEntry>> BinaryKernel::MakeEntry(
+    const dnnl::memory::desc& a, const dnnl::memory::desc& b, const dnnl::memory::desc& y,
+    bool swapped) const {
+  std::shared_ptr<BinaryEntry> entry;
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
+    dnnl::binary::desc desc(algorithm_, swapped ? b : a, swapped ? a : b, y);
+    dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
+    entry = std::make_shared<BinaryEntry>(BinaryEntry{pd, dnnl::binary(pd), a, b, y, swapped});
+    return OkStatus();
+  }));
+  return std::shared_ptr<const BinaryEntry>(std::move(entry));
+}
+
 StatusOr<std::unique_ptr<OpKernel>> BinaryKernel::Create(const KernelInfo& info,
                                                          dnnl::algorithm algorithm,
                                                          std::shared_ptr<const DnnlContext> dnnl) {
@@ -38,18 +51,9 @@ Status BinaryKernel::ComputeInLayout(KernelContext& ctx, const DnnlInput& a,
     const std::vector<int64_t> layout = LayoutKey(md);
     key.insert(key.end(), layout.begin(), layout.end());
   }
-  auto make = [&]() -> StatusOr<std::shared_ptr<const BinaryEntry>> {
-    std::shared_ptr<BinaryEntry> entry;
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
-      dnnl::binary::desc desc(algorithm_, a_md, b_md, y_md);
-      dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
-      entry = std::make_shared<BinaryEntry>(
-          BinaryEntry{pd, dnnl::binary(pd), a_md, b_md, y_md, false});
-      return OkStatus();
-    }));
-    return std::shared_ptr<const BinaryEntry>(std::move(entry));
-  };
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, make));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      std::shared_ptr<const BinaryEntry> entry,
+      cache_.Get(key, [&] { return MakeEntry(a_md, b_md, y_md, /*swapped=*/false); }));
   ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl_, entry->y, a.shape));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
@@ -101,16 +105,7 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
     const bool swapped = commutative() && operands[0] != out && operands[1] == out;
     const dnnl::memory::desc a_md = PlainDesc(DimsOf(operands[0]));
     const dnnl::memory::desc b_md = PlainDesc(DimsOf(operands[1]));
-    const dnnl::memory::desc y_md = PlainDesc(DimsOf(out));
-    std::shared_ptr<BinaryEntry> entry;
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
-      dnnl::binary::desc desc(algorithm_, swapped ? b_md : a_md, swapped ? a_md : b_md, y_md);
-      dnnl::binary::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
-      entry = std::make_shared<BinaryEntry>(
-          BinaryEntry{pd, dnnl::binary(pd), a_md, b_md, y_md, swapped});
-      return OkStatus();
-    }));
-    return std::shared_ptr<const BinaryEntry>(std::move(entry));
+    return MakeEntry(a_md, b_md, PlainDesc(DimsOf(out)), swapped);
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();

@@ -35,6 +35,11 @@ class BinaryKernel : public OpKernel {
   BinaryKernel(std::shared_ptr<const DnnlContext> dnnl, dnnl::algorithm algorithm)
       : dnnl_(std::move(dnnl)), algorithm_(algorithm) {}
   bool commutative() const;
+  // The primitive from a to b into y (src0 is b when `swapped`).
+  StatusOr<std::shared_ptr<const BinaryEntry>> MakeEntry(const dnnl::memory::desc& a,
+                                                         const dnnl::memory::desc& b,
+                                                         const dnnl::memory::desc& y,
+                                                         bool swapped) const;
   // A and B of one shape, at least one resident.
   Status ComputeInLayout(KernelContext& ctx, const DnnlInput& a, const DnnlInput& b) const;
 

@@ -72,8 +72,12 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
     }
     w_constant = *w;
   }
+  // A constant W is checked for NaN and infinity once, here, not on every run.
+  const bool w_constant_finite =
+      w_constant && AllFinite(w_constant->data<float>(), static_cast<size_t>(w_constant->NumElements()));
   return std::unique_ptr<OpKernel>(new ConvKernel(std::move(dnnl), std::move(attrs), group,
-                                                  std::move(w_constant), std::move(activation)));
+                                                  std::move(w_constant), w_constant_finite,
+                                                  std::move(activation)));
 }
 
 Status ConvKernel::Compute(KernelContext& ctx) const {
@@ -157,7 +161,8 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
       !activation_.empty() &&
       AllFinite(static_cast<const float*>(x.memory.get_data_handle()),
                 x.memory.get_desc().get_size() / sizeof(float)) &&
-      AllFinite(w->data<float>(), static_cast<size_t>(w->NumElements())) &&
+      (w_is_constant ? w_constant_finite_
+                     : AllFinite(w->data<float>(), static_cast<size_t>(w->NumElements()))) &&
       (b == nullptr || AllFinite(b->data<float>(), static_cast<size_t>(b->NumElements())));
   key.push_back(fuse ? 1 : 0);
 

@@ -45,17 +45,20 @@ class ConvKernel : public OpKernel {
 
  private:
   ConvKernel(std::shared_ptr<const DnnlContext> dnnl, ref_nn::ConvPoolAttributes attrs,
-             int64_t group, std::optional<Tensor> w_constant, std::vector<EltwiseStep> activation)
+             int64_t group, std::optional<Tensor> w_constant, bool w_constant_finite,
+             std::vector<EltwiseStep> activation)
       : dnnl_(std::move(dnnl)),
         attrs_(std::move(attrs)),
         group_(group),
         w_constant_(std::move(w_constant)),
+        w_constant_finite_(w_constant_finite),
         activation_(std::move(activation)) {}
 
   std::shared_ptr<const DnnlContext> dnnl_;
   ref_nn::ConvPoolAttributes attrs_;
   int64_t group_;
   std::optional<Tensor> w_constant_;  // shares the constant's storage
+  bool w_constant_finite_;            // no NaN or infinity in it
   std::vector<EltwiseStep> activation_;
   PrimitiveCache<ConvEntry> cache_;
   PrimitiveCache<EltwiseEntry> activation_cache_;  // for runs that cannot fuse it

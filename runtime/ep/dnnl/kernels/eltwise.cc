@@ -101,16 +101,14 @@ StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<Eltwis
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, x.shape()));
   const int64_t n = x.NumElements();
   if (n == 0) return y;
-  PrimitiveCache<EltwiseEntry>::Key key = {n};
-  AppendStepsKey(steps, &key);
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const EltwiseEntry> entry,
-                            cache.Get(key, [&] { return MakeEltwise(dnnl, PlainDesc({n}), steps); }));
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "eltwise_forward", [&]() -> Status {
-    const dnnl::memory::desc md = PlainDesc({n});
-    ExecuteSteps(dnnl, *entry, WrapMemory(dnnl, md, x.data<float>()),
-                 WrapMemory(dnnl, md, y.mutable_data<float>()), static_cast<size_t>(n));
+  // One flat run of n elements, so any rank takes the same primitive.
+  dnnl::memory src, dst;
+  ONNXGATE_RETURN_IF_ERROR(DnnlCall(dnnl, "memory", [&]() -> Status {
+    src = WrapMemory(dnnl, PlainDesc({n}), x.data<float>());
+    dst = WrapMemory(dnnl, PlainDesc({n}), y.mutable_data<float>());
     return OkStatus();
   }));
+  ONNXGATE_RETURN_IF_ERROR(ApplyEltwise(dnnl, cache, src, dst, steps));
   return y;
 }
 
