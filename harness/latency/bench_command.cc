@@ -212,6 +212,7 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
                          o.settings.repetitions,
                          static_cast<long long>(m->iterations_per_repetition));
             if (round == 0) {
+              m->rounds_ms = {m->samples_ms};
               all[s].push_back(std::move(m).value());
               continue;
             }
@@ -223,6 +224,7 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
             pooled.cpu_ms.insert(pooled.cpu_ms.end(), m->cpu_ms.begin(), m->cpu_ms.end());
             pooled.iterations.insert(pooled.iterations.end(), m->iterations.begin(),
                                      m->iterations.end());
+            pooled.rounds_ms.push_back(m->samples_ms);
             pooled.summary = Summarize(pooled.samples_ms);
           }
           ++index;
@@ -515,8 +517,8 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
     r.runtime = labels[0];
     const std::string against = TargetName(labels[1], other[i].ep);
     LatencyComparison c =
-        CompareLatency(now[i].samples_ms, other[i].samples_ms,
-                       thresholds->For(now[i].model, now[i].ep), thresholds->alpha, against);
+        CompareLatencyInRounds(now[i].rounds_ms, other[i].rounds_ms,
+                               thresholds->For(now[i].model, now[i].ep), thresholds->alpha, against);
     ApplyComparison(c, &r);
     if (c.verdict == LatencyVerdict::kRegression) ++regressions;
     run.latency.push_back(std::move(r));

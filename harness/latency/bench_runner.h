@@ -46,6 +46,9 @@ struct BenchMeasurement {
   int64_t iterations_per_repetition = 0;
   int64_t extra_work_units = 0;  // RunBusyWork units added to every run (test-only option)
   std::vector<double> samples_ms;  // per repetition, on the chosen clock
+  // The same samples split by round, where a bench measures in rounds (bench_command.cc pools
+  // them in samples_ms); empty for one measurement.
+  std::vector<std::vector<double>> rounds_ms;
   // Per repetition as Google Benchmark reported it, for its JSON format (harness/latency/
   // gbench_json.h): both clocks' mean time of one run, and the runs in the repetition.
   std::vector<double> real_ms;

@@ -28,7 +28,9 @@ struct SampleSummary {
 SampleSummary Summarize(const std::vector<double>& samples);
 
 struct MannWhitneyResult {
-  double u_x = 0.0;  // U of the first sample: pairs (x, y) with x > y, ties counting one half
+  // U of the first sample: pairs (x, y) with x > y, ties counting one half (summed over strata
+  // in the stratified test)
+  double u_x = 0.0;
   double u_y = 0.0;  // n_x * n_y - u_x
   double z = 0.0;    // of the normal approximation (0 when the exact distribution was used)
   double p_value = 1.0;  // two-sided
@@ -43,5 +45,15 @@ inline constexpr size_t kMannWhitneyExactLimit = 50;
 // Two-sided Mann-Whitney U test of "x and y come from the same distribution". Both samples must
 // be non-empty.
 MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<double>& y);
+
+// The same question asked within strata (van Elteren's test): x[k] and y[k] are the samples of
+// stratum k (a round of a side-by-side bench, where both sides ran one right after the other),
+// compared only with each other, so that a difference between strata (the machine slower in one
+// round than in the next) adds no evidence either way. Each stratum's U is weighted by
+// 1 / (its sample count + 1); the weighted sum is judged by the normal approximation with tie
+// corrections. One stratum is MannWhitneyU itself. x and y hold as many strata as each other,
+// each non-empty on both sides.
+MannWhitneyResult StratifiedMannWhitneyU(const std::vector<std::vector<double>>& x,
+                                         const std::vector<std::vector<double>>& y);
 
 }  // namespace onnxgate
