@@ -26,6 +26,7 @@
 #include "reports/junit_writer.h"
 #include "reports/markdown_writer.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/check.h"
 #include "runtime/base/utc_time.h"
 
 namespace onnxgate {
@@ -125,8 +126,11 @@ Status ValidateOptions(const BenchCommandOptions& o) {
 
 class ProgressPrinter : public BenchObserver {
  public:
-  ProgressPrinter(std::FILE* out, bool ticks) : out_(out), ticks_(ticks) {}
+  // `loads`: print each load and first-run time as it comes (a pair prints its own line after).
+  ProgressPrinter(std::FILE* out, bool ticks, bool loads = true)
+      : out_(out), ticks_(ticks), loads_(loads) {}
   void OnLoaded(double load_ms, double first_run_ms) override {
+    if (!loads_) return;
     std::fprintf(out_, " load %s ms, first run %s ms, steady state", FormatMs(load_ms).c_str(),
                  FormatMs(first_run_ms).c_str());
     std::fflush(out_);
@@ -140,6 +144,7 @@ class ProgressPrinter : public BenchObserver {
  private:
   std::FILE* out_;
   bool ticks_;
+  bool loads_;
 };
 
 // One runtime a bench measures and its EPs. In a comparison (--against) the reference's eps[i]
@@ -172,61 +177,93 @@ Status CheckThreadsHonoured(const BenchCommandOptions& o, const BenchSide& side)
   return OkStatus();
 }
 
-// Measures every model x EP x thread count on each side, round after round. Within a round the
-// sides measure each combination one right after the other, in turns that swap every round, so
-// that the machine's slow and fast spells fall on every side alike. Returns the pooled
-// measurements per side, in the same combination order on each.
+// Adds round `round`'s measurement of combination `index` to a side's list: the first round's
+// is the entry, later rounds add their samples to it (load and first-run times stay the first's).
+void AddRound(int round, size_t index, BenchMeasurement m, std::vector<BenchMeasurement>* side) {
+  if (round == 0) {
+    side->push_back(std::move(m));
+    return;
+  }
+  BenchMeasurement& pooled = (*side)[index];
+  auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  append(pooled.samples_ms, m.samples_ms);
+  append(pooled.real_ms, m.real_ms);
+  append(pooled.cpu_ms, m.cpu_ms);
+  append(pooled.iterations, m.iterations);
+  pooled.summary = Summarize(pooled.samples_ms);
+}
+
+// Measures every model x EP x thread count, round after round: on one side, or on two side by
+// side (MeasurePairIsolated: their repetitions take turns in one worker, and the side that
+// starts swaps every round), so that the machine's slow and fast spells fall on both alike.
+// Returns the pooled measurements per side, in the same combination order on each; with two
+// sides, sample i of one was measured beside sample i of the other.
 StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
     const BenchCommandOptions& o, const std::vector<BenchSide>& sides,
     const std::vector<std::string>& models) {
+  ONNXGATE_CHECK(sides.size() == 1 || sides.size() == 2);
   for (const BenchSide& side : sides) ONNXGATE_RETURN_IF_ERROR(CheckThreadsHonoured(o, side));
   std::vector<std::vector<BenchMeasurement>> all(sides.size());
-  const size_t total = models.size() * o.eps.size() * o.threads.size() *
-                       static_cast<size_t>(o.rounds) * sides.size();
+  const size_t total =
+      models.size() * o.eps.size() * o.threads.size() * static_cast<size_t>(o.rounds);
   size_t done = 0;
-  ProgressPrinter progress(o.out, o.progress_ticks);
+  ProgressPrinter progress(o.out, o.progress_ticks, /*loads=*/sides.size() == 1);
   for (int round = 0; round < o.rounds; ++round) {
     size_t index = 0;  // of the combination within the round
     for (const std::string& path : models) {
       for (size_t e = 0; e < o.eps.size(); ++e) {
         for (int threads : o.threads) {
-          for (size_t turn = 0; turn < sides.size(); ++turn) {
-            const size_t s = round % 2 == 0 ? turn : sides.size() - 1 - turn;
-            const BenchSide& side = sides[s];
-            const std::string& ep = side.eps[e];
-            std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
-            if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
-            std::fprintf(o.out, "%s on %s, %d thread%s:", ModelNameFromPath(path).c_str(),
-                         TargetName(side.label, ep).c_str(), threads, threads == 1 ? "" : "s");
+          std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
+          if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
+          auto target = [&](size_t s) {
+            BenchTarget t{sides[s].runtime, path, sides[s].eps[e], sides[s].extra_work};
+            return t;
+          };
+          const std::string name = ModelNameFromPath(path);
+          const char* plural = threads == 1 ? "" : "s";
+          if (sides.size() == 1) {
+            std::fprintf(o.out, "%s on %s, %d thread%s:", name.c_str(),
+                         TargetName(sides[0].label, sides[0].eps[e]).c_str(), threads, plural);
             std::fflush(o.out);
-            BenchSettings settings = o.settings;
-            if (!side.extra_work) settings.extra_work_percent = 0.0;
-            auto m = MeasureModelIsolated(*side.runtime, path, ep, threads, settings,
-                                          o.timeout_s, &progress);
+            auto m = MeasureModelIsolated(*sides[0].runtime, path, sides[0].eps[e], threads,
+                                          o.settings, o.timeout_s, &progress);
             if (!m.ok()) {
               std::fprintf(o.out, " failed\n");
-              return m.status().WithContext(TargetName(side.label, ep));
+              return m.status().WithContext(TargetName(sides[0].label, sides[0].eps[e]));
             }
             std::fprintf(o.out, " median %s ms, cv %.1f%% (%d x %lld runs)\n",
                          FormatMs(m->summary.median).c_str(), m->summary.cv * 100.0,
                          o.settings.repetitions,
                          static_cast<long long>(m->iterations_per_repetition));
-            if (round == 0) {
-              m->rounds_ms = {m->samples_ms};
-              all[s].push_back(std::move(m).value());
-              continue;
-            }
-            // Later rounds add samples; load and first-run times stay those of the first.
-            BenchMeasurement& pooled = all[s][index];
-            pooled.samples_ms.insert(pooled.samples_ms.end(), m->samples_ms.begin(),
-                                     m->samples_ms.end());
-            pooled.real_ms.insert(pooled.real_ms.end(), m->real_ms.begin(), m->real_ms.end());
-            pooled.cpu_ms.insert(pooled.cpu_ms.end(), m->cpu_ms.begin(), m->cpu_ms.end());
-            pooled.iterations.insert(pooled.iterations.end(), m->iterations.begin(),
-                                     m->iterations.end());
-            pooled.rounds_ms.push_back(m->samples_ms);
-            pooled.summary = Summarize(pooled.samples_ms);
+            AddRound(round, index, std::move(m).value(), &all[0]);
+            ++index;
+            continue;
           }
+          const size_t lead = round % 2 == 0 ? 0 : 1;
+          std::fprintf(o.out, "%s on %s beside %s, %d thread%s:", name.c_str(),
+                       TargetName(sides[lead].label, sides[lead].eps[e]).c_str(),
+                       TargetName(sides[1 - lead].label, sides[1 - lead].eps[e]).c_str(),
+                       threads, plural);
+          std::fflush(o.out);
+          auto pair = MeasurePairIsolated(target(lead), target(1 - lead), threads, o.settings,
+                                          2 * o.timeout_s, &progress);
+          if (!pair.ok()) {
+            std::fprintf(o.out, " failed\n");
+            return pair.status().WithContext(TargetName(sides[0].label, sides[0].eps[e]) +
+                                             " beside " +
+                                             TargetName(sides[1].label, sides[1].eps[e]));
+          }
+          for (size_t k = 0; k < 2; ++k) {
+            const BenchMeasurement& m = (*pair)[k];
+            std::fprintf(o.out, "%s load %s ms, first run %s ms, median %s ms, cv %.1f%% (%d x %lld runs)",
+                         k == 0 ? "" : ";", FormatMs(m.load_ms).c_str(),
+                         FormatMs(m.first_run_ms).c_str(), FormatMs(m.summary.median).c_str(),
+                         m.summary.cv * 100.0, o.settings.repetitions,
+                         static_cast<long long>(m.iterations_per_repetition));
+          }
+          std::fprintf(o.out, "\n");
+          AddRound(round, index, std::move((*pair)[0]), &all[lead]);
+          AddRound(round, index, std::move((*pair)[1]), &all[1 - lead]);
           ++index;
         }
       }
@@ -517,8 +554,8 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
     r.runtime = labels[0];
     const std::string against = TargetName(labels[1], other[i].ep);
     LatencyComparison c =
-        CompareLatencyInRounds(now[i].rounds_ms, other[i].rounds_ms,
-                               thresholds->For(now[i].model, now[i].ep), thresholds->alpha, against);
+        ComparePaired(now[i].samples_ms, other[i].samples_ms,
+                      thresholds->For(now[i].model, now[i].ep), thresholds->alpha, against);
     ApplyComparison(c, &r);
     if (c.verdict == LatencyVerdict::kRegression) ++regressions;
     run.latency.push_back(std::move(r));

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <mutex>
+#include <utility>
 
 #include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
@@ -127,55 +129,85 @@ std::string ModelNameFromPath(const std::string& path) {
   return name;
 }
 
-StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
-                                        const std::string& model_path, const std::string& ep,
-                                        int threads, const BenchSettings& settings,
-                                        BenchObserver* observer) {
-  ONNXGATE_RETURN_IF_ERROR(ValidateSettings(settings));
-  const std::string what = "benchmarking " + model_path + " on " + ep + " with " +
-                           std::to_string(threads) + " thread(s)";
+namespace {
+
+// A model loaded for a bench, its feeds made and its first run done: what the steady state
+// times. `m` holds everything but the samples.
+struct BenchSubject {
   BenchMeasurement m;
-  m.model = ModelNameFromPath(model_path);
-  m.model_path = model_path;
-  m.ep = ep;
+  std::unique_ptr<LoadedModel> model;
+  std::vector<NamedValue> feeds;
+  std::string what;  // "benchmarking <model> on <ep> with N thread(s)", for errors
+};
+
+StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
+                               const BenchSettings& settings, BenchObserver* observer) {
+  BenchSubject s;
+  s.what = "benchmarking " + target.model_path + " on " + target.ep + " with " +
+           std::to_string(threads) + " thread(s)";
+  BenchMeasurement& m = s.m;
+  m.model = ModelNameFromPath(target.model_path);
+  m.model_path = target.model_path;
+  m.ep = target.ep;
   m.threads = threads;
   m.optimization_level = settings.optimization_level;
-  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
-                            ReadRegularFile(model_path, kMaxProtobufFileBytes, "model file"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(target.model_path,
+                                                               kMaxProtobufFileBytes, "model file"));
   m.model_sha256 = Sha256Hex(bytes);
   LoadOptions options;
-  options.providers = {ep};
+  options.providers = {target.ep};
   options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own
   options.intra_op_threads = threads;
   options.optimization_level = settings.optimization_level;
   auto load_start = Clock::now();
-  auto loaded = runtime.Load(model_path, options);
-  if (!loaded.ok()) return loaded.status().WithContext(what);  // it names the load
+  auto loaded = target.runtime->Load(target.model_path, options);
+  if (!loaded.ok()) return loaded.status().WithContext(s.what);  // it names the load
   m.load_ms = MsSince(load_start);
-  const LoadedModel& model = **loaded;
-  auto specs = ModelInputSpecs(model, model_path);
-  if (!specs.ok()) return specs.status().WithContext(what);
+  s.model = std::move(loaded).value();
+  auto specs = ModelInputSpecs(*s.model, target.model_path);
+  if (!specs.ok()) return specs.status().WithContext(s.what);
   auto feeds = MakeInputs(*specs, /*seed=*/1234);
-  if (!feeds.ok()) return feeds.status().WithContext(what);
+  if (!feeds.ok()) return feeds.status().WithContext(s.what);
+  s.feeds = std::move(feeds).value();
 
   const auto first_start = Clock::now();
-  auto first = model.Run(*feeds);
-  if (!first.ok()) return first.status().WithContext(what + ": first run");
+  auto first = s.model->Run(s.feeds);
+  if (!first.ok()) return first.status().WithContext(s.what + ": first run");
   m.first_run_ms = MsSince(first_start);
   if (observer != nullptr) observer->OnLoaded(m.load_ms, m.first_run_ms);
 
-  int64_t extra_units = 0;
-  if (settings.extra_work_percent > 0.0) {
-    auto run_ms = EstimateRunMs(model, *feeds);
-    if (!run_ms.ok()) return run_ms.status().WithContext(what + ": estimating the run time");
-    extra_units = static_cast<int64_t>(
+  if (target.extra_work && settings.extra_work_percent > 0.0) {
+    auto run_ms = EstimateRunMs(*s.model, s.feeds);
+    if (!run_ms.ok()) return run_ms.status().WithContext(s.what + ": estimating the run time");
+    m.extra_work_units = static_cast<int64_t>(
         std::llround(settings.extra_work_percent / 100.0 * *run_ms * BusyWorkUnitsPerMs()));
   }
-  m.extra_work_units = extra_units;
+  return s;
+}
 
+// How Google Benchmark sizes the repetitions of one call: `min_time_s` each after a warm-up, or
+// exactly `iterations` runs each (0: sized by time).
+struct Timing {
+  int repetitions = 1;
+  double min_time_s = 0.0;
+  double warmup_s = 0.0;
+  int64_t iterations = 0;
+};
+
+// The repetitions of one Google Benchmark call, as its reporter kept them.
+struct Repetitions {
+  std::vector<double> samples_ms, real_ms, cpu_ms;
+  std::vector<int64_t> iterations;
+};
+
+// Times `timing.repetitions` repetitions of the subject's runs.
+StatusOr<Repetitions> TimeRepetitions(const BenchSubject& s, const BenchSettings& settings,
+                                      const Timing& timing, BenchObserver* observer) {
   std::lock_guard<std::mutex> lock(BenchmarkMutex());
   std::string run_error;
-  const std::vector<NamedValue>& inputs = *feeds;
+  const LoadedModel& model = *s.model;
+  const std::vector<NamedValue>& inputs = s.feeds;
+  const int64_t extra_units = s.m.extra_work_units;
   auto body = [&](benchmark::State& state) {
     if (observer != nullptr) observer->OnTick();
     for (auto _ : state) {
@@ -190,11 +222,12 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
     }
   };
   benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark("onnxgate_bench", body);
-  b->Repetitions(settings.repetitions)
-      ->ReportAggregatesOnly(false)
-      ->MinTime(settings.min_time_s)
-      ->MinWarmUpTime(settings.warmup_s)
-      ->Unit(benchmark::kMillisecond);
+  b->Repetitions(timing.repetitions)->ReportAggregatesOnly(false)->Unit(benchmark::kMillisecond);
+  if (timing.iterations > 0) {
+    b->Iterations(timing.iterations);
+  } else {
+    b->MinTime(timing.min_time_s)->MinWarmUpTime(timing.warmup_s);
+  }
   if (settings.clock == BenchClock::kWall) {
     b->UseRealTime();
   } else {
@@ -205,22 +238,78 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
   benchmark::RunSpecifiedBenchmarks(&reporter, "^onnxgate_bench(/.*)?$");
   benchmark::ClearRegisteredBenchmarks();
 
-  if (!run_error.empty()) return Internal(what + ": a steady-state run failed: " + run_error);
+  if (!run_error.empty()) return Internal(s.what + ": a steady-state run failed: " + run_error);
   if (!reporter.error().empty()) {
-    return Internal(what + ": Google Benchmark reported: " + reporter.error());
+    return Internal(s.what + ": Google Benchmark reported: " + reporter.error());
   }
-  if (static_cast<int>(reporter.samples_ms().size()) != settings.repetitions) {
-    return Internal(what + ": expected " + std::to_string(settings.repetitions) +
+  if (static_cast<int>(reporter.samples_ms().size()) != timing.repetitions) {
+    return Internal(s.what + ": expected " + std::to_string(timing.repetitions) +
                     " repetitions from Google Benchmark, got " +
                     std::to_string(reporter.samples_ms().size()));
   }
-  m.samples_ms = reporter.samples_ms();
-  m.real_ms = reporter.real_ms();
-  m.cpu_ms = reporter.cpu_ms();
-  m.iterations = reporter.iterations();
-  m.iterations_per_repetition = m.iterations.back();
-  m.summary = Summarize(m.samples_ms);
-  return m;
+  return Repetitions{reporter.samples_ms(), reporter.real_ms(), reporter.cpu_ms(),
+                     reporter.iterations()};
+}
+
+// Adds repetitions to a measurement's samples and summary.
+void Append(const Repetitions& r, BenchMeasurement* m) {
+  auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  append(m->samples_ms, r.samples_ms);
+  append(m->real_ms, r.real_ms);
+  append(m->cpu_ms, r.cpu_ms);
+  append(m->iterations, r.iterations);
+  m->iterations_per_repetition = m->iterations.back();
+  m->summary = Summarize(m->samples_ms);
+}
+
+}  // namespace
+
+StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
+                                        const std::string& model_path, const std::string& ep,
+                                        int threads, const BenchSettings& settings,
+                                        BenchObserver* observer) {
+  ONNXGATE_RETURN_IF_ERROR(ValidateSettings(settings));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      BenchSubject s, Prepare(BenchTarget{&runtime, model_path, ep}, threads, settings, observer));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      Repetitions r,
+      TimeRepetitions(s, settings, Timing{settings.repetitions, settings.min_time_s,
+                                          settings.warmup_s},
+                      observer));
+  Append(r, &s.m);
+  return std::move(s.m);
+}
+
+StatusOr<std::array<BenchMeasurement, 2>> MeasurePair(const BenchTarget& first,
+                                                      const BenchTarget& second, int threads,
+                                                      const BenchSettings& settings,
+                                                      BenchObserver* observer) {
+  ONNXGATE_RETURN_IF_ERROR(ValidateSettings(settings));
+  std::array<BenchSubject, 2> s;
+  ONNXGATE_ASSIGN_OR_RETURN(s[0], Prepare(first, threads, settings, observer));
+  ONNXGATE_ASSIGN_OR_RETURN(s[1], Prepare(second, threads, settings, observer));
+  // Each side warms up and sizes its repetitions by time once; that repetition is not kept.
+  std::array<int64_t, 2> iterations{};
+  for (size_t i = 0; i < 2; ++i) {
+    ONNXGATE_ASSIGN_OR_RETURN(
+        Repetitions sizing,
+        TimeRepetitions(s[i], settings, Timing{1, settings.min_time_s, settings.warmup_s},
+                        observer));
+    iterations[i] = sizing.iterations.back();
+  }
+  // Then single repetitions take turns, first, second, second, first, ..., so that a drift of
+  // the machine's speed during the pair falls on both sides alike.
+  for (int r = 0; r < settings.repetitions; ++r) {
+    const bool first_leads = r % 4 == 0 || r % 4 == 3;
+    for (size_t turn = 0; turn < 2; ++turn) {
+      const size_t i = first_leads ? turn : 1 - turn;
+      ONNXGATE_ASSIGN_OR_RETURN(
+          Repetitions one,
+          TimeRepetitions(s[i], settings, Timing{1, 0.0, 0.0, iterations[i]}, observer));
+      Append(one, &s[i].m);
+    }
+  }
+  return std::array<BenchMeasurement, 2>{std::move(s[0].m), std::move(s[1].m)};
 }
 
 }  // namespace onnxgate

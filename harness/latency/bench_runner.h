@@ -3,6 +3,7 @@
 // repetitions whose per-repetition times are collected through a custom reporter).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,9 +47,6 @@ struct BenchMeasurement {
   int64_t iterations_per_repetition = 0;
   int64_t extra_work_units = 0;  // RunBusyWork units added to every run (test-only option)
   std::vector<double> samples_ms;  // per repetition, on the chosen clock
-  // The same samples split by round, where a bench measures in rounds (bench_command.cc pools
-  // them in samples_ms); empty for one measurement.
-  std::vector<std::vector<double>> rounds_ms;
   // Per repetition as Google Benchmark reported it, for its JSON format (harness/latency/
   // gbench_json.h): both clocks' mean time of one run, and the runs in the repetition.
   std::vector<double> real_ms;
@@ -72,6 +70,26 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
                                         const std::string& model_path, const std::string& ep,
                                         int threads, const BenchSettings& settings,
                                         BenchObserver* observer = nullptr);
+
+// One side of a measurement: a model on a runtime's EP.
+struct BenchTarget {
+  const RuntimeUnderTest* runtime = nullptr;
+  std::string model_path;
+  std::string ep;
+  // Whether the test-only extra work (BenchSettings::extra_work_percent) slows this side.
+  bool extra_work = true;
+};
+
+// Two sides measured in one process, side by side (bench --against): both are loaded and run
+// once, each warms up and sizes its repetitions by time (settings.min_time_s) once, and then
+// their repetitions take turns (first, second, second, first, ...), each of the same number of
+// runs as its sizing repetition found. Sample i of one side is thus measured right beside sample
+// i of the other, which is what the paired comparison (comparator.h) needs. The measurements
+// come back in the order given.
+StatusOr<std::array<BenchMeasurement, 2>> MeasurePair(const BenchTarget& first,
+                                                      const BenchTarget& second, int threads,
+                                                      const BenchSettings& settings,
+                                                      BenchObserver* observer = nullptr);
 
 // The model's name as the bench reports it: the file name without folder and extension.
 std::string ModelNameFromPath(const std::string& path);

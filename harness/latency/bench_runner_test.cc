@@ -74,6 +74,35 @@ TEST_F(BenchRunnerTest, OneSamplePerRepetition) {
   EXPECT_GE(observer.ticks, 9);  // every repetition enters the loop, estimation may add more
 }
 
+TEST_F(BenchRunnerTest, APairIsMeasuredSampleBesideSample) {
+  CountingObserver observer;
+  BenchSettings s = Fast();
+  s.extra_work_percent = 50.0;
+  const BenchTarget slowed{runtime_.get(), mlp_, "ref"};
+  const BenchTarget plain{runtime_.get(), transformer_, "ref", /*extra_work=*/false};
+  auto pair = MeasurePair(slowed, plain, 1, s, &observer);
+  ASSERT_TRUE(pair.ok()) << pair.status().ToString();
+  const BenchMeasurement& first = (*pair)[0];
+  const BenchMeasurement& second = (*pair)[1];
+  EXPECT_EQ(first.model, "mlp");
+  EXPECT_EQ(second.model, "transformer_encoder");
+  for (const BenchMeasurement* m : {&first, &second}) {
+    ASSERT_EQ(m->samples_ms.size(), 9u);
+    EXPECT_EQ(m->summary.n, 9u);
+    EXPECT_GT(m->load_ms, 0.0);
+    // Every kept repetition has the run count the sizing repetition found.
+    for (int64_t n : m->iterations) EXPECT_EQ(n, m->iterations_per_repetition);
+  }
+  // The extra work slows only the side that asks for it.
+  EXPECT_GT(first.extra_work_units, 0);
+  EXPECT_EQ(second.extra_work_units, 0);
+  EXPECT_EQ(observer.loaded, 2);
+  EXPECT_GE(observer.ticks, 2 + 18);  // two sizing repetitions, then 9 a side
+
+  s.repetitions = 3;
+  EXPECT_EQ(MeasurePair(slowed, plain, 1, s).status().code(), StatusCode::kInvalidArgument);
+}
+
 TEST_F(BenchRunnerTest, IntegerInputsAndCpuClock) {
   BenchSettings s = Fast();
   s.clock = BenchClock::kCpu;

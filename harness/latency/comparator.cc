@@ -1,11 +1,10 @@
-// The latency verdict: threshold on the median change AND Mann-Whitney significance AND the
-// fast end moved too; against a stored baseline on pooled samples, against a runtime measured
-// beside it round by round.
+// The latency verdict: threshold on the median change AND significance AND the fast end moved
+// too; against a stored baseline with Mann-Whitney, against a runtime measured beside it pair by
+// pair with the sign test.
 #include "harness/latency/comparator.h"
 
 #include <cmath>
 #include <cstdio>
-#include <optional>
 
 #include "harness/latency/statistics.h"
 #include "runtime/base/check.h"
@@ -40,13 +39,14 @@ namespace {
 
 // What a verdict is judged on, however the samples were paired.
 struct Evidence {
-  SampleSummary now, base;  // of the pooled samples
+  SampleSummary now, base;   // of all samples of each side
   double change = 0.0;       // relative change of the median
   double fast_change = 0.0;  // relative change of the 10th percentile
   bool fast_end_known = false;
-  MannWhitneyResult test;
-  std::string change_text;  // how `change` was found, for the message
-  std::string test_name;    // "Mann-Whitney", or the stratified form
+  double p_value = 1.0;
+  std::string change_text;  // how `change` was found, where it is not the medians' ratio
+  std::string test_name;    // "Mann-Whitney", "sign test"
+  std::string test_counts;  // "n=9 vs 9"
 };
 
 double Relative(double now, double base) { return (now - base) / base; }
@@ -57,16 +57,16 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
   c.threshold = threshold;
   c.alpha = alpha;
   c.baseline_median_ms = e.base.median;
-  c.p_value = e.test.p_value;
+  c.p_value = e.p_value;
   c.change_ratio = e.change;
   const bool moved = std::fabs(e.change) > threshold;
-  const bool significant = e.test.p_value < alpha;
+  const bool significant = e.p_value < alpha;
   const std::string medians = "median " + Ms(e.now.median) + " vs " + reference + " " +
                               Ms(e.base.median) + " (" + SignedPercent(e.change) +
                               e.change_text + ", threshold " + Percent(threshold) + ")";
-  const std::string test_text = e.test_name + " p=" + P(e.test.p_value) +
-                                (significant ? " < " : " >= ") + P(alpha) + " (n=" +
-                                std::to_string(e.now.n) + " vs " + std::to_string(e.base.n) + ")";
+  const std::string test_text = e.test_name + " p=" + P(e.p_value) +
+                                (significant ? " < " : " >= ") + P(alpha) + " (" +
+                                e.test_counts + ")";
   if (!moved) {
     c.verdict = LatencyVerdict::kUnchanged;
     c.message = medians + ": within the threshold";
@@ -88,7 +88,7 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
     if (!fast_moved) {
       c.verdict = LatencyVerdict::kInconclusive;
       c.message = medians + " and " + test_text + ", but the fast end did not move as far (" +
-                  fast_text + ", " + SignedPercent(e.fast_change) + e.change_text +
+                  fast_text + ", " + SignedPercent(e.fast_change) +
                   "): spells of other work on the machine, or a change in only some runs; "
                   "rerun on a quieter machine";
       return c;
@@ -100,25 +100,16 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
   return c;
 }
 
-// The median of the per-round ratios of `statistic`, minus 1; nullopt where a reference round's
-// statistic is not positive.
-template <typename Statistic>
-std::optional<double> MedianRoundChange(const std::vector<std::vector<double>>& now,
-                                        const std::vector<std::vector<double>>& base,
-                                        Statistic statistic) {
-  std::vector<double> ratios;
-  for (size_t k = 0; k < now.size(); ++k) {
-    const double b = statistic(Summarize(base[k]));
-    if (!(b > 0.0)) return std::nullopt;
-    ratios.push_back(statistic(Summarize(now[k])) / b);
-  }
-  return Percentile(ratios, 0.5) - 1.0;
-}
-
-std::vector<double> Pooled(const std::vector<std::vector<double>>& rounds) {
-  std::vector<double> all;
-  for (const auto& r : rounds) all.insert(all.end(), r.begin(), r.end());
-  return all;
+// The verdict where the reference's median is not positive.
+LatencyComparison NoRelativeChange(const Evidence& e, double threshold, double alpha,
+                                   const std::string& reference) {
+  LatencyComparison c = NoBaseline("the " + reference + " median is " + Ms(e.base.median) +
+                                       ", so no relative change exists",
+                                   threshold, alpha);
+  c.verdict = LatencyVerdict::kInconclusive;
+  c.baseline_median_ms = e.base.median;
+  c.p_value = e.p_value;
+  return c;
 }
 
 }  // namespace
@@ -130,50 +121,37 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
   Evidence e;
   e.now = Summarize(current);
   e.base = Summarize(baseline);
-  e.test = MannWhitneyU(current, baseline);
+  e.p_value = MannWhitneyU(current, baseline).p_value;
   e.test_name = "Mann-Whitney";
-  if (e.base.median <= 0.0) {
-    LatencyComparison c = NoBaseline("", threshold, alpha);
-    c.verdict = LatencyVerdict::kInconclusive;
-    c.baseline_median_ms = e.base.median;
-    c.p_value = e.test.p_value;
-    c.message = "the " + reference + " median is " + Ms(e.base.median) +
-                ", so no relative change exists";
-    return c;
-  }
+  e.test_counts = "n=" + std::to_string(e.now.n) + " vs " + std::to_string(e.base.n);
+  if (e.base.median <= 0.0) return NoRelativeChange(e, threshold, alpha, reference);
   e.change = Relative(e.now.median, e.base.median);
   e.fast_end_known = e.base.p10 > 0.0;
   if (e.fast_end_known) e.fast_change = Relative(e.now.p10, e.base.p10);
   return Judge(e, threshold, alpha, reference);
 }
 
-LatencyComparison CompareLatencyInRounds(const std::vector<std::vector<double>>& current,
-                                         const std::vector<std::vector<double>>& reference_rounds,
-                                         double threshold, double alpha,
-                                         const std::string& reference) {
-  ONNXGATE_CHECK(!current.empty() && current.size() == reference_rounds.size());
-  if (current.size() == 1) {
-    return CompareLatency(current[0], reference_rounds[0], threshold, alpha, reference);
-  }
-  const std::optional<double> change = MedianRoundChange(
-      current, reference_rounds, [](const SampleSummary& s) { return s.median; });
-  if (!change) {
-    LatencyComparison c = NoBaseline("", threshold, alpha);
-    c.verdict = LatencyVerdict::kInconclusive;
-    c.message = "a round's " + reference + " median is not positive, so no relative change exists";
-    return c;
-  }
+LatencyComparison ComparePaired(const std::vector<double>& current,
+                                const std::vector<double>& paired, double threshold, double alpha,
+                                const std::string& reference) {
+  ONNXGATE_CHECK(!current.empty() && current.size() == paired.size());
   Evidence e;
-  e.now = Summarize(Pooled(current));
-  e.base = Summarize(Pooled(reference_rounds));
-  e.change = *change;
-  const std::optional<double> fast = MedianRoundChange(
-      current, reference_rounds, [](const SampleSummary& s) { return s.p10; });
-  e.fast_end_known = fast.has_value();
-  if (fast) e.fast_change = *fast;
-  e.change_text = " as the median of " + std::to_string(current.size()) + " rounds' ratios";
-  e.test = StratifiedMannWhitneyU(current, reference_rounds);
-  e.test_name = "Mann-Whitney within rounds";
+  e.now = Summarize(current);
+  e.base = Summarize(paired);
+  const SignTestResult sign = SignTest(current, paired);
+  e.p_value = sign.p_value;
+  e.test_name = "sign test";
+  e.test_counts = std::to_string(sign.greater) + " of " +
+                  std::to_string(sign.greater + sign.less) + " untied pairs slower";
+  std::vector<double> ratios;
+  for (size_t i = 0; i < current.size(); ++i) {
+    if (!(paired[i] > 0.0)) return NoRelativeChange(e, threshold, alpha, reference);
+    ratios.push_back(current[i] / paired[i]);
+  }
+  e.change = Percentile(ratios, 0.5) - 1.0;
+  e.change_text = " as the median of " + std::to_string(ratios.size()) + " paired ratios";
+  e.fast_end_known = e.base.p10 > 0.0;
+  if (e.fast_end_known) e.fast_change = Relative(e.now.p10, e.base.p10);
   return Judge(e, threshold, alpha, reference);
 }
 

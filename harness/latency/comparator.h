@@ -33,17 +33,15 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
                                  const std::vector<double>& baseline, double threshold,
                                  double alpha, const std::string& reference = "baseline");
 
-// The same verdict for two runtimes measured side by side in alternating rounds: current[k] and
-// reference_rounds[k] are the samples of round k on each side (as many rounds on each, every
-// round non-empty). The machine's speed drifts between rounds, so each round is compared only
-// with itself: the change is the median over rounds of the ratio of the round medians (the fast
-// end likewise, of the round 10th percentiles), and the test is Mann-Whitney within rounds
-// (StratifiedMannWhitneyU). One round is CompareLatency itself. The messages give the pooled
-// medians beside the change.
-LatencyComparison CompareLatencyInRounds(const std::vector<std::vector<double>>& current,
-                                         const std::vector<std::vector<double>>& reference_rounds,
-                                         double threshold, double alpha,
-                                         const std::string& reference);
+// The same verdict for two runtimes measured side by side (bench --against): current[i] and
+// paired[i] were measured one right after the other (MeasurePair), both the same size and not
+// empty. The machine's speed drifts over seconds, so each sample is compared only with its
+// pair: the change is the median of the ratios current[i] / paired[i], and the test is the sign
+// test of the pairs. The fast end is the 10th percentiles of all samples, as above; the messages
+// give both sides' medians beside the change.
+LatencyComparison ComparePaired(const std::vector<double>& current,
+                                const std::vector<double>& paired, double threshold, double alpha,
+                                const std::string& reference);
 
 // The verdict when there is nothing to compare with; `why` says so ("no baseline entry for ...").
 LatencyComparison NoBaseline(std::string why, double threshold, double alpha);

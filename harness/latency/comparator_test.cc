@@ -118,46 +118,47 @@ TEST(CompareLatencyTest, NoBaselineCarriesTheReason) {
   EXPECT_FALSE(c.baseline_median_ms.has_value());
 }
 
-// Rounds of Base() at the given speeds (one factor per round).
-std::vector<std::vector<double>> Rounds(const std::vector<double>& speeds) {
-  std::vector<std::vector<double>> rounds;
-  for (double speed : speeds) rounds.push_back(Scaled(Base(), speed));
-  return rounds;
+// Base() repeated `rounds` times, each round at the given speed.
+std::vector<double> Drifting(const std::vector<double>& speeds) {
+  std::vector<double> out;
+  for (double speed : speeds) {
+    for (double x : Scaled(Base(), speed)) out.push_back(x);
+  }
+  return out;
 }
 
-TEST(CompareLatencyInRoundsTest, ASlowdownInEveryRoundIsARegressionDespiteDrift) {
-  // The machine drifts by 20% between rounds; the candidate is 5% slower within each.
-  const std::vector<double> drift = {1.0, 1.2, 1.1, 0.95, 1.15};
-  std::vector<double> slower;
-  for (double d : drift) slower.push_back(d * 1.05);
-  LatencyComparison c = CompareLatencyInRounds(Rounds(slower), Rounds(drift), 0.03, 0.01, "ref");
+TEST(ComparePairedTest, ASlowdownOfEveryPairIsARegressionDespiteDrift) {
+  // The machine drifts by 20% between spells; the candidate is 5% slower beside each sample.
+  const std::vector<double> drift = {1.0, 1.2, 1.1};
+  const std::vector<double> paired = Drifting(drift);
+  const std::vector<double> slower = Scaled(paired, 1.05);
+  LatencyComparison c = ComparePaired(slower, paired, 0.03, 0.01, "ref");
   EXPECT_EQ(c.verdict, LatencyVerdict::kRegression) << c.message;
   EXPECT_NEAR(*c.change_ratio, 0.05, 1e-9);
-  EXPECT_NEAR(*c.fast_end_change_ratio, 0.05, 1e-9);
-  EXPECT_THAT(c.message, HasSubstr("median of 5 rounds' ratios"));
-  EXPECT_THAT(c.message, HasSubstr("Mann-Whitney within rounds"));
+  EXPECT_THAT(c.message, HasSubstr("as the median of 30 paired ratios"));
+  EXPECT_THAT(c.message, HasSubstr("sign test"));
+  EXPECT_THAT(c.message, HasSubstr("30 of 30 untied pairs slower"));
+  // The pooled samples overlap too much for Mann-Whitney to see it.
+  EXPECT_NE(CompareLatency(slower, paired, 0.03, 0.01).verdict, LatencyVerdict::kRegression);
 }
 
-TEST(CompareLatencyInRoundsTest, ASlowSpellInOneRoundOfOneSideIsNoRegression) {
-  // Same speed on both sides but for one round of five, where the candidate ran in a spell of
-  // other work (+30%).
-  LatencyComparison c = CompareLatencyInRounds(Rounds({1.0, 1.3, 1.0, 1.0, 1.0}),
-                                               Rounds({1.0, 1.0, 1.0, 1.0, 1.0}), 0.03, 0.01,
-                                               "ref");
+TEST(ComparePairedTest, SpellsOnOneSideOfSomePairsAreNoRegression) {
+  // Same speed on both sides, but 10 of 30 candidate samples ran in a spell of other work.
+  const std::vector<double> paired = Drifting({1.0, 1.0, 1.0});
+  std::vector<double> current = paired;
+  for (size_t i = 0; i < current.size(); i += 3) current[i] *= 1.3;
+  LatencyComparison c = ComparePaired(current, paired, 0.03, 0.01, "ref");
   EXPECT_EQ(c.verdict, LatencyVerdict::kUnchanged) << c.message;
   EXPECT_NEAR(*c.change_ratio, 0.0, 1e-12);
 }
 
-TEST(CompareLatencyInRoundsTest, SmallSlowdownIsUnchangedAndOneRoundIsCompareLatency) {
-  LatencyComparison small = CompareLatencyInRounds(Rounds({1.01, 1.21, 1.111}),
-                                                   Rounds({1.0, 1.2, 1.1}), 0.03, 0.01, "ref");
-  EXPECT_EQ(small.verdict, LatencyVerdict::kUnchanged) << small.message;
-
-  LatencyComparison one = CompareLatencyInRounds({Scaled(Base(), 1.25)}, {Base()}, 0.10, 0.01,
-                                                 "ref");
-  LatencyComparison plain = CompareLatency(Scaled(Base(), 1.25), Base(), 0.10, 0.01, "ref");
-  EXPECT_EQ(one.verdict, plain.verdict);
-  EXPECT_EQ(one.message, plain.message);
+TEST(ComparePairedTest, SmallSlowdownIsUnchangedAndFasterIsAnImprovement) {
+  const std::vector<double> paired = Drifting({1.0, 1.2, 1.1});
+  EXPECT_EQ(ComparePaired(Scaled(paired, 1.01), paired, 0.03, 0.01, "ref").verdict,
+            LatencyVerdict::kUnchanged);
+  LatencyComparison faster = ComparePaired(Scaled(paired, 0.9), paired, 0.03, 0.01, "ref");
+  EXPECT_EQ(faster.verdict, LatencyVerdict::kImprovement) << faster.message;
+  EXPECT_NEAR(*faster.change_ratio, -0.1, 1e-9);
 }
 
 }  // namespace

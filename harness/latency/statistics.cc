@@ -1,5 +1,5 @@
-// Percentiles, summaries and the Mann-Whitney U test (exact for small untied samples, normal
-// approximation with tie and continuity corrections otherwise).
+// Percentiles, summaries, the Mann-Whitney U test (exact for small untied samples, normal
+// approximation with tie and continuity corrections otherwise) and the exact sign test.
 #include "harness/latency/statistics.h"
 
 #include <algorithm>
@@ -66,28 +66,6 @@ std::vector<double> ExactUDistribution(size_t m, size_t n) {
 
 double StandardNormalTwoSided(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
 
-// U of x against y, and sum(t^3 - t) over the tie groups of the pooled samples.
-struct UStatistic {
-  double u_x = 0.0;
-  double tie_term = 0.0;
-};
-
-UStatistic ComputeU(const std::vector<double>& x, const std::vector<double>& y) {
-  std::vector<double> pooled(x);
-  pooled.insert(pooled.end(), y.begin(), y.end());
-  const Ranking ranking = RankPooled(pooled);
-  double rank_sum_x = 0.0;
-  for (size_t i = 0; i < x.size(); ++i) rank_sum_x += ranking.ranks[i];
-  const double m = static_cast<double>(x.size());
-  return {rank_sum_x - m * (m + 1.0) / 2.0, ranking.tie_term};
-}
-
-// The variance of U under "same distribution", with the tie correction.
-double UVariance(double m, double n, double tie_term) {
-  const double total = m + n;
-  return m * n / 12.0 * ((total + 1.0) - tie_term / (total * (total - 1.0)));
-}
-
 }  // namespace
 
 double Percentile(std::vector<double> samples, double q) {
@@ -124,14 +102,18 @@ MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<d
   ONNXGATE_CHECK(!x.empty() && !y.empty());
   const size_t m = x.size();
   const size_t n = y.size();
-  const UStatistic u = ComputeU(x, y);
+  std::vector<double> pooled(x);
+  pooled.insert(pooled.end(), y.begin(), y.end());
+  const Ranking ranking = RankPooled(pooled);
+  double rank_sum_x = 0.0;
+  for (size_t i = 0; i < m; ++i) rank_sum_x += ranking.ranks[i];
 
   MannWhitneyResult r;
   const double md = static_cast<double>(m);
   const double nd = static_cast<double>(n);
-  r.u_x = u.u_x;
+  r.u_x = rank_sum_x - md * (md + 1.0) / 2.0;
   r.u_y = md * nd - r.u_x;
-  r.ties = u.tie_term > 0.0;
+  r.ties = ranking.tie_term > 0.0;
 
   if (!r.ties && m <= kMannWhitneyExactLimit && n <= kMannWhitneyExactLimit) {
     // Without ties U is an integer; the two-sided p doubles the smaller tail.
@@ -147,7 +129,9 @@ MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<d
     return r;
   }
 
-  const double variance = UVariance(md, nd, u.tie_term);
+  const double total = md + nd;
+  const double variance =
+      md * nd / 12.0 * ((total + 1.0) - ranking.tie_term / (total * (total - 1.0)));
   if (variance <= 0.0) {  // every value tied: nothing tells the samples apart
     r.p_value = 1.0;
     return r;
@@ -159,28 +143,28 @@ MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<d
   return r;
 }
 
-MannWhitneyResult StratifiedMannWhitneyU(const std::vector<std::vector<double>>& x,
-                                         const std::vector<std::vector<double>>& y) {
-  ONNXGATE_CHECK(!x.empty() && x.size() == y.size());
-  if (x.size() == 1) return MannWhitneyU(x[0], y[0]);
-  MannWhitneyResult r;
-  double deviation = 0.0;  // sum of w_k (U_k - E[U_k])
-  double variance = 0.0;   // sum of w_k^2 Var[U_k]
-  for (size_t k = 0; k < x.size(); ++k) {
-    ONNXGATE_CHECK(!x[k].empty() && !y[k].empty());
-    const double m = static_cast<double>(x[k].size());
-    const double n = static_cast<double>(y[k].size());
-    const UStatistic u = ComputeU(x[k], y[k]);
-    const double weight = 1.0 / (m + n + 1.0);
-    r.u_x += u.u_x;
-    r.u_y += m * n - u.u_x;
-    r.ties = r.ties || u.tie_term > 0.0;
-    deviation += weight * (u.u_x - m * n / 2.0);
-    variance += weight * weight * UVariance(m, n, u.tie_term);
+SignTestResult SignTest(const std::vector<double>& x, const std::vector<double>& y) {
+  ONNXGATE_CHECK(x.size() == y.size());
+  SignTestResult r;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i] > y[i]) {
+      ++r.greater;
+    } else if (x[i] < y[i]) {
+      ++r.less;
+    } else {
+      ++r.ties;
+    }
   }
-  if (variance <= 0.0) return r;  // every stratum wholly tied: p stays 1
-  r.z = deviation / std::sqrt(variance);
-  r.p_value = std::min(1.0, StandardNormalTwoSided(r.z));
+  const size_t n = r.greater + r.less;
+  const size_t fewer = std::min(r.greater, r.less);
+  // P(K <= fewer) for K ~ Binomial(n, 1/2), each term in logs so that no count overflows.
+  double tail = 0.0;
+  for (size_t k = 0; k <= fewer && n > 0; ++k) {
+    const double nd = static_cast<double>(n), kd = static_cast<double>(k);
+    tail += std::exp(std::lgamma(nd + 1.0) - std::lgamma(kd + 1.0) - std::lgamma(nd - kd + 1.0) -
+                     nd * std::log(2.0));
+  }
+  r.p_value = n == 0 ? 1.0 : std::min(1.0, 2.0 * tail);
   return r;
 }
 

@@ -1,5 +1,6 @@
-// Statistics of latency samples: percentiles, summaries with the coefficient of variation, and
-// the two-sided Mann-Whitney U test that decides whether two sets of samples differ.
+// Statistics of latency samples: percentiles, summaries with the coefficient of variation, the
+// two-sided Mann-Whitney U test that decides whether two sets of samples differ, and the sign
+// test for paired samples.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +29,7 @@ struct SampleSummary {
 SampleSummary Summarize(const std::vector<double>& samples);
 
 struct MannWhitneyResult {
-  // U of the first sample: pairs (x, y) with x > y, ties counting one half (summed over strata
-  // in the stratified test)
-  double u_x = 0.0;
+  double u_x = 0.0;  // U of the first sample: pairs (x, y) with x > y, ties counting one half
   double u_y = 0.0;  // n_x * n_y - u_x
   double z = 0.0;    // of the normal approximation (0 when the exact distribution was used)
   double p_value = 1.0;  // two-sided
@@ -46,14 +45,17 @@ inline constexpr size_t kMannWhitneyExactLimit = 50;
 // be non-empty.
 MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<double>& y);
 
-// The same question asked within strata (van Elteren's test): x[k] and y[k] are the samples of
-// stratum k (a round of a side-by-side bench, where both sides ran one right after the other),
-// compared only with each other, so that a difference between strata (the machine slower in one
-// round than in the next) adds no evidence either way. Each stratum's U is weighted by
-// 1 / (its sample count + 1); the weighted sum is judged by the normal approximation with tie
-// corrections. One stratum is MannWhitneyU itself. x and y hold as many strata as each other,
-// each non-empty on both sides.
-MannWhitneyResult StratifiedMannWhitneyU(const std::vector<std::vector<double>>& x,
-                                         const std::vector<std::vector<double>>& y);
+struct SignTestResult {
+  size_t greater = 0;  // pairs with x[i] > y[i]
+  size_t less = 0;     // pairs with x[i] < y[i]
+  size_t ties = 0;     // pairs with x[i] == y[i], left out of the test
+  double p_value = 1.0;  // two-sided
+};
+
+// The exact two-sided sign test of paired samples: under "neither side of a pair tends to be
+// larger", each untied pair is larger on x's side with probability 1/2, so the count of such
+// pairs is Binomial(untied pairs, 1/2). It asks nothing of the shape of the distributions, only
+// that the pairs are independent. x and y have the same size.
+SignTestResult SignTest(const std::vector<double>& x, const std::vector<double>& y);
 
 }  // namespace onnxgate

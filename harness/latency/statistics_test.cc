@@ -135,50 +135,36 @@ TEST(MannWhitneyTest, SmallShiftInNoiseIsNotSignificantLargeShiftIs) {
   EXPECT_LT(MannWhitneyU(much_slower, base).p_value, 1e-5);
 }
 
-TEST(StratifiedMannWhitneyTest, OneStratumIsMannWhitney) {
-  const std::vector<double> x = {1.5, 2.5, 9.0, 11.0}, y = {1.0, 2.0, 3.0, 4.0, 5.0};
-  MannWhitneyResult plain = MannWhitneyU(x, y);
-  MannWhitneyResult stratified = StratifiedMannWhitneyU({x}, {y});
-  EXPECT_EQ(stratified.exact, plain.exact);
-  EXPECT_DOUBLE_EQ(stratified.u_x, plain.u_x);
-  EXPECT_DOUBLE_EQ(stratified.p_value, plain.p_value);
+TEST(SignTestTest, CountsPairsAndGivesTheExactBinomialTail) {
+  // 9 pairs, 8 with x larger, 1 smaller, 1 tie: p = 2 * (1 + 9) / 2^9.
+  SignTestResult r = SignTest({2, 2, 2, 2, 2, 2, 2, 2, 0, 5}, {1, 1, 1, 1, 1, 1, 1, 1, 1, 5});
+  EXPECT_EQ(r.greater, 8u);
+  EXPECT_EQ(r.less, 1u);
+  EXPECT_EQ(r.ties, 1u);
+  EXPECT_NEAR(r.p_value, 20.0 / 512.0, 1e-12);
+  // Swapped sides: the same p.
+  EXPECT_NEAR(SignTest({1, 1, 1, 1, 1, 1, 1, 1, 1, 5}, {2, 2, 2, 2, 2, 2, 2, 2, 0, 5}).p_value,
+              20.0 / 512.0, 1e-12);
 }
 
-TEST(StratifiedMannWhitneyTest, ADifferenceBetweenStrataIsNoEvidence) {
-  // Within each stratum the sides interleave; the strata lie far apart, with x mostly in the
-  // slow one. Pooled, x looks slower; stratified, nothing tells the sides apart.
-  const std::vector<std::vector<double>> x = {{3.5, 7.5},
-                                              {101, 102, 103, 104, 105, 106, 107, 108, 109, 110}};
-  const std::vector<std::vector<double>> y = {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, {103.5, 107.5}};
-  std::vector<double> pooled_x, pooled_y;
-  for (const auto& s : x) pooled_x.insert(pooled_x.end(), s.begin(), s.end());
-  for (const auto& s : y) pooled_y.insert(pooled_y.end(), s.begin(), s.end());
-  EXPECT_LT(MannWhitneyU(pooled_x, pooled_y).p_value, 0.01);
-  EXPECT_DOUBLE_EQ(StratifiedMannWhitneyU(x, y).p_value, 1.0);
+TEST(SignTestTest, BalancedOrTiedPairsAreNoEvidence) {
+  EXPECT_DOUBLE_EQ(SignTest({1, 3, 5, 7}, {2, 2, 6, 6}).p_value, 1.0);
+  EXPECT_DOUBLE_EQ(SignTest({4, 4}, {4, 4}).p_value, 1.0);
+  EXPECT_DOUBLE_EQ(SignTest({}, {}).p_value, 1.0);
 }
 
-TEST(StratifiedMannWhitneyTest, AShiftInEveryStratumAddsUp) {
-  // Three strata at different speeds, 9 samples a side, x 5% slower in each. Any one stratum
-  // alone is strong evidence; together the evidence is stronger still, and a stratum where x
-  // is faster weakens it.
-  std::vector<std::vector<double>> x, y;
-  for (double speed : {10.0, 13.0, 11.0}) {
-    std::vector<double> xs, ys;
-    for (int i = 0; i < 9; ++i) {
-      const double noise = ((i * 4) % 9) * 0.002;  // a permutation of 9 steps of 0.2%
-      ys.push_back(speed * (1.0 + noise));
-      xs.push_back(speed * (1.05 + noise));
-    }
-    x.push_back(xs);
-    y.push_back(ys);
+TEST(SignTestTest, PairsIgnoreWhatAllSamplesShare) {
+  // Pair i drifts with i, far more than the 1% between the sides: Mann-Whitney sees the drift,
+  // the sign test sees every pair slower on x.
+  std::vector<double> x, y;
+  for (int i = 0; i < 27; ++i) {
+    y.push_back(10.0 + i);
+    x.push_back((10.0 + i) * 1.01);
   }
-  const double one = MannWhitneyU(x[0], y[0]).p_value;
-  const double all = StratifiedMannWhitneyU(x, y).p_value;
-  EXPECT_LT(one, 1e-3);
-  EXPECT_LT(all, one);
-  EXPECT_GT(StratifiedMannWhitneyU(x, y).z, 0.0);
-  std::swap(x[2], y[2]);
-  EXPECT_GT(StratifiedMannWhitneyU(x, y).p_value, all);
+  EXPECT_GT(MannWhitneyU(x, y).p_value, 0.5);
+  SignTestResult r = SignTest(x, y);
+  EXPECT_EQ(r.greater, 27u);
+  EXPECT_NEAR(r.p_value, 2.0 / 134217728.0, 1e-20);
 }
 
 }  // namespace
