@@ -116,52 +116,47 @@ StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& att
   return g;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info) {
+StatusOr<ConvTransposeAttributes> ParseConvTransposeAttributes(const KernelInfo& info) {
+  ConvTransposeAttributes attrs;
   ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
-  if (group < 1) {
-    return InvalidArgument("'group' must be >= 1, got " + std::to_string(group));
+  ONNXGATE_ASSIGN_OR_RETURN(attrs.conv, ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(attrs.group, info.GetInt("group", 1));
+  if (attrs.group < 1) {
+    return InvalidArgument("'group' must be >= 1, got " + std::to_string(attrs.group));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_padding,
+  ONNXGATE_ASSIGN_OR_RETURN(attrs.output_padding,
                             info.GetInts("output_padding", std::vector<int64_t>{}));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> output_shape,
+  ONNXGATE_ASSIGN_OR_RETURN(attrs.output_shape,
                             info.GetInts("output_shape", std::vector<int64_t>{}));
-  for (int64_t v : output_padding) {
+  for (int64_t v : attrs.output_padding) {
     if (v < 0) {
-      return InvalidArgument("'output_padding' must be >= 0, got " + DimsToString(output_padding));
+      return InvalidArgument("'output_padding' must be >= 0, got " +
+                             DimsToString(attrs.output_padding));
     }
   }
-  for (int64_t v : output_shape) {
+  for (int64_t v : attrs.output_shape) {
     if (v < 0) {
-      return InvalidArgument("'output_shape' must be >= 0, got " + DimsToString(output_shape));
+      return InvalidArgument("'output_shape' must be >= 0, got " +
+                             DimsToString(attrs.output_shape));
     }
   }
-  return std::unique_ptr<OpKernel>(new ConvTranspose(
-      std::move(attrs), group, std::move(output_padding), std::move(output_shape)));
+  return attrs;
 }
 
-Status ConvTranspose::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "ConvTranspose", "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "ConvTranspose", "W"));
-  const Tensor* b = ctx.input_tensor(2);
-  const Shape& xs = x->shape();
-  const Shape& ws = w->shape();
+StatusOr<ConvTransposeShapes> ResolveConvTransposeShapes(const ConvTransposeAttributes& attrs,
+                                                         const Shape& xs, const Shape& ws,
+                                                         const Shape* bs) {
   if (xs.rank() < 3 || ws.rank() != xs.rank()) {
     return InvalidArgument("ConvTranspose: X must have rank >= 3 and W the same rank, got X " +
                            xs.ToString() + " and W " + ws.ToString());
   }
-  if (w->dtype() != x->dtype() || (b != nullptr && b->dtype() != x->dtype())) {
-    return InvalidArgument("ConvTranspose: X, W and B must share one element type");
-  }
-  TransposedProblem pb;
-  pb.n = xs[0];
-  pb.c = xs[1];
-  pb.group = group_;
-  pb.m = ws[1] * group_;
-  if (ws[0] != pb.c || pb.c % group_ != 0) {
-    return InvalidArgument("ConvTranspose: with group = " + std::to_string(group_) + ", W " +
+  ConvTransposeShapes out;
+  out.n = xs[0];
+  out.c = xs[1];
+  out.m = ws[1] * attrs.group;
+  if (ws[0] != out.c || out.c % attrs.group != 0) {
+    return InvalidArgument("ConvTranspose: with group = " + std::to_string(attrs.group) + ", W " +
                            ws.ToString() + " must have W[0] = C of X " + xs.ToString() +
                            ", divisible by group");
   }
@@ -170,24 +165,43 @@ Status ConvTranspose::Compute(KernelContext& ctx) const {
     if (k < 1)
       return InvalidArgument("ConvTranspose: W " + ws.ToString() + " has an empty spatial dim");
   }
-  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
-    return InvalidArgument("ConvTranspose: kernel_shape " + DimsToString(attrs_.kernel_shape) +
+  if (!attrs.conv.kernel_shape.empty() && attrs.conv.kernel_shape != kernel) {
+    return InvalidArgument("ConvTranspose: kernel_shape " + DimsToString(attrs.conv.kernel_shape) +
                            " does not match the spatial dims of W " + ws.ToString());
   }
-  if (b != nullptr && (b->shape().rank() != 1 || b->shape()[0] != pb.m)) {
-    return InvalidArgument("ConvTranspose: B must have shape [" + std::to_string(pb.m) + "], got " +
-                           b->shape().ToString());
+  if (bs != nullptr && (bs->rank() != 1 || (*bs)[0] != out.m)) {
+    return InvalidArgument("ConvTranspose: B must have shape [" + std::to_string(out.m) +
+                           "], got " + bs->ToString());
   }
   std::vector<int64_t> x_spatial(xs.dims().begin() + 2, xs.dims().end());
-  auto geometry =
-      ResolveTransposedGeometry(attrs_, output_padding_, output_shape_, x_spatial, kernel);
+  auto geometry = ResolveTransposedGeometry(attrs.conv, attrs.output_padding, attrs.output_shape,
+                                            x_spatial, kernel);
   if (!geometry.ok()) return geometry.status().WithContext("ConvTranspose with X " + xs.ToString());
-  pb.g = std::move(geometry).value();
+  out.g = std::move(geometry).value();
+  std::vector<int64_t> y_dims = {out.n, out.m};
+  y_dims.insert(y_dims.end(), out.g.input.begin(), out.g.input.end());
+  out.y = Shape(std::move(y_dims));
+  ONNXGATE_RETURN_IF_ERROR(out.y.Validate());
+  return out;
+}
 
-  std::vector<int64_t> out_dims = {pb.n, pb.m};
-  out_dims.insert(out_dims.end(), pb.g.input.begin(), pb.g.input.end());
-  Shape out_shape(std::move(out_dims));
-  ONNXGATE_RETURN_IF_ERROR(out_shape.Validate());
+StatusOr<std::unique_ptr<OpKernel>> ConvTranspose::Create(const KernelInfo& info) {
+  ONNXGATE_ASSIGN_OR_RETURN(ConvTransposeAttributes attrs, ParseConvTransposeAttributes(info));
+  return std::unique_ptr<OpKernel>(new ConvTranspose(std::move(attrs)));
+}
+
+Status ConvTranspose::Compute(KernelContext& ctx) const {
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "ConvTranspose", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "ConvTranspose", "W"));
+  const Tensor* b = ctx.input_tensor(2);
+  if (w->dtype() != x->dtype() || (b != nullptr && b->dtype() != x->dtype())) {
+    return InvalidArgument("ConvTranspose: X, W and B must share one element type");
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(
+      ConvTransposeShapes shapes,
+      ResolveConvTransposeShapes(attrs_, x->shape(), w->shape(), b ? &b->shape() : nullptr));
+  TransposedProblem pb{shapes.n, shapes.c, shapes.m, attrs_.group, std::move(shapes.g)};
+  const Shape& out_shape = shapes.y;
 
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));

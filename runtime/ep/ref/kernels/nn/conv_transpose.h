@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "runtime/base/tensor.h"
 #include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/op_kernel.h"
 
@@ -20,23 +21,37 @@ StatusOr<WindowGeometry> ResolveTransposedGeometry(const ConvPoolAttributes& att
                                                    const std::vector<int64_t>& x_spatial,
                                                    const std::vector<int64_t>& kernel);
 
+// ConvTranspose's attributes: Conv's, group, and output_padding and output_shape (empty when
+// absent). Shared with the dnnl EP's kernel, so both providers validate a node alike.
+struct ConvTransposeAttributes {
+  ConvPoolAttributes conv;
+  int64_t group = 1;
+  std::vector<int64_t> output_padding;
+  std::vector<int64_t> output_shape;
+};
+StatusOr<ConvTransposeAttributes> ParseConvTransposeAttributes(const KernelInfo& info);
+
+// The shapes of X [N, C, x...], W [C, M / group, kernel...] and B [M] (null when absent) checked
+// against each other and the attributes, with Y's shape [N, M, y...] and the geometry
+// (ResolveTransposedGeometry) they give.
+struct ConvTransposeShapes {
+  int64_t n = 0, c = 0, m = 0;
+  WindowGeometry g;
+  Shape y;
+};
+StatusOr<ConvTransposeShapes> ResolveConvTransposeShapes(const ConvTransposeAttributes& attrs,
+                                                         const Shape& x, const Shape& w,
+                                                         const Shape* b);
+
 class ConvTranspose : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConvTranspose(ConvPoolAttributes attrs, int64_t group, std::vector<int64_t> output_padding,
-                std::vector<int64_t> output_shape)
-      : attrs_(std::move(attrs)),
-        group_(group),
-        output_padding_(std::move(output_padding)),
-        output_shape_(std::move(output_shape)) {}
+  explicit ConvTranspose(ConvTransposeAttributes attrs) : attrs_(std::move(attrs)) {}
 
-  ConvPoolAttributes attrs_;
-  int64_t group_;
-  std::vector<int64_t> output_padding_;
-  std::vector<int64_t> output_shape_;
+  ConvTransposeAttributes attrs_;
 };
 
 }  // namespace onnxgate::ref_nn
