@@ -110,6 +110,23 @@ dnnl::memory::dims DimsOf(const std::vector<int64_t>& dims) {
   return dnnl::memory::dims(dims.begin(), dims.end());
 }
 
+void MakeReorder(const DnnlContext& ctx, const dnnl::memory::desc& from,
+                 const dnnl::memory::desc& to, std::optional<dnnl::reorder>* reorder,
+                 std::optional<dnnl::reorder::primitive_desc>* pd) {
+  if (from == to) return;
+  pd->emplace(ctx.engine(), from, ctx.engine(), to, DefaultAttr());
+  reorder->emplace(**pd);
+}
+
+dnnl::memory Reordered(const DnnlContext& ctx, const dnnl::memory& source,
+                       const dnnl::memory::desc& desc, const std::optional<dnnl::reorder>& reorder,
+                       const std::optional<dnnl::reorder::primitive_desc>& reorder_pd) {
+  if (!reorder) return source;
+  dnnl::memory out(desc, ctx.engine());
+  ExecuteWithScratchpad(ctx, *reorder, *reorder_pd, {{DNNL_ARG_FROM, source}, {DNNL_ARG_TO, out}});
+  return out;
+}
+
 dnnl::memory::desc PlainDesc(const dnnl::memory::dims& dims) {
   dnnl::memory::dims strides(dims.size(), 1);
   for (size_t i = dims.size() - 1; i > 0; --i) {

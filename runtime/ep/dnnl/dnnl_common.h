@@ -1,7 +1,7 @@
 // What every kernel of the dnnl EP shares: the provider's oneDNN engine and stream, the one place
 // where a dnnl::error becomes a Status, the thread pinning every oneDNN call runs under,
-// execution with a scratchpad of its own, float32 memory descriptors of onnxgate tensors, and a
-// per-kernel cache of primitives keyed by input shapes.
+// execution with a scratchpad of its own, reorders between layouts, float32 memory descriptors of
+// onnxgate tensors, and a per-kernel cache of primitives keyed by input shapes.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <oneapi/dnnl/dnnl.hpp>
 #include <string>
 #include <unordered_map>
@@ -112,6 +113,19 @@ bool UseReferenceImplementation(PrimitiveDesc* pd) {
 void ExecuteWithScratchpad(const DnnlContext& ctx, const dnnl::primitive& primitive,
                            const dnnl::primitive_desc_base& pd,
                            std::unordered_map<int, dnnl::memory> args);
+
+// The reorder from layout `from` to layout `to` in `*reorder` and `*pd`, or neither when the
+// layouts are the same. Call inside DnnlCall.
+void MakeReorder(const DnnlContext& ctx, const dnnl::memory::desc& from,
+                 const dnnl::memory::desc& to, std::optional<dnnl::reorder>* reorder,
+                 std::optional<dnnl::reorder::primitive_desc>* pd);
+
+// A memory in `desc`'s layout holding `source`'s contents: `source` itself when there is no
+// `reorder` (MakeReorder found the layouts the same), else a new memory filled by it. Call
+// inside DnnlCall.
+dnnl::memory Reordered(const DnnlContext& ctx, const dnnl::memory& source,
+                       const dnnl::memory::desc& desc, const std::optional<dnnl::reorder>& reorder,
+                       const std::optional<dnnl::reorder::primitive_desc>& reorder_pd);
 
 // oneDNN's dims of a plain (row-major, dense) float32 tensor; a scalar is [1].
 dnnl::memory::dims DimsOf(const std::vector<int64_t>& dims);

@@ -21,26 +21,6 @@ Status CheckSpatialRank(size_t rank, const std::string& what) {
 
 std::string DimsText(const std::vector<int64_t>& d) { return Shape(d).ToString(); }
 
-// A memory in `desc`'s layout holding `plain`'s contents: `plain` itself when the layouts agree,
-// else a new memory filled by `reorder`.
-dnnl::memory Reordered(const DnnlContext& dnnl, const dnnl::memory& plain,
-                       const dnnl::memory::desc& desc, const std::optional<dnnl::reorder>& reorder,
-                       const std::optional<dnnl::reorder::primitive_desc>& reorder_pd) {
-  if (!reorder) return plain;
-  dnnl::memory out(desc, dnnl.engine());
-  ExecuteWithScratchpad(dnnl, *reorder, *reorder_pd, {{DNNL_ARG_FROM, plain}, {DNNL_ARG_TO, out}});
-  return out;
-}
-
-// The reorder from `from` to `to`, or nothing when they are the same layout.
-void MakeReorder(const DnnlContext& dnnl, const dnnl::memory::desc& from,
-                 const dnnl::memory::desc& to, std::optional<dnnl::reorder>* reorder,
-                 std::optional<dnnl::reorder::primitive_desc>* pd) {
-  if (from == to) return;
-  pd->emplace(dnnl.engine(), from, dnnl.engine(), to, DefaultAttr());
-  reorder->emplace(**pd);
-}
-
 // Whether none of the `n` floats at `data` is a NaN or an infinity (exponent bits all set).
 bool AllFinite(const float* data, size_t n) {
   const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
