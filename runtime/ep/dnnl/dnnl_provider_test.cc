@@ -2,7 +2,8 @@
 // falling back to ref with the placement recorded (or refused under --fallback forbid), a
 // constant W reordered once and reused, one loaded model run from many threads at once, and
 // intra-op threads reaching its kernels, and activations left in oneDNN's layouts between its
-// kernels with a host copy only where a value leaves them.
+// kernels (Conv's read by ConvTranspose among them) with a host copy only where a value leaves
+// them.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <gmock/gmock.h>
@@ -195,6 +196,50 @@ TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvide
   // Y alone leaves dnnl (for Neg and as an output: one copy), 16 x 3 x 3 floats.
   EXPECT_EQ(transfers.count, 1);
   EXPECT_EQ(transfers.bytes, 16 * 3 * 3 * 4);
+}
+
+// ConvTranspose reads Conv's resident Y (16 channels, a blocked layout) as it is, with a constant
+// W (an initializer, reordered once into oneDNN's blocked weights) and bias, and leaves its own Y
+// resident; the second and third runs reuse the primitive and the reordered W. A second
+// ConvTranspose takes the resident value as its W.
+TEST(DnnlProviderTest, ConvTransposeReadsAResidentXWithAConstantW) {
+  std::string w = "float[16, 16, 3, 3] W = {";
+  for (int i = 0; i < 16 * 16 * 3 * 3; ++i) {
+    w += (i > 0 ? ", " : "") + std::to_string(static_cast<float>((i * 5) % 13 - 6) / 8.0f);
+  }
+  w += "}";
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[1, 16, 5, 5] X, float[16, 16, 1, 1] V, float[1, 1, 2, 2] Z) => (float[1, 16, 5, 6] Y, float[1, 16, 6, 6] U)
+<)" + w + R"(, float[16] B = {0.5, -1.0, 0.25, 2.0, 0.5, -1.0, 0.25, 2.0,
+                            0.5, -1.0, 0.25, 2.0, 0.5, -1.0, 0.25, 2.0}> {
+  C = Conv (X, V)
+  Y = ConvTranspose <pads = [1, 0, 1, 1]> (C, W, B)
+  U = ConvTranspose (Z, C)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  for (const NodePlacement& p : sessions.on_dnnl->placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name;
+  }
+  const Value v = Seeded({16, 16, 1, 1}, 7);
+  for (uint32_t seed = 0; seed < 3; ++seed) {
+    const std::vector<NamedValue> feeds = {
+        {"X", Seeded({1, 16, 5, 5}, seed)}, {"V", v}, {"Z", Seeded({1, 1, 2, 2}, seed + 3)}};
+    auto got = sessions.on_dnnl->Run(feeds);
+    auto want = sessions.on_ref->Run(feeds);
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    for (size_t o = 0; o < want->size(); ++o) {
+      const Tensor& g = (*got)[o].tensor();
+      const Tensor& r = (*want)[o].tensor();
+      ASSERT_EQ(g.shape(), r.shape()) << "output " << o;
+      for (int64_t i = 0; i < r.NumElements(); ++i) {
+        const float gv = g.data<float>()[i], rv = r.data<float>()[i];
+        EXPECT_NEAR(gv, rv, 1e-4f * (1.0f + std::fabs(rv))) << "output " << o << " element " << i;
+      }
+    }
+  }
 }
 
 TEST(DnnlProviderTest, ConvAndItsActivationRunAsOneClaimThatKeepsNaN) {

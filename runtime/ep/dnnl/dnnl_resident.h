@@ -1,7 +1,7 @@
 // Tensors that stay in the layout a oneDNN primitive chose (blocked, say nChw8c) between the dnnl
 // kernels that read such layouts, instead of being reordered to ONNX's plain layout and back
 // around every node: the dnnl EP's ResidentTensor, and the input and output helpers of the
-// kernels that take them (Conv, pooling, the activations, the binary ops).
+// kernels that take them (Conv, ConvTranspose, pooling, the activations, the binary ops).
 #pragma once
 
 #include <memory>

@@ -9,6 +9,7 @@
 #include "runtime/ep/dnnl/kernels/binary.h"
 #include "runtime/ep/dnnl/kernels/concat.h"
 #include "runtime/ep/dnnl/kernels/conv.h"
+#include "runtime/ep/dnnl/kernels/conv_transpose.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/ep/dnnl/kernels/layer_normalization.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
@@ -118,6 +119,9 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
 
   // Conv-11 and -22 (22 adds bfloat16).
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Conv", 11, 22, With<ConvKernel>(dnnl)));
+  // ConvTranspose-11 and -22 (22 adds bfloat16). ConvTranspose-1 is not claimed: its spec splits
+  // an odd total padding of output_shape or auto_pad the other way round.
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "ConvTranspose", 11, 22, With<ConvTransposeKernel>(dnnl)));
 
   // Pooling: MaxPool-8 adds Indices and storage_order, -10 ceil_mode and dilations, -11 and -12
   // types and wording, -22 bfloat16; AveragePool-7 adds count_include_pad, -10 ceil_mode, -19

@@ -1,7 +1,8 @@
 // The dnnl kernels against the ref kernels (the oracle) on seeded random inputs: every claimed op,
 // with the attribute and shape variants that change which oneDNN primitive runs (broadcast
 // patterns, batch broadcasting and 1-D operands, transposes, axes, groups, dilations, auto_pad,
-// ceil_mode), plus NaN propagation, declines at load and errors at run time.
+// ceil_mode, output_padding and output_shape), plus NaN propagation, declines at load and errors
+// at run time.
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 
 #include <gmock/gmock.h>
@@ -302,6 +303,90 @@ TEST(DnnlConvTest, RefusesMismatchedShapesAndDeclinesFourSpatialDims) {
   EXPECT_THAT(four.status().message(), HasSubstr("1 to 3 spatial dims"));
 }
 
+TEST(DnnlConvTransposeTest, GroupsDilationsStridesOutputPaddingOutputShapeAndAutoPad) {
+  struct Case {
+    std::string attrs;
+    Shape x, w;
+    bool bias;
+  };
+  const std::vector<Case> cases = {
+      {"", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, false},
+      {"<kernel_shape = [3]>", Shape{2, 3, 5}, Shape{3, 2, 3}, true},  // 1-D
+      {"<group = 2>", Shape{1, 4, 4, 4}, Shape{4, 3, 3, 3}, true},
+      {"<group = 2, strides = [2, 2], pads = [1, 0, 0, 1]>", Shape{2, 4, 3, 5},
+       Shape{4, 2, 2, 3}, false},
+      {"<dilations = [2, 2]>", Shape{1, 2, 4, 4}, Shape{2, 3, 3, 3}, true},
+      {"<dilations = [2, 1], strides = [2, 3], pads = [1, 1, 2, 0]>", Shape{1, 3, 4, 3},
+       Shape{3, 2, 3, 2}, false},
+      {"<strides = [3, 2], output_padding = [1, 1]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3},
+       true},
+      {"<strides = [3, 2], output_padding = [2, 1], pads = [1, 1, 0, 0]>", Shape{1, 2, 3, 4},
+       Shape{2, 3, 3, 3}, true},
+      {"<strides = [3, 2], output_shape = [10, 8]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3},
+       false},
+      {"<strides = [3, 2], output_shape = [1, 2, 10, 8], output_padding = [1, 1]>",
+       Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, true},
+      {"<strides = [2, 2], output_shape = [4, 5]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3}, true},
+      {"<auto_pad = \"SAME_UPPER\", strides = [2, 2]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3},
+       true},
+      {"<auto_pad = \"SAME_LOWER\", strides = [2, 2]>", Shape{1, 2, 3, 4}, Shape{2, 2, 2, 3},
+       false},
+      {"<auto_pad = \"VALID\", strides = [2, 1]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 2}, true},
+      {"<pads = [1, 0, 1, 1, 0, 1], strides = [1, 2, 2]>", Shape{1, 2, 3, 4, 3},
+       Shape{2, 3, 2, 3, 3}, true},                                         // 3-D
+      {"", Shape{1, 16, 6, 6}, Shape{16, 32, 3, 3}, true},                  // blocked layouts
+      {"<strides = [2, 2], output_padding = [1, 1]>", Shape{1, 16, 5, 5}, Shape{16, 16, 3, 3},
+       true},
+      {"<group = 16>", Shape{2, 16, 5, 5}, Shape{16, 1, 3, 3}, true},       // depthwise
+      // Pads beyond what oneDNN takes: Y reaches past the kernel, whose part is copied in.
+      {"<output_shape = [9, 8]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3}, true},
+      {"<auto_pad = \"SAME_UPPER\", strides = [3, 3]>", Shape{1, 2, 3, 3}, Shape{2, 2, 1, 1},
+       true},
+      {"<auto_pad = \"SAME_LOWER\", strides = [4]>", Shape{1, 2, 3}, Shape{2, 3, 1}, false},
+      {"<strides = [2], output_padding = [3]>", Shape{1, 2, 4}, Shape{2, 2, 3}, true},
+      {"<output_shape = [9, 9]>", Shape{1, 16, 4, 4}, Shape{16, 16, 3, 3}, true},
+  };
+  uint32_t seed = 600;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.attrs + " X " + c.x.ToString() + " W " + c.w.ToString());
+    std::vector<Value> inputs = {Random(c.x, seed), Random(c.w, seed + 1)};
+    const int64_t group = c.attrs.find("group = 16") != std::string::npos ? 16
+                          : c.attrs.find("group = 2") != std::string::npos ? 2
+                                                                           : 1;
+    if (c.bias) inputs.push_back(Random(Shape{c.w[1] * group}, seed + 2));
+    const std::string node =
+        "Y = ConvTranspose " + c.attrs + (c.bias ? " (X, W, B)" : " (X, W)");
+    ExpectMatchesRef(node, 22, inputs, 1e-4f, 1e-4f);
+    ExpectMatchesRef(node, 11, inputs, 1e-4f, 1e-4f);
+    seed += 3;
+  }
+}
+
+// Where no output depends on X (X empty, or output_shape asks only for what the kernel does not
+// reach), Y is the bias on each channel.
+TEST(DnnlConvTransposeTest, OutputsNoInputReachesHoldTheBias) {
+  ExpectMatchesRef("Y = ConvTranspose (X, W, B)", 22,
+                   {TensorValue<float>(Shape{1, 0, 3}, {}), TensorValue<float>(Shape{0, 2, 2}, {}),
+                    Random(Shape{2}, 1)});
+  ExpectMatchesRef("Y = ConvTranspose <output_shape = [4], pads = [0, 0]> (X, W, B)", 22,
+                   {TensorValue<float>(Shape{1, 1, 0}, {}), Random(Shape{1, 2, 2}, 2),
+                    Random(Shape{2}, 3)});
+  ExpectMatchesRef("Y = ConvTranspose (X, W)", 22,
+                   {TensorValue<float>(Shape{0, 1, 3}, {}), Random(Shape{1, 2, 2}, 4)});
+}
+
+TEST(DnnlConvTransposeTest, RefusesMismatchedShapesAndDeclinesFourSpatialDims) {
+  auto bad = RunNode(Dnnl(), "Y = ConvTranspose <group = 2> (X, W)", 22,
+                     {Random(Shape{1, 3, 5, 5}, 1), Random(Shape{3, 1, 3, 3}, 2)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("divisible by group"));
+  auto four = RunNode(Dnnl(), "Y = ConvTranspose <strides = [1, 1, 1, 1]> (X, W)", 22,
+                      {Random(Shape{1, 1, 2, 2, 2, 2}, 1), Random(Shape{1, 1, 1, 1, 1, 1}, 2)});
+  ASSERT_FALSE(four.ok());
+  EXPECT_EQ(four.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(four.status().message(), HasSubstr("1 to 3 spatial dims"));
+}
+
 TEST(DnnlPoolTest, MaxAndAveragePoolingMatchRef) {
   struct Case {
     std::string op, attrs;
@@ -461,6 +546,9 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"Conv",
        {"Y = Conv <pads = [1, 1, 1, 1], strides = [2, 1]> (X, W, B)",
         {x, Random(Shape{4, 3, 3, 3}, 507), Random(Shape{4}, 508)}}},
+      {"ConvTranspose",
+       {"Y = ConvTranspose <strides = [2, 1], output_padding = [1, 0]> (X, W, B)",
+        {x, Random(Shape{3, 2, 3, 3}, 516), Random(Shape{2}, 517)}}},
       {"MaxPool", {"Y = MaxPool <kernel_shape = [3, 2], pads = [1, 0, 1, 0]> (X)", {x}}},
       {"AveragePool", {"Y = AveragePool <kernel_shape = [2, 3], strides = [2, 2]> (X)", {x}}},
       {"GlobalMaxPool", {"Y = GlobalMaxPool(X)", {x}}},
