@@ -201,7 +201,7 @@ TEST(DnnlProviderTest, ActivationsStayInOneDnnLayoutsUntilAValueLeavesTheProvide
 // ConvTranspose reads Conv's resident Y (16 channels, a blocked layout) as it is, with a constant
 // W (an initializer, reordered once into oneDNN's blocked weights) and bias, and leaves its own Y
 // resident; the second and third runs reuse the primitive and the reordered W. A second
-// ConvTranspose takes the resident value as its W.
+// ConvTranspose, and a Conv, take the resident value as their W.
 TEST(DnnlProviderTest, ConvTransposeReadsAResidentXWithAConstantW) {
   std::string w = "float[16, 16, 3, 3] W = {";
   for (int i = 0; i < 16 * 16 * 3 * 3; ++i) {
@@ -210,12 +210,13 @@ TEST(DnnlProviderTest, ConvTransposeReadsAResidentXWithAConstantW) {
   w += "}";
   DnnlAndRefSessions sessions = SessionsOf(R"(
 <ir_version: 8, opset_import: ["" : 17]>
-g (float[1, 16, 5, 5] X, float[16, 16, 1, 1] V, float[1, 1, 2, 2] Z) => (float[1, 16, 5, 6] Y, float[1, 16, 6, 6] U)
+g (float[1, 16, 5, 5] X, float[16, 16, 1, 1] V, float[1, 1, 2, 2] Z) => (float[1, 16, 5, 6] Y, float[1, 16, 6, 6] U, float[1, 1, 1, 1] T)
 <)" + w + R"(, float[16] B = {0.5, -1.0, 0.25, 2.0, 0.5, -1.0, 0.25, 2.0,
                             0.5, -1.0, 0.25, 2.0, 0.5, -1.0, 0.25, 2.0}> {
   C = Conv (X, V)
   Y = ConvTranspose <pads = [1, 0, 1, 1]> (C, W, B)
   U = ConvTranspose (Z, C)
+  T = Conv (X, C)
 }
 )");
   ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);

@@ -62,8 +62,13 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
 
 Status ConvKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(DnnlInput x, GetDnnlInput(ctx, *dnnl_, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, ref::GetInput(ctx, 1, "W"));
-  const Tensor* b = ctx.input_tensor(2);
+  // W and B as host tensors: a resident one (the output of another dnnl kernel) is copied.
+  Tensor w_copy, b_copy;
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetHostInput(ctx, 1, "W", &w_copy));
+  const Tensor* b = nullptr;
+  if (ctx.has_input(2)) {
+    ONNXGATE_ASSIGN_OR_RETURN(b, GetHostInput(ctx, 2, "B", &b_copy));
+  }
   const Shape& xs = x.shape;
   const Shape& ws = w->shape();
   if (xs.rank() < 3 || ws.rank() != xs.rank()) {
