@@ -37,8 +37,8 @@ LatencyComparison CompareLatency(const std::vector<double>& current,
 // paired[i] were measured one right after the other (MeasurePair), both the same size and not
 // empty. The machine's speed drifts over seconds, so each sample is compared only with its
 // pair: the change is the median of the ratios current[i] / paired[i], and the test is the sign
-// test of the pairs. The fast end is the 10th percentiles of all samples, as above; the messages
-// give both sides' medians beside the change.
+// test of the pairs. There is no fast-end rule (pairing is what guards against spells); the
+// messages give both sides' medians beside the change.
 LatencyComparison ComparePaired(const std::vector<double>& current,
                                 const std::vector<double>& paired, double threshold, double alpha,
                                 const std::string& reference);
