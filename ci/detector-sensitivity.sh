@@ -9,8 +9,8 @@
 #   +1%   TEST-ONLY extra work worth 1% of a run, candidate only (target: at most 1 of 20)
 # and the slowest comparison's wall time (target: each within 60 s). A stored baseline cannot
 # reach this on a shared machine, where the speed drifts by several percent over minutes
-# (ci/latency-evidence.sh shows what a baseline can); both sides measured in alternating turns
-# see the same drift.
+# (ci/latency-evidence.sh shows what a baseline can); the two sides' repetitions take turns in
+# one worker and are judged pair by pair, so they see the same drift.
 # Needs a build (bash ci/build.sh). Usage: ci/detector-sensitivity.sh [N]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
