@@ -1,9 +1,9 @@
 // The dnnl provider in the built-in runtime: offered after ref, its claims, nodes it declines
 // falling back to ref with the placement recorded (or refused under --fallback forbid), a
-// constant W reordered once and reused, one loaded model run from many threads at once, and
-// intra-op threads reaching its kernels, and activations left in oneDNN's layouts between its
+// constant W reordered once and reused, one loaded model run from many threads at once,
+// intra-op threads reaching its kernels, activations left in oneDNN's layouts between its
 // kernels (Conv's read by ConvTranspose among them) with a host copy only where a value leaves
-// them.
+// them, and Gather, Erf and Identity on dnnl.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <gmock/gmock.h>
@@ -298,6 +298,64 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
       EXPECT_EQ(nans > 0, with_nan) << "output " << o;
     }
   }
+}
+
+// An embedding lookup, Erf and Identity stay on dnnl; an index out of range fails the run with
+// the node named.
+TEST(DnnlProviderTest, GatherErfAndIdentityRunOnDnnl) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (int64[2, 3] ids) => (float[2, 3, 4] Y)
+<float[5, 4] table = {0.1, -0.2, 0.3, -0.4, 0.5, -0.6, 0.7, -0.8, 0.9, -1.0,
+                      1.1, -1.2, 1.3, -1.4, 1.5, -1.6, 1.7, -1.8, 1.9, -2.0}> {
+  [embed] G = Gather <axis = 0> (table, ids)
+  [erf] E = Erf(G)
+  [out] Y = Identity(E)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  for (const NodePlacement& p : sessions.on_dnnl->placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name;
+  }
+  const Value ids = Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {0, 4, -1, 2, -5, 1}));
+  auto got = sessions.on_dnnl->Run({{"ids", ids}});
+  auto want = sessions.on_ref->Run({{"ids", ids}});
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
+
+  const Value past = Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {0, 1, 2, 3, 4, 5}));
+  Status st = sessions.on_dnnl->Run({{"ids", past}}).status();
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(st.message(), AllOf(HasSubstr("Gather node 'embed'"), HasSubstr("index 5"),
+                                  HasSubstr("out of range")));
+}
+
+// Identity between two dnnl kernels hands the blocked Conv output on as it is: the one host copy
+// is the output Y (16 x 3 x 3 floats), not C (16 x 6 x 6) before Identity.
+TEST(DnnlProviderTest, IdentityKeepsAResidentTensorResident) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[1, 16, 6, 6] X, float[16, 16, 3, 3] W) => (float[1, 16, 3, 3] Y) {
+  C = Conv <pads = [1, 1, 1, 1]> (X, W)
+  I = Identity(C)
+  Y = MaxPool <kernel_shape = [2, 2], strides = [2, 2]> (I)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  for (const NodePlacement& p : sessions.on_dnnl->placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name;
+  }
+  const std::vector<NamedValue> feeds = {{"X", Seeded({1, 16, 6, 6}, 6)},
+                                         {"W", Seeded({16, 16, 3, 3}, 7)}};
+  TransferStats transfers;
+  auto got = sessions.on_dnnl->Run(feeds, &transfers);
+  auto want = sessions.on_ref->Run(feeds);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  ExpectNear((*got)[0].tensor(), (*want)[0].tensor());
+  EXPECT_EQ(transfers.count, 1);
+  EXPECT_EQ(transfers.bytes, 16 * 3 * 3 * 4);
 }
 
 TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {

@@ -11,11 +11,14 @@
 #include "runtime/ep/dnnl/kernels/conv.h"
 #include "runtime/ep/dnnl/kernels/conv_transpose.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
+#include "runtime/ep/dnnl/kernels/identity.h"
 #include "runtime/ep/dnnl/kernels/layer_normalization.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/ep/dnnl/kernels/pool.h"
 #include "runtime/ep/dnnl/kernels/softmax.h"
 #include "runtime/ep/dnnl/kernels/transpose.h"
+#include "runtime/ep/ref/kernels/math/unary_math.h"
+#include "runtime/ep/ref/kernels/tensor/gather.h"
 #include "runtime/ep/ref/kernels/tensor/reshape.h"
 
 namespace onnxgate::dnnl_ep {
@@ -42,7 +45,8 @@ KernelFactory FloatInputsOnly(KernelFactory factory) {
   };
 }
 
-// FloatInputsOnly for a node whose input 0 alone is of T (Reshape's shape input is int64).
+// FloatInputsOnly for a node whose input 0 alone is of T (Reshape's shape input is int64,
+// Gather's indices int32 or int64).
 KernelFactory FloatDataInput(KernelFactory factory) {
   return [factory = std::move(factory)](
              const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
@@ -88,6 +92,11 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "HardSigmoid", 6, 22, Eltwise(EltwiseOp::kHardSigmoid, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Softplus", 1, 22, Eltwise(EltwiseOp::kSoftplus, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gelu", 20, 20, Eltwise(EltwiseOp::kGelu, dnnl)));
+  // Erf: oneDNN 2.x has no erf algorithm (only gelu_erf), so ref's kernel runs it, a host loop
+  // of std::erf in float. Erf-13 drops the integer types of -9 and adds bfloat16.
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 9, 13, [](const KernelInfo& info) {
+    return ref::UnaryMathKernel<ref::UnaryOp::kErf>::Create(info);
+  }));
   // Clip-6 takes its bounds as attributes, Clip-11 on as optional inputs (12 and 13 add types).
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 6, 10, With<ClipKernel>(dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 11, 13, With<ClipKernel>(dnnl)));
@@ -172,6 +181,24 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
       r.Register(KernelDef{"", "Reshape", 5, 13, {{"T", {DataType::kFloat}}}, reshape}));
   ONNXGATE_RETURN_IF_ERROR(
       r.Register(KernelDef{"", "Reshape", 14, 25, {{"T", {DataType::kFloat}}}, reshape}));
+
+  // Gather: oneDNN 2.x has no gather primitive, so ref's kernel runs it, a host loop copying one
+  // inner block per index (indices int32 or int64, range-checked: an index out of range is an
+  // error, never a read outside the data). Gather-11 allows negative indices, -13 adds bfloat16.
+  const KernelFactory gather =
+      FloatDataInput([](const KernelInfo& info) { return ref::GatherKernel::Create(info); });
+  const std::vector<TypeConstraint> gather_types = {
+      {"T", {DataType::kFloat}}, {"Tind", {DataType::kInt32, DataType::kInt64}}};
+  ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{"", "Gather", 1, 10, gather_types, gather}));
+  ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{"", "Gather", 11, 13, gather_types, gather}));
+
+  // Identity hands its input on, a tensor resident in a oneDNN layout included (identity.h). The
+  // constraint is T through -13 and V from -14, which adds sequences (-16 optionals, the later
+  // ones types); a float32 tensor passes the same way in every version, so 1 to 25 are claimed.
+  const KernelFactory identity = With<IdentityKernel>(dnnl);
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Identity", 1, 13, identity));
+  ONNXGATE_RETURN_IF_ERROR(r.Register(
+      KernelDef{"", "Identity", 14, 25, {{"V", {DataType::kFloat}}}, FloatInputsOnly(identity)}));
 
   // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
   // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting

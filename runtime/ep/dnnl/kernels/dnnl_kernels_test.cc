@@ -2,7 +2,7 @@
 // with the attribute and shape variants that change which oneDNN primitive runs (broadcast
 // patterns, batch broadcasting and 1-D operands, transposes, axes, groups, dilations, auto_pad,
 // ceil_mode, output_padding and output_shape), plus NaN propagation, declines at load and errors
-// at run time.
+// at run time, and Identity handing on a resident tensor as it is.
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 
 #include <gmock/gmock.h>
@@ -16,6 +16,8 @@
 #include <random>
 #include <thread>
 
+#include "runtime/ep/dnnl/dnnl_resident.h"
+#include "runtime/ep/dnnl/kernels/identity.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 #include "runtime/onnx/op_spec.h"
@@ -24,6 +26,7 @@
 namespace onnxgate::dnnl_ep {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 const KernelRegistry& Dnnl() {
@@ -506,6 +509,92 @@ TEST(DnnlDataMovementTest, TransposeAndConcatMatchRef) {
   EXPECT_THAT(mismatched.status().message(), HasSubstr("does not match input 0"));
 }
 
+Value Indices64(Shape shape, const std::vector<int64_t>& v) {
+  return Value::FromTensor(Tensor::FromVector<int64_t>(std::move(shape), v));
+}
+
+// Gather along the first, a middle and the last axis, with int64 and int32 indices of rank 0 to
+// 2, negative ones from Gather-11; an index out of range is an error, never a read.
+TEST(DnnlGatherTest, AxesIndexTypesAndNegativeIndicesMatchRef) {
+  const Value x = Random(Shape{5, 4, 3}, 160);
+  ExpectMatchesRef("Y = Gather <axis = 0> (X, I)", 13,
+                   {x, Indices64({2, 3}, {0, 4, -1, 2, -5, 1})});
+  ExpectMatchesRef("Y = Gather <axis = 1> (X, I)", 13,
+                   {x, TensorValue<int32_t>(Shape{4}, {3, -4, 0, 3})});
+  ExpectMatchesRef("Y = Gather <axis = -1> (X, I)", 11, {x, Indices64({2}, {-1, 0})});
+  ExpectMatchesRef("Y = Gather <axis = 1> (X, I)", 13, {x, Indices64({}, {2})});
+  ExpectMatchesRef("Y = Gather (X, I)", 1, {x, TensorValue<int32_t>(Shape{2, 2}, {4, 0, 1, 1})});
+  ExpectMatchesRef("Y = Gather <axis = 2> (X, I)", 13, {x, Indices64({0}, {})});
+
+  auto past = RunNode(Dnnl(), "Y = Gather <axis = 1> (X, I)", 13, {x, Indices64({2}, {1, 4})});
+  ASSERT_FALSE(past.ok());
+  EXPECT_EQ(past.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(past.status().message(), AllOf(HasSubstr("index 4"), HasSubstr("out of range")));
+  auto below = RunNode(Dnnl(), "Y = Gather (X, I)", 13, {x, Indices64({1}, {-6})});
+  ASSERT_FALSE(below.ok());
+  EXPECT_THAT(below.status().message(), HasSubstr("index -6"));
+  auto negative = RunNode(Dnnl(), "Y = Gather (X, I)", 9, {x, Indices64({1}, {-1})});
+  ASSERT_FALSE(negative.ok());
+  EXPECT_THAT(negative.status().message(), HasSubstr("negative indices exist from Gather-11"));
+}
+
+// Erf in float against ref and against erf in double, over the range where it bends and its
+// tails; infinities give +-1, NaN stays NaN.
+TEST(DnnlErfTest, MatchesRefAndDoublePrecision) {
+  const Value x = Random(Shape{4, 64}, 170, -5.0f, 5.0f);
+  ExpectMatchesRef("Y = Erf(X)", 13, {x}, 0.0f, 0.0f);
+  ExpectMatchesRef("Y = Erf(X)", 9, {x}, 0.0f, 0.0f);
+  const Tensor y = RunDnnl("Y = Erf(X)", 13, {x});
+  ASSERT_EQ(y.shape(), x.tensor().shape());
+  for (int64_t i = 0; i < y.NumElements(); ++i) {
+    const double want = std::erf(static_cast<double>(x.tensor().data<float>()[i]));
+    EXPECT_NEAR(y.data<float>()[i], want, 1e-7 + 1e-6 * std::fabs(want)) << "element " << i;
+  }
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const Tensor special = RunDnnl(
+      "Y = Erf(X)", 13, {TensorValue<float>(Shape{3}, {kInf, -kInf, std::nanf("")})});
+  ASSERT_EQ(special.NumElements(), 3);
+  EXPECT_EQ(special.data<float>()[0], 1.0f);
+  EXPECT_EQ(special.data<float>()[1], -1.0f);
+  EXPECT_TRUE(std::isnan(special.data<float>()[2]));
+}
+
+// Identity hands a host tensor on as it is, and a tensor resident in a oneDNN layout on as the
+// same resident tensor, without a reorder.
+TEST(DnnlIdentityTest, HandsOnHostAndResidentTensors) {
+  const Value x = Random(Shape{2, 8, 3, 3}, 180);
+  for (int opset : {1, 13, 14, 16, 19, 21, 23, 24, 25}) {
+    ExpectMatchesRef("Y = Identity(X)", opset, {x}, 0.0f, 0.0f);
+  }
+
+  auto context = DnnlContext::Create();
+  ASSERT_TRUE(context.ok()) << context.status().ToString();
+  onnx::NodeProto node;
+  ASSERT_TRUE(ParseNodeText("Y = Identity(X)", &node).ok());
+  auto kernel = IdentityKernel::Create(KernelInfo(node, 16, {DataType::kFloat}), *context);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().ToString();
+  EXPECT_EQ((*kernel)->resident_domain(), context->get());
+  // x in nChw8c: 8 channels in one block.
+  dnnl::memory::desc blocked({2, 8, 3, 3}, dnnl::memory::data_type::f32,
+                             dnnl::memory::format_tag::nChw8c);
+  dnnl::memory memory(blocked, (*context)->engine());
+  float* data = static_cast<float*>(memory.get_data_handle());
+  for (size_t i = 0; i < blocked.get_size() / sizeof(float); ++i) data[i] = 0.25f * i;
+  const Value resident = Value::FromResident(
+      std::make_shared<const DnnlResident>(*context, memory, Shape{2, 8, 3, 3}));
+  KernelContext ctx({&resident}, 1, nullptr);
+  ASSERT_TRUE((*kernel)->Compute(ctx).ok());
+  const Value& y = ctx.outputs()[0];
+  ASSERT_TRUE(y.is_resident());
+  EXPECT_EQ(&y.resident(), &resident.resident());  // shared, not copied
+
+  const Value host = Random(Shape{3}, 181);
+  KernelContext host_ctx({&host}, 1, nullptr);
+  ASSERT_TRUE((*kernel)->Compute(host_ctx).ok());
+  ASSERT_TRUE(host_ctx.outputs()[0].is_tensor());
+  EXPECT_EQ(host_ctx.outputs()[0].tensor().data<float>(), host.tensor().data<float>());
+}
+
 TEST(DnnlPoolTest, DeclinesMaxPoolIndices) {
   auto indices = RunNode(Dnnl(), "Y, I = MaxPool <kernel_shape = [2, 2]> (X)", 12,
                          {Random(Shape{1, 1, 4, 4}, 1)});
@@ -558,6 +647,11 @@ TEST(DnnlKernelsTest, EveryClaimedSchemaVersionMatchesRef) {
       {"Concat", {"Y = Concat <axis = 1> (A, B)", {x, Random(Shape{2, 2, 5, 5}, 515)}}},
       {"Reshape",
        {"Y = Reshape(X, S)", {x, Value::FromTensor(Tensor::FromVector<int64_t>({2}, {6, -1}))}}},
+      {"Gather",
+       {"Y = Gather <axis = 1> (X, I)",
+        {x, Value::FromTensor(Tensor::FromVector<int64_t>({3}, {2, 0, 2}))}}},
+      {"Erf", {"Y = Erf(X)", {x}}},
+      {"Identity", {"Y = Identity(X)", {x}}},
       {"BatchNormalization",
        {"Y = BatchNormalization <epsilon = 0.01> (X, S, B, M, V)",
         {x, Random(Shape{3}, 511), Random(Shape{3}, 512), Random(Shape{3}, 513),
