@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 
+#include "runtime/graph/gelu_pattern.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/optimizer/graph_index.h"
 #include "runtime/optimizer/passes.h"
@@ -89,10 +90,6 @@ std::optional<double> ScalarConstant(const GraphIndex& ix, const std::string& na
   }
   if (t->dtype() == DataType::kString || t->dtype() == DataType::kBool) return std::nullopt;
   return t->ElementAsDouble(0);
-}
-
-bool Near(double value, double target) {
-  return std::fabs(value - target) <= 1e-6 * std::fabs(target);
 }
 
 // The other input of a two-input node, given one of them; "" when `name` is not an input.
@@ -370,79 +367,22 @@ std::optional<Rewrite> MatchLayerNormalization(const GraphIndex& ix, int mean_in
 }
 
 // ---------------------------------------------------------------------------------------------
-// Gelu written out: x * 0.5 * (1 + Erf(x / sqrt(2))), with x / sqrt(2) as Div(x, sqrt(2)) or
-// Mul(x, 1/sqrt(2)), and the two products in any of the orders exporters write them
-// -> Gelu(x) (approximate "none").
+// Gelu written out (graph/gelu_pattern.h) -> Gelu(x) (approximate "none"), for float or double x.
 std::optional<Rewrite> MatchGelu(const GraphIndex& ix, int erf_index, const PassContext& ctx) {
-  const onnx::NodeProto* erf = NodeIf(ix, erf_index, "Erf");
-  if (erf == nullptr || erf->input_size() != 1 || SinceVersion("Gelu", ctx.opset) < 20) {
-    return std::nullopt;
-  }
-  const int scaled_index = ix.Producer(erf->input(0));
-  if (scaled_index < 0 || ix.SoleConsumer(erf->input(0)) != erf_index) return std::nullopt;
-  const onnx::NodeProto& scaled = ix.graph().node(scaled_index);
-  if (scaled.input_size() != 2) return std::nullopt;
-  // x is the non-constant operand; the constants may be no wider than x.
-  std::string x;
-  std::optional<double> factor;
-  for (int side = 0; side < 2 && x.empty(); ++side) {
-    const std::string& cand = scaled.input(side);
-    const std::string& other = scaled.input(1 - side);
-    if (ix.IsConstant(cand)) continue;
-    const ValueType xt = ix.TypeOf(cand);
-    if (!IsFloatOrDouble(xt.elem_type)) return std::nullopt;
-    const int64_t rank = xt.has_shape ? static_cast<int64_t>(xt.dims.size()) : 0;
-    if (IsOp(scaled, "Div") && side == 0) {
-      factor = ScalarConstant(ix, other, rank);
-      if (factor && Near(*factor, std::sqrt(2.0))) x = cand;
-    } else if (IsOp(scaled, "Mul")) {
-      factor = ScalarConstant(ix, other, rank);
-      if (factor && Near(*factor, 1.0 / std::sqrt(2.0))) x = cand;
-    }
-  }
-  if (x.empty()) return std::nullopt;
-  const ValueType xt = ix.TypeOf(x);
-  const int64_t rank = xt.has_shape ? static_cast<int64_t>(xt.dims.size()) : 0;
-  auto is_constant = [&](const std::string& name, double value) {
-    std::optional<double> v = ScalarConstant(ix, name, rank);
-    return v && *v == value;
+  if (SinceVersion("Gelu", ctx.opset) < 20) return std::nullopt;
+  GeluLookup lookup;
+  lookup.producer = [&ix](const std::string& name) { return ix.Producer(name); };
+  lookup.sole_reader = [&ix](const std::string& name) { return ix.SoleConsumer(name); };
+  lookup.is_constant = [&ix](const std::string& name) { return ix.IsConstant(name); };
+  lookup.scalar = [&ix](const std::string& name, int64_t max_rank) {
+    return ScalarConstant(ix, name, max_rank);
   };
-
-  // 1 + erf: Add, or Sum of the two (as ONNX's own function body for Gelu writes it).
-  const int one_index = ix.SoleConsumer(erf->output(0));
-  const onnx::NodeProto* plus_one = NodeIf(ix, one_index, "Add");
-  if (plus_one == nullptr) plus_one = NodeIf(ix, one_index, "Sum");
-  if (plus_one == nullptr || !is_constant(OtherInput(*plus_one, erf->output(0)), 1.0)) {
-    return std::nullopt;
-  }
-  const std::string& a = plus_one->output(0);  // 1 + erf(x / sqrt 2)
-  const int m1_index = ix.SoleConsumer(a);
-  const onnx::NodeProto* m1 = NodeIf(ix, m1_index, "Mul");
-  if (m1 == nullptr) return std::nullopt;
-  const std::string o = OtherInput(*m1, a);
-  if (o.empty()) return std::nullopt;
+  lookup.type_of = [&ix](const std::string& name) { return ix.TypeOf(name); };
+  std::optional<GeluMatch> match = MatchWrittenOutGelu(ix.graph(), erf_index, lookup);
+  if (!match || !IsFloatOrDouble(ix.TypeOf(match->x).elem_type)) return std::nullopt;
   Rewrite r;
-  std::string output;
-  if (o == x || is_constant(o, 0.5)) {
-    // (x * a) * 0.5, or (a * 0.5) * x
-    const int m2_index = ix.SoleConsumer(m1->output(0));
-    const onnx::NodeProto* m2 = NodeIf(ix, m2_index, "Mul");
-    if (m2 == nullptr) return std::nullopt;
-    const std::string last = OtherInput(*m2, m1->output(0));
-    if (o == x ? !is_constant(last, 0.5) : last != x) return std::nullopt;
-    r.nodes = {scaled_index, erf_index, one_index, m1_index, m2_index};
-    output = m2->output(0);
-  } else {
-    // (x * 0.5) * a
-    const int half_index = ix.Producer(o);
-    const onnx::NodeProto* half = NodeIf(ix, half_index, "Mul");
-    if (half == nullptr || ix.SoleConsumer(o) != m1_index) return std::nullopt;
-    const std::string h = OtherInput(*half, x);
-    if (h.empty() || !is_constant(h, 0.5)) return std::nullopt;
-    r.nodes = {scaled_index, erf_index, one_index, half_index, m1_index};
-    output = m1->output(0);
-  }
-  r.fused = NewNode("Gelu", FusedName(ix, r.nodes), {x}, output);
+  r.nodes = match->nodes;
+  r.fused = NewNode("Gelu", FusedName(ix, r.nodes), {match->x}, match->y);
   return r;
 }
 
