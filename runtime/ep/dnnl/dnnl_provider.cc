@@ -1,6 +1,6 @@
 // The `dnnl` provider: a registry filled by the dnnl EP's registration table, around one oneDNN
-// context, its subgraph claims (conv_fusion.h), and the same provider for each other intra-op
-// thread count a session asks for.
+// context, its subgraph claims (conv_fusion.h, gelu_fusion.h), and the same provider for each
+// other intra-op thread count a session asks for.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <map>
@@ -9,6 +9,7 @@
 #include "runtime/ep/dnnl/conv_fusion.h"
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_kernels.h"
+#include "runtime/ep/dnnl/gelu_fusion.h"
 
 namespace onnxgate {
 
@@ -35,8 +36,14 @@ class DnnlProvider : public ExecutionProvider {
   const KernelRegistry& registry() const override { return kernels_->registry(); }
   int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
 
+  // Conv + activation pairs and written-out Gelus; neither takes a node the other can.
   StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
-    return dnnl_ep::ClaimConvActivations(offer, context_);
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> claims,
+                              dnnl_ep::ClaimConvActivations(offer, context_));
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> gelus,
+                              dnnl_ep::ClaimGeluPatterns(offer, context_));
+    for (SubgraphClaim& claim : gelus) claims.push_back(std::move(claim));
+    return claims;
   }
 
   StatusOr<std::shared_ptr<const ExecutionProvider>> ForIntraOpThreads(int threads) const override {

@@ -115,6 +115,11 @@ StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<Eltwis
 StatusOr<std::unique_ptr<OpKernel>> EltwiseKernel::Create(const KernelInfo& info, EltwiseOp op,
                                                           std::shared_ptr<const DnnlContext> dnnl) {
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<EltwiseStep> steps, EltwiseStepsOf(info, op));
+  return FromSteps(std::move(steps), std::move(dnnl));
+}
+
+std::unique_ptr<OpKernel> EltwiseKernel::FromSteps(std::vector<EltwiseStep> steps,
+                                                   std::shared_ptr<const DnnlContext> dnnl) {
   return std::unique_ptr<OpKernel>(new EltwiseKernel(std::move(dnnl), std::move(steps)));
 }
 

@@ -74,6 +74,9 @@ class EltwiseKernel : public OpKernel {
  public:
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, EltwiseOp op,
                                                     std::shared_ptr<const DnnlContext> dnnl);
+  // The kernel of `steps` as given, for a subgraph claim that is one activation (gelu_fusion.h).
+  static std::unique_ptr<OpKernel> FromSteps(std::vector<EltwiseStep> steps,
+                                             std::shared_ptr<const DnnlContext> dnnl);
   Status Compute(KernelContext& ctx) const override;
   const void* resident_domain() const override { return dnnl_.get(); }
 
