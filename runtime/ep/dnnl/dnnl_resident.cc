@@ -99,4 +99,30 @@ std::vector<int64_t> LayoutKey(const dnnl::memory::desc& desc) {
   return key;
 }
 
+bool IsTheConstant(const std::optional<Tensor>& constant, const Tensor& w) {
+  return constant.has_value() && constant->data<float>() == w.data<float>() &&
+         constant->shape() == w.shape();
+}
+
+std::vector<int64_t> WeightedPrimitiveKey(const Shape& x_shape, const dnnl::memory::desc& x_desc,
+                                          const Shape& w_shape, bool has_bias,
+                                          bool w_is_constant) {
+  std::vector<int64_t> key = x_shape.dims();
+  const std::vector<int64_t> layout = LayoutKey(x_desc);
+  key.insert(key.end(), layout.begin(), layout.end());
+  key.push_back(-1);
+  key.insert(key.end(), w_shape.dims().begin(), w_shape.dims().end());
+  key.push_back(has_bias ? 1 : 0);
+  key.push_back(w_is_constant ? 1 : 0);
+  return key;
+}
+
+void FillWithBias(Tensor* y, int64_t m, const Tensor* b) {
+  if (b == nullptr || y->NumElements() == 0) return;
+  float* out = y->mutable_data<float>();
+  const float* bias = b->data<float>();
+  const int64_t plane = y->NumElements() / (y->shape()[0] * m);
+  for (int64_t i = 0; i < y->NumElements(); ++i) out[i] = bias[(i / plane) % m];
+}
+
 }  // namespace onnxgate::dnnl_ep

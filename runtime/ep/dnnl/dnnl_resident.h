@@ -72,4 +72,17 @@ class DnnlOutput {
 // `desc` (dims are keyed separately).
 std::vector<int64_t> LayoutKey(const dnnl::memory::desc& desc);
 
+// Whether `w` is `constant` itself (the same storage and shape), so that the copy reordered into
+// a primitive's layout when its cache entry was made serves for it.
+bool IsTheConstant(const std::optional<Tensor>& constant, const Tensor& w);
+
+// The cache key of a primitive with weights (Conv, ConvTranspose): X's dims and layout, W's
+// dims, whether B is given, and whether W is the constant kept with the entry.
+std::vector<int64_t> WeightedPrimitiveKey(const Shape& x_shape, const dnnl::memory::desc& x_desc,
+                                          const Shape& w_shape, bool has_bias,
+                                          bool w_is_constant);
+
+// Fills Y [N, M, ...] with the bias B [M] on each channel (no bias: left as it is).
+void FillWithBias(Tensor* y, int64_t m, const Tensor* b);
+
 }  // namespace onnxgate::dnnl_ep

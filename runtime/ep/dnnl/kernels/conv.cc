@@ -109,12 +109,8 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
   if (Shape(y_dims).NumElements() == 0 || c == 0) {
     ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
-    if (y.NumElements() > 0 && b != nullptr) {
-      // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
-      float* out = y.mutable_data<float>();
-      const int64_t plane = y.NumElements() / (n * m);
-      for (int64_t i = 0; i < y.NumElements(); ++i) out[i] = b->data<float>()[(i / plane) % m];
-    }
+    // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
+    FillWithBias(&y, m, b);
     if (y.NumElements() > 0 && !activation_.empty()) {
       const Tensor sums = y.Clone();  // the activation's input, for its NaN rule
       dnnl::memory sums_mem, y_mem;
@@ -130,17 +126,10 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     return OkStatus();
   }
 
-  const bool w_is_constant = w_constant_.has_value() &&
-                             w_constant_->data<float>() == w->data<float>() &&
-                             w_constant_->shape() == ws;
+  const bool w_is_constant = IsTheConstant(w_constant_, *w);
   const dnnl::memory::desc x_desc = x.memory.get_desc();
-  PrimitiveCache<ConvEntry>::Key key = xs.dims();
-  const std::vector<int64_t> layout = LayoutKey(x_desc);
-  key.insert(key.end(), layout.begin(), layout.end());
-  key.push_back(-1);
-  key.insert(key.end(), ws.dims().begin(), ws.dims().end());
-  key.push_back(b != nullptr ? 1 : 0);
-  key.push_back(w_is_constant ? 1 : 0);
+  PrimitiveCache<ConvEntry>::Key key =
+      WeightedPrimitiveKey(xs, x_desc, ws, b != nullptr, w_is_constant);
   // The activation runs as a post-op when no input can make a NaN (AllFinite).
   const bool fuse =
       !activation_.empty() &&

@@ -75,13 +75,6 @@ DeconvolutionPlan PlanDeconvolution(const ref_nn::WindowGeometry& g,
 
 // Sets every element of the plain [N, M, spatial...] tensor `y` to its channel's bias (B
 // absent: leaves the zeros).
-void FillWithBias(Tensor* y, int64_t m, const Tensor* b) {
-  if (b == nullptr || y->NumElements() == 0) return;
-  float* out = y->mutable_data<float>();
-  const float* bias = b->data<float>();
-  const int64_t plane = y->NumElements() / (y->shape()[0] * m);
-  for (int64_t i = 0; i < y->NumElements(); ++i) out[i] = bias[(i / plane) % m];
-}
 
 }  // namespace
 
@@ -144,17 +137,10 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
     return OkStatus();
   }
 
-  const bool w_is_constant = w_constant_.has_value() &&
-                             w_constant_->data<float>() == w->data<float>() &&
-                             w_constant_->shape() == ws;
+  const bool w_is_constant = IsTheConstant(w_constant_, *w);
   const dnnl::memory::desc x_desc = x.memory.get_desc();
-  PrimitiveCache<ConvTransposeEntry>::Key key = xs.dims();
-  const std::vector<int64_t> layout = LayoutKey(x_desc);
-  key.insert(key.end(), layout.begin(), layout.end());
-  key.push_back(-1);
-  key.insert(key.end(), ws.dims().begin(), ws.dims().end());
-  key.push_back(b != nullptr ? 1 : 0);
-  key.push_back(w_is_constant ? 1 : 0);
+  const PrimitiveCache<ConvTransposeEntry>::Key key =
+      WeightedPrimitiveKey(xs, x_desc, ws, b != nullptr, w_is_constant);
 
   auto make = [&]() -> StatusOr<std::shared_ptr<const ConvTransposeEntry>> {
     auto entry = std::make_shared<ConvTransposeEntry>();
