@@ -216,8 +216,7 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
           std::fprintf(o.out, "[%zu/%zu] ", ++done, total);
           if (o.rounds > 1) std::fprintf(o.out, "round %d/%d: ", round + 1, o.rounds);
           auto target = [&](size_t s) {
-            BenchTarget t{sides[s].runtime, path, sides[s].eps[e], sides[s].extra_work};
-            return t;
+            return BenchTarget{sides[s].runtime, path, sides[s].eps[e], sides[s].extra_work};
           };
           const std::string name = ModelNameFromPath(path);
           const char* plural = threads == 1 ? "" : "s";
@@ -255,7 +254,8 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
           }
           for (size_t k = 0; k < 2; ++k) {
             const BenchMeasurement& m = (*pair)[k];
-            std::fprintf(o.out, "%s load %s ms, first run %s ms, median %s ms, cv %.1f%% (%d x %lld runs)",
+            std::fprintf(o.out,
+                         "%s load %s ms, first run %s ms, median %s ms, cv %.1f%% (%d x %lld runs)",
                          k == 0 ? "" : ";", FormatMs(m.load_ms).c_str(),
                          FormatMs(m.first_run_ms).c_str(), FormatMs(m.summary.median).c_str(),
                          m.summary.cv * 100.0, o.settings.repetitions,
