@@ -57,7 +57,8 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
       ->capture_default_str();
   cmd->add_option("--timeout", o.timeout_s,
                   "Seconds one measurement may take in its worker process before it is killed "
-                  "(a crashing or hanging kernel ends that measurement, not the bench)")
+                  "(a crashing or hanging kernel ends that measurement, not the bench); with "
+                  "--against, the worker measuring both runtimes gets twice this")
       ->capture_default_str();
   cmd->add_option("--optimization-level", s.optimization_level,
                   "Graph optimization level models are loaded at: 0 none, 1 constant folding "
