@@ -8,6 +8,7 @@
 #include "runtime/ep/opencl/kernels/binary.h"
 #include "runtime/ep/opencl/kernels/elementwise.h"
 #include "runtime/ep/opencl/kernels/matmul.h"
+#include "runtime/ep/opencl/kernels/pool.h"
 #include "runtime/ep/opencl/kernels/reduce.h"
 #include "runtime/ep/opencl/kernels/softmax.h"
 #include "runtime/ep/opencl/kernels/tensor.h"
@@ -33,6 +34,10 @@ KernelFactory Binary(BinaryOp op, const Context& cl) {
 
 KernelFactory Reduce(ReduceOp op, const Context& cl) {
   return [op, cl](const KernelInfo& info) { return ReduceKernel::Create(info, op, cl); };
+}
+
+KernelFactory Pool(PoolOp op, const Context& cl) {
+  return [op, cl](const KernelInfo& info) { return PoolKernel::Create(info, op, cl); };
 }
 
 }  // namespace
@@ -79,6 +84,24 @@ Status RegisterOpenClKernels(KernelRegistry& r, std::shared_ptr<const OpenClCont
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceMean", 1, 10, Reduce(ReduceOp::kMean, cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceMean", 11, 17, Reduce(ReduceOp::kMean, cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "ReduceMean", 18, 18, Reduce(ReduceOp::kMean, cl)));
+
+  // Pooling, split where the schema changes more than types (the kernel reads each version's
+  // attributes): MaxPool-8 adds the Indices output (declined at load) and storage_order, -10
+  // ceil_mode and dilations, -11 rewords the spec (kept apart as the ref EP keeps it; -12 and
+  // -22 add types); AveragePool-7 adds count_include_pad, -10 ceil_mode, -11 as MaxPool's, -19
+  // dilations (-22 adds bfloat16). The global ones have no attributes (-22 adds bfloat16).
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "MaxPool", 1, 7, Pool(PoolOp::kMaxPool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "MaxPool", 8, 9, Pool(PoolOp::kMaxPool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "MaxPool", 10, 10, Pool(PoolOp::kMaxPool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "MaxPool", 11, 22, Pool(PoolOp::kMaxPool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 1, 6, Pool(PoolOp::kAveragePool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 7, 9, Pool(PoolOp::kAveragePool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 10, 10, Pool(PoolOp::kAveragePool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 11, 18, Pool(PoolOp::kAveragePool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 19, 22, Pool(PoolOp::kAveragePool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "GlobalMaxPool", 1, 22, Pool(PoolOp::kGlobalMaxPool, cl)));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "GlobalAveragePool", 1, 22, Pool(PoolOp::kGlobalAveragePool, cl)));
 
   // Data movement. Transpose: every version has the same semantics (13 to 25 add types).
   // Concat: 4 requires the axis (1 defaulted it), 11 allows it negative. Reshape from 5 (shape
