@@ -319,6 +319,125 @@ TEST(OpenClKernelsTest, ReductionsMatchRef) {
   EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
 }
 
+TEST(OpenClKernelsTest, MaxPoolMatchesRef) {
+  REQUIRE_DEVICE();
+  const Value x1 = Random(Shape{2, 3, 11}, 100);
+  const Value x2 = Random(Shape{2, 3, 7, 8}, 101);
+  const Value x3 = Random(Shape{1, 2, 5, 6, 7}, 102);
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3]> (X)", 22, {x1});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3], strides = [2], pads = [1, 2]> (X)", 12, {x1});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 2]> (X)", 1, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 2], strides = [2, 3]> (X)", 8, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], pads = [1, 1, 1, 1]> (X)", 11, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3], dilations = [2, 2]> (X)", 10, {x2});
+  ExpectMatchesRef(
+      "Y = MaxPool <kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1> (X)", 12, {x2});
+  ExpectMatchesRef(
+      "Y = MaxPool <kernel_shape = [2, 2], strides = [3, 3], pads = [1, 0, 1, 1], "
+      "ceil_mode = 1> (X)",
+      22, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", "
+                   "strides = [2, 2]> (X)",
+                   12, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3], auto_pad = \"SAME_LOWER\"> (X)", 12, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], auto_pad = \"VALID\", ceil_mode = 1> (X)",
+                   12, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3, 2]> (X)", 12, {x3});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3, 3], strides = [2, 2, 2], "
+                   "pads = [1, 1, 1, 1, 1, 1], dilations = [1, 2, 1]> (X)",
+                   22, {x3});
+  // Four spatial axes take the same kernel.
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 2, 2, 2], strides = [1, 2, 1, 2]> (X)", 12,
+                   {Random(Shape{1, 2, 3, 4, 5, 4}, 103)});
+  // An empty batch gives an empty result.
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 2]> (X)", 12,
+                   {TensorValue<float>(Shape{0, 3, 4, 4}, {})});
+}
+
+TEST(OpenClKernelsTest, MaxPoolKeepsNanAsRefDoes) {
+  REQUIRE_DEVICE();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  // NaN first, last and alone in a window; infinities beside it.
+  const Value x = TensorValue<float>(Shape{1, 1, 8}, {nan, 1.0f, 2.0f, nan, -inf, inf, 3.0f, nan});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [2]> (X)", 12, {x});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3], pads = [1, 1]> (X)", 12, {x});
+  ExpectMatchesRef("Y = GlobalMaxPool(X)", 1, {x});
+  ExpectMatchesRef("Y = AveragePool <kernel_shape = [2]> (X)", 19, {x});
+}
+
+TEST(OpenClKernelsTest, AveragePoolMatchesRef) {
+  REQUIRE_DEVICE();
+  const Value x1 = Random(Shape{2, 3, 11}, 110);
+  const Value x2 = Random(Shape{2, 3, 7, 8}, 111);
+  const Value x3 = Random(Shape{1, 2, 5, 6, 7}, 112);
+  ExpectMatchesRef("Y = AveragePool <kernel_shape = [3]> (X)", 1, {x1});
+  ExpectMatchesRef("Y = AveragePool <kernel_shape = [4], strides = [3], pads = [2, 1]> (X)", 7,
+                   {x1});
+  for (int include : {0, 1}) {
+    const std::string inc = "count_include_pad = " + std::to_string(include);
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], pads = [1, 1, 1, 1], " + inc +
+                         "> (X)",
+                     7, {x2});
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 2], strides = [2, 2], "
+                     "pads = [1, 0, 2, 1], ceil_mode = 1, " + inc + "> (X)",
+                     10, {x2});
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], strides = [3, 3], "
+                     "pads = [1, 1, 1, 1], ceil_mode = 1, " + inc + "> (X)",
+                     11, {x2});
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [2, 3], dilations = [2, 2], "
+                     "pads = [1, 1, 1, 1], " + inc + "> (X)",
+                     19, {x2});
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", " + inc +
+                         "> (X)",
+                     22, {x2});
+    ExpectMatchesRef("Y = AveragePool <kernel_shape = [2, 3, 3], strides = [1, 2, 2], "
+                     "pads = [1, 1, 1, 0, 1, 1], ceil_mode = 1, " + inc + "> (X)",
+                     22, {x3});
+  }
+  ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1> (X)",
+                   10, {x2});
+}
+
+TEST(OpenClKernelsTest, GlobalPoolingMatchesRef) {
+  REQUIRE_DEVICE();
+  for (const char* op : {"GlobalMaxPool", "GlobalAveragePool"}) {
+    const std::string n = op;
+    ExpectMatchesRef("Y = " + n + "(X)", 1, {Random(Shape{2, 3, 9}, 120)});
+    ExpectMatchesRef("Y = " + n + "(X)", 22, {Random(Shape{2, 3, 7, 8}, 121)});
+    ExpectMatchesRef("Y = " + n + "(X)", 22, {Random(Shape{1, 4, 3, 5, 6}, 122)});
+    ExpectMatchesRef("Y = " + n + "(X)", 22, {Random(Shape{1, 2, 300, 300}, 123, 0.0f, 1.0f)});
+  }
+}
+
+TEST(OpenClKernelsTest, PoolingDeclinesAndRefusesAsRefDoes) {
+  REQUIRE_DEVICE();
+  // The Indices output is declined at load, so the node runs on ref.
+  auto indices = RunNode(*OpenCl(), "Y, I = MaxPool <kernel_shape = [2, 2]> (X)", 12,
+                         {Random(Shape{1, 1, 4, 4}, 130)});
+  ASSERT_FALSE(indices.ok());
+  EXPECT_EQ(indices.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(indices.status().message(), HasSubstr("Indices"));
+  // Attributes a version does not define are refused by ref's parser.
+  auto dilated = RunNode(*OpenCl(), "Y = AveragePool <kernel_shape = [2], dilations = [2]> (X)",
+                         11, {Random(Shape{1, 1, 6}, 131)});
+  ASSERT_FALSE(dilated.ok());
+  EXPECT_EQ(dilated.status().code(), StatusCode::kInvalidArgument);
+  // A window of padding alone has no max.
+  const Value x = Random(Shape{1, 1, 2, 2}, 132);
+  const std::string padded = "Y = MaxPool <kernel_shape = [2, 2], pads = [3, 0, 0, 0]> (X)";
+  auto want = RunNode(Ref(), padded, 12, {x});
+  auto got = RunNode(*OpenCl(), padded, 12, {x});
+  ASSERT_FALSE(want.ok());
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(got.status().message(), HasSubstr("covers only padding"));
+  auto flat = RunNode(*OpenCl(), "Y = MaxPool <kernel_shape = [2]> (X)", 12,
+                      {Random(Shape{3, 4}, 133)});
+  ASSERT_FALSE(flat.ok());
+  EXPECT_THAT(flat.status().message(), HasSubstr("rank >= 3"));
+}
+
 TEST(OpenClKernelsTest, TransposeConcatAndReshapeMatchRef) {
   REQUIRE_DEVICE();
   const Value x = Random(Shape{2, 3, 4}, 90);
