@@ -1,6 +1,7 @@
 // ReduceSum and ReduceMean on float32: one work item per output element sums the input
 // elements it covers with Kahan's compensated summation (float has no room for a long sum's
-// rounding; not every device has double).
+// rounding; not every device has double); an infinity or NaN among them gives the sum IEEE
+// gives it.
 //
 // `meta` holds, in longs: the kept dims (kept_rank of them, Y's elements in row-major order),
 // their strides in X, the reduced dims (red_rank of them) and their strides in X. `divide`
@@ -30,7 +31,9 @@ __kernel void reduce_sum_f32(__global const float* x, __global float* y,
     }
     const float term = x[offset] - carry;
     const float next = sum + term;
-    carry = (next - sum) - term;
+    // Once the sum is infinite (or NaN) there is no rounding left to carry: inf - inf would
+    // turn the carry, and every later sum, into NaN where IEEE addition keeps the infinity.
+    carry = isfinite(next) ? (next - sum) - term : 0.0f;
     sum = next;
   }
   y[i] = divide ? sum / (float)red_count : sum;

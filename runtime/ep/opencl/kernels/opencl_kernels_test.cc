@@ -311,6 +311,12 @@ TEST(OpenClKernelsTest, ReductionsMatchRef) {
     // A scalar reduces to itself.
     ExpectMatchesRef("Y = " + n + " (X)", opset, {TensorValue<float>(Shape{}, {2.5f})});
   }
+  // An infinity makes the sum infinite (and -inf with it NaN), as IEEE addition does, whatever
+  // follows it in the compensated sum.
+  ExpectMatchesRef("Y = ReduceSum <axes = [1]> (X)", 11,
+                   {TensorValue<float>(Shape{3, 4}, {1.0f, INFINITY, 2.0f, 3.0f,      //
+                                                     -INFINITY, 1.0f, 1.0f, 1.0f,     //
+                                                     INFINITY, 1.0f, -INFINITY, 1.0f})});
   // A long sum stays accurate in float (compensated summation).
   ExpectMatchesRef("Y = ReduceSum <keepdims = 0> (X)", 11, {Random(Shape{100000}, 81, 0.0f, 1.0f)},
                    1e-6f, 1e-6f);
