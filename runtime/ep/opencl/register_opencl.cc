@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "runtime/ep/opencl/kernels/binary.h"
+#include "runtime/ep/opencl/kernels/conv.h"
 #include "runtime/ep/opencl/kernels/elementwise.h"
 #include "runtime/ep/opencl/kernels/matmul.h"
 #include "runtime/ep/opencl/kernels/pool.h"
@@ -111,6 +112,9 @@ Status RegisterOpenClKernels(KernelRegistry& r, std::shared_ptr<const OpenClCont
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 11, 13, With<ConcatKernel>(cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Reshape", 5, 13, With<ReshapeKernel>(cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Reshape", 14, 25, With<ReshapeKernel>(cl)));
+
+  // Conv-11 and -22 (22 adds bfloat16), the range dnnl claims; Conv-1 is left to ref.
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Conv", 11, 22, With<ConvKernel>(cl)));
   return OkStatus();
 }
 
