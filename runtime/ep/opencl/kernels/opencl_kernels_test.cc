@@ -1,9 +1,10 @@
 // The opencl kernels against the ref kernels (the oracle) on seeded random inputs: every claimed
 // op, with the shape and attribute variants that change what runs on the device (broadcast
 // patterns, batched and 1-D MatMul operands, transposes and C broadcasts in Gemm, Softmax axes
-// before and from version 13), NaN propagation, empty tensors, declines at load and errors at
-// run time. Every case runs twice: on host inputs, and on its float inputs already resident on
-// the device (as the previous opencl node leaves them). Skipped where no OpenCL device is present.
+// before and from version 13, Conv's spatial ranks, groups, dilations, strides, pads and
+// auto_pad), NaN propagation, empty tensors, declines at load and errors at run time. Every case
+// runs twice: on host inputs, and on its float inputs already resident on the device (as the
+// previous opencl node leaves them). Skipped where no OpenCL device is present.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -472,6 +473,63 @@ TEST(OpenClKernelsTest, TransposeConcatAndReshapeMatchRef) {
   ExpectMatchesRef("Y = Reshape(X, S)", 14, {x, Axes({0, 12})});
   ExpectMatchesRef("Y = Reshape <allowzero = 1> (X, S)", 14,
                    {TensorValue<float>(Shape{0, 3}, {}), Axes({3, 0})});
+}
+
+TEST(OpenClKernelsTest, ConvMatchesRef) {
+  REQUIRE_DEVICE();
+  // Products accumulate in float here, in double on ref.
+  const float rtol = 1e-4f, atol = 1e-4f;
+  // 1-D, with and without bias, and at Conv-22.
+  const Value x1 = Random(Shape{2, 3, 11}, 300);
+  const Value w1 = Random(Shape{4, 3, 3}, 301);
+  const Value b4 = Random(Shape{4}, 302);
+  ExpectMatchesRef("Y = Conv(X, W)", 11, {x1, w1}, rtol, atol);
+  ExpectMatchesRef("Y = Conv(X, W, B)", 11, {x1, w1, b4}, rtol, atol);
+  ExpectMatchesRef("Y = Conv <kernel_shape = [3]> (X, W, B)", 22, {x1, w1, b4}, rtol, atol);
+  // 2-D: group 2, depthwise, dilations, strides with asymmetric pads.
+  const Value x2 = Random(Shape{2, 4, 7, 6}, 303);
+  const Value wg = Random(Shape{6, 2, 3, 2}, 304);
+  const Value b6 = Random(Shape{6}, 305);
+  ExpectMatchesRef("Y = Conv <group = 2> (X, W, B)", 11, {x2, wg, b6}, rtol, atol);
+  const Value wd = Random(Shape{4, 1, 3, 3}, 306);
+  ExpectMatchesRef("Y = Conv <group = 4, pads = [1, 1, 1, 1]> (X, W)", 11, {x2, wd}, rtol, atol);
+  const Value w2 = Random(Shape{3, 4, 3, 3}, 307);
+  ExpectMatchesRef("Y = Conv <dilations = [2, 1]> (X, W)", 11, {x2, w2}, rtol, atol);
+  ExpectMatchesRef("Y = Conv <strides = [2, 3], pads = [1, 0, 2, 1]> (X, W)", 11, {x2, w2},
+                   rtol, atol);
+  ExpectMatchesRef("Y = Conv <strides = [2, 2], dilations = [2, 2], pads = [2, 1, 0, 2]> (X, W)",
+                   11, {x2, w2}, rtol, atol);
+  // auto_pad: the odd padding at the end (SAME_UPPER) or the beginning (SAME_LOWER), or none.
+  const Value w22 = Random(Shape{3, 4, 2, 2}, 308);
+  for (const char* pad : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
+    for (const char* strides : {"[1, 1]", "[2, 3]"}) {
+      ExpectMatchesRef(std::string("Y = Conv <auto_pad = \"") + pad + "\", strides = " +
+                           strides + "> (X, W)",
+                       11, {x2, w22}, rtol, atol);
+    }
+  }
+  // 3-D with bias.
+  const Value x3 = Random(Shape{1, 2, 5, 4, 6}, 309);
+  const Value w3 = Random(Shape{3, 2, 2, 3, 2}, 310);
+  const Value b3 = Random(Shape{3}, 311);
+  ExpectMatchesRef("Y = Conv <pads = [1, 0, 1, 0, 1, 1], strides = [1, 2, 2]> (X, W, B)", 11,
+                   {x3, w3, b3}, rtol, atol);
+  // An empty batch gives an empty Y.
+  ExpectMatchesRef("Y = Conv(X, W)", 11, {Random(Shape{0, 3, 11}, 312), w1}, rtol, atol);
+}
+
+TEST(OpenClKernelsTest, ConvRefusesWhatRefRefuses) {
+  REQUIRE_DEVICE();
+  // W's channels do not match X's with group 2.
+  auto bad = RunNode(*OpenCl(), "Y = Conv <group = 2> (X, W)", 11,
+                     {Random(Shape{1, 4, 5, 5}, 320), Random(Shape{2, 4, 3, 3}, 321)});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("W[1] = C / group"));
+  // Conv-1 is not claimed.
+  auto old = RunNode(*OpenCl(), "Y = Conv(X, W)", 1,
+                     {Random(Shape{1, 1, 5}, 322), Random(Shape{1, 1, 3}, 323)});
+  ASSERT_FALSE(old.ok());
+  EXPECT_EQ(old.status().code(), StatusCode::kUnimplemented);
 }
 
 TEST(OpenClKernelsTest, OtherTypesAreDeclinedAtLoad) {
