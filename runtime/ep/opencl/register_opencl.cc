@@ -112,6 +112,9 @@ Status RegisterOpenClKernels(KernelRegistry& r, std::shared_ptr<const OpenClCont
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 11, 13, With<ConcatKernel>(cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Reshape", 5, 13, With<ReshapeKernel>(cl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Reshape", 14, 25, With<ReshapeKernel>(cl)));
+  // Flatten, the same view: 11 allows a negative axis, 13 to 25 add types only.
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Flatten", 1, 10, With<FlattenKernel>(cl)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Flatten", 11, 25, With<FlattenKernel>(cl)));
 
   // Conv-11 and -22 (22 adds bfloat16), the range dnnl claims; Conv-1 is left to ref.
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Conv", 11, 22, With<ConvKernel>(cl)));

@@ -55,7 +55,7 @@ TEST(OpenClRegistrationTest, ClaimsFloat32AloneAndTheOpsOfItsFirstSlice) {
   EXPECT_THAT(ops, ::testing::IsSupersetOf({"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Exp", "Log",
                                             "Sqrt", "Abs", "Neg", "Add", "Sub", "Mul", "Div",
                                             "MatMul", "Gemm", "Softmax", "ReduceSum", "ReduceMean",
-                                            "Transpose", "Concat", "Reshape"}));
+                                            "Transpose", "Concat", "Reshape", "Flatten"}));
 }
 
 // A claim past what the table was checked through is refused by the check itself.

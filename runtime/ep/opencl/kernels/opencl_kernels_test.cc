@@ -445,7 +445,7 @@ TEST(OpenClKernelsTest, PoolingDeclinesAndRefusesAsRefDoes) {
   EXPECT_THAT(flat.status().message(), HasSubstr("rank >= 3"));
 }
 
-TEST(OpenClKernelsTest, TransposeConcatAndReshapeMatchRef) {
+TEST(OpenClKernelsTest, TransposeConcatReshapeAndFlattenMatchRef) {
   REQUIRE_DEVICE();
   const Value x = Random(Shape{2, 3, 4}, 90);
   ExpectMatchesRef("Y = Transpose(X)", 13, {x});
@@ -473,6 +473,14 @@ TEST(OpenClKernelsTest, TransposeConcatAndReshapeMatchRef) {
   ExpectMatchesRef("Y = Reshape(X, S)", 14, {x, Axes({0, 12})});
   ExpectMatchesRef("Y = Reshape <allowzero = 1> (X, S)", 14,
                    {TensorValue<float>(Shape{0, 3}, {}), Axes({3, 0})});
+  // Flatten: the default axis 1, axis 0, and a negative axis from Flatten-11.
+  const Value x4 = Random(Shape{2, 3, 4, 5}, 99);
+  ExpectMatchesRef("Y = Flatten(X)", 9, {x4});
+  ExpectMatchesRef("Y = Flatten <axis = 0> (X)", 13, {x4});
+  ExpectMatchesRef("Y = Flatten <axis = -2> (X)", 13, {x4});
+  auto bad_axis = RunNode(*OpenCl(), "Y = Flatten <axis = 5> (X)", 13, {x4});
+  ASSERT_FALSE(bad_axis.ok());
+  EXPECT_EQ(bad_axis.status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(OpenClKernelsTest, ConvMatchesRef) {

@@ -115,25 +115,49 @@ StatusOr<std::unique_ptr<OpKernel>> ReshapeKernel::Create(const KernelInfo& info
   return std::unique_ptr<OpKernel>(new ReshapeKernel(std::move(cl), allow_zero));
 }
 
-Status ReshapeKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const OpenClResident* resident, ResidentInput(ctx, *cl_, 0, "data"));
+namespace {
+
+// Input 0 (`name`) under the shape `reshape` gives for its shape: a host tensor's storage, or a
+// resident tensor's device buffer (no kernel writes a buffer once it holds a value).
+template <typename ShapeOf>
+Status SetView(KernelContext& ctx, const Context& cl, const char* name, ShapeOf reshape) {
+  ONNXGATE_ASSIGN_OR_RETURN(const OpenClResident* resident, ResidentInput(ctx, *cl, 0, name));
   const Tensor* host = nullptr;
   if (resident == nullptr) {
-    ONNXGATE_ASSIGN_OR_RETURN(host, FloatInput(ctx, 0, "data"));
+    ONNXGATE_ASSIGN_OR_RETURN(host, FloatInput(ctx, 0, name));
   }
-  // int64, so never resident: read on the host.
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, ref::GetInput(ctx, 1, "shape"));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ref::ToInt64List(*shape, "shape"));
   const Shape& in = resident != nullptr ? resident->shape() : host->shape();
-  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::ReshapeShape(in, requested, allow_zero_));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, reshape(in));
   if (host != nullptr) {
     ctx.set_output(0, host->Reshaped(std::move(out)));
     return OkStatus();
   }
-  // The same buffer under the new shape: no kernel writes a buffer once it holds a value.
   ctx.set_output(0, Value::FromResident(std::make_shared<const OpenClResident>(
-                        cl_, resident->buffer(), std::move(out))));
+                        cl, resident->buffer(), std::move(out))));
   return OkStatus();
+}
+
+}  // namespace
+
+Status ReshapeKernel::Compute(KernelContext& ctx) const {
+  // int64, so never resident: read on the host.
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, ref::GetInput(ctx, 1, "shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ref::ToInt64List(*shape, "shape"));
+  return SetView(ctx, cl_, "data", [&](const Shape& in) {
+    return ref::ReshapeShape(in, requested, allow_zero_);
+  });
+}
+
+StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info, Context cl) {
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", 1));
+  return std::unique_ptr<OpKernel>(
+      new FlattenKernel(std::move(cl), axis, info.since_version() >= 11));
+}
+
+Status FlattenKernel::Compute(KernelContext& ctx) const {
+  return SetView(ctx, cl_, "input", [&](const Shape& in) {
+    return ref::FlattenShape(in, axis_, allow_negative_);
+  });
 }
 
 }  // namespace onnxgate::opencl_ep

@@ -1,4 +1,4 @@
-// Data movement on float32 (cl/tensor.cl): Transpose and Concat; and Reshape, which changes
+// Data movement on float32 (cl/tensor.cl): Transpose and Concat; and Reshape and Flatten, which change
 // only the shape and runs nothing on the device.
 #pragma once
 
@@ -53,6 +53,20 @@ class ReshapeKernel : public OpenClKernel {
   ReshapeKernel(Context cl, bool allow_zero)
       : OpenClKernel(std::move(cl)), allow_zero_(allow_zero) {}
   bool allow_zero_;
+};
+
+// Flatten to 2-D at `axis` (negative from Flatten-11), the same view as Reshape's: a CNN's
+// classifier head (Flatten before Gemm) stays on opencl.
+class FlattenKernel : public OpenClKernel {
+ public:
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, Context cl);
+  Status Compute(KernelContext& ctx) const override;
+
+ private:
+  FlattenKernel(Context cl, int64_t axis, bool allow_negative)
+      : OpenClKernel(std::move(cl)), axis_(axis), allow_negative_(allow_negative) {}
+  int64_t axis_;
+  bool allow_negative_;
 };
 
 }  // namespace onnxgate::opencl_ep
