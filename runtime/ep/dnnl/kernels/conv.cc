@@ -19,7 +19,6 @@ Status CheckSpatialRank(size_t rank, const std::string& what) {
                        std::to_string(rank));
 }
 
-std::string DimsText(const std::vector<int64_t>& d) { return Shape(d).ToString(); }
 
 // Whether none of the `n` floats at `data` is a NaN or an infinity (exponent bits all set).
 bool AllFinite(const float* data, size_t n) {
@@ -71,10 +70,8 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   }
   const Shape& xs = x.shape;
   const Shape& ws = w->shape();
-  if (xs.rank() < 3 || ws.rank() != xs.rank()) {
-    return InvalidArgument("X must have rank >= 3 and W the same rank, got X " + xs.ToString() +
-                           " and W " + ws.ToString());
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel,
+                            ref_nn::ConvKernelDims(attrs_, group_, xs, ws));
   if (w->dtype() != DataType::kFloat ||
       (b != nullptr && b->dtype() != DataType::kFloat)) {
     return InvalidArgument("X, W and B must share one element type");
@@ -84,19 +81,6 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument(st.message());
   }
   const int64_t n = xs[0], c = xs[1], m = ws[0];
-  if (c % group_ != 0 || m % group_ != 0 || ws[1] * group_ != c) {
-    return InvalidArgument("with group = " + std::to_string(group_) + ", X " + xs.ToString() +
-                           " and W " + ws.ToString() +
-                           " need C and M divisible by group and W[1] = C / group");
-  }
-  std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
-  for (int64_t k : kernel) {
-    if (k < 1) return InvalidArgument("W " + ws.ToString() + " has an empty spatial dim");
-  }
-  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
-    return InvalidArgument("kernel_shape " + DimsText(attrs_.kernel_shape) +
-                           " does not match the spatial dims of W " + ws.ToString());
-  }
   if (b != nullptr && (b->shape().rank() != 1 || b->shape()[0] != m)) {
     return InvalidArgument("B must have shape [" + std::to_string(m) + "], got " +
                            b->shape().ToString());

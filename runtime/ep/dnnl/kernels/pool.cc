@@ -99,13 +99,7 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
   ref_nn::WindowGeometry g;
   if (global()) {
-    g.input = input;
-    g.kernel = input;
-    g.strides.assign(spatial, 1);
-    g.dilations.assign(spatial, 1);
-    g.pad_begin.assign(spatial, 0);
-    g.pad_end.assign(spatial, 0);
-    g.output.assign(spatial, 1);
+    g = ref_nn::GlobalWindowGeometry(input);
   } else {
     auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
     if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());

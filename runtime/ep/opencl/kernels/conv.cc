@@ -32,24 +32,9 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   }
   const Shape& xs = x.shape;
   const Shape& ws = w.shape;
-  if (xs.rank() < 3 || ws.rank() != xs.rank()) {
-    return InvalidArgument("X must have rank >= 3 and W the same rank, got X " + xs.ToString() +
-                           " and W " + ws.ToString());
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel,
+                            ref_nn::ConvKernelDims(attrs_, group_, xs, ws));
   const int64_t n = xs[0], c = xs[1], m = ws[0];
-  if (c % group_ != 0 || m % group_ != 0 || ws[1] * group_ != c) {
-    return InvalidArgument("with group = " + std::to_string(group_) + ", X " + xs.ToString() +
-                           " and W " + ws.ToString() +
-                           " need C and M divisible by group and W[1] = C / group");
-  }
-  std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
-  for (int64_t k : kernel) {
-    if (k < 1) return InvalidArgument("W " + ws.ToString() + " has an empty spatial dim");
-  }
-  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
-    return InvalidArgument("kernel_shape " + ref_nn::DimsToString(attrs_.kernel_shape) +
-                           " does not match the spatial dims of W " + ws.ToString());
-  }
   if (b.has_value() && (b->shape.rank() != 1 || b->shape[0] != m)) {
     return InvalidArgument("B must have shape [" + std::to_string(m) + "], got " +
                            b->shape.ToString());

@@ -64,10 +64,9 @@ Status Conv::Compute(KernelContext& ctx) const {
   const Tensor* b = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   const Shape& ws = w->shape();
-  if (xs.rank() < 3 || ws.rank() != xs.rank()) {
-    return InvalidArgument("Conv: X must have rank >= 3 and W the same rank, got X " +
-                           xs.ToString() + " and W " + ws.ToString());
-  }
+  auto kernel_dims = ConvKernelDims(attrs_, group_, xs, ws);
+  if (!kernel_dims.ok()) return InvalidArgument("Conv: " + kernel_dims.status().message());
+  const std::vector<int64_t>& kernel = *kernel_dims;
   if (w->dtype() != x->dtype() || (b != nullptr && b->dtype() != x->dtype())) {
     return InvalidArgument("Conv: X, W and B must share one element type");
   }
@@ -76,19 +75,6 @@ Status Conv::Compute(KernelContext& ctx) const {
   pb.c = xs[1];
   pb.m = ws[0];
   pb.group = group_;
-  if (pb.c % group_ != 0 || pb.m % group_ != 0 || ws[1] * group_ != pb.c) {
-    return InvalidArgument("Conv: with group = " + std::to_string(group_) + ", X " + xs.ToString() +
-                           " and W " + ws.ToString() +
-                           " need C and M divisible by group and W[1] = C / group");
-  }
-  std::vector<int64_t> kernel(ws.dims().begin() + 2, ws.dims().end());
-  for (int64_t k : kernel) {
-    if (k < 1) return InvalidArgument("Conv: W " + ws.ToString() + " has an empty spatial dim");
-  }
-  if (!attrs_.kernel_shape.empty() && attrs_.kernel_shape != kernel) {
-    return InvalidArgument("Conv: kernel_shape " + DimsToString(attrs_.kernel_shape) +
-                           " does not match the spatial dims of W " + ws.ToString());
-  }
   if (b != nullptr && (b->shape().rank() != 1 || b->shape()[0] != pb.m)) {
     return InvalidArgument("Conv: B must have shape [" + std::to_string(pb.m) + "], got " +
                            b->shape().ToString());

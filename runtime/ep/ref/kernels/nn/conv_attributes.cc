@@ -173,4 +173,40 @@ StatusOr<WindowGeometry> ResolveWindowGeometry(const ConvPoolAttributes& attrs,
   return g;
 }
 
+WindowGeometry GlobalWindowGeometry(const std::vector<int64_t>& input_spatial) {
+  const size_t rank = input_spatial.size();
+  WindowGeometry g;
+  g.input = input_spatial;
+  g.kernel = input_spatial;
+  g.strides.assign(rank, 1);
+  g.dilations.assign(rank, 1);
+  g.pad_begin.assign(rank, 0);
+  g.pad_end.assign(rank, 0);
+  g.output.assign(rank, 1);
+  return g;
+}
+
+StatusOr<std::vector<int64_t>> ConvKernelDims(const ConvPoolAttributes& attrs, int64_t group,
+                                              const Shape& x, const Shape& w) {
+  if (x.rank() < 3 || w.rank() != x.rank()) {
+    return InvalidArgument("X must have rank >= 3 and W the same rank, got X " + x.ToString() +
+                           " and W " + w.ToString());
+  }
+  const int64_t c = x[1], m = w[0];
+  if (c % group != 0 || m % group != 0 || w[1] * group != c) {
+    return InvalidArgument("with group = " + std::to_string(group) + ", X " + x.ToString() +
+                           " and W " + w.ToString() +
+                           " need C and M divisible by group and W[1] = C / group");
+  }
+  std::vector<int64_t> kernel(w.dims().begin() + 2, w.dims().end());
+  for (int64_t k : kernel) {
+    if (k < 1) return InvalidArgument("W " + w.ToString() + " has an empty spatial dim");
+  }
+  if (!attrs.kernel_shape.empty() && attrs.kernel_shape != kernel) {
+    return InvalidArgument("kernel_shape " + DimsToString(attrs.kernel_shape) +
+                           " does not match the spatial dims of W " + w.ToString());
+  }
+  return kernel;
+}
+
 }  // namespace onnxgate::ref_nn

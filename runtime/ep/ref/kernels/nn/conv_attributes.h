@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/base/shape.h"
 #include "runtime/base/status.h"
 #include "runtime/kernel/kernel_info.h"
 
@@ -64,5 +65,15 @@ struct WindowGeometry {
 StatusOr<WindowGeometry> ResolveWindowGeometry(const ConvPoolAttributes& attrs,
                                                const std::vector<int64_t>& input_spatial,
                                                const std::vector<int64_t>& kernel_spatial);
+
+// The one window of a global pooling op: all of `input_spatial`, no pads, one output each.
+WindowGeometry GlobalWindowGeometry(const std::vector<int64_t>& input_spatial);
+
+// Conv's checks of X [N, C, spatial...] and W [M, C / group, kernel...]: ranks (at least 3, the
+// same), C and M divisible by `group` with W[1] = C / group, no empty kernel dim, and
+// kernel_shape (when given) equal to W's spatial dims. W's spatial dims, or InvalidArgument
+// saying what disagrees (without the op's name: the caller adds it where it wants it).
+StatusOr<std::vector<int64_t>> ConvKernelDims(const ConvPoolAttributes& attrs, int64_t group,
+                                              const Shape& x, const Shape& w);
 
 }  // namespace onnxgate::ref_nn

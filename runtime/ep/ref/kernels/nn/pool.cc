@@ -175,14 +175,7 @@ Status Pool::Compute(KernelContext& ctx) const {
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
   WindowGeometry g;
   if (options_.global) {
-    const size_t rank = input.size();
-    g.input = input;
-    g.kernel = input;
-    g.strides.assign(rank, 1);
-    g.dilations.assign(rank, 1);
-    g.pad_begin.assign(rank, 0);
-    g.pad_end.assign(rank, 0);
-    g.output.assign(rank, 1);
+    g = GlobalWindowGeometry(input);
   } else {
     auto resolved = ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
     if (!resolved.ok())
