@@ -178,4 +178,10 @@ int64_t FloatKey(float value) {
   return static_cast<int64_t>(bits);
 }
 
+Status CheckSpatialRank(size_t rank, const char* does, const std::string& what) {
+  if (rank >= 1 && rank <= kMaxSpatialRank) return OkStatus();
+  return Unimplemented(std::string("oneDNN ") + does + " over 1 to 3 spatial dims; " + what +
+                       " has " + std::to_string(rank));
+}
+
 }  // namespace onnxgate::dnnl_ep

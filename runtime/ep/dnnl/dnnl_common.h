@@ -182,4 +182,11 @@ class PrimitiveCache {
 // The bits of a float, for cache keys that include a float parameter.
 int64_t FloatKey(float value);
 
+// oneDNN's convolution, deconvolution and pooling run over 1, 2 or 3 spatial dims.
+inline constexpr size_t kMaxSpatialRank = 3;
+
+// OK for 1 to kMaxSpatialRank spatial dims, else Unimplemented: "oneDNN <does> over 1 to 3
+// spatial dims; <what> has N" (`does`: "convolves", "deconvolves", ...).
+Status CheckSpatialRank(size_t rank, const char* does, const std::string& what);
+
 }  // namespace onnxgate::dnnl_ep

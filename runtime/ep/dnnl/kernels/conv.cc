@@ -10,14 +10,6 @@ namespace {
 using dims = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
 
-// oneDNN convolves over 1, 2 or 3 spatial dims.
-constexpr size_t kMaxSpatialRank = 3;
-
-Status CheckSpatialRank(size_t rank, const std::string& what) {
-  if (rank >= 1 && rank <= kMaxSpatialRank) return OkStatus();
-  return Unimplemented("oneDNN convolves over 1 to 3 spatial dims; " + what + " has " +
-                       std::to_string(rank));
-}
 
 
 // Whether none of the `n` floats at `data` is a NaN or an infinity (exponent bits all set).
@@ -42,12 +34,13 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
     return InvalidArgument("attribute 'group' must be >= 1, got " + std::to_string(group));
   }
   if (!attrs.kernel_shape.empty()) {
-    ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(attrs.kernel_shape.size(), "kernel_shape"));
+    ONNXGATE_RETURN_IF_ERROR(
+        CheckSpatialRank(attrs.kernel_shape.size(), "convolves", "kernel_shape"));
   }
   std::optional<Tensor> w_constant;
   if (const Tensor* w = info.constant_input(1)) {
     if (w->shape().rank() >= 2) {
-      ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(w->shape().rank() - 2, "W"));
+      ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(w->shape().rank() - 2, "convolves", "W"));
     }
     w_constant = *w;
   }
@@ -77,7 +70,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument("X, W and B must share one element type");
   }
   const size_t spatial = xs.rank() - 2;
-  if (Status st = CheckSpatialRank(spatial, "X " + xs.ToString()); !st.ok()) {
+  if (Status st = CheckSpatialRank(spatial, "convolves", "X " + xs.ToString()); !st.ok()) {
     return InvalidArgument(st.message());
   }
   const int64_t n = xs[0], c = xs[1], m = ws[0];

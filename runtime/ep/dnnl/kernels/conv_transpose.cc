@@ -12,14 +12,6 @@ namespace {
 using dims = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
 
-// oneDNN deconvolves over 1, 2 or 3 spatial dims.
-constexpr size_t kMaxSpatialRank = 3;
-
-Status CheckSpatialRank(size_t rank, const std::string& what) {
-  if (rank >= 1 && rank <= kMaxSpatialRank) return OkStatus();
-  return Unimplemented("oneDNN deconvolves over 1 to 3 spatial dims; " + what + " has " +
-                       std::to_string(rank));
-}
 
 // oneDNN's weights for ONNX's W [C, M / group, kernel...]: dims [group, M / group, C / group,
 // kernel...] (without the group axis when group is 1), with the strides of W as it lies.
@@ -90,12 +82,12 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTransposeKernel::Create(
       {"pads", attrs.conv.pads.size() / 2},
       {"output_padding", attrs.output_padding.size()}};
   for (const auto& [name, rank] : ranks) {
-    if (rank > 0) ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(rank, name));
+    if (rank > 0) ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(rank, "deconvolves", name));
   }
   std::optional<Tensor> w_constant;
   if (const Tensor* w = info.constant_input(1)) {
     if (w->shape().rank() >= 2) {
-      ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(w->shape().rank() - 2, "W"));
+      ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(w->shape().rank() - 2, "deconvolves", "W"));
     }
     w_constant = *w;
   }
@@ -120,7 +112,8 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(
       ref_nn::ConvTransposeShapes shapes,
       ref_nn::ResolveConvTransposeShapes(attrs_, xs, ws, b != nullptr ? &b->shape() : nullptr));
-  if (Status st = CheckSpatialRank(xs.rank() - 2, "X " + xs.ToString()); !st.ok()) {
+  if (Status st = CheckSpatialRank(xs.rank() - 2, "deconvolves", "X " + xs.ToString());
+      !st.ok()) {
     return InvalidArgument(st.message());
   }
   const ref_nn::WindowGeometry& g = shapes.g;

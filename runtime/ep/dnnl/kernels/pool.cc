@@ -4,14 +4,13 @@
 #include <algorithm>
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/nn/pool.h"
 
 namespace onnxgate::dnnl_ep {
 
 namespace {
 
 using dims = dnnl::memory::dims;
-
-constexpr size_t kMaxSpatialRank = 3;
 
 // X [N, C, spatial...] with `begin[i]` and `end[i]` zeros around spatial axis i.
 std::vector<float> PadSpatial(const Tensor& x, const std::vector<int64_t>& begin,
@@ -42,43 +41,22 @@ std::vector<float> PadSpatial(const Tensor& x, const std::vector<int64_t>& begin
 
 StatusOr<std::unique_ptr<OpKernel>> PoolKernel::Create(const KernelInfo& info, PoolOp op,
                                                        std::shared_ptr<const DnnlContext> dnnl) {
-  const int v = info.since_version();
   ref_nn::ConvPoolAttributes attrs;
   bool count_include_pad = false;
   if (op == PoolOp::kMaxPool || op == PoolOp::kAveragePool) {
-    const bool is_max = op == PoolOp::kMaxPool;
-    ref_nn::ConvPoolAttributeSet set;
-    set.kernel_shape_required = true;
-    set.has_ceil_mode = v >= 10;                     // MaxPool-10, AveragePool-10
-    set.has_dilations = is_max ? v >= 10 : v >= 19;  // MaxPool-10, AveragePool-19
-    ONNXGATE_ASSIGN_OR_RETURN(attrs, ref_nn::ParseConvPoolAttributes(info, set));
+    auto parsed = op == PoolOp::kMaxPool ? ref_nn::ParseMaxPoolAttributes(info)
+                                         : ref_nn::ParseAveragePoolAttributes(info);
+    if (!parsed.ok()) return parsed.status();
+    attrs = std::move(parsed->attrs);
+    count_include_pad = parsed->options.count_include_pad;
     if (attrs.kernel_shape.size() > kMaxSpatialRank) {
       return Unimplemented("oneDNN pools over 1 to 3 spatial dims; kernel_shape has " +
                            std::to_string(attrs.kernel_shape.size()));
     }
-    if (is_max) {
-      if (v >= 8) {
-        ONNXGATE_ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
-        if (storage_order != 0 && storage_order != 1) {
-          return InvalidArgument("attribute 'storage_order' must be 0 or 1, got " +
-                                 std::to_string(storage_order));
-        }
-      } else if (info.has_attribute("storage_order")) {
-        return InvalidArgument("attribute 'storage_order' is only defined from MaxPool-8");
-      }
-      if (info.has_output(1)) {
-        if (v < 8) return InvalidArgument("the Indices output is only defined from MaxPool-8");
-        return Unimplemented(
-            "the Indices output is not served: oneDNN's max pooling keeps its argmax in a "
-            "workspace of its own layout, not as ONNX's flat indices");
-      }
-    } else {
-      if (v >= 7) {
-        ONNXGATE_ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
-        count_include_pad = include != 0;
-      } else if (info.has_attribute("count_include_pad")) {
-        return InvalidArgument("attribute 'count_include_pad' is only defined from AveragePool-7");
-      }
+    if (op == PoolOp::kMaxPool && info.has_output(1)) {
+      return Unimplemented(
+          "the Indices output is not served: oneDNN's max pooling keeps its argmax in a "
+          "workspace of its own layout, not as ONNX's flat indices");
     }
   }
   return std::unique_ptr<OpKernel>(

@@ -211,11 +211,11 @@ Status Pool::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
+StatusOr<WindowPoolAttributes> ParseMaxPoolAttributes(const KernelInfo& info) {
   const int v = info.since_version();
-  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParsePoolAttributes(info, v >= 10, v >= 10));
-  PoolOptions o;
-  o.kind = PoolKind::kMax;
+  WindowPoolAttributes p;
+  ONNXGATE_ASSIGN_OR_RETURN(p.attrs, ParsePoolAttributes(info, v >= 10, v >= 10));
+  p.options.kind = PoolKind::kMax;
   if (v < 8) {
     ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
     if (info.num_outputs() > 1) {
@@ -227,25 +227,34 @@ StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
       return InvalidArgument("'storage_order' must be 0 or 1, got " +
                              std::to_string(storage_order));
     }
-    o.column_major_indices = storage_order == 1;
+    p.options.column_major_indices = storage_order == 1;
   }
-  return MakePool("MaxPool", std::move(attrs), o);
+  return p;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> AveragePool::Create(const KernelInfo& info) {
+StatusOr<WindowPoolAttributes> ParseAveragePoolAttributes(const KernelInfo& info) {
   const int v = info.since_version();
+  WindowPoolAttributes p;
   // AveragePool-10 adds ceil_mode, -19 dilations.
-  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs,
-                            ParsePoolAttributes(info, v >= 10, v >= 19));
-  PoolOptions o;
-  o.kind = PoolKind::kAverage;
+  ONNXGATE_ASSIGN_OR_RETURN(p.attrs, ParsePoolAttributes(info, v >= 10, v >= 19));
+  p.options.kind = PoolKind::kAverage;
   if (v < 7) {
     ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "count_include_pad", "AveragePool-7"));
   } else {
     ONNXGATE_ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
-    o.count_include_pad = include != 0;
+    p.options.count_include_pad = include != 0;
   }
-  return MakePool("AveragePool", std::move(attrs), o);
+  return p;
+}
+
+StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
+  ONNXGATE_ASSIGN_OR_RETURN(WindowPoolAttributes p, ParseMaxPoolAttributes(info));
+  return MakePool("MaxPool", std::move(p.attrs), p.options);
+}
+
+StatusOr<std::unique_ptr<OpKernel>> AveragePool::Create(const KernelInfo& info) {
+  ONNXGATE_ASSIGN_OR_RETURN(WindowPoolAttributes p, ParseAveragePoolAttributes(info));
+  return MakePool("AveragePool", std::move(p.attrs), p.options);
 }
 
 StatusOr<std::unique_ptr<OpKernel>> LpPool::Create(const KernelInfo& info) {

@@ -31,6 +31,18 @@ class Pool : public OpKernel {
   PoolOptions options_;
 };
 
+// The attributes of a MaxPool or AveragePool node as its version defines them, checked: the
+// window attributes (ceil_mode from 10, dilations from MaxPool-10 and AveragePool-19),
+// storage_order (MaxPool-8 on, 0 or 1) and count_include_pad (AveragePool-7 on); an attribute or
+// the Indices output used before its version is InvalidArgument. Every provider's pooling
+// kernel reads them through this, so all refuse the same nodes in the same words.
+struct WindowPoolAttributes {
+  ConvPoolAttributes attrs;
+  PoolOptions options;  // kind, count_include_pad, column_major_indices
+};
+StatusOr<WindowPoolAttributes> ParseMaxPoolAttributes(const KernelInfo& info);
+StatusOr<WindowPoolAttributes> ParseAveragePoolAttributes(const KernelInfo& info);
+
 // The factories, one per op; each reads the attributes its op version defines.
 struct MaxPool {
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info);
