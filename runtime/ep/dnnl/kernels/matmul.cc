@@ -23,6 +23,43 @@ dnnl::memory::desc MatrixDesc(int64_t rows, int64_t cols, bool transposed) {
                             transposed ? dims{1, rows} : dims{cols, 1});
 }
 
+// Column-major matrices of `dims` [..., K, N]: each matrix stored as its transpose, the batch
+// dims dense over them.
+dnnl::memory::desc ColumnMajorDesc(const dims& d) {
+  const size_t rank = d.size();
+  dims strides(rank, 1);
+  strides[rank - 2] = 1;
+  strides[rank - 1] = std::max<dnnl::memory::dim>(d[rank - 2], 1);
+  dnnl::memory::dim matrix = strides[rank - 1] * std::max<dnnl::memory::dim>(d[rank - 1], 1);
+  for (size_t i = rank - 2; i > 0; --i) {
+    strides[i - 1] = matrix;
+    matrix *= std::max<dnnl::memory::dim>(d[i - 1], 1);
+  }
+  return dnnl::memory::desc(d, dnnl::memory::data_type::f32, strides);
+}
+
+// A constant input kept by a kernel: float32 matrices (rank >= 2) only, the ones it reorders.
+std::optional<Tensor> ConstantMatrices(const KernelInfo& info, size_t index) {
+  const Tensor* t = info.constant_input(index);
+  if (t == nullptr || t->dtype() != DataType::kFloat || t->shape().rank() < 2) return std::nullopt;
+  return *t;
+}
+
+// The weights memory of a run: the entry's reordered constant, or `b` as it lies.
+dnnl::memory WeightsOf(const DnnlContext& dnnl, const MatMulEntry& entry, const Tensor& b) {
+  return entry.b_constant ? *entry.b_constant : WrapMemory(dnnl, entry.b, b.data<float>());
+}
+
+// Reorders the constant `b`, stored as `plain`, into the primitive's weights layout, once.
+void KeepReorderedConstant(const DnnlContext& dnnl, const dnnl::memory::desc& plain,
+                           const Tensor& b, MatMulEntry* entry) {
+  std::optional<dnnl::reorder> reorder;
+  std::optional<dnnl::reorder::primitive_desc> reorder_pd;
+  MakeReorder(dnnl, plain, entry->b, &reorder, &reorder_pd);
+  entry->b_constant = Reordered(dnnl, WrapMemory(dnnl, plain, b.data<float>()), entry->b,
+                                reorder, reorder_pd);
+}
+
 Status RequireFloat(const Tensor& t, const char* name) {
   if (t.dtype() == DataType::kFloat) return OkStatus();
   return InvalidArgument(std::string("'") + name + "' must be float, got " +
@@ -33,7 +70,7 @@ Status RequireFloat(const Tensor& t, const char* name) {
 
 StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info,
                                                          std::shared_ptr<const DnnlContext> dnnl) {
-  return std::unique_ptr<OpKernel>(new MatMulKernel(std::move(dnnl)));
+  return std::unique_ptr<OpKernel>(new MatMulKernel(std::move(dnnl), ConstantMatrices(info, 1)));
 }
 
 Status MatMulKernel::Compute(KernelContext& ctx) const {
@@ -72,9 +109,11 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
+  const bool b_is_constant = db.size() >= 2 && IsTheConstant(b_constant_, *b);
   PrimitiveCache<MatMulEntry>::Key key = da;
   key.push_back(-1);
   key.insert(key.end(), db.begin(), db.end());
+  key.push_back(b_is_constant ? 1 : 0);
   auto make = [&]() -> StatusOr<std::shared_ptr<const MatMulEntry>> {
     const size_t rank = batch_shape->rank();
     std::vector<std::vector<int64_t>> batches = {Aligned(batch_a, rank), Aligned(batch_b, rank)};
@@ -91,24 +130,34 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
       return DimsOf(d);
     };
     const dnnl::memory::desc a_md = PlainDesc(with(batch.empty() ? batch : batches[0], m, k));
-    const dnnl::memory::desc b_md = PlainDesc(with(batch.empty() ? batch : batches[1], k, n));
+    const dims b_dims = with(batch.empty() ? batch : batches[1], k, n);
+    const dnnl::memory::desc b_plain = PlainDesc(b_dims);
+    const dnnl::memory::desc b_md = b_is_constant ? ColumnMajorDesc(b_dims) : b_plain;
     const dnnl::memory::desc y_md = PlainDesc(with(batch, m, n));
-    std::shared_ptr<const MatMulEntry> entry;
+    auto entry = std::make_shared<MatMulEntry>();
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
       dnnl::matmul::desc desc(a_md, b_md, y_md);
-      dnnl::matmul::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
-      entry = std::make_shared<const MatMulEntry>(
-          MatMulEntry{pd, dnnl::matmul(pd), a_md, b_md, y_md, std::nullopt, std::nullopt, {}});
+      entry->pd = dnnl::matmul::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
+      entry->primitive = dnnl::matmul(entry->pd);
+      entry->a = a_md;
+      entry->b = b_md;
+      entry->y = y_md;
       return OkStatus();
     }));
-    return entry;
+    if (b_is_constant) {
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
+        KeepReorderedConstant(*dnnl_, b_plain, *b, entry.get());
+        return OkStatus();
+      }));
+    }
+    return std::shared_ptr<const MatMulEntry>(std::move(entry));
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
     ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                           {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-                           {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
+                           {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
                            {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
     return OkStatus();
   }));
@@ -123,7 +172,8 @@ StatusOr<std::unique_ptr<OpKernel>> GemmKernel::Create(const KernelInfo& info,
   ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
   ONNXGATE_ASSIGN_OR_RETURN(float beta, info.GetFloat("beta", 1.0f));
   return std::unique_ptr<OpKernel>(
-      new GemmKernel(std::move(dnnl), trans_a != 0, trans_b != 0, alpha, beta));
+      new GemmKernel(std::move(dnnl), trans_a != 0, trans_b != 0, alpha, beta,
+                     trans_b != 0 ? std::nullopt : ConstantMatrices(info, 1)));
 }
 
 Status GemmKernel::Compute(KernelContext& ctx) const {
@@ -163,20 +213,19 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
-  PrimitiveCache<MatMulEntry>::Key key = {m, k, n};
+  // A constant B stored [K, N] is reordered once to column-major (with transB it already is).
+  const bool b_is_constant = IsTheConstant(b_constant_, *b);
+  PrimitiveCache<MatMulEntry>::Key key = {m, k, n, b_is_constant ? 1 : 0};
   key.insert(key.end(), c_dims.begin(), c_dims.end());
   auto make = [&]() -> StatusOr<std::shared_ptr<const MatMulEntry>> {
     const dnnl::memory::desc a_md = MatrixDesc(m, k, trans_a_);
-    const dnnl::memory::desc b_md = MatrixDesc(k, n, trans_b_);
+    const dnnl::memory::desc b_plain = MatrixDesc(k, n, trans_b_);
+    const dnnl::memory::desc b_md = b_is_constant ? MatrixDesc(k, n, true) : b_plain;
     const dnnl::memory::desc y_md = PlainDesc({m, n});
-    auto entry = std::make_shared<MatMulEntry>(MatMulEntry{dnnl::matmul::primitive_desc(),
-                                                           dnnl::matmul(),
-                                                           a_md,
-                                                           b_md,
-                                                           y_md,
-                                                           std::nullopt,
-                                                           std::nullopt,
-                                                           {}});
+    auto entry = std::make_shared<MatMulEntry>();
+    entry->a = a_md;
+    entry->b = b_md;
+    entry->y = y_md;
     if (k > 0) {
       ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
         dnnl::primitive_attr attr = DefaultAttr();
@@ -184,6 +233,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
         dnnl::matmul::desc desc(a_md, b_md, y_md);
         entry->pd = dnnl::matmul::primitive_desc(desc, attr, dnnl_->engine());
         entry->primitive = dnnl::matmul(entry->pd);
+        if (b_is_constant) KeepReorderedConstant(*dnnl_, b_plain, *b, entry.get());
         return OkStatus();
       }));
     }
@@ -206,7 +256,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
       ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
                             {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-                             {DNNL_ARG_WEIGHTS, WrapMemory(*dnnl_, entry->b, b->data<float>())},
+                             {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
                              {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
       return OkStatus();
     }));
