@@ -300,10 +300,11 @@ g (float[2, 3, 4] X, float[3, 4] A, float[4, 5] V) => (float[2, 3, 5] Y, float[2
 
 TEST(DnnlProviderTest, ConvAndItsActivationRunAsOneClaimThatKeepsNaN) {
   // Conv#0 + Relu#1 and Conv#2 + Clip#3 are claimed; Conv#4's output is also a graph output,
-  // so its LeakyRelu runs alone.
+  // so its LeakyRelu runs alone. Conv#6 + Relu#7 reads the output of Conv#2 + Clip#3, which is
+  // known finite (not scanned) only when the clip ran fused: with a NaN in X it did not.
   DnnlAndRefSessions sessions = SessionsOf(R"(
 <ir_version: 8, opset_import: ["" : 17]>
-g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8, 5, 5] K, float[1, 8, 5, 5] L)
+g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8, 5, 5] K, float[1, 8, 5, 5] L, float[1, 8, 5, 5] M)
 <float lo = {-0.5}, float hi = {0.5}> {
   C = Conv <pads = [1, 1, 1, 1]> (X, W)
   R = Relu(C)
@@ -311,6 +312,8 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
   Y = Clip(D, lo, hi)
   K = Conv <pads = [1, 1, 1, 1]> (Y, W)
   L = LeakyRelu <alpha = 0.1> (K)
+  E = Conv <pads = [1, 1, 1, 1]> (Y, W)
+  M = Relu(E)
 }
 )");
   ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
@@ -322,7 +325,7 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
     subgraphs.push_back(p.subgraph);
   }
   EXPECT_THAT(subgraphs, ElementsAre("Conv#0+Relu#1", "Conv#0+Relu#1", "Conv#2+Clip#3",
-                                     "Conv#2+Clip#3", "", ""));
+                                     "Conv#2+Clip#3", "", "", "Conv#6+Relu#7", "Conv#6+Relu#7"));
   Value x = Seeded({1, 8, 5, 5}, 4);
   const Value w = Seeded({8, 8, 3, 3}, 5);
   for (bool with_nan : {false, true}) {

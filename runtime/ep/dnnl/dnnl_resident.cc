@@ -32,7 +32,7 @@ StatusOr<DnnlInput> GetDnnlInput(const KernelContext& ctx, const DnnlContext& dn
       return Internal(std::string("input '") + name + "' is resident on another provider");
     }
     const auto& resident = static_cast<const DnnlResident&>(v->resident());
-    return DnnlInput{resident.shape(), resident.memory(), nullptr};
+    return DnnlInput{resident.shape(), resident.memory(), nullptr, resident.all_finite()};
   }
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, index, name));
   if (t->dtype() != DataType::kFloat) {
@@ -80,10 +80,10 @@ StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
   return out;
 }
 
-Value DnnlOutput::Take() {
+Value DnnlOutput::Take(bool all_finite) {
   if (host_) return Value::FromTensor(std::move(*host_));
-  return Value::FromResident(
-      std::make_shared<const DnnlResident>(std::move(dnnl_), std::move(memory_), std::move(shape_)));
+  return Value::FromResident(std::make_shared<const DnnlResident>(
+      std::move(dnnl_), std::move(memory_), std::move(shape_), all_finite));
 }
 
 std::vector<int64_t> LayoutKey(const dnnl::memory::desc& desc) {

@@ -18,8 +18,14 @@ namespace onnxgate::dnnl_ep {
 // A float32 tensor in a oneDNN memory of a layout other than the plain one, owned by it.
 class DnnlResident : public ResidentTensor {
  public:
-  DnnlResident(std::shared_ptr<const DnnlContext> dnnl, dnnl::memory memory, Shape shape)
-      : dnnl_(std::move(dnnl)), memory_(std::move(memory)), shape_(std::move(shape)) {}
+  // `all_finite`: its writer guarantees no NaN or infinity in it (a fused clip to finite
+  // bounds), so a reader that needs to know (Conv's fused activation) need not scan it.
+  DnnlResident(std::shared_ptr<const DnnlContext> dnnl, dnnl::memory memory, Shape shape,
+               bool all_finite = false)
+      : dnnl_(std::move(dnnl)),
+        memory_(std::move(memory)),
+        shape_(std::move(shape)),
+        all_finite_(all_finite) {}
 
   const void* domain() const override { return dnnl_.get(); }
   const std::string& provider() const override;
@@ -29,11 +35,13 @@ class DnnlResident : public ResidentTensor {
   StatusOr<Tensor> ToHost() const override;
 
   const dnnl::memory& memory() const { return memory_; }
+  bool all_finite() const { return all_finite_; }
 
  private:
   std::shared_ptr<const DnnlContext> dnnl_;
   dnnl::memory memory_;
   Shape shape_;
+  bool all_finite_;
 };
 
 // Input `index` of a dnnl kernel, called `name` in the op's schema, as oneDNN memory: a host
@@ -42,6 +50,7 @@ struct DnnlInput {
   Shape shape;
   dnnl::memory memory;
   const Tensor* host = nullptr;  // the host tensor; null when resident
+  bool known_finite = false;     // a resident tensor whose writer guarantees it finite
 };
 StatusOr<DnnlInput> GetDnnlInput(const KernelContext& ctx, const DnnlContext& dnnl, size_t index,
                                  const char* name);
@@ -59,7 +68,9 @@ class DnnlOutput {
   static StatusOr<DnnlOutput> Create(std::shared_ptr<const DnnlContext> dnnl,
                                      const dnnl::memory::desc& desc, Shape shape);
   const dnnl::memory& memory() const { return memory_; }
-  Value Take();
+  // `all_finite`: what the primitive wrote holds no NaN or infinity whatever its inputs (kept
+  // with a resident value, DnnlResident::all_finite).
+  Value Take(bool all_finite = false);
 
  private:
   std::shared_ptr<const DnnlContext> dnnl_;

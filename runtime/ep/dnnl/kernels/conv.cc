@@ -1,6 +1,8 @@
 // Conv on oneDNN's convolution primitive.
 #include "runtime/ep/dnnl/kernels/conv.h"
 
+#include <cmath>
+
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
@@ -10,14 +12,21 @@ namespace {
 using dims = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
 
-
-
 // Whether none of the `n` floats at `data` is a NaN or an infinity (exponent bits all set).
 bool AllFinite(const float* data, size_t n) {
   const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
   uint32_t special = 0;
   for (size_t i = 0; i < n; ++i) special |= (bits[i] & 0x7f800000u) == 0x7f800000u;
   return special == 0;
+}
+
+// Whether the fused `activation` ends in a clip to finite bounds: oneDNN's clip then leaves no
+// NaN or infinity (it maps a NaN into its bounds, see ConvKernel), so Y is finite whatever the sums.
+bool ClipsToFiniteBounds(const std::vector<EltwiseStep>& activation) {
+  if (activation.empty()) return false;
+  const EltwiseStep& last = activation.back();
+  return last.algorithm == dnnl::algorithm::eltwise_clip_v2 && std::isfinite(last.alpha) &&
+         std::isfinite(last.beta);
 }
 
 }  // namespace
@@ -107,11 +116,12 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const dnnl::memory::desc x_desc = x.memory.get_desc();
   PrimitiveCache<ConvEntry>::Key key =
       WeightedPrimitiveKey(xs, x_desc, ws, b != nullptr, w_is_constant);
-  // The activation runs as a post-op when no input can make a NaN (AllFinite).
+  // The activation runs as a post-op when no input can make a NaN (AllFinite). X is not read
+  // for that when its writer guarantees it finite.
   const bool fuse =
       !activation_.empty() &&
-      AllFinite(static_cast<const float*>(x.memory.get_data_handle()),
-                x.memory.get_desc().get_size() / sizeof(float)) &&
+      (x.known_finite || AllFinite(static_cast<const float*>(x.memory.get_data_handle()),
+                                   x.memory.get_desc().get_size() / sizeof(float))) &&
       (w_is_constant ? w_constant_finite_
                      : AllFinite(w->data<float>(), static_cast<size_t>(w->NumElements()))) &&
       (b == nullptr || AllFinite(b->data<float>(), static_cast<size_t>(b->NumElements())));
@@ -198,7 +208,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     ONNXGATE_RETURN_IF_ERROR(
         ApplyEltwise(*dnnl_, activation_cache_, conv_dst, out.memory(), activation_));
   }
-  ctx.set_output(0, out.Take());
+  ctx.set_output(0, out.Take(fuse && ClipsToFiniteBounds(activation_)));
   return OkStatus();
 }
 
