@@ -1,4 +1,4 @@
-// Conv + activation claims of the dnnl provider.
+// Conv + residual Add + activation claims of the dnnl provider.
 #include "runtime/ep/dnnl/conv_fusion.h"
 
 #include <onnx/onnx_pb.h>
@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "runtime/ep/dnnl/kernels/binary.h"
 #include "runtime/ep/dnnl/kernels/conv.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/onnx/op_spec.h"
@@ -60,11 +61,36 @@ StatusOr<std::optional<std::vector<EltwiseStep>>> ActivationSteps(const KernelIn
   return Steps(std::vector<EltwiseStep>{ClipStep(*lo, *hi)});
 }
 
-// "conv1+relu1", with the names the session shows for unnamed nodes.
-std::string ClaimName(const SubgraphOffer& offer, int conv, int activation) {
-  const auto& nodes = offer.graph->proto().node();
-  return NodeDisplayName(nodes.Get(conv), conv) + "+" +
-         NodeDisplayName(nodes.Get(activation), activation);
+// "conv1+add1+relu1", with the names the session shows for unnamed nodes.
+std::string ClaimName(const SubgraphOffer& offer, const std::vector<int>& nodes) {
+  std::string name;
+  for (int node : nodes) {
+    name += (name.empty() ? "" : "+") + NodeDisplayName(offer.graph->proto().node(node), node);
+  }
+  return name;
+}
+
+// The position in the offer of the first node after position `from` that reads `name`, or -1.
+int ReaderAfter(const SubgraphOffer& offer, size_t from, const std::string& name) {
+  for (size_t j = from + 1; j < offer.nodes.size(); ++j) {
+    const onnx::NodeProto& node = offer.graph->proto().node(offer.nodes[j]);
+    for (const std::string& in : node.input()) {
+      if (in == name) return static_cast<int>(j);
+    }
+  }
+  return -1;
+}
+
+// Whether `node` is Add(y, R) or Add(R, y) of float32 tensors, R another value than y.
+bool IsResidualAdd(const SubgraphOffer& offer, const onnx::NodeProto& node, const std::string& y) {
+  if (node.op_type() != "Add" || NormalizeDomain(node.domain()) != "" || node.input_size() != 2 ||
+      node.output_size() != 1 || node.output(0).empty()) {
+    return false;
+  }
+  const std::string& r = node.input(0) == y ? node.input(1) : node.input(0);
+  return !r.empty() && r != y && (node.input(0) == y || node.input(1) == y) &&
+         offer.graph->ElementType(r) == DataType::kFloat &&
+         offer.graph->ElementType(y) == DataType::kFloat;
 }
 
 }  // namespace
@@ -81,29 +107,70 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvActivations(const SubgraphOffer& o
       continue;
     }
     const std::string& y = conv.output(0);
-    for (size_t j = k + 1; j < offer.nodes.size(); ++j) {
-      const onnx::NodeProto& act = graph.node(offer.nodes[j]);
-      if (act.input_size() == 0 || act.input(0) != y) continue;
-      if (taken[j] || NormalizeDomain(act.domain()) != "" || act.output_size() != 1) break;
-      KernelInfo act_info = InfoOf(offer, offer.nodes[j], offer.since_versions[j]);
-      ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::vector<EltwiseStep>> steps,
-                                ActivationSteps(act_info));
-      if (!steps) break;
-      auto kernel = ConvKernel::Create(InfoOf(offer, offer.nodes[k], offer.since_versions[k]),
-                                       dnnl, std::move(*steps));
-      if (!kernel.ok()) {
-        if (kernel.status().code() == StatusCode::kUnimplemented) break;
-        return kernel.status();
+    const int next = ReaderAfter(offer, k, y);
+    if (next < 0 || taken[next]) continue;
+    // Conv, then a residual Add (optional), then an activation (optional), each read by the next
+    // alone; at least one of the two.
+    int add = -1, act = -1;
+    std::string last = y;
+    if (IsResidualAdd(offer, graph.node(offer.nodes[next]), y)) {
+      add = next;
+      last = graph.node(offer.nodes[add]).output(0);
+      if (offer.readers(last) == 1) {
+        const int reader = ReaderAfter(offer, add, last);
+        if (reader >= 0 && !taken[reader]) act = reader;
       }
-      SubgraphClaim claim;
-      claim.name = ClaimName(offer, offer.nodes[k], offer.nodes[j]);
-      claim.nodes = {offer.nodes[k], offer.nodes[j]};
-      claim.inputs.assign(conv.input().begin(), conv.input().end());
-      claim.outputs = {act.output(0)};
-      claim.kernel = std::move(kernel).value();
-      claims.push_back(std::move(claim));
-      taken[k] = taken[j] = true;
-      break;
+    } else {
+      act = next;
+    }
+    std::optional<std::vector<EltwiseStep>> steps;
+    if (act >= 0) {
+      const onnx::NodeProto& node = graph.node(offer.nodes[act]);
+      if (node.input(0) == last && NormalizeDomain(node.domain()) == "" &&
+          node.output_size() == 1) {
+        ONNXGATE_ASSIGN_OR_RETURN(
+            steps, ActivationSteps(InfoOf(offer, offer.nodes[act], offer.since_versions[act])));
+      }
+      if (!steps) act = -1;
+    }
+    if (add < 0 && act < 0) continue;
+
+    const KernelInfo conv_info = InfoOf(offer, offer.nodes[k], offer.since_versions[k]);
+    std::optional<ConvResidual> residual;
+    if (add >= 0) {
+      residual.emplace();
+      residual->r_first = graph.node(offer.nodes[add]).input(0) != y;
+      ONNXGATE_ASSIGN_OR_RETURN(residual->conv, ConvKernel::Create(conv_info, dnnl));
+      ONNXGATE_ASSIGN_OR_RETURN(
+          residual->add,
+          BinaryKernel::Create(InfoOf(offer, offer.nodes[add], offer.since_versions[add]),
+                               dnnl::algorithm::binary_add, dnnl));
+      if (steps) residual->activation = EltwiseKernel::FromSteps(*steps, dnnl);
+    }
+    auto kernel = ConvKernel::Create(conv_info, dnnl, steps.value_or(std::vector<EltwiseStep>{}),
+                                     std::move(residual));
+    if (!kernel.ok()) {
+      if (kernel.status().code() == StatusCode::kUnimplemented) continue;
+      return kernel.status();
+    }
+    SubgraphClaim claim;
+    claim.nodes = {offer.nodes[k]};
+    for (int j : {add, act}) {
+      if (j >= 0) claim.nodes.push_back(offer.nodes[j]);
+    }
+    claim.name = ClaimName(offer, claim.nodes);
+    claim.inputs.assign(conv.input().begin(), conv.input().end());
+    if (add >= 0) {
+      claim.inputs.resize(3);  // B, or "" when omitted
+      const onnx::NodeProto& add_node = graph.node(offer.nodes[add]);
+      claim.inputs.push_back(add_node.input(0) == y ? add_node.input(1) : add_node.input(0));
+    }
+    claim.outputs = {graph.node(claim.nodes.back()).output(0)};
+    claim.kernel = std::move(kernel).value();
+    claims.push_back(std::move(claim));
+    taken[k] = true;
+    for (int j : {add, act}) {
+      if (j >= 0) taken[j] = true;
     }
   }
   return claims;

@@ -127,6 +127,16 @@ dnnl::memory Reordered(const DnnlContext& ctx, const dnnl::memory& source,
   return out;
 }
 
+void CopyInto(const DnnlContext& ctx, const dnnl::memory& source, const dnnl::memory& dest,
+              const std::optional<dnnl::reorder>& reorder,
+              const std::optional<dnnl::reorder::primitive_desc>& reorder_pd) {
+  if (reorder) {
+    ExecuteWithScratchpad(ctx, *reorder, *reorder_pd, {{DNNL_ARG_FROM, source}, {DNNL_ARG_TO, dest}});
+  } else {
+    std::memcpy(dest.get_data_handle(), source.get_data_handle(), dest.get_desc().get_size());
+  }
+}
+
 dnnl::memory::desc PlainDesc(const dnnl::memory::dims& dims) {
   dnnl::memory::dims strides(dims.size(), 1);
   for (size_t i = dims.size() - 1; i > 0; --i) {

@@ -127,6 +127,13 @@ dnnl::memory Reordered(const DnnlContext& ctx, const dnnl::memory& source,
                        const dnnl::memory::desc& desc, const std::optional<dnnl::reorder>& reorder,
                        const std::optional<dnnl::reorder::primitive_desc>& reorder_pd);
 
+// Writes `source`'s contents into `dest` (of the same dims): with `reorder` (made by MakeReorder
+// from source's layout to dest's), else a copy of the bytes, the layouts being one. Call inside
+// DnnlCall.
+void CopyInto(const DnnlContext& ctx, const dnnl::memory& source, const dnnl::memory& dest,
+              const std::optional<dnnl::reorder>& reorder,
+              const std::optional<dnnl::reorder::primitive_desc>& reorder_pd);
+
 // oneDNN's dims of a plain (row-major, dense) float32 tensor; a scalar is [1].
 dnnl::memory::dims DimsOf(const std::vector<int64_t>& dims);
 // A dense row-major float32 memory descriptor of `dims` (of any rank from 1 to DNNL_MAX_NDIMS).

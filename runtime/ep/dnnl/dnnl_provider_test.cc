@@ -358,6 +358,56 @@ g (float[1, 8, 5, 5] X, float[8, 8, 3, 3] W) => (float[1, 8, 5, 5] Y, float[1, 8
   }
 }
 
+// A Conv, the residual Add that alone reads it and the activation after run as one claim: R is
+// copied into Y and the convolution adds onto it (oneDNN's sum post-op). A NaN in R alone keeps
+// the activation unfused; an R that the Add broadcasts runs the three nodes one by one.
+TEST(DnnlProviderTest, AConvItsResidualAddAndActivationRunAsOneClaim) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[1, 16, 5, 5] X, float[16, 16, 3, 3] W, float[16, 16, 1, 1] V, float[1, 16, 5, 5] P, float[1, 16, 1, 1] Q) => (float[1, 16, 5, 5] Z, float[1, 16, 5, 5] U)
+<float lo = {-0.5}, float hi = {0.5}> {
+  C = Conv <pads = [1, 1, 1, 1]> (X, W)
+  R = Relu(C)
+  D = Conv <pads = [1, 1, 1, 1]> (R, W)
+  A = Add(P, D)
+  Y = Relu(A)
+  E = Conv (Y, V)
+  B = Add(E, Q)
+  Z = Clip(B, lo, hi)
+  F = Conv (Z, V)
+  U = Add(F, Y)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  std::vector<std::string> subgraphs;
+  for (const NodePlacement& p : sessions.on_dnnl->placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name;
+    subgraphs.push_back(p.subgraph);
+  }
+  EXPECT_THAT(subgraphs,
+              ElementsAre("Conv#0+Relu#1", "Conv#0+Relu#1", "Conv#2+Add#3+Relu#4",
+                          "Conv#2+Add#3+Relu#4", "Conv#2+Add#3+Relu#4", "Conv#5+Add#6+Clip#7",
+                          "Conv#5+Add#6+Clip#7", "Conv#5+Add#6+Clip#7", "Conv#8+Add#9",
+                          "Conv#8+Add#9"));
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"finite", ""}, {"NaN in the residual P", "P"}, {"NaN in X", "X"}, {"NaN in Q", "Q"}};
+  for (const auto& [what, poisoned] : cases) {
+    SCOPED_TRACE(what);
+    std::vector<NamedValue> feeds = {{"X", Seeded({1, 16, 5, 5}, 1)},
+                                     {"W", Seeded({16, 16, 3, 3}, 2)},
+                                     {"V", Seeded({16, 16, 1, 1}, 3)},
+                                     {"P", Seeded({1, 16, 5, 5}, 4)},
+                                     {"Q", Seeded({1, 16, 1, 1}, 5)}};
+    for (NamedValue& feed : feeds) {
+      if (feed.name != poisoned) continue;
+      Tensor t = feed.value.tensor().Clone();
+      t.mutable_data<float>()[7] = std::numeric_limits<float>::quiet_NaN();
+      feed.value = Value::FromTensor(std::move(t));
+    }
+    ExpectSameOutputs(sessions, feeds);
+  }
+}
+
 // An embedding lookup, Erf and Identity stay on dnnl; an index out of range fails the run with
 // the node named.
 TEST(DnnlProviderTest, GatherErfAndIdentityRunOnDnnl) {

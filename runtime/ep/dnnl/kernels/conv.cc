@@ -33,7 +33,8 @@ bool ClipsToFiniteBounds(const std::vector<EltwiseStep>& activation) {
 
 StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
                                                        std::shared_ptr<const DnnlContext> dnnl,
-                                                       std::vector<EltwiseStep> activation) {
+                                                       std::vector<EltwiseStep> activation,
+                                                       std::optional<ConvResidual> residual) {
   ref_nn::ConvPoolAttributeSet set;
   set.has_dilations = true;
   ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
@@ -58,7 +59,25 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
       w_constant && AllFinite(w_constant->data<float>(), static_cast<size_t>(w_constant->NumElements()));
   return std::unique_ptr<OpKernel>(new ConvKernel(std::move(dnnl), std::move(attrs), group,
                                                   std::move(w_constant), w_constant_finite,
-                                                  std::move(activation)));
+                                                  std::move(activation), std::move(residual)));
+}
+
+Status ConvKernel::ComputeSeparately(KernelContext& ctx) const {
+  const ConvResidual& r = *residual_;
+  KernelContext conv({ctx.input(0), ctx.input(1), ctx.input(2)}, 1, ctx.scope());
+  ONNXGATE_RETURN_IF_ERROR(r.conv->Compute(conv));
+  const Value* sum_inputs[2] = {&conv.outputs()[0], ctx.input(3)};
+  if (r.r_first) std::swap(sum_inputs[0], sum_inputs[1]);
+  KernelContext add({sum_inputs[0], sum_inputs[1]}, 1, ctx.scope());
+  ONNXGATE_RETURN_IF_ERROR(r.add->Compute(add));
+  if (r.activation == nullptr) {
+    ctx.set_output(0, std::move(add.outputs()[0]));
+    return OkStatus();
+  }
+  KernelContext activation({&add.outputs()[0]}, 1, ctx.scope());
+  ONNXGATE_RETURN_IF_ERROR(r.activation->Compute(activation));
+  ctx.set_output(0, std::move(activation.outputs()[0]));
+  return OkStatus();
 }
 
 Status ConvKernel::Compute(KernelContext& ctx) const {
@@ -93,6 +112,13 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const ref_nn::WindowGeometry& g = *resolved;
   std::vector<int64_t> y_dims = {n, m};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
+  std::optional<DnnlInput> r;
+  if (residual_) {
+    ONNXGATE_ASSIGN_OR_RETURN(r, GetDnnlInput(ctx, *dnnl_, 3, "the residual"));
+    if (r->shape != Shape(y_dims) || r->shape.NumElements() == 0 || c == 0) {
+      return ComputeSeparately(ctx);
+    }
+  }
   if (Shape(y_dims).NumElements() == 0 || c == 0) {
     ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
     // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
@@ -116,16 +142,22 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const dnnl::memory::desc x_desc = x.memory.get_desc();
   PrimitiveCache<ConvEntry>::Key key =
       WeightedPrimitiveKey(xs, x_desc, ws, b != nullptr, w_is_constant);
-  // The activation runs as a post-op when no input can make a NaN (AllFinite). X is not read
-  // for that when its writer guarantees it finite.
+  // The activation runs as a post-op when no input can make a NaN (AllFinite). X and R are not
+  // read for that when their writers guarantee them finite.
+  auto finite = [](const DnnlInput& in) {
+    return in.known_finite || AllFinite(static_cast<const float*>(in.memory.get_data_handle()),
+                                        in.memory.get_desc().get_size() / sizeof(float));
+  };
   const bool fuse =
-      !activation_.empty() &&
-      (x.known_finite || AllFinite(static_cast<const float*>(x.memory.get_data_handle()),
-                                   x.memory.get_desc().get_size() / sizeof(float))) &&
+      !activation_.empty() && finite(x) && (!r || finite(*r)) &&
       (w_is_constant ? w_constant_finite_
                      : AllFinite(w->data<float>(), static_cast<size_t>(w->NumElements()))) &&
       (b == nullptr || AllFinite(b->data<float>(), static_cast<size_t>(b->NumElements())));
   key.push_back(fuse ? 1 : 0);
+  if (r) {
+    const std::vector<int64_t> r_layout = LayoutKey(r->memory.get_desc());
+    key.insert(key.end(), r_layout.begin(), r_layout.end());
+  }
 
   auto make = [&]() -> StatusOr<std::shared_ptr<const ConvEntry>> {
     auto entry = std::make_shared<ConvEntry>();
@@ -155,13 +187,14 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
                       : dnnl::convolution_forward::desc(prop, alg, x_any, w_any, y_any, strides,
                                                         dilations, pad_l, pad_r);
       dnnl::primitive_attr attr = DefaultAttr();
+      dnnl::post_ops post_ops;
+      if (r) post_ops.append_sum(1.0f);  // onto R, copied into Y first
       if (fuse) {
-        dnnl::post_ops post_ops;
         for (const EltwiseStep& step : activation_) {
           post_ops.append_eltwise(1.0f, step.algorithm, step.alpha, step.beta);
         }
-        attr.set_post_ops(post_ops);
       }
+      attr.set_post_ops(post_ops);
       entry->pd = dnnl::convolution_forward::primitive_desc(desc, attr, dnnl_->engine());
       entry->primitive = dnnl::convolution_forward(entry->pd);
       return OkStatus();
@@ -171,6 +204,10 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
                   &entry->x_reorder_pd);
       MakeReorder(*dnnl_, entry->w_plain, entry->pd.weights_desc(), &entry->w_reorder,
                   &entry->w_reorder_pd);
+      if (r) {
+        MakeReorder(*dnnl_, r->memory.get_desc(), entry->pd.dst_desc(), &entry->r_reorder,
+                    &entry->r_reorder_pd);
+      }
       if (w_is_constant) {
         // Reordered once, here; every later run of this shape uses it as it is.
         dnnl::memory plain = WrapMemory(*dnnl_, entry->w_plain, w_constant_->data<float>());
@@ -193,6 +230,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
     if (after) conv_dst = dnnl::memory(entry->pd.dst_desc(), dnnl_->engine());
     const ConvEntry& e = *entry;
+    if (r) CopyInto(*dnnl_, r->memory, conv_dst, e.r_reorder, e.r_reorder_pd);
     dnnl::memory x_mem = Reordered(*dnnl_, x.memory, e.pd.src_desc(), e.x_reorder, e.x_reorder_pd);
     dnnl::memory w_mem = e.w_constant
                              ? *e.w_constant
