@@ -245,6 +245,31 @@ TEST(DnnlGemmTest, TransposesScalesAndEveryShapeOfC) {
   EXPECT_THAT(bad.status().message(), HasSubstr("does not broadcast to [3,5]"));
 }
 
+// C of [N] or [1, N] added once (alpha = beta = 1) is the matmul primitive's bias: with each
+// transpose, a NaN in C (its column NaN), and K = 0, where no product carries it and Y is C.
+TEST(DnnlGemmTest, CAlongTheColumnsAddedOnceIsTheMatMulBias) {
+  const Value a = Random(Shape{3, 4}, 55);
+  const Value at = Random(Shape{4, 3}, 56);
+  const Value b = Random(Shape{4, 5}, 57);
+  const Value bt = Random(Shape{5, 4}, 58);
+  for (const Shape& c : {Shape{5}, Shape{1, 5}}) {
+    SCOPED_TRACE("C " + c.ToString());
+    Tensor with_nan = Random(c, 59).tensor().Clone();
+    with_nan.mutable_data<float>()[2] = std::numeric_limits<float>::quiet_NaN();
+    for (const Value& vc : {Random(c, 59), Value::FromTensor(std::move(with_nan))}) {
+      ExpectMatchesRef("Y = Gemm(A, B, C)", 13, {a, b, vc}, 1e-4f, 1e-5f);
+      ExpectMatchesRef("Y = Gemm <transA = 1> (A, B, C)", 11, {at, b, vc}, 1e-4f, 1e-5f);
+      ExpectMatchesRef("Y = Gemm <transB = 1, alpha = 1.0, beta = 1.0> (A, B, C)", 9,
+                       {a, bt, vc}, 1e-4f, 1e-5f);
+      ExpectMatchesRef("Y = Gemm <transA = 1, transB = 1> (A, B, C)", 7, {at, bt, vc}, 1e-4f,
+                       1e-5f);
+    }
+    ExpectMatchesRef("Y = Gemm(A, B, C)", 13,
+                     {TensorValue<float>(Shape{3, 0}, {}), TensorValue<float>(Shape{0, 5}, {}),
+                      Random(c, 60)});
+  }
+}
+
 TEST(DnnlSoftmaxTest, EveryAxisOfSoftmaxAndLogSoftmax) {
   const Value x = Random(Shape{2, 3, 4}, 60, -10.0f, 10.0f);
   for (const char* op : {"Softmax", "LogSoftmax"}) {

@@ -1,6 +1,9 @@
 // MatMul and Gemm on oneDNN's matmul primitive.
 #include "runtime/ep/dnnl/kernels/matmul.h"
 
+#include <string>
+#include <unordered_map>
+
 #include "runtime/ep/ref/kernels/common/broadcast.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 
@@ -64,6 +67,13 @@ Status RequireFloat(const Tensor& t, const char* name) {
   if (t.dtype() == DataType::kFloat) return OkStatus();
   return InvalidArgument(std::string("'") + name + "' must be float, got " +
                          DataTypeShortName(t.dtype()));
+}
+
+// A bias along the last axis of a rank-`rank` Y of N = `n` columns: dims [1, ..., 1, N].
+dnnl::memory::desc BiasDesc(size_t rank, int64_t n) {
+  dims d(rank, 1);
+  d.back() = n;
+  return PlainDesc(d);
 }
 
 }  // namespace
@@ -215,6 +225,10 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
   }
   // A constant B stored [K, N] is reordered once to column-major (with transB it already is).
   const bool b_is_constant = IsTheConstant(b_constant_, *b);
+  // C of [N] or [1, N] added once (alpha = beta = 1) is the primitive's bias, added as Y is
+  // written instead of in a second pass; K = 0 leaves no primitive to carry it.
+  const bool c_is_bias = c != nullptr && k > 0 && alpha_ == 1.0f && beta_ == 1.0f &&
+                         c->shape().rank() >= 1 && c_dims[0] == 1 && c_dims[1] == n;
   PrimitiveCache<MatMulEntry>::Key key = {m, k, n, b_is_constant ? 1 : 0};
   key.insert(key.end(), c_dims.begin(), c_dims.end());
   auto make = [&]() -> StatusOr<std::shared_ptr<const MatMulEntry>> {
@@ -226,18 +240,20 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     entry->a = a_md;
     entry->b = b_md;
     entry->y = y_md;
+    if (c_is_bias) entry->bias = BiasDesc(2, n);
     if (k > 0) {
       ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
         dnnl::primitive_attr attr = DefaultAttr();
         if (alpha_ != 1.0f) attr.set_output_scales(0, {alpha_});
-        dnnl::matmul::desc desc(a_md, b_md, y_md);
+        dnnl::matmul::desc desc = entry->bias ? dnnl::matmul::desc(a_md, b_md, *entry->bias, y_md)
+                                              : dnnl::matmul::desc(a_md, b_md, y_md);
         entry->pd = dnnl::matmul::primitive_desc(desc, attr, dnnl_->engine());
         entry->primitive = dnnl::matmul(entry->pd);
         if (b_is_constant) KeepReorderedConstant(*dnnl_, b_plain, *b, entry.get());
         return OkStatus();
       }));
     }
-    if (c != nullptr) {
+    if (c != nullptr && !c_is_bias) {
       entry->c = PlainDesc(DimsOf(c_dims));
       ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
         dnnl::primitive_attr attr = DefaultAttr();
@@ -254,14 +270,18 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
   float* out = y.mutable_data<float>();
   if (k > 0) {
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
-      ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
-                            {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-                             {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
-                             {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+      std::unordered_map<int, dnnl::memory> args = {
+          {DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
+          {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
+          {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}};
+      if (entry->bias) {
+        args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, *entry->bias, c->data<float>()));
+      }
+      ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd, std::move(args));
       return OkStatus();
     }));
   }
-  if (c != nullptr) {
+  if (entry->add) {
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
       dnnl::memory y_mem = WrapMemory(*dnnl_, entry->y, out);
       ExecuteWithScratchpad(*dnnl_, *entry->add, *entry->add_pd,

@@ -1,6 +1,7 @@
 // MatMul (numpy's matmul: batched, batch dims broadcast, 1-D operands promoted and squeezed) and
 // Gemm (transA, transB, alpha, beta, C broadcast to [M, N]) on oneDNN's matmul primitive,
-// float32; Gemm adds beta * C with the binary primitive.
+// float32. Gemm's C of shape [N] or [1, N] with alpha = beta = 1 is the primitive's bias, added
+// as each row of Y is written; any other C is added as beta * C by the binary primitive after.
 //
 // A constant B (an initializer or Constant: a layer's weights) is reordered once, when the
 // primitive is made, to column-major matrices (each [K, N] stored as its transpose [N, K]) and
@@ -25,7 +26,9 @@ struct MatMulEntry {
   dnnl::memory::desc a, b, y;
   // The constant B in the primitive's layout, reordered when the entry was made.
   std::optional<dnnl::memory> b_constant;
-  // Gemm with C: Y += beta * C.
+  // The primitive's bias, [1, ..., 1, N] (Gemm's C as a bias).
+  std::optional<dnnl::memory::desc> bias;
+  // Gemm with another C: Y += beta * C.
   std::optional<dnnl::binary::primitive_desc> add_pd;
   std::optional<dnnl::binary> add;
   dnnl::memory::desc c;
