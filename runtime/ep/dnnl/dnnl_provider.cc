@@ -1,15 +1,17 @@
 // The `dnnl` provider: a registry filled by the dnnl EP's registration table, around one oneDNN
-// context, its subgraph claims (conv_fusion.h, gelu_fusion.h), and the same provider for each
-// other intra-op thread count a session asks for.
+// context, its subgraph claims (conv_fusion.h, matmul_fusion.h, gelu_fusion.h), and the same
+// provider for each other intra-op thread count a session asks for.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <map>
 #include <mutex>
 
+#include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/conv_fusion.h"
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 #include "runtime/ep/dnnl/gelu_fusion.h"
+#include "runtime/ep/dnnl/matmul_fusion.h"
 
 namespace onnxgate {
 
@@ -36,13 +38,22 @@ class DnnlProvider : public ExecutionProvider {
   const KernelRegistry& registry() const override { return kernels_->registry(); }
   int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
 
-  // Conv + activation pairs and written-out Gelus; neither takes a node the other can.
+  // Conv + activation pairs, then MatMul + bias (+ Gelu), then the written-out Gelus: each claim
+  // function is offered the nodes those before it left, so no node is claimed twice and a Gelu
+  // that a MatMul's bias feeds runs as that matmul's post-op rather than on its own.
   StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
-    ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> claims,
-                              dnnl_ep::ClaimConvActivations(offer, context_));
-    ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> gelus,
-                              dnnl_ep::ClaimGeluPatterns(offer, context_));
-    for (SubgraphClaim& claim : gelus) claims.push_back(std::move(claim));
+    using ClaimFunction = StatusOr<std::vector<SubgraphClaim>> (*)(
+        const SubgraphOffer&, std::shared_ptr<const dnnl_ep::DnnlContext>);
+    constexpr ClaimFunction kInOrder[] = {dnnl_ep::ClaimConvActivations,
+                                          dnnl_ep::ClaimMatMulBiases,
+                                          dnnl_ep::ClaimGeluPatterns};
+    std::vector<SubgraphClaim> claims;
+    for (ClaimFunction claim_from : kInOrder) {
+      ONNXGATE_ASSIGN_OR_RETURN(
+          std::vector<SubgraphClaim> more,
+          claim_from(dnnl_ep::WithoutClaimedNodes(offer, claims), context_));
+      for (SubgraphClaim& claim : more) claims.push_back(std::move(claim));
+    }
     return claims;
   }
 

@@ -3,7 +3,8 @@
 // constant W reordered once and reused, one loaded model run from many threads at once,
 // intra-op threads reaching its kernels, activations left in oneDNN's layouts between its
 // kernels (Conv's read by ConvTranspose among them) with a host copy only where a value leaves
-// them, Gather, Erf and Identity on dnnl, and the written-out Gelu claimed as one primitive.
+// them, Gather, Erf and Identity on dnnl, the written-out Gelu claimed as one primitive, and a
+// MatMul claimed with its bias and Gelu.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <gmock/gmock.h>
@@ -553,6 +554,133 @@ g (float[4, 6] X) => (float[4, 6] Y, float[4, 6] Z, float[4, 6] W) {
   for (const char* node : {"s2", "e2", "a2", "m2", "z"}) EXPECT_EQ(subgraph[node], "s2..z");
   for (const char* node : {"s3", "e3", "a3", "m3", "w"}) EXPECT_EQ(subgraph[node], "") << node;
   ExpectSameOutputs(sessions, {{"X", Seeded({4, 6}, 9)}});
+}
+
+// "float[d0, d1] name = {...}": an initializer of seeded values in [-1, 1).
+std::string SeededInitializer(const std::string& name, const std::vector<int>& dims, int salt) {
+  std::string text = "float[";
+  int count = 1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    text += (i > 0 ? ", " : "") + std::to_string(dims[i]);
+    count *= dims[i];
+  }
+  text += "] " + name + " = {";
+  for (int i = 0; i < count; ++i) {
+    const float value = static_cast<float>((i * 7 + salt) % 17 - 8) / 8.0f;
+    text += (i > 0 ? ", " : "") + std::to_string(value);
+  }
+  return text + "}";
+}
+
+// The subgraph each node's placement names, in graph order; every node on dnnl.
+std::vector<std::string> SubgraphsOnDnnl(const Session& session) {
+  std::vector<std::string> subgraphs;
+  for (const NodePlacement& p : session.placements()) {
+    EXPECT_EQ(p.provider, "dnnl") << p.node_name << " (" << p.op_type << ")";
+    subgraphs.push_back(p.subgraph);
+  }
+  return subgraphs;
+}
+
+// X with a NaN in row 0 and an infinity in row 2 (inf * 0 gives NaN there too).
+Value WithNaNAndInfinity(const Value& x) {
+  Tensor t = x.tensor().Clone();
+  t.mutable_data<float>()[3] = std::numeric_limits<float>::quiet_NaN();
+  t.mutable_data<float>()[2 * 8 + 5] = std::numeric_limits<float>::infinity();
+  return Value::FromTensor(std::move(t));
+}
+
+// MatMul + bias with the bias second and first ([N] and [1, N]), then with a written-out Gelu, a
+// Gelu-20 and its tanh form: five claims, each one matmul with its bias and post-op.
+TEST(DnnlProviderTest, MatMulItsBiasAndItsGeluRunAsOneClaimThatKeepsNaN) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 9, opset_import: ["" : 20]>
+g (float[1, 6, 8] X) => (float[1, 6, 4] Y, float[1, 6, 4] Z, float[1, 6, 4] G, float[1, 6, 4] E, float[1, 6, 4] T)
+<)" + SeededInitializer("W", {8, 4}, 0) + ", " + SeededInitializer("b", {4}, 3) + ", " +
+                                           SeededInitializer("b2", {1, 4}, 5) + R"(,
+ float sqrt2 = {1.41421356}, float one = {1.0}, float half = {0.5}> {
+  M0 = MatMul(X, W)
+  Y = Add(M0, b)
+  M2 = MatMul(X, W)
+  Z = Add(b2, M2)
+  M4 = MatMul(X, W)
+  A5 = Add(M4, b)
+  S6 = Div(A5, sqrt2)
+  E7 = Erf(S6)
+  P8 = Add(E7, one)
+  H9 = Mul(A5, half)
+  G = Mul(H9, P8)
+  M11 = MatMul(X, W)
+  A12 = Add(b, M11)
+  E = Gelu(A12)
+  M14 = MatMul(X, W)
+  A15 = Add(M14, b2)
+  T = Gelu <approximate = "tanh"> (A15)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  const std::string gelu = "MatMul#4..Mul#10";
+  EXPECT_THAT(SubgraphsOnDnnl(*sessions.on_dnnl),
+              ElementsAre("MatMul#0+Add#1", "MatMul#0+Add#1", "MatMul#2+Add#3", "MatMul#2+Add#3",
+                          gelu, gelu, gelu, gelu, gelu, gelu, gelu, "MatMul#11..Gelu#13",
+                          "MatMul#11..Gelu#13", "MatMul#11..Gelu#13", "MatMul#14..Gelu#16",
+                          "MatMul#14..Gelu#16", "MatMul#14..Gelu#16"));
+  const Value x = Seeded({1, 6, 8}, 3);
+  for (uint32_t run = 0; run < 2; ++run) ExpectSameOutputs(sessions, {{"X", x}});  // then cached
+  const Value special = WithNaNAndInfinity(x);
+  ExpectSameOutputs(sessions, {{"X", special}});
+  auto got = sessions.on_dnnl->Run({{"X", special}});
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  for (size_t o = 0; o < got->size(); ++o) {
+    const float* y = (*got)[o].tensor().data<float>();
+    for (int col = 0; col < 4; ++col) EXPECT_TRUE(std::isnan(y[col])) << "output " << o;
+  }
+}
+
+// Left to run node by node: a MatMul output also read as a graph output; a bias that is not
+// constant, that runs along the rows ([M, 1]) or over all of Y ([M, N]), or that would widen Y
+// ([1, 1, N] on a 2-D Y); a 1-D A. A Gelu whose input is also a graph output is not the matmul's
+// post-op: MatMul + Add and the written-out Gelu are claimed apart.
+TEST(DnnlProviderTest, MatMulBiasesThatDoNotQualifyAreNotClaimed) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 8, opset_import: ["" : 17]>
+g (float[1, 6, 8] X, float[6, 8] X2, float[8] x1, float[4] c) => (float[1, 6, 4] Y, float[1, 6, 4] M0, float[1, 6, 4] V, float[6, 4] R, float[6, 4] F, float[1, 6, 4] H, float[4] O, float[1, 6, 4] A, float[1, 6, 4] G)
+<)" + SeededInitializer("W", {8, 4}, 0) + ", " + SeededInitializer("b", {4}, 3) + ", " +
+                                           SeededInitializer("rows", {6, 1}, 4) + ", " +
+                                           SeededInitializer("full", {6, 4}, 6) + ", " +
+                                           SeededInitializer("b3", {1, 1, 4}, 8) + R"(,
+ float sqrt2 = {1.41421356}, float one = {1.0}, float half = {0.5}> {
+  M0 = MatMul(X, W)
+  Y = Add(M0, b)
+  M2 = MatMul(X, W)
+  V = Add(M2, c)
+  M4 = MatMul(X2, W)
+  R = Add(M4, rows)
+  M6 = MatMul(X2, W)
+  F = Add(full, M6)
+  M8 = MatMul(X2, W)
+  H = Add(M8, b3)
+  M10 = MatMul(x1, W)
+  O = Add(M10, b)
+  M12 = MatMul(X, W)
+  A = Add(M12, b)
+  S = Div(A, sqrt2)
+  E = Erf(S)
+  P = Add(E, one)
+  Q = Mul(A, half)
+  G = Mul(Q, P)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  const std::string gelu = "Div#14..Mul#18";
+  EXPECT_THAT(SubgraphsOnDnnl(*sessions.on_dnnl),
+              ElementsAre("", "", "", "", "", "", "", "", "", "", "", "", "MatMul#12+Add#13",
+                          "MatMul#12+Add#13", gelu, gelu, gelu, gelu, gelu));
+  const std::vector<NamedValue> feeds = {{"X", Seeded({1, 6, 8}, 1)},
+                                         {"X2", Seeded({6, 8}, 2)},
+                                         {"x1", Seeded({8}, 3)},
+                                         {"c", Seeded({4}, 4)}};
+  ExpectSameOutputs(sessions, feeds);
 }
 
 TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {

@@ -2,7 +2,8 @@
 // with the attribute and shape variants that change which oneDNN primitive runs (broadcast
 // patterns, batch broadcasting and 1-D operands, transposes, axes, groups, dilations, auto_pad,
 // ceil_mode, output_padding and output_shape), plus NaN propagation, declines at load and errors
-// at run time, and Identity handing on a resident tensor as it is.
+// at run time, Identity handing on a resident tensor as it is, and MatMul carrying the bias and
+// Gelu of dnnl's MatMul claim.
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 
 #include <gmock/gmock.h>
@@ -18,6 +19,7 @@
 
 #include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/ep/dnnl/kernels/identity.h"
+#include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 #include "runtime/onnx/op_spec.h"
@@ -222,6 +224,82 @@ TEST(DnnlMatMulTest, EmptyDimsGiveEmptyOrZeroResults) {
       RunNode(Dnnl(), "Y = MatMul(A, B)", 13, {Random(Shape{3, 4}, 1), Random(Shape{5, 2}, 2)});
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr("do not agree on the inner dimension"));
+}
+
+// Y = Gelu(MatMul(A, B) + bias) (Gelu when `gelu`) on the kernel of dnnl's MatMul claim
+// (matmul_fusion.h), and the same on ref's MatMul, Add and Gelu one after the other.
+StatusOr<Tensor> RunMatMulWithBias(const Value& a, const Value& b, const Value& bias, bool gelu) {
+  static const std::shared_ptr<const DnnlContext> context = *DnnlContext::Create();
+  onnx::NodeProto node;
+  ONNXGATE_RETURN_IF_ERROR(ParseNodeText("Y = MatMul(A, B)", &node));
+  MatMulEpilogue epilogue;
+  epilogue.bias = true;
+  if (gelu) epilogue.activation = {{dnnl::algorithm::eltwise_gelu_erf}};
+  ONNXGATE_ASSIGN_OR_RETURN(
+      std::unique_ptr<OpKernel> kernel,
+      MatMulKernel::Create(KernelInfo(node, 13, {DataType::kFloat, DataType::kFloat}), context,
+                           std::move(epilogue)));
+  KernelContext ctx({&a, &b, &bias}, 1, nullptr);
+  ONNXGATE_RETURN_IF_ERROR(kernel->Compute(ctx));
+  return ctx.outputs()[0].tensor();
+}
+
+StatusOr<Tensor> RefMatMulWithBias(const Value& a, const Value& b, const Value& bias, bool gelu) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Value> product,
+                            RunNode(Ref(), "Y = MatMul(A, B)", 13, {a, b}));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Value> sum,
+                            RunNode(Ref(), "Y = Add(A, B)", 14, {product[0], bias}));
+  if (!gelu) return sum[0].tensor();
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<Value> y, RunNode(Ref(), "Y = Gelu(X)", 20, {sum[0]}));
+  return y[0].tensor();
+}
+
+// Batched and broadcast shapes, a bias of rank below Y's, K = 0 (Y is the bias, then the Gelu),
+// and NaN; the kernel refuses a 1-D operand and a bias that is not along the last axis.
+TEST(DnnlMatMulTest, ABiasAndAGeluRunOnTheMatMulPrimitive) {
+  struct Case {
+    Shape a, b, bias;
+  };
+  const Case cases[] = {{Shape{3, 4}, Shape{4, 5}, Shape{5}},
+                        {Shape{2, 3, 4}, Shape{4, 5}, Shape{1, 5}},
+                        {Shape{2, 1, 3, 4}, Shape{3, 4, 5}, Shape{1, 1, 1, 5}},
+                        {Shape{3, 0}, Shape{0, 5}, Shape{5}},
+                        {Shape{0, 4}, Shape{4, 5}, Shape{5}}};
+  uint32_t seed = 70;
+  for (const Case& c : cases) {
+    for (bool gelu : {false, true}) {
+      SCOPED_TRACE(c.a.ToString() + " x " + c.b.ToString() + " + " + c.bias.ToString() +
+                   (gelu ? ", Gelu" : ""));
+      Tensor a = Random(c.a, seed).tensor().Clone();
+      if (a.NumElements() > 0) a.mutable_data<float>()[1] = std::numeric_limits<float>::quiet_NaN();
+      const Value va = Value::FromTensor(std::move(a));
+      const Value vb = Random(c.b, seed + 1, -1.0f, 1.0f);
+      const Value vbias = Random(c.bias, seed + 2);
+      auto got = RunMatMulWithBias(va, vb, vbias, gelu);
+      auto want = RefMatMulWithBias(va, vb, vbias, gelu);
+      ASSERT_TRUE(got.ok()) << got.status().ToString();
+      ASSERT_TRUE(want.ok()) << want.status().ToString();
+      ASSERT_EQ(got->shape(), want->shape());
+      for (int64_t i = 0; i < want->NumElements(); ++i) {
+        const float g = got->data<float>()[i], w = want->data<float>()[i];
+        if (std::isnan(w)) {
+          EXPECT_TRUE(std::isnan(g)) << "element " << i << ": " << g;
+        } else {
+          EXPECT_NEAR(g, w, 1e-5f + 1e-4f * std::fabs(w)) << "element " << i;
+        }
+      }
+      seed += 3;
+    }
+  }
+  auto one_d = RunMatMulWithBias(Random(Shape{4}, 1), Random(Shape{4, 5}, 2), Random(Shape{5}, 3),
+                                 false);
+  EXPECT_THAT(one_d.status().message(), HasSubstr("must have rank >= 2"));
+  for (const Shape& bias : {Shape{3, 1}, Shape{3, 5}, Shape{1, 1, 5}, Shape{4}}) {
+    auto wrong = RunMatMulWithBias(Random(Shape{3, 4}, 1), Random(Shape{4, 5}, 2),
+                                   Random(bias, 3), true);
+    EXPECT_THAT(wrong.status().message(), HasSubstr("is not [N] or [1, ..., 1, N]"))
+        << bias.ToString();
+  }
 }
 
 TEST(DnnlGemmTest, TransposesScalesAndEveryShapeOfC) {

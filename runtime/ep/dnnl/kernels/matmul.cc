@@ -69,6 +69,18 @@ Status RequireFloat(const Tensor& t, const char* name) {
                          DataTypeShortName(t.dtype()));
 }
 
+// The default attributes with `activation` as eltwise post-ops (applied after any bias).
+dnnl::primitive_attr AttrWith(const std::vector<EltwiseStep>& activation) {
+  dnnl::primitive_attr attr = DefaultAttr();
+  if (activation.empty()) return attr;
+  dnnl::post_ops post_ops;
+  for (const EltwiseStep& step : activation) {
+    post_ops.append_eltwise(1.0f, step.algorithm, step.alpha, step.beta);
+  }
+  attr.set_post_ops(post_ops);
+  return attr;
+}
+
 // A bias along the last axis of a rank-`rank` Y of N = `n` columns: dims [1, ..., 1, N].
 dnnl::memory::desc BiasDesc(size_t rank, int64_t n) {
   dims d(rank, 1);
@@ -76,11 +88,59 @@ dnnl::memory::desc BiasDesc(size_t rank, int64_t n) {
   return PlainDesc(d);
 }
 
+// OK when `bias` is [N] or [1, ..., 1, N] and of no higher rank than Y `y`, so that adding it
+// broadcasts along Y's last axis alone.
+Status CheckBiasAlongLastAxis(const Tensor& bias, const Shape& y) {
+  const std::vector<int64_t>& d = bias.shape().dims();
+  bool along_last = !d.empty() && d.size() <= y.rank() && d.back() == y.dims().back();
+  for (size_t i = 0; along_last && i + 1 < d.size(); ++i) along_last = d[i] == 1;
+  if (along_last) return OkStatus();
+  return InvalidArgument("the bias " + bias.shape().ToString() + " is not [N] or [1, ..., 1, N] " +
+                         "for Y " + y.ToString());
+}
+
+// OK when oneDNN has a float32 matmul carrying `epilogue`; Unimplemented otherwise. Whether one
+// does depends on the bias and the post-ops, not on the shapes (oneDNN's reference matmul takes
+// any shape whose attributes it takes), so one small primitive descriptor answers at load.
+Status CheckEpilogueSupported(const DnnlContext& dnnl, const MatMulEpilogue& epilogue) {
+  for (const EltwiseStep& step : epilogue.activation) {
+    if (step.accurate) {
+      return Unimplemented("a MatMul's activation runs as a oneDNN post-op, which has no "
+                           "reference implementation to ask for");
+    }
+  }
+  return DnnlCall(dnnl, "matmul", [&]() -> Status {
+    const dnnl::memory::desc md = PlainDesc({2, 2});
+    dnnl::matmul::desc desc = epilogue.bias ? dnnl::matmul::desc(md, md, BiasDesc(2, 2), md)
+                                            : dnnl::matmul::desc(md, md, md);
+    const dnnl::matmul::primitive_desc pd(desc, AttrWith(epilogue.activation), dnnl.engine());
+    (void)pd;  // made, so oneDNN has an implementation
+    return OkStatus();
+  });
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info,
-                                                         std::shared_ptr<const DnnlContext> dnnl) {
-  return std::unique_ptr<OpKernel>(new MatMulKernel(std::move(dnnl), ConstantMatrices(info, 1)));
+                                                         std::shared_ptr<const DnnlContext> dnnl,
+                                                         MatMulEpilogue epilogue) {
+  if (!epilogue.empty()) ONNXGATE_RETURN_IF_ERROR(CheckEpilogueSupported(*dnnl, epilogue));
+  return std::unique_ptr<OpKernel>(
+      new MatMulKernel(std::move(dnnl), ConstantMatrices(info, 1), std::move(epilogue)));
+}
+
+Status MatMulKernel::ComputeWithoutProduct(const Tensor* bias, Tensor* y) const {
+  if (bias != nullptr) {
+    const float* b = bias->data<float>();
+    const int64_t n = bias->NumElements();
+    float* out = y->mutable_data<float>();
+    for (int64_t i = 0; i < y->NumElements(); ++i) out[i] = b[i % n];
+  }
+  if (epilogue_.activation.empty()) return OkStatus();
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor activated,
+                            RunEltwise(*dnnl_, activation_cache_, *y, epilogue_.activation));
+  *y = std::move(activated);
+  return OkStatus();
 }
 
 Status MatMulKernel::Compute(KernelContext& ctx) const {
@@ -88,11 +148,20 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*a, "A"));
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*b, "B"));
+  const Tensor* bias = nullptr;
+  if (epilogue_.bias) {
+    ONNXGATE_ASSIGN_OR_RETURN(bias, ref::GetInput(ctx, 2, "bias"));
+    ONNXGATE_RETURN_IF_ERROR(RequireFloat(*bias, "bias"));
+  }
   const std::vector<int64_t>& da = a->shape().dims();
   const std::vector<int64_t>& db = b->shape().dims();
   if (da.empty() || db.empty()) {
     return InvalidArgument("A and B must have rank >= 1, got A " + a->shape().ToString() +
                            " and B " + b->shape().ToString());
+  }
+  if (bias != nullptr && (da.size() < 2 || db.size() < 2)) {
+    return InvalidArgument("A and B of a MatMul with a bias must have rank >= 2, got A " +
+                           a->shape().ToString() + " and B " + b->shape().ToString());
   }
   // numpy: a 1-D A is a row [1, K] and a 1-D B a column [K, 1]; the added dim is dropped again.
   std::vector<int64_t> a2 = da.size() == 1 ? std::vector<int64_t>{1, da[0]} : da;
@@ -114,8 +183,10 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = batch_shape->dims();
   if (da.size() > 1) out_dims.push_back(m);
   if (db.size() > 1) out_dims.push_back(n);
+  if (bias != nullptr) ONNXGATE_RETURN_IF_ERROR(CheckBiasAlongLastAxis(*bias, Shape(out_dims)));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || k == 0) {  // nothing to compute, or an empty sum: zeros
+    if (y.NumElements() > 0) ONNXGATE_RETURN_IF_ERROR(ComputeWithoutProduct(bias, &y));
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }
@@ -145,9 +216,12 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     const dnnl::memory::desc b_md = b_is_constant ? ColumnMajorDesc(b_dims) : b_plain;
     const dnnl::memory::desc y_md = PlainDesc(with(batch, m, n));
     auto entry = std::make_shared<MatMulEntry>();
+    if (bias != nullptr) entry->bias = BiasDesc(batch.size() + 2, n);
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
-      dnnl::matmul::desc desc(a_md, b_md, y_md);
-      entry->pd = dnnl::matmul::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
+      dnnl::matmul::desc desc = entry->bias ? dnnl::matmul::desc(a_md, b_md, *entry->bias, y_md)
+                                            : dnnl::matmul::desc(a_md, b_md, y_md);
+      entry->pd = dnnl::matmul::primitive_desc(desc, AttrWith(epilogue_.activation),
+                                               dnnl_->engine());
       entry->primitive = dnnl::matmul(entry->pd);
       entry->a = a_md;
       entry->b = b_md;
@@ -165,10 +239,14 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
-    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
-                          {{DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-                           {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
-                           {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}});
+    std::unordered_map<int, dnnl::memory> args = {
+        {DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
+        {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
+        {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}};
+    if (entry->bias) {
+      args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, *entry->bias, bias->data<float>()));
+    }
+    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd, std::move(args));
     return OkStatus();
   }));
   ctx.set_output(0, std::move(y));

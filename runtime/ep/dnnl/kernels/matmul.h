@@ -2,6 +2,7 @@
 // Gemm (transA, transB, alpha, beta, C broadcast to [M, N]) on oneDNN's matmul primitive,
 // float32. Gemm's C of shape [N] or [1, N] with alpha = beta = 1 is the primitive's bias, added
 // as each row of Y is written; any other C is added as beta * C by the binary primitive after.
+// MatMul takes a bias and an activation the same way for dnnl's MatMul claim (matmul_fusion.h).
 //
 // A constant B (an initializer or Constant: a layer's weights) is reordered once, when the
 // primitive is made, to column-major matrices (each [K, N] stored as its transpose [N, K]) and
@@ -12,9 +13,11 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
+#include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
@@ -26,7 +29,7 @@ struct MatMulEntry {
   dnnl::memory::desc a, b, y;
   // The constant B in the primitive's layout, reordered when the entry was made.
   std::optional<dnnl::memory> b_constant;
-  // The primitive's bias, [1, ..., 1, N] (Gemm's C as a bias).
+  // The primitive's bias, [1, ..., 1, N] (MatMul's claimed bias, Gemm's C as a bias).
   std::optional<dnnl::memory::desc> bias;
   // Gemm with another C: Y += beta * C.
   std::optional<dnnl::binary::primitive_desc> add_pd;
@@ -34,19 +37,43 @@ struct MatMulEntry {
   dnnl::memory::desc c;
 };
 
+// What dnnl's MatMul claim (matmul_fusion.h) has the product carry as oneDNN writes it: the
+// Add of a bias along the last axis, then an activation as post-ops. A matmul with neither is
+// MatMul alone.
+struct MatMulEpilogue {
+  // Input 2, the bias: [N] or [1, ..., 1, N], of no higher rank than Y. A and B must then be of
+  // rank 2 or more (a 1-D operand would drop the axis the bias runs along).
+  bool bias = false;
+  // Post-ops after the bias: Gelu's (gelu_erf or gelu_tanh), which keep a NaN a NaN and give NaN
+  // for -inf as the nodes do. Steps that need oneDNN's reference implementation are refused.
+  std::vector<EltwiseStep> activation;
+
+  bool empty() const { return !bias && activation.empty(); }
+};
+
 class MatMulKernel : public OpKernel {
  public:
+  // With a non-empty `epilogue`, Unimplemented when oneDNN has no matmul that carries it.
   static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info,
-                                                    std::shared_ptr<const DnnlContext> dnnl);
+                                                    std::shared_ptr<const DnnlContext> dnnl,
+                                                    MatMulEpilogue epilogue = {});
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  MatMulKernel(std::shared_ptr<const DnnlContext> dnnl, std::optional<Tensor> b_constant)
-      : dnnl_(std::move(dnnl)), b_constant_(std::move(b_constant)) {}
+  MatMulKernel(std::shared_ptr<const DnnlContext> dnnl, std::optional<Tensor> b_constant,
+               MatMulEpilogue epilogue)
+      : dnnl_(std::move(dnnl)),
+        b_constant_(std::move(b_constant)),
+        epilogue_(std::move(epilogue)) {}
+
+  // Y when K is 0 (every sum empty): the bias on each row, or zeros, then the activation.
+  Status ComputeWithoutProduct(const Tensor* bias, Tensor* y) const;
 
   std::shared_ptr<const DnnlContext> dnnl_;
   std::optional<Tensor> b_constant_;  // shares the constant's storage
+  MatMulEpilogue epilogue_;
   PrimitiveCache<MatMulEntry> cache_;
+  PrimitiveCache<EltwiseEntry> activation_cache_;  // for ComputeWithoutProduct
 };
 
 // Gemm-7 on (C always broadcasts unidirectionally; from 11 it is optional).
