@@ -1,7 +1,7 @@
-// What dnnl's subgraph claims share (matmul_fusion.h, gelu_fusion.h, and the provider that
-// chains them): the KernelInfo of an offered node, the rule for a value passed inside a claim
-// (read by the next node of the pattern alone, never a graph output or a subgraph's; the rule
-// conv_fusion.cc applies), the offer's graph as the written-out Gelu matcher reads it, and the
+// What dnnl's subgraph claims share (conv_fusion.h, matmul_fusion.h, gelu_fusion.h, and the
+// provider that chains them): the KernelInfo of an offered node, the rule for a value passed
+// inside a claim (read by the next node of the pattern alone, never a graph output or a
+// subgraph's), the offer's graph as the written-out Gelu matcher reads it, and the
 // offer a claim function gets after another has taken its nodes, so that claims never overlap.
 #pragma once
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/kernels/binary.h"
 #include "runtime/ep/dnnl/kernels/conv.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
@@ -16,18 +17,6 @@
 namespace onnxgate::dnnl_ep {
 
 namespace {
-
-// The KernelInfo of node `index` of the offer's graph at op version `since_version`.
-KernelInfo InfoOf(const SubgraphOffer& offer, int index, int since_version) {
-  const onnx::NodeProto& node = offer.graph->proto().node(index);
-  std::vector<DataType> types;
-  std::vector<const Tensor*> constants;
-  for (const std::string& in : node.input()) {
-    types.push_back(in.empty() ? DataType::kUndefined : offer.graph->ElementType(in));
-    constants.push_back(in.empty() ? nullptr : offer.constant(in));
-  }
-  return KernelInfo(node, since_version, std::move(types), std::move(constants));
-}
 
 // A bound of Clip-11 on: the scalar float constant of input `index`, `absent` when omitted;
 // nothing when it is not known at load.
@@ -70,17 +59,6 @@ std::string ClaimName(const SubgraphOffer& offer, const std::vector<int>& nodes)
   return name;
 }
 
-// The position in the offer of the first node after position `from` that reads `name`, or -1.
-int ReaderAfter(const SubgraphOffer& offer, size_t from, const std::string& name) {
-  for (size_t j = from + 1; j < offer.nodes.size(); ++j) {
-    const onnx::NodeProto& node = offer.graph->proto().node(offer.nodes[j]);
-    for (const std::string& in : node.input()) {
-      if (in == name) return static_cast<int>(j);
-    }
-  }
-  return -1;
-}
-
 // Whether `node` is Add(y, R) or Add(R, y) of float32 tensors, R another value than y.
 bool IsResidualAdd(const SubgraphOffer& offer, const onnx::NodeProto& node, const std::string& y) {
   if (node.op_type() != "Add" || NormalizeDomain(node.domain()) != "" || node.input_size() != 2 ||
@@ -95,7 +73,7 @@ bool IsResidualAdd(const SubgraphOffer& offer, const onnx::NodeProto& node, cons
 
 }  // namespace
 
-StatusOr<std::vector<SubgraphClaim>> ClaimConvActivations(const SubgraphOffer& offer,
+StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer,
                                                           std::shared_ptr<const DnnlContext> dnnl) {
   const onnx::GraphProto& graph = offer.graph->proto();
   std::vector<SubgraphClaim> claims;
@@ -103,25 +81,24 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvActivations(const SubgraphOffer& o
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& conv = graph.node(offer.nodes[k]);
     if (conv.op_type() != "Conv" || NormalizeDomain(conv.domain()) != "" || taken[k] ||
-        conv.output_size() != 1 || conv.output(0).empty() || offer.readers(conv.output(0)) != 1) {
+        conv.output_size() != 1 || conv.output(0).empty()) {
       continue;
     }
     const std::string& y = conv.output(0);
-    const int next = ReaderAfter(offer, k, y);
-    if (next < 0 || taken[next]) continue;
+    const std::optional<size_t> next = SoleOfferedReader(offer, y, k, taken);
+    if (!next) continue;
     // Conv, then a residual Add (optional), then an activation (optional), each read by the next
     // alone; at least one of the two.
     int add = -1, act = -1;
     std::string last = y;
-    if (IsResidualAdd(offer, graph.node(offer.nodes[next]), y)) {
-      add = next;
+    if (IsResidualAdd(offer, graph.node(offer.nodes[*next]), y)) {
+      add = static_cast<int>(*next);
       last = graph.node(offer.nodes[add]).output(0);
-      if (offer.readers(last) == 1) {
-        const int reader = ReaderAfter(offer, add, last);
-        if (reader >= 0 && !taken[reader]) act = reader;
+      if (std::optional<size_t> reader = SoleOfferedReader(offer, last, add, taken)) {
+        act = static_cast<int>(*reader);
       }
     } else {
-      act = next;
+      act = static_cast<int>(*next);
     }
     std::optional<std::vector<EltwiseStep>> steps;
     if (act >= 0) {
@@ -129,13 +106,13 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvActivations(const SubgraphOffer& o
       if (node.input(0) == last && NormalizeDomain(node.domain()) == "" &&
           node.output_size() == 1) {
         ONNXGATE_ASSIGN_OR_RETURN(
-            steps, ActivationSteps(InfoOf(offer, offer.nodes[act], offer.since_versions[act])));
+            steps, ActivationSteps(OfferedNodeInfo(offer, act)));
       }
       if (!steps) act = -1;
     }
     if (add < 0 && act < 0) continue;
 
-    const KernelInfo conv_info = InfoOf(offer, offer.nodes[k], offer.since_versions[k]);
+    const KernelInfo conv_info = OfferedNodeInfo(offer, k);
     std::optional<ConvResidual> residual;
     if (add >= 0) {
       residual.emplace();
@@ -143,8 +120,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvActivations(const SubgraphOffer& o
       ONNXGATE_ASSIGN_OR_RETURN(residual->conv, ConvKernel::Create(conv_info, dnnl));
       ONNXGATE_ASSIGN_OR_RETURN(
           residual->add,
-          BinaryKernel::Create(InfoOf(offer, offer.nodes[add], offer.since_versions[add]),
-                               dnnl::algorithm::binary_add, dnnl));
+          BinaryKernel::Create(OfferedNodeInfo(offer, add), dnnl::algorithm::binary_add, dnnl));
       if (steps) residual->activation = EltwiseKernel::FromSteps(*steps, dnnl);
     }
     auto kernel = ConvKernel::Create(conv_info, dnnl, steps.value_or(std::vector<EltwiseStep>{}),
