@@ -10,12 +10,12 @@
 namespace onnxgate {
 
 struct Tensor::Storage {
-  explicit Storage(size_t bytes) : size(bytes) {
+  Storage(size_t bytes, bool cleared) : size(bytes) {
     // 64-byte alignment suits every SIMD width the EPs use; never a null pointer.
     size_t rounded = ((bytes + 63) / 64) * 64;
     data = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
     if (data == nullptr) throw std::bad_alloc();
-    std::memset(data, 0, rounded == 0 ? 64 : rounded);
+    if (cleared) std::memset(data, 0, rounded == 0 ? 64 : rounded);
   }
   explicit Storage(std::vector<std::string> s) : strings(std::move(s)) {}
   ~Storage() { std::free(data); }
@@ -27,13 +27,21 @@ struct Tensor::Storage {
   std::vector<std::string> strings;
 };
 
-Tensor::Tensor(DataType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
+Tensor::Tensor(DataType dtype, Shape shape) : Tensor(dtype, std::move(shape), true) {}
+
+Tensor::Tensor(DataType dtype, Shape shape, bool cleared)
+    : dtype_(dtype), shape_(std::move(shape)) {
   ONNXGATE_CHECK(shape_.Validate().ok());
   if (dtype_ == DataType::kString) {
     storage_ = std::make_shared<Storage>(std::vector<std::string>(NumElements()));
   } else {
-    storage_ = std::make_shared<Storage>(ByteSize());
+    storage_ = std::make_shared<Storage>(ByteSize(), cleared);
   }
+}
+
+Tensor Tensor::Uninitialized(DataType dtype, Shape shape) {
+  ONNXGATE_CHECK(dtype != DataType::kString);
+  return Tensor(dtype, std::move(shape), false);
 }
 
 void* Tensor::storage_ptr() const {

@@ -19,6 +19,9 @@ class Tensor {
   Tensor() = default;
   // Allocates zero-initialised storage (empty strings for kString). The shape must be valid.
   Tensor(DataType dtype, Shape shape);
+  // Storage left as the allocator gives it, not cleared: only for a writer that sets every element
+  // before the tensor is read (a oneDNN primitive's destination). Not for kString.
+  static Tensor Uninitialized(DataType dtype, Shape shape);
 
   template <typename T>
   static Tensor FromVector(Shape shape, const std::vector<T>& values) {
@@ -90,6 +93,7 @@ class Tensor {
  private:
   struct Storage;
   void* storage_ptr() const;
+  Tensor(DataType dtype, Shape shape, bool cleared);
 
   DataType dtype_ = DataType::kUndefined;
   Shape shape_;

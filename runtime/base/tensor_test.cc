@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 #include "runtime/base/value.h"
 
 namespace onnxgate {
@@ -25,6 +27,19 @@ TEST(TensorTest, StringsAndZeroSize) {
   Tensor e(DataType::kFloat, Shape({0, 3}));
   EXPECT_EQ(e.NumElements(), 0);
   EXPECT_EQ(e.DebugString(), "FLOAT[0,3] {}");
+}
+
+TEST(TensorTest, ZeroedAndUninitializedStorage) {
+  Tensor zeros(DataType::kFloat, Shape({3, 5}));
+  for (int64_t i = 0; i < zeros.NumElements(); ++i) EXPECT_EQ(zeros.data<float>()[i], 0.f);
+  // Uninitialized storage: the same shape, size and alignment, and its elements are the writer's.
+  Tensor raw = Tensor::Uninitialized(DataType::kFloat, Shape({3, 5}));
+  EXPECT_EQ(raw.shape(), Shape({3, 5}));
+  EXPECT_EQ(raw.ByteSize(), 15 * sizeof(float));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(raw.raw_data()) % 64, 0u);
+  for (int64_t i = 0; i < raw.NumElements(); ++i) raw.mutable_data<float>()[i] = 1.5f;
+  EXPECT_EQ(raw.Clone().data<float>()[14], 1.5f);
+  EXPECT_NE(Tensor::Uninitialized(DataType::kFloat, Shape({0})).raw_data(), nullptr);
 }
 
 TEST(TensorTest, HalfConversionsRoundTrip) {

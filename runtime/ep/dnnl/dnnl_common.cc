@@ -131,7 +131,8 @@ void CopyInto(const DnnlContext& ctx, const dnnl::memory& source, const dnnl::me
               const std::optional<dnnl::reorder>& reorder,
               const std::optional<dnnl::reorder::primitive_desc>& reorder_pd) {
   if (reorder) {
-    ExecuteWithScratchpad(ctx, *reorder, *reorder_pd, {{DNNL_ARG_FROM, source}, {DNNL_ARG_TO, dest}});
+    ExecuteWithScratchpad(ctx, *reorder, *reorder_pd,
+                          {{DNNL_ARG_FROM, source}, {DNNL_ARG_TO, dest}});
   } else {
     std::memcpy(dest.get_data_handle(), source.get_data_handle(), dest.get_desc().get_size());
   }

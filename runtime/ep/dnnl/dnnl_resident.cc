@@ -11,7 +11,7 @@ const std::string& DnnlResident::provider() const {
 }
 
 StatusOr<Tensor> DnnlResident::ToHost() const {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, ref::NewTensor(DataType::kFloat, shape_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, ref::NewUninitializedTensor(DataType::kFloat, shape_));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
     dnnl::memory plain =
         WrapMemory(*dnnl_, PlainDesc(DimsOf(shape_.dims())), host.mutable_data<float>());
@@ -62,7 +62,7 @@ StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
   DnnlOutput out;
   const dnnl::memory::desc plain = PlainDesc(DimsOf(shape.dims()));
   if (desc == plain) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, ref::NewTensor(DataType::kFloat, shape));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, ref::NewUninitializedTensor(DataType::kFloat, shape));
     out.host_ = std::move(t);
   } else if (static_cast<int64_t>(desc.get_size()) > ref::kMaxOutputBytes) {
     // The same bound as a host output's (ref::NewTensor), on the layout's padded size.

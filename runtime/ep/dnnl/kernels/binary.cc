@@ -83,7 +83,7 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
                            DataTypeShortName(a->dtype()) + " and " + DataTypeShortName(b->dtype()));
   }
   ONNXGATE_ASSIGN_OR_RETURN(Shape out_shape, ref::BroadcastShapeOf({a->shape(), b->shape()}));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, out_shape));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

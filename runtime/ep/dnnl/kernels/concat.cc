@@ -45,7 +45,7 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
     key.push_back(-1);
   }
   key.push_back(axis);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || used.empty()) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

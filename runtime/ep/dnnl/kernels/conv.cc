@@ -21,7 +21,8 @@ bool AllFinite(const float* data, size_t n) {
 }
 
 // Whether the fused `activation` ends in a clip to finite bounds: oneDNN's clip then leaves no
-// NaN or infinity (it maps a NaN into its bounds, see ConvKernel), so Y is finite whatever the sums.
+// NaN or infinity (it maps a NaN into its bounds, see ConvKernel), so Y is finite whatever the
+// sums were.
 bool ClipsToFiniteBounds(const std::vector<EltwiseStep>& activation) {
   if (activation.empty()) return false;
   const EltwiseStep& last = activation.back();

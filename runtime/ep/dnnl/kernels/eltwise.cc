@@ -98,7 +98,7 @@ Status ApplyEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>&
 
 StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
                             const Tensor& x, const std::vector<EltwiseStep>& steps) {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, x.shape()));
   const int64_t n = x.NumElements();
   if (n == 0) return y;
   // One flat run of n elements, so any rank takes the same primitive.

@@ -184,7 +184,10 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   if (da.size() > 1) out_dims.push_back(m);
   if (db.size() > 1) out_dims.push_back(n);
   if (bias != nullptr) ONNXGATE_RETURN_IF_ERROR(CheckBiasAlongLastAxis(*bias, Shape(out_dims)));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  // The primitive writes every element of Y; without a product (K = 0) Y starts as zeros.
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            k > 0 ? ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims))
+                                  : ref::NewTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || k == 0) {  // nothing to compute, or an empty sum: zeros
     if (y.NumElements() > 0) ONNXGATE_RETURN_IF_ERROR(ComputeWithoutProduct(bias, &y));
     ctx.set_output(0, std::move(y));
@@ -296,7 +299,10 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
                              std::to_string(m) + "," + std::to_string(n) + "]");
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape{m, n}));
+  // The product writes every element of Y; without one (K = 0) Y starts as zeros.
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            k > 0 ? ref::NewUninitializedTensor(DataType::kFloat, Shape{m, n})
+                                  : ref::NewTensor(DataType::kFloat, Shape{m, n}));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -17,7 +17,7 @@ Status SoftmaxKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
                             ref::NormalizeAxisOf(axis_, static_cast<int64_t>(shape.rank()),
                                                  /*allow_negative=*/true));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, shape));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -42,7 +42,7 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
     out_dims[i] = xs[static_cast<size_t>(perm[i])];
     from_strides[i] = in_strides[static_cast<size_t>(perm[i])];
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

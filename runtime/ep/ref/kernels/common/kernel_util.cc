@@ -9,18 +9,30 @@
 
 namespace onnxgate::ref {
 
-StatusOr<Tensor> NewTensor(DataType dtype, const Shape& shape) {
+namespace {
+
+StatusOr<Tensor> AllocateTensor(DataType dtype, const Shape& shape, bool cleared) {
   // Strings have no fixed size; count them as the size of their (empty) std::string objects.
   const int64_t elem = dtype == DataType::kString ? static_cast<int64_t>(sizeof(std::string))
                                                   : static_cast<int64_t>(DataTypeSize(dtype));
   Status valid = shape.Validate(kMaxOutputBytes / std::max<int64_t>(elem, 1));
   if (!valid.ok()) return valid.WithContext("output shape");
   try {
-    return Tensor(dtype, shape);
+    return cleared ? Tensor(dtype, shape) : Tensor::Uninitialized(dtype, shape);
   } catch (const std::bad_alloc&) {
     return Unavailable("cannot allocate an output of shape " + shape.ToString() + " and type " +
                        DataTypeShortName(dtype));
   }
+}
+
+}  // namespace
+
+StatusOr<Tensor> NewTensor(DataType dtype, const Shape& shape) {
+  return AllocateTensor(dtype, shape, true);
+}
+
+StatusOr<Tensor> NewUninitializedTensor(DataType dtype, const Shape& shape) {
+  return AllocateTensor(dtype, shape, false);
 }
 
 StatusOr<const Tensor*> GetInput(const KernelContext& ctx, size_t index, const char* name) {

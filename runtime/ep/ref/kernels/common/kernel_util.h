@@ -20,6 +20,9 @@ inline constexpr int64_t kMaxOutputBytes = int64_t{1} << 34;  // 16 GiB
 // A zero-initialised tensor; InvalidArgument when `shape` has a negative dim, overflows int64 or
 // exceeds kMaxOutputBytes; Unavailable when the allocation fails.
 StatusOr<Tensor> NewTensor(DataType dtype, const Shape& shape);
+// NewTensor's storage not cleared (Tensor::Uninitialized), for a kernel that writes every element
+// itself; same errors. Not for kString.
+StatusOr<Tensor> NewUninitializedTensor(DataType dtype, const Shape& shape);
 
 // The tensor of input `index`, called `name` in the op's schema; InvalidArgument when the input
 // is omitted or is not a tensor.
