@@ -3,6 +3,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace onnxgate::dnnl_ep {
@@ -33,6 +34,7 @@ std::optional<size_t> SoleOfferedReader(const SubgraphOffer& offer, const std::s
 }
 
 OfferGeluLookup::OfferGeluLookup(const SubgraphOffer& offer) : offer_(offer) {
+  for (size_t k = 0; k < offer.nodes.size(); ++k) place_[offer.nodes[k]] = k;
   const onnx::GraphProto& graph = offer.graph->proto();
   for (int i = 0; i < graph.node_size(); ++i) {
     for (const std::string& out : graph.node(i).output()) {
@@ -42,6 +44,18 @@ OfferGeluLookup::OfferGeluLookup(const SubgraphOffer& offer) : offer_(offer) {
       if (!in.empty()) consumers_[in].push_back(i);
     }
   }
+}
+
+std::optional<std::vector<size_t>> OfferGeluLookup::UntakenPlaces(
+    const std::vector<int>& nodes, const std::vector<bool>& taken) const {
+  std::vector<size_t> places;
+  for (int node : nodes) {
+    auto it = place_.find(node);
+    if (it == place_.end() || taken[it->second]) return std::nullopt;
+    places.push_back(it->second);
+  }
+  std::sort(places.begin(), places.end());
+  return places;
 }
 
 GeluLookup OfferGeluLookup::Get() const {

@@ -33,9 +33,14 @@ class OfferGeluLookup {
  public:
   explicit OfferGeluLookup(const SubgraphOffer& offer);
   GeluLookup Get() const;
+  // The places in the offer of graph nodes `nodes` (a match), in execution order; nothing when
+  // one of them is not offered or is `taken` (it runs elsewhere).
+  std::optional<std::vector<size_t>> UntakenPlaces(const std::vector<int>& nodes,
+                                                   const std::vector<bool>& taken) const;
 
  private:
   const SubgraphOffer& offer_;
+  std::unordered_map<int, size_t> place_;  // offered node -> its place in execution order
   std::unordered_map<std::string, int> producer_;
   std::unordered_map<std::string, std::vector<int>> consumers_;
 };

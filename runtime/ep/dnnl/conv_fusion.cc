@@ -59,16 +59,21 @@ std::string ClaimName(const SubgraphOffer& offer, const std::vector<int>& nodes)
   return name;
 }
 
-// Whether `node` is Add(y, R) or Add(R, y) of float32 tensors, R another value than y.
-bool IsResidualAdd(const SubgraphOffer& offer, const onnx::NodeProto& node, const std::string& y) {
+// R when `node` is Add(y, R) or Add(R, y) of float32 tensors, R another value than y; else
+// nothing.
+std::optional<std::string> ResidualOf(const SubgraphOffer& offer, const onnx::NodeProto& node,
+                                      const std::string& y) {
   if (node.op_type() != "Add" || NormalizeDomain(node.domain()) != "" || node.input_size() != 2 ||
-      node.output_size() != 1 || node.output(0).empty()) {
-    return false;
+      node.output_size() != 1 || node.output(0).empty() ||
+      (node.input(0) != y && node.input(1) != y)) {
+    return std::nullopt;
   }
   const std::string& r = node.input(0) == y ? node.input(1) : node.input(0);
-  return !r.empty() && r != y && (node.input(0) == y || node.input(1) == y) &&
-         offer.graph->ElementType(r) == DataType::kFloat &&
-         offer.graph->ElementType(y) == DataType::kFloat;
+  if (r.empty() || r == y || offer.graph->ElementType(r) != DataType::kFloat ||
+      offer.graph->ElementType(y) != DataType::kFloat) {
+    return std::nullopt;
+  }
+  return r;
 }
 
 }  // namespace
@@ -91,7 +96,8 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer
     // alone; at least one of the two.
     int add = -1, act = -1;
     std::string last = y;
-    if (IsResidualAdd(offer, graph.node(offer.nodes[*next]), y)) {
+    const std::optional<std::string> r = ResidualOf(offer, graph.node(offer.nodes[*next]), y);
+    if (r) {
       add = static_cast<int>(*next);
       last = graph.node(offer.nodes[add]).output(0);
       if (std::optional<size_t> reader = SoleOfferedReader(offer, last, add, taken)) {
@@ -136,10 +142,9 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer
     }
     claim.name = ClaimName(offer, claim.nodes);
     claim.inputs.assign(conv.input().begin(), conv.input().end());
-    if (add >= 0) {
+    if (r) {
       claim.inputs.resize(3);  // B, or "" when omitted
-      const onnx::NodeProto& add_node = graph.node(offer.nodes[add]);
-      claim.inputs.push_back(add_node.input(0) == y ? add_node.input(1) : add_node.input(0));
+      claim.inputs.push_back(*r);
     }
     claim.outputs = {graph.node(claim.nodes.back()).output(0)};
     claim.kernel = std::move(kernel).value();

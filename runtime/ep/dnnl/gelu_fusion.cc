@@ -3,9 +3,7 @@
 
 #include <onnx/onnx_pb.h>
 
-#include <algorithm>
 #include <string>
-#include <unordered_map>
 
 #include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
@@ -17,8 +15,6 @@ namespace onnxgate::dnnl_ep {
 StatusOr<std::vector<SubgraphClaim>> ClaimGeluPatterns(const SubgraphOffer& offer,
                                                        std::shared_ptr<const DnnlContext> dnnl) {
   const onnx::GraphProto& graph = offer.graph->proto();
-  std::unordered_map<int, size_t> position;  // offered node -> its place in execution order
-  for (size_t k = 0; k < offer.nodes.size(); ++k) position[offer.nodes[k]] = k;
   const OfferGeluLookup view(offer);
   const GeluLookup lookup = view.Get();
   std::vector<bool> taken(offer.nodes.size(), false);
@@ -28,14 +24,9 @@ StatusOr<std::vector<SubgraphClaim>> ClaimGeluPatterns(const SubgraphOffer& offe
     if (erf.op_type() != "Erf" || !NormalizeDomain(erf.domain()).empty() || taken[k]) continue;
     std::optional<GeluMatch> match = MatchWrittenOutGelu(graph, offer.nodes[k], lookup);
     if (!match || offer.graph->ElementType(match->x) != DataType::kFloat) continue;
-    std::vector<size_t> places;
-    for (int node : match->nodes) {
-      auto it = position.find(node);
-      if (it == position.end() || taken[it->second]) break;
-      places.push_back(it->second);
-    }
-    if (places.size() != match->nodes.size()) continue;  // a node runs elsewhere
-    std::sort(places.begin(), places.end());
+    const std::optional<std::vector<size_t>> found = view.UntakenPlaces(match->nodes, taken);
+    if (!found) continue;  // a node runs elsewhere
+    const std::vector<size_t>& places = *found;
     SubgraphClaim claim;
     const int first = offer.nodes[places.front()];
     const int last = offer.nodes[places.back()];

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 #include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
@@ -82,8 +81,8 @@ StatusOr<std::optional<GeluAfterBias>> GeluOpReading(const SubgraphOffer& offer,
 }
 
 // The written-out Gelu of x = `z`: its nodes offered and untaken, z read by them alone.
-std::optional<GeluAfterBias> WrittenOutGeluOf(const SubgraphOffer& offer, const GeluLookup& lookup,
-                                              const std::unordered_map<int, size_t>& position,
+std::optional<GeluAfterBias> WrittenOutGeluOf(const SubgraphOffer& offer,
+                                              const OfferGeluLookup& view, const GeluLookup& lookup,
                                               const std::string& z,
                                               const std::vector<bool>& taken) {
   const onnx::GraphProto& graph = offer.graph->proto();
@@ -98,18 +97,15 @@ std::optional<GeluAfterBias> WrittenOutGeluOf(const SubgraphOffer& offer, const 
     if (erf < 0) continue;
     std::optional<GeluMatch> match = MatchWrittenOutGelu(graph, erf, lookup);
     if (!match || match->x != z) continue;
-    GeluAfterBias gelu{{}, match->y, {{dnnl::algorithm::eltwise_gelu_erf}}};
+    std::optional<std::vector<size_t>> places = view.UntakenPlaces(match->nodes, taken);
+    if (!places) return std::nullopt;  // runs elsewhere
     int reads_of_z = 0;
     for (int node : match->nodes) {
-      auto it = position.find(node);
-      if (it == position.end() || taken[it->second]) return std::nullopt;  // runs elsewhere
-      gelu.places.push_back(it->second);
       const auto& inputs = graph.node(node).input();
       reads_of_z += static_cast<int>(std::count(inputs.begin(), inputs.end(), z));
     }
     if (reads_of_z != offer.readers(z)) return std::nullopt;  // z is read outside the Gelu too
-    std::sort(gelu.places.begin(), gelu.places.end());
-    return gelu;
+    return GeluAfterBias{std::move(*places), match->y, {{dnnl::algorithm::eltwise_gelu_erf}}};
   }
   return std::nullopt;
 }
@@ -130,8 +126,6 @@ std::string ClaimName(const SubgraphOffer& offer, const std::vector<size_t>& pla
 StatusOr<std::vector<SubgraphClaim>> ClaimMatMulBiases(const SubgraphOffer& offer,
                                                        std::shared_ptr<const DnnlContext> dnnl) {
   const onnx::GraphProto& graph = offer.graph->proto();
-  std::unordered_map<int, size_t> position;  // offered node -> its place in execution order
-  for (size_t k = 0; k < offer.nodes.size(); ++k) position[offer.nodes[k]] = k;
   const OfferGeluLookup view(offer);
   const GeluLookup lookup = view.Get();
   std::vector<bool> taken(offer.nodes.size(), false);
@@ -154,7 +148,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimMatMulBiases(const SubgraphOffer& offe
     epilogue.bias = true;
     ONNXGATE_ASSIGN_OR_RETURN(std::optional<GeluAfterBias> gelu,
                               GeluOpReading(offer, y, *j, taken));
-    if (!gelu) gelu = WrittenOutGeluOf(offer, lookup, position, y, taken);
+    if (!gelu) gelu = WrittenOutGeluOf(offer, view, lookup, y, taken);
     if (gelu) {
       places.insert(places.end(), gelu->places.begin(), gelu->places.end());
       epilogue.activation = std::move(gelu->steps);
