@@ -48,9 +48,22 @@ std::optional<Tensor> ConstantMatrices(const KernelInfo& info, size_t index) {
   return *t;
 }
 
-// The weights memory of a run: the entry's reordered constant, or `b` as it lies.
-dnnl::memory WeightsOf(const DnnlContext& dnnl, const MatMulEntry& entry, const Tensor& b) {
-  return entry.b_constant ? *entry.b_constant : WrapMemory(dnnl, entry.b, b.data<float>());
+// Runs the entry's product of `a` and `b` into `out`, with `bias` when the entry has one; the
+// weights are the entry's reordered constant where it keeps one, else `b` as it lies.
+Status RunProduct(const DnnlContext& dnnl, const MatMulEntry& entry, const Tensor& a,
+                  const Tensor& b, const Tensor* bias, float* out) {
+  return DnnlCall(dnnl, "matmul", [&]() -> Status {
+    std::unordered_map<int, dnnl::memory> args = {
+        {DNNL_ARG_SRC, WrapMemory(dnnl, entry.a, a.data<float>())},
+        {DNNL_ARG_WEIGHTS,
+         entry.b_constant ? *entry.b_constant : WrapMemory(dnnl, entry.b, b.data<float>())},
+        {DNNL_ARG_DST, WrapMemory(dnnl, entry.y, out)}};
+    if (entry.bias) {
+      args.emplace(DNNL_ARG_BIAS, WrapMemory(dnnl, *entry.bias, bias->data<float>()));
+    }
+    ExecuteWithScratchpad(dnnl, entry.primitive, entry.pd, std::move(args));
+    return OkStatus();
+  });
 }
 
 // Reorders the constant `b`, stored as `plain`, into the primitive's weights layout, once.
@@ -241,17 +254,7 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   };
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
-  ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
-    std::unordered_map<int, dnnl::memory> args = {
-        {DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-        {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
-        {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}};
-    if (entry->bias) {
-      args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, *entry->bias, bias->data<float>()));
-    }
-    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd, std::move(args));
-    return OkStatus();
-  }));
+  ONNXGATE_RETURN_IF_ERROR(RunProduct(*dnnl_, *entry, *a, *b, bias, out));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }
@@ -353,17 +356,7 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const MatMulEntry> entry, cache_.Get(key, make));
   float* out = y.mutable_data<float>();
   if (k > 0) {
-    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
-      std::unordered_map<int, dnnl::memory> args = {
-          {DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->a, a->data<float>())},
-          {DNNL_ARG_WEIGHTS, WeightsOf(*dnnl_, *entry, *b)},
-          {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->y, out)}};
-      if (entry->bias) {
-        args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, *entry->bias, c->data<float>()));
-      }
-      ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd, std::move(args));
-      return OkStatus();
-    }));
+    ONNXGATE_RETURN_IF_ERROR(RunProduct(*dnnl_, *entry, *a, *b, c, out));
   }
   if (entry->add) {
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
