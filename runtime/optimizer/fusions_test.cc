@@ -102,6 +102,18 @@ TEST(ConvBatchNormFusionTest, FoldsTheNormalizationIntoTheConvWeights) {
   std::string no_bias = ConvBn({{"opset", "7"}});
   no_bias.replace(no_bias.find("(X, W, B)"), 9, "(X, W)");
   ExpectFusion(no_bias, {"Conv"}, {"conv1+bn1"}, {{"X", RandomFloats({1, 2, 5, 5}, 12)}});
+  // Double weights are scaled in double and stay double.
+  std::string doubles = ConvBn();
+  for (size_t at = doubles.find("float"); at != std::string::npos; at = doubles.find("float", at)) {
+    doubles.replace(at, 5, "double");
+  }
+  const Tensor x = RandomFloats({1, 2, 5, 5}, 13).tensor();
+  Tensor x_double(DataType::kDouble, x.shape());
+  for (int64_t i = 0; i < x.NumElements(); ++i) {
+    x_double.mutable_data<double>()[i] = x.data<float>()[i];
+  }
+  ExpectFusion(doubles, {"Conv"}, {"conv1+bn1"}, {{"X", Value::FromTensor(std::move(x_double))}},
+               1e-12, 1e-12);
 }
 
 TEST(ConvBatchNormFusionTest, IsSkippedWhereItWouldNotBeExact) {

@@ -78,7 +78,9 @@ StatusOr<Tensor> FromRawBytes(const std::string& label, const DeclaredTensor& de
     return InvalidArgument(label + ": " + source + " has " + std::to_string(bytes.size()) +
                            " bytes but " + StorageNeeds(declared));
   }
-  Tensor t(type, shape);
+  // Every storage byte is written below (the bytes are exactly the storage), so none is cleared
+  // first: a model's weights are loaded without a pass that only zeroes them.
+  Tensor t = Tensor::Uninitialized(type, shape);
   if (type == DataType::kBool) {
     // A bool byte other than 0 or 1 is not a valid C++ bool; refuse rather than reinterpret.
     bool* out = t.mutable_data<bool>();
