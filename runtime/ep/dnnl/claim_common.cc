@@ -33,6 +33,27 @@ std::optional<size_t> SoleOfferedReader(const SubgraphOffer& offer, const std::s
   return std::nullopt;
 }
 
+std::optional<size_t> OfferedWriter(const SubgraphOffer& offer, const std::string& value,
+                                    size_t before, const std::vector<bool>& taken) {
+  if (value.empty()) return std::nullopt;
+  const onnx::GraphProto& graph = offer.graph->proto();
+  for (size_t j = 0; j < before && j < offer.nodes.size(); ++j) {
+    for (const std::string& out : graph.node(offer.nodes[j]).output()) {
+      if (out == value) return taken[j] ? std::nullopt : std::optional<size_t>(j);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string SpanName(const SubgraphOffer& offer, const std::vector<size_t>& places) {
+  const auto& nodes = offer.graph->proto().node();
+  auto name = [&](size_t place) {
+    const int index = offer.nodes[place];
+    return NodeDisplayName(nodes.Get(index), index);
+  };
+  return name(places.front()) + (places.size() == 2 ? "+" : "..") + name(places.back());
+}
+
 OfferGeluLookup::OfferGeluLookup(const SubgraphOffer& offer) : offer_(offer) {
   for (size_t k = 0; k < offer.nodes.size(); ++k) place_[offer.nodes[k]] = k;
   const onnx::GraphProto& graph = offer.graph->proto();

@@ -26,6 +26,15 @@ KernelInfo OfferedNodeInfo(const SubgraphOffer& offer, size_t k);
 std::optional<size_t> SoleOfferedReader(const SubgraphOffer& offer, const std::string& value,
                                         size_t after, const std::vector<bool>& taken);
 
+// The place of the offered node, before place `before` and not yet `taken`, that writes `value`;
+// nothing when no such node writes it (a graph input, a constant, a node run elsewhere).
+std::optional<size_t> OfferedWriter(const SubgraphOffer& offer, const std::string& value,
+                                    size_t before, const std::vector<bool>& taken);
+
+// A claim's name from the places of its nodes (in execution order): "a+b" for two nodes,
+// "first..last" for more, with the names the session shows for unnamed nodes.
+std::string SpanName(const SubgraphOffer& offer, const std::vector<size_t>& places);
+
 // The offer's graph as the written-out Gelu matcher reads it: producers and readers from the
 // whole graph (a read outside the offered nodes counts too), constants as the session knows them
 // at load. Get()'s lookup refers to this object and `offer`, which must outlive it.

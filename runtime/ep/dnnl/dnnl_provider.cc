@@ -12,6 +12,7 @@
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 #include "runtime/ep/dnnl/gelu_fusion.h"
 #include "runtime/ep/dnnl/matmul_fusion.h"
+#include "runtime/ep/dnnl/permuted_matmul_fusion.h"
 
 namespace onnxgate {
 
@@ -38,8 +39,8 @@ class DnnlProvider : public ExecutionProvider {
   const KernelRegistry& registry() const override { return kernels_->registry(); }
   int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
 
-  // Conv (+ residual Add) (+ activation), then MatMul + bias (+ Gelu), then the written-out
-  // Gelus: each claim function is offered the nodes those before it left, so no node is claimed
+  // Conv (+ residual Add) (+ activation), then MatMul + bias (+ Gelu), then MatMul with the
+  // Transposes (and scale) around it, then the written-out Gelus: each claim function is offered the nodes those before it left, so no node is claimed
   // twice and a Gelu that a MatMul's bias feeds runs as that matmul's post-op rather than on
   // its own.
   StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
@@ -47,6 +48,7 @@ class DnnlProvider : public ExecutionProvider {
         const SubgraphOffer&, std::shared_ptr<const dnnl_ep::DnnlContext>);
     constexpr ClaimFunction kInOrder[] = {dnnl_ep::ClaimConvPostOps,
                                           dnnl_ep::ClaimMatMulBiases,
+                                          dnnl_ep::ClaimPermutedMatMuls,
                                           dnnl_ep::ClaimGeluPatterns};
     std::vector<SubgraphClaim> claims;
     for (ClaimFunction claim_from : kInOrder) {

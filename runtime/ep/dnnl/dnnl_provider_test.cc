@@ -4,7 +4,7 @@
 // intra-op threads reaching its kernels, activations left in oneDNN's layouts between its
 // kernels (Conv's read by ConvTranspose among them) with a host copy only where a value leaves
 // them, Gather, Erf and Identity on dnnl, the written-out Gelu claimed as one primitive, and a
-// MatMul claimed with its bias and Gelu.
+// MatMul claimed with its bias and Gelu, and one claimed with the Transposes and scale around it.
 #include "runtime/ep/dnnl/dnnl_provider.h"
 
 #include <gmock/gmock.h>
@@ -681,6 +681,55 @@ g (float[1, 6, 8] X, float[6, 8] X2, float[8] x1, float[4] c) => (float[1, 6, 4]
                                          {"x1", Seeded({8}, 3)},
                                          {"c", Seeded({4}, 4)}};
   ExpectSameOutputs(sessions, feeds);
+}
+
+// Attention's products: Q x K^T through the Transposes that split the heads, scaled, and the
+// probabilities x V with the heads merged back by a Transpose, each one strided matmul; a
+// Transpose with the default perm (reversed axes) before a 2-D MatMul scaled by a constant
+// written first; a Transpose feeding a MatMul that broadcasts its batch. Left alone: a Transpose
+// whose output is also a graph output, and a Mul by a vector (it scales columns, not Y).
+TEST(DnnlProviderTest, AMatMulTakesTheTransposesAroundItAndItsScale) {
+  DnnlAndRefSessions sessions = SessionsOf(R"(
+<ir_version: 9, opset_import: ["" : 20]>
+g (float[2, 6, 8] Q, float[2, 6, 8] K, float[2, 6, 8] V, float[3, 8] X, float[1, 4, 6] B,
+   float[3, 4, 5] G, float[4, 6] F, float[4, 2] H)
+  => (float[2, 6, 8] Y, float[3, 5] Zs, float[3, 6, 5] Wb, float[6, 4] E, float[6, 2] Nv)
+<int64[4] split = {2, 6, 2, 4}, int64[3] merge = {2, 6, 8}, float scale = {0.5},
+ float[1] half = {0.5}, float[2] vec = {2.0, 3.0}, )" +
+                                           SeededInitializer("W", {5, 8}, 1) + R"(> {
+  Qr = Reshape(Q, split)
+  Qt = Transpose <perm = [0, 2, 1, 3]> (Qr)
+  Kr = Reshape(K, split)
+  Kt = Transpose <perm = [0, 2, 3, 1]> (Kr)
+  Vr = Reshape(V, split)
+  Vt = Transpose <perm = [0, 2, 1, 3]> (Vr)
+  P = MatMul(Qt, Kt)
+  Ps = Mul(P, scale)
+  A = Softmax <axis = -1> (Ps)
+  C = MatMul(A, Vt)
+  Ct = Transpose <perm = [0, 2, 1, 3]> (C)
+  Y = Reshape(Ct, merge)
+  Wt = Transpose(W)
+  Z = MatMul(X, Wt)
+  Zs = Mul(half, Z)
+  Bt = Transpose <perm = [0, 2, 1]> (B)
+  Wb = MatMul(Bt, G)
+  E = Transpose <perm = [1, 0]> (F)
+  N = MatMul(E, H)
+  Nv = Mul(N, vec)
+}
+)");
+  ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
+  const std::string qk = "Transpose#1..Mul#7", pv = "Transpose#5..Transpose#10",
+                    z = "Transpose#12..Mul#14", wb = "Transpose#15+MatMul#16";
+  EXPECT_THAT(SubgraphsOnDnnl(*sessions.on_dnnl),
+              ElementsAre("", qk, "", qk, "", pv, qk, qk, "", pv, pv, "", z, z, z, wb, wb, "", "",
+                          ""));
+  const std::vector<NamedValue> feeds = {
+      {"Q", Seeded({2, 6, 8}, 1)}, {"K", Seeded({2, 6, 8}, 2)}, {"V", Seeded({2, 6, 8}, 3)},
+      {"X", Seeded({3, 8}, 4)},    {"B", Seeded({1, 4, 6}, 5)}, {"G", Seeded({3, 4, 5}, 6)},
+      {"F", Seeded({4, 6}, 7)},    {"H", Seeded({4, 2}, 8)}};
+  for (int run = 0; run < 2; ++run) ExpectSameOutputs(sessions, feeds);  // then cached
 }
 
 TEST(DnnlProviderTest, ForbiddenFallbackNamesTheNodeAndTheReason) {

@@ -110,17 +110,6 @@ std::optional<GeluAfterBias> WrittenOutGeluOf(const SubgraphOffer& offer,
   return std::nullopt;
 }
 
-// "mm+add" for two nodes, "mm..gelu" (the first and last in execution order) for more, with the
-// names the session shows for unnamed nodes.
-std::string ClaimName(const SubgraphOffer& offer, const std::vector<size_t>& places) {
-  const auto& nodes = offer.graph->proto().node();
-  auto name = [&](size_t place) {
-    const int index = offer.nodes[place];
-    return NodeDisplayName(nodes.Get(index), index);
-  };
-  return name(places.front()) + (places.size() == 2 ? "+" : "..") + name(places.back());
-}
-
 }  // namespace
 
 StatusOr<std::vector<SubgraphClaim>> ClaimMatMulBiases(const SubgraphOffer& offer,
@@ -161,7 +150,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimMatMulBiases(const SubgraphOffer& offe
       return kernel.status();
     }
     SubgraphClaim claim;
-    claim.name = ClaimName(offer, places);
+    claim.name = SpanName(offer, places);
     for (size_t place : places) {
       claim.nodes.push_back(offer.nodes[place]);
       taken[place] = true;

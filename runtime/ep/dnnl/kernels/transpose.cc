@@ -7,6 +7,38 @@
 
 namespace onnxgate::dnnl_ep {
 
+StatusOr<std::vector<int64_t>> ResolvedPermutation(const std::vector<int64_t>& perm, size_t rank) {
+  std::vector<int64_t> out = perm;
+  if (out.empty()) {
+    for (size_t i = 0; i < rank; ++i) out.push_back(static_cast<int64_t>(rank - 1 - i));
+  }
+  if (out.size() != rank) {
+    return InvalidArgument("perm has " + std::to_string(out.size()) + " entries for data of rank " +
+                           std::to_string(rank));
+  }
+  std::vector<bool> seen(rank, false);
+  for (int64_t p : out) {
+    if (p < 0 || p >= static_cast<int64_t>(rank) || seen[static_cast<size_t>(p)]) {
+      return InvalidArgument("perm " + ref::ListToString(out) + " is not a permutation of 0.." +
+                             std::to_string(rank - 1));
+    }
+    seen[static_cast<size_t>(p)] = true;
+  }
+  return out;
+}
+
+PermutedView PermuteDense(const std::vector<int64_t>& dims, const std::vector<int64_t>& perm) {
+  const size_t rank = dims.size();
+  std::vector<int64_t> dense(rank, 1);
+  for (size_t i = rank; i-- > 1;) dense[i - 1] = dense[i] * dims[i];
+  PermutedView view{std::vector<int64_t>(rank), std::vector<int64_t>(rank)};
+  for (size_t i = 0; i < rank; ++i) {
+    view.dims[i] = dims[static_cast<size_t>(perm[i])];
+    view.strides[i] = dense[static_cast<size_t>(perm[i])];
+  }
+  return view;
+}
+
 StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(const KernelInfo& info,
                                                             std::shared_ptr<const DnnlContext> dnnl) {
   std::vector<int64_t> perm;
@@ -20,28 +52,10 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "data"));
   const Shape& xs = x->shape();
   const size_t rank = xs.rank();
-  std::vector<int64_t> perm = perm_;
-  if (perm.empty()) {
-    for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
-  }
-  std::vector<bool> seen(rank, false);
-  if (perm.size() != rank) {
-    return InvalidArgument("perm has " + std::to_string(perm.size()) + " entries for data of rank " +
-                           std::to_string(rank));
-  }
-  for (int64_t p : perm) {
-    if (p < 0 || p >= static_cast<int64_t>(rank) || seen[static_cast<size_t>(p)]) {
-      return InvalidArgument("perm " + ref::ListToString(perm) + " is not a permutation of 0.." +
-                             std::to_string(rank - 1));
-    }
-    seen[static_cast<size_t>(p)] = true;
-  }
-  std::vector<int64_t> in_strides(rank, 1), out_dims(rank), from_strides(rank);
-  for (size_t i = rank; i-- > 1;) in_strides[i - 1] = in_strides[i] * xs[i];
-  for (size_t i = 0; i < rank; ++i) {
-    out_dims[i] = xs[static_cast<size_t>(perm[i])];
-    from_strides[i] = in_strides[static_cast<size_t>(perm[i])];
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(const std::vector<int64_t> perm, ResolvedPermutation(perm_, rank));
+  const PermutedView view = PermuteDense(xs.dims(), perm);
+  const std::vector<int64_t>& out_dims = view.dims;
+  const std::vector<int64_t>& from_strides = view.strides;
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));

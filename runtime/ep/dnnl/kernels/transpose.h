@@ -11,6 +11,18 @@
 
 namespace onnxgate::dnnl_ep {
 
+// Transpose's `perm` for data of rank `rank`: the reversed axes when `perm` is empty (the
+// attribute's default); InvalidArgument when it is not a permutation of 0..rank-1.
+StatusOr<std::vector<int64_t>> ResolvedPermutation(const std::vector<int64_t>& perm, size_t rank);
+
+// Data of dims `dims` stored densely, seen through permutation `perm`: the permuted dims, and for
+// each the stride of the axis it came from. Transpose's output is a dense copy of this view.
+struct PermutedView {
+  std::vector<int64_t> dims;
+  std::vector<int64_t> strides;
+};
+PermutedView PermuteDense(const std::vector<int64_t>& dims, const std::vector<int64_t>& perm);
+
 struct TransposeEntry {
   dnnl::reorder::primitive_desc pd;
   dnnl::reorder primitive;
