@@ -20,6 +20,9 @@ namespace onnxgate::dnnl_ep {
 // op version): input types and constants as the session knows them at load.
 KernelInfo OfferedNodeInfo(const SubgraphOffer& offer, size_t k);
 
+// Whether `node` is ONNX's operator `op` (the default domain, "" or "ai.onnx").
+bool IsOp(const onnx::NodeProto& node, const char* op);
+
 // The place of the offered node, after place `after` and not yet `taken`, that alone reads
 // `value`: one read in all (offer.readers counts node inputs, subgraphs and graph outputs), by
 // that node. Nothing when `value` is read elsewhere too, or by a node the offer lacks.

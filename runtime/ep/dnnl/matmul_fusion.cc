@@ -11,15 +11,10 @@
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
 #include "runtime/graph/gelu_pattern.h"
-#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate::dnnl_ep {
 
 namespace {
-
-bool IsOp(const onnx::NodeProto& node, const char* op) {
-  return node.op_type() == op && NormalizeDomain(node.domain()).empty();
-}
 
 // The dims of `name` known at load: a constant's, else its type's; nothing when its rank is not.
 std::optional<std::vector<int64_t>> DimsAtLoad(const SubgraphOffer& offer,

@@ -10,15 +10,10 @@
 
 #include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/kernels/permuted_matmul.h"
-#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate::dnnl_ep {
 
 namespace {
-
-bool IsOp(const onnx::NodeProto& node, const char* op) {
-  return node.op_type() == op && NormalizeDomain(node.domain()).empty();
-}
 
 // Whether `name` is float32 of a rank of at least 2 known at load.
 bool IsFloatMatrices(const SubgraphOffer& offer, const std::string& name) {
