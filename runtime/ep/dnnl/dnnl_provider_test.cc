@@ -258,9 +258,10 @@ g (float[1, 16, 5, 5] X, float[16, 16, 1, 1] V, float[1, 1, 2, 2] Z) => (float[1
   }
 }
 
-// A constant B of MatMul (2-D, or batched and broadcast) and of Gemm is reordered once into
-// column-major matrices; the three runs (the first makes the primitives, the others reuse them)
-// give ref's results, beside a MatMul whose B is not constant.
+// A constant B of MatMul (2-D: the weights of a 1x1 convolution over A's rows; batched and
+// broadcast: column-major matrices) and of Gemm (column-major) is reordered once; the three runs
+// (the first makes the primitives, the others reuse them) give ref's results, beside a MatMul
+// whose B is not constant.
 TEST(DnnlProviderTest, ConstantMatMulAndGemmWeightsAreReorderedOnce) {
   auto initializer = [](const std::string& name, const std::vector<int>& dims) {
     std::string text = "float[";

@@ -1,6 +1,7 @@
 // MatMul and Gemm on oneDNN's matmul primitive.
 #include "runtime/ep/dnnl/kernels/matmul.h"
 
+#include <limits>
 #include <string>
 #include <unordered_map>
 
@@ -156,6 +157,47 @@ Status MatMulKernel::ComputeWithoutProduct(const Tensor* bias, Tensor* y) const 
   return OkStatus();
 }
 
+StatusOr<std::shared_ptr<const ProjectionEntry>> MatMulKernel::Projection(int64_t rows, int64_t k,
+                                                                            int64_t n,
+                                                                            bool with_bias) const {
+  auto make = [&]() -> StatusOr<std::shared_ptr<const ProjectionEntry>> {
+    auto entry = std::make_shared<ProjectionEntry>();
+    const auto f32 = dnnl::memory::data_type::f32;
+    entry->a = dnnl::memory::desc({1, k, rows}, f32, dnnl::memory::format_tag::nwc);
+    entry->y = dnnl::memory::desc({1, n, rows}, f32, dnnl::memory::format_tag::nwc);
+    entry->bias = PlainDesc({n});
+    // B [K, N] row-major as the convolution's weights [N outputs, K inputs, width 1].
+    const dnnl::memory::desc b_plain({n, k, 1}, f32, dims{1, n, 1});
+    const dnnl::memory::desc any({n, k, 1}, f32, dnnl::memory::format_tag::any);
+    const Status made = DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
+      const auto prop = dnnl::prop_kind::forward_inference;
+      const auto alg = dnnl::algorithm::convolution_direct;
+      auto desc = with_bias ? dnnl::convolution_forward::desc(prop, alg, entry->a, any, entry->bias,
+                                                              entry->y, {1}, {0}, {0})
+                            : dnnl::convolution_forward::desc(prop, alg, entry->a, any, entry->y,
+                                                              {1}, {0}, {0});
+      entry->pd = dnnl::convolution_forward::primitive_desc(desc, AttrWith(epilogue_.activation),
+                                                            dnnl_->engine());
+      return OkStatus();
+    });
+    if (made.code() == StatusCode::kUnimplemented) {
+      return std::shared_ptr<const ProjectionEntry>();  // none: the matmul runs
+    }
+    ONNXGATE_RETURN_IF_ERROR(made);
+    ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
+      entry->primitive = dnnl::convolution_forward(entry->pd);
+      std::optional<dnnl::reorder> reorder;
+      std::optional<dnnl::reorder::primitive_desc> reorder_pd;
+      MakeReorder(*dnnl_, b_plain, entry->pd.weights_desc(), &reorder, &reorder_pd);
+      entry->weights = Reordered(*dnnl_, WrapMemory(*dnnl_, b_plain, b_constant_->data<float>()),
+                                 entry->pd.weights_desc(), reorder, reorder_pd);
+      return OkStatus();
+    }));
+    return std::shared_ptr<const ProjectionEntry>(std::move(entry));
+  };
+  return projection_cache_.Get({rows}, make);
+}
+
 Status MatMulKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
@@ -207,6 +249,28 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     return OkStatus();
   }
   const bool b_is_constant = db.size() >= 2 && IsTheConstant(b_constant_, *b);
+  const int64_t rows = a->NumElements() / k;  // k > 0 here
+  // Every row of A against one B: a 1x1 convolution, its width (rows) within oneDNN's int dims.
+  if (b_is_constant && db.size() == 2 && rows <= std::numeric_limits<int32_t>::max()) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ProjectionEntry> projection,
+                              Projection(rows, k, n, bias != nullptr));
+    if (projection) {
+      float* out = y.mutable_data<float>();
+      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
+        std::unordered_map<int, dnnl::memory> args = {
+            {DNNL_ARG_SRC, WrapMemory(*dnnl_, projection->a, a->data<float>())},
+            {DNNL_ARG_WEIGHTS, projection->weights},
+            {DNNL_ARG_DST, WrapMemory(*dnnl_, projection->y, out)}};
+        if (bias != nullptr) {
+          args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, projection->bias, bias->data<float>()));
+        }
+        ExecuteWithScratchpad(*dnnl_, projection->primitive, projection->pd, std::move(args));
+        return OkStatus();
+      }));
+      ctx.set_output(0, std::move(y));
+      return OkStatus();
+    }
+  }
   PrimitiveCache<MatMulEntry>::Key key = da;
   key.push_back(-1);
   key.insert(key.end(), db.begin(), db.end());
