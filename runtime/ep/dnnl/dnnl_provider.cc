@@ -40,9 +40,9 @@ class DnnlProvider : public ExecutionProvider {
   int max_intra_op_threads() const override { return dnnl_ep::MaxPrimitiveThreads(); }
 
   // Conv (+ residual Add) (+ activation), then MatMul + bias (+ Gelu), then MatMul with the
-  // Transposes (and scale) around it, then the written-out Gelus: each claim function is offered the nodes those before it left, so no node is claimed
-  // twice and a Gelu that a MatMul's bias feeds runs as that matmul's post-op rather than on
-  // its own.
+  // Transposes (and scale) around it, then the written-out Gelus: each claim function is offered
+  // the nodes those before it left, so no node is claimed twice and a Gelu that a MatMul's bias
+  // feeds runs as that matmul's post-op rather than on its own.
   StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
     using ClaimFunction = StatusOr<std::vector<SubgraphClaim>> (*)(
         const SubgraphOffer&, std::shared_ptr<const dnnl_ep::DnnlContext>);

@@ -8,7 +8,6 @@
 #include "runtime/ep/dnnl/claim_common.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 #include "runtime/graph/gelu_pattern.h"
-#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -21,17 +20,14 @@ StatusOr<std::vector<SubgraphClaim>> ClaimGeluPatterns(const SubgraphOffer& offe
   std::vector<SubgraphClaim> claims;
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& erf = graph.node(offer.nodes[k]);
-    if (erf.op_type() != "Erf" || !NormalizeDomain(erf.domain()).empty() || taken[k]) continue;
+    if (!IsOp(erf, "Erf") || taken[k]) continue;
     std::optional<GeluMatch> match = MatchWrittenOutGelu(graph, offer.nodes[k], lookup);
     if (!match || offer.graph->ElementType(match->x) != DataType::kFloat) continue;
     const std::optional<std::vector<size_t>> found = view.UntakenPlaces(match->nodes, taken);
     if (!found) continue;  // a node runs elsewhere
     const std::vector<size_t>& places = *found;
     SubgraphClaim claim;
-    const int first = offer.nodes[places.front()];
-    const int last = offer.nodes[places.back()];
-    claim.name = NodeDisplayName(graph.node(first), first) + ".." +
-                 NodeDisplayName(graph.node(last), last);
+    claim.name = SpanName(offer, places);  // "first..last": a match has five nodes or more
     for (size_t place : places) {
       claim.nodes.push_back(offer.nodes[place]);
       taken[place] = true;

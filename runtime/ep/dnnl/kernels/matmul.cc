@@ -67,6 +67,22 @@ Status RunProduct(const DnnlContext& dnnl, const MatMulEntry& entry, const Tenso
   });
 }
 
+// Runs the entry's 1x1 convolution over the rows of `a` into `out`, with `bias` when given.
+Status RunProjection(const DnnlContext& dnnl, const ProjectionEntry& entry, const Tensor& a,
+                     const Tensor* bias, float* out) {
+  return DnnlCall(dnnl, "convolution_forward", [&]() -> Status {
+    std::unordered_map<int, dnnl::memory> args = {
+        {DNNL_ARG_SRC, WrapMemory(dnnl, entry.a, a.data<float>())},
+        {DNNL_ARG_WEIGHTS, entry.weights},
+        {DNNL_ARG_DST, WrapMemory(dnnl, entry.y, out)}};
+    if (bias != nullptr) {
+      args.emplace(DNNL_ARG_BIAS, WrapMemory(dnnl, entry.bias, bias->data<float>()));
+    }
+    ExecuteWithScratchpad(dnnl, entry.primitive, entry.pd, std::move(args));
+    return OkStatus();
+  });
+}
+
 // Reorders the constant `b`, stored as `plain`, into the primitive's weights layout, once.
 void KeepReorderedConstant(const DnnlContext& dnnl, const dnnl::memory::desc& plain,
                            const Tensor& b, MatMulEntry* entry) {
@@ -255,18 +271,8 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ProjectionEntry> projection,
                               Projection(rows, k, n, bias != nullptr));
     if (projection) {
-      float* out = y.mutable_data<float>();
-      ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "convolution_forward", [&]() -> Status {
-        std::unordered_map<int, dnnl::memory> args = {
-            {DNNL_ARG_SRC, WrapMemory(*dnnl_, projection->a, a->data<float>())},
-            {DNNL_ARG_WEIGHTS, projection->weights},
-            {DNNL_ARG_DST, WrapMemory(*dnnl_, projection->y, out)}};
-        if (bias != nullptr) {
-          args.emplace(DNNL_ARG_BIAS, WrapMemory(*dnnl_, projection->bias, bias->data<float>()));
-        }
-        ExecuteWithScratchpad(*dnnl_, projection->primitive, projection->pd, std::move(args));
-        return OkStatus();
-      }));
+      ONNXGATE_RETURN_IF_ERROR(
+          RunProjection(*dnnl_, *projection, *a, bias, y.mutable_data<float>()));
       ctx.set_output(0, std::move(y));
       return OkStatus();
     }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "runtime/ep/dnnl/kernels/transpose.h"
+#include "runtime/ep/ref/kernels/common/broadcast.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
@@ -76,17 +77,16 @@ Status PermutedMatMulKernel::Compute(KernelContext& ctx) const {
                            Shape(bv.dims).ToString() +
                            " (as the MatMul reads them) do not agree on the inner dimension");
   }
-  std::vector<int64_t> y_dims(rank);
-  for (size_t i = 0; i + 2 < rank; ++i) {
-    const int64_t da = av.dims[i], db = bv.dims[i];
-    if (da != db && da != 1 && db != 1) {
-      return InvalidArgument("the batch dims of A " + Shape(av.dims).ToString() + " and B " +
-                             Shape(bv.dims).ToString() + " do not broadcast");
-    }
-    y_dims[i] = da == 1 ? db : da;
+  const Shape batch_a(std::vector<int64_t>(av.dims.begin(), av.dims.end() - 2));
+  const Shape batch_b(std::vector<int64_t>(bv.dims.begin(), bv.dims.end() - 2));
+  StatusOr<Shape> batch = ref::BroadcastShapeOf({batch_a, batch_b});
+  if (!batch.ok()) {
+    return batch.status().WithContext("the batch dims of A " + Shape(av.dims).ToString() +
+                                      " and B " + Shape(bv.dims).ToString());
   }
-  y_dims[rank - 2] = m;
-  y_dims[rank - 1] = n;
+  std::vector<int64_t> y_dims = batch->dims();
+  y_dims.push_back(m);
+  y_dims.push_back(n);
   // The output is Y, or Y permuted: Y is written through the strides that put each of its
   // elements where the Transpose would.
   std::vector<int64_t> y_perm(rank);
