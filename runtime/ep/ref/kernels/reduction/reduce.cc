@@ -127,15 +127,15 @@ T ReduceInteger(ReduceOp op, const T* in, int64_t base, const std::vector<int64_
 
 }  // namespace
 
-StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>& axes,
-                        bool keepdims) {
+namespace {
+
+// Reduces `x` over the dims marked in `reduced` (one flag per dim). With no dim marked every
+// output element is its input reduced as a set of one, which is what the composite reductions'
+// function bodies give when the summation step becomes the identity.
+StatusOr<Tensor> ReduceMarked(ReduceOp op, const Tensor& x, const std::vector<bool>& reduced,
+                              bool keepdims) {
   const std::vector<int64_t>& dims = x.shape().dims();
   const std::vector<int64_t> strides = x.shape().Strides();
-  std::vector<bool> reduced(dims.size(), axes.empty());
-  for (int64_t a : axes) {
-    ONNXGATE_CHECK(a >= 0 && a < static_cast<int64_t>(dims.size()));
-    reduced[static_cast<size_t>(a)] = true;
-  }
   // The kept dims walk the output in row-major order; the reduced dims walk one output
   // element's inputs.
   std::vector<int64_t> kept_dims, kept_strides, red_dims, red_strides, out_dims;
@@ -191,6 +191,23 @@ StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>
   return y;
 }
 
+}  // namespace
+
+StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>& axes,
+                        bool keepdims) {
+  const size_t rank = x.shape().rank();
+  std::vector<bool> reduced(rank, axes.empty());
+  for (int64_t a : axes) {
+    ONNXGATE_CHECK(a >= 0 && a < static_cast<int64_t>(rank));
+    reduced[static_cast<size_t>(a)] = true;
+  }
+  return ReduceMarked(op, x, reduced, keepdims);
+}
+
+StatusOr<Tensor> ReduceEachElement(ReduceOp op, const Tensor& x) {
+  return ReduceMarked(op, x, std::vector<bool>(x.shape().rank(), false), /*keepdims=*/true);
+}
+
 template <ReduceOp kOp>
 StatusOr<std::unique_ptr<OpKernel>> ReduceKernel<kOp>::Create(const KernelInfo& info) {
   Options o;
@@ -217,7 +234,10 @@ Status ReduceKernel<kOp>::Compute(KernelContext& ctx) const {
       ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
     }
     if (axes.empty() && options_.noop_with_empty_axes) {
-      ctx.set_output(0, *x);
+      // Only the summation step is skipped: ReduceSumSquare still squares, ReduceL1 takes the
+      // absolute value, ReduceLogSum the log (ONNX's function bodies of these ops).
+      ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ReduceEachElement(kOp, *x));
+      ctx.set_output(0, std::move(y));
       return OkStatus();
     }
   } else if (options_.axes.has_value()) {

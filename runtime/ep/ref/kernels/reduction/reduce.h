@@ -42,6 +42,11 @@ enum class ReduceOp {
 StatusOr<Tensor> Reduce(ReduceOp op, const Tensor& x, const std::vector<int64_t>& axes,
                         bool keepdims);
 
+// `op` applied to every element of `x` as a set of one, the shape unchanged: the result of
+// noop_with_empty_axes without axes, where the reduction step is the identity but the
+// composite reductions keep their other steps (x*x, |x|, sqrt(x*x), log(x)).
+StatusOr<Tensor> ReduceEachElement(ReduceOp op, const Tensor& x);
+
 template <ReduceOp kOp>
 class ReduceKernel : public OpKernel {
  public:

@@ -273,5 +273,50 @@ TEST_F(ReduceTest, LogSumAndLogSumExpAreFloatOnlyFromOpset28) {
   EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(0));
 }
 
+// noop_with_empty_axes without axes skips only the summation: every composite reduction keeps its
+// other steps, as ONNX's function bodies and ONNX Runtime do.
+TEST_F(ReduceTest, NoopWithEmptyAxesKeepsTheNonReductionSteps) {
+  Value x = TensorValue<float>({2, 3}, {-2, -1, 0.5, 1, 2, 4});
+  struct Expected {
+    const char* op;
+    std::vector<float> y;
+  };
+  const std::vector<Expected> cases = {
+      {"ReduceSum", {-2, -1, 0.5, 1, 2, 4}},       {"ReduceMean", {-2, -1, 0.5, 1, 2, 4}},
+      {"ReduceMax", {-2, -1, 0.5, 1, 2, 4}},       {"ReduceMin", {-2, -1, 0.5, 1, 2, 4}},
+      {"ReduceProd", {-2, -1, 0.5, 1, 2, 4}},      {"ReduceSumSquare", {4, 1, 0.25, 1, 4, 16}},
+      {"ReduceL1", {2, 1, 0.5, 1, 2, 4}},          {"ReduceL2", {2, 1, 0.5, 1, 2, 4}},
+      {"ReduceLogSumExp", {-2, -1, 0.5, 1, 2, 4}},
+  };
+  for (const Expected& e : cases) {
+    for (const char* keepdims : {"0", "1"}) {
+      const std::string attributes =
+          std::string(" <keepdims = ") + keepdims + ", noop_with_empty_axes = 1> ";
+      const std::string node = std::string("Y = ") + e.op + attributes + "(X)";
+      ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, node, 18, {x}));
+      EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 3)) << node;
+      EXPECT_THAT(ValuesOf<float>(out[0]), Pointwise(FloatNear(1e-6), e.y)) << node;
+      // An empty axes input is the same as none.
+      const std::string with_axes = std::string("Y = ") + e.op + attributes + "(X, axes)";
+      ASSERT_OK_AND_ASSIGN(auto empty, RunNode(registry_, with_axes, 18,
+                                               {x, TensorValue<int64_t>({0}, {})}));
+      EXPECT_THAT(ValuesOf<float>(empty[0]), Pointwise(FloatNear(1e-6), e.y)) << with_axes;
+    }
+  }
+  ASSERT_OK_AND_ASSIGN(auto log_sum,
+                       RunNode(registry_, "Y = ReduceLogSum <noop_with_empty_axes = 1> (X)", 18,
+                               {TensorValue<float>({3}, {1, 2, 4})}));
+  EXPECT_THAT(ValuesOf<float>(log_sum[0]),
+              Pointwise(FloatNear(1e-6), {0.0f, std::log(2.0f), std::log(4.0f)}));
+  Value ints = TensorValue<int32_t>({3}, {-3, 0, 5});
+  ASSERT_OK_AND_ASSIGN(
+      auto sum_square,
+      RunNode(registry_, "Y = ReduceSumSquare <noop_with_empty_axes = 1> (X)", 18, {ints}));
+  EXPECT_THAT(ValuesOf<int32_t>(sum_square[0]), ElementsAre(9, 0, 25));
+  ASSERT_OK_AND_ASSIGN(
+      auto l1, RunNode(registry_, "Y = ReduceL1 <noop_with_empty_axes = 1> (X)", 18, {ints}));
+  EXPECT_THAT(ValuesOf<int32_t>(l1[0]), ElementsAre(3, 0, 5));
+}
+
 }  // namespace
 }  // namespace onnxgate::ref
