@@ -144,6 +144,10 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   const fs::path golden_dir = fs::path(o.repo_root) / "golden" / "data" / o.suite_name;
   const std::string created = o.created.empty() ? UtcNowIso8601() : o.created;
+  // Everything is written under the suite folder's lock (suite_json.h), so a concurrent record
+  // or import into the suite waits instead of losing its cases.
+  ONNXGATE_ASSIGN_OR_RETURN(FolderLock suite_lock,
+                            LockSuiteJson((suite_dir / "suite.json").string()));
   // Read before anything is written: a suite.json that cannot be merged stops the import.
   ONNXGATE_ASSIGN_OR_RETURN(Json old_suite,
                             ReadSuiteJsonForUpdate((suite_dir / "suite.json").string()));

@@ -3,11 +3,13 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <map>
 #include <set>
 
 #include "golden/sha256.h"
 #include "runtime/base/contained_file.h"
 #include "runtime/onnx/text_format.h"
+#include "runtime/proto/external_data.h"
 
 namespace onnxgate {
 
@@ -59,6 +61,53 @@ std::string FolderOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// A location as one spelling ("./w/a.bin" and "w/a.bin" are one file), or as given when it
+// cannot be split (ExternalDataLocations refuses those before this is reached).
+std::string NormalLocation(const std::string& location) {
+  StatusOr<std::vector<std::string>> parts = SplitContainedPath(location);
+  if (!parts.ok()) return location;
+  std::string out;
+  for (const std::string& part : *parts) out += (out.empty() ? "" : "/") + part;
+  return out;
+}
+
+// Every external tensor's range checked against its dims and its file, and every file against
+// the ranges in it, without reading a byte: a file that is larger than its tensors need (a
+// 2 GiB file, a sparse 1 TiB one) is refused before it is hashed or read.
+Status CheckExternalDataSizes(const onnx::ModelProto& model, const std::string& model_path) {
+  const Tensors tensors = ExternalDataTensors(model);
+  if (tensors.empty()) return OkStatus();
+  StatusOr<ContainedDir> dir = ContainedDir::Open(FolderOf(model_path));
+  if (!dir.ok()) return dir.status().WithContext(model_path + ": external data");
+  struct Use {
+    std::string location;  // as the first tensor gives it
+    uint64_t file_bytes = 0;
+    uint64_t used_to = 0;  // the end of the last range any tensor uses
+    std::string last_tensor;
+  };
+  std::map<std::string, Use> files;  // by NormalLocation
+  for (const onnx::TensorProto* t : tensors) {
+    StatusOr<ExternalDataRange> range = CheckExternalDataRange(*t, *dir);
+    if (!range.ok()) return range.status().WithContext(model_path);
+    Use& use = files[NormalLocation(range->location)];
+    if (use.location.empty()) use.location = range->location;
+    use.file_bytes = range->file_bytes;
+    if (range->offset + range->length >= use.used_to) {
+      use.used_to = range->offset + range->length;
+      use.last_tensor = t->name();
+    }
+  }
+  for (const auto& [normal, use] : files) {
+    if (use.file_bytes > use.used_to) {
+      return InvalidArgument(model_path + ": external data file '" + use.location + "' has " +
+                             std::to_string(use.file_bytes) + " bytes, but its tensors use only " +
+                             std::to_string(use.used_to) + " (up to the end of tensor '" +
+                             use.last_tensor + "'); bytes no tensor uses are refused unhashed");
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 std::vector<const onnx::TensorProto*> ExternalDataTensors(const onnx::ModelProto& model) {
@@ -107,6 +156,7 @@ StatusOr<ModelFileHashes> HashModelFiles(const std::string& model_path) {
     ONNXGATE_RETURN_IF_ERROR(ParseModelFile(bytes, model_path, &model));
   }
   ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
+  ONNXGATE_RETURN_IF_ERROR(CheckExternalDataSizes(model, model_path));
   model.Clear();
   StatusOr<std::string> combined =
       Sha256ModelFiles(hashes.model_sha256, FolderOf(model_path), hashes.external_locations);
@@ -136,6 +186,7 @@ StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path,
   ModelFileHashes& hashes = contents.hashes;
   hashes.model_sha256 = Sha256Hex(contents.model_bytes);
   ONNXGATE_ASSIGN_OR_RETURN(hashes.external_locations, ExternalDataLocations(model, model_path));
+  ONNXGATE_RETURN_IF_ERROR(CheckExternalDataSizes(model, model_path));
   if (parsed != nullptr) {
     *parsed = std::move(model);
   } else {

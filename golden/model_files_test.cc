@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -128,6 +129,76 @@ TEST(ModelFilesTest, LinksOutsideLocationsAndFifosAreRefused) {
   std::string missing = message("none.bin");
   EXPECT_NE(missing.find("NOT_FOUND"), std::string::npos) << missing;
   EXPECT_NE(missing.find("none.bin"), std::string::npos) << missing;
+}
+
+// A model with FLOAT[2] initializers (8 bytes each) in one file, at the given offsets with an
+// explicit length.
+std::string ModelWithRanges(const std::string& location, const std::vector<int>& offsets) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(13);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name("ranges");
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    AddExternal(g, "w" + std::to_string(i), location);
+    onnx::TensorProto* t = g->mutable_initializer(static_cast<int>(i));
+    auto* offset = t->add_external_data();
+    offset->set_key("offset");
+    offset->set_value(std::to_string(offsets[i]));
+    auto* length = t->add_external_data();
+    length->set_key("length");
+    length->set_value("8");
+  }
+  return m.SerializeAsString();
+}
+
+// Makes `path` a sparse file of `bytes` bytes: no disk used, nothing to read but zeros.
+bool SparseFile(const std::string& path, uint64_t bytes) {
+  if (!WriteBytes(path, "")) return false;
+  return ::truncate(path.c_str(), static_cast<off_t>(bytes)) == 0;
+}
+
+// A weights file far larger than the tensor its model declares is refused from its size, before
+// a byte is hashed or read: a 1 TiB sparse file costs no time.
+TEST(ModelFilesTest, AnExternalFileLargerThanItsTensorIsRefusedUnhashed) {
+  TempDir dir;
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), Model({"big.bin"})));
+  ASSERT_TRUE(SparseFile(dir.File("big.bin"), uint64_t{1} << 40));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().code(), StatusCode::kInvalidArgument);
+  const std::string message = h.status().message();
+  for (const std::string& part :
+       {dir.File("m.onnx"), std::string("tensor 'w0'"),
+        std::string("'big.bin' has 1099511627776 bytes"), std::string("needs 8")}) {
+    EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+  }
+  StatusOr<ModelFileContents> read = ReadModelFiles(dir.File("m.onnx"));
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(), message);
+}
+
+// With offset and length the tensor's range is right, but the bytes after it belong to no
+// tensor: hashing them would cost the whole file, so the file is refused too.
+TEST(ModelFilesTest, BytesNoTensorUsesAreRefusedUnhashed) {
+  TempDir dir;
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), ModelWithRanges("big.bin", {0, 8})));
+  ASSERT_TRUE(SparseFile(dir.File("big.bin"), uint64_t{1} << 40));
+  StatusOr<ModelFileHashes> h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_FALSE(h.ok());
+  const std::string message = h.status().message();
+  EXPECT_NE(message.find(dir.File("m.onnx") + ": external data file 'big.bin' has 1099511627776 "
+                                              "bytes, but its tensors use only 16 (up to the end "
+                                              "of tensor 'w1')"),
+            std::string::npos)
+      << message;
+
+  // Tensors that fill their file exactly, in any order, are hashed.
+  ASSERT_TRUE(WriteBytes(dir.File("m.onnx"), ModelWithRanges("./big.bin", {8, 0})));
+  ASSERT_TRUE(WriteBytes(dir.File("big.bin"), std::string(16, '\x05')));
+  h = HashModelFiles(dir.File("m.onnx"));
+  ASSERT_TRUE(h.ok()) << h.status().ToString();
+  EXPECT_EQ(h->external_locations, std::vector<std::string>{"./big.bin"});
 }
 
 TEST(ModelFilesTest, ModelThatDoesNotParseNamesTheFile) {

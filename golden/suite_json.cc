@@ -18,6 +18,8 @@ bool Contains(const std::vector<std::string>& list, const std::string& s) {
 
 }  // namespace
 
+StatusOr<FolderLock> LockSuiteJson(const std::string& path) { return LockFolderOf(path); }
+
 StatusOr<SuiteJson> ReadSuiteJsonForUpdate(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return SuiteJson::object();

@@ -2,12 +2,17 @@
 // a merge (one whose edits a rewrite would lose is refused), each writer rewrites only the keys it
 // owns in a case entry and keeps every other key users added (tolerances, descriptions, their own
 // tags), and the file is written through a temporary file and a rename.
+//
+// A writer holds LockSuiteJson from before ReadSuiteJsonForUpdate until after WriteSuiteJson, and
+// writes the suite's goldens and model copies while it holds it: concurrent records and imports
+// into one suite then serialize, and each merges into what the one before wrote.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "runtime/base/file_lock.h"
 #include "runtime/base/status.h"
 
 namespace onnxgate {
@@ -16,6 +21,10 @@ using SuiteJson = nlohmann::ordered_json;
 
 // suite.json's "format_version" as the writers write it.
 inline constexpr int kSuiteFormatVersion = 1;
+
+// The lock of the folder holding the suite.json at `path` (runtime/base/file_lock.h; the folder
+// is created when missing). Unavailable when another writer holds it past kFolderLockWait.
+StatusOr<FolderLock> LockSuiteJson(const std::string& path);
 
 // The suite.json at `path` for a merge, or an empty object when there is none. InvalidArgument,
 // naming the file, for one that is not a JSON object, whose "cases" is not an array of objects

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <set>
 
-#include "conformance/expectations.h"
+#include "conformance/expectations_update.h"
 #include "harness/cli/cli.h"
 #include "reports/json_writer.h"
 #include "runtime/base/safe_name.h"
@@ -65,11 +65,6 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       std::string path = f.file.empty()
                              ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json")).string()
                              : f.file;
-      auto old = LoadExpectationsOrEmpty(path, ep);
-      if (!old.ok()) {
-        std::fprintf(stderr, "onnxgate expectations update: %s\n", old.status().message().c_str());
-        return 2;
-      }
       // Reasons are read on other machines: paths inside the repository are written relative
       // to its root.
       std::error_code ec;
@@ -84,16 +79,19 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
           message.erase(at, root_prefix.size());
         }
       }
-      ExpectationFile updated = UpdateExpectations(*old, of_ep);
-      Status st = WriteExpectations(path, updated);
-      if (!st.ok()) {
-        std::fprintf(stderr, "onnxgate expectations update: %s\n", st.message().c_str());
+      // Read, rewritten and written under the lock of the file's folder: a concurrent update
+      // waits and then starts from this one's file.
+      auto written = UpdateExpectationsFile(path, ep, of_ep);
+      if (!written.ok()) {
+        std::fprintf(stderr, "onnxgate expectations update: %s\n",
+                     written.status().message().c_str());
         return 2;
       }
+      const ExpectationFile& updated = written->after;
       size_t review = 0;
       for (const auto& e : updated.entries) review += e.review ? 1 : 0;
       std::printf("wrote %s: %zu entries (%zu before), %zu marked for review\n", path.c_str(),
-                  updated.entries.size(), old->entries.size(), review);
+                  updated.entries.size(), written->before.entries.size(), review);
       return 0;
     };
   });

@@ -10,6 +10,8 @@
 #include "runtime/api/runtime.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/file_lock.h"
+#include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
@@ -100,8 +102,11 @@ const BaselineEntry* BaselineFile::Find(const std::string& model, int64_t thread
   return nullptr;
 }
 
-std::string BaselinePath(const std::string& baselines_dir, const MachineFingerprint& fingerprint,
-                         const std::string& ep) {
+StatusOr<std::string> BaselinePath(const std::string& baselines_dir,
+                                   const MachineFingerprint& fingerprint, const std::string& ep) {
+  // The fingerprint id is a slug of this machine's own description: letters, digits, '-', '_'.
+  ONNXGATE_RETURN_IF_ERROR(CheckSafeName("EP", ep).WithContext(
+      "not writing a latency baseline under " + baselines_dir + " named after its EP"));
   return baselines_dir + "/" + fingerprint.Id() + "/" + ep + ".json";
 }
 
@@ -185,6 +190,26 @@ Status WriteBaseline(const BaselineFile& file, const std::string& path) {
   Status st = WriteFileAtomically(path, RenderBaselineJson(file));
   if (!st.ok()) return st.WithContext("writing latency baseline " + path);
   return OkStatus();
+}
+
+StatusOr<BaselineFile> UpdateBaselineFile(const std::string& path, const BaselineFile& header,
+                                          const std::vector<BaselineEntry>& fresh) {
+  ONNXGATE_ASSIGN_OR_RETURN(FolderLock lock, LockFolderOf(path));
+  BaselineFile file = header;
+  StatusOr<BaselineFile> current = ReadBaseline(path);
+  if (current.ok()) {
+    ONNXGATE_RETURN_IF_ERROR(CheckBaselineApplies(*current, path, header.fingerprint,
+                                                  header.runtime, header.ep, header.clock,
+                                                  header.optimization_level));
+    file = std::move(current).value();
+  } else if (current.status().code() != StatusCode::kNotFound) {
+    return current.status();
+  }
+  MergeBaselineEntries(&file, fresh);
+  file.tool_version = header.tool_version;
+  file.updated = header.updated;
+  ONNXGATE_RETURN_IF_ERROR(WriteBaseline(file, path));
+  return file;
 }
 
 Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,

@@ -58,9 +58,11 @@ struct BaselineFile {
   const BaselineEntry* Find(const std::string& model, int64_t threads) const;
 };
 
-// <baselines_dir>/<fingerprint id>/<ep>.json
-std::string BaselinePath(const std::string& baselines_dir, const MachineFingerprint& fingerprint,
-                         const std::string& ep);
+// <baselines_dir>/<fingerprint id>/<ep>.json. The EP name comes from a runtime (a plugin or an
+// adapter may report any text), so it must be a safe name (runtime/base/safe_name.h):
+// InvalidArgument otherwise, before any path exists.
+StatusOr<std::string> BaselinePath(const std::string& baselines_dir,
+                                   const MachineFingerprint& fingerprint, const std::string& ep);
 
 std::string RenderBaselineJson(const BaselineFile& file);
 // `source` names the text in errors. DataLoss for text that is not JSON, InvalidArgument naming
@@ -79,6 +81,15 @@ Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
                             const MachineFingerprint& current, const std::string& runtime,
                             const std::string& ep, const std::string& clock,
                             int64_t optimization_level = 0);
+
+// Merges `fresh` into the baseline file at `path` and writes it, all under the lock of the
+// file's folder (runtime/base/file_lock.h), so concurrent updates of one file each keep the
+// other's entries: the file is read again under the lock and must still apply to `header`'s
+// fingerprint, runtime, EP, clock and optimization level (CheckBaselineApplies); a missing file
+// starts from `header`. `header`'s tool_version and updated are written. Returns the file as
+// written.
+StatusOr<BaselineFile> UpdateBaselineFile(const std::string& path, const BaselineFile& header,
+                                          const std::vector<BaselineEntry>& fresh);
 
 // Replaces the entries of `into` that share (model, threads) with one of `fresh` and adds the
 // rest; entries of models not measured now are kept.

@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
 
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/utc_time.h"
@@ -226,7 +228,7 @@ TEST(BaselineTest, MergeReplacesMeasuredAndKeepsTheRest) {
 TEST(BaselineTest, WriteAndReadBackAtThePathOfTheFingerprint) {
   std::string templ = (fs::temp_directory_path() / "baseline_test_XXXXXX").string();
   ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-  const std::string path = BaselinePath(templ, Xeon(), "ref");
+  const std::string path = BaselinePath(templ, Xeon(), "ref").value();
   EXPECT_EQ(path, templ + "/intel-r-xeon-r-cpu-e5-2690-v4-2-60ghz_2c_release/ref.json");
   EXPECT_EQ(ReadBaseline(path).status().code(), StatusCode::kNotFound);
   ASSERT_TRUE(WriteBaseline(Sample(), path).ok());
@@ -241,6 +243,71 @@ TEST(BaselineTest, WriteAndReadBackAtThePathOfTheFingerprint) {
   }
   EXPECT_EQ(files, 1);
   fs::remove_all(templ);
+}
+
+// A runtime names its EPs: a name that would climb out of the baselines folder is refused where
+// the path is built, so `baseline update` never writes outside it.
+TEST(BaselineTest, PathRefusesAnEpNameThatIsNotASafeFileName) {
+  for (const std::string ep : {"../../../../pwned-baseline", "a/b", ".hidden", "", "-flag"}) {
+    StatusOr<std::string> path = BaselinePath("/tmp/baselines", Xeon(), ep);
+    ASSERT_FALSE(path.ok()) << ep;
+    EXPECT_EQ(path.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_THAT(path.status().message(), HasSubstr("EP name '" + ep + "'"));
+    EXPECT_THAT(path.status().message(), HasSubstr("/tmp/baselines"));
+  }
+}
+
+class BaselineUpdateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "baseline_update_XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string dir_;
+};
+
+// Updates of one file that overlap (each read before the other wrote) keep every entry.
+TEST_F(BaselineUpdateTest, ConcurrentUpdatesOfOneFileKeepEveryEntry) {
+  const std::string path = BaselinePath(dir_, Xeon(), "ref").value();
+  BaselineFile header = Sample();
+  header.entries.clear();
+  constexpr int kWriters = 8;
+  std::vector<std::thread> writers;
+  std::vector<Status> results(kWriters);
+  for (int i = 0; i < kWriters; ++i) {
+    writers.emplace_back([&, i] {
+      results[i] =
+          UpdateBaselineFile(path, header, {Entry("model" + std::to_string(i), 1, 1.0)}).status();
+    });
+  }
+  for (std::thread& t : writers) t.join();
+  for (const Status& st : results) EXPECT_TRUE(st.ok()) << st.ToString();
+  auto read = ReadBaseline(path);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->entries.size(), static_cast<size_t>(kWriters));
+  EXPECT_EQ(read->updated, header.updated);
+}
+
+// The file is vetted again under the lock: one replaced by another machine's is not merged into.
+TEST_F(BaselineUpdateTest, RefusesAFileThatNoLongerAppliesAndLeavesIt) {
+  const std::string path = BaselinePath(dir_, Xeon(), "ref").value();
+  BaselineFile foreign = Sample();
+  foreign.fingerprint.cpu_model = "some-other-cpu-9000";
+  ASSERT_TRUE(WriteBaseline(foreign, path).ok());
+  const std::string before = ReadFile(path).value();
+  auto updated = UpdateBaselineFile(path, Sample(), {Entry("mlp", 2, 1.0)});
+  ASSERT_FALSE(updated.ok());
+  EXPECT_THAT(updated.status().message(), HasSubstr("some-other-cpu-9000"));
+  EXPECT_EQ(ReadFile(path).value(), before);
+
+  // A missing file starts from the header, its entries and the fresh ones together.
+  fs::remove(path);
+  updated = UpdateBaselineFile(path, Sample(), {Entry("mlp", 2, 1.0)});
+  ASSERT_TRUE(updated.ok()) << updated.status().ToString();
+  EXPECT_EQ(updated->entries.size(), 4u);
+  EXPECT_EQ(ReadBaseline(path)->entries.size(), 4u);
 }
 
 TEST(BaselineTest, UtcTimestampShape) {

@@ -310,6 +310,13 @@ std::string BaselinesDir(const BenchCommandOptions& o) {
   return o.baselines_dir.empty() ? o.root + "/golden/baselines" : o.baselines_dir;
 }
 
+// --baseline-file, else the EP's file under the baselines folder (its name checked there).
+StatusOr<std::string> BaselineFilePath(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                                       const std::string& ep) {
+  if (!o.baseline_file.empty()) return o.baseline_file;
+  return BaselinePath(BaselinesDir(o), fp, ep);
+}
+
 // --thresholds, else thresholds.json in the baselines folder (the defaults when it is absent).
 StatusOr<LatencyThresholds> LoadThresholds(const BenchCommandOptions& o) {
   return LoadLatencyThresholds(o.thresholds_file.empty() ? BaselinesDir(o) + "/thresholds.json"
@@ -323,8 +330,7 @@ StatusOr<std::map<std::string, std::optional<BaselineFile>>> LoadBaselines(
     std::map<std::string, std::string>* paths) {
   std::map<std::string, std::optional<BaselineFile>> baselines;
   for (const std::string& ep : o.eps) {
-    const std::string path =
-        o.baseline_file.empty() ? BaselinePath(BaselinesDir(o), fp, ep) : o.baseline_file;
+    ONNXGATE_ASSIGN_OR_RETURN(const std::string path, BaselineFilePath(o, fp, ep));
     (*paths)[ep] = path;
     auto file = ReadBaseline(path);
     if (!file.ok() && file.status().code() == StatusCode::kNotFound && o.baseline_file.empty()) {
@@ -590,8 +596,9 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
   std::map<std::string, std::string> paths;
   std::map<std::string, BaselineFile> files;
   for (const std::string& ep : o.eps) {
-    const std::string path =
-        o.baseline_file.empty() ? BaselinePath(BaselinesDir(o), fp, ep) : o.baseline_file;
+    StatusOr<std::string> path_or = BaselineFilePath(o, fp, ep);
+    if (!path_or.ok()) return Fail(o, "baseline update", path_or.status());
+    const std::string path = *path_or;
     paths[ep] = path;
     auto existing = ReadBaseline(path);
     if (existing.ok()) {
@@ -646,14 +653,14 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
   }
   std::fprintf(o.out, "\n%s", RenderBenchTable(records, false).c_str());
   for (auto& [ep, file] : files) {
-    MergeBaselineEntries(&file, fresh[ep]);
     file.tool_version = o.tool_version;
     file.updated = now;
-    if (Status st = WriteBaseline(file, paths[ep]); !st.ok()) {
-      return Fail(o, "baseline update", st);
-    }
+    // Read again, merged and written under the folder's lock: a concurrent update keeps its
+    // entries.
+    StatusOr<BaselineFile> written = UpdateBaselineFile(paths[ep], file, fresh[ep]);
+    if (!written.ok()) return Fail(o, "baseline update", written.status());
     std::fprintf(o.out, "wrote %zu new entr%s to %s (%zu in the file)\n", fresh[ep].size(),
-                 fresh[ep].size() == 1 ? "y" : "ies", paths[ep].c_str(), file.entries.size());
+                 fresh[ep].size() == 1 ? "y" : "ies", paths[ep].c_str(), written->entries.size());
   }
   return kExitOk;
 }

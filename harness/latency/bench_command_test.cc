@@ -76,7 +76,7 @@ class BenchCommandTest : public ::testing::Test {
   }
 
   std::string BaselineFilePath() {
-    return BaselinePath(dir_ + "/golden/baselines", CurrentMachineFingerprint(), "ref");
+    return BaselinePath(dir_ + "/golden/baselines", CurrentMachineFingerprint(), "ref").value();
   }
 
   // Rewrites the baseline's samples scaled by `factor` (0.5 makes the current run look twice
@@ -221,6 +221,23 @@ TEST_F(BenchCommandTest, ThreadsAProviderCannotUseAreRefusedBeforeMeasuring) {
   auto most = runtime_->MaxIntraOpThreads("ref");
   ASSERT_TRUE(most.ok());
   EXPECT_EQ(*most, 1);
+}
+
+// A runtime whose provider is named like a path (a plugin or an adapter may report any name):
+// `baseline update` refuses it where the file name is built, before measuring, and writes
+// nothing inside the baselines folder or outside it.
+TEST_F(BenchCommandTest, AnEpNamedLikeAPathIsRefusedAndNothingIsWritten) {
+  const std::string name = "../../../../pwned-baseline";
+  std::vector<ProviderEntry> entries = BuiltinProviderEntries();
+  entries.front().name = name;
+  runtime_ = CreateBuiltinRuntime(entries);
+  BenchCommandOptions o = Options();
+  o.eps = {name};
+  EXPECT_EQ(Capture(RunBaselineUpdateCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("EP name '" + name + "'"));
+  EXPECT_THAT(out_, Not(HasSubstr("[1/1]")));
+  EXPECT_FALSE(fs::exists(dir_ + "/golden/baselines"));
+  EXPECT_FALSE(fs::exists(fs::path(dir_).parent_path() / "pwned-baseline.json"));
 }
 
 // A baseline measured at one graph optimization level is compared only at that level.

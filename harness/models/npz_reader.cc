@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <regex>
+#include <set>
 #include <vector>
 
 #include "runtime/base/contained_file.h"
@@ -135,7 +136,87 @@ StatusOr<Tensor> ParseNpy(const std::string& bytes, const std::string& source) {
   return tensor;
 }
 
-StatusOr<std::map<std::string, Tensor>> ReadNpzFile(const std::string& path) {
+namespace {
+
+// A member of the archive to be inflated, as the central directory describes it.
+struct PlannedMember {
+  zip_int64_t index = 0;
+  std::string name;    // without ".npy"
+  std::string source;  // "<path> array '<member>'", for messages
+  uint64_t size = 0;   // uncompressed, as the archive declares it
+};
+
+// Every member's name and declared size, from the central directory alone: the members to
+// inflate, each size and their sum checked. Nothing is inflated here.
+StatusOr<std::vector<PlannedMember>> PlanMembers(zip_t* zip, const std::string& path,
+                                                 uint64_t archive_bytes, const NpzRequest& request,
+                                                 std::vector<std::string>* unread) {
+  std::vector<PlannedMember> planned;
+  std::set<std::string> names;
+  uint64_t total = 0;
+  const zip_int64_t count = zip_get_num_entries(zip, 0);
+  for (zip_int64_t i = 0; i < count; ++i) {
+    zip_stat_t stat;
+    zip_stat_init(&stat);
+    if (zip_stat_index(zip, i, 0, &stat) != 0 || !(stat.valid & ZIP_STAT_NAME) ||
+        !(stat.valid & ZIP_STAT_SIZE)) {
+      return InvalidArgument(path + ": member " + std::to_string(i) +
+                             " cannot be read: " + zip_strerror(zip));
+    }
+    const std::string member = stat.name;
+    const std::string source = path + " array '" + member + "'";
+    if (member.size() < 5 || member.compare(member.size() - 4, 4, ".npy") != 0) {
+      return InvalidArgument(source + ": an .npz holds only .npy members");
+    }
+    const std::string name = member.substr(0, member.size() - 4);
+    if (!names.insert(name).second) {
+      return InvalidArgument(path + ": array '" + name + "' appears twice");
+    }
+    if (request.wanted && !request.wanted->count(name)) {
+      unread->push_back(name);
+      continue;
+    }
+    if (stat.size > kMaxNpzArrayBytes) {
+      return InvalidArgument(source + ": " + std::to_string(stat.size) +
+                             " bytes uncompressed, more than the " +
+                             std::to_string(kMaxNpzArrayBytes) + " an array may hold");
+    }
+    // The size is the archive's word, checked before it is allocated: deflate never expands
+    // data more than kMaxDeflateRatio times, so a larger claim cannot be true.
+    if (stat.size > kMaxDeflateRatio * archive_bytes) {
+      return InvalidArgument(source + ": claims " + std::to_string(stat.size) +
+                             " bytes uncompressed from an archive of " +
+                             std::to_string(archive_bytes) + " bytes");
+    }
+    total += stat.size;  // no overflow: each term is at most kMaxNpzArrayBytes
+    if (total > request.budget_bytes) {
+      return InvalidArgument(source + ": the arrays read up to this one declare " +
+                             std::to_string(total) + " bytes uncompressed, more than the " +
+                             std::to_string(request.budget_bytes) +
+                             "-byte budget of one .npz; nothing was inflated");
+    }
+    planned.push_back({i, name, source, stat.size});
+  }
+  return planned;
+}
+
+// Inflates one planned member (at most its declared size) and parses it as .npy.
+StatusOr<Tensor> InflateMember(zip_t* zip, const PlannedMember& member) {
+  std::unique_ptr<zip_file_t, ZipFileCloser> file(zip_fopen_index(zip, member.index, 0));
+  if (!file) {
+    return InvalidArgument(member.source + ": cannot be opened: " + zip_strerror(zip));
+  }
+  std::string bytes(member.size, '\0');
+  const zip_int64_t got = zip_fread(file.get(), bytes.data(), member.size);
+  if (got < 0 || static_cast<zip_uint64_t>(got) != member.size) {
+    return InvalidArgument(member.source + ": cannot be read: " + zip_file_strerror(file.get()));
+  }
+  return ParseNpy(bytes, member.source);
+}
+
+}  // namespace
+
+StatusOr<NpzArrays> ReadNpzFile(const std::string& path, const NpzRequest& request) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string archive,
                             ReadRegularFile(path, kMaxProtobufFileBytes, ".npz file"));
   zip_error_t error;
@@ -154,50 +235,14 @@ StatusOr<std::map<std::string, Tensor>> ReadNpzFile(const std::string& path) {
     return InvalidArgument(path + ": not a NumPy .npz archive (" + why + ")");
   }
   zip_error_fini(&error);
-  std::map<std::string, Tensor> arrays;
-  const zip_int64_t count = zip_get_num_entries(zip.get(), 0);
-  for (zip_int64_t i = 0; i < count; ++i) {
-    zip_stat_t stat;
-    zip_stat_init(&stat);
-    if (zip_stat_index(zip.get(), i, 0, &stat) != 0 || !(stat.valid & ZIP_STAT_NAME) ||
-        !(stat.valid & ZIP_STAT_SIZE)) {
-      return InvalidArgument(path + ": member " + std::to_string(i) + " cannot be read: " +
-                             zip_strerror(zip.get()));
-    }
-    const std::string member = stat.name;
-    const std::string source_name = path + " array '" + member + "'";
-    if (member.size() < 5 || member.compare(member.size() - 4, 4, ".npy") != 0) {
-      return InvalidArgument(source_name + ": an .npz holds only .npy members");
-    }
-    if (stat.size > kMaxNpzArrayBytes) {
-      return InvalidArgument(source_name + ": " + std::to_string(stat.size) +
-                             " bytes uncompressed, more than the " +
-                             std::to_string(kMaxNpzArrayBytes) + " an array may hold");
-    }
-    // The size is the archive's word, checked before it is allocated: deflate never expands
-    // data more than kMaxDeflateRatio times, so a larger claim cannot be true.
-    if (stat.size > kMaxDeflateRatio * archive.size()) {
-      return InvalidArgument(source_name + ": claims " + std::to_string(stat.size) +
-                             " bytes uncompressed from an archive of " +
-                             std::to_string(archive.size()) + " bytes");
-    }
-    std::unique_ptr<zip_file_t, ZipFileCloser> file(zip_fopen_index(zip.get(), i, 0));
-    if (!file) {
-      return InvalidArgument(source_name + ": cannot be opened: " + zip_strerror(zip.get()));
-    }
-    std::string bytes(stat.size, '\0');
-    const zip_int64_t got = zip_fread(file.get(), bytes.data(), stat.size);
-    if (got < 0 || static_cast<zip_uint64_t>(got) != stat.size) {
-      return InvalidArgument(source_name + ": cannot be read: " +
-                             zip_file_strerror(file.get()));
-    }
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor tensor, ParseNpy(bytes, source_name));
-    const std::string name = member.substr(0, member.size() - 4);
-    if (!arrays.emplace(name, std::move(tensor)).second) {
-      return InvalidArgument(path + ": array '" + name + "' appears twice");
-    }
+  NpzArrays out;
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<PlannedMember> planned,
+                            PlanMembers(zip.get(), path, archive.size(), request, &out.unread));
+  for (const PlannedMember& member : planned) {
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor tensor, InflateMember(zip.get(), member));
+    out.arrays.emplace(member.name, std::move(tensor));
   }
-  return arrays;
+  return out;
 }
 
 }  // namespace onnxgate

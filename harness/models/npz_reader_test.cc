@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <vector>
 
 #include "harness/harness_test_util.h"
@@ -37,20 +38,45 @@ std::string Bytes(const std::vector<T>& values) {
   return out;
 }
 
-// Writes the members into a zip file at `path` (stored, as numpy.savez does).
-void WriteZip(const std::string& path, const std::vector<std::pair<std::string, std::string>>& members) {
+// One member of a zip written by WriteZip: stored (as numpy.savez writes them) or deflated (as
+// numpy.savez_compressed does).
+struct Member {
+  std::string name;
+  std::string bytes;
+  bool deflate = false;
+};
+
+// Writes the members into a zip file at `path`.
+void WriteZip(const std::string& path, const std::vector<Member>& members) {
   int error = 0;
   zip_t* zip = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
   ASSERT_NE(zip, nullptr);
-  for (const auto& [name, bytes] : members) {
+  for (const Member& m : members) {
     // libzip frees the copy once the archive is written.
-    void* copy = std::malloc(bytes.size() + 1);
-    std::memcpy(copy, bytes.data(), bytes.size());
-    zip_source_t* source = zip_source_buffer(zip, copy, bytes.size(), /*freep=*/1);
+    void* copy = std::malloc(m.bytes.size() + 1);
+    std::memcpy(copy, m.bytes.data(), m.bytes.size());
+    zip_source_t* source = zip_source_buffer(zip, copy, m.bytes.size(), /*freep=*/1);
     ASSERT_NE(source, nullptr);
-    ASSERT_GE(zip_file_add(zip, name.c_str(), source, ZIP_FL_OVERWRITE), 0);
+    const zip_int64_t index = zip_file_add(zip, m.name.c_str(), source, ZIP_FL_OVERWRITE);
+    ASSERT_GE(index, 0);
+    ASSERT_EQ(zip_set_file_compression(zip, index, m.deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0),
+              0);
   }
   ASSERT_EQ(zip_close(zip), 0);
+}
+
+// Rewrites the uncompressed size that the central directory declares for every member.
+void DeclareUncompressedSize(const std::string& path, uint32_t size) {
+  auto bytes = ReadFile(path);
+  ASSERT_TRUE(bytes.ok());
+  const std::string signature("PK\x01\x02", 4);
+  int patched = 0;
+  for (size_t at = bytes->find(signature); at != std::string::npos;
+       at = bytes->find(signature, at + 4), ++patched) {
+    for (int i = 0; i < 4; ++i) (*bytes)[at + 24 + i] = static_cast<char>(size >> (8 * i));
+  }
+  ASSERT_GT(patched, 0);
+  ASSERT_TRUE(WriteFileAtomically(path, *bytes).ok());
 }
 
 class NpzReaderTest : public ::testing::Test {
@@ -68,9 +94,11 @@ TEST_F(NpzReaderTest, ReadsTheArraysNumpySavezWrites) {
   WriteZip(path, {{"x.npy", Npy("<f4", "(2, 3)", Bytes<float>({1, 2, 3, 4, 5, 6}))},
                   {"ids.npy", Npy("<i8", "(4,)", Bytes<int64_t>({7, 8, 9, 10}))},
                   {"flag.npy", Npy("|b1", "()", std::string(1, '\x01'))}});
-  auto arrays = ReadNpzFile(path);
-  ASSERT_TRUE(arrays.ok()) << arrays.status().ToString();
+  auto npz = ReadNpzFile(path);
+  ASSERT_TRUE(npz.ok()) << npz.status().ToString();
+  const std::map<std::string, Tensor>* arrays = &npz->arrays;
   ASSERT_EQ(arrays->size(), 3u);
+  EXPECT_TRUE(npz->unread.empty());
   const Tensor& x = arrays->at("x");
   EXPECT_EQ(x.dtype(), DataType::kFloat);
   EXPECT_EQ(x.shape(), Shape({2, 3}));
@@ -111,18 +139,72 @@ TEST_F(NpzReaderTest, RefusesArraysItCannotReadNamingFileAndArray) {
 TEST_F(NpzReaderTest, RefusesAMemberClaimingMoreThanDeflateCouldHold) {
   const std::string path = dir_ + "/claims.npz";
   WriteZip(path, {{"x.npy", Npy("<f4", "(2,)", Bytes<float>({1, 2}))}});
-  auto bytes = ReadFile(path);
-  ASSERT_TRUE(bytes.ok());
-  // The central directory entry's uncompressed size (offset 24) now claims 2^31 - 1 bytes.
-  const size_t entry = bytes->find(std::string("PK\x01\x02", 4));
-  ASSERT_NE(entry, std::string::npos);
-  for (int i = 0; i < 4; ++i) (*bytes)[entry + 24 + i] = i == 3 ? '\x7f' : '\xff';
-  ASSERT_TRUE(WriteFileAtomically(path, *bytes).ok());
+  DeclareUncompressedSize(path, 0x7fffffff);
   auto arrays = ReadNpzFile(path);
   ASSERT_FALSE(arrays.ok());
   EXPECT_NE(arrays.status().message().find("claims 2147483647 bytes uncompressed"),
             std::string::npos)
       << arrays.status().message();
+}
+
+TEST_F(NpzReaderTest, InflatesOnlyTheWantedArrays) {
+  const std::string path = dir_ + "/some.npz";
+  // "junk" is no .npy at all: reading it would fail, so success shows it was never inflated.
+  WriteZip(path,
+           {{"x.npy", Npy("<f4", "(2,)", Bytes<float>({1, 2}))}, {"junk.npy", "not numpy at all"}});
+  auto npz = ReadNpzFile(path, NpzRequest{std::set<std::string>{"x", "absent"}});
+  ASSERT_TRUE(npz.ok()) << npz.status().ToString();
+  ASSERT_EQ(npz->arrays.size(), 1u);
+  EXPECT_EQ(npz->arrays.at("x").data<float>()[1], 2.0f);
+  EXPECT_EQ(npz->unread, std::vector<std::string>{"junk"});
+}
+
+TEST_F(NpzReaderTest, RefusesArraysOverTheBudgetBeforeInflatingAny) {
+  const std::string path = dir_ + "/bomb.npz";
+  // Deflated zeros, 1 MiB each, after a first member that would fail if it were inflated.
+  const std::string zeros = Npy("<f4", "(262144,)", std::string(size_t{1} << 20, '\0'));
+  std::vector<Member> members = {{"bad.npy", "not numpy at all"}};
+  for (int i = 0; i < 6; ++i) members.push_back({"a" + std::to_string(i) + ".npy", zeros, true});
+  WriteZip(path, members);
+  NpzRequest request;
+  request.budget_bytes = uint64_t{4} << 20;
+  auto npz = ReadNpzFile(path, request);
+  ASSERT_FALSE(npz.ok());
+  const std::string& message = npz.status().message();
+  EXPECT_NE(message.find(path + " array 'a3.npy'"), std::string::npos) << message;
+  EXPECT_NE(message.find("4194304-byte budget"), std::string::npos) << message;
+  EXPECT_EQ(message.find("magic"), std::string::npos) << message;
+
+  // Within the budget, deflated arrays read whole; the one not asked for stays unread.
+  request.budget_bytes = uint64_t{8} << 20;
+  request.wanted = std::set<std::string>{"a0", "a1", "a2", "a3", "a4", "a5"};
+  npz = ReadNpzFile(path, request);
+  ASSERT_TRUE(npz.ok()) << npz.status().ToString();
+  ASSERT_EQ(npz->arrays.size(), 6u);
+  EXPECT_EQ(npz->arrays.at("a5").NumElements(), 262144);
+  EXPECT_EQ(npz->unread, std::vector<std::string>{"bad"});
+}
+
+// Six members declaring 1 GiB each, as deflated zeros do from a few megabytes: refused at the
+// third by the default budget, from the central directory alone (the archive holds a few
+// kilobytes of each, so nothing of that size could be inflated).
+TEST_F(NpzReaderTest, RefusesSixGibibyteMembersWithTheDefaultBudget) {
+  const std::string path = dir_ + "/gib.npz";
+  std::vector<Member> members;
+  for (int i = 0; i < 6; ++i) {
+    members.push_back({"m" + std::to_string(i) + ".npy", std::string(1024, '\0'), true});
+  }
+  // Enough stored bytes that 1 GiB is within deflate's expansion of the archive.
+  members.push_back({"pad.npy", std::string(size_t{1} << 20, 'x')});
+  WriteZip(path, members);
+  DeclareUncompressedSize(path, uint32_t{1} << 30);
+  auto npz = ReadNpzFile(path);
+  ASSERT_FALSE(npz.ok());
+  const std::string& message = npz.status().message();
+  EXPECT_NE(message.find(path + " array 'm2.npy'"), std::string::npos) << message;
+  EXPECT_NE(message.find("declare 3221225472 bytes"), std::string::npos) << message;
+  EXPECT_NE(message.find(std::to_string(kNpzBudgetBytes) + "-byte budget"), std::string::npos)
+      << message;
 }
 
 TEST_F(NpzReaderTest, RefusesAFileThatIsNotAZip) {

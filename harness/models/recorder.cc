@@ -234,6 +234,9 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   report.data_sets = static_cast<int64_t>(sets.size());
   report.intermediates =
       sets.empty() ? 0 : static_cast<int64_t>(sets.front().intermediates.size());
+  // From here to the write, under the suite folder's lock (suite_json.h): concurrent records
+  // into one suite each merge into what the one before wrote, so none loses its case.
+  ONNXGATE_ASSIGN_OR_RETURN(FolderLock suite_lock, LockSuiteJson(report.suite_json));
   ONNXGATE_ASSIGN_OR_RETURN(SuiteJson suite, ReadSuiteJsonForUpdate(report.suite_json));
   std::map<std::string, SuiteJson> cases = SuiteCasesByName(suite);
   auto old_case = cases.find(case_name);

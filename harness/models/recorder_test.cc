@@ -4,9 +4,12 @@
 #include "harness/models/recorder.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "golden/golden_file.h"
 #include "harness/harness_test_util.h"
@@ -284,6 +287,46 @@ TEST_F(RecorderTest, BadInputWritesNothing) {
         << report.status().message();
     EXPECT_FALSE(fs::exists(root_ + "/suites")) << bad.says;
     EXPECT_FALSE(fs::exists(root_ + "/golden")) << bad.says;
+  }
+}
+
+// Twelve records of different models into one suite at once, each in its own process as from
+// twelve shells: every one succeeds and every case is in suite.json with its golden, since each
+// reads, merges and writes suite.json under the suite folder's lock.
+TEST_F(RecorderTest, ConcurrentRecordsIntoOneSuiteAllEndUpInSuiteJson) {
+  constexpr int kRecords = 12;
+  for (int i = 0; i < kRecords; ++i) {
+    ASSERT_TRUE(
+        WriteFileAtomically(root_ + "/in/relu" + std::to_string(i) + ".onnxtxt", kBatchRelu).ok());
+  }
+  runtime_.reset();  // each process makes its own
+  std::vector<pid_t> children;
+  for (int i = 0; i < kRecords; ++i) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      auto runtime = CreateRuntimeWithTestProviders();
+      RecordOptions o = Options();
+      o.model_path = root_ + "/in/relu" + std::to_string(i) + ".onnxtxt";
+      const bool ok = runtime.ok() && RecordCase(**runtime, o).ok();
+      ::_exit(ok ? 0 : 1);
+    }
+    children.push_back(pid);
+  }
+  for (pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  }
+  const nlohmann::json suite = SuiteJson();
+  ASSERT_TRUE(suite["cases"].is_array());
+  EXPECT_EQ(suite["cases"].size(), static_cast<size_t>(kRecords));
+  std::set<std::string> names;
+  for (const nlohmann::json& c : suite["cases"]) names.insert(c["name"].get<std::string>());
+  for (int i = 0; i < kRecords; ++i) {
+    const std::string name = "relu" + std::to_string(i);
+    EXPECT_EQ(names.count(name), 1u) << name;
+    EXPECT_TRUE(fs::exists(root_ + "/golden/data/mine/" + name + ".h5")) << name;
   }
 }
 

@@ -72,6 +72,7 @@ StatusOr<Request> ParseRequest(const onnx::TensorProto& proto, const std::string
 // The open file and the range of it that holds the tensor, every rule checked.
 struct Opened {
   ContainedFile file;
+  std::string location;
   uint64_t offset = 0;
   uint64_t count = 0;
   uint64_t declared_bytes = 0;
@@ -100,7 +101,7 @@ StatusOr<Opened> OpenChecked(const onnx::TensorProto& proto, const ContainedDir&
     return InvalidArgument(label + ": external data '" + r.location + "' has " +
                            std::to_string(count) + " bytes but " + StorageNeeds(r.declared));
   }
-  return Opened{std::move(file), r.offset, count, r.declared.storage_bytes};
+  return Opened{std::move(file), r.location, r.offset, count, r.declared.storage_bytes};
 }
 
 StatusOr<ContainedDir> OpenBase(const onnx::TensorProto& proto, const std::string& base_dir) {
@@ -117,6 +118,12 @@ StatusOr<ContainedDir> OpenBase(const onnx::TensorProto& proto, const std::strin
 
 Status CheckExternalData(const onnx::TensorProto& proto, const ContainedDir& base_dir) {
   return OpenChecked(proto, base_dir).status();
+}
+
+StatusOr<ExternalDataRange> CheckExternalDataRange(const onnx::TensorProto& proto,
+                                                   const ContainedDir& base_dir) {
+  ONNXGATE_ASSIGN_OR_RETURN(Opened o, OpenChecked(proto, base_dir));
+  return ExternalDataRange{o.location, o.offset, o.count, o.file.size()};
 }
 
 Status CheckExternalData(const onnx::TensorProto& proto, const std::string& base_dir) {

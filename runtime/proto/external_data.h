@@ -30,6 +30,18 @@ class ContainedDir;
 Status CheckExternalData(const onnx::TensorProto& proto, const std::string& base_dir);
 Status CheckExternalData(const onnx::TensorProto& proto, const ContainedDir& base_dir);
 
+// Where the bytes of an external tensor lie in its file, as CheckExternalData found them.
+struct ExternalDataRange {
+  std::string location;  // as the tensor gives it
+  uint64_t offset = 0;
+  uint64_t length = 0;      // the declared size, which the range matches
+  uint64_t file_bytes = 0;  // the whole file's size
+};
+
+// CheckExternalData, returning the range it checked (without reading a byte).
+StatusOr<ExternalDataRange> CheckExternalDataRange(const onnx::TensorProto& proto,
+                                                   const ContainedDir& base_dir);
+
 // Checks as CheckExternalData does, on the same open file, then reads the bytes of `proto`
 // (data_location == EXTERNAL): exactly the declared size. DataLoss when the file shrank since it
 // was opened.

@@ -122,6 +122,22 @@ TEST_F(ExternalDataTest, SizeMismatchWithShapeIsRefused) {
   EXPECT_THAT(st.message(), HasSubstr("external data 'weights.bin' has 16 bytes but FLOAT[3] needs 12"));
 }
 
+// The range CheckExternalDataRange reports is where the bytes lie and how big the whole file is,
+// found without reading it; a range that disagrees with the dims is refused as the read would be.
+TEST_F(ExternalDataTest, RangeReportsOffsetLengthAndFileSizeWithoutReading) {
+  auto dir = ContainedDir::Open(model_dir_);
+  ASSERT_TRUE(dir.ok()) << dir.status().ToString();
+  auto range = CheckExternalDataRange(External("./sub/w.bin", {2}, "4", "8"), *dir);
+  ASSERT_TRUE(range.ok()) << range.status().ToString();
+  EXPECT_EQ(range->location, "./sub/w.bin");
+  EXPECT_EQ(range->offset, 4u);
+  EXPECT_EQ(range->length, 8u);
+  EXPECT_EQ(range->file_bytes, 16u);
+  auto wrong = CheckExternalDataRange(External("weights.bin", {3}), *dir);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_THAT(wrong.status().message(), HasSubstr("has 16 bytes but FLOAT[3] needs 12"));
+}
+
 TEST_F(ExternalDataTest, PackedTypesReadPackedBytes) {
   // weights.bin holds 16 bytes: 32 INT4 elements, 64 UINT2 elements or 16 FLOAT8E5M2 elements.
   auto int4 = External("weights.bin", {4, 8});
