@@ -100,8 +100,7 @@ Status CheckVersion(int64_t v, const PluginLibrary& lib, const std::string& what
                     bool allow_zero = false) {
   if (v < (allow_zero ? 0 : 1) || v > kMaxPluginOpVersion) {
     return Internal(lib.Label() + ": " + what + " is " + std::to_string(v) + " (expected " +
-                    (allow_zero ? "0" : "1") + " to " + std::to_string(kMaxPluginOpVersion) +
-                    ")");
+                    (allow_zero ? "0" : "1") + " to " + std::to_string(kMaxPluginOpVersion) + ")");
   }
   return OkStatus();
 }
@@ -116,9 +115,15 @@ StatusOr<std::vector<ValueInfo>> CopyInfos(const OnnxgateValueInfo* infos, size_
     ValueInfo info;
     ONNXGATE_ASSIGN_OR_RETURN(info.name, CopyString(in.name, lib, item + " name"));
     switch (in.kind) {
-      case ONNXGATE_VALUE_TENSOR: info.kind = Value::Kind::kTensor; break;
-      case ONNXGATE_VALUE_SEQUENCE: info.kind = Value::Kind::kSequence; break;
-      case ONNXGATE_VALUE_OPTIONAL: info.kind = Value::Kind::kOptional; break;
+      case ONNXGATE_VALUE_TENSOR:
+        info.kind = Value::Kind::kTensor;
+        break;
+      case ONNXGATE_VALUE_SEQUENCE:
+        info.kind = Value::Kind::kSequence;
+        break;
+      case ONNXGATE_VALUE_OPTIONAL:
+        info.kind = Value::Kind::kOptional;
+        break;
       default:
         return Internal(lib.Label() + ": " + item + " ('" + info.name + "') has value kind " +
                         std::to_string(in.kind));
@@ -219,7 +224,7 @@ class PluginModel : public LoadedModel {
     OnnxgateStatus status{};
     OnnxgateOutputs* outputs = api.run(model_, abi_feeds.data(), abi_feeds.size(), &status);
     std::unique_ptr<OnnxgateOutputs, void (*)(OnnxgateOutputs*)> release(outputs,
-                                                                          api.release_outputs);
+                                                                         api.release_outputs);
     const std::string what = "running " + path_;
     ONNXGATE_RETURN_IF_ERROR(FromAbi(status, *lib_, what));
     if (outputs == nullptr) {
@@ -271,8 +276,7 @@ class PluginRuntime : public RuntimeUnderTest {
     ONNXGATE_RETURN_IF_ERROR(CheckRange(accepted_.ir, "ir_versions()"));
     const OnnxgateOpsetRange* ranges = nullptr;
     size_t n = api.opset_ranges(runtime_, &ranges);
-    ONNXGATE_RETURN_IF_ERROR(
-        CheckArray(ranges, n, *lib_, "opset_ranges()", kMaxPluginOpsetRanges));
+    ONNXGATE_RETURN_IF_ERROR(CheckArray(ranges, n, *lib_, "opset_ranges()", kMaxPluginOpsetRanges));
     for (size_t i = 0; i < n; ++i) {
       ONNXGATE_ASSIGN_OR_RETURN(std::string domain,
                                 CopyString(ranges[i].domain, *lib_, "opset range domain"));
@@ -294,8 +298,8 @@ class PluginRuntime : public RuntimeUnderTest {
 
   Status CheckRange(const VersionRange& range, const std::string& what) const {
     if (range.min < 0 || range.max < range.min || range.max > kMaxPluginOpVersion) {
-      return Internal(lib_->Label() + ": " + what + " gave " + std::to_string(range.min) +
-                      " to " + std::to_string(range.max) + ", not a range of versions");
+      return Internal(lib_->Label() + ": " + what + " gave " + std::to_string(range.min) + " to " +
+                      std::to_string(range.max) + ", not a range of versions");
     }
     return OkStatus();
   }
@@ -356,8 +360,8 @@ class PluginRuntime : public RuntimeUnderTest {
       }
       claim.since_version = static_cast<int>(in.since_version);
       claim.until_version = static_cast<int>(in.until_version);
-      ONNXGATE_RETURN_IF_ERROR(CheckArray(in.constraints, in.constraint_count, *lib_, what,
-                                          kMaxPluginTypeConstraints));
+      ONNXGATE_RETURN_IF_ERROR(
+          CheckArray(in.constraints, in.constraint_count, *lib_, what, kMaxPluginTypeConstraints));
       for (size_t c = 0; c < in.constraint_count; ++c) {
         const OnnxgateTypeConstraint& tc = in.constraints[c];
         TypeConstraint constraint;
@@ -452,8 +456,8 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> OpenPluginInProcess(const std::strin
     return InvalidArgument(lib->Label() + ": cannot be loaded as a shared library: " +
                            (error != nullptr ? error : "unknown error"));
   }
-  auto entry = reinterpret_cast<OnnxgatePluginApiFunction>(
-      dlsym(lib->handle, ONNXGATE_PLUGIN_ENTRY_POINT));
+  auto entry =
+      reinterpret_cast<OnnxgatePluginApiFunction>(dlsym(lib->handle, ONNXGATE_PLUGIN_ENTRY_POINT));
   if (entry == nullptr) {
     return InvalidArgument(lib->Label() + ": not a plugin: it does not export " +
                            ONNXGATE_PLUGIN_ENTRY_POINT + "()");
@@ -465,8 +469,7 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> OpenPluginInProcess(const std::strin
   }
   if (lib->api->abi_version != ONNXGATE_PLUGIN_ABI_VERSION) {
     return InvalidArgument(lib->Label() + " is built for plugin ABI version " +
-                           std::to_string(lib->api->abi_version) +
-                           "; this build loads version " +
+                           std::to_string(lib->api->abi_version) + "; this build loads version " +
                            std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + " only");
   }
   if (lib->api->struct_size < sizeof(OnnxgatePluginApi)) {

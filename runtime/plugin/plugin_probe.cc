@@ -71,8 +71,9 @@ std::string SignalName(int signal) {
 }
 
 // The probe's answer read back; `where` is "plugin <path>: probe".
-StatusOr<PluginFacts> ReadAnswer(const std::string& output, const std::string& where) {
-  if (output.empty()) return Internal(where + " exited with code 0 before answering");
+StatusOr<PluginFacts> ReadAnswer(const std::string& output, const std::string& where,
+                                 const std::string& asking) {
+  if (output.empty()) return Internal(where + " exited with code 0 before answering" + asking);
   const char kind = output[0];
   auto facts = DecodePluginFacts(output.substr(1));
   if (!facts.ok() || (kind != kFactsAnswer && kind != kErrorAnswer)) {
@@ -111,7 +112,7 @@ StatusOr<PluginFacts> ProbePlugin(const std::string& path, const RuntimeOptions&
         return Internal(where + " exited with code " + std::to_string(outcome.exit_code) +
                         " before answering" + asking);
       }
-      return ReadAnswer(outcome.output, where);
+      return ReadAnswer(outcome.output, where, asking);
   }
   return Internal(where + ": unknown outcome");
 }
