@@ -1,12 +1,17 @@
 // The harness driving runtimes through the plugin ABI: a well-behaved plugin passes a suite;
 // a plugin that returns garbage fails each case with one line naming the plugin, the case and
 // the fault while the run goes on and every report is written; a plugin that crashes or hangs
-// is contained by the worker process (CRASH, TIMEOUT).
+// is contained by the worker process (CRASH, TIMEOUT). The process running the gate never
+// opens the plugin: its workers do (and, without isolation, the process itself).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
@@ -36,9 +41,11 @@ class PluginGateTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(root_); }
 
   // Runs the suite on the plugin built with `fault`; returns the exit code and the report.
-  std::pair<int, RunRecord> Run(const std::string& fault) {
-    options_.runtime_spec = "plugin:" + TestPlugin(fault);
-    auto runtime = LoadPluginRuntime(TestPlugin(fault), {});
+  std::pair<int, RunRecord> Run(const std::string& fault) { return RunPlugin(TestPlugin(fault)); }
+
+  std::pair<int, RunRecord> RunPlugin(const std::string& path) {
+    options_.runtime_spec = "plugin:" + path;
+    auto runtime = LoadPluginRuntime(path, {});
     EXPECT_TRUE(runtime.ok()) << runtime.status().ToString();
     if (!runtime.ok()) return {-1, {}};
     const int rc = RunCommand(options_, **runtime);
@@ -95,6 +102,43 @@ TEST_F(PluginGateTest, APluginThatCrashesOrHangsIsContainedInItsWorker) {
   EXPECT_EQ(hang_rc, 1);
   ASSERT_EQ(hung.cases.size(), 2u);
   for (const CaseRecord& c : hung.cases) EXPECT_EQ(c.verdict, Verdict::kTimeout) << c.name;
+}
+
+// The pids of the processes that opened the open_log hostile plugin while `run` ran.
+std::vector<pid_t> PidsOpeningThePluginDuring(const std::string& root,
+                                              const std::function<void()>& run) {
+  const std::string log = root + "/open.log";
+  setenv("ONNXGATE_TEST_PLUGIN_OPEN_LOG", log.c_str(), 1);
+  run();
+  unsetenv("ONNXGATE_TEST_PLUGIN_OPEN_LOG");
+  std::ifstream in(log);
+  std::vector<pid_t> pids;
+  for (pid_t pid; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+TEST_F(PluginGateTest, ThePluginIsOpenedInTheWorkersNeverInTheProcessRunningTheGate) {
+  const std::string plugin =
+      std::string(ONNXGATE_TEST_PLUGIN_DIR) + "/libonnxgate_hostile_plugin_open_log.so";
+  std::vector<pid_t> pids = PidsOpeningThePluginDuring(root_, [&] {
+    auto [rc, run] = RunPlugin(plugin);
+    EXPECT_EQ(rc, 0);
+    EXPECT_EQ(run.runtime_name, "relu-plugin");
+  });
+  // The probe and one worker per case; never this process.
+  EXPECT_EQ(pids.size(), 3u);
+  EXPECT_EQ(std::count(pids.begin(), pids.end(), getpid()), 0);
+
+  // Without isolation the cases run here, so the plugin is opened here, once.
+  options_.isolate = false;
+  fs::remove(root_ + "/open.log");
+  pids = PidsOpeningThePluginDuring(root_, [&] {
+    auto [rc, run] = RunPlugin(plugin);
+    EXPECT_EQ(rc, 0);
+    ASSERT_EQ(run.cases.size(), 2u);
+    for (const CaseRecord& c : run.cases) EXPECT_EQ(c.verdict, Verdict::kPass) << c.message;
+  });
+  EXPECT_EQ(std::count(pids.begin(), pids.end(), getpid()), 1);
 }
 
 }  // namespace

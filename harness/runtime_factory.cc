@@ -56,7 +56,8 @@ StatusOr<std::string> FromRegistry(const std::string& name, const std::string& r
 
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
                                                           const RuntimeOptions& options,
-                                                          const std::string& root) {
+                                                          const std::string& root,
+                                                          const PluginProbeLimits& probe_limits) {
   if (spec == kBuiltinRuntimeSpec) return CreateBuiltinRuntimeFromOptions(options);
   if (StartsWith(spec, kAdapterPrefix)) {
     const std::string command = spec.substr(std::string(kAdapterPrefix).size());
@@ -69,11 +70,11 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spe
   if (spec.compare(0, prefix.size(), prefix) == 0) {
     const std::string path = spec.substr(prefix.size());
     if (path.empty()) return InvalidArgument("--runtime plugin: needs a path: plugin:<file.so>");
-    return LoadPluginRuntime(path, options);
+    return LoadPluginRuntime(path, options, probe_limits);
   }
   if (IsRegistryName(spec)) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string registered, FromRegistry(spec, root));
-    return CreateRuntime(registered, options, root);
+    return CreateRuntime(registered, options, root, probe_limits);
   }
   return InvalidArgument("unknown runtime '" + spec +
                          "'; expected builtin, plugin:<file.so>, adapter:<command...> or a name "

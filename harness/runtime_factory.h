@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "runtime/api/runtime.h"
+#include "runtime/plugin/plugin_probe.h"
 
 namespace onnxgate {
 
@@ -20,11 +21,13 @@ inline constexpr char kRuntimeRegistryPath[] = "adapters/runtimes.json";
 
 // InvalidArgument for a spec of no known form, an empty plugin path or adapter command, NotFound
 // for a name the registry does not have, and whatever creating the runtime returns (a plugin
-// that is not one, a wrong ABI version, an adapter that does not start, refused options).
-// Registry commands name files relative to `root`.
-StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
-                                                          const RuntimeOptions& options,
-                                                          const std::string& root);
+// that is not one, a wrong ABI version, a plugin whose probe crashed, exited or timed out, an
+// adapter that does not start, refused options). Registry commands name files relative to
+// `root`. A plugin is never opened in this process: its probe runs under `probe_limits`, and
+// its models load in the process that first loads one (a worker; plugin_runtime.h).
+StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(
+    const std::string& spec, const RuntimeOptions& options, const std::string& root,
+    const PluginProbeLimits& probe_limits = PluginProbeLimits());
 
 // Whether `spec` is a registry name (not builtin, and not plugin: or adapter:).
 bool IsRegistryName(const std::string& spec);

@@ -1,5 +1,6 @@
 // Any RuntimeUnderTest offered through the plugin ABI (include/onnxgate/plugin.h): the other
-// side of plugin_runtime.h. A plugin built on onnxgate's own libraries defines its entry point as
+// side of plugin_in_process.h. A plugin built on onnxgate's own libraries defines its entry
+// point as
 //
 //   extern "C" const OnnxgatePluginApi* onnxgate_plugin_api(void) {
 //     return onnxgate::ExportRuntime(&CreateMyRuntime);

@@ -1,427 +1,116 @@
-// The plugin ABI seen from onnxgate: dlmopen, the function table, and every call checked.
+// A plugin as a RuntimeUnderTest: facts from a probe, models from the plugin opened lazily.
 #include "runtime/plugin/plugin_runtime.h"
-
-#include <dlfcn.h>
 
 #include <filesystem>
 #include <mutex>
 
-#include "runtime/plugin/plugin_values.h"
+#include "runtime/base/safe_name.h"
+#include "runtime/plugin/plugin_in_process.h"
 
 namespace onnxgate {
 
 namespace {
 
-// The opened library and its function table; shared by the runtime and every model so that
-// the library stays loaded while anything from it is alive.
-struct PluginLibrary {
-  std::string path;
-  void* handle = nullptr;
-  const OnnxgatePluginApi* api = nullptr;
-  ~PluginLibrary() {
-    if (handle != nullptr) dlclose(handle);
-  }
-  std::string Label() const { return "plugin " + path; }
-};
-
-// The status a plugin set, checked: a known code, and a message for every error.
-Status FromAbi(OnnxgateStatus& status, const PluginLibrary& lib, const std::string& what) {
-  status.message[ONNXGATE_PLUGIN_MESSAGE_SIZE - 1] = '\0';
-  const std::string message = status.message;
-  const std::string where = lib.Label() + ": " + what;
-  switch (status.code) {
-    case ONNXGATE_STATUS_OK:
-      return OkStatus();
-    case ONNXGATE_STATUS_INVALID_ARGUMENT:
-    case ONNXGATE_STATUS_DATA_LOSS:
-    case ONNXGATE_STATUS_NOT_FOUND:
-    case ONNXGATE_STATUS_UNIMPLEMENTED:
-    case ONNXGATE_STATUS_UNAVAILABLE:
-    case ONNXGATE_STATUS_INTERNAL:
-      if (message.empty()) {
-        return Internal(where + " failed with status code " + std::to_string(status.code) +
-                        " and no message (a fault of the plugin)");
-      }
-      break;
-    default:
-      return Internal(where + " failed with status code " + std::to_string(status.code) +
-                      ", which the plugin ABI does not define: " + message);
-  }
-  // The codes are numbered as onnxgate's own StatusCode.
-  return Status(static_cast<StatusCode>(status.code), where + ": " + message);
-}
-
-Status NullString(const PluginLibrary& lib, const std::string& what) {
-  return Internal(lib.Label() + ": " + what + " is a null string");
-}
-
-StatusOr<std::string> CopyString(const char* s, const PluginLibrary& lib,
-                                 const std::string& what) {
-  if (s == nullptr) return NullString(lib, what);
-  return std::string(s);
-}
-
-// An array the plugin owns: a count without an array is a fault.
-template <typename T>
-Status CheckArray(const T* items, size_t count, const PluginLibrary& lib,
-                  const std::string& what) {
-  if (count > 0 && items == nullptr) {
-    return Internal(lib.Label() + ": " + what + " gave " + std::to_string(count) +
-                    " entries and a null array");
-  }
-  return OkStatus();
-}
-
-StatusOr<std::vector<ValueInfo>> CopyInfos(const OnnxgateValueInfo* infos, size_t count,
-                                           const PluginLibrary& lib, const std::string& what) {
-  ONNXGATE_RETURN_IF_ERROR(CheckArray(infos, count, lib, what));
-  std::vector<ValueInfo> out;
-  for (size_t i = 0; i < count; ++i) {
-    const OnnxgateValueInfo& in = infos[i];
-    const std::string item = what + " entry " + std::to_string(i);
-    ValueInfo info;
-    ONNXGATE_ASSIGN_OR_RETURN(info.name, CopyString(in.name, lib, item + " name"));
-    switch (in.kind) {
-      case ONNXGATE_VALUE_TENSOR: info.kind = Value::Kind::kTensor; break;
-      case ONNXGATE_VALUE_SEQUENCE: info.kind = Value::Kind::kSequence; break;
-      case ONNXGATE_VALUE_OPTIONAL: info.kind = Value::Kind::kOptional; break;
-      default:
-        return Internal(lib.Label() + ": " + item + " ('" + info.name + "') has value kind " +
-                        std::to_string(in.kind));
-    }
-    if (!IsValidDataType(in.elem_type)) {
-      return Internal(lib.Label() + ": " + item + " ('" + info.name + "') has element type " +
-                      std::to_string(in.elem_type) + ", not an ONNX type");
-    }
-    info.elem_type = static_cast<DataType>(in.elem_type);
-    info.has_shape = in.has_shape != 0;
-    if (info.has_shape) {
-      ONNXGATE_RETURN_IF_ERROR(CheckArray(in.dims, in.rank, lib, item + " dims"));
-      for (size_t d = 0; d < in.rank; ++d) {
-        DeclaredDim dim;
-        dim.size = in.dims[d].size < 0 ? -1 : in.dims[d].size;
-        if (in.dims[d].symbol != nullptr) dim.symbol = in.dims[d].symbol;
-        info.dims.push_back(dim);
-      }
-    }
-    out.push_back(std::move(info));
-  }
-  return out;
-}
-
-class PluginModel : public LoadedModel {
+class ProbedPluginRuntime : public RuntimeUnderTest {
  public:
-  PluginModel(std::shared_ptr<const PluginLibrary> lib, OnnxgateModel* model, std::string path)
-      : lib_(std::move(lib)), model_(model), path_(std::move(path)) {}
-  ~PluginModel() override { lib_->api->unload(model_); }
+  ProbedPluginRuntime(std::string path, RuntimeOptions options, PluginProbeLimits limits,
+                      PluginFacts facts)
+      : path_(std::move(path)),
+        options_(std::move(options)),
+        limits_(limits),
+        facts_(std::move(facts)) {}
 
-  // Copies what the model declares, so that later calls cannot see it change.
-  Status ReadDeclarations() {
-    const OnnxgatePluginApi& api = *lib_->api;
-    const OnnxgateValueInfo* infos = nullptr;
-    size_t n = api.inputs(model_, &infos);
-    ONNXGATE_ASSIGN_OR_RETURN(inputs_, CopyInfos(infos, n, *lib_, "inputs of " + path_));
-    infos = nullptr;
-    n = api.outputs(model_, &infos);
-    ONNXGATE_ASSIGN_OR_RETURN(outputs_, CopyInfos(infos, n, *lib_, "outputs of " + path_));
-    const OnnxgateOption* entries = nullptr;
-    n = api.metadata(model_, &entries);
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(entries, n, *lib_, "metadata of " + path_));
-    for (size_t i = 0; i < n; ++i) {
-      const std::string what = "metadata entry " + std::to_string(i) + " of " + path_;
-      ONNXGATE_ASSIGN_OR_RETURN(std::string key, CopyString(entries[i].key, *lib_, what));
-      ONNXGATE_ASSIGN_OR_RETURN(metadata_[key], CopyString(entries[i].value, *lib_, what));
-    }
-    const OnnxgatePlacement* placed = nullptr;
-    n = api.placements(model_, &placed);
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(placed, n, *lib_, "placements of " + path_));
-    for (size_t i = 0; i < n; ++i) {
-      const OnnxgatePlacement& in = placed[i];
-      const std::string what = "placement " + std::to_string(i) + " of " + path_;
-      NodePlacement p;
-      ONNXGATE_ASSIGN_OR_RETURN(p.node_name, CopyString(in.node_name, *lib_, what + " node"));
-      ONNXGATE_ASSIGN_OR_RETURN(p.op_type, CopyString(in.op_type, *lib_, what + " op"));
-      ONNXGATE_ASSIGN_OR_RETURN(p.domain, CopyString(in.domain, *lib_, what + " domain"));
-      ONNXGATE_ASSIGN_OR_RETURN(p.provider, CopyString(in.provider, *lib_, what + " provider"));
-      p.since_version = static_cast<int>(in.since_version);
-      ONNXGATE_RETURN_IF_ERROR(CheckArray(in.declines, in.decline_count, *lib_, what));
-      for (size_t d = 0; d < in.decline_count; ++d) {
-        DeclineReason r;
-        ONNXGATE_ASSIGN_OR_RETURN(r.provider,
-                                  CopyString(in.declines[d].provider, *lib_, what + " decline"));
-        ONNXGATE_ASSIGN_OR_RETURN(r.reason,
-                                  CopyString(in.declines[d].reason, *lib_, what + " decline"));
-        p.declines.push_back(std::move(r));
-      }
-      placements_.push_back(std::move(p));
-    }
-    return OkStatus();
-  }
-
-  std::vector<ValueInfo> inputs() const override { return inputs_; }
-  std::vector<ValueInfo> outputs() const override { return outputs_; }
-  std::map<std::string, std::string> metadata() const override { return metadata_; }
-  std::vector<NodePlacement> placements() const override { return placements_; }
-
-  StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override {
-    std::vector<std::unique_ptr<AbiValue>> shown;
-    std::vector<OnnxgateNamedValue> abi_feeds;
-    for (const NamedValue& feed : feeds) {
-      shown.push_back(std::make_unique<AbiValue>(feed.value));
-      abi_feeds.push_back({feed.name.c_str(), shown.back()->get()});
-    }
-    const OnnxgatePluginApi& api = *lib_->api;
-    OnnxgateStatus status{};
-    OnnxgateOutputs* outputs = api.run(model_, abi_feeds.data(), abi_feeds.size(), &status);
-    std::unique_ptr<OnnxgateOutputs, void (*)(OnnxgateOutputs*)> release(outputs,
-                                                                          api.release_outputs);
-    const std::string what = "running " + path_;
-    ONNXGATE_RETURN_IF_ERROR(FromAbi(status, *lib_, what));
-    if (outputs == nullptr) {
-      return Internal(lib_->Label() + ": " + what + ": run returned no outputs and no error");
-    }
-    const OnnxgateValue* values = nullptr;
-    const size_t n = api.output_values(outputs, &values);
-    if (n != outputs_.size()) {
-      return Internal(lib_->Label() + ": " + what + ": returned " + std::to_string(n) +
-                      " outputs; the model has " + std::to_string(outputs_.size()));
-    }
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(values, n, *lib_, what));
-    std::vector<Value> result;
-    for (size_t i = 0; i < n; ++i) {
-      const ValueInfo& declared = outputs_[i];
-      const std::string output = lib_->Label() + ": " + what + ": output '" + declared.name + "'";
-      ONNXGATE_ASSIGN_OR_RETURN(Value v, ValueFromAbi(values[i], output));
-      if (declared.elem_type != DataType::kUndefined && v.elem_type() != declared.elem_type) {
-        return Internal(output + " is of element type " + DataTypeShortName(v.elem_type()) +
-                        " but the plugin declares " + DataTypeShortName(declared.elem_type));
-      }
-      result.push_back(std::move(v));
-    }
-    return result;
-  }
-
- private:
-  std::shared_ptr<const PluginLibrary> lib_;
-  OnnxgateModel* model_;
-  std::string path_;
-  std::vector<ValueInfo> inputs_;
-  std::vector<ValueInfo> outputs_;
-  std::map<std::string, std::string> metadata_;
-  std::vector<NodePlacement> placements_;
-};
-
-class PluginRuntime : public RuntimeUnderTest {
- public:
-  PluginRuntime(std::shared_ptr<const PluginLibrary> lib, OnnxgateRuntime* runtime)
-      : lib_(std::move(lib)), runtime_(runtime) {}
-  ~PluginRuntime() override { lib_->api->destroy(runtime_); }
-
-  // Copies the runtime's fixed facts once.
-  Status ReadFacts() {
-    const OnnxgatePluginApi& api = *lib_->api;
-    ONNXGATE_ASSIGN_OR_RETURN(name_, CopyString(api.name(runtime_), *lib_, "name()"));
-    ONNXGATE_ASSIGN_OR_RETURN(version_, CopyString(api.version(runtime_), *lib_, "version()"));
-    api.ir_versions(runtime_, &accepted_.ir.min, &accepted_.ir.max);
-    const OnnxgateOpsetRange* ranges = nullptr;
-    size_t n = api.opset_ranges(runtime_, &ranges);
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(ranges, n, *lib_, "opset_ranges()"));
-    for (size_t i = 0; i < n; ++i) {
-      ONNXGATE_ASSIGN_OR_RETURN(std::string domain,
-                                CopyString(ranges[i].domain, *lib_, "opset range domain"));
-      accepted_.opsets[domain] = {ranges[i].min, ranges[i].max};
-    }
-    const char* const* names = nullptr;
-    n = api.providers(runtime_, &names);
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(names, n, *lib_, "providers()"));
-    for (size_t i = 0; i < n; ++i) {
-      ONNXGATE_ASSIGN_OR_RETURN(std::string provider,
-                                CopyString(names[i], *lib_, "provider name"));
-      providers_.push_back(std::move(provider));
-    }
-    return OkStatus();
-  }
-
-  std::string name() const override { return name_; }
-  std::string version() const override { return version_; }
-  AcceptedVersions accepted_versions() const override { return accepted_; }
-  std::vector<std::string> providers() const override { return providers_; }
+  std::string name() const override { return facts_.name; }
+  std::string version() const override { return facts_.version; }
+  AcceptedVersions accepted_versions() const override { return facts_.accepted; }
+  std::vector<std::string> providers() const override { return facts_.providers; }
 
   StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
                                               const LoadOptions& options) const override {
-    std::vector<const char*> providers;
-    for (const std::string& p : options.providers) providers.push_back(p.c_str());
-    OnnxgateLoadOptions abi{};
-    abi.model_path = model_path.c_str();
-    abi.providers = providers.data();
-    abi.provider_count = providers.size();
-    abi.fallback = options.fallback == FallbackPolicy::kForbid ? ONNXGATE_FALLBACK_FORBID
-                   : options.fallback == FallbackPolicy::kWarn ? ONNXGATE_FALLBACK_WARN
-                                                               : ONNXGATE_FALLBACK_ALLOW;
-    abi.optimization_level = options.optimization_level;
-    abi.intra_op_threads = options.intra_op_threads;
-    OnnxgateStatus status{};
-    OnnxgateModel* model = lib_->api->load(runtime_, &abi, &status);
-    if (Status st = FromAbi(status, *lib_, "loading " + model_path); !st.ok()) {
-      if (model != nullptr) lib_->api->unload(model);
-      return st;
-    }
-    if (model == nullptr) {
-      return Internal(lib_->Label() + ": loading " + model_path +
-                      ": load returned no model and no error");
-    }
-    auto loaded = std::make_unique<PluginModel>(lib_, model, model_path);
-    ONNXGATE_RETURN_IF_ERROR(loaded->ReadDeclarations());
-    return std::unique_ptr<LoadedModel>(std::move(loaded));
+    ONNXGATE_ASSIGN_OR_RETURN(const RuntimeUnderTest* opened, Opened());
+    return opened->Load(model_path, options);
   }
 
   StatusOr<std::vector<OpClaim>> Claims(const std::string& provider) const override {
-    OnnxgateStatus status{};
-    const OnnxgateClaim* claims = nullptr;
-    const std::string what = "claims of provider '" + provider + "'";
-    const size_t n = lib_->api->claims(runtime_, provider.c_str(), &claims, &status);
-    ONNXGATE_RETURN_IF_ERROR(FromAbi(status, *lib_, what));
-    ONNXGATE_RETURN_IF_ERROR(CheckArray(claims, n, *lib_, what));
-    std::vector<OpClaim> out;
-    for (size_t i = 0; i < n; ++i) {
-      const OnnxgateClaim& in = claims[i];
-      OpClaim claim;
-      ONNXGATE_ASSIGN_OR_RETURN(claim.domain, CopyString(in.domain, *lib_, what + " domain"));
-      ONNXGATE_ASSIGN_OR_RETURN(claim.op_type, CopyString(in.op_type, *lib_, what + " op"));
-      claim.since_version = static_cast<int>(in.since_version);
-      claim.until_version = static_cast<int>(in.until_version);
-      ONNXGATE_RETURN_IF_ERROR(CheckArray(in.constraints, in.constraint_count, *lib_, what));
-      for (size_t c = 0; c < in.constraint_count; ++c) {
-        const OnnxgateTypeConstraint& tc = in.constraints[c];
-        TypeConstraint constraint;
-        ONNXGATE_ASSIGN_OR_RETURN(constraint.name, CopyString(tc.name, *lib_, what + " type"));
-        ONNXGATE_RETURN_IF_ERROR(CheckArray(tc.types, tc.type_count, *lib_, what));
-        for (size_t t = 0; t < tc.type_count; ++t) {
-          if (!IsValidDataType(tc.types[t]) || tc.types[t] == 0) {
-            return Internal(lib_->Label() + ": " + what + ": " + claim.op_type + " claims element type " +
-                            std::to_string(tc.types[t]) + ", not an ONNX type");
-          }
-          constraint.types.push_back(static_cast<DataType>(tc.types[t]));
-        }
-        claim.type_constraints.push_back(std::move(constraint));
-      }
-      out.push_back(std::move(claim));
-    }
-    return out;
+    ONNXGATE_ASSIGN_OR_RETURN(const PluginProviderFacts* p, FactsOf(provider));
+    if (!p->claims_status.ok()) return p->claims_status;
+    return p->claims;
   }
 
   StatusOr<int> MaxIntraOpThreads(const std::string& provider) const override {
-    OnnxgateStatus status{};
-    const int32_t most = lib_->api->max_intra_op_threads(runtime_, provider.c_str(), &status);
-    ONNXGATE_RETURN_IF_ERROR(
-        FromAbi(status, *lib_, "max_intra_op_threads of provider '" + provider + "'"));
-    if (most < 1) {
-      return Internal(lib_->Label() + ": provider '" + provider + "' can use " +
-                      std::to_string(most) + " threads (at least 1)");
-    }
-    return static_cast<int>(most);
+    ONNXGATE_ASSIGN_OR_RETURN(const PluginProviderFacts* p, FactsOf(provider));
+    if (!p->threads_status.ok()) return p->threads_status;
+    return p->max_threads;
   }
 
  private:
-  std::shared_ptr<const PluginLibrary> lib_;
-  OnnxgateRuntime* runtime_;
-  std::string name_;
-  std::string version_;
-  AcceptedVersions accepted_;
-  std::vector<std::string> providers_;
-};
-
-// The table's members by name, for checking that none is missing.
-Status CheckTable(const PluginLibrary& lib) {
-  const OnnxgatePluginApi& a = *lib.api;
-  const std::pair<const char*, const void*> members[] = {
-      {"create", reinterpret_cast<const void*>(a.create)},
-      {"destroy", reinterpret_cast<const void*>(a.destroy)},
-      {"name", reinterpret_cast<const void*>(a.name)},
-      {"version", reinterpret_cast<const void*>(a.version)},
-      {"ir_versions", reinterpret_cast<const void*>(a.ir_versions)},
-      {"opset_ranges", reinterpret_cast<const void*>(a.opset_ranges)},
-      {"providers", reinterpret_cast<const void*>(a.providers)},
-      {"max_intra_op_threads", reinterpret_cast<const void*>(a.max_intra_op_threads)},
-      {"claims", reinterpret_cast<const void*>(a.claims)},
-      {"load", reinterpret_cast<const void*>(a.load)},
-      {"unload", reinterpret_cast<const void*>(a.unload)},
-      {"inputs", reinterpret_cast<const void*>(a.inputs)},
-      {"outputs", reinterpret_cast<const void*>(a.outputs)},
-      {"metadata", reinterpret_cast<const void*>(a.metadata)},
-      {"placements", reinterpret_cast<const void*>(a.placements)},
-      {"run", reinterpret_cast<const void*>(a.run)},
-      {"output_values", reinterpret_cast<const void*>(a.output_values)},
-      {"release_outputs", reinterpret_cast<const void*>(a.release_outputs)},
-  };
-  for (const auto& [name, fn] : members) {
-    if (fn == nullptr) {
-      return InvalidArgument(lib.Label() + ": the function table has no '" + name + "'");
+  // The plugin opened in this process, on first use.
+  StatusOr<const RuntimeUnderTest*> Opened() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (opened_ == nullptr && open_error_.ok()) {
+      auto opened = OpenPluginInProcess(path_, options_);
+      if (opened.ok()) {
+        opened_ = std::move(opened).value();
+      } else {
+        open_error_ = opened.status();
+      }
     }
+    if (opened_ == nullptr) return open_error_;
+    return opened_.get();
   }
-  return OkStatus();
-}
+
+  // A provider's facts: from the first probe, else asked once (of the plugin if this process has
+  // opened it, else of a probe of its own) and kept.
+  StatusOr<const PluginProviderFacts*> FactsOf(const std::string& provider) const {
+    if (auto it = facts_.per_provider.find(provider); it != facts_.per_provider.end()) {
+      return &it->second;
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = asked_.find(provider); it != asked_.end()) return &it->second;
+    ONNXGATE_RETURN_IF_ERROR(CheckSafeName("provider", provider));
+    PluginProviderFacts p;
+    if (opened_ != nullptr) {
+      auto claims = opened_->Claims(provider);
+      p.claims_status = claims.status();
+      if (claims.ok()) p.claims = std::move(claims).value();
+      auto threads = opened_->MaxIntraOpThreads(provider);
+      p.threads_status = threads.status();
+      if (threads.ok()) p.max_threads = *threads;
+    } else {
+      ONNXGATE_ASSIGN_OR_RETURN(PluginFacts probed,
+                                ProbePlugin(path_, options_, limits_, {provider}));
+      auto it = probed.per_provider.find(provider);
+      if (it == probed.per_provider.end()) {
+        return Internal("plugin " + path_ + ": probe did not answer for provider '" + provider +
+                        "'");
+      }
+      p = std::move(it->second);
+    }
+    return &asked_.emplace(provider, std::move(p)).first->second;
+  }
+
+  const std::string path_;
+  const RuntimeOptions options_;
+  const PluginProbeLimits limits_;
+  const PluginFacts facts_;
+  mutable std::mutex mu_;
+  mutable std::unique_ptr<RuntimeUnderTest> opened_;
+  mutable Status open_error_;
+  mutable std::map<std::string, PluginProviderFacts> asked_;
+};
 
 }  // namespace
 
 StatusOr<std::unique_ptr<RuntimeUnderTest>> LoadPluginRuntime(const std::string& path,
-                                                             const RuntimeOptions& options) {
+                                                              const RuntimeOptions& options,
+                                                              const PluginProbeLimits& limits) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     return NotFound("plugin " + path + ": no such file");
   }
-  auto lib = std::make_shared<PluginLibrary>();
-  lib->path = path;
-  // A path without a slash would make dlopen search the library path instead.
-  const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
-  // A namespace of its own: the plugin gets its own copy of every library it links (a
-  // protobuf with its own descriptor pool, its own C++ runtime), so its ONNX protobuf classes
-  // and onnxgate's cannot collide. Only the C ABI crosses between them.
-  lib->handle = dlmopen(LM_ID_NEWLM, open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (lib->handle == nullptr) {
-    const char* error = dlerror();
-    return InvalidArgument(lib->Label() + ": cannot be loaded as a shared library: " +
-                           (error != nullptr ? error : "unknown error"));
-  }
-  auto entry = reinterpret_cast<OnnxgatePluginApiFunction>(
-      dlsym(lib->handle, ONNXGATE_PLUGIN_ENTRY_POINT));
-  if (entry == nullptr) {
-    return InvalidArgument(lib->Label() + ": not a plugin: it does not export " +
-                           ONNXGATE_PLUGIN_ENTRY_POINT + "()");
-  }
-  lib->api = entry();
-  if (lib->api == nullptr) {
-    return InvalidArgument(lib->Label() + ": " + ONNXGATE_PLUGIN_ENTRY_POINT +
-                           "() returned no function table");
-  }
-  if (lib->api->abi_version != ONNXGATE_PLUGIN_ABI_VERSION) {
-    return InvalidArgument(lib->Label() + " is built for plugin ABI version " +
-                           std::to_string(lib->api->abi_version) +
-                           "; this build loads version " +
-                           std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + " only");
-  }
-  if (lib->api->struct_size < sizeof(OnnxgatePluginApi)) {
-    return InvalidArgument(lib->Label() + ": its function table is " +
-                           std::to_string(lib->api->struct_size) + " bytes; ABI version " +
-                           std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + " has " +
-                           std::to_string(sizeof(OnnxgatePluginApi)));
-  }
-  ONNXGATE_RETURN_IF_ERROR(CheckTable(*lib));
-
-  std::vector<OnnxgateOption> abi_options;
-  for (const auto& [key, value] : options) abi_options.push_back({key.c_str(), value.c_str()});
-  OnnxgateStatus status{};
-  OnnxgateRuntime* runtime = lib->api->create(abi_options.data(), abi_options.size(), &status);
-  if (Status st = FromAbi(status, *lib, "create"); !st.ok()) {
-    if (runtime != nullptr) lib->api->destroy(runtime);
-    return st;
-  }
-  if (runtime == nullptr) {
-    return Internal(lib->Label() + ": create returned no runtime and no error");
-  }
-  auto plugin = std::make_unique<PluginRuntime>(lib, runtime);
-  ONNXGATE_RETURN_IF_ERROR(plugin->ReadFacts());
-  return std::unique_ptr<RuntimeUnderTest>(std::move(plugin));
+  ONNXGATE_ASSIGN_OR_RETURN(PluginFacts facts, ProbePlugin(path, options, limits));
+  return std::unique_ptr<RuntimeUnderTest>(
+      std::make_unique<ProbedPluginRuntime>(path, options, limits, std::move(facts)));
 }
 
 }  // namespace onnxgate

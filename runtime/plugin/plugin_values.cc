@@ -12,6 +12,10 @@ namespace {
 // and byte counts (up to 16 per element) from overflowing.
 constexpr size_t kMaxRank = 4096;
 constexpr int64_t kMaxElements = std::numeric_limits<int64_t>::max() / 16;
+// A sequence's items, and the bytes of a string tensor's strings together: the sizes are the
+// plugin's word, checked before anything is copied (a worker's memory limit is 4 GiB).
+constexpr size_t kMaxSequenceItems = size_t{1} << 20;
+constexpr size_t kMaxStringBytes = size_t{1} << 30;
 
 Status Bad(const std::string& what, const std::string& fault) {
   return InvalidArgument(what + ": " + fault);
@@ -49,11 +53,20 @@ StatusOr<Tensor> TensorFromAbi(const OnnxgateValue& v, const std::string& what) 
   Tensor t(dtype, shape);
   if (strings) {
     const auto* views = static_cast<const OnnxgateString*>(v.data);
-    std::string* out = t.mutable_data<std::string>();
+    size_t total = 0;
     for (int64_t i = 0; i < n; ++i) {
       if (views[i].data == nullptr && views[i].size > 0) {
         return Bad(what, "string " + std::to_string(i) + " has a size but no data");
       }
+      if (views[i].size > kMaxStringBytes - total) {
+        return Bad(what, "string " + std::to_string(i) + " of " + std::to_string(views[i].size) +
+                             " bytes takes the strings past " + std::to_string(kMaxStringBytes) +
+                             " bytes");
+      }
+      total += views[i].size;
+    }
+    std::string* out = t.mutable_data<std::string>();
+    for (int64_t i = 0; i < n; ++i) {
       out[i].assign(views[i].data == nullptr ? "" : views[i].data, views[i].size);
     }
   } else if (expected > 0) {
@@ -66,6 +79,10 @@ StatusOr<Value> SequenceFromAbi(const OnnxgateValue& v, const std::string& what)
   if (!IsValidDataType(v.elem_type) || v.elem_type == 0) {
     return Bad(what, "sequence element type " + std::to_string(v.elem_type) +
                          " is not an ONNX type");
+  }
+  if (v.item_count > kMaxSequenceItems) {
+    return Bad(what, "a sequence of " + std::to_string(v.item_count) + " items (at most " +
+                         std::to_string(kMaxSequenceItems) + ")");
   }
   if (v.item_count > 0 && v.items == nullptr) return Bad(what, "items missing");
   std::vector<Tensor> tensors;

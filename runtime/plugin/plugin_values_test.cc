@@ -124,6 +124,8 @@ TEST(PluginValuesTest, RefusesWhatAPluginGetsWrong) {
   seq.item_count = 1;
   seq.items = items;
   EXPECT_THAT(Refusal(seq), HasSubstr("item 0: element type 1 in a sequence of 7"));
+  seq.item_count = size_t{1} << 40;
+  EXPECT_THAT(Refusal(seq), HasSubstr("a sequence of 1099511627776 items (at most 1048576)"));
 
   OnnxgateString strings[1] = {{nullptr, 3}};
   int64_t one = 1;
@@ -135,6 +137,8 @@ TEST(PluginValuesTest, RefusesWhatAPluginGetsWrong) {
   s.data = strings;
   s.data_bytes = sizeof(strings);
   EXPECT_THAT(Refusal(s), HasSubstr("string 0 has a size but no data"));
+  strings[0] = {"abc", size_t{1} << 40};  // a size far past the plugin's 3 bytes
+  EXPECT_THAT(Refusal(s), HasSubstr("string 0 of 1099511627776 bytes takes the strings past"));
 }
 
 }  // namespace
