@@ -110,8 +110,8 @@ class ModelDiffFaultTest : public ModelDiffTest {
 };
 
 TEST_F(ModelDiffFaultTest, ACrashingReferenceIsAnErrorNamingItsSideAndTheSignal) {
-  auto diff = DiffModel(Side("ref"), Side(kTestCrashProviderName),
-                        FaultOptions(kBatchReluModel, 10));
+  auto diff =
+      DiffModel(Side("ref"), Side(kTestCrashProviderName), FaultOptions(kBatchReluModel, 10));
   ASSERT_FALSE(diff.ok());
   const std::string message = diff.status().message();
   EXPECT_NE(message.find("fault.onnxtxt: the run on test-crash level 0 crashed: killed by "
@@ -121,8 +121,7 @@ TEST_F(ModelDiffFaultTest, ACrashingReferenceIsAnErrorNamingItsSideAndTheSignal)
 }
 
 TEST_F(ModelDiffFaultTest, AHangingCandidateTimesOut) {
-  auto diff =
-      DiffModel(Side(kTestHangProviderName), Side("ref"), FaultOptions(kBatchReluModel, 1));
+  auto diff = DiffModel(Side(kTestHangProviderName), Side("ref"), FaultOptions(kBatchReluModel, 1));
   ASSERT_FALSE(diff.ok());
   const std::string message = diff.status().message();
   EXPECT_NE(message.find("the run on test-hang level 0 timed out after "), std::string::npos)

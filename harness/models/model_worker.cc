@@ -1,6 +1,8 @@
 // Model steps of the users'-model commands in worker processes (see model_worker.h).
 #include "harness/models/model_worker.h"
 
+#include <onnx/defs/schema.h>
+
 #include <algorithm>
 
 #include "harness/worker.h"
@@ -24,11 +26,16 @@ Status ValidateModelWorkerOptions(const ModelWorkerOptions& o) {
   return OkStatus();
 }
 
-ModelWorker::ModelWorker(ModelWorkerOptions options, std::vector<const RuntimeUnderTest*> runtimes)
+ModelWorker::ModelWorker(ModelWorkerOptions options, std::vector<ModelWorkerRuntime> runtimes)
     : options_(options) {
-  for (const RuntimeUnderTest* r : runtimes) {
-    if (r != nullptr && std::find(runtimes_.begin(), runtimes_.end(), r) == runtimes_.end()) {
-      runtimes_.push_back(r);
+  for (ModelWorkerRuntime& r : runtimes) {
+    if (r.runtime == nullptr) continue;
+    auto same = std::find_if(runtimes_.begin(), runtimes_.end(),
+                             [&r](const ModelWorkerRuntime& o) { return o.runtime == r.runtime; });
+    if (same == runtimes_.end()) {
+      runtimes_.push_back(std::move(r));
+    } else {
+      same->eps.insert(same->eps.end(), r.eps.begin(), r.eps.end());
     }
   }
 }
@@ -37,9 +44,15 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
                                            const std::function<StatusOr<std::string>()>& step) {
   last_step_died_ = false;
   if (!prepared_) {
-    for (const RuntimeUnderTest* r : runtimes_) {
-      if (Status st = r->PrepareWorkerSlots(1); !st.ok()) {
-        return st.WithContext("preparing the worker of " + r->name());
+    if (options_.isolate) {
+      (void)onnx::OpSchemaRegistry::Schema("Identity", 1, "");  // builds the whole registry
+    }
+    for (const ModelWorkerRuntime& r : runtimes_) {
+      if (Status st = r.runtime->PrepareWorkerSlots(1); !st.ok()) {
+        return st.WithContext("preparing the worker of " + r.runtime->name());
+      }
+      if (options_.isolate) {
+        for (const std::string& ep : r.eps) (void)r.runtime->Claims(ep);
       }
     }
     prepared_ = true;
@@ -50,7 +63,7 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   wo.memory_limit_bytes = static_cast<size_t>(options_.memory_limit_mb) << 20;
   wo.isolate = options_.isolate;
   wo.enter_slot = [this](int slot) {
-    for (const RuntimeUnderTest* r : runtimes_) r->EnterWorkerSlot(slot);
+    for (const ModelWorkerRuntime& r : runtimes_) r.runtime->EnterWorkerSlot(slot);
   };
   ScopedStopSignals stop_signals;  // Ctrl-C ends the step's worker, then this command
   WorkerPool pool(wo);
@@ -58,8 +71,8 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   const JobResult& result = results.front();
   last_step_died_ = result.outcome != JobOutcome::kOk;
   if (result.started) {
-    for (const RuntimeUnderTest* r : runtimes_) {
-      r->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
+    for (const ModelWorkerRuntime& r : runtimes_) {
+      r.runtime->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     }
   }
   switch (result.outcome) {
