@@ -10,6 +10,14 @@
 
 namespace onnxgate {
 
+namespace {
+
+// Without a memory limit, a result may be up to 2^40 bytes (1 TiB): the machine's memory bounds
+// it long before.
+constexpr int kUnlimitedPayloadShift = 40;
+
+}  // namespace
+
 Status ValidateModelWorkerOptions(const ModelWorkerOptions& o) {
   // NaN fails every comparison, so the test lets only good values through.
   if (!(o.timeout_s > 0 && o.timeout_s <= kMaxModelStepTimeoutSeconds)) {
@@ -61,6 +69,10 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   wo.parallelism = 1;
   wo.timeout_seconds = options_.timeout_s;
   wo.memory_limit_bytes = static_cast<size_t>(options_.memory_limit_mb) << 20;
+  // A model's outputs (and a layerwise record's intermediate values) can be large; the worker
+  // cannot build a result larger than its own memory limit anyway.
+  wo.max_payload_bytes =
+      wo.memory_limit_bytes > 0 ? wo.memory_limit_bytes : size_t{1} << kUnlimitedPayloadShift;
   wo.isolate = options_.isolate;
   wo.enter_slot = [this](int slot) {
     for (const ModelWorkerRuntime& r : runtimes_) r.runtime->EnterWorkerSlot(slot);
