@@ -3,7 +3,8 @@
 # (test-crash dies with SIGSEGV in Relu, test-hang never returns from it) and a model whose Loop
 # never ends on ref, each of diff, sweep, record and check-model --target-opset must end within
 # its --timeout with the exit code docs/own-models.md gives and a message naming the run and
-# what happened, write the reports it writes (or none at all, never half), and never die itself.
+# what happened, write the reports it writes (or none at all, never half), and never die itself;
+# inputs past --memory-limit are an error saying so.
 #
 # Usage: ci/check-model-faults.sh <onnxgate binary> <test providers plugin .so>. Exit 0 when
 # every check holds.
@@ -88,6 +89,10 @@ expect sweep-loop 1 "timed out after" -- sweep "$work/endless.onnxtxt" --dim bat
 expect record-loop 2 "timed out after" -- record "$work/endless.onnxtxt" --suite mine --timeout 1
 expect check-loop 1 "timed out after" -- check-model "$work/endless.onnxtxt" --target-opset 18 \
   --timeout 1
+
+# Inputs past the memory limit: the worker's allocation fails, not the machine's.
+expect diff-memory 2 "ran out of its memory limit of 256 MiB" -- \
+  diff "$work/relu.onnxtxt" --dim batch=50000000 --memory-limit 256
 
 # Bad limits are refused before anything runs.
 expect bad-timeout 2 "--timeout must be a number of seconds" -- \

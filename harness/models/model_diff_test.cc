@@ -137,6 +137,17 @@ TEST_F(ModelDiffFaultTest, ALoopThatNeverEndsOnRefTimesOut) {
       << diff.status().message();
 }
 
+TEST_F(ModelDiffFaultTest, InputsPastTheMemoryLimitAreAnErrorSayingSo) {
+  DiffOptions o = FaultOptions(kBatchReluModel, 10);
+  o.dims = {{"batch", 50'000'000}};  // 800 MB of float inputs
+  o.worker.memory_limit_mb = 256;
+  auto diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("ran out of its memory limit of 256 MiB"),
+            std::string::npos)
+      << diff.status().message();
+}
+
 TEST_F(ModelDiffFaultTest, WithoutIsolationTheSidesRunInThisProcess) {
   DiffOptions o = FaultOptions(kBatchReluModel, 10);
   o.worker.isolate = false;
