@@ -192,7 +192,7 @@ StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOpti
   sweep.dim = o.dim;
   sweep.sizes = o.sizes;
   sweep.tolerance = o.tolerance;
-  ModelWorker worker(o.worker, {{side.runtime, side.load.providers}});
+  ModelWorker worker(o.worker, {side.runtime});
   for (int64_t size : o.sizes) {
     const std::string what =
         o.model_path + ": the run at " + o.dim + "=" + std::to_string(size) + " on " + side.label;

@@ -294,7 +294,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
 
   // Placements with fallback allowed, so every node shows where it would land; forbid is judged
   // below from them.
-  ModelWorker worker(o.worker, {{&runtime, o.eps}, {reference, {"ref"}}});
+  ModelWorker worker(o.worker, {&runtime, reference});
   StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, worker);
   if (!loaded.ok() && worker.last_step_died() && StopRequested()) return loaded.status();
   check.loaded = loaded.ok();

@@ -105,8 +105,7 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   diff.reference = reference.label;
   diff.tolerance = o.tolerance;
 
-  ModelWorker worker(o.worker, {{candidate.runtime, candidate.load.providers},
-                                {reference.runtime, reference.load.providers}});
+  ModelWorker worker(o.worker, {candidate.runtime, reference.runtime});
   // The feeds are read or generated as the candidate's load of the model declares them.
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups got,
                             RunStep(worker, candidate, o.model_path, o.model_path, nullptr, o));

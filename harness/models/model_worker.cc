@@ -34,16 +34,11 @@ Status ValidateModelWorkerOptions(const ModelWorkerOptions& o) {
   return OkStatus();
 }
 
-ModelWorker::ModelWorker(ModelWorkerOptions options, std::vector<ModelWorkerRuntime> runtimes)
+ModelWorker::ModelWorker(ModelWorkerOptions options, std::vector<const RuntimeUnderTest*> runtimes)
     : options_(options) {
-  for (ModelWorkerRuntime& r : runtimes) {
-    if (r.runtime == nullptr) continue;
-    auto same = std::find_if(runtimes_.begin(), runtimes_.end(),
-                             [&r](const ModelWorkerRuntime& o) { return o.runtime == r.runtime; });
-    if (same == runtimes_.end()) {
-      runtimes_.push_back(std::move(r));
-    } else {
-      same->eps.insert(same->eps.end(), r.eps.begin(), r.eps.end());
+  for (const RuntimeUnderTest* r : runtimes) {
+    if (r != nullptr && std::find(runtimes_.begin(), runtimes_.end(), r) == runtimes_.end()) {
+      runtimes_.push_back(r);
     }
   }
 }
@@ -55,12 +50,9 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
     if (options_.isolate) {
       (void)onnx::OpSchemaRegistry::Schema("Identity", 1, "");  // builds the whole registry
     }
-    for (const ModelWorkerRuntime& r : runtimes_) {
-      if (Status st = r.runtime->PrepareWorkerSlots(1); !st.ok()) {
-        return st.WithContext("preparing the worker of " + r.runtime->name());
-      }
-      if (options_.isolate) {
-        for (const std::string& ep : r.eps) (void)r.runtime->Claims(ep);
+    for (const RuntimeUnderTest* r : runtimes_) {
+      if (Status st = r->PrepareWorkerSlots(1); !st.ok()) {
+        return st.WithContext("preparing the worker of " + r->name());
       }
     }
     prepared_ = true;
@@ -75,7 +67,7 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
       wo.memory_limit_bytes > 0 ? wo.memory_limit_bytes : size_t{1} << kUnlimitedPayloadShift;
   wo.isolate = options_.isolate;
   wo.enter_slot = [this](int slot) {
-    for (const ModelWorkerRuntime& r : runtimes_) r.runtime->EnterWorkerSlot(slot);
+    for (const RuntimeUnderTest* r : runtimes_) r->EnterWorkerSlot(slot);
   };
   ScopedStopSignals stop_signals;  // Ctrl-C ends the step's worker, then this command
   WorkerPool pool(wo);
@@ -83,8 +75,8 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   const JobResult& result = results.front();
   last_step_died_ = result.outcome != JobOutcome::kOk;
   if (result.started) {
-    for (const ModelWorkerRuntime& r : runtimes_) {
-      r.runtime->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
+    for (const RuntimeUnderTest* r : runtimes_) {
+      r->LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     }
   }
   switch (result.outcome) {

@@ -35,20 +35,13 @@ struct ModelWorkerOptions {
 // [kMinModelMemoryLimitMb, 2^30].
 Status ValidateModelWorkerOptions(const ModelWorkerOptions& options);
 
-// A runtime the steps of a command use, and the EPs they load the model on.
-struct ModelWorkerRuntime {
-  const RuntimeUnderTest* runtime = nullptr;  // null: none (ignored)
-  std::vector<std::string> eps;
-};
-
-// Runs the steps of one command. Before the first step, each runtime gets one worker slot
-// (RuntimeUnderTest::PrepareWorkerSlots), which every step enters, and the lazily built state
-// every load needs (ONNX's schema registry, each EP's kernel registry, through Claims) is built
-// here once, as run does before its workers, so that each step's worker inherits it instead of
-// building it again.
+// Runs the steps of one command. Before the first step, each runtime the steps use gets one
+// worker slot (RuntimeUnderTest::PrepareWorkerSlots), which every step enters, and ONNX's schema
+// registry, which every load consults, is built here once so that each step's worker inherits it
+// instead of building it again. Nothing of a runtime's own code runs in this process.
 class ModelWorker {
  public:
-  ModelWorker(ModelWorkerOptions options, std::vector<ModelWorkerRuntime> runtimes);
+  ModelWorker(ModelWorkerOptions options, std::vector<const RuntimeUnderTest*> runtimes);
 
   // Runs `step` in a worker and returns what it returned, its error unchanged. A step that
   // crashes, runs past the timeout or the memory limit, or is stopped (SIGINT) is Aborted:
@@ -69,7 +62,7 @@ class ModelWorker {
 
  private:
   ModelWorkerOptions options_;
-  std::vector<ModelWorkerRuntime> runtimes_;
+  std::vector<const RuntimeUnderTest*> runtimes_;
   bool prepared_ = false;
   bool last_step_died_ = false;
 };

@@ -269,7 +269,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   // Everything that can fail on the user's input happens before anything is written.
   ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
-  ModelWorker worker(o.worker, {{&runtime, o.load.providers}});
+  ModelWorker worker(o.worker, {&runtime});
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, worker));
   if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, worker, &sets));
 
