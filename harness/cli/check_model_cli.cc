@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/model_worker_flags.h"
 #include "harness/models/model_check.h"
 #include "harness/models/model_feeds.h"
 
@@ -17,6 +18,7 @@ struct CheckModelFlags {
   std::vector<std::string> dims;
   int target_opset = 0;
   std::string json_path, junit_path, markdown_path;
+  ModelWorkerFlags worker;
 };
 
 int CheckModelCommand(CheckModelFlags& f, const CliContext& ctx) {
@@ -31,6 +33,7 @@ int CheckModelCommand(CheckModelFlags& f, const CliContext& ctx) {
   o.fallback = *fallback;
   o.dims = *dims;
   if (f.target_opset > 0) o.target_opset = f.target_opset;
+  if (!ModelWorkerOptionsFromFlags(f.worker, "check-model", &o.worker)) return 2;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "check-model");
   if (runtime == nullptr) return 2;
   DefaultToFirstProvider(*runtime, &o.eps);
@@ -68,6 +71,8 @@ void AddCheckModelCommand(CLI::App& app, CliContext& ctx) {
       "Preflight a model against a runtime and EPs, without goldens: IR version and opsets\n"
       "accepted, every node's op version and placement with decline reasons, fallback nodes,\n"
       "op versions no provider claims, and optionally a conversion to another opset.\n"
+      "The load and the conversion's run happen in a worker process: one that crashes or\n"
+      "passes --timeout or --memory-limit is a problem of the check, naming it.\n"
       "Exit 0: it runs as asked; 1: it does not; 2: bad input.");
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.runtime);
@@ -90,6 +95,7 @@ void AddCheckModelCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--json", f.json_path, "Write the check as JSON");
   cmd->add_option("--junit", f.junit_path, "Write the check as JUnit XML");
   cmd->add_option("--markdown", f.markdown_path, "Write the check as Markdown");
+  AddModelWorkerFlags(cmd, &f.worker);
   cmd->callback([&ctx] { ctx.action = [&ctx] { return CheckModelCommand(f, ctx); }; });
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/model_worker_flags.h"
 #include "harness/models/model_diff.h"
 #include "harness/models/model_feeds.h"
 
@@ -22,6 +23,7 @@ struct DiffFlags {
   std::vector<std::string> dims;
   std::optional<double> rtol, atol;
   std::string json_path;
+  ModelWorkerFlags worker;
 };
 
 // The side's runtime (null after an error is printed); `side` gets its load options and label.
@@ -44,6 +46,7 @@ int DiffCommand(DiffFlags& f, const CliContext& ctx) {
   }
   o.dims = *dims;
   if (!ToleranceFromFlags(f.rtol, f.atol, "diff", &o.tolerance)) return 2;
+  if (!ModelWorkerOptionsFromFlags(f.worker, "diff", &o.worker)) return 2;
   if (f.reference.runtime.spec.empty()) f.reference.runtime.spec = f.candidate.runtime.spec;
   DiffSide candidate, reference;
   auto candidate_runtime = MakeSide(f.candidate, ctx, &candidate);
@@ -68,7 +71,10 @@ void AddDiffCommand(CLI::App& app, CliContext& ctx) {
       "Run one model on two configurations (--runtime/--ep/--optimization-level/--threads and\n"
       "--against/--against-ep/--against-optimization-level/--against-threads) on the same\n"
       "inputs and compare every output; --layerwise compares every intermediate value too and\n"
-      "names the first node that diverges. Exit 0: same; 1: different; 2: bad input.");
+      "names the first node that diverges. Each side loads and runs the model in a worker "
+      "process;\n"
+      "a run that crashes or passes --timeout or --memory-limit is an error naming it.\n"
+      "Exit 0: same; 1: different; 2: bad input, or a run that fails, crashes or hangs.");
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.candidate.runtime);
   AddLoadFlags(cmd, &f.candidate.load, "", "The candidate's ");
@@ -88,6 +94,7 @@ void AddDiffCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--rtol", f.rtol, "rtol of every comparison (default 1e-3)");
   cmd->add_option("--atol", f.atol, "atol of every comparison (default 1e-7)");
   cmd->add_option("--json", f.json_path, "Write the comparison as JSON");
+  AddModelWorkerFlags(cmd, &f.worker);
   cmd->callback([&ctx] { ctx.action = [&ctx] { return DiffCommand(f, ctx); }; });
 }
 

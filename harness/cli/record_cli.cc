@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/model_worker_flags.h"
 #include "harness/models/recorder.h"
 
 namespace onnxgate {
@@ -14,6 +15,7 @@ struct RecordFlags {
   RuntimeFlags runtime;
   LoadFlags load;
   std::vector<std::string> dims;
+  ModelWorkerFlags worker;
 };
 
 int RecordCommand(RecordFlags& f, const CliContext& ctx) {
@@ -22,9 +24,10 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate record: %s\n", dims.status().message().c_str());
     return 2;
   }
+  RecordOptions o = f.options;
+  if (!ModelWorkerOptionsFromFlags(f.worker, "record", &o.worker)) return 2;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "record");
   if (runtime == nullptr) return 2;
-  RecordOptions o = f.options;
   o.repo_root = ctx.root;
   o.dims = std::move(dims).value();
   o.runtime_spec = f.runtime.spec;
@@ -69,8 +72,12 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
       "record",
       "Run a model on a trusted runtime and EP and write it as a suite case: the model under\n"
       "suites/<suite>/models/, its outputs as golden/data/<suite>/<case>.h5, an entry in\n"
-      "suite.json. Re-recording compares with the old golden first.");
-  cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt), with its external data")
+      "suite.json. Re-recording compares with the old golden first. The model loads and runs\n"
+      "in a worker process: a run that crashes or passes --timeout or --memory-limit is an\n"
+      "error naming it, and nothing is written. Exit 0: recorded; 1: refused (outputs moved);\n"
+      "2: bad input, or a run that fails, crashes or hangs.");
+  cmd->add_option("model", f.options.model_path,
+                  "The model (.onnx or .onnxtxt), with its external data")
       ->required();
   cmd->add_option("--suite", f.options.suite_name, "Suite to write the case into")->required();
   cmd->add_option("--case", f.options.case_name, "Case name (default: the model file's name)");
@@ -92,6 +99,7 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
                 "failing case whose value departs from them");
   cmd->add_option("--created", f.options.created,
                   "UTC time written into the golden (fixed value: byte-identical records)");
+  AddModelWorkerFlags(cmd, &f.worker);
   cmd->callback([&ctx] { ctx.action = [&ctx] { return RecordCommand(f, ctx); }; });
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/model_worker_flags.h"
 #include "harness/models/batch_sweep.h"
 #include "harness/models/model_feeds.h"
 
@@ -17,6 +18,7 @@ struct SweepFlags {
   std::vector<std::string> dims;
   std::optional<double> rtol, atol;
   std::string json_path;
+  ModelWorkerFlags worker;
 };
 
 int SweepCommand(SweepFlags& f, const CliContext& ctx) {
@@ -39,11 +41,13 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
     }
   }
   if (o.dim.empty()) {
-    std::fprintf(stderr, "onnxgate sweep: name the swept dimension with two or more sizes, "
-                         "e.g. --dim batch=1,4,16\n");
+    std::fprintf(stderr,
+                 "onnxgate sweep: name the swept dimension with two or more sizes, "
+                 "e.g. --dim batch=1,4,16\n");
     return 2;
   }
   if (!ToleranceFromFlags(f.rtol, f.atol, "sweep", &o.tolerance)) return 2;
+  if (!ModelWorkerOptionsFromFlags(f.worker, "sweep", &o.worker)) return 2;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "sweep");
   if (runtime == nullptr) return 2;
   DiffSide side;
@@ -55,8 +59,7 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate sweep: %s\n", sweep.status().message().c_str());
     return 2;
   }
-  return FinishModelCommand("sweep",
-                            {{&f.json_path, [&] { return RenderBatchSweepJson(*sweep); }}},
+  return FinishModelCommand("sweep", {{&f.json_path, [&] { return RenderBatchSweepJson(*sweep); }}},
                             RenderBatchSweepText(*sweep), sweep->passed());
 }
 
@@ -68,6 +71,8 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx) {
       "sweep",
       "Run a model with a dynamic dimension at several sizes (--dim batch=1,4,16) and check\n"
       "each row of every output against the run of that row alone on the same runtime.\n"
+      "Each size runs in a worker process; one that crashes or passes --timeout or\n"
+      "--memory-limit fails that size.\n"
       "Exit 0: every size gives each row's own result; 1: some does not; 2: bad input.");
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.runtime);
@@ -80,6 +85,7 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--rtol", f.rtol, "rtol of every comparison (default 1e-3)");
   cmd->add_option("--atol", f.atol, "atol of every comparison (default 1e-7)");
   cmd->add_option("--json", f.json_path, "Write the sweep as JSON");
+  AddModelWorkerFlags(cmd, &f.worker);
   cmd->callback([&ctx] { ctx.action = [&ctx] { return SweepCommand(f, ctx); }; });
 }
 

@@ -1,11 +1,15 @@
 // `onnxgate sweep` (see batch_sweep.h).
 #include "harness/models/batch_sweep.h"
 
+#include <algorithm>
 #include <cstring>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "harness/models/model_feeds.h"
+#include "harness/models/model_worker.h"
+#include "harness/worker.h"
 #include "reports/text_escape.h"
 
 namespace onnxgate {
@@ -42,7 +46,8 @@ StatusOr<Tensor> SliceRow(const Tensor& t, size_t axis, int64_t index) {
     const std::string* in = t.data<std::string>();
     std::string* o = out.mutable_data<std::string>();
     for (int64_t b = 0; b < outer; ++b) {
-      for (int64_t k = 0; k < inner; ++k) o[b * inner + k] = in[(b * dims[axis] + index) * inner + k];
+      for (int64_t k = 0; k < inner; ++k)
+        o[b * inner + k] = in[(b * dims[axis] + index) * inner + k];
     }
     return out;
   }
@@ -63,6 +68,123 @@ bool BatchSweepRecord::passed() const {
   return true;
 }
 
+namespace {
+
+// One step, run in a worker: the model loaded on `side`, run at `size` of the swept dimension
+// and row by row; `sweep` (its header filled in) gets the row checks of that size and the
+// outputs without the dimension.
+Status SweepOneSize(const DiffSide& side, const BatchSweepOptions& o, int64_t size,
+                    BatchSweepRecord* sweep) {
+  SetWorkerBreadcrumb("loading " + o.model_path);
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
+  if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + o.model_path);
+  const LoadedModel& model = **loaded;
+  const std::vector<ValueInfo> inputs = model.inputs();
+  const std::vector<ValueInfo> outputs = model.outputs();
+  for (const ValueInfo& out : outputs) {
+    if (AxisOf(out, o.dim) < 0) sweep->not_compared.push_back(out.name);
+  }
+  const std::string at = o.dim + "=" + std::to_string(size);
+  DimSizes dims = o.other_dims;
+  dims[o.dim] = size;
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
+                            MakeModelFeeds(model, o.model_path, FeedSource{{}, dims, o.seed}));
+  SetWorkerBreadcrumb("running " + o.model_path + " at " + at);
+  StatusOr<std::vector<Value>> batched = model.Run(feeds);
+  if (!batched.ok()) {  // a model that cannot run at this size: the breakage a sweep is for
+    BatchRowCheck failed{size, -1, "", {}};
+    failed.comparison.summary = "the run fails: " + batched.status().message();
+    sweep->rows.push_back(std::move(failed));
+    return OkStatus();
+  }
+  for (int64_t row = 0; row < size; ++row) {
+    std::vector<NamedValue> row_feeds;
+    for (size_t i = 0; i < feeds.size(); ++i) {
+      const int axis = AxisOf(inputs[i], o.dim);
+      if (axis < 0) {
+        row_feeds.push_back(feeds[i]);
+        continue;
+      }
+      StatusOr<Tensor> slice = SliceRow(feeds[i].value.tensor(), axis, row);
+      if (!slice.ok()) {
+        return slice.status().WithContext(o.model_path + ": input '" + inputs[i].name + "'");
+      }
+      row_feeds.push_back({feeds[i].name, Value::FromTensor(std::move(slice).value())});
+    }
+    SetWorkerBreadcrumb("running row " + std::to_string(row) + " of " + o.model_path + " at " + at +
+                        " alone");
+    StatusOr<std::vector<Value>> alone = model.Run(row_feeds);
+    if (!alone.ok()) {
+      BatchRowCheck failed{size, row, "", {}};
+      failed.comparison.summary =
+          "the run of the row alone (" + o.dim + "=1) fails: " + alone.status().message();
+      sweep->rows.push_back(std::move(failed));
+      continue;
+    }
+    for (size_t k = 0; k < outputs.size() && k < batched->size(); ++k) {
+      const int axis = AxisOf(outputs[k], o.dim);
+      if (axis < 0 || !(*batched)[k].is_tensor()) continue;
+      StatusOr<Tensor> slice = SliceRow((*batched)[k].tensor(), axis, row);
+      BatchRowCheck check{size, row, outputs[k].name, {}};
+      if (!slice.ok()) {
+        check.comparison.summary = slice.status().message();
+      } else if (k >= alone->size()) {
+        check.comparison.summary =
+            "the run of the row alone returned no output '" + outputs[k].name + "'";
+      } else {
+        check.comparison =
+            CompareValues(Value::FromTensor(std::move(slice).value()), (*alone)[k], o.tolerance);
+      }
+      sweep->rows.push_back(std::move(check));
+    }
+  }
+  return OkStatus();
+}
+
+// The rows and unsplit outputs of a sweep's JSON (RenderBatchSweepJson) appended to `sweep`:
+// how a size's step comes back from its worker. DataLoss for text that is not such JSON.
+Status ReadSweepRows(const std::string& text, const std::string& source, BatchSweepRecord* sweep) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  auto garbled = [&source](const std::string& what) {
+    return DataLoss(source + ": the worker's rows are garbled (" + what + ")");
+  };
+  if (!j.is_object()) return garbled("not a JSON object");
+  auto rows = j.find("rows");
+  auto unsplit = j.find("not_compared");
+  if (rows == j.end() || !rows->is_array()) return garbled("no rows");
+  if (unsplit == j.end() || !unsplit->is_array()) return garbled("no not_compared");
+  for (const nlohmann::json& name : *unsplit) {
+    if (!name.is_string()) return garbled("an output name that is not a string");
+    if (std::find(sweep->not_compared.begin(), sweep->not_compared.end(),
+                  name.get<std::string>()) == sweep->not_compared.end()) {
+      sweep->not_compared.push_back(name.get<std::string>());
+    }
+  }
+  for (const nlohmann::json& r : *rows) {
+    if (!r.is_object()) return garbled("a row that is not an object");
+    auto field = [&r](const char* key) { return r.find(key); };
+    auto size = field("size"), row = field("row"), output = field("output"),
+         passed = field("passed"), summary = field("summary"), abs = field("max_abs_error"),
+         rel = field("max_rel_error");
+    if (size == r.end() || !size->is_number_integer() || row == r.end() ||
+        !row->is_number_integer() || output == r.end() || !output->is_string() ||
+        passed == r.end() || !passed->is_boolean() || summary == r.end() || !summary->is_string()) {
+      return garbled("a row without size, row, output, passed and summary");
+    }
+    BatchRowCheck check{size->get<int64_t>(), row->get<int64_t>(), output->get<std::string>(), {}};
+    check.comparison.passed = passed->get<bool>();
+    check.comparison.summary = summary->get<std::string>();
+    // nlohmann writes inf and NaN as null: an error that large reads back as infinity.
+    const double huge = std::numeric_limits<double>::infinity();
+    check.comparison.max_abs_error = abs != r.end() && abs->is_number() ? abs->get<double>() : huge;
+    check.comparison.max_rel_error = rel != r.end() && rel->is_number() ? rel->get<double>() : huge;
+    sweep->rows.push_back(std::move(check));
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
 StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOptions& o) {
   BatchSweepRecord sweep;
   sweep.model_path = o.model_path;
@@ -70,60 +192,27 @@ StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOpti
   sweep.dim = o.dim;
   sweep.sizes = o.sizes;
   sweep.tolerance = o.tolerance;
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
-  if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + o.model_path);
-  const LoadedModel& model = **loaded;
-  const std::vector<ValueInfo> inputs = model.inputs();
-  const std::vector<ValueInfo> outputs = model.outputs();
-  for (const ValueInfo& out : outputs) {
-    if (AxisOf(out, o.dim) < 0) sweep.not_compared.push_back(out.name);
-  }
+  ModelWorker worker(o.worker, {side.runtime});
   for (int64_t size : o.sizes) {
-    DimSizes dims = o.other_dims;
-    dims[o.dim] = size;
-    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
-                              MakeModelFeeds(model, o.model_path, FeedSource{{}, dims, o.seed}));
-    StatusOr<std::vector<Value>> batched = model.Run(feeds);
-    if (!batched.ok()) {  // a model that cannot run at this size: the breakage a sweep is for
+    const std::string what =
+        o.model_path + ": the run at " + o.dim + "=" + std::to_string(size) + " on " + side.label;
+    StatusOr<std::string> rows = worker.RunText(what, [&]() -> StatusOr<std::string> {
+      BatchSweepRecord part = sweep;
+      part.rows.clear();
+      part.not_compared.clear();
+      ONNXGATE_RETURN_IF_ERROR(SweepOneSize(side, o, size, &part));
+      return RenderBatchSweepJson(part);
+    });
+    if (!rows.ok() && worker.last_step_died() && !StopRequested()) {
+      // A crash or hang at a size fails that size, as a run that fails there does.
       BatchRowCheck failed{size, -1, "", {}};
-      failed.comparison.summary = "the run fails: " + batched.status().message();
+      failed.comparison.passed = false;
+      failed.comparison.summary = rows.status().message();
       sweep.rows.push_back(std::move(failed));
       continue;
     }
-    for (int64_t row = 0; row < size; ++row) {
-      std::vector<NamedValue> row_feeds;
-      for (size_t i = 0; i < feeds.size(); ++i) {
-        const int axis = AxisOf(inputs[i], o.dim);
-        if (axis < 0) {
-          row_feeds.push_back(feeds[i]);
-          continue;
-        }
-        StatusOr<Tensor> slice = SliceRow(feeds[i].value.tensor(), axis, row);
-        if (!slice.ok()) return slice.status().WithContext(o.model_path + ": input '" + inputs[i].name + "'");
-        row_feeds.push_back({feeds[i].name, Value::FromTensor(std::move(slice).value())});
-      }
-      StatusOr<std::vector<Value>> alone = model.Run(row_feeds);
-      if (!alone.ok()) {
-        BatchRowCheck failed{size, row, "", {}};
-        failed.comparison.summary = "the run of the row alone (" + o.dim + "=1) fails: " +
-                                    alone.status().message();
-        sweep.rows.push_back(std::move(failed));
-        continue;
-      }
-      for (size_t k = 0; k < outputs.size() && k < batched->size(); ++k) {
-        const int axis = AxisOf(outputs[k], o.dim);
-        if (axis < 0 || !(*batched)[k].is_tensor()) continue;
-        StatusOr<Tensor> slice = SliceRow((*batched)[k].tensor(), axis, row);
-        BatchRowCheck check{size, row, outputs[k].name, {}};
-        if (!slice.ok()) {
-          check.comparison.summary = slice.status().message();
-        } else {
-          check.comparison =
-              CompareValues(Value::FromTensor(std::move(slice).value()), (*alone)[k], o.tolerance);
-        }
-        sweep.rows.push_back(std::move(check));
-      }
-    }
+    if (!rows.ok()) return rows.status();
+    ONNXGATE_RETURN_IF_ERROR(ReadSweepRows(*rows, what, &sweep));
   }
   return sweep;
 }

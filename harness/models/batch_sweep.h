@@ -17,11 +17,13 @@ namespace onnxgate {
 
 struct BatchSweepOptions {
   std::string model_path;
-  std::string dim;              // the symbolic dimension swept
-  std::vector<int64_t> sizes;   // its sizes
-  DimSizes other_dims;          // other named dimensions, fixed
+  std::string dim;             // the symbolic dimension swept
+  std::vector<int64_t> sizes;  // its sizes
+  DimSizes other_dims;         // other named dimensions, fixed
   uint32_t seed = 1;
   Tolerance tolerance;
+  // Each size runs in a worker under these limits (model_worker.h).
+  ModelWorkerOptions worker;
 };
 
 // One output row of a batched run against the run of that row alone. A run that fails is a
@@ -48,7 +50,8 @@ struct BatchSweepRecord {
 
 // Errors name the model for one that does not read or load, a dimension it does not have, and
 // inputs whose element type cannot be split by row (packed sub-byte types); a run that fails at
-// some size is a failed row check.
+// some size, or crashes or runs out of time or memory in its worker there, is a failed row check
+// of that size (row -1, the summary saying what happened).
 StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOptions& options);
 
 std::string RenderBatchSweepText(const BatchSweepRecord& sweep);

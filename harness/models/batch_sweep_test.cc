@@ -7,8 +7,10 @@
 #include <filesystem>
 
 #include "harness/harness_test_util.h"
+#include "harness/models/fault_models_testing.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
 
 namespace onnxgate {
 namespace {
@@ -74,6 +76,55 @@ TEST_F(BatchSweepTest, ADimensionTheModelLacksIsAnError) {
   ASSERT_FALSE(sweep.ok());
   EXPECT_NE(sweep.status().message().find("no input dimension named 'seq'"), std::string::npos)
       << sweep.status().message();
+}
+
+// A size whose run crashes or hangs in its worker fails that size, and the sweep goes on.
+TEST_F(BatchSweepTest, ACrashOrHangFailsItsSizeAndTheSweepGoesOn) {
+  auto with_faults = CreateRuntimeWithTestProviders();
+  ASSERT_TRUE(with_faults.ok());
+  for (const char* ep : {kTestCrashProviderName, kTestHangProviderName}) {
+    DiffSide side;
+    side.runtime = with_faults->get();
+    side.label = ep;
+    side.load.providers = {ep};
+    BatchSweepOptions o = Options("relu", kBatchReluModel);
+    o.sizes = {1, 2};
+    o.worker.timeout_s = 1;
+    auto sweep = SweepBatch(side, o);
+    ASSERT_TRUE(sweep.ok()) << sweep.status().ToString();
+    EXPECT_FALSE(sweep->passed());
+    ASSERT_EQ(sweep->rows.size(), 2u) << RenderBatchSweepText(*sweep);  // one failed row a size
+    for (const BatchRowCheck& r : sweep->rows) {
+      EXPECT_EQ(r.row, -1);
+      const std::string expected =
+          std::string("the run at batch=") + std::to_string(r.size) + " on " + ep +
+          (ep == std::string(kTestCrashProviderName) ? " crashed: killed by SIGSEGV while running "
+                                                     : " timed out after ");
+      EXPECT_NE(r.comparison.summary.find(expected), std::string::npos) << r.comparison.summary;
+    }
+  }
+}
+
+TEST_F(BatchSweepTest, ALoopThatNeverEndsOnRefFailsEachSize) {
+  BatchSweepOptions o = Options("endless", kEndlessLoopModel);
+  o.sizes = {1, 2};
+  o.worker.timeout_s = 1;
+  auto sweep = SweepBatch(side_, o);
+  ASSERT_TRUE(sweep.ok()) << sweep.status().ToString();
+  ASSERT_EQ(sweep->rows.size(), 2u);
+  EXPECT_NE(sweep->rows[1].comparison.summary.find("the run at batch=2 on builtin ref timed out"),
+            std::string::npos)
+      << sweep->rows[1].comparison.summary;
+  EXPECT_NE(RenderBatchSweepText(*sweep).find("DIFFERENT"), std::string::npos);
+}
+
+TEST_F(BatchSweepTest, WithoutIsolationTheSweepRunsInThisProcessAlike) {
+  BatchSweepOptions o = Options("rowwise", kRowWise);
+  o.worker.isolate = false;
+  auto sweep = SweepBatch(side_, o);
+  ASSERT_TRUE(sweep.ok()) << sweep.status().ToString();
+  EXPECT_EQ(sweep->rows.size(), 21u);
+  EXPECT_TRUE(sweep->passed());
 }
 
 TEST(SliceRowTest, TakesOneRowOfAnyAxis) {

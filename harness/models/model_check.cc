@@ -2,12 +2,15 @@
 #include "harness/models/model_check.h"
 
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "conformance/op_schemas.h"
 #include "golden/model_files.h"
 #include "harness/compare.h"
 #include "harness/models/model_feeds.h"
+#include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
+#include "harness/worker.h"
 #include "reports/format.h"
 
 namespace onnxgate {
@@ -44,45 +47,44 @@ bool Claimed(const std::vector<OpClaim>& claims, const std::string& domain,
   return false;
 }
 
-// Converts the model (a scratch copy beside copies of its external data), runs it and the
-// original on the same generated inputs and compares every output.
-void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
-                     const ModelCheckOptions& o, const LoadedModel* original_on_runtime,
-                     ConversionCheckRecord* c) {
-  StatusOr<ScratchModel> scratch =
-      ConvertModelFile(o.model_path, static_cast<int>(c->target_opset));
-  if (!scratch.ok()) {
-    c->error = scratch.status().message();
-    return;
-  }
-  c->converted = true;
+// The second half of a conversion check, run in a worker: the converted model at
+// `converted_path` loaded on the EPs asked for, the original on the runtime (when it loads
+// there) or the reference, both run on the same generated inputs and every output compared.
+void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
+                   const ModelCheckOptions& o, const std::string& converted_path,
+                   bool original_loads, ConversionCheckRecord* c) {
   LoadOptions load;
   load.providers = o.eps;
   load.optimization_level = o.optimization_level;
-  StatusOr<std::unique_ptr<LoadedModel>> on_runtime = runtime.Load(scratch->path(), load);
+  SetWorkerBreadcrumb("loading the converted copy of " + o.model_path);
+  StatusOr<std::unique_ptr<LoadedModel>> on_runtime = runtime.Load(converted_path, load);
   if (!on_runtime.ok()) {
     c->error = "the converted model does not load: " + on_runtime.status().message();
     return;
   }
   c->loaded = true;
 
-  std::unique_ptr<LoadedModel> original_on_reference;
-  const LoadedModel* original = original_on_runtime;
+  SetWorkerBreadcrumb("loading " + o.model_path);
   c->reference = runtime.name() + " (" + JoinStrings(o.eps, ",") + "), original opset";
-  if (original == nullptr) {
+  StatusOr<std::unique_ptr<LoadedModel>> original = Unavailable("not loaded");
+  if (original_loads) {
+    original = runtime.Load(o.model_path, load);
+    if (!original.ok()) {
+      c->error = "the original model does not load again: " + original.status().message();
+      return;
+    }
+  } else {
     if (reference == nullptr) {
       c->error = "the original model does not load on the runtime and there is no reference";
       return;
     }
     LoadOptions ref_load;
-    StatusOr<std::unique_ptr<LoadedModel>> loaded = reference->Load(o.model_path, ref_load);
-    if (!loaded.ok()) {
+    original = reference->Load(o.model_path, ref_load);
+    if (!original.ok()) {
       c->error = "the original model does not load on the reference either: " +
-                 loaded.status().message();
+                 original.status().message();
       return;
     }
-    original_on_reference = std::move(loaded).value();
-    original = original_on_reference.get();
     c->reference = reference->name() + " (ref), original opset";
   }
   StatusOr<std::vector<NamedValue>> feeds =
@@ -91,15 +93,18 @@ void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* re
     c->error = feeds.status().message();
     return;
   }
-  StatusOr<std::vector<Value>> want = original->Run(*feeds);
+  SetWorkerBreadcrumb("running " + o.model_path + " on " + c->reference);
+  StatusOr<std::vector<Value>> want = (*original)->Run(*feeds);
+  SetWorkerBreadcrumb("running the converted copy of " + o.model_path + " on " +
+                      JoinStrings(o.eps, ","));
   StatusOr<std::vector<Value>> got = (*on_runtime)->Run(*feeds);
   if (!want.ok() || !got.ok()) {
-    c->error = "a differential run failed: " +
-               (!want.ok() ? "original: " + want.status().message()
-                           : "converted: " + got.status().message());
+    c->error =
+        "a differential run failed: " + (!want.ok() ? "original: " + want.status().message()
+                                                    : "converted: " + got.status().message());
     return;
   }
-  const std::vector<std::string> names = original->output_names();
+  const std::vector<std::string> names = (*original)->output_names();
   const std::vector<std::string> converted_names = (*on_runtime)->output_names();
   c->outputs_match = names == converted_names && want->size() == got->size();
   for (size_t i = 0; i < names.size() && i < got->size() && i < want->size(); ++i) {
@@ -107,6 +112,141 @@ void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* re
     c->outputs_match = c->outputs_match && cmp.passed;
     c->output_summaries.push_back(names[i] + ": " + cmp.summary);
   }
+}
+
+// What RunConversion found, for the way back from its worker, and back.
+std::string EncodeConversion(const ConversionCheckRecord& c) {
+  const nlohmann::json j = {{"error", c.error},
+                            {"loaded", c.loaded},
+                            {"reference", c.reference},
+                            {"outputs_match", c.outputs_match},
+                            {"output_summaries", c.output_summaries}};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+Status DecodeConversion(const std::string& text, const std::string& source,
+                        ConversionCheckRecord* c) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const Status garbled = DataLoss(source + ": the worker's result is garbled");
+  if (!j.is_object()) return garbled;
+  auto error = j.find("error"), loaded = j.find("loaded"), ref = j.find("reference"),
+       match = j.find("outputs_match"), summaries = j.find("output_summaries");
+  if (error == j.end() || !error->is_string() || loaded == j.end() || !loaded->is_boolean() ||
+      ref == j.end() || !ref->is_string() || match == j.end() || !match->is_boolean() ||
+      summaries == j.end() || !summaries->is_array()) {
+    return garbled;
+  }
+  for (const nlohmann::json& line : *summaries) {
+    if (!line.is_string()) return garbled;
+    c->output_summaries.push_back(line.get<std::string>());
+  }
+  c->error = error->get<std::string>();
+  c->loaded = loaded->get<bool>();
+  c->reference = ref->get<std::string>();
+  c->outputs_match = match->get<bool>();
+  return OkStatus();
+}
+
+// Converts the model (a scratch copy beside copies of its external data, here), then runs it and
+// the original on the same generated inputs in a worker and compares every output.
+void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
+                     const ModelCheckOptions& o, bool original_loads, ModelWorker& worker,
+                     ConversionCheckRecord* c) {
+  StatusOr<ScratchModel> scratch =
+      ConvertModelFile(o.model_path, static_cast<int>(c->target_opset));
+  if (!scratch.ok()) {
+    c->error = scratch.status().message();
+    return;
+  }
+  c->converted = true;
+  const std::string what = o.model_path + ": the differential run of the conversion";
+  StatusOr<std::string> found = worker.RunText(what, [&]() -> StatusOr<std::string> {
+    ConversionCheckRecord in_worker = *c;
+    RunConversion(runtime, reference, o, scratch->path(), original_loads, &in_worker);
+    return EncodeConversion(in_worker);
+  });
+  if (!found.ok()) {
+    c->error = found.status().message();
+    return;
+  }
+  if (Status read = DecodeConversion(*found, what, c); !read.ok()) c->error = read.message();
+}
+
+// Where each node of the model loaded on the EPs would run, for the way back from the load's
+// worker, and back.
+std::string EncodePlacements(const std::vector<NodePlacement>& placements) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const NodePlacement& p : placements) {
+    nlohmann::json declines = nlohmann::json::array();
+    for (const DeclineReason& d : p.declines) {
+      declines.push_back({{"provider", d.provider}, {"reason", d.reason}});
+    }
+    nodes.push_back({{"node_name", p.node_name},
+                     {"op_type", p.op_type},
+                     {"domain", p.domain},
+                     {"since_version", p.since_version},
+                     {"provider", p.provider},
+                     {"declines", std::move(declines)},
+                     {"subgraph", p.subgraph}});
+  }
+  return nodes.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+StatusOr<std::vector<NodePlacement>> DecodePlacements(const std::string& text,
+                                                      const std::string& source) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const Status garbled = DataLoss(source + ": the worker's placements are garbled");
+  if (!j.is_array()) return garbled;
+  auto string_of = [](const nlohmann::json& o, const char* key, std::string* out) {
+    auto it = o.find(key);
+    if (it == o.end() || !it->is_string()) return false;
+    *out = it->get<std::string>();
+    return true;
+  };
+  std::vector<NodePlacement> placements;
+  for (const nlohmann::json& n : j) {
+    NodePlacement p;
+    if (!n.is_object() || !string_of(n, "node_name", &p.node_name) ||
+        !string_of(n, "op_type", &p.op_type) || !string_of(n, "domain", &p.domain) ||
+        !string_of(n, "provider", &p.provider) || !string_of(n, "subgraph", &p.subgraph)) {
+      return garbled;
+    }
+    auto version = n.find("since_version");
+    auto declines = n.find("declines");
+    if (version == n.end() || !version->is_number_integer() || declines == n.end() ||
+        !declines->is_array()) {
+      return garbled;
+    }
+    p.since_version = version->get<int>();
+    for (const nlohmann::json& d : *declines) {
+      DeclineReason reason;
+      if (!d.is_object() || !string_of(d, "provider", &reason.provider) ||
+          !string_of(d, "reason", &reason.reason)) {
+        return garbled;
+      }
+      p.declines.push_back(std::move(reason));
+    }
+    placements.push_back(std::move(p));
+  }
+  return placements;
+}
+
+// The model loaded on the EPs, in a worker: where each node would run.
+StatusOr<std::vector<NodePlacement>> PlacementsInWorker(const RuntimeUnderTest& runtime,
+                                                        const ModelCheckOptions& o,
+                                                        ModelWorker& worker) {
+  const std::string what = o.model_path + ": the load on " + JoinStrings(o.eps, ",");
+  StatusOr<std::string> text = worker.RunText(what, [&]() -> StatusOr<std::string> {
+    LoadOptions load;
+    load.providers = o.eps;
+    load.optimization_level = o.optimization_level;
+    SetWorkerBreadcrumb("loading " + o.model_path + " on " + JoinStrings(o.eps, ","));
+    ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> loaded,
+                              runtime.Load(o.model_path, load));
+    return EncodePlacements(loaded->placements());
+  });
+  if (!text.ok()) return text.status();
+  return DecodePlacements(*text, what);
 }
 
 }  // namespace
@@ -154,10 +294,9 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
 
   // Placements with fallback allowed, so every node shows where it would land; forbid is judged
   // below from them.
-  LoadOptions load;
-  load.providers = o.eps;
-  load.optimization_level = o.optimization_level;
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, load);
+  ModelWorker worker(o.worker, {&runtime, reference});
+  StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, worker);
+  if (!loaded.ok() && worker.last_step_died() && StopRequested()) return loaded.status();
   check.loaded = loaded.ok();
   if (!loaded.ok()) {
     check.load_error = loaded.status().message();
@@ -165,11 +304,18 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
                              check.load_error);
     for (const ModelFileContents::Node& n : files.nodes) {
       auto v = versions.find({n.domain, n.op_type});
-      check.nodes.push_back({n.name, n.op_type, n.domain, v == versions.end() ? 0 : v->second,
-                             "", {}, false, false, ""});
+      check.nodes.push_back({n.name,
+                             n.op_type,
+                             n.domain,
+                             v == versions.end() ? 0 : v->second,
+                             "",
+                             {},
+                             false,
+                             false,
+                             ""});
     }
   } else {
-    for (const NodePlacement& p : (*loaded)->placements()) {
+    for (const NodePlacement& p : *loaded) {
       // A runtime that does not say a node's active version (an adapter) gets ONNX's.
       int since_version = p.since_version;
       if (since_version == 0) {
@@ -177,8 +323,15 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
         auto v = versions.find({domain, p.op_type});
         if (v != versions.end()) since_version = v->second;
       }
-      NodeCheckRecord node{p.node_name, p.op_type, p.domain, since_version, p.provider,
-                           {}, p.provider != o.eps.front(), false, p.subgraph};
+      NodeCheckRecord node{p.node_name,
+                           p.op_type,
+                           p.domain,
+                           since_version,
+                           p.provider,
+                           {},
+                           p.provider != o.eps.front(),
+                           false,
+                           p.subgraph};
       for (const DeclineReason& d : p.declines) node.declines.push_back({d.provider, d.reason});
       check.nodes.push_back(std::move(node));
     }
@@ -206,7 +359,8 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
   if (o.target_opset) {
     ConversionCheckRecord conversion;
     conversion.target_opset = *o.target_opset;
-    CheckConversion(runtime, reference, o, loaded.ok() ? loaded->get() : nullptr, &conversion);
+    CheckConversion(runtime, reference, o, loaded.ok(), worker, &conversion);
+    if (worker.last_step_died() && StopRequested()) return Aborted(conversion.error);
     if (!conversion.converted || !conversion.loaded || !conversion.error.empty()) {
       check.problems.push_back("conversion to opset " + std::to_string(*o.target_opset) + ": " +
                                conversion.error);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/models/model_inputs.h"
+#include "harness/models/model_worker.h"
 #include "reports/model_check_report.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
@@ -19,13 +20,16 @@ namespace onnxgate {
 
 struct ModelCheckOptions {
   std::string model_path;
-  std::vector<std::string> eps;  // priority order; at least one
+  std::vector<std::string> eps;                      // priority order; at least one
   FallbackPolicy fallback = FallbackPolicy::kAllow;  // forbid: a falling-back node fails
   int optimization_level = 0;
   std::optional<int> target_opset;
   // Generated inputs of the conversion's differential run.
   uint32_t seed = 1;
   DimSizes dims;
+  // The load and the conversion's differential run each happen in a worker under these limits
+  // (model_worker.h); a crash or hang there is a problem of the check, saying so.
+  ModelWorkerOptions worker;
 };
 
 // The preflight's record; its problems say why the model fails it. An error only for input that

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/harness_test_util.h"
+#include "harness/models/fault_models_testing.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/ep/testing/test_providers.h"
 
@@ -138,6 +139,52 @@ TEST_F(ModelCheckTest, AConvertedModelIsComparedWithTheOriginal) {
   ASSERT_TRUE(impossible.conversion.has_value());
   EXPECT_FALSE(impossible.conversion->converted);
   EXPECT_FALSE(impossible.passed());
+}
+
+// The conversion's differential run crashing, hanging or never ending is a problem of the check
+// naming what happened; the check itself (and this process) goes on to report it.
+TEST_F(ModelCheckTest, AConversionRunThatCrashesOrHangsIsAProblemSayingSo) {
+  struct Fault {
+    const char* ep;
+    const char* model;
+    std::string says;
+  };
+  const std::vector<Fault> faults = {
+      {kTestCrashProviderName, kBatchReluModel,
+       "the differential run of the conversion crashed: killed by SIGSEGV while running "},
+      {kTestHangProviderName, kBatchReluModel,
+       "the differential run of the conversion timed out after "},
+      {"ref", kEndlessLoopModel, "the differential run of the conversion timed out after "}};
+  for (const Fault& fault : faults) {
+    ModelCheckOptions o;
+    o.model_path = Model("fault", fault.model);
+    o.eps = {fault.ep};
+    o.target_opset = 18;
+    o.worker.timeout_s = 1;
+    const ModelCheckRecord check = Check(o);
+    EXPECT_TRUE(check.loaded) << check.load_error;  // the load alone is fine
+    ASSERT_TRUE(check.conversion.has_value());
+    EXPECT_TRUE(check.conversion->converted) << check.conversion->error;
+    EXPECT_NE(check.conversion->error.find(fault.says), std::string::npos)
+        << check.conversion->error;
+    EXPECT_FALSE(check.passed());
+    ASSERT_FALSE(check.problems.empty());
+    EXPECT_NE(check.problems.back().find("conversion to opset 18: "), std::string::npos)
+        << check.problems.back();
+    EXPECT_NE(RenderModelCheckJson(check).find(fault.says), std::string::npos);
+  }
+}
+
+TEST_F(ModelCheckTest, WithoutIsolationTheCheckRunsInThisProcessAlike) {
+  ModelCheckOptions o;
+  o.model_path = Model("reduce", kReduceSum11);
+  o.eps = {"ref"};
+  o.target_opset = 18;
+  o.worker.isolate = false;
+  const ModelCheckRecord check = Check(o);
+  EXPECT_TRUE(check.passed()) << RenderModelCheckText(check);
+  ASSERT_TRUE(check.conversion.has_value());
+  EXPECT_TRUE(check.conversion->outputs_match);
 }
 
 TEST_F(ModelCheckTest, AnIrVersionTheRuntimeRefusesIsAProblem) {

@@ -6,7 +6,9 @@
 #include <sstream>
 
 #include "harness/models/model_feeds.h"
+#include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
+#include "harness/worker.h"
 #include "reports/text_escape.h"
 
 namespace onnxgate {
@@ -16,26 +18,56 @@ namespace {
 // The model at `path` loaded on `side`.
 StatusOr<std::unique_ptr<LoadedModel>> LoadOn(const DiffSide& side, const std::string& path,
                                               const std::string& shown_path) {
+  SetWorkerBreadcrumb("loading " + shown_path);
   StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(path, side.load);
   if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + shown_path);
   return loaded;
 }
 
-// A run of the loaded model: its outputs by name.
-StatusOr<std::map<std::string, Value>> RunLoaded(const LoadedModel& model, const DiffSide& side,
-                                                 const std::string& shown_path,
-                                                 const std::vector<NamedValue>& feeds) {
-  StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(model, feeds);
+// One step, run in a worker: the model at `path` loaded on `side` and run on `feeds`, or, when
+// `feeds` is null, on feeds made as the load declares them from the options. Returns two groups:
+// the feeds it ran on, and its outputs in the order the model declares them.
+StatusOr<ValueGroups> LoadAndRun(const DiffSide& side, const std::string& path,
+                                 const std::string& shown_path,
+                                 const std::vector<NamedValue>* feeds, const DiffOptions& o) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> model, LoadOn(side, path, shown_path));
+  std::vector<NamedValue> made;
+  if (feeds == nullptr) {
+    SetWorkerBreadcrumb("making the inputs of " + shown_path);
+    ONNXGATE_ASSIGN_OR_RETURN(
+        made, MakeModelFeeds(*model, o.model_path, FeedSource{o.input_files, o.dims, o.seed}));
+    feeds = &made;
+  }
+  SetWorkerBreadcrumb("running " + shown_path);
+  StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(*model, *feeds);
   if (!outputs.ok()) return outputs.status().WithContext(side.label + ": running " + shown_path);
-  return outputs;
+  std::vector<NamedValue> ordered;
+  for (const std::string& name : model->output_names()) {
+    auto it = outputs->find(name);
+    if (it != outputs->end()) ordered.push_back({name, std::move(it->second)});
+  }
+  return ValueGroups{*feeds, std::move(ordered)};
 }
 
-// The model at `path` loaded and run on `side`: its outputs by name.
-StatusOr<std::map<std::string, Value>> RunOn(const DiffSide& side, const std::string& path,
-                                             const std::string& shown_path,
-                                             const std::vector<NamedValue>& feeds) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> model, LoadOn(side, path, shown_path));
-  return RunLoaded(*model, side, shown_path, feeds);
+// LoadAndRun in the worker; "<model>: the run on <side> crashed: ..." when it dies there.
+StatusOr<ValueGroups> RunStep(ModelWorker& worker, const DiffSide& side, const std::string& path,
+                              const std::string& shown_path, const std::vector<NamedValue>* feeds,
+                              const DiffOptions& o) {
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
+                            worker.RunValues(shown_path + ": the run on " + side.label, [&] {
+                              return LoadAndRun(side, path, shown_path, feeds, o);
+                            }));
+  if (groups.size() != 2) {
+    return Internal(shown_path + ": the worker returned " + std::to_string(groups.size()) +
+                    " value groups for 2");
+  }
+  return groups;
+}
+
+std::map<std::string, Value> ByName(std::vector<NamedValue> values) {
+  std::map<std::string, Value> by_name;
+  for (NamedValue& v : values) by_name.emplace(std::move(v.name), std::move(v.value));
+  return by_name;
 }
 
 void CompareLayers(const std::vector<ExposedValue>& exposed,
@@ -73,30 +105,32 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   diff.reference = reference.label;
   diff.tolerance = o.tolerance;
 
+  ModelWorker worker(o.worker, {candidate.runtime, reference.runtime});
   // The feeds are read or generated as the candidate's load of the model declares them.
-  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> candidate_model,
-                            LoadOn(candidate, o.model_path, o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(
-      std::vector<NamedValue> feeds,
-      MakeModelFeeds(*candidate_model, o.model_path, FeedSource{o.input_files, o.dims, o.seed}));
-  ONNXGATE_ASSIGN_OR_RETURN(auto got, RunLoaded(*candidate_model, candidate, o.model_path, feeds));
-  ONNXGATE_ASSIGN_OR_RETURN(auto want, RunOn(reference, o.model_path, o.model_path, feeds));
-  for (const std::string& name : candidate_model->output_names()) {
-    auto g = got.find(name);
-    auto w = want.find(name);
-    if (g == got.end() || w == want.end()) {
-      return Internal(o.model_path + ": output '" + name + "' missing from a side's results");
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups got,
+                            RunStep(worker, candidate, o.model_path, o.model_path, nullptr, o));
+  const std::vector<NamedValue>& feeds = got[0];
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups want,
+                            RunStep(worker, reference, o.model_path, o.model_path, &feeds, o));
+  const std::map<std::string, Value> want_by_name = ByName(std::move(want[1]));
+  for (const NamedValue& g : got[1]) {
+    auto w = want_by_name.find(g.name);
+    if (w == want_by_name.end()) {
+      return Internal(o.model_path + ": output '" + g.name + "' missing from a side's results");
     }
-    diff.outputs.push_back({name, "", "", CompareValues(g->second, w->second, o.tolerance)});
+    diff.outputs.push_back({g.name, "", "", CompareValues(g.value, w->second, o.tolerance)});
   }
   if (!o.layerwise) return diff;
 
   // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
   ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
   const std::string shown = o.model_path + " (intermediate values exposed)";
-  ONNXGATE_ASSIGN_OR_RETURN(auto got_layers, RunOn(candidate, exposed.copy.path(), shown, feeds));
-  ONNXGATE_ASSIGN_OR_RETURN(auto want_layers, RunOn(reference, exposed.copy.path(), shown, feeds));
-  CompareLayers(exposed.intermediates, got_layers, want_layers, &diff);
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups got_layers,
+                            RunStep(worker, candidate, exposed.copy.path(), shown, &feeds, o));
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups want_layers,
+                            RunStep(worker, reference, exposed.copy.path(), shown, &feeds, o));
+  CompareLayers(exposed.intermediates, ByName(std::move(got_layers[1])),
+                ByName(std::move(want_layers[1])), &diff);
   return diff;
 }
 
@@ -112,7 +146,8 @@ std::string RenderDiffText(const DiffRecord& diff) {
   }
   if (!diff.intermediates.empty() || !diff.not_compared.empty()) {
     out << "layerwise  " << diff.intermediates.size() << " intermediate value(s) compared";
-    if (!diff.not_compared.empty()) out << ", " << diff.not_compared.size() << " not returned by both";
+    if (!diff.not_compared.empty())
+      out << ", " << diff.not_compared.size() << " not returned by both";
     out << "\n";
     for (const ValueDiff& d : diff.intermediates) {
       out << (d.comparison.passed ? "  same    " : "  DIFFERS ") << EscapeForTerminal(d.node)

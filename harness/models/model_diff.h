@@ -11,6 +11,7 @@
 
 #include "harness/compare.h"
 #include "harness/models/model_inputs.h"
+#include "harness/models/model_worker.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
@@ -30,12 +31,14 @@ struct DiffOptions {
   DimSizes dims;
   bool layerwise = false;
   Tolerance tolerance;
+  // Each side's load and run happens in a worker under these limits (model_worker.h).
+  ModelWorkerOptions worker;
 };
 
 struct ValueDiff {
   std::string value;
-  std::string node;     // the node computing it (intermediates)
-  std::string op_type;  // (intermediates)
+  std::string node;            // the node computing it (intermediates)
+  std::string op_type;         // (intermediates)
   ValueComparison comparison;  // the candidate's value against the reference's
 };
 
@@ -54,7 +57,7 @@ struct DiffRecord {
 };
 
 // Errors name the model and the side for a model that does not read or load, inputs that do not
-// fit, and a run that fails.
+// fit, and a run that fails, crashes or runs out of time or memory in its worker.
 StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& reference,
                                const DiffOptions& options);
 

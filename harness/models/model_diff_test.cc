@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/harness_test_util.h"
+#include "harness/models/fault_models_testing.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/ep/testing/test_providers.h"
 
@@ -94,6 +95,65 @@ TEST_F(ModelDiffTest, BadInputNamesTheProblem) {
   diff = DiffModel(Side("ref"), Side("ref"), o);
   ASSERT_FALSE(diff.ok());
   EXPECT_NE(diff.status().message().find("missing.onnx"), std::string::npos);
+}
+
+// The run that crashes, hangs or never ends is an error naming its side; this process goes on.
+class ModelDiffFaultTest : public ModelDiffTest {
+ protected:
+  DiffOptions FaultOptions(const char* text, double timeout_s) {
+    DiffOptions o = Options(false);
+    o.model_path = dir_ + "/fault.onnxtxt";
+    EXPECT_TRUE(WriteFileAtomically(o.model_path, text).ok());
+    o.worker.timeout_s = timeout_s;
+    return o;
+  }
+};
+
+TEST_F(ModelDiffFaultTest, ACrashingReferenceIsAnErrorNamingItsSideAndTheSignal) {
+  auto diff =
+      DiffModel(Side("ref"), Side(kTestCrashProviderName), FaultOptions(kBatchReluModel, 10));
+  ASSERT_FALSE(diff.ok());
+  const std::string message = diff.status().message();
+  EXPECT_NE(message.find("fault.onnxtxt: the run on test-crash level 0 crashed: killed by "
+                         "SIGSEGV while running "),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(ModelDiffFaultTest, AHangingCandidateTimesOut) {
+  auto diff = DiffModel(Side(kTestHangProviderName), Side("ref"), FaultOptions(kBatchReluModel, 1));
+  ASSERT_FALSE(diff.ok());
+  const std::string message = diff.status().message();
+  EXPECT_NE(message.find("the run on test-hang level 0 timed out after "), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("(limit 1.0 s)"), std::string::npos) << message;
+}
+
+TEST_F(ModelDiffFaultTest, ALoopThatNeverEndsOnRefTimesOut) {
+  auto diff = DiffModel(Side("ref"), Side("ref", 2), FaultOptions(kEndlessLoopModel, 1));
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("the run on ref level 0 timed out after "),
+            std::string::npos)
+      << diff.status().message();
+}
+
+TEST_F(ModelDiffFaultTest, InputsPastTheMemoryLimitAreAnErrorSayingSo) {
+  DiffOptions o = FaultOptions(kBatchReluModel, 10);
+  o.dims = {{"batch", 50'000'000}};  // 800 MB of float inputs
+  o.worker.memory_limit_mb = 256;
+  auto diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("ran out of its memory limit of 256 MiB"),
+            std::string::npos)
+      << diff.status().message();
+}
+
+TEST_F(ModelDiffFaultTest, WithoutIsolationTheSidesRunInThisProcess) {
+  DiffOptions o = FaultOptions(kBatchReluModel, 10);
+  o.worker.isolate = false;
+  auto diff = DiffModel(Side(kTestBrokenReluProviderName), Side("ref"), o);
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_FALSE(diff->passed());  // test-broken-relu's wrong Relu, found in process
 }
 
 }  // namespace

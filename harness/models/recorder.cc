@@ -9,7 +9,9 @@
 #include "golden/golden_file.h"
 #include "golden/model_files.h"
 #include "golden/suite_json.h"
+#include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
+#include "harness/worker.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/safe_name.h"
 
@@ -20,8 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // The case-entry keys a record writes; every other key of an existing entry is kept.
-const std::vector<std::string> kRecorderCaseKeys = {"name",          "model", "golden", "op_types",
-                                                    "opset_imports", "tags",  "recorded_with"};
+const std::vector<std::string> kRecorderCaseKeys = {
+    "name", "model", "golden", "op_types", "opset_imports", "tags", "recorded_with"};
 const std::vector<std::string> kRecorderTags = {"recorded"};
 
 Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
@@ -70,55 +72,103 @@ std::string DimsText(const DimSizes& dims) {
   return text;
 }
 
-// Runs every data set on the loaded model: inputs from the files or the seed, outputs as the
-// runtime gives them.
-StatusOr<std::vector<GoldenSet>> RunSets(const LoadedModel& model, const RecordOptions& o) {
-  std::vector<GoldenSet> sets;
+// Runs every data set on the model loaded on `runtime` (in a worker): inputs from the files or the
+// seed, outputs as the runtime gives them; two value groups per set, its inputs and its outputs.
+StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o) {
+  SetWorkerBreadcrumb("loading " + o.model_path);
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
+  if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
+  const LoadedModel& model = **loaded;
+  ValueGroups groups;
   const std::vector<std::string> output_names = model.output_names();
   for (const DimSizes& dims : DimCombinations(o.dims)) {
+    const std::string with = dims.empty() ? std::string() : " with " + DimsText(dims);
     FeedSource source{o.input_files, dims, o.seed};
     ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
                               MakeModelFeeds(model, o.model_path, source));
+    SetWorkerBreadcrumb("running " + o.model_path + with);
     StatusOr<std::vector<Value>> outputs = model.Run(feeds);
-    if (!outputs.ok()) {
-      return outputs.status().WithContext(
-          o.model_path + (dims.empty() ? std::string() : " with " + DimsText(dims)));
-    }
+    if (!outputs.ok()) return outputs.status().WithContext(o.model_path + with);
     if (outputs->size() != output_names.size()) {
-      return Internal(o.model_path + ": the runtime returned " +
-                      std::to_string(outputs->size()) + " outputs for " +
-                      std::to_string(output_names.size()) + " declared");
+      return Internal(o.model_path + ": the runtime returned " + std::to_string(outputs->size()) +
+                      " outputs for " + std::to_string(output_names.size()) + " declared");
     }
-    GoldenSet set;
-    for (size_t i = 0; i < feeds.size(); ++i) {
-      set.inputs.push_back({feeds[i].name, static_cast<int64_t>(i), feeds[i].value, {}, {}});
-    }
+    std::vector<NamedValue> named;
     for (size_t i = 0; i < output_names.size(); ++i) {
-      set.outputs.push_back(
-          {output_names[i], static_cast<int64_t>(i), std::move((*outputs)[i]), {}, {}});
+      named.push_back({output_names[i], std::move((*outputs)[i])});
     }
-    sets.push_back(std::move(set));
+    groups.push_back(std::move(feeds));
+    groups.push_back(std::move(named));
+  }
+  return groups;
+}
+
+// The golden values of one value group, indexed by position.
+std::vector<GoldenValue> GoldenValuesOf(std::vector<NamedValue> values) {
+  std::vector<GoldenValue> golden;
+  for (NamedValue& v : values) {
+    golden.push_back(
+        {std::move(v.name), static_cast<int64_t>(golden.size()), std::move(v.value), {}, {}});
+  }
+  return golden;
+}
+
+// "<runtime spec> <EP>", as errors of a worker name the run.
+std::string RunLabel(const RecordOptions& o) {
+  return (o.runtime_spec.empty() ? std::string() : o.runtime_spec + " ") + o.load.providers.front();
+}
+
+// RunSets in the worker; the data sets it ran.
+StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime,
+                                                 const RecordOptions& o, ModelWorker& worker) {
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
+                            worker.RunValues(o.model_path + ": the run on " + RunLabel(o),
+                                             [&] { return RunSets(runtime, o); }));
+  if (groups.size() % 2 != 0 || groups.size() != 2 * DimCombinations(o.dims).size()) {
+    return Internal(o.model_path + ": the worker returned " + std::to_string(groups.size()) +
+                    " value groups for " + std::to_string(DimCombinations(o.dims).size()) +
+                    " data set(s)");
+  }
+  std::vector<GoldenSet> sets(groups.size() / 2);
+  for (size_t s = 0; s < sets.size(); ++s) {
+    sets[s].inputs = GoldenValuesOf(std::move(groups[2 * s]));
+    sets[s].outputs = GoldenValuesOf(std::move(groups[2 * s + 1]));
   }
   return sets;
 }
 
-// --layerwise: every set's intermediate values, from a run of a copy of the model that exposes
-// them as outputs, on the same runtime and load options as the outputs.
+// --layerwise: every set's intermediate values, from a run (in the worker) of a copy of the model
+// that exposes them as outputs, on the same runtime and load options as the outputs.
 Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
-                        std::vector<GoldenSet>* sets) {
+                        ModelWorker& worker, std::vector<GoldenSet>* sets) {
   ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
   const std::string shown = o.model_path + " (intermediate values exposed)";
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(exposed.copy.path(), o.load);
-  if (!loaded.ok()) return loaded.status().WithContext("loading " + shown);
-  for (GoldenSet& set : *sets) {
-    StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(**loaded, FeedsOfSet(set));
-    if (!outputs.ok()) return outputs.status().WithContext("running " + shown);
-    for (const ExposedValue& v : exposed.intermediates) {
-      auto it = outputs->find(v.value);
-      if (it == outputs->end()) continue;
-      set.intermediates.push_back(
-          {v.value, static_cast<int64_t>(set.intermediates.size()), std::move(it->second), {}, {}});
+  const auto run = [&]() -> StatusOr<ValueGroups> {
+    SetWorkerBreadcrumb("loading " + shown);
+    StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(exposed.copy.path(), o.load);
+    if (!loaded.ok()) return loaded.status().WithContext("loading " + shown);
+    ValueGroups groups;
+    for (const GoldenSet& set : *sets) {
+      SetWorkerBreadcrumb("running " + shown);
+      StatusOr<std::map<std::string, Value>> outputs = RunOutputsByName(**loaded, FeedsOfSet(set));
+      if (!outputs.ok()) return outputs.status().WithContext("running " + shown);
+      std::vector<NamedValue> intermediates;
+      for (const ExposedValue& v : exposed.intermediates) {
+        auto it = outputs->find(v.value);
+        if (it != outputs->end()) intermediates.push_back({v.value, std::move(it->second)});
+      }
+      groups.push_back(std::move(intermediates));
     }
+    return groups;
+  };
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
+                            worker.RunValues(shown + ": the run on " + RunLabel(o), run));
+  if (groups.size() != sets->size()) {
+    return Internal(shown + ": the worker returned " + std::to_string(groups.size()) +
+                    " value groups for " + std::to_string(sets->size()) + " data set(s)");
+  }
+  for (size_t s = 0; s < sets->size(); ++s) {
+    (*sets)[s].intermediates = GoldenValuesOf(std::move(groups[s]));
   }
   return OkStatus();
 }
@@ -184,8 +234,8 @@ void CompareWithOld(const GoldenFile& old, const std::vector<GoldenSet>& sets,
                     SameValue(now.inputs[i].value, was.inputs[i].value);
     }
     if (!same_inputs) {
-      report->not_compared = "the inputs of data set " + std::to_string(s) +
-                             " differ from the old golden's";
+      report->not_compared =
+          "the inputs of data set " + std::to_string(s) + " differ from the old golden's";
       report->changes.clear();
       return;
     }
@@ -219,10 +269,9 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   // Everything that can fail on the user's input happens before anything is written.
   ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
-  if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSets(**loaded, o));
-  if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, &sets));
+  ModelWorker worker(o.worker, {&runtime});
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, worker));
+  if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, worker, &sets));
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   RecordReport report;

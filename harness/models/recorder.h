@@ -18,6 +18,7 @@
 
 #include "harness/compare.h"
 #include "harness/models/model_feeds.h"
+#include "harness/models/model_worker.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
@@ -40,11 +41,13 @@ struct RecordOptions {
   // The case's tolerance in suite.json; unset keeps what the entry has.
   std::optional<double> rtol;
   std::optional<double> atol;
-  bool force = false;    // replace moved outputs of an unchanged model
+  bool force = false;  // replace moved outputs of an unchanged model
   // Also store every intermediate value the runtime computes (golden format 3), so that a case
   // that later fails is attributed to the first node whose value departs from them.
   bool layerwise = false;
-  std::string created;   // the golden's creation time; empty: now
+  std::string created;  // the golden's creation time; empty: now
+  // The model is loaded and run in a worker under these limits (model_worker.h).
+  ModelWorkerOptions worker;
 };
 
 // How one output of one data set compares with the golden being replaced.
@@ -56,18 +59,18 @@ struct OutputChange {
 
 struct RecordReport {
   std::string case_name;
-  std::string model_path;   // the copy in the suite
+  std::string model_path;  // the copy in the suite
   std::string golden_path;
   std::string suite_json;
   std::string producer;
   int64_t data_sets = 0;
-  int64_t intermediates = 0;  // per data set, with `layerwise`
+  int64_t intermediates = 0;   // per data set, with `layerwise`
   bool replaced = false;       // a golden of this case existed
   bool model_changed = false;  // ... for other model files than these
   // Against the replaced golden, when its sets line up with the new ones (same count, inputs and
   // output names); empty otherwise.
   std::vector<OutputChange> changes;
-  std::string not_compared;  // why the old golden could not be compared, when it could not
+  std::string not_compared;    // why the old golden could not be compared, when it could not
   bool outputs_moved = false;  // some change fails the case's tolerance
   // False when the record was refused: the model is unchanged, its outputs moved and `force` was
   // off. Nothing was written then.
@@ -76,7 +79,8 @@ struct RecordReport {
 
 // Records the case. Errors name the file and the mismatch: bad options, a model that does not read
 // or load (the runtime's status, with the model named), inputs that do not fit it, a --dim it
-// lacks, a run that fails; nothing is written then. A refused re-record is a report with
+// lacks, a run that fails, or crashes or runs out of time or memory in its worker; nothing is
+// written then. A refused re-record is a report with
 // `written` false.
 StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordOptions& options);
 

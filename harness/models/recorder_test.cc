@@ -13,6 +13,7 @@
 
 #include "golden/golden_file.h"
 #include "harness/harness_test_util.h"
+#include "harness/models/fault_models_testing.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
@@ -239,9 +240,9 @@ TEST_F(RecorderTest, ExternalDataIsCopiedBesideTheModel) {
   const std::string dir = root_ + "/in/ext";
   ASSERT_TRUE(WriteFileAtomically(dir + "/add.onnx", OneNodeModelBytes("Add", 4, "w.bin")).ok());
   std::vector<float> w = {1, 2, 3, 4};
-  ASSERT_TRUE(WriteFileAtomically(dir + "/w.bin",
-                                  std::string(reinterpret_cast<const char*>(w.data()), 16))
-                  .ok());
+  ASSERT_TRUE(
+      WriteFileAtomically(dir + "/w.bin", std::string(reinterpret_cast<const char*>(w.data()), 16))
+          .ok());
   RecordOptions o = Options();
   o.model_path = dir + "/add.onnx";
   o.dims.clear();
@@ -328,6 +329,48 @@ TEST_F(RecorderTest, ConcurrentRecordsIntoOneSuiteAllEndUpInSuiteJson) {
     EXPECT_EQ(names.count(name), 1u) << name;
     EXPECT_TRUE(fs::exists(root_ + "/golden/data/mine/" + name + ".h5")) << name;
   }
+}
+
+
+// A run that crashes, hangs or never ends is an error naming it, and nothing is written.
+TEST_F(RecorderTest, ARunThatCrashesOrHangsWritesNothing) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/endless.onnxtxt", kEndlessLoopModel).ok());
+  struct Fault {
+    std::string ep;
+    std::string model;
+    bool layerwise;
+    std::string says;
+  };
+  const std::vector<Fault> faults = {
+      {kTestCrashProviderName, model_path_, false,
+       "batch_relu.onnxtxt: the run on builtin test-crash crashed: killed by SIGSEGV while "
+       "running "},
+      {kTestHangProviderName, model_path_, false,
+       "batch_relu.onnxtxt: the run on builtin test-hang timed out after "},
+      {"ref", root_ + "/in/endless.onnxtxt", false,
+       "endless.onnxtxt: the run on builtin ref timed out after "}};
+  for (const Fault& fault : faults) {
+    RecordOptions o = Options(fault.ep);
+    o.model_path = fault.model;
+    o.worker.timeout_s = 1;
+    auto report = RecordCase(*runtime_, o);
+    ASSERT_FALSE(report.ok()) << fault.says;
+    EXPECT_NE(report.status().message().find(fault.says), std::string::npos)
+        << report.status().message();
+    EXPECT_FALSE(fs::exists(root_ + "/suites")) << fault.says;
+    EXPECT_FALSE(fs::exists(root_ + "/golden")) << fault.says;
+  }
+}
+
+TEST_F(RecorderTest, WithoutIsolationARecordRunsInThisProcessAlike) {
+  RecordOptions o = Options();
+  o.worker.isolate = false;
+  o.layerwise = true;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_TRUE(report->written);
+  EXPECT_EQ(report->data_sets, 2);
+  ExpectTheSuiteRunsAndPasses();
 }
 
 }  // namespace
