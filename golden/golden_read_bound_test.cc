@@ -89,5 +89,22 @@ TEST(GoldenReadBoundTest, AGoldenReadsWithinTheDefaultBound) {
   EXPECT_EQ(back->sets[0].outputs[0].name, "Y");
 }
 
+// A golden found by fuzzing (fuzz/regressions/golden/) on which libhdf5 1.10.8 asks for 2 GiB
+// per variable-length string from a corrupted length (4 GB resident before it gives up, without a
+// bound): under the bound the first such allocation fails inside the read, which is refused.
+TEST(GoldenReadBoundTest, LibHdf5sOversizedAllocationOnAFuzzFindingFailsInsideTheRead) {
+  const std::string path = std::string(ONNXGATE_SOURCE_DIR) +
+                           "/fuzz/regressions/golden/oom-H5T_conv_vlen-2GiB-per-string";
+  ChildOutcome out = RunInChild(
+      [&] {
+        StatusOr<GoldenFile> g = ReadGoldenBounded(path, uint64_t{1} << 30);
+        return g.ok() ? std::string("OK") : g.status().ToString();
+      },
+      30);
+  ASSERT_TRUE(out.finished) << out.stderr_text;
+  EXPECT_NE(out.result.find("DATA_LOSS: " + path), std::string::npos) << out.result;
+  EXPECT_NE(out.result.find("memory allocation failed"), std::string::npos) << out.result;
+}
+
 }  // namespace
 }  // namespace onnxgate
