@@ -94,7 +94,7 @@ TEST(GoldenDataTest, MutantsOfACommittedGoldenNeverReadAsOtherContent) {
           if (!g.ok()) return "refused " + g.status().message();
           return std::string(GoldenContentSha256(*g) == content ? "same" : "other");
         },
-        1, uint64_t{1} << 30);
+        0.5, uint64_t{1} << 30);
     if (!out.finished) {
       ++uncontained;  // a libhdf5 crash or hang: a gate's worker makes it CRASH or TIMEOUT
     } else if (out.result == "same") {
