@@ -8,11 +8,12 @@
 # libFuzzer keeps what it finds) emptied first, so every run on the same sources makes the
 # same inputs and a finding shows up every time until it is fixed.
 #
-# With "-" any crash, leak, timeout or out-of-memory fails the run. With a regex, a crash or
-# hang whose first stack frame outside libFuzzer, the sanitizer runtime and libc lies in a
-# library matching it passes, with a note: that is for libhdf5, which crashes and loops on some
-# corrupted files; production reads goldens in a worker process (a CRASH or TIMEOUT naming the
-# golden), and onnxgate cannot change libhdf5.
+# With "-" any crash, leak, timeout or out-of-memory fails the run. With a regex, a crash, hang
+# or out-of-memory whose first stack frame outside libFuzzer, the sanitizer runtime, the
+# allocator and libc (fuzz/first_frame.sh) lies in a library matching it passes, with a note:
+# that is for libhdf5, which crashes, loops and over-allocates on some corrupted files;
+# production reads goldens in a worker process with a memory bound of its own for the read (a
+# CRASH, TIMEOUT or UNRESOLVED naming the golden), and onnxgate cannot change libhdf5.
 set -euo pipefail
 source "$(dirname "$0")/first_frame.sh"
 
