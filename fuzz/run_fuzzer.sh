@@ -8,12 +8,14 @@
 # libFuzzer keeps what it finds) emptied first, so every run on the same sources makes the
 # same inputs and a finding shows up every time until it is fixed.
 #
-# With "-" any crash, leak, timeout or out-of-memory fails the run. With a regex, a crash or
-# hang whose first stack frame outside libFuzzer, the sanitizer runtime and libc lies in a
-# library matching it passes, with a note: that is for libhdf5, which crashes and loops on some
-# corrupted files; production reads goldens in a worker process (a CRASH or TIMEOUT naming the
-# golden), and onnxgate cannot change libhdf5.
+# With "-" any crash, leak, timeout or out-of-memory fails the run. With a regex, a crash, hang
+# or out-of-memory whose first stack frame outside libFuzzer, the sanitizer runtime, the
+# allocator and libc (fuzz/first_frame.sh) lies in a library matching it passes, with a note:
+# that is for libhdf5, which crashes, loops and over-allocates on some corrupted files;
+# production reads goldens in a worker process with a memory bound of its own for the read (a
+# CRASH, TIMEOUT or UNRESOLVED naming the golden), and onnxgate cannot change libhdf5.
 set -euo pipefail
+source "$(dirname "$0")/first_frame.sh"
 
 if [[ $# -lt 5 ]]; then
   echo "usage: $0 <fuzzer> <runs> <findings folder> <allowed library regex or -> <corpus...>" >&2
@@ -30,9 +32,7 @@ grep -E '^stat::|DONE' "$findings/fuzz.log" || true
 [[ $rc -eq 0 ]] && exit 0
 
 # The report of what stopped the run: its first frame outside the runtime.
-frame=$(sed -n '/ERROR: /,$p' "$findings/fuzz.log" | grep -E '^ +#[0-9]+ 0x' |
-  grep -vE '(in (__interceptor_|__asan|__sanitizer|fuzzer::|__memcpy|__memmove|__memset|__strlen|mem(cpy|move|set)|strn?dup)|libc\.so)' |
-  head -n 1 || true)
+frame=$(first_frame "$findings/fuzz.log")
 if [[ $allowed != "-" && -n $frame && $frame =~ $allowed ]]; then
   echo "known, inside an allowed library: ${frame#"${frame%%[![:space:]]*}"}"
   exit 0

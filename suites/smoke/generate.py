@@ -12,6 +12,8 @@ seeded inputs (numpy.random.default_rng, one seed per case derived from its name
 output dtype. Every case is also evaluated in float32 and must pass against its own golden under the
 case's tolerance, which shows the tolerances leave room for an honest float32 implementation.
 Re-running gives byte-identical text files (models, suite.json); HDF5 bytes may differ.
+The goldens are written in format 1 (no checksums); the committed ones carry checksums (format 2):
+after writing, run `build/golden/onnxgate-upgrade-golden golden/data/smoke` (golden/README.md).
 """
 
 import argparse
@@ -202,7 +204,7 @@ def golden_differences(path, root, sets):
     got_root, got_sets = golden_h5.read_golden(path)
     problems = ["root attribute %s: %r, expected %r" % (k, got_root.get(k), v)
                 for k, v in dict(root, format=golden_h5.FORMAT).items() if got_root.get(k) != v]
-    if got_root.get("format_version") != golden_h5.FORMAT_VERSION:
+    if got_root.get("format_version") not in (golden_h5.FORMAT_VERSION, 2):  # 2: upgraded
         problems.append("format_version %r" % got_root.get("format_version"))
     if len(got_sets) != len(sets):
         return problems + ["%d sets, expected %d" % (len(got_sets), len(sets))]
@@ -256,7 +258,8 @@ def main():
                 if entry.endswith(ext) and entry[:-len(ext)] not in names:
                     print("removing stale %s" % os.path.join(folder, entry))
                     os.remove(os.path.join(folder, entry))
-        print("wrote %d cases" % len(built))
+        print("wrote %d cases; add their checksums with: "
+              "build/golden/onnxgate-upgrade-golden golden/data/smoke" % len(built))
 
     for failure in failures:
         print("error: " + failure, file=sys.stderr)
