@@ -56,14 +56,15 @@ StatusOr<std::string> FromRegistry(const std::string& name, const std::string& r
 
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
                                                           const RuntimeOptions& options,
-                                                          const std::string& root) {
+                                                          const std::string& root,
+                                                          double case_timeout_seconds) {
   if (spec == kBuiltinRuntimeSpec) return CreateBuiltinRuntimeFromOptions(options);
   if (StartsWith(spec, kAdapterPrefix)) {
     const std::string command = spec.substr(std::string(kAdapterPrefix).size());
     if (command.find_first_not_of(' ') == std::string::npos) {
       return InvalidArgument("--runtime adapter: needs a command: adapter:<program> [args...]");
     }
-    return CreateAdapterRuntime(command, options);
+    return CreateAdapterRuntime(command, options, AdapterTimeoutsFor(case_timeout_seconds));
   }
   const std::string prefix = kPluginPrefix;
   if (spec.compare(0, prefix.size(), prefix) == 0) {
@@ -73,7 +74,7 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spe
   }
   if (IsRegistryName(spec)) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string registered, FromRegistry(spec, root));
-    return CreateRuntime(registered, options, root);
+    return CreateRuntime(registered, options, root, case_timeout_seconds);
   }
   return InvalidArgument("unknown runtime '" + spec +
                          "'; expected builtin, plugin:<file.so>, adapter:<command...> or a name "

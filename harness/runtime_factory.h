@@ -21,10 +21,12 @@ inline constexpr char kRuntimeRegistryPath[] = "adapters/runtimes.json";
 // InvalidArgument for a spec of no known form, an empty plugin path or adapter command, NotFound
 // for a name the registry does not have, and whatever creating the runtime returns (a plugin
 // that is not one, a wrong ABI version, an adapter that does not start, refused options).
-// Registry commands name files relative to `root`.
+// Registry commands name files relative to `root`. `case_timeout_seconds` (0: none) is the
+// command's --timeout: it also bounds an adapter's answers to the runtime's own requests.
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
                                                           const RuntimeOptions& options,
-                                                          const std::string& root);
+                                                          const std::string& root,
+                                                          double case_timeout_seconds = 0);
 
 // Whether `spec` is a registry name (not builtin, and not plugin: or adapter:).
 bool IsRegistryName(const std::string& spec);
