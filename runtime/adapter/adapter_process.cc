@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <ctime>
 #include <new>
 
 namespace onnxgate {
@@ -98,19 +99,28 @@ void KillChildren() {
 }
 
 // Kills the adapter's group, then every child this subreaper has (orphaned descendants are
-// reparented to it as their parents die), and reaps them, until it has no child left. Sets
-// *status when it reaps the adapter: one that was already exiting keeps its own exit code.
+// reparented to it as their parents die), and reaps them, until it has no child left or
+// kEndDescendantsMs have passed (without /proc it cannot find them; it never waits forever).
+// Sets *status when it reaps the adapter: one that was already exiting keeps its exit code.
+constexpr int kEndDescendantsMs = 5000;
+
 void EndDescendants(pid_t adapter, bool* ended, int* status) {
   kill(-adapter, SIGKILL);
-  for (;;) {
+  for (int waited_us = 0; waited_us < kEndDescendantsMs * 1000;) {
     KillChildren();
     int st = 0;
-    const pid_t p = waitpid(-1, &st, 0);
-    if (p == adapter && !*ended) {
-      *ended = true;
-      *status = st;
+    pid_t p;
+    while ((p = waitpid(-1, &st, WNOHANG)) > 0) {
+      if (p == adapter && !*ended) {
+        *ended = true;
+        *status = st;
+      }
     }
     if (p < 0 && errno == ECHILD) return;
+    const int pause_us = waited_us < 10000 ? 200 : 5000;
+    const timespec pause{0, pause_us * 1000L};
+    nanosleep(&pause, nullptr);
+    waited_us += pause_us;
   }
 }
 
@@ -181,6 +191,12 @@ void CloseAllBut(int keep) {
     _exit(127);
   }
   setpgid(adapter, adapter);
+  // The launcher keeps none of onnxgate's streams: a pipe onnxgate writes to ends with it.
+  const int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null >= 0 && lifeline > STDOUT_FILENO) {
+    dup2(null, STDIN_FILENO);
+    dup2(null, STDOUT_FILENO);
+  }
   CloseAllBut(lifeline);
   sigset_t wait_mask;
   sigemptyset(&wait_mask);
