@@ -370,6 +370,9 @@ class AdapterRuntime : public RuntimeUnderTest {
     const auto deadline = Clock::now() + limit;
     auto reply = process->Call(request, deadline);
     if (!reply.ok()) {
+      if (reply.status().code() == StatusCode::kInvalidArgument) {  // not sent: not encodable
+        return InvalidArgument(where + ": " + reply.status().message());
+      }
       if (reply.status().code() == StatusCode::kDataLoss) {
         return Internal(where + ": " + reply.status().message());
       }
@@ -451,8 +454,9 @@ class AdapterRuntime : public RuntimeUnderTest {
     hello.header = {{"op", "hello"}, {"protocol", kProtocolVersion}, {"options", options_}};
     auto reply = (*process)->Call(hello, Clock::now() + timeouts_.hello, ReplyId::kMayBeMissing);
     if (!reply.ok()) {
-      if (reply.status().code() == StatusCode::kDataLoss) {
-        return Status(StatusCode::kDataLoss, Label() + ": hello: " + reply.status().message());
+      if (reply.status().code() == StatusCode::kDataLoss ||
+          reply.status().code() == StatusCode::kInvalidArgument) {
+        return Status(reply.status().code(), Label() + ": hello: " + reply.status().message());
       }
       return Unavailable(Label() + ": the adapter " + (*process)->EndDescription() +
                          " before answering hello (" + reply.status().message() + ")");

@@ -86,6 +86,15 @@ TEST(AdapterRuntimeTest, WhatAnAdapterAnswersWrongIsOneClearError) {
               HasSubstr("failed with INTERNAL and no message (a fault of the adapter)"));
 }
 
+TEST(AdapterRuntimeTest, ARequestJsonCannotCarryIsRefusedAndTheAdapterKept) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("none"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  auto model = (*runtime)->Load("caf\xe9.onnx", OnEcho());
+  EXPECT_EQ(model.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(model.status().message(), HasSubstr("a request the protocol cannot carry"));
+  EXPECT_TRUE((*runtime)->Load("case.onnx", OnEcho()).ok());
+}
+
 TEST(AdapterRuntimeTest, AnAdapterThatDiesIsStartedAgain) {
   auto runtime = CreateAdapterRuntime(FaultAdapter("die_on_run"), {});
   ASSERT_TRUE(runtime.ok());
