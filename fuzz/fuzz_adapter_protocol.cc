@@ -1,7 +1,8 @@
 // libFuzzer target: the adapter protocol reader (runtime/adapter), fed as an adapter would feed
 // it. The input is what the adapter writes on its stdout; `cat <input>` plays the adapter, so
 // the real process, pipe, frame and reply code runs: hello, then claims, load and one run, each
-// reading the next frame of the input (or the end of it).
+// reading the next frame of the input (or the end of it). Requests are numbered from 1 in each
+// adapter process, so an input's replies carry "id" 1, 2, 3, 4 to be read as the replies.
 #include <signal.h>
 
 #include <cstddef>
@@ -22,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string path = onnxgate::fuzz::WriteScratchFile("adapter_output", data, size);
   onnxgate::AdapterTimeouts timeouts;
   timeouts.hello = std::chrono::seconds(10);
+  timeouts.control = std::chrono::seconds(10);
   timeouts.call = std::chrono::seconds(10);
   auto runtime = onnxgate::CreateAdapterRuntime("cat " + path, {}, timeouts);
   if (!runtime.ok()) return 0;

@@ -1,7 +1,9 @@
-// The harness driving an adapter (runtime/adapter/testing/fault_adapter.py) with worker slots:
-// an adapter that dies is that case's CRASH and is started again for the next case; one that
-// hangs is the case's TIMEOUT; garbage on its pipe fails the case with the adapter and the case
-// named; the run goes on and every report is written.
+// The harness driving an adapter (runtime/adapter/testing/fault_adapter.py) with worker slots: an
+// adapter that dies is that case's CRASH and is started again for the next case; one that hangs
+// is the case's TIMEOUT; one that exits while a process it left behind holds its output is the
+// case's CRASH at once; garbage on its pipe, a reply of the wrong types or nested past the limit
+// fails the case with the adapter, the case and the field named; a late duplicate reply is
+// discarded; the run goes on and every report is written.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -98,6 +100,45 @@ TEST_F(AdapterGateTest, GarbageOnThePipeFailsTheCaseWithAdapterAndCaseNamed) {
     EXPECT_THAT(c.message, HasSubstr("adapter 'python3 "));
     EXPECT_THAT(c.message, HasSubstr("models/" + c.name));
     EXPECT_THAT(c.message, HasSubstr("not a protocol frame: got 'Traceback"));
+  }
+}
+
+TEST_F(AdapterGateTest, AnAdapterThatExitsLeavingAnOrphanOnItsOutputIsACrashNotATimeout) {
+  auto [rc, run] = Run("orphan_on_run");
+  EXPECT_EQ(rc, 1);
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (const CaseRecord& c : run.cases) {
+    EXPECT_EQ(c.verdict, Verdict::kCrash) << c.name << ": " << c.message;
+    EXPECT_THAT(c.message, HasSubstr("the adapter closed its output"));
+  }
+}
+
+TEST_F(AdapterGateTest, ALateDuplicateReplyIsDiscarded) {
+  auto [rc, run] = Run("duplicate_load");
+  EXPECT_EQ(rc, 0);
+  ASSERT_EQ(run.cases.size(), 3u);
+  for (const CaseRecord& c : run.cases) {
+    EXPECT_EQ(c.verdict, Verdict::kPass) << c.name << ": " << c.message;
+  }
+}
+
+TEST_F(AdapterGateTest, AReplyOfTheWrongShapeFailsTheCaseNamingTheField) {
+  const std::pair<const char*, const char*> faults[] = {
+      {"dtype_string", "output 'Y': the reply's 'dtype' is missing or not an integer"},
+      {"code_number", "the reply's 'code' is a JSON number, not a string"},
+      {"message_object", "the reply's 'message' is a JSON object, not a string"},
+      {"nested_reply", "frame header: brackets nest deeper than 64 levels"},
+      {"wrong_id", "where the request's id"}};
+  for (const auto& [fault, words] : faults) {
+    auto [rc, run] = Run(fault);
+    EXPECT_EQ(rc, 1) << fault;
+    ASSERT_EQ(run.cases.size(), 3u) << fault;
+    for (const CaseRecord& c : run.cases) {
+      EXPECT_EQ(c.verdict, Verdict::kFail) << fault << ": " << c.name << ": " << c.message;
+      EXPECT_THAT(c.message, HasSubstr("adapter 'python3 "));
+      EXPECT_THAT(c.message, HasSubstr("models/" + c.name));
+      EXPECT_THAT(c.message, HasSubstr(words));
+    }
   }
 }
 

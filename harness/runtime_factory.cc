@@ -1,6 +1,8 @@
 // --runtime and --runtime-option into a runtime under test.
 #include "harness/runtime_factory.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -54,27 +56,37 @@ StatusOr<std::string> FromRegistry(const std::string& name, const std::string& r
 
 }  // namespace
 
+RuntimeLimits RuntimeLimitsFor(double case_timeout_seconds) {
+  RuntimeLimits limits;
+  limits.case_timeout_seconds = case_timeout_seconds;
+  if (case_timeout_seconds > 0) {
+    limits.probe.timeout_seconds =
+        static_cast<int>(std::max(1.0, std::ceil(std::min(case_timeout_seconds, 86400.0))));
+  }
+  return limits;
+}
+
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
                                                           const RuntimeOptions& options,
                                                           const std::string& root,
-                                                          const PluginProbeLimits& probe_limits) {
+                                                          const RuntimeLimits& limits) {
   if (spec == kBuiltinRuntimeSpec) return CreateBuiltinRuntimeFromOptions(options);
   if (StartsWith(spec, kAdapterPrefix)) {
     const std::string command = spec.substr(std::string(kAdapterPrefix).size());
     if (command.find_first_not_of(' ') == std::string::npos) {
       return InvalidArgument("--runtime adapter: needs a command: adapter:<program> [args...]");
     }
-    return CreateAdapterRuntime(command, options);
+    return CreateAdapterRuntime(command, options, AdapterTimeoutsFor(limits.case_timeout_seconds));
   }
   const std::string prefix = kPluginPrefix;
   if (spec.compare(0, prefix.size(), prefix) == 0) {
     const std::string path = spec.substr(prefix.size());
     if (path.empty()) return InvalidArgument("--runtime plugin: needs a path: plugin:<file.so>");
-    return LoadPluginRuntime(path, options, probe_limits);
+    return LoadPluginRuntime(path, options, limits.probe);
   }
   if (IsRegistryName(spec)) {
     ONNXGATE_ASSIGN_OR_RETURN(std::string registered, FromRegistry(spec, root));
-    return CreateRuntime(registered, options, root, probe_limits);
+    return CreateRuntime(registered, options, root, limits);
   }
   return InvalidArgument("unknown runtime '" + spec +
                          "'; expected builtin, plugin:<file.so>, adapter:<command...> or a name "

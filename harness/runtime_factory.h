@@ -19,15 +19,27 @@ inline constexpr char kBuiltinRuntimeSpec[] = "builtin";
 // Relative to the repository root (--root).
 inline constexpr char kRuntimeRegistryPath[] = "adapters/runtimes.json";
 
+// What bounds the runtime's own work outside the cases' workers.
+struct RuntimeLimits {
+  // The command's --timeout (0: none): it also bounds an adapter's answers to the runtime's own
+  // requests (claims, unloads) and, when set, a plugin probe's wall clock.
+  double case_timeout_seconds = 0;
+  PluginProbeLimits probe;  // how a plugin's probe runs
+};
+// The limits of a command whose --timeout is `case_timeout_seconds` (0: none): a plugin probe
+// then waits that long too (whole seconds, at least 1) instead of its default.
+RuntimeLimits RuntimeLimitsFor(double case_timeout_seconds);
+
 // InvalidArgument for a spec of no known form, an empty plugin path or adapter command, NotFound
 // for a name the registry does not have, and whatever creating the runtime returns (a plugin
 // that is not one, a wrong ABI version, a plugin whose probe crashed, exited or timed out, an
 // adapter that does not start, refused options). Registry commands name files relative to
-// `root`. A plugin is never opened in this process: its probe runs under `probe_limits`, and
+// `root`. A plugin is never opened in this process: its probe runs under `limits.probe`, and
 // its models load in the process that first loads one (a worker; plugin_runtime.h).
-StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(
-    const std::string& spec, const RuntimeOptions& options, const std::string& root,
-    const PluginProbeLimits& probe_limits = PluginProbeLimits());
+StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spec,
+                                                          const RuntimeOptions& options,
+                                                          const std::string& root,
+                                                          const RuntimeLimits& limits = {});
 
 // Whether `spec` is a registry name (not builtin, and not plugin: or adapter:).
 bool IsRegistryName(const std::string& spec);

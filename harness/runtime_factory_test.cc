@@ -34,8 +34,7 @@ TEST(RuntimeFactoryTest, APluginThatExitsOrCrashesWhenOpenedIsAnError) {
                         ": probe exited with code 0 before answering"));
   EXPECT_THAT(CreateError("plugin:" + HostilePlugin("create_segv")),
               HasSubstr("probe killed by SIGSEGV"));
-  PluginProbeLimits limits;
-  limits.timeout_seconds = 1;
+  RuntimeLimits limits = RuntimeLimitsFor(0.5);  // a probe waits whole seconds, at least 1
   auto hung = CreateRuntime("plugin:" + HostilePlugin("create_hang"), {}, "/", limits);
   EXPECT_THAT(hung.status().message(), HasSubstr("probe timed out after 1 s"));
 }

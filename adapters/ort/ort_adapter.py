@@ -17,7 +17,7 @@ import os
 import struct
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAGIC = b"OGA1"
 
 # The protocol's stdout is a private copy of file descriptor 1; descriptor 1 itself becomes
@@ -353,17 +353,19 @@ def main():
             return 0  # onnxgate closed the pipe: done
         header, blobs = frame
         handler = handlers.get(header.get("op"))
+        echo = {"id": header["id"]} if "id" in header else {}  # every reply echoes its request's
         try:
             if handler is None:
                 raise AdapterError("INVALID_ARGUMENT", "unknown op %r" % header.get("op"))
             reply, out_blobs = handler(header, blobs)
             reply["ok"] = True
-            write_frame(reply, out_blobs)
+            write_frame(dict(reply, **echo), out_blobs)
         except AdapterError as exc:
-            write_frame({"ok": False, "code": exc.code, "message": str(exc) or exc.code})
+            write_frame(dict({"ok": False, "code": exc.code, "message": str(exc) or exc.code},
+                             **echo))
         except Exception as exc:  # a bug here, not in the model: still one clear answer
-            write_frame({"ok": False, "code": "INTERNAL",
-                         "message": "%s: %s" % (type(exc).__name__, exc)})
+            write_frame(dict({"ok": False, "code": "INTERNAL",
+                              "message": "%s: %s" % (type(exc).__name__, exc)}, **echo))
 
 
 if __name__ == "__main__":

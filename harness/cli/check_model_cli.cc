@@ -34,6 +34,7 @@ int CheckModelCommand(CheckModelFlags& f, const CliContext& ctx) {
   o.dims = *dims;
   if (f.target_opset > 0) o.target_opset = f.target_opset;
   if (!ModelWorkerOptionsFromFlags(f.worker, "check-model", &o.worker)) return 2;
+  f.runtime.case_timeout_seconds = o.worker.timeout_s;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "check-model");
   if (runtime == nullptr) return 2;
   DefaultToFirstProvider(*runtime, &o.eps);

@@ -41,6 +41,7 @@ inline void AddJunitSchemaOption(CLI::App* cmd, JunitSchema* schema) {
 struct RuntimeFlags {
   std::string spec = kBuiltinRuntimeSpec;
   std::vector<std::string> options;
+  double case_timeout_seconds = 0;  // the command's --timeout, where it has one (0: none)
 };
 
 inline void AddRuntimeFlags(CLI::App* cmd, RuntimeFlags* flags) {
@@ -62,7 +63,8 @@ inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlag
     std::fprintf(stderr, "onnxgate %s: %s\n", command, options.status().message().c_str());
     return nullptr;
   }
-  auto runtime = CreateRuntime(flags.spec, *options, ctx.root);
+  auto runtime = CreateRuntime(flags.spec, *options, ctx.root,
+                               RuntimeLimitsFor(flags.case_timeout_seconds));
   if (!runtime.ok()) {
     std::fprintf(stderr, "onnxgate %s: %s\n", command, runtime.status().message().c_str());
     return nullptr;

@@ -48,6 +48,8 @@ int DiffCommand(DiffFlags& f, const CliContext& ctx) {
   if (!ToleranceFromFlags(f.rtol, f.atol, "diff", &o.tolerance)) return 2;
   if (!ModelWorkerOptionsFromFlags(f.worker, "diff", &o.worker)) return 2;
   if (f.reference.runtime.spec.empty()) f.reference.runtime.spec = f.candidate.runtime.spec;
+  f.candidate.runtime.case_timeout_seconds = o.worker.timeout_s;
+  f.reference.runtime.case_timeout_seconds = o.worker.timeout_s;
   DiffSide candidate, reference;
   auto candidate_runtime = MakeSide(f.candidate, ctx, &candidate);
   if (candidate_runtime == nullptr) return 2;

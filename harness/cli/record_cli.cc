@@ -26,6 +26,7 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
   }
   RecordOptions o = f.options;
   if (!ModelWorkerOptionsFromFlags(f.worker, "record", &o.worker)) return 2;
+  f.runtime.case_timeout_seconds = o.worker.timeout_s;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "record");
   if (runtime == nullptr) return 2;
   o.repo_root = ctx.root;

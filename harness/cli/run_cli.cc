@@ -144,7 +144,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   std::vector<std::unique_ptr<RuntimeUnderTest>> owned;
   std::vector<RuntimeInRun> runtimes;
   for (size_t i = 0; i < specs.size(); ++i) {
-    owned.push_back(CreateRuntimeOrReport({specs[i], options[i]}, ctx, command));
+    owned.push_back(CreateRuntimeOrReport({specs[i], options[i], o.timeout_s}, ctx, command));
     if (owned.back() == nullptr) return 2;
     RuntimeInRun r;
     r.runtime = owned.back().get();

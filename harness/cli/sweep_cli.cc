@@ -48,6 +48,7 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
   }
   if (!ToleranceFromFlags(f.rtol, f.atol, "sweep", &o.tolerance)) return 2;
   if (!ModelWorkerOptionsFromFlags(f.worker, "sweep", &o.worker)) return 2;
+  f.runtime.case_timeout_seconds = o.worker.timeout_s;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "sweep");
   if (runtime == nullptr) return 2;
   DiffSide side;

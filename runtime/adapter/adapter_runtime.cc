@@ -2,10 +2,14 @@
 // ONNX TensorProto / SequenceProto / OptionalProto bytes, and adapter processes per worker slot.
 #include "runtime/adapter/adapter_runtime.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <mutex>
 #include <sstream>
 
 #include "runtime/adapter/adapter_process.h"
+#include "runtime/base/safe_name.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
@@ -15,7 +19,14 @@ namespace {
 using Json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kProtocolVersion = 1;
+// 2: every request carries an "id" that its reply echoes.
+constexpr int kProtocolVersion = 2;
+// Bounds on what a reply may list; far above any real runtime's.
+constexpr size_t kMaxProviders = 64;
+constexpr size_t kMaxListed = size_t{1} << 20;  // values, placements, claims, declines
+constexpr size_t kMaxRank = 64;
+constexpr size_t kMaxNameBytes = 4096;      // names and versions
+constexpr size_t kMaxMessageBytes = 16384;  // an error's message, as far as it is quoted
 
 std::vector<std::string> SplitCommand(const std::string& command) {
   std::vector<std::string> argv;
@@ -43,15 +54,49 @@ Status Missing(const std::string& what, const std::string& key, const std::strin
 }
 
 StatusOr<std::string> Str(const Json& j, const std::string& key, const std::string& what) {
+  if (!j.is_object()) return Missing(what, key, "a string (in an object)");
   auto it = j.find(key);
   if (it == j.end() || !it->is_string()) return Missing(what, key, "a string");
-  return it->get<std::string>();
+  const std::string& s = it->get_ref<const std::string&>();
+  if (s.size() > kMaxNameBytes) {
+    return InvalidArgument(what + ": the reply's '" + key + "' is " + std::to_string(s.size()) +
+                           " bytes (at most " + std::to_string(kMaxNameBytes) + ")");
+  }
+  return s;
 }
 
 StatusOr<int64_t> Int(const Json& j, const std::string& key, const std::string& what) {
+  if (!j.is_object()) return Missing(what, key, "an integer (in an object)");
   auto it = j.find(key);
-  if (it == j.end() || !it->is_number_integer()) return Missing(what, key, "an integer");
+  if (it == j.end() || !it->is_number_integer() ||
+      (it->is_number_unsigned() && it->get<uint64_t>() > uint64_t{INT64_MAX})) {
+    return Missing(what, key, "an integer");
+  }
   return it->get<int64_t>();
+}
+
+// The array at `key` with at most `max` elements; `optional` allows it to be absent (null).
+StatusOr<const Json*> List(const Json& j, const std::string& key, size_t max,
+                           const std::string& what, bool optional = false) {
+  auto it = j.find(key);
+  if (it == j.end() && optional) return nullptr;
+  if (it == j.end() || !it->is_array()) return Missing(what, key, "an array");
+  if (it->size() > max) {
+    return InvalidArgument(what + ": the reply's '" + key + "' lists " +
+                           std::to_string(it->size()) + " entries (at most " + std::to_string(max) +
+                           ")");
+  }
+  return &*it;
+}
+
+// A provider or EP name from a reply: it may become a file name (a baseline, an expectations
+// file), so it must pass the checks a name given on the command line passes.
+StatusOr<std::string> ProviderName(const Json& j, const std::string& key, const std::string& what) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::string name, Str(j, key, what));
+  if (Status safe = CheckSafeName("provider", name); !safe.ok()) {
+    return InvalidArgument(what + ": the reply's '" + key + "': " + safe.message());
+  }
+  return name;
 }
 
 StatusOr<VersionRange> Range(const Json& j, const std::string& what) {
@@ -69,30 +114,41 @@ StatusOr<Value::Kind> KindOf(const std::string& name, const std::string& what) {
   return InvalidArgument(what + ": value kind '" + name + "' is not tensor, sequence or optional");
 }
 
+// The element type a value's "dtype" gives, checked.
+StatusOr<DataType> DtypeOf(const Json& j, const std::string& name, const std::string& what) {
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype, Int(j, "dtype", what + ": '" + name + "'"));
+  if (dtype < 0 || dtype > INT32_MAX || !IsValidDataType(static_cast<int32_t>(dtype))) {
+    return InvalidArgument(what + ": '" + name + "' has element type " + std::to_string(dtype) +
+                           ", not an ONNX type");
+  }
+  return static_cast<DataType>(dtype);
+}
+
 StatusOr<std::vector<ValueInfo>> Infos(const Json& reply, const std::string& key,
                                        const std::string& what) {
-  auto it = reply.find(key);
-  if (it == reply.end() || !it->is_array()) return Missing(what, key, "an array");
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* list, List(reply, key, kMaxListed, what));
   std::vector<ValueInfo> infos;
-  for (const Json& j : *it) {
+  for (const Json& j : *list) {
     if (!j.is_object()) return Missing(what, key + "[]", "an object");
     ValueInfo info;
     ONNXGATE_ASSIGN_OR_RETURN(info.name, Str(j, "name", what));
     ONNXGATE_ASSIGN_OR_RETURN(std::string kind, Str(j, "kind", what));
     ONNXGATE_ASSIGN_OR_RETURN(info.kind, KindOf(kind, what));
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype, Int(j, "dtype", what));
-    if (!IsValidDataType(static_cast<int32_t>(dtype)) || dtype > INT32_MAX || dtype < 0) {
-      return InvalidArgument(what + ": '" + info.name + "' has element type " +
-                             std::to_string(dtype) + ", not an ONNX type");
-    }
-    info.elem_type = static_cast<DataType>(dtype);
-    auto dims = j.find("dims");
-    if (dims != j.end() && dims->is_array()) {
+    ONNXGATE_ASSIGN_OR_RETURN(info.elem_type, DtypeOf(j, info.name, what));
+    const std::string dims_of = what + ": '" + info.name + "'";
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* dims, List(j, "dims", kMaxRank, dims_of, true));
+    if (dims != nullptr) {
       info.has_shape = true;
       for (const Json& d : *dims) {
         DeclaredDim dim;
-        if (d.is_number_integer() && d.get<int64_t>() >= 0) dim.size = d.get<int64_t>();
-        if (d.is_string()) dim.symbol = d.get<std::string>();
+        if (d.is_number_integer() && d.get<int64_t>() >= 0 &&
+            !(d.is_number_unsigned() && d.get<uint64_t>() > uint64_t{INT64_MAX})) {
+          dim.size = d.get<int64_t>();
+        } else if (d.is_string() && d.get_ref<const std::string&>().size() <= kMaxNameBytes) {
+          dim.symbol = d.get<std::string>();
+        } else if (!d.is_null()) {
+          return Missing(dims_of, "dims[]", "a size, a symbol string or null");
+        }
         info.dims.push_back(dim);
       }
     }
@@ -103,23 +159,29 @@ StatusOr<std::vector<ValueInfo>> Infos(const Json& reply, const std::string& key
 
 StatusOr<std::vector<NodePlacement>> Placements(const Json& reply, const std::string& what) {
   std::vector<NodePlacement> placements;
-  auto it = reply.find("placements");
-  if (it == reply.end()) return placements;
-  if (!it->is_array()) return Missing(what, "placements", "an array");
-  for (const Json& j : *it) {
+  ONNXGATE_ASSIGN_OR_RETURN(const Json* list,
+                            List(reply, "placements", kMaxListed, what, /*optional=*/true));
+  if (list == nullptr) return placements;
+  for (const Json& j : *list) {
     if (!j.is_object()) return Missing(what, "placements[]", "an object");
     NodePlacement p;
     ONNXGATE_ASSIGN_OR_RETURN(p.node_name, Str(j, "node", what));
     ONNXGATE_ASSIGN_OR_RETURN(p.op_type, Str(j, "op_type", what));
-    ONNXGATE_ASSIGN_OR_RETURN(p.provider, Str(j, "provider", what));
-    if (j.contains("domain") && j["domain"].is_string()) p.domain = j["domain"];
-    if (j.contains("since_version") && j["since_version"].is_number_integer()) {
-      p.since_version = j["since_version"];
+    ONNXGATE_ASSIGN_OR_RETURN(p.provider, ProviderName(j, "provider", what + ": placements[]"));
+    if (j.contains("domain")) {
+      ONNXGATE_ASSIGN_OR_RETURN(p.domain, Str(j, "domain", what));
     }
-    if (j.contains("declines") && j["declines"].is_array()) {
-      for (const Json& d : j["declines"]) {
+    if (j.contains("since_version")) {
+      ONNXGATE_ASSIGN_OR_RETURN(int64_t since, Int(j, "since_version", what));
+      if (since < 0 || since > INT32_MAX) return Missing(what, "since_version", "an opset");
+      p.since_version = static_cast<int>(since);
+    }
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* declines,
+                              List(j, "declines", kMaxListed, what, /*optional=*/true));
+    if (declines != nullptr) {
+      for (const Json& d : *declines) {
         DeclineReason r;
-        ONNXGATE_ASSIGN_OR_RETURN(r.provider, Str(d, "provider", what));
+        ONNXGATE_ASSIGN_OR_RETURN(r.provider, ProviderName(d, "provider", what + ": declines[]"));
         ONNXGATE_ASSIGN_OR_RETURN(r.reason, Str(d, "reason", what));
         p.declines.push_back(std::move(r));
       }
@@ -206,8 +268,9 @@ class AdapterRuntime : public RuntimeUnderTest {
     ONNXGATE_ASSIGN_OR_RETURN(model->inputs_, Infos(reply.header, "inputs", where));
     ONNXGATE_ASSIGN_OR_RETURN(model->outputs_, Infos(reply.header, "outputs", where));
     ONNXGATE_ASSIGN_OR_RETURN(model->placements_, Placements(reply.header, where));
-    if (reply.header.contains("metadata") && reply.header["metadata"].is_object()) {
-      for (const auto& [key, value] : reply.header["metadata"].items()) {
+    auto metadata = reply.header.find("metadata");
+    if (metadata != reply.header.end() && metadata->is_object() && metadata->size() <= kMaxListed) {
+      for (const auto& [key, value] : metadata->items()) {
         if (value.is_string()) model->metadata_[key] = value.get<std::string>();
       }
     }
@@ -220,18 +283,20 @@ class AdapterRuntime : public RuntimeUnderTest {
     request.header = {{"op", "claims"}, {"provider", provider}};
     const std::string what = "claims of provider '" + provider + "'";
     ONNXGATE_ASSIGN_OR_RETURN(Frame reply, Call(request, what));
-    auto it = reply.header.find("claims");
-    if (it == reply.header.end() || !it->is_array()) {
-      return Missing(Label() + ": " + what, "claims", "an array");
-    }
+    const std::string where = Label() + ": " + what;
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* list, List(reply.header, "claims", kMaxListed, where));
     std::vector<OpClaim> claims;
-    for (const Json& j : *it) {
+    for (const Json& j : *list) {
       OpClaim c;
-      const std::string where = Label() + ": " + what;
       ONNXGATE_ASSIGN_OR_RETURN(c.domain, Str(j, "domain", where));
       ONNXGATE_ASSIGN_OR_RETURN(c.op_type, Str(j, "op_type", where));
       ONNXGATE_ASSIGN_OR_RETURN(int64_t since, Int(j, "since_version", where));
       ONNXGATE_ASSIGN_OR_RETURN(int64_t until, Int(j, "until_version", where));
+      if (since < 0 || until < since || until > INT32_MAX) {
+        return InvalidArgument(where + ": claim of " + c.op_type + " for versions " +
+                               std::to_string(since) + " to " + std::to_string(until) +
+                               " (expected 0 <= since_version <= until_version)");
+      }
       c.since_version = static_cast<int>(since);
       c.until_version = static_cast<int>(until);
       claims.push_back(std::move(c));
@@ -297,10 +362,26 @@ class AdapterRuntime : public RuntimeUnderTest {
       process = std::move(started).value();
     }
     const std::string where = Label() + ": " + what;
-    auto reply = process->Call(request, Clock::now() + timeouts_.call);
+    // A worker's request is bounded by the worker's own limit (the case is TIMEOUT); the
+    // runtime's own requests by the control deadline.
+    const auto limit = in_slot
+                           ? std::chrono::duration_cast<std::chrono::milliseconds>(timeouts_.call)
+                           : timeouts_.control;
+    const auto deadline = Clock::now() + limit;
+    auto reply = process->Call(request, deadline);
     if (!reply.ok()) {
+      if (reply.status().code() == StatusCode::kInvalidArgument) {  // not sent: not encodable
+        return InvalidArgument(where + ": " + reply.status().message());
+      }
       if (reply.status().code() == StatusCode::kDataLoss) {
         return Internal(where + ": " + reply.status().message());
+      }
+      if (Clock::now() >= deadline) {
+        return Aborted(where + ": no answer within " + Seconds(limit) + " (the deadline of " +
+                       (in_slot ? std::string("a worker's request")
+                                : std::string("the runtime's own requests: --timeout, or ") +
+                                      Seconds(kDefaultAdapterControlTimeout) + " without it") +
+                       "); the adapter was ended");
       }
       return Aborted(where + ": the adapter " + process->EndDescription() + ": " +
                      reply.status().message());
@@ -309,20 +390,40 @@ class AdapterRuntime : public RuntimeUnderTest {
   }
 
  private:
+  static std::string Seconds(std::chrono::milliseconds ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g s", static_cast<double>(ms.count()) / 1000.0);
+    return buf;
+  }
+
+  // The reply's "ok", and for a failure its "code" and "message" as a Status. Every field is
+  // type-checked; a message is quoted up to kMaxMessageBytes.
   StatusOr<Frame> CheckOk(Frame reply, const std::string& where) const {
     auto ok = reply.header.find("ok");
     if (ok == reply.header.end() || !ok->is_boolean()) {
       return Internal(where + ": the reply has no boolean 'ok' (not the protocol): " +
-                      reply.header.dump().substr(0, 200));
+                      QuoteBytes(reply.header_start));
     }
     if (ok->get<bool>()) return reply;
-    std::string code = reply.header.value("code", "");
-    std::string message = reply.header.value("message", "");
+    std::string code, message;
+    for (auto [key, value] : {std::pair{"code", &code}, std::pair{"message", &message}}) {
+      auto it = reply.header.find(key);
+      if (it == reply.header.end()) continue;
+      if (!it->is_string()) {
+        return Internal(where + ": failed, and the reply's '" + key + "' is a JSON " +
+                        it->type_name() + ", not a string (a fault of the adapter)");
+      }
+      *value = it->get<std::string>();
+    }
+    if (message.size() > kMaxMessageBytes) {
+      message = message.substr(0, kMaxMessageBytes) + "... (" + std::to_string(message.size()) +
+                " bytes in all)";
+    }
     bool known = false;
     const StatusCode status_code = CodeFromName(code, &known);
     if (!known) {
-      return Internal(where + ": failed with code '" + code + "', which the protocol does not " +
-                      "define: " + message);
+      return Internal(where + ": failed with code " + QuoteBytes(code, 64) +
+                      ", which the protocol does not define: " + message);
     }
     if (message.empty()) {
       return Internal(where + ": failed with " + code + " and no message (a fault of the adapter)");
@@ -351,11 +452,11 @@ class AdapterRuntime : public RuntimeUnderTest {
     if (!process.ok()) return process.status().WithContext(Label());
     Frame hello;
     hello.header = {{"op", "hello"}, {"protocol", kProtocolVersion}, {"options", options_}};
-    auto reply = (*process)->Call(hello, Clock::now() + timeouts_.hello);
+    auto reply = (*process)->Call(hello, Clock::now() + timeouts_.hello, ReplyId::kMayBeMissing);
     if (!reply.ok()) {
-      if (reply.status().code() == StatusCode::kDataLoss) {
-        return Status(StatusCode::kDataLoss,
-                      Label() + ": hello: " + reply.status().message());
+      if (reply.status().code() == StatusCode::kDataLoss ||
+          reply.status().code() == StatusCode::kInvalidArgument) {
+        return Status(reply.status().code(), Label() + ": hello: " + reply.status().message());
       }
       return Unavailable(Label() + ": the adapter " + (*process)->EndDescription() +
                          " before answering hello (" + reply.status().message() + ")");
@@ -363,6 +464,11 @@ class AdapterRuntime : public RuntimeUnderTest {
     const std::string where = Label() + ": hello";
     ONNXGATE_ASSIGN_OR_RETURN(Frame ok, CheckOk(std::move(reply).value(), where));
     ONNXGATE_ASSIGN_OR_RETURN(AdapterFacts facts, ReadFacts(ok.header, where));
+    if (!ok.header.contains("id")) {  // ReadFacts has checked the version: now it must echo ids
+      return Status(StatusCode::kDataLoss, where + ": the reply carries no 'id' (protocol " +
+                                               std::to_string(kProtocolVersion) +
+                                               " echoes each request's id)");
+    }
     if (facts_.name.empty()) {
       facts_ = std::move(facts);
     } else if (facts.name != facts_.name || facts.version != facts_.version) {
@@ -385,22 +491,30 @@ class AdapterRuntime : public RuntimeUnderTest {
     ONNXGATE_ASSIGN_OR_RETURN(facts.version, Str(h, "version", where));
     if (!h.contains("ir")) return Missing(where, "ir", "[min, max]");
     ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.ir, Range(h["ir"], where + ": ir"));
-    if (!h.contains("opsets") || !h["opsets"].is_object()) {
+    if (!h.contains("opsets") || !h["opsets"].is_object() || h["opsets"].size() > kMaxListed) {
       return Missing(where, "opsets", "an object of [min, max] per domain");
     }
     for (const auto& [domain, range] : h["opsets"].items()) {
+      if (domain.size() > kMaxNameBytes) return Missing(where, "opsets", "of domain names");
       ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.opsets[domain],
                                 Range(range, where + ": opsets." + domain));
     }
-    if (!h.contains("providers") || !h["providers"].is_array() || h["providers"].empty()) {
-      return Missing(where, "providers", "a non-empty array of names");
-    }
-    for (const Json& p : h["providers"]) {
+    ONNXGATE_ASSIGN_OR_RETURN(const Json* providers, List(h, "providers", kMaxProviders, where));
+    if (providers->empty()) return Missing(where, "providers", "a non-empty array of names");
+    for (const Json& p : *providers) {
       if (!p.is_string()) return Missing(where, "providers[]", "a string");
-      facts.providers.push_back(p.get<std::string>());
+      const std::string& name = p.get_ref<const std::string&>();
+      if (Status safe = CheckSafeName("provider", name); !safe.ok()) {
+        return InvalidArgument(where + ": the reply's 'providers': " + safe.message());
+      }
+      facts.providers.push_back(name);
     }
     if (h.contains("max_threads") && h["max_threads"].is_object()) {
       for (const auto& [provider, n] : h["max_threads"].items()) {
+        if (std::find(facts.providers.begin(), facts.providers.end(), provider) ==
+            facts.providers.end()) {
+          continue;  // a provider it does not offer is never asked about
+        }
         if (!n.is_number_integer() || n.get<int64_t>() < 1 || n.get<int64_t>() > 4096) {
           return Missing(where, "max_threads." + provider, "an integer in [1, 4096]");
         }
@@ -454,6 +568,7 @@ StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& fe
   for (size_t i = 0; i < it->size(); ++i) {
     const Json& j = (*it)[i];
     const std::string output = where + ": output '" + outputs_[i].name + "'";
+    if (!j.is_object()) return Missing(output, "outputs[]", "an object");
     ONNXGATE_ASSIGN_OR_RETURN(std::string kind, Str(j, "kind", output));
     ONNXGATE_ASSIGN_OR_RETURN(int64_t blob, Int(j, "blob", output));
     if (blob < 0 || static_cast<size_t>(blob) >= reply.blobs.size()) {
@@ -464,12 +579,17 @@ StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& fe
     if (!value.ok()) return Internal(value.status().message());
     Value v = std::move(value).value();
     // An empty sequence or optional has no element to carry its type: the header says it.
-    const int64_t dtype = j.value("dtype", int64_t{0});
-    if (v.elem_type() == DataType::kUndefined && IsValidDataType(static_cast<int32_t>(dtype)) &&
-        dtype > 0) {
-      if (v.is_sequence()) v = Value::FromSequence(static_cast<DataType>(dtype), {});
+    DataType dtype = DataType::kUndefined;
+    if (j.contains("dtype")) {  // 0: not given
+      ONNXGATE_ASSIGN_OR_RETURN(int64_t code, Int(j, "dtype", output));
+      if (code != 0) {
+        ONNXGATE_ASSIGN_OR_RETURN(dtype, DtypeOf(j, outputs_[i].name, where));
+      }
+    }
+    if (v.elem_type() == DataType::kUndefined && dtype != DataType::kUndefined) {
+      if (v.is_sequence()) v = Value::FromSequence(dtype, {});
       if (v.is_optional() && !v.has_value()) {
-        v = Value::OptionalNone(v.optional_inner_kind(), static_cast<DataType>(dtype));
+        v = Value::OptionalNone(v.optional_inner_kind(), dtype);
       }
     }
     values.push_back(std::move(v));
@@ -484,9 +604,18 @@ StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& fe
 
 }  // namespace
 
+AdapterTimeouts AdapterTimeoutsFor(double case_timeout_seconds) {
+  AdapterTimeouts timeouts;
+  if (case_timeout_seconds > 0 && case_timeout_seconds < 1e9) {
+    timeouts.control =
+        std::chrono::milliseconds(static_cast<int64_t>(std::ceil(case_timeout_seconds * 1000.0)));
+  }
+  return timeouts;
+}
+
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateAdapterRuntime(const std::string& command,
-                                                                const RuntimeOptions& options,
-                                                                AdapterTimeouts timeouts) {
+                                                                 const RuntimeOptions& options,
+                                                                 AdapterTimeouts timeouts) {
   if (SplitCommand(command).empty()) return InvalidArgument("adapter: an empty command");
   auto runtime = std::make_unique<AdapterRuntime>(command, options, timeouts);
   ONNXGATE_RETURN_IF_ERROR(runtime->Start());

@@ -17,16 +17,28 @@
 
 namespace onnxgate {
 
+// The deadline of a request the runtime itself makes on its control adapter (claims; a load or
+// run outside a worker) when the command gives no --timeout.
+inline constexpr std::chrono::seconds kDefaultAdapterControlTimeout{300};
+
 struct AdapterTimeouts {
-  std::chrono::seconds hello{120};   // start-up, including the adapter's imports
-  std::chrono::seconds call{3600};   // any other request (a case's worker has its own limit)
+  std::chrono::seconds hello{120};  // start-up, including the adapter's imports
+  // A request on the control adapter: claims, unloads, and loads and runs made outside a worker.
+  std::chrono::milliseconds control{kDefaultAdapterControlTimeout};
+  // A request from a case's worker, which has its own limit (--timeout makes the case TIMEOUT).
+  std::chrono::seconds call{3600};
 };
 
-// Starts the adapter `command` (split at spaces; no shell), says hello with `options`, and
-// checks its answer. NotFound for a command that cannot be run; Unavailable for one that exits
-// or does not answer; DataLoss or InvalidArgument for an answer that is not the protocol's.
+// The timeouts for a command whose per-case limit is `case_timeout_seconds` (0: none): the
+// control deadline is that limit, so an adapter that stops answering costs no more than a case.
+AdapterTimeouts AdapterTimeoutsFor(double case_timeout_seconds);
+
+// Starts the adapter `command` (split at spaces; no shell), says hello with `options`, and checks
+// its answer. NotFound for a command that cannot be run; Unavailable for one that exits or does
+// not answer; DataLoss or InvalidArgument for an answer that is not the protocol's (including a
+// provider name that is not a safe name, CheckSafeName).
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateAdapterRuntime(const std::string& command,
-                                                                const RuntimeOptions& options,
-                                                                AdapterTimeouts timeouts = {});
+                                                                 const RuntimeOptions& options,
+                                                                 AdapterTimeouts timeouts = {});
 
 }  // namespace onnxgate

@@ -86,6 +86,15 @@ TEST(AdapterRuntimeTest, WhatAnAdapterAnswersWrongIsOneClearError) {
               HasSubstr("failed with INTERNAL and no message (a fault of the adapter)"));
 }
 
+TEST(AdapterRuntimeTest, ARequestJsonCannotCarryIsRefusedAndTheAdapterKept) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("none"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  auto model = (*runtime)->Load("caf\xe9.onnx", OnEcho());
+  EXPECT_EQ(model.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(model.status().message(), HasSubstr("a request the protocol cannot carry"));
+  EXPECT_TRUE((*runtime)->Load("case.onnx", OnEcho()).ok());
+}
+
 TEST(AdapterRuntimeTest, AnAdapterThatDiesIsStartedAgain) {
   auto runtime = CreateAdapterRuntime(FaultAdapter("die_on_run"), {});
   ASSERT_TRUE(runtime.ok());
@@ -97,15 +106,79 @@ TEST(AdapterRuntimeTest, AnAdapterThatDiesIsStartedAgain) {
 }
 
 TEST(AdapterRuntimeTest, AnAdapterThatHangsIsKilledAtTheDeadline) {
-  AdapterTimeouts timeouts;
-  timeouts.call = std::chrono::seconds(1);
-  auto runtime = CreateAdapterRuntime(FaultAdapter("hang_on_run"), {}, timeouts);
+  auto runtime = CreateAdapterRuntime(FaultAdapter("hang_on_run"), {}, AdapterTimeoutsFor(0.5));
   ASSERT_TRUE(runtime.ok());
   auto model = (*runtime)->Load("case.onnx", OnEcho());
   ASSERT_TRUE(model.ok());
   auto out = (*model)->Run({{"X", Floats({1})}});
   EXPECT_EQ(out.status().code(), StatusCode::kAborted);
-  EXPECT_THAT(out.status().message(), HasSubstr("no answer in time"));
+  EXPECT_THAT(out.status().message(), HasSubstr("running case.onnx: no answer within 0.5 s"));
+}
+
+TEST(AdapterRuntimeTest, TheControlDeadlineIsTheCaseTimeoutOrADocumentedDefault) {
+  EXPECT_EQ(AdapterTimeoutsFor(0).control, kDefaultAdapterControlTimeout);
+  EXPECT_EQ(AdapterTimeoutsFor(2.5).control, std::chrono::milliseconds(2500));
+  EXPECT_EQ(AdapterTimeoutsFor(2.5).call, AdapterTimeouts{}.call);
+}
+
+TEST(AdapterRuntimeTest, AnAdapterThatNeverAnswersClaimsCostsTheControlDeadline) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("hang_on_claims"), {}, AdapterTimeoutsFor(0.3));
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  auto claims = (*runtime)->Claims("echo");
+  EXPECT_EQ(claims.status().code(), StatusCode::kAborted);
+  EXPECT_THAT(claims.status().message(),
+              HasSubstr("adapter '" + FaultAdapter("hang_on_claims") +
+                        "': claims of provider 'echo': no answer within 0.3 s"));
+  // The adapter was ended and a new one answers the next request.
+  EXPECT_EQ((*runtime)->MaxIntraOpThreads("echo").value(), 1);
+}
+
+TEST(AdapterRuntimeTest, AnErrorWhoseCodeOrMessageIsNotAStringNamesTheField) {
+  EXPECT_THAT(RunError("code_number", StatusCode::kInternal),
+              HasSubstr("the reply's 'code' is a JSON number, not a string"));
+  EXPECT_THAT(RunError("message_object", StatusCode::kInternal),
+              HasSubstr("the reply's 'message' is a JSON object, not a string"));
+}
+
+TEST(AdapterRuntimeTest, AnOutputWhoseDtypeIsAStringNamesTheAdapterAndTheField) {
+  EXPECT_THAT(RunError("dtype_string", StatusCode::kInvalidArgument),
+              HasSubstr("output 'Y': the reply's 'dtype' is missing or not an integer"));
+}
+
+TEST(AdapterRuntimeTest, AReplyNestedAMillionDeepIsRefusedUnparsed) {
+  const std::string message = RunError("nested_reply", StatusCode::kInternal);
+  EXPECT_THAT(message, HasSubstr("frame header: brackets nest deeper than 64 levels"));
+  EXPECT_LT(message.size(), 1000u) << "the header is quoted, never dumped whole";
+}
+
+TEST(AdapterRuntimeTest, AProviderNameThatIsNotASafeNameRefusesTheHello) {
+  EXPECT_THAT(StartError(FaultAdapter("bad_provider")),
+              HasSubstr("hello: the reply's 'providers': provider name "
+                        "'../../../../pwned-baseline'"));
+}
+
+TEST(AdapterRuntimeTest, AnAdapterOfTheFirstProtocolIsToldItsVersion) {
+  EXPECT_THAT(StartError(FaultAdapter("old_protocol")),
+              HasSubstr("the adapter speaks protocol version 1; this build "
+                        "speaks version 2"));
+}
+
+TEST(AdapterRuntimeTest, ALateDuplicateReplyIsNeverTheNextRequestsReply) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("duplicate_load"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  auto model = (*runtime)->Load("case.onnx", OnEcho());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  auto out = (*model)->Run({{"X", Floats({3})}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[1] {3}");
+}
+
+TEST(AdapterRuntimeTest, AReplyWithAnUnknownOrNoIdIsTheAdaptersFault) {
+  EXPECT_THAT(RunError("wrong_id", StatusCode::kInternal),
+              HasSubstr("the reply carries the id '1003' where the request's "
+                        "id 3 was expected"));
+  EXPECT_THAT(RunError("no_id", StatusCode::kInternal),
+              HasSubstr("the reply carries no 'id' where the request's id 3 was expected"));
 }
 
 }  // namespace
