@@ -98,7 +98,7 @@ TEST_F(RunCommandTest, EveryVerdictIsContainedAndReported) {
   EXPECT_EQ(wrong.outputs[0].worst_index, 1);
   EXPECT_EQ(wrong.outputs[0].worst_expected, "2.5");
   EXPECT_EQ(wrong.outputs[0].worst_actual, "2");
-  EXPECT_THAT(wrong.reproducer, HasSubstr("--filter wrong"));
+  EXPECT_THAT(wrong.reproducer, HasSubstr("--case=mini/wrong"));
   EXPECT_THAT(wrong.reproducer, HasSubstr(" --root ")) << "an option of onnxgate itself";
   EXPECT_LT(wrong.reproducer.find(" --root "), wrong.reproducer.find(" run "));
   EXPECT_EQ(Case(*run, "declined").verdict, Verdict::kUnsupported);
@@ -206,7 +206,8 @@ TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectation
   EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);  // ref.json
   EXPECT_EQ(TargetName(run->cases[1]), "mock@2.0/fast");
   EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no fast.json: nothing expected
-  EXPECT_THAT(run->cases[1].reproducer, HasSubstr("--ep fast --filter wrong --runtime plugin:/opt/other.so"));
+  EXPECT_THAT(run->cases[1].reproducer,
+              HasSubstr(" gate --suite mini --case=mini/wrong --ep fast --runtime=plugin:/opt/other.so"));
   EXPECT_THAT(run->cases[0].reproducer, ::testing::Not(HasSubstr("--runtime")));
   ASSERT_EQ(run->matrix.size(), 2u);
   EXPECT_EQ(run->matrix[0].runtime, "mock@1.0 (mock)");
@@ -323,7 +324,7 @@ TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
     EXPECT_EQ(n.suite, "mini");
     EXPECT_EQ(n.ep, "ref");
     EXPECT_THAT(n.reason, HasSubstr("not run: the run was interrupted by SIGTERM"));
-    EXPECT_THAT(n.reproducer, HasSubstr("--filter " + n.name));
+    EXPECT_THAT(n.reproducer, HasSubstr("--case=mini/" + n.name));
   }
   EXPECT_EQ(run->not_run.back().name, "stale") << "the last selected case never started";
 
