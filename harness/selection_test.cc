@@ -29,7 +29,7 @@ std::vector<std::string> Names(const std::vector<const SuiteCase*>& cases) {
 TEST(SelectionTest, AnExactCaseIsNeitherAGlobNorAnExclusion) {
   const Suite suite =
       SuiteOf("s", {"glob*", "globber", "-leading-dash", "leading-dash", "[ab]", "a"});
-  for (const std::string& name : {"glob*", "-leading-dash", "[ab]", "a"}) {
+  for (const std::string name : {"glob*", "-leading-dash", "[ab]", "a"}) {
     Selection selection;
     selection.cases = {{"s", name}};
     EXPECT_EQ(Names(SelectCases(suite, selection)), std::vector<std::string>{name});
@@ -60,7 +60,7 @@ TEST(SelectionTest, ParseExactCaseSplitsAtTheFirstSlash) {
   ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
   EXPECT_EQ(parsed->suite, "smoke");
   EXPECT_EQ(parsed->name, "-x/y*");
-  for (const std::string& bad : {"", "smoke", "/x", "smoke/"}) {
+  for (const std::string bad : {"", "smoke", "/x", "smoke/"}) {
     auto refused = ParseExactCase(bad);
     ASSERT_FALSE(refused.ok()) << bad;
     EXPECT_THAT(refused.status().message(), HasSubstr("expected <suite>/<case name>"));
