@@ -5,9 +5,9 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -53,14 +53,11 @@ std::string AbsolutePath(const std::string& path) {
   return text;
 }
 
-// The shortest decimal form that reads back as the same double.
+// The shortest decimal form that reads back as the same double ("30", "2.5", "1e-09").
 std::string RoundTripNumber(double value) {
-  char buf[32];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    if (std::strtod(buf, nullptr) == value) break;
-  }
-  return buf;
+  char buf[64];
+  const std::to_chars_result written = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, written.ptr);
 }
 
 // A --runtime spec as a reproducer names it: a plugin path with a folder in it made absolute (a
