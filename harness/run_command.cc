@@ -158,30 +158,11 @@ void PrintMatrixSummary(const RunRecord& run) {
   if (!run.coverage.empty()) std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
 }
 
-}  // namespace
-
-std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
-                              const std::string& suite, const std::string& case_name,
-                              const std::string& ep) {
+// The options of a run that can change a case's verdict, as command-line words; defaults are
+// left out.
+std::vector<std::string> VerdictOptionWords(const RunCommandOptions& options) {
   const RunCommandOptions defaults;
-  // --root is an option of onnxgate itself, so it goes before the subcommand. Paths are made
-  // absolute so that the line reproduces the case from any working directory. Values that come
-  // from files (the case name, runtime options) use the --option=value form: one starting with
-  // '-' is not read as an option.
-  std::vector<std::string> words = {options.executable,
-                                    "--root",
-                                    AbsolutePath(options.root),
-                                    options.apply_expectations ? "gate" : "run",
-                                    "--suite",
-                                    suite,
-                                    "--case=" + suite + "/" + case_name,
-                                    "--ep",
-                                    ep};
-  if (runtime.spec != "builtin") {
-    words.push_back("--runtime=" + ReproducibleRuntimeSpec(runtime.spec));
-  }
-  for (const std::string& option : runtime.options) words.push_back("--runtime-option=" + option);
-  // Every option that can change the verdict.
+  std::vector<std::string> words;
   if (options.timeout_s != defaults.timeout_s) {
     words.insert(words.end(), {"--timeout", RoundTripNumber(options.timeout_s)});
   }
@@ -212,6 +193,33 @@ std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInR
     words.push_back("--expectations-dir=" + AbsolutePath(options.expectations_dir));
   }
   if (options.apply_expectations && !options.strict) words.push_back("--no-strict");
+  return words;
+}
+
+}  // namespace
+
+std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
+                              const std::string& suite, const std::string& case_name,
+                              const std::string& ep) {
+  // --root is an option of onnxgate itself, so it goes before the subcommand. Paths are made
+  // absolute so that the line reproduces the case from any working directory. Values that come
+  // from files (the case name, runtime options) use the --option=value form: one starting with
+  // '-' is not read as an option.
+  std::vector<std::string> words = {options.executable,
+                                    "--root",
+                                    AbsolutePath(options.root),
+                                    options.apply_expectations ? "gate" : "run",
+                                    "--suite",
+                                    suite,
+                                    "--case=" + suite + "/" + case_name,
+                                    "--ep",
+                                    ep};
+  if (runtime.spec != "builtin") {
+    words.push_back("--runtime=" + ReproducibleRuntimeSpec(runtime.spec));
+  }
+  for (const std::string& option : runtime.options) words.push_back("--runtime-option=" + option);
+  const std::vector<std::string> verdict_options = VerdictOptionWords(options);
+  words.insert(words.end(), verdict_options.begin(), verdict_options.end());
   std::string command;
   for (const std::string& word : words) {
     command += (command.empty() ? "" : " ") + ShellWordForTerminal(word);
