@@ -171,6 +171,42 @@ TEST_F(RunCommandTest, GateAppliesExpectationsAndFailsOnXpass) {
   EXPECT_EQ(RunCommand(options_, runtime_), 0);
 }
 
+// An xfail entry written for a numeric FAIL does not hide a crash, a hang or a stale golden:
+// the gate fails and says what the entry expected; entries that name those verdicts pass.
+TEST_F(RunCommandTest, AnXfailEntryPassesOnlyTheVerdictItPredicts) {
+  options_.apply_expectations = true;
+  options_.selection.filters = {"crash", "hang", "stale"};
+  std::string path = root_ + "/conformance/expectations/ref.json";
+  ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
+      {"case": "crash", "status": "xfail", "reason": "numbers off"},
+      {"case": "hang", "status": "xfail", "reason": "numbers off"},
+      {"case": "stale", "status": "xfail", "reason": "numbers off"}]})").ok());
+  EXPECT_EQ(RunCommand(options_, runtime_), 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(Case(*run, "crash").verdict, Verdict::kCrash);
+  EXPECT_THAT(Case(*run, "crash").message, HasSubstr("ref.json expected FAIL, got CRASH"));
+  EXPECT_EQ(Case(*run, "hang").verdict, Verdict::kTimeout);
+  EXPECT_THAT(Case(*run, "hang").message, HasSubstr("expected FAIL, got TIMEOUT"));
+  EXPECT_EQ(Case(*run, "stale").verdict, Verdict::kUnresolved);
+  EXPECT_THAT(Case(*run, "stale").message, HasSubstr("expected FAIL, got UNRESOLVED"));
+  auto junit = ReadFile(options_.junit_path);
+  ASSERT_TRUE(junit.ok());
+  EXPECT_THAT(*junit, HasSubstr("expected FAIL, got CRASH"));
+
+  ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
+      {"case": "crash", "status": "xfail", "verdict": "CRASH", "reason": "segfaults"},
+      {"case": "hang", "status": "xfail", "verdict": "TIMEOUT", "reason": "loops"},
+      {"case": "stale", "status": "xfail", "verdict": "UNRESOLVED", "reason": "old golden"}]})")
+                  .ok());
+  EXPECT_EQ(RunCommand(options_, runtime_), 0);
+  run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  for (const char* name : {"crash", "hang", "stale"}) {
+    EXPECT_EQ(Case(*run, name).verdict, Verdict::kXfail) << name;
+  }
+}
+
 TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectations) {
   // A second runtime with another EP whose "wrong" case passes; both are called "mock", so
   // their labels carry the versions.
