@@ -4,13 +4,16 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "reports/format.h"
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/nesting_depth.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 
@@ -26,6 +29,11 @@ const char* ExpectedStatusName(ExpectedStatus status) {
       return "nondeterministic";
   }
   return "?";
+}
+
+bool IsXfailVerdict(Verdict verdict) {
+  return verdict == Verdict::kFail || verdict == Verdict::kCrash ||
+         verdict == Verdict::kTimeout || verdict == Verdict::kUnresolved;
 }
 
 namespace {
@@ -51,12 +59,164 @@ bool IsChanceOutcome(const CaseRecord& r) {
                      [](const OutputComparison& o) { return o.error.empty(); });
 }
 
+// What an unsupported or xfail entry predicts, in verdict words: "UNSUPPORTED", "FAIL", ...
+const char* PredictedVerdictName(const Expectation& e) {
+  return e.status == ExpectedStatus::kUnsupported ? VerdictToString(Verdict::kUnsupported)
+                                                  : VerdictToString(e.verdict);
+}
+
 bool IsGlob(const std::string& pattern) {
   return pattern.find_first_of("*?[") != std::string::npos;
 }
 
 Status Bad(const std::string& path, const std::string& where, const std::string& what) {
   return InvalidArgument(path + ": " + where + ": " + what);
+}
+
+// A JSON value as an error message names it: its type, and a scalar's value (cut short).
+std::string Describe(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return value.get<bool>() ? "boolean true" : "boolean false";
+    case json::value_t::string:
+      return "string \"" + OneLine(value.get_ref<const std::string&>(), 40) + "\"";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+      return "number " + value.dump(-1, ' ', false, json::error_handler_t::replace);
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "a non-JSON value";
+  }
+}
+
+// The fields an entry may have; any other is a typo that would widen what the entry matches.
+constexpr const char* kEntryFields[] = {"case",   "suite",     "status",    "verdict",
+                                        "reason", "min_opset", "max_opset", "review"};
+
+Status TypeError(const std::string& path, const std::string& where, const char* expected,
+                 const json& got) {
+  return Bad(path, where, std::string("expected ") + expected + ", got " + Describe(got));
+}
+
+// `object[key]` when present: a string, else an error naming `where`.`key`.
+StatusOr<std::optional<std::string>> OptionalString(const std::string& path,
+                                                    const std::string& where, const json& object,
+                                                    const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) return std::optional<std::string>();
+  if (!it->is_string()) return TypeError(path, where + "." + key, "a string", *it);
+  return std::optional<std::string>(it->get<std::string>());
+}
+
+// A required, non-empty string.
+StatusOr<std::string> RequiredString(const std::string& path, const std::string& where,
+                                     const json& object, const char* key, const char* purpose) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> value,
+                            OptionalString(path, where, object, key));
+  if (!value || value->empty()) {
+    return Bad(path, where + "." + key,
+               std::string(value ? "is empty" : "is missing") + "; every entry needs " + purpose);
+  }
+  return *value;
+}
+
+// An integer: a JSON number without fraction that fits int64.
+StatusOr<std::optional<int64_t>> OptionalInteger(const std::string& path,
+                                                 const std::string& where, const json& object,
+                                                 const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) return std::optional<int64_t>();
+  if (it->is_number_integer() && !it->is_number_unsigned()) {
+    return std::optional<int64_t>(it->get<int64_t>());
+  }
+  if (it->is_number_unsigned() &&
+      it->get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    return std::optional<int64_t>(static_cast<int64_t>(it->get<uint64_t>()));
+  }
+  return TypeError(path, where + "." + key, "an integer", *it);
+}
+
+StatusOr<std::optional<bool>> OptionalBool(const std::string& path, const std::string& where,
+                                           const json& object, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) return std::optional<bool>();
+  if (!it->is_boolean()) return TypeError(path, where + "." + key, "true or false", *it);
+  return std::optional<bool>(it->get<bool>());
+}
+
+StatusOr<ExpectedStatus> ParseStatus(const std::string& path, const std::string& where,
+                                     const json& entry) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::string status,
+                            RequiredString(path, where, entry, "status", "a status"));
+  for (ExpectedStatus s : {ExpectedStatus::kUnsupported, ExpectedStatus::kXfail,
+                           ExpectedStatus::kNondeterministic}) {
+    if (status == ExpectedStatusName(s)) return s;
+  }
+  return Bad(path, where + ".status",
+             "expected \"unsupported\", \"xfail\" or \"nondeterministic\", got \"" +
+                 OneLine(status, 40) + "\"");
+}
+
+// "verdict" of an xfail entry: the failing outcome it predicts (FAIL when absent).
+StatusOr<Verdict> ParseXfailVerdict(const std::string& path, const std::string& where,
+                                    const json& entry, ExpectedStatus status) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> name,
+                            OptionalString(path, where, entry, "verdict"));
+  if (!name) return Verdict::kFail;
+  if (status != ExpectedStatus::kXfail) {
+    return Bad(path, where + ".verdict",
+               std::string("only an xfail entry names a verdict, this one is ") +
+                   ExpectedStatusName(status));
+  }
+  StatusOr<Verdict> verdict = VerdictFromString(*name);
+  if (!verdict.ok() || !IsXfailVerdict(*verdict)) {
+    return Bad(path, where + ".verdict",
+               "expected \"FAIL\", \"CRASH\", \"TIMEOUT\" or \"UNRESOLVED\", got \"" +
+                   OneLine(*name, 40) + "\"");
+  }
+  return *verdict;
+}
+
+StatusOr<Expectation> ParseEntry(const std::string& path, const json& entry, size_t index) {
+  std::string where = "entries[" + std::to_string(index) + "]";
+  if (!entry.is_object()) return TypeError(path, where, "an object", entry);
+  Expectation e;
+  ONNXGATE_ASSIGN_OR_RETURN(e.case_pattern,
+                            RequiredString(path, where, entry, "case", "a case name or glob"));
+  where += " ('" + OneLine(e.case_pattern, 120) + "')";
+  for (const auto& item : entry.items()) {
+    if (std::find(std::begin(kEntryFields), std::end(kEntryFields), item.key()) ==
+        std::end(kEntryFields)) {
+      return Bad(path, where + "." + OneLine(item.key(), 40),
+                 "unknown field (expected case, suite, status, verdict, reason, min_opset, "
+                 "max_opset or review)");
+    }
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(e.status, ParseStatus(path, where, entry));
+  ONNXGATE_ASSIGN_OR_RETURN(e.verdict, ParseXfailVerdict(path, where, entry, e.status));
+  ONNXGATE_ASSIGN_OR_RETURN(e.reason, RequiredString(path, where, entry, "reason", "a reason"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> suite,
+                            OptionalString(path, where, entry, "suite"));
+  if (suite && suite->empty()) {
+    return Bad(path, where + ".suite", "is empty (leave it out to match every suite)");
+  }
+  e.suite = suite.value_or("");
+  ONNXGATE_ASSIGN_OR_RETURN(e.min_opset, OptionalInteger(path, where, entry, "min_opset"));
+  ONNXGATE_ASSIGN_OR_RETURN(e.max_opset, OptionalInteger(path, where, entry, "max_opset"));
+  if (e.min_opset && e.max_opset && *e.min_opset > *e.max_opset) {
+    return Bad(path, where,
+               "min_opset " + std::to_string(*e.min_opset) + " is above max_opset " +
+                   std::to_string(*e.max_opset) + ": the entry matches nothing");
+  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<bool> review, OptionalBool(path, where, entry, "review"));
+  e.review = review.value_or(false);
+  return e;
 }
 
 }  // namespace
@@ -72,41 +232,21 @@ StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string text,
                             ReadRegularFile(path, kMaxJsonFileBytes, "expectations file"));
   ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
-  json root = json::parse(text, nullptr, false);
-  if (root.is_discarded() || !root.is_object()) return Bad(path, "file", "not a JSON object");
+  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) return Bad(path, "file", "not valid JSON");
+  if (!root.is_object()) return Bad(path, "file", "expected a JSON object, got " + Describe(root));
   ExpectationFile file;
-  if (root.contains("ep") && root["ep"].is_string()) file.ep = root["ep"].get<std::string>();
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> ep, OptionalString(path, "file", root, "ep"));
+  file.ep = ep.value_or("");
+  ONNXGATE_RETURN_IF_ERROR(OptionalString(path, "file", root, "schema").status());
+  ONNXGATE_RETURN_IF_ERROR(OptionalInteger(path, "file", root, "schema_version").status());
   auto entries = root.find("entries");
-  if (entries == root.end() || !entries->is_array()) return Bad(path, "file", "'entries' must be an array");
+  if (entries == root.end()) return Bad(path, "file.entries", "missing (an array of entries)");
+  if (!entries->is_array()) {
+    return Bad(path, "file.entries", "expected an array, got " + Describe(*entries));
+  }
   for (size_t i = 0; i < entries->size(); ++i) {
-    const json& j = (*entries)[i];
-    std::string where = "entries[" + std::to_string(i) + "]";
-    if (!j.is_object() || !j.contains("case") || !j["case"].is_string()) {
-      return Bad(path, where, "needs a string 'case'");
-    }
-    Expectation e;
-    e.case_pattern = j["case"].get<std::string>();
-    where += " ('" + e.case_pattern + "')";
-    std::string status = j.value("status", "");
-    if (status == "unsupported") {
-      e.status = ExpectedStatus::kUnsupported;
-    } else if (status == "xfail") {
-      e.status = ExpectedStatus::kXfail;
-    } else if (status == "nondeterministic") {
-      e.status = ExpectedStatus::kNondeterministic;
-    } else {
-      return Bad(path, where + ".status",
-                 "must be \"unsupported\", \"xfail\" or \"nondeterministic\", got \"" + status +
-                     "\"");
-    }
-    if (!j.contains("reason") || !j["reason"].is_string() || j["reason"].get<std::string>().empty()) {
-      return Bad(path, where + ".reason", "every entry needs a non-empty reason");
-    }
-    e.reason = j["reason"].get<std::string>();
-    if (j.contains("suite")) e.suite = j["suite"].get<std::string>();
-    if (j.contains("min_opset")) e.min_opset = j["min_opset"].get<int64_t>();
-    if (j.contains("max_opset")) e.max_opset = j["max_opset"].get<int64_t>();
-    e.review = j.value("review", false);
+    ONNXGATE_ASSIGN_OR_RETURN(Expectation e, ParseEntry(path, (*entries)[i], i));
     file.entries.push_back(std::move(e));
   }
   return file;
@@ -127,6 +267,9 @@ std::string RenderExpectations(const ExpectationFile& file) {
   json entries = json::array();
   for (const Expectation& e : file.entries) {
     json j = {{"case", e.case_pattern}, {"status", ExpectedStatusName(e.status)}, {"reason", e.reason}};
+    if (e.status == ExpectedStatus::kXfail && e.verdict != Verdict::kFail) {
+      j["verdict"] = VerdictToString(e.verdict);
+    }
     if (!e.suite.empty()) j["suite"] = e.suite;
     if (e.min_opset) j["min_opset"] = *e.min_opset;
     if (e.max_opset) j["max_opset"] = *e.max_opset;
@@ -160,34 +303,28 @@ void ApplyExpectation(const ExpectationFile& file, const std::string& expectatio
     }
     return;
   }
-  switch (r.outcome) {
-    case Verdict::kPass:
-      r.verdict = Verdict::kXpass;
-      r.message = "passes, but " + expectations_path + " expects " + ExpectedStatusName(e->status) +
-                  " (" + e->reason + "): remove the entry '" + e->case_pattern +
-                  "' or run `onnxgate expectations update --from <run.json>`";
-      break;
-    case Verdict::kUnsupported:
-      if (e->status == ExpectedStatus::kUnsupported) {
-        r.expectation_reason = e->reason;
-      } else {
-        r.message += " [expected xfail: " + e->reason + "]";
-      }
-      break;
-    case Verdict::kFail:
-    case Verdict::kCrash:
-    case Verdict::kTimeout:
-    case Verdict::kUnresolved:
-      if (e->status == ExpectedStatus::kXfail) {
-        r.verdict = Verdict::kXfail;
-        r.expectation_reason = e->reason;
-      } else {
-        r.message += " [expected unsupported: " + e->reason + "]";
-      }
-      break;
-    default:
-      break;
+  const char* predicted = PredictedVerdictName(*e);
+  if (r.outcome == Verdict::kPass) {
+    r.verdict = Verdict::kXpass;
+    r.message = "passes, but " + expectations_path + " expects " + predicted + " (" + e->reason +
+                "): remove the entry '" + e->case_pattern +
+                "' or run `onnxgate expectations update --from <run.json>`";
+    return;
   }
+  const bool predicted_here = e->status == ExpectedStatus::kUnsupported
+                                  ? r.outcome == Verdict::kUnsupported
+                                  : r.outcome == e->verdict;
+  if (predicted_here) {
+    r.verdict = r.outcome == Verdict::kUnsupported ? Verdict::kUnsupported : Verdict::kXfail;
+    r.expectation_reason = e->reason;
+    return;
+  }
+  if (r.outcome == Verdict::kSkip) return;
+  // Any other outcome stays unexpected: an entry written for a numeric FAIL must not hide a case
+  // that now crashes, hangs or lost its golden.
+  r.message += std::string(" [") + expectations_path + " expected " + predicted + ", got " +
+               VerdictToString(r.outcome) + " (entry '" + e->case_pattern + "': " + e->reason +
+               ")]";
 }
 
 void ApplyExpectations(const ExpectationFile& file, const std::string& expectations_path,
@@ -226,16 +363,21 @@ ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vecto
     ExpectedStatus status = still_nondeterministic ? ExpectedStatus::kNondeterministic
                             : r.outcome == Verdict::kUnsupported ? ExpectedStatus::kUnsupported
                                                                   : ExpectedStatus::kXfail;
-    if (old != nullptr && IsGlob(old->case_pattern) && old->status == status) {
+    // An xfail entry names the one failing outcome it predicts.
+    const Verdict verdict = status == ExpectedStatus::kXfail ? r.outcome : Verdict::kFail;
+    const bool same_prediction = old != nullptr && old->status == status &&
+                                 (status != ExpectedStatus::kXfail || old->verdict == verdict);
+    if (same_prediction && IsGlob(old->case_pattern)) {
       kept_globs.insert(old);
       continue;
     }
     Expectation e;
     e.case_pattern = r.name;
     e.status = status;
+    e.verdict = verdict;
     if (old != nullptr) {
       e.reason = old->reason;
-      e.review = old->review || old->status != status;
+      e.review = old->review || !same_prediction;
       e.suite = old->suite;
     } else {
       e.reason = std::string(VerdictToString(r.outcome)) + ": " + r.message;

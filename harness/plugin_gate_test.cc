@@ -85,7 +85,7 @@ TEST_F(PluginGateTest, GarbageFromAPluginFailsEachCaseWithTheFaultNamed) {
       EXPECT_THAT(c.message, HasSubstr("plugin " + TestPlugin(fault))) << fault;
       EXPECT_THAT(c.message, HasSubstr(c.name)) << fault << ": the message names the case";
       EXPECT_THAT(c.message, HasSubstr(expected)) << fault;
-      EXPECT_THAT(c.reproducer, HasSubstr(" --runtime plugin:" + TestPlugin(fault)));
+      EXPECT_THAT(c.reproducer, HasSubstr(" --runtime=plugin:" + TestPlugin(fault)));
     }
   }
 }

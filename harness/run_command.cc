@@ -5,6 +5,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -43,14 +44,30 @@ constexpr int kExitOk = 0;
 constexpr int kExitUnexpected = 1;
 constexpr int kExitUsage = 2;
 
-std::string ShellQuote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789_-./:=,+") == std::string::npos) {
-    return s;
-  }
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
+// `path` made absolute, so that a reproducer works from any working directory.
+std::string AbsolutePath(const std::string& path) {
+  std::error_code ec;
+  fs::path absolute = fs::absolute(path, ec);
+  std::string text = ec ? path : absolute.lexically_normal().string();
+  if (text.size() > 1 && text.back() == '/') text.pop_back();
+  return text;
+}
+
+// The shortest decimal form that reads back as the same double ("30", "2.5", "1e-09").
+std::string RoundTripNumber(double value) {
+  char buf[64];
+  const std::to_chars_result written = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, written.ptr);
+}
+
+// A --runtime spec as a reproducer names it: a plugin path with a folder in it made absolute (a
+// bare file name is looked up by the dynamic loader, as given).
+std::string ReproducibleRuntimeSpec(const std::string& spec) {
+  const std::string plugin = "plugin:";
+  if (spec.compare(0, plugin.size(), plugin) != 0) return spec;
+  const std::string path = spec.substr(plugin.size());
+  if (path.empty() || path[0] == '/' || path.find('/') == std::string::npos) return spec;
+  return plugin + AbsolutePath(path);
 }
 
 HostRecord DescribeHost() {
@@ -141,36 +158,73 @@ void PrintMatrixSummary(const RunRecord& run) {
   if (!run.coverage.empty()) std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
 }
 
+// The options of a run that can change a case's verdict, as command-line words; defaults are
+// left out.
+std::vector<std::string> VerdictOptionWords(const RunCommandOptions& options) {
+  const RunCommandOptions defaults;
+  std::vector<std::string> words;
+  if (options.timeout_s != defaults.timeout_s) {
+    words.insert(words.end(), {"--timeout", RoundTripNumber(options.timeout_s)});
+  }
+  if (options.memory_limit_mb != defaults.memory_limit_mb) {
+    words.insert(words.end(), {"--memory-limit", std::to_string(options.memory_limit_mb)});
+  }
+  if (!options.isolate) words.push_back("--no-isolation");
+  if (!options.tolerances_file.empty()) {
+    words.push_back("--tolerances=" + AbsolutePath(options.tolerances_file));
+  }
+  if (options.cli_tolerance.rtol) {
+    words.insert(words.end(), {"--rtol", RoundTripNumber(*options.cli_tolerance.rtol)});
+  }
+  if (options.cli_tolerance.atol) {
+    words.insert(words.end(), {"--atol", RoundTripNumber(*options.cli_tolerance.atol)});
+  }
+  if (options.fallback != FallbackPolicy::kAllow) {
+    words.insert(words.end(), {"--fallback", FallbackPolicyName(options.fallback)});
+  }
+  if (options.optimization_level != defaults.optimization_level) {
+    words.insert(words.end(),
+                 {"--optimization-level", std::to_string(options.optimization_level)});
+  }
+  if (options.convert_to_opset != defaults.convert_to_opset) {
+    words.insert(words.end(), {"--convert-to-opset", std::to_string(options.convert_to_opset)});
+  }
+  if (options.apply_expectations && !options.expectations_dir.empty()) {
+    words.push_back("--expectations-dir=" + AbsolutePath(options.expectations_dir));
+  }
+  if (options.apply_expectations && !options.strict) words.push_back("--no-strict");
+  return words;
+}
+
 }  // namespace
 
 std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
                               const std::string& suite, const std::string& case_name,
                               const std::string& ep) {
-  // --root is an option of onnxgate itself, so it goes before the subcommand. It is made
-  // absolute so that the line reproduces the case from any working directory.
-  std::error_code ec;
-  fs::path root = fs::absolute(options.root, ec);
-  std::string root_text = ec ? options.root : root.lexically_normal().string();
-  if (root_text.size() > 1 && root_text.back() == '/') root_text.pop_back();
-  std::string cmd = ShellQuote(options.executable) + " --root " + ShellQuote(root_text) +
-                    " run --suite " + ShellQuote(suite) + " --ep " + ShellQuote(ep) + " --filter " +
-                    ShellQuote(case_name);
-  if (runtime.spec != "builtin") cmd += " --runtime " + ShellQuote(runtime.spec);
-  for (const std::string& option : runtime.options) {
-    cmd += " --runtime-option " + ShellQuote(option);
+  // --root is an option of onnxgate itself, so it goes before the subcommand. Paths are made
+  // absolute so that the line reproduces the case from any working directory. Values that come
+  // from files (the case name, runtime options) use the --option=value form: one starting with
+  // '-' is not read as an option.
+  std::vector<std::string> words = {options.executable,
+                                    "--root",
+                                    AbsolutePath(options.root),
+                                    options.apply_expectations ? "gate" : "run",
+                                    "--suite",
+                                    suite,
+                                    "--case=" + suite + "/" + case_name,
+                                    "--ep",
+                                    ep};
+  if (runtime.spec != "builtin") {
+    words.push_back("--runtime=" + ReproducibleRuntimeSpec(runtime.spec));
   }
-  if (options.fallback != FallbackPolicy::kAllow) {
-    cmd += std::string(" --fallback ") + FallbackPolicyName(options.fallback);
+  for (const std::string& option : runtime.options) words.push_back("--runtime-option=" + option);
+  const std::vector<std::string> verdict_options = VerdictOptionWords(options);
+  words.insert(words.end(), verdict_options.begin(), verdict_options.end());
+  std::string command;
+  for (const std::string& word : words) {
+    command += (command.empty() ? "" : " ") + ShellWordForTerminal(word);
   }
-  if (options.optimization_level != 0) {
-    cmd += " --optimization-level " + std::to_string(options.optimization_level);
-  }
-  if (options.convert_to_opset != 0) {
-    cmd += " --convert-to-opset " + std::to_string(options.convert_to_opset);
-  }
-  if (options.cli_tolerance.rtol) cmd += " --rtol " + std::to_string(*options.cli_tolerance.rtol);
-  if (options.cli_tolerance.atol) cmd += " --atol " + std::to_string(*options.cli_tolerance.atol);
-  return cmd;
+  return command;
 }
 
 Status ValidateRunOptions(const RunCommandOptions& options) {
@@ -219,7 +273,7 @@ int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime
 
 int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>& runtimes) {
   if (Status st = ValidateRunOptions(options); !st.ok()) {
-    std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
+    std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(st.message()).c_str());
     return kExitUsage;
   }
   if (runtimes.empty()) {
@@ -231,7 +285,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     const std::vector<std::string> known = r.runtime->providers();
     for (const std::string& ep : r.eps) {
       if (Status st = CheckSafeName("EP", ep); !st.ok()) {
-        std::fprintf(stderr, "onnxgate: %s\n", st.message().c_str());
+        std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(st.message()).c_str());
         return kExitUsage;
       }
       // A provider the runtime does not list is accepted when the runtime can say what it
@@ -241,7 +295,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
         std::string list;
         for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
         std::fprintf(stderr, "onnxgate: unknown EP '%s' (this runtime offers: %s)\n", ep.c_str(),
-                     list.c_str());
+                     EscapeForTerminal(list).c_str());
         return kExitUsage;
       }
     }
@@ -259,10 +313,14 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   for (const std::string& name : options.suites) {
     auto suite = LoadSuite(suites_dir, name);
     if (!suite.ok()) {
-      std::fprintf(stderr, "onnxgate: %s\n", suite.status().message().c_str());
+      std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(suite.status().message()).c_str());
       return kExitUsage;
     }
     suites.push_back(std::move(*suite));
+  }
+  if (Status st = CheckExactCasesExist(suites, options.selection); !st.ok()) {
+    std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(st.message()).c_str());
+    return kExitUsage;
   }
 
   ToleranceLayers tolerances;
@@ -274,7 +332,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   if (!tolerances_file.empty()) {
     auto loaded = ToleranceLayers::LoadFile(tolerances_file);
     if (!loaded.ok()) {
-      std::fprintf(stderr, "onnxgate: %s\n", loaded.status().message().c_str());
+      std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(loaded.status().message()).c_str());
       return kExitUsage;
     }
     tolerances = std::move(*loaded);
@@ -294,7 +352,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
         std::string path = (fs::path(dir) / (name + ".json")).string();
         auto file = LoadExpectationsOrEmpty(path, ep);
         if (!file.ok()) {
-          std::fprintf(stderr, "onnxgate: %s\n", file.status().message().c_str());
+          std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(file.status().message()).c_str());
           return kExitUsage;
         }
         expectations[{i, ep}] = std::move(*file);
@@ -321,7 +379,9 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   }
 
   if (jobs.empty()) {
-    std::fprintf(stderr, "onnxgate: no case matches the selection (check --filter, --op, --opset, --tag)\n");
+    std::fprintf(stderr,
+                 "onnxgate: no case matches the selection (check --case, --filter, --op, "
+                 "--opset, --tag)\n");
     return kExitUsage;
   }
 
@@ -427,7 +487,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   for (size_t i = 0; i < runtimes.size(); ++i) {
     if (Status st = runtimes[i].runtime->PrepareWorkerSlots(std::max(1, options.jobs)); !st.ok()) {
       std::fprintf(stderr, "onnxgate: preparing the workers of runtime %s: %s\n",
-                   labels[i].c_str(), st.message().c_str());
+                   EscapeForTerminal(labels[i]).c_str(), EscapeForTerminal(st.message()).c_str());
       return kExitUsage;
     }
   }
@@ -510,7 +570,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     if (path.empty()) return;
     Status st = writer(run, path);
     if (!st.ok()) {
-      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n", path.c_str(), st.message().c_str());
+      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n",
+                   EscapeForTerminal(path).c_str(), EscapeForTerminal(st.message()).c_str());
       report_error = true;
     }
   };

@@ -82,7 +82,10 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
 // One runtime, named by options.runtime_spec/runtime_options/expectations_name, on options.eps.
 int RunCommand(const RunCommandOptions& options, const RuntimeUnderTest& runtime);
 
-// The one-line command that runs `case_name` of `suite` alone on `ep` of `runtime`.
+// The one-line /bin/sh command that runs `case_name` of `suite` alone on `ep` of `runtime`: the
+// same command (run or gate), the case selected by its exact name (--case=<suite>/<name>), and
+// every option of `options` that can change its verdict. Each word is quoted by
+// ShellWordForTerminal, so the line is safe to print and pastes back to the exact name.
 std::string ReproducerCommand(const RunCommandOptions& options, const RuntimeInRun& runtime,
                               const std::string& suite, const std::string& case_name,
                               const std::string& ep);

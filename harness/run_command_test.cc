@@ -98,7 +98,7 @@ TEST_F(RunCommandTest, EveryVerdictIsContainedAndReported) {
   EXPECT_EQ(wrong.outputs[0].worst_index, 1);
   EXPECT_EQ(wrong.outputs[0].worst_expected, "2.5");
   EXPECT_EQ(wrong.outputs[0].worst_actual, "2");
-  EXPECT_THAT(wrong.reproducer, HasSubstr("--filter wrong"));
+  EXPECT_THAT(wrong.reproducer, HasSubstr("--case=mini/wrong"));
   EXPECT_THAT(wrong.reproducer, HasSubstr(" --root ")) << "an option of onnxgate itself";
   EXPECT_LT(wrong.reproducer.find(" --root "), wrong.reproducer.find(" run "));
   EXPECT_EQ(Case(*run, "declined").verdict, Verdict::kUnsupported);
@@ -171,6 +171,42 @@ TEST_F(RunCommandTest, GateAppliesExpectationsAndFailsOnXpass) {
   EXPECT_EQ(RunCommand(options_, runtime_), 0);
 }
 
+// An xfail entry written for a numeric FAIL does not hide a crash, a hang or a stale golden:
+// the gate fails and says what the entry expected; entries that name those verdicts pass.
+TEST_F(RunCommandTest, AnXfailEntryPassesOnlyTheVerdictItPredicts) {
+  options_.apply_expectations = true;
+  options_.selection.filters = {"crash", "hang", "stale"};
+  std::string path = root_ + "/conformance/expectations/ref.json";
+  ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
+      {"case": "crash", "status": "xfail", "reason": "numbers off"},
+      {"case": "hang", "status": "xfail", "reason": "numbers off"},
+      {"case": "stale", "status": "xfail", "reason": "numbers off"}]})").ok());
+  EXPECT_EQ(RunCommand(options_, runtime_), 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(Case(*run, "crash").verdict, Verdict::kCrash);
+  EXPECT_THAT(Case(*run, "crash").message, HasSubstr("ref.json expected FAIL, got CRASH"));
+  EXPECT_EQ(Case(*run, "hang").verdict, Verdict::kTimeout);
+  EXPECT_THAT(Case(*run, "hang").message, HasSubstr("expected FAIL, got TIMEOUT"));
+  EXPECT_EQ(Case(*run, "stale").verdict, Verdict::kUnresolved);
+  EXPECT_THAT(Case(*run, "stale").message, HasSubstr("expected FAIL, got UNRESOLVED"));
+  auto junit = ReadFile(options_.junit_path);
+  ASSERT_TRUE(junit.ok());
+  EXPECT_THAT(*junit, HasSubstr("expected FAIL, got CRASH"));
+
+  ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
+      {"case": "crash", "status": "xfail", "verdict": "CRASH", "reason": "segfaults"},
+      {"case": "hang", "status": "xfail", "verdict": "TIMEOUT", "reason": "loops"},
+      {"case": "stale", "status": "xfail", "verdict": "UNRESOLVED", "reason": "old golden"}]})")
+                  .ok());
+  EXPECT_EQ(RunCommand(options_, runtime_), 0);
+  run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  for (const char* name : {"crash", "hang", "stale"}) {
+    EXPECT_EQ(Case(*run, name).verdict, Verdict::kXfail) << name;
+  }
+}
+
 TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectations) {
   // A second runtime with another EP whose "wrong" case passes; both are called "mock", so
   // their labels carry the versions.
@@ -206,7 +242,8 @@ TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectation
   EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);  // ref.json
   EXPECT_EQ(TargetName(run->cases[1]), "mock@2.0/fast");
   EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no fast.json: nothing expected
-  EXPECT_THAT(run->cases[1].reproducer, HasSubstr("--ep fast --filter wrong --runtime plugin:/opt/other.so"));
+  EXPECT_THAT(run->cases[1].reproducer,
+              HasSubstr(" gate --suite mini --case=mini/wrong --ep fast --runtime=plugin:/opt/other.so"));
   EXPECT_THAT(run->cases[0].reproducer, ::testing::Not(HasSubstr("--runtime")));
   ASSERT_EQ(run->matrix.size(), 2u);
   EXPECT_EQ(run->matrix[0].runtime, "mock@1.0 (mock)");
@@ -323,7 +360,7 @@ TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
     EXPECT_EQ(n.suite, "mini");
     EXPECT_EQ(n.ep, "ref");
     EXPECT_THAT(n.reason, HasSubstr("not run: the run was interrupted by SIGTERM"));
-    EXPECT_THAT(n.reproducer, HasSubstr("--filter " + n.name));
+    EXPECT_THAT(n.reproducer, HasSubstr("--case=mini/" + n.name));
   }
   EXPECT_EQ(run->not_run.back().name, "stale") << "the last selected case never started";
 

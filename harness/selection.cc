@@ -1,4 +1,4 @@
-// Case selection by glob, op, opset, tag and shard.
+// Case selection by exact name, glob, op, opset, tag and shard.
 #include "harness/selection.h"
 
 #include <fnmatch.h>
@@ -37,9 +37,36 @@ bool AnyOf(const std::vector<T>& wanted, const std::vector<T>& have) {
 
 }  // namespace
 
+StatusOr<ExactCase> ParseExactCase(const std::string& text) {
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == text.size()) {
+    return InvalidArgument("--case '" + text + "': expected <suite>/<case name>");
+  }
+  return ExactCase{text.substr(0, slash), text.substr(slash + 1)};
+}
+
+Status CheckExactCasesExist(const std::vector<Suite>& suites, const Selection& selection) {
+  for (const ExactCase& wanted : selection.cases) {
+    const std::string named = "--case " + wanted.suite + "/" + wanted.name + ": suite '" +
+                              wanted.suite + "' ";
+    auto suite = std::find_if(suites.begin(), suites.end(),
+                              [&](const Suite& s) { return s.name == wanted.suite; });
+    if (suite == suites.end()) return NotFound(named + "is not among the --suite given");
+    const bool found = std::any_of(suite->cases.begin(), suite->cases.end(),
+                                   [&](const SuiteCase& c) { return c.name == wanted.name; });
+    if (!found) return NotFound(named + "has no case named exactly '" + wanted.name + "'");
+  }
+  return OkStatus();
+}
+
 std::vector<const SuiteCase*> SelectCases(const Suite& suite, const Selection& selection) {
   std::vector<const SuiteCase*> kept;
   for (const SuiteCase& c : suite.cases) {
+    if (!selection.cases.empty() &&
+        std::find(selection.cases.begin(), selection.cases.end(),
+                  ExactCase{suite.name, c.name}) == selection.cases.end()) {
+      continue;
+    }
     if (!MatchesFilters(selection.filters, c.name)) continue;
     if (!AnyOf(selection.op_types, c.op_types)) continue;
     if (!AnyOf(selection.opsets, std::vector<int64_t>{c.default_opset()})) continue;

@@ -1,4 +1,5 @@
-// Case selection: --filter globs, --op, --opset, and sharding across CI machines.
+// Case selection: --case exact names, --filter globs, --op, --opset, and sharding across CI
+// machines.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,23 @@
 
 namespace onnxgate {
 
+// One case named exactly (--case <suite>/<name>): no glob, no exclusion.
+struct ExactCase {
+  std::string suite;
+  std::string name;
+  bool operator==(const ExactCase& other) const {
+    return suite == other.suite && name == other.name;
+  }
+};
+
+// "<suite>/<name>" split at its first '/' (a suite name holds none; a case name may). The name
+// is taken byte for byte, so "glob*" or "-x" names one case. InvalidArgument when either part is
+// empty.
+StatusOr<ExactCase> ParseExactCase(const std::string& text);
+
 struct Selection {
+  // Cases named exactly; when any is given, only they are candidates for the other filters.
+  std::vector<ExactCase> cases;
   // Glob patterns (fnmatch) on case names; a case matches if any matches. A leading '-' excludes.
   std::vector<std::string> filters;
   std::vector<std::string> op_types;  // the case uses any of these ops
@@ -25,6 +42,10 @@ bool GlobMatch(const std::string& pattern, const std::string& name);
 // The cases of `suite` that the selection keeps, in suite order; sharding takes every
 // shard_count-th case from the filtered list starting at shard_index.
 std::vector<const SuiteCase*> SelectCases(const Suite& suite, const Selection& selection);
+
+// NotFound for the first of selection.cases that names a suite not among `suites` or a case its
+// suite lacks: a mistyped exact name is an error, not an empty run.
+Status CheckExactCasesExist(const std::vector<Suite>& suites, const Selection& selection);
 
 // Reads GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS into `selection` when set (flags win when given).
 Status ApplyShardEnvironment(Selection& selection);

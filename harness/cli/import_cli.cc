@@ -3,6 +3,7 @@
 
 #include "golden/importer.h"
 #include "harness/cli/cli.h"
+#include "reports/text_escape.h"
 
 namespace onnxgate {
 
@@ -31,12 +32,13 @@ void AddImportCommand(CLI::App& app, CliContext& ctx) {
         return 2;
       }
       for (const SkippedCase& s : report->skipped) {
-        std::printf("skipped %s: %s\n", s.name.c_str(), s.reason.c_str());
+        std::printf("skipped %s: %s\n", EscapeForTerminal(s.name).c_str(),
+                    EscapeForTerminal(s.reason).c_str());
       }
       // Entries of the previous suite.json that this import did not rewrite stay as they were.
       for (const std::string& name : report->kept) {
         std::printf("kept %s: its previous suite.json entry (not written by this import)\n",
-                    name.c_str());
+                    EscapeForTerminal(name).c_str());
       }
       std::printf("imported %zu case(s) with %lld data set(s) into %s; %zu skipped; %zu kept\n",
                   report->imported.size(), static_cast<long long>(report->data_sets),

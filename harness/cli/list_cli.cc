@@ -7,6 +7,7 @@
 #include "harness/cli/cli.h"
 #include "harness/selection.h"
 #include "harness/suite.h"
+#include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
@@ -74,7 +75,10 @@ std::string CTestScript(const Suite& suite, const ListFlags& f, const CliContext
       out += "add_test(" + CMakeQuote(name) + " " + CMakeQuote(ctx.executable) + " --root " +
              CMakeQuote(ctx.root) + " " + f.command + " --suite " + CMakeQuote(suite.name) +
              " --ep " + CMakeQuote(ep);
-      for (const std::string& c : g.first) out += " --filter " + CMakeQuote(c);
+      // Exact names: a case named "glob*" or "-x" is one test of one case.
+      for (const std::string& c : g.first) {
+        out += " " + CMakeQuote("--case=" + suite.name + "/" + c);
+      }
       out += ")\n";
       std::vector<std::string> labels = {"conformance", "ep:" + ep, "suite:" + suite.name};
       labels.insert(labels.end(), g.second.begin(), g.second.end());
@@ -106,7 +110,8 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
     ctx.action = [&ctx] {
       auto suite = LoadSuite((std::filesystem::path(ctx.root) / "suites").string(), f.suite);
       if (!suite.ok()) {
-        std::fprintf(stderr, "onnxgate list: %s\n", suite.status().message().c_str());
+        std::fprintf(stderr, "onnxgate list: %s\n",
+                     EscapeForTerminal(suite.status().message()).c_str());
         return 2;
       }
       if (!f.ctest_script.empty()) {
@@ -122,9 +127,10 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
         for (const auto& op : c.op_types) ops += (ops.empty() ? "" : ",") + op;
         std::string tags;
         for (const auto& t : c.tags) tags += (tags.empty() ? "" : ",") + t;
-        std::printf("%-50s opset %-3lld %s%s%s\n", c.name.c_str(),
-                    static_cast<long long>(c.default_opset()), ops.c_str(), tags.empty() ? "" : "  tags: ",
-                    tags.c_str());
+        // Names come from suite.json: escaped, so they cannot drive or reorder the terminal.
+        std::printf("%-50s opset %-3lld %s%s%s\n", EscapeForTerminal(c.name).c_str(),
+                    static_cast<long long>(c.default_opset()), EscapeForTerminal(ops).c_str(),
+                    tags.empty() ? "" : "  tags: ", EscapeForTerminal(tags).c_str());
       }
       std::printf("%zu case(s)\n", suite->cases.size());
       return 0;

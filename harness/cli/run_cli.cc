@@ -5,6 +5,7 @@
 
 #include "harness/cli/cli.h"
 #include "harness/run_command.h"
+#include "reports/text_escape.h"
 
 namespace onnxgate {
 
@@ -14,6 +15,7 @@ struct RunFlags {
   RunCommandOptions options;
   std::vector<std::string> ops;
   std::vector<int64_t> opsets;
+  std::vector<std::string> cases;  // --case <suite>/<name>
   double rtol = -1, atol = -1;
   std::string fallback = "allow";
   bool no_isolation = false;
@@ -63,6 +65,10 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                   "Execution provider(s) to run on (repeatable; default: the runtime's first, "
                   "ref for builtin). With several runtimes each runs the EPs it offers, or its "
                   "first when it offers none of them");
+  cmd->add_option("--case", f.cases,
+                  "Exactly this case, <suite>/<name>: the name is matched byte for byte, not as "
+                  "a glob (repeatable; write --case=<suite>/<name> when the name starts with "
+                  "'-'). Reproducer lines select their case this way");
   cmd->add_option("--filter", o.selection.filters,
                   "Case name glob (repeatable; a leading '-' excludes)");
   cmd->add_option("--op", o.selection.op_types, "Only cases using this op type (repeatable)");
@@ -130,6 +136,14 @@ int Execute(RunFlags& f, const CliContext& ctx) {
     return 2;
   }
   o.fallback = *policy;
+  for (const std::string& text : f.cases) {
+    auto exact = ParseExactCase(text);
+    if (!exact.ok()) {
+      std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(exact.status().message()).c_str());
+      return 2;
+    }
+    o.selection.cases.push_back(std::move(*exact));
+  }
   Status shard = ApplyShardEnvironment(o.selection);
   if (!shard.ok() || o.selection.shard_count < 1 || o.selection.shard_index < 0 ||
       o.selection.shard_index >= o.selection.shard_count) {
