@@ -67,6 +67,22 @@ std::string Filter(std::string_view text, Keep keep) {
   return out;
 }
 
+// Copies valid UTF-8 `text`, letting escape(cp, &out) write each code point instead; a code point
+// it returns false for is copied as it is.
+template <typename EscapeFn>
+std::string MapCodePoints(std::string_view text, EscapeFn escape) {
+  std::string out;
+  out.reserve(text.size());
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t length;
+    char32_t cp = DecodeUtf8At(text, pos, &length);
+    if (!escape(cp, &out)) out.append(text, pos, length);
+    pos += length;
+  }
+  return out;
+}
+
 std::string Escape(std::string_view text, bool attribute) {
   std::string clean = SanitizeForXml(text);
   std::string out;
@@ -103,43 +119,26 @@ bool NeedsTerminalEscape(char32_t cp) {
 }
 
 std::string SanitizeForXml(std::string_view text) {
-  std::string valid = Filter(text, XmlAllows);
-  std::string out;
-  out.reserve(valid.size());
-  size_t pos = 0;
-  while (pos < valid.size()) {
-    size_t length;
-    char32_t cp = DecodeUtf8At(valid, pos, &length);
-    if (IsInvisibleFormatCharacter(cp)) {
-      AppendCodePointEscape(cp, &out);
-    } else {
-      out.append(valid, pos, length);
-    }
-    pos += length;
-  }
-  return out;
+  return MapCodePoints(Filter(text, XmlAllows), [](char32_t cp, std::string* out) {
+    if (!IsInvisibleFormatCharacter(cp)) return false;
+    AppendCodePointEscape(cp, out);
+    return true;
+  });
 }
 
 std::string EscapeForTerminal(std::string_view text) {
-  std::string valid = ToValidUtf8(text);
-  std::string out;
-  out.reserve(valid.size());
-  size_t pos = 0;
-  while (pos < valid.size()) {
-    size_t length;
-    char32_t cp = DecodeUtf8At(valid, pos, &length);
+  return MapCodePoints(ToValidUtf8(text), [](char32_t cp, std::string* out) {
     if (IsInvisibleFormatCharacter(cp)) {
-      AppendCodePointEscape(cp, &out);
+      AppendCodePointEscape(cp, out);
     } else if (NeedsTerminalEscape(cp)) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
-      out += buf;
+      *out += buf;
     } else {
-      out.append(valid, pos, length);
+      return false;
     }
-    pos += length;
-  }
-  return out;
+    return true;
+  });
 }
 
 std::string ShellWordForTerminal(std::string_view arg) {
