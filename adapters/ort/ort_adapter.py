@@ -30,6 +30,7 @@ _IN = os.fdopen(os.dup(0), "rb", buffering=0)
 import numpy as np  # noqa: E402  (after the descriptors are set up)
 import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
+import onnx.parser  # noqa: E402
 import onnxruntime as ort  # noqa: E402
 
 # ONNX Runtime 1.31 loads IR versions up to 13 and ai.onnx opsets up to 26 (it says so when it
@@ -66,6 +67,19 @@ class AdapterError(Exception):
     def __init__(self, code, message):
         super().__init__(message)
         self.code = code
+
+
+def model_source(path):
+    """What ONNX Runtime loads for `path`: the path of a binary model, or the serialized proto of
+    an ONNX text model (.onnxtxt), which ONNX Runtime cannot parse itself."""
+    if not path.endswith(".onnxtxt"):
+        return path
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            return onnx.parser.parse_model(f.read()).SerializeToString()
+    except Exception as exc:  # the parser's and the file's own errors
+        raise AdapterError("INVALID_ARGUMENT", "%s: not a valid ONNX text model: %s" %
+                           (path, str(exc).strip()))
 
 
 def read_exactly(n):
@@ -278,7 +292,10 @@ class Adapter:
         if forbid and "CPUExecutionProvider" not in providers:
             so.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
         try:
-            session = ort.InferenceSession(header["model_path"], so, providers=providers)
+            session = ort.InferenceSession(model_source(header["model_path"]), so,
+                                           providers=providers)
+        except AdapterError:
+            raise
         except Exception as exc:  # ONNX Runtime's own exception types
             raise AdapterError(error_code(exc), str(exc).strip())
         placements = []
