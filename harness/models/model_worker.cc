@@ -1,12 +1,11 @@
 // Model steps of the users'-model commands in worker processes (see model_worker.h).
 #include "harness/models/model_worker.h"
 
-#include <onnx/defs/schema.h>
-
 #include <algorithm>
 
 #include "harness/worker.h"
 #include "reports/format.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -48,7 +47,7 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   last_step_died_ = false;
   if (!prepared_) {
     if (options_.isolate) {
-      (void)onnx::OpSchemaRegistry::Schema("Identity", 1, "");  // builds the whole registry
+      (void)SinceVersions("", "Identity");  // builds ONNX's whole schema registry, once
     }
     for (const RuntimeUnderTest* r : runtimes_) {
       if (Status st = r->PrepareWorkerSlots(1); !st.ok()) {
