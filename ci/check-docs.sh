@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks that the documentation names only onnxgate subcommands and options that exist: every
-# command line in README.md, docs/*.md and golden/README.md that invokes onnxgate is checked
-# against the `--help` output of the given binary. Exit 0 when all agree, 1 naming file, line
-# and the offending text for each disagreement, 2 on a usage error.
+# Checks that the documentation names only onnxgate subcommands, options, suites and repository
+# paths that exist: every command line in README.md, docs/*.md and golden/README.md that invokes
+# onnxgate is checked against the `--help` output of the given binary, its suite names against
+# suites/, and every repository path in a code span against the source tree. Exit 0 when all
+# agree, 1 naming file, line and the offending text for each disagreement, 2 on a usage error.
 #
 #   ci/check-docs.sh <onnxgate binary> [source root, default: this script's repository]
 #
@@ -25,6 +26,17 @@
 #  - Hidden options: a test-only option deliberately left out of `--help` is listed in
 #    HIDDEN_OPTIONS below as "<subcommand path>:<option>"; docs may name it only for that
 #    subcommand.
+#  - Suites: the value of every `--suite X` (or `--suite=X`) in a checked invocation must be a
+#    folder suites/X of the source root, or a suite that the same file creates: the `--suite X`
+#    of a `record` or `import-onnx-tests` command in it (they write suites/X, possibly under
+#    another `--root`, as the file's walkthrough does). Placeholders (<name>, $VAR) are not
+#    checked.
+#  - Paths: an inline code span that is one word with a `/`, not starting with `/` or `.`, is a
+#    repository path when its first component exists at the source root; it must then exist.
+#    A component that is a placeholder (<suite>, *_test.cc, $VAR, ...) ends the check: the path
+#    up to it must exist. Build outputs and local folders (build/, build-*/, out/, .venv/) are
+#    not checked, nor are paths whose first component is no top-level entry (zoo/mlp.onnx,
+#    work/suites/..., kernels/nn relative to a folder named in the text).
 set -euo pipefail
 
 HIDDEN_OPTIONS=("bench:--extra-work-percent")
@@ -79,9 +91,13 @@ for h in "${HIDDEN_OPTIONS[@]}"; do
   printf '%s\topt\t%s\n' "${h%%:*}" "${h#*:}" >>"$db"
 done
 
+for dir in "$root"/suites/*/; do
+  [[ -d $dir ]] && printf 'suites\tdir\t%s\n' "$(basename "$dir")" >>"$db"
+done
+
 docs=("$root/README.md" "$root"/docs/*.md "$root/golden/README.md")
 status=0
-awk -F'\t' '
+awk -F'\t' -v root="$root" '
   FNR == NR { known[$1 SUBSEP $2 SUBSEP $3] = 1; next }
   FNR == 1 { fence = ""; pending = "" }
   function has(path, kind, name) { return (path SUBSEP kind SUBSEP name) in known }
@@ -90,8 +106,28 @@ awk -F'\t' '
     printf "%s:%d: %s: %s\n", FILENAME, FNR, why, text
     bad = 1
   }
+  function exists(p) { gsub(/\047/, "\047\\\047\047", p); return system("test -e \047" p "\047") == 0 }
+  # Notes a suite named by `--suite`: created by record/import-onnx-tests, else used.
+  function note_suite(name, path) {
+    if (name == "" || is_placeholder(name)) return
+    if (path == "record" || path == "import-onnx-tests") { created[FILENAME, name] = 1; return }
+    used[++n_used] = name; used_file[n_used] = FILENAME; used_line[n_used] = FNR
+  }
+  # Checks one code span that may be a repository path.
+  function check_path(text,    n, c, i, prefix) {
+    if (text !~ /^[A-Za-z0-9_][^ \t]*\/[^ \t]*$/) return
+    n = split(text, c, "/")
+    if (c[1] == "build" || c[1] ~ /^build-/ || c[1] == "out" || is_placeholder(c[1])) return
+    if (!exists(root "/" c[1])) return
+    prefix = c[1]
+    for (i = 2; i <= n; ++i) {
+      if (c[i] == "" || is_placeholder(c[i]) || c[i] ~ /[<>$]/) break
+      prefix = prefix "/" c[i]
+    }
+    if (!exists(root "/" prefix)) report(text, "no such path in the source tree: " prefix)
+  }
   # Checks one piece of text (a code line or a code span).
-  function check(text,    n, w, i, start, path, want_sub, after_value, word, name, k, p) {
+  function check(text,    n, w, i, start, path, want_sub, after_value, word, name, k, p, suite_next) {
     n = split(text, w, /[ \t]+/)
     start = 0
     for (i = 1; i <= n; ++i) {
@@ -99,14 +135,19 @@ awk -F'\t' '
       if (w[i] == "onnxgate" || w[i] ~ /\/onnxgate$/) { start = i; break }
     }
     if (start == 0) return
-    path = ""; want_sub = 1; after_value = 0
+    path = ""; want_sub = 1; after_value = 0; suite_next = 0
     for (i = start + 1; i <= n; ++i) {
       word = w[i]
       if (word == "" ) continue
       if (word ~ /^(\||\|\||&&|;|>|>>|<|2>|2>&1|#.*)$/ || word ~ /^[0-9]?>/) break
+      if (suite_next) { suite_next = 0; note_suite(word, path) }
       if (word ~ /^--[A-Za-z0-9]/) {
         name = word; sub(/=.*/, "", name)
         after_value = 0
+        if (name == "--suite") {
+          if (word ~ /=/) note_suite(substr(word, index(word, "=") + 1), path)
+          else suite_next = 1
+        }
         if (name == "--help") continue
         if (has(path, "valopt", name)) { after_value = (word !~ /=/); continue }
         if (has(path, "opt", name)) continue
@@ -151,14 +192,23 @@ awk -F'\t' '
     line = $0
     while (match(line, /`[^`]+`/)) {
       check(substr(line, RSTART + 1, RLENGTH - 2))
+      check_path(substr(line, RSTART + 1, RLENGTH - 2))
       line = substr(line, RSTART + RLENGTH)
     }
   }
-  END { exit bad }
+  END {
+    for (i = 1; i <= n_used; ++i) {
+      if (has("suites", "dir", used[i]) || (used_file[i], used[i]) in created) continue
+      printf "%s:%d: no folder suites/%s, and no record or import-onnx-tests in this file creates it: --suite %s\n",
+             used_file[i], used_line[i], used[i], used[i]
+      bad = 1
+    }
+    exit bad
+  }
 ' "$db" "${docs[@]}" || status=1
 
 if [[ $status -ne 0 ]]; then
-  echo "check-docs: the documentation names onnxgate commands or options that $bin does not have" >&2
+  echo "check-docs: the documentation names onnxgate commands, options, suites or paths that do not exist" >&2
   exit 1
 fi
 echo "check-docs: ${#docs[@]} files agree with $bin --help"

@@ -35,9 +35,10 @@ int main(int argc, char** argv) {
   ctx.root = DefaultRoot();
 
   CLI::App app{
-      "onnxgate " ONNXGATE_VERSION ": validation and regression test framework for ONNX runtimes.\n"
+      "onnxgate " ONNXGATE_VERSION
+      ": validation and regression test framework for ONNX runtimes.\n"
       "Runs conformance suites on a runtime's execution providers, compares outputs with HDF5\n"
-      "goldens under rtol/atol and writes JUnit XML, JSON and Markdown reports.\n"
+      "goldens under rtol/atol and writes JUnit XML, JSON, Markdown and HTML reports.\n"
       "Exit codes: 0 all expectations met, 1 unexpected results, 2 usage or infrastructure error."};
   app.require_subcommand(1);
   app.add_option("--root", ctx.root,

@@ -18,7 +18,6 @@ class Shape {
 
   size_t rank() const { return dims_.size(); }
   const std::vector<int64_t>& dims() const { return dims_; }
-  std::vector<int64_t>& mutable_dims() { return dims_; }
   int64_t operator[](size_t i) const { return dims_[i]; }
   int64_t& operator[](size_t i) { return dims_[i]; }
 

@@ -35,7 +35,6 @@ class Value {
   const Tensor& tensor() const { return tensor_; }
   Tensor& mutable_tensor() { return tensor_; }
   const std::vector<Tensor>& sequence() const { return sequence_; }
-  std::vector<Tensor>& mutable_sequence() { return sequence_; }
   // Element type of a tensor, a sequence, or what an optional holds.
   DataType elem_type() const { return elem_type_; }
   // For optionals: whether it holds a value, the value, and the kind it holds or would hold.

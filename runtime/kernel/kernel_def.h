@@ -74,8 +74,8 @@ inline const std::vector<DataType>& FloatTypes() {  // float, double, float16, b
   return t;
 }
 inline const std::vector<DataType>& IntegerTypes() {
-  static const std::vector<DataType> t = {DataType::kInt8,   DataType::kInt16,  DataType::kInt32,
-                                          DataType::kInt64,  DataType::kUint8,  DataType::kUint16,
+  static const std::vector<DataType> t = {DataType::kInt8,   DataType::kInt16, DataType::kInt32,
+                                          DataType::kInt64,  DataType::kUint8, DataType::kUint16,
                                           DataType::kUint32, DataType::kUint64};
   return t;
 }
@@ -83,15 +83,6 @@ inline const std::vector<DataType>& NumericTypes() {  // FloatTypes + IntegerTyp
   static const std::vector<DataType> t = [] {
     std::vector<DataType> v = FloatTypes();
     v.insert(v.end(), IntegerTypes().begin(), IntegerTypes().end());
-    return v;
-  }();
-  return t;
-}
-inline const std::vector<DataType>& AllTensorTypes() {  // NumericTypes + bool, string, complex
-  static const std::vector<DataType> t = [] {
-    std::vector<DataType> v = NumericTypes();
-    v.insert(v.end(), {DataType::kBool, DataType::kString, DataType::kComplex64,
-                       DataType::kComplex128});
     return v;
   }();
   return t;

@@ -42,8 +42,4 @@ Status ParseNodeText(const std::string& text, onnx::NodeProto* node) {
   return Parse(text, "not a valid ONNX text node", node);
 }
 
-Status ParseGraphText(const std::string& text, onnx::GraphProto* graph) {
-  return Parse(text, "not a valid ONNX text graph", graph);
-}
-
 }  // namespace onnxgate

@@ -9,7 +9,6 @@
 namespace onnx {
 class ModelProto;
 class NodeProto;
-class GraphProto;
 }  // namespace onnx
 
 namespace onnxgate {
@@ -18,6 +17,5 @@ namespace onnxgate {
 Status ParseModelText(const std::string& text, const std::string& display_name,
                       onnx::ModelProto* model);
 Status ParseNodeText(const std::string& text, onnx::NodeProto* node);
-Status ParseGraphText(const std::string& text, onnx::GraphProto* graph);
 
 }  // namespace onnxgate

@@ -101,14 +101,6 @@ int GraphIndex::SoleConsumer(const std::string& name) const {
   return uses[0];
 }
 
-bool GraphIndex::UsedOnlyBy(const std::string& name, const std::unordered_set<int>& nodes) const {
-  if (Escapes(name)) return false;
-  for (int use : Consumers(name)) {
-    if (!nodes.count(use)) return false;
-  }
-  return true;
-}
-
 const onnx::TensorProto* GraphIndex::ConstantProto(const std::string& name) const {
   auto it = constants_.find(name);
   return it == constants_.end() ? nullptr : it->second;

@@ -39,10 +39,6 @@ class GraphIndex {
   bool Escapes(const std::string& name) const;
   // The node that is the only user of `name` (exactly one explicit use, no escape), or -1.
   int SoleConsumer(const std::string& name) const;
-  // Whether every use of `name` is by one of `nodes` (and it does not escape).
-  bool UsedOnlyBy(const std::string& name, const std::unordered_set<int>& nodes) const;
-
-  bool IsGraphInput(const std::string& name) const { return graph_inputs_.count(name) > 0; }
 
   // The TensorProto of a constant: an initializer that no graph input can override (a graph
   // input with an initializer is a default a caller may feed, IR version >= 4), or the `value`
