@@ -44,6 +44,7 @@ struct OnnxgateModel {
   std::vector<onnxgate::NodePlacement> placements;
   std::deque<std::vector<OnnxgateDecline>> declines;
   std::vector<OnnxgatePlacement> placement_views;
+  std::vector<const char*> subgraph_views;  // one per placement, NULL: the node runs alone
 };
 
 struct OnnxgateOutputs {
@@ -169,6 +170,13 @@ int32_t MaxIntraOpThreads(const OnnxgateRuntime* r, const char* provider,
   });
 }
 
+void ProviderAvailability(const OnnxgateRuntime* r, const char* provider, OnnxgateStatus* status) {
+  Guard<int>(status, 0, [&] {
+    SetStatus(status, r->runtime->ProviderAvailability(provider == nullptr ? "" : provider));
+    return 0;
+  });
+}
+
 size_t Claims(const OnnxgateRuntime* r, const char* provider, const OnnxgateClaim** claims,
               OnnxgateStatus* status) {
   return Guard<size_t>(status, 0, [&]() -> size_t {
@@ -235,12 +243,17 @@ OnnxgateModel* Load(const OnnxgateRuntime* r, const OnnxgateLoadOptions* abi,
       m->placement_views.push_back({p.node_name.c_str(), p.op_type.c_str(), p.domain.c_str(),
                                     p.since_version, p.provider.c_str(), declines.size(),
                                     declines.data()});
+      m->subgraph_views.push_back(p.subgraph.empty() ? nullptr : p.subgraph.c_str());
     }
     return m.release();
   });
 }
 
 void Unload(OnnxgateModel* model) { delete model; }
+size_t PlacementSubgraphs(const OnnxgateModel* m, const char* const** subgraphs) {
+  *subgraphs = m->subgraph_views.data();
+  return m->subgraph_views.size();
+}
 size_t Inputs(const OnnxgateModel* m, const OnnxgateValueInfo** infos) {
   *infos = m->inputs.views.data();
   return m->inputs.views.size();
@@ -326,6 +339,8 @@ const OnnxgatePluginApi* ExportRuntime(RuntimeFactoryFunction factory) {
     a.run = Run;
     a.output_values = OutputValues;
     a.release_outputs = ReleaseOutputs;
+    a.provider_availability = ProviderAvailability;
+    a.placement_subgraphs = PlacementSubgraphs;
     return a;
   }();
   static OnnxgatePluginApi refusing = [] {

@@ -11,7 +11,7 @@ namespace onnxgate {
 
 namespace {
 
-constexpr char kMagic[] = "onnxgate-plugin-facts-1";
+constexpr char kMagic[] = "onnxgate-plugin-facts-2";
 
 class Writer {
  public:
@@ -59,7 +59,7 @@ class Reader {
     return OkStatus();
   }
   // `utf8`: the string must be valid UTF-8 (a status message need not: it is the plugin's bytes,
-  // kept as they were).
+  // kept as they were; an availability reason must, since the SKIP message shows it).
   Status Str(const char* what, size_t max_bytes, std::string* s, bool utf8 = true) {
     size_t n = 0;
     ONNXGATE_RETURN_IF_ERROR(Count(what, max_bytes, &n));
@@ -68,11 +68,11 @@ class Reader {
     pos_ += n;
     return utf8 ? CheckPluginString(what, *s, max_bytes) : OkStatus();
   }
-  Status St(const char* what, Status* s) {
+  Status St(const char* what, Status* s, bool utf8 = false) {
     uint64_t code = 0;
     ONNXGATE_RETURN_IF_ERROR(U64(what, &code));
     std::string message;
-    ONNXGATE_RETURN_IF_ERROR(Str(what, kMaxPluginTextBytes, &message, /*utf8=*/false));
+    ONNXGATE_RETURN_IF_ERROR(Str(what, kMaxPluginTextBytes, &message, utf8));
     if (code > static_cast<uint64_t>(StatusCode::kAborted)) {
       return InvalidArgument(std::string(what) + ": status code " + std::to_string(code));
     }
@@ -162,7 +162,7 @@ Status ReadProvider(Reader* r, PluginFacts* facts) {
                            " threads");
   }
   p.max_threads = static_cast<int>(threads);
-  return OkStatus();
+  return r->St("availability", &p.availability, /*utf8=*/true);
 }
 
 Status ReadRange(Reader* r, const char* what, VersionRange* range) {
@@ -239,6 +239,7 @@ std::string EncodePluginFacts(const PluginFacts& facts) {
     WriteClaims(p.claims, &w);
     w.St(p.threads_status);
     w.I64(p.max_threads);
+    w.St(p.availability);
   }
   return w.Take();
 }

@@ -1,8 +1,8 @@
 // What onnxgate knows about a plugin without running a model: its name, version, accepted ONNX
-// versions, providers, and per provider its claims and intra-op thread limit. A probe process opens
-// the plugin, collects these facts and sends them to the parent as bytes (EncodePluginFacts); the
-// parent reads them back with every count, size and name checked (DecodePluginFacts), since a
-// plugin that corrupted its probe's memory may make it send anything.
+// versions, providers, and per provider its claims, intra-op thread limit and availability. A probe
+// process opens the plugin, collects these facts and sends them to the parent as bytes
+// (EncodePluginFacts); the parent reads them back with every count, size and name checked
+// (DecodePluginFacts), since a plugin that corrupted its probe's memory may make it send anything.
 //
 // The limits below bound what a plugin may return anywhere in the ABI; the in-process side
 // (plugin_in_process.cc) refuses a plugin past them before copying a single entry.
@@ -41,6 +41,9 @@ struct PluginProviderFacts {
   std::vector<OpClaim> claims;
   Status threads_status;  // OK: `max_threads` holds it
   int max_threads = 1;
+  // RuntimeUnderTest::ProviderAvailability: OK, Unavailable with the plugin's reason, or the
+  // error the plugin gave.
+  Status availability;
 };
 
 struct PluginFacts {

@@ -25,6 +25,7 @@ PluginFacts SomeFacts() {
   facts.per_provider["relu-cpu"].max_threads = 4;
   facts.per_provider["other"].claims_status = Unimplemented("cannot say");
   facts.per_provider["other"].threads_status = NotFound("no such provider");
+  facts.per_provider["other"].availability = Unavailable("no other device");
   return facts;
 }
 
@@ -48,6 +49,9 @@ TEST(PluginFactsTest, FactsRoundTrip) {
   EXPECT_EQ(other.claims_status.code(), StatusCode::kUnimplemented);
   EXPECT_EQ(other.claims_status.message(), "cannot say");
   EXPECT_EQ(other.threads_status.code(), StatusCode::kNotFound);
+  EXPECT_TRUE(relu.availability.ok());
+  EXPECT_EQ(other.availability.code(), StatusCode::kUnavailable);
+  EXPECT_EQ(other.availability.message(), "no other device");
 }
 
 std::string DecodeError(const std::string& bytes) {
@@ -86,6 +90,10 @@ TEST(PluginFactsTest, NamesAndCountsPastTheirLimitsAreRefused) {
   facts = SomeFacts();
   facts.version = "bad \xff utf-8";
   EXPECT_THAT(DecodeError(EncodePluginFacts(facts)), HasSubstr("version is not valid UTF-8"));
+
+  facts = SomeFacts();
+  facts.per_provider["other"].availability = Unavailable("no \xff device");
+  EXPECT_THAT(DecodeError(EncodePluginFacts(facts)), HasSubstr("availability is not valid UTF-8"));
 
   facts = SomeFacts();
   facts.providers.assign(kMaxPluginProviders + 1, "p");

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 
@@ -19,6 +20,9 @@ struct PluginLibrary {
   std::string path;
   void* handle = nullptr;
   const OnnxgatePluginApi* api = nullptr;
+  // The members of minor version 1.1, NULL where the plugin's table does not hold them.
+  decltype(OnnxgatePluginApi::provider_availability) provider_availability = nullptr;
+  decltype(OnnxgatePluginApi::placement_subgraphs) placement_subgraphs = nullptr;
   ~PluginLibrary() {
     if (handle != nullptr) dlclose(handle);
   }
@@ -204,6 +208,26 @@ class PluginModel : public LoadedModel {
         p.declines.push_back(std::move(r));
       }
       placements_.push_back(std::move(p));
+    }
+    return ReadSubgraphs();
+  }
+
+  // The subgraph of each placement, where the plugin's table has placement_subgraphs.
+  Status ReadSubgraphs() {
+    if (lib_->placement_subgraphs == nullptr) return OkStatus();
+    const char* const* subgraphs = nullptr;
+    const size_t n = lib_->placement_subgraphs(model_, &subgraphs);
+    const std::string what = "placement_subgraphs of " + path_;
+    if (n != placements_.size()) {
+      return Internal(lib_->Label() + ": " + what + " gave " + std::to_string(n) + " entries for " +
+                      std::to_string(placements_.size()) + " placements");
+    }
+    ONNXGATE_RETURN_IF_ERROR(CheckArray(subgraphs, n, *lib_, what, kMaxPluginPlacements));
+    for (size_t i = 0; i < n; ++i) {
+      if (subgraphs[i] == nullptr) continue;
+      ONNXGATE_ASSIGN_OR_RETURN(
+          placements_[i].subgraph,
+          CopyString(subgraphs[i], *lib_, what + " entry " + std::to_string(i)));
     }
     return OkStatus();
   }
@@ -395,6 +419,23 @@ class PluginRuntime : public RuntimeUnderTest {
     return static_cast<int>(most);
   }
 
+  // OK where the plugin has no provider_availability; an UNAVAILABLE reason is kept as the
+  // plugin wrote it (the SKIP message shows it), after the checks every string passes.
+  Status ProviderAvailability(const std::string& provider) const override {
+    if (lib_->provider_availability == nullptr) return OkStatus();
+    OnnxgateStatus status{};
+    lib_->provider_availability(runtime_, provider.c_str(), &status);
+    const std::string what = "provider_availability of provider '" + provider + "'";
+    Status st = FromAbi(status, *lib_, what);
+    if (st.code() != StatusCode::kUnavailable) return st;
+    const std::string reason = status.message;
+    if (Status valid = CheckPluginString(what + ": the reason", reason, kMaxPluginTextBytes);
+        !valid.ok()) {
+      return Internal(lib_->Label() + ": " + valid.message());
+    }
+    return Unavailable(reason);
+  }
+
  private:
   std::shared_ptr<const PluginLibrary> lib_;
   OnnxgateRuntime* runtime_;
@@ -403,6 +444,12 @@ class PluginRuntime : public RuntimeUnderTest {
   AcceptedVersions accepted_;
   std::vector<std::string> providers_;
 };
+
+// A member that a minor version appended: NULL where the plugin's table ends before it.
+template <typename Fn>
+Fn LaterMember(const OnnxgatePluginApi& api, Fn OnnxgatePluginApi::*member, size_t offset) {
+  return api.struct_size >= offset + sizeof(Fn) ? api.*member : nullptr;
+}
 
 // The table's members by name, for checking that none is missing.
 Status CheckTable(const PluginLibrary& lib) {
@@ -472,13 +519,17 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> OpenPluginInProcess(const std::strin
                            std::to_string(lib->api->abi_version) + "; this build loads version " +
                            std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + " only");
   }
-  if (lib->api->struct_size < sizeof(OnnxgatePluginApi)) {
+  if (lib->api->struct_size < ONNXGATE_PLUGIN_API_SIZE_1_0) {
     return InvalidArgument(lib->Label() + ": its function table is " +
                            std::to_string(lib->api->struct_size) + " bytes; ABI version " +
-                           std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + " has " +
-                           std::to_string(sizeof(OnnxgatePluginApi)));
+                           std::to_string(ONNXGATE_PLUGIN_ABI_VERSION) + ".0 has " +
+                           std::to_string(ONNXGATE_PLUGIN_API_SIZE_1_0));
   }
   ONNXGATE_RETURN_IF_ERROR(CheckTable(*lib));
+  lib->provider_availability = LaterMember(*lib->api, &OnnxgatePluginApi::provider_availability,
+                                           offsetof(OnnxgatePluginApi, provider_availability));
+  lib->placement_subgraphs = LaterMember(*lib->api, &OnnxgatePluginApi::placement_subgraphs,
+                                         offsetof(OnnxgatePluginApi, placement_subgraphs));
 
   std::vector<OnnxgateOption> abi_options;
   for (const auto& [key, value] : options) abi_options.push_back({key.c_str(), value.c_str()});

@@ -35,6 +35,7 @@ PluginProviderFacts AskProvider(const RuntimeUnderTest& runtime, const std::stri
   StatusOr<int> threads = runtime.MaxIntraOpThreads(provider);
   p.threads_status = threads.status();
   if (threads.ok()) p.max_threads = *threads;
+  p.availability = runtime.ProviderAvailability(provider);
   return p;
 }
 

@@ -23,8 +23,8 @@ struct PluginProbeLimits {
   size_t memory_limit_bytes = kDefaultPluginProbeMemoryLimitBytes;
 };
 
-// Probes the plugin at `path` created with `options`: its facts, with claims and thread limits for
-// every provider it lists and for each of `extra_providers`. The plugin's own refusals (not a
+// Probes the plugin at `path` created with `options`: its facts, with claims, thread limits and
+// availability for every provider it lists and for each of `extra_providers`. The plugin's own refusals (not a
 // plugin, wrong ABI, create() failed, a fact past its limit) come back as the probe found them. A
 // probe that did not answer is Internal: "plugin <path>: probe killed by SIGSEGV (opening the
 // plugin and asking it for its facts)", "... probe exited with code 0 before answering", "... probe

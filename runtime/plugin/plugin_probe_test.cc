@@ -120,6 +120,45 @@ TEST(PluginProbeTest, FactsComeFromAProbeAndModelsFromThePluginOpenedWhereTheyLo
   EXPECT_EQ(log.Pids().size(), 3u);
 }
 
+// ABI 1.1: a provider's availability comes from the probe, and a placement's subgraph from the
+// plugin where the model loads.
+TEST(PluginProbeTest, AnUnavailableProviderIsUnavailableWithThePluginsReason) {
+  auto runtime = LoadPluginRuntime(HostilePlugin("unavailable_provider"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  const Status relu = (*runtime)->ProviderAvailability("relu-cpu");
+  EXPECT_EQ(relu.code(), StatusCode::kUnavailable);
+  EXPECT_EQ(relu.message(), "no relu device: test");
+  EXPECT_TRUE((*runtime)->ProviderAvailability("gpu").ok());  // unknown: Load says so
+  LoadOptions options;
+  options.providers = {"relu-cpu"};
+  auto model = (*runtime)->Load("a.onnx", options);
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  ASSERT_EQ((*model)->placements().size(), 1u);
+  EXPECT_EQ((*model)->placements()[0].subgraph, "relu+fused");
+}
+
+TEST(PluginProbeTest, AnAvailabilityReasonThatIsNotUtf8IsThePluginsFault) {
+  auto runtime = LoadPluginRuntime(HostilePlugin("garbled_reason"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  const Status relu = (*runtime)->ProviderAvailability("relu-cpu");
+  EXPECT_EQ(relu.code(), StatusCode::kInternal);
+  EXPECT_THAT(relu.message(), HasSubstr("plugin " + HostilePlugin("garbled_reason") +
+                                        ": provider_availability of provider 'relu-cpu': the "
+                                        "reason is not valid UTF-8"));
+}
+
+TEST(PluginProbeTest, AnAbi10PluginLoadsWithItsProvidersAvailableAndNoSubgraphs) {
+  auto runtime = LoadPluginRuntime(HostilePlugin("abi_1_0"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  EXPECT_TRUE((*runtime)->ProviderAvailability("relu-cpu").ok());
+  LoadOptions options;
+  options.providers = {"relu-cpu"};
+  auto model = (*runtime)->Load("a.onnx", options);
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  ASSERT_EQ((*model)->placements().size(), 1u);
+  EXPECT_EQ((*model)->placements()[0].subgraph, "");
+}
+
 TEST(PluginProbeTest, TheProbeRunsUnderTheMemoryLimit) {
   // 1 MiB of address space cannot hold the probe: it dies before answering, and says so.
   PluginProbeLimits limits;

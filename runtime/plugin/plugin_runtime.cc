@@ -43,6 +43,13 @@ class ProbedPluginRuntime : public RuntimeUnderTest {
     return p->max_threads;
   }
 
+  // As the probe found it. A provider whose facts cannot be had (an unsafe name, a probe that
+  // failed) counts as available: Load reports what is wrong with it.
+  Status ProviderAvailability(const std::string& provider) const override {
+    auto p = FactsOf(provider);
+    return p.ok() ? (*p)->availability : OkStatus();
+  }
+
  private:
   // The plugin opened in this process, on first use.
   StatusOr<const RuntimeUnderTest*> Opened() const {
@@ -76,6 +83,7 @@ class ProbedPluginRuntime : public RuntimeUnderTest {
       auto threads = opened_->MaxIntraOpThreads(provider);
       p.threads_status = threads.status();
       if (threads.ok()) p.max_threads = *threads;
+      p.availability = opened_->ProviderAvailability(provider);
     } else {
       ONNXGATE_ASSIGN_OR_RETURN(PluginFacts probed,
                                 ProbePlugin(path_, options_, limits_, {provider}));

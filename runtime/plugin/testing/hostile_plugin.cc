@@ -14,6 +14,12 @@
 //   endless_version        version() is 2 MiB of 'v'
 //   huge_claim_count       claims() gives a count of 2^40 for a one-entry array
 //   inverted_claim         claims Relu from version 14 to version 1
+//   unavailable_provider   ABI 1.1: "relu-cpu" is UNAVAILABLE ("no relu device: test"), and its
+//                          placement runs in the subgraph "relu+fused"
+//   garbled_reason         as unavailable_provider, with a reason that is not valid UTF-8
+//   abi_1_0                a table of ABI 1.0 (struct_size ONNXGATE_PLUGIN_API_SIZE_1_0) whose
+//                          memory past that size holds unavailable_provider's 1.1 members, which
+//                          onnxgate must never read
 #define ONNXGATE_TEST_PLUGIN_NO_ENTRY_POINT 1
 #include <fcntl.h>
 
@@ -85,6 +91,19 @@ size_t HostileClaims(const OnnxgateRuntime* r, const char* provider, const Onnxg
   return Is("huge_claim_count") && n > 0 ? size_t{1} << 40 : n;
 }
 
+void HostileAvailability(const OnnxgateRuntime*, const char* provider, OnnxgateStatus* status) {
+  if (std::strcmp(provider, "relu-cpu") != 0) return;
+  Fail(status, ONNXGATE_STATUS_UNAVAILABLE,
+       Is("garbled_reason") ? "no relu device: \xff\xfe" : "no relu device: test");
+}
+
+const char* const kSubgraphs[] = {"relu+fused"};
+
+size_t HostileSubgraphs(const OnnxgateModel*, const char* const** subgraphs) {
+  *subgraphs = kSubgraphs;
+  return 1;
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxgate_plugin_api(
@@ -95,6 +114,11 @@ extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxg
     a.providers = HostileProviders;
     a.version = HostileVersion;
     a.claims = HostileClaims;
+    if (Is("unavailable_provider") || Is("garbled_reason") || Is("abi_1_0")) {
+      a.provider_availability = HostileAvailability;
+      a.placement_subgraphs = HostileSubgraphs;
+    }
+    if (Is("abi_1_0")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_0;
     return a;
   }();
   return &api;

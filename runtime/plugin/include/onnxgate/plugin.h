@@ -3,8 +3,10 @@
  * function pointers. docs/plugin-abi.md explains every rule; the short form:
  *
  * - Versioning. The table starts with abi_version and struct_size. onnxgate refuses a plugin
- *   whose abi_version differs from ONNXGATE_PLUGIN_ABI_VERSION, naming both versions. A later
- *   version only ever appends members, so struct_size tells what a table holds.
+ *   whose abi_version differs from ONNXGATE_PLUGIN_ABI_VERSION, naming both versions. A minor
+ *   version (ONNXGATE_PLUGIN_ABI_MINOR_VERSION) only ever appends members, so struct_size tells
+ *   what a table holds: onnxgate reads a later member only where struct_size covers it and it is
+ *   not NULL, and a table of version 1.0 (ONNXGATE_PLUGIN_API_SIZE_1_0 bytes) still loads.
  * - Errors. Every call that can fail takes an OnnxgateStatus* that the caller zeroes; the plugin
  *   sets code (an OnnxgateStatusCode) and a NUL-terminated message. An error without a message
  *   is itself reported as a fault of the plugin. ONNXGATE_STATUS_UNIMPLEMENTED from load means
@@ -31,6 +33,8 @@ extern "C" {
 #endif
 
 #define ONNXGATE_PLUGIN_ABI_VERSION 1u
+/* 1.1: provider_availability and placement_subgraphs. */
+#define ONNXGATE_PLUGIN_ABI_MINOR_VERSION 1u
 #define ONNXGATE_PLUGIN_ENTRY_POINT "onnxgate_plugin_api"
 #define ONNXGATE_PLUGIN_MESSAGE_SIZE 1024
 
@@ -192,7 +196,22 @@ typedef struct OnnxgatePluginApi {
                           size_t feed_count, OnnxgateStatus* status);
   size_t (*output_values)(const OnnxgateOutputs* outputs, const OnnxgateValue** values);
   void (*release_outputs)(OnnxgateOutputs* outputs);
+
+  /* Version 1.1. Absent (a shorter table) or NULL: every provider is available, and no node
+   * runs in a subgraph. */
+  /* Whether a provider can run on this machine: the status stays OK, or is UNAVAILABLE with
+   * the reason as its message ("no OpenCL device: ..."). A case on an unavailable provider is
+   * SKIP with that reason. Any other problem with the provider is load's to report. */
+  void (*provider_availability)(const OnnxgateRuntime* runtime, const char* provider,
+                                OnnxgateStatus* status);
+  /* For each of placements(), in the same order, the name of the provider's kernel that runs
+   * that node together with others (e.g. "conv1+relu1"), or NULL or "" when the node runs
+   * alone. Returns the count, which is placements()' count. */
+  size_t (*placement_subgraphs)(const OnnxgateModel* model, const char* const** subgraphs);
 } OnnxgatePluginApi;
+
+/* The struct_size of a version 1.0 table: every member before provider_availability. */
+#define ONNXGATE_PLUGIN_API_SIZE_1_0 offsetof(OnnxgatePluginApi, provider_availability)
 
 typedef const OnnxgatePluginApi* (*OnnxgatePluginApiFunction)(void);
 
