@@ -25,6 +25,7 @@
 #include "reports/json_writer.h"
 #include "reports/junit_writer.h"
 #include "reports/markdown_writer.h"
+#include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/check.h"
 #include "runtime/base/utc_time.h"
@@ -218,7 +219,7 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
           auto target = [&](size_t s) {
             return BenchTarget{sides[s].runtime, path, sides[s].eps[e], sides[s].extra_work};
           };
-          const std::string name = ModelNameFromPath(path);
+          const std::string name = EscapeForTerminal(ModelNameFromPath(path));  // printed only
           const char* plural = threads == 1 ? "" : "s";
           if (sides.size() == 1) {
             std::fprintf(o.out, "%s on %s, %d thread%s:", name.c_str(),
@@ -503,8 +504,8 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
           r.verdict == LatencyVerdict::kInconclusive ||
           (r.verdict == LatencyVerdict::kNoBaseline && !missing)) {
         std::fprintf(o.out, "%s %s[%s,%lldt]: %s\n", LatencyVerdictToString(r.verdict),
-                     r.model.c_str(), r.ep.c_str(), static_cast<long long>(r.threads),
-                     r.message.c_str());
+                     EscapeForTerminal(r.model).c_str(), EscapeForTerminal(r.ep).c_str(),
+                     static_cast<long long>(r.threads), EscapeForTerminal(r.message).c_str());
       }
     }
     std::fprintf(o.out, "%d latency regression(s)\n", regressions);
@@ -573,7 +574,8 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   for (const LatencyRecord& r : run.latency) {
     if (r.verdict != LatencyVerdict::kUnchanged) {
       std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
-                   LatencyDisplayName(r).c_str(), r.message.c_str());
+                   EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                   EscapeForTerminal(r.message).c_str());
     }
   }
   std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions,

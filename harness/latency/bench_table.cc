@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "reports/text_escape.h"
+
 namespace onnxgate {
 
 namespace {
@@ -33,7 +35,7 @@ std::string RenderBenchTable(const std::vector<LatencyRecord>& records, bool wit
   }
   rows.push_back(header);
   for (const LatencyRecord& r : records) {
-    std::vector<std::string> row = {r.model,
+    std::vector<std::string> row = {EscapeForTerminal(r.model),
                                     TargetName(r),
                                     std::to_string(r.threads),
                                     std::to_string(r.repetitions),

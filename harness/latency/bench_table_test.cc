@@ -73,5 +73,16 @@ TEST(BenchTableTest, ComparisonColumns) {
   EXPECT_THAT(lines[3], HasSubstr("no-baseline"));
 }
 
+// A model's name is a file name a user chose: bidi and zero-width characters in it are shown, not
+// obeyed, so they cannot reorder the table's line.
+TEST(BenchTableTest, ModelNamesAreEscapedForTheTerminal) {
+  LatencyRecord r = Record();
+  r.model = "evil\u202e\u200bnet";
+  const std::string table = RenderBenchTable({r}, false);
+  EXPECT_THAT(table, HasSubstr("evil\\u202e\\u200bnet"));
+  EXPECT_EQ(table.find("\u202e"), std::string::npos);
+  EXPECT_EQ(table.find("\u200b"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace onnxgate
