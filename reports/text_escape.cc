@@ -47,28 +47,8 @@ bool XmlAllows(char32_t cp) {
   return cp != 0xFFFE && cp != 0xFFFF;
 }
 
-// Calls keep(cp) for each decoded code point; appends it (or U+FFFD for invalid bytes) when
-// keep returns true.
-template <typename Keep>
-std::string Filter(std::string_view text, Keep keep) {
-  std::string out;
-  out.reserve(text.size());
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t length;
-    char32_t cp = DecodeUtf8At(text, pos, &length);
-    if (cp == kInvalidUtf8) {
-      AppendUtf8(0xFFFD, &out);
-    } else if (keep(cp)) {
-      out.append(text.substr(pos, length));
-    }
-    pos += length;
-  }
-  return out;
-}
-
-// Copies valid UTF-8 `text`, letting escape(cp, &out) write each code point instead; a code point
-// it returns false for is copied as it is.
+// Copies `text`, letting escape(cp, &out) write each code point instead (kInvalidUtf8 for each
+// invalid byte sequence); a code point it returns false for is copied as it is.
 template <typename EscapeFn>
 std::string MapCodePoints(std::string_view text, EscapeFn escape) {
   std::string out;
@@ -81,6 +61,18 @@ std::string MapCodePoints(std::string_view text, EscapeFn escape) {
     pos += length;
   }
   return out;
+}
+
+// Keeps the code points keep(cp) accepts; invalid bytes become U+FFFD.
+template <typename Keep>
+std::string Filter(std::string_view text, Keep keep) {
+  return MapCodePoints(text, [&keep](char32_t cp, std::string* out) {
+    if (cp == kInvalidUtf8) {
+      AppendUtf8(0xFFFD, out);
+      return true;
+    }
+    return !keep(cp);  // true: dropped
+  });
 }
 
 std::string Escape(std::string_view text, bool attribute) {
