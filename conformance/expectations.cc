@@ -21,19 +21,16 @@ using nlohmann::json;
 
 const char* ExpectedStatusName(ExpectedStatus status) {
   switch (status) {
-    case ExpectedStatus::kUnsupported:
-      return "unsupported";
-    case ExpectedStatus::kXfail:
-      return "xfail";
-    case ExpectedStatus::kNondeterministic:
-      return "nondeterministic";
+    case ExpectedStatus::kUnsupported: return "unsupported";
+    case ExpectedStatus::kXfail: return "xfail";
+    case ExpectedStatus::kNondeterministic: return "nondeterministic";
   }
   return "?";
 }
 
 bool IsXfailVerdict(Verdict verdict) {
-  return verdict == Verdict::kFail || verdict == Verdict::kCrash ||
-         verdict == Verdict::kTimeout || verdict == Verdict::kUnresolved;
+  return verdict == Verdict::kFail || verdict == Verdict::kCrash || verdict == Verdict::kTimeout ||
+         verdict == Verdict::kUnresolved;
 }
 
 namespace {
@@ -76,22 +73,17 @@ Status Bad(const std::string& path, const std::string& where, const std::string&
 // A JSON value as an error message names it: its type, and a scalar's value (cut short).
 std::string Describe(const json& value) {
   switch (value.type()) {
-    case json::value_t::null:
-      return "null";
-    case json::value_t::boolean:
-      return value.get<bool>() ? "boolean true" : "boolean false";
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return value.get<bool>() ? "boolean true" : "boolean false";
     case json::value_t::string:
       return "string \"" + OneLine(value.get_ref<const std::string&>(), 40) + "\"";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
     case json::value_t::number_float:
       return "number " + value.dump(-1, ' ', false, json::error_handler_t::replace);
-    case json::value_t::array:
-      return "an array";
-    case json::value_t::object:
-      return "an object";
-    default:
-      return "a non-JSON value";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    default: return "a non-JSON value";
   }
 }
 
@@ -127,9 +119,8 @@ StatusOr<std::string> RequiredString(const std::string& path, const std::string&
 }
 
 // An integer: a JSON number without fraction that fits int64.
-StatusOr<std::optional<int64_t>> OptionalInteger(const std::string& path,
-                                                 const std::string& where, const json& object,
-                                                 const char* key) {
+StatusOr<std::optional<int64_t>> OptionalInteger(const std::string& path, const std::string& where,
+                                                 const json& object, const char* key) {
   auto it = object.find(key);
   if (it == object.end()) return std::optional<int64_t>();
   if (it->is_number_integer() && !it->is_number_unsigned()) {
@@ -154,8 +145,8 @@ StatusOr<ExpectedStatus> ParseStatus(const std::string& path, const std::string&
                                      const json& entry) {
   ONNXGATE_ASSIGN_OR_RETURN(std::string status,
                             RequiredString(path, where, entry, "status", "a status"));
-  for (ExpectedStatus s : {ExpectedStatus::kUnsupported, ExpectedStatus::kXfail,
-                           ExpectedStatus::kNondeterministic}) {
+  for (ExpectedStatus s :
+       {ExpectedStatus::kUnsupported, ExpectedStatus::kXfail, ExpectedStatus::kNondeterministic}) {
     if (status == ExpectedStatusName(s)) return s;
   }
   return Bad(path, where + ".status",
@@ -236,7 +227,8 @@ StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
   if (root.is_discarded()) return Bad(path, "file", "not valid JSON");
   if (!root.is_object()) return Bad(path, "file", "expected a JSON object, got " + Describe(root));
   ExpectationFile file;
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> ep, OptionalString(path, "file", root, "ep"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> ep,
+                            OptionalString(path, "file", root, "ep"));
   file.ep = ep.value_or("");
   ONNXGATE_RETURN_IF_ERROR(OptionalString(path, "file", root, "schema").status());
   ONNXGATE_RETURN_IF_ERROR(OptionalInteger(path, "file", root, "schema_version").status());
@@ -266,7 +258,8 @@ StatusOr<ExpectationFile> LoadExpectationsOrEmpty(const std::string& path, const
 std::string RenderExpectations(const ExpectationFile& file) {
   json entries = json::array();
   for (const Expectation& e : file.entries) {
-    json j = {{"case", e.case_pattern}, {"status", ExpectedStatusName(e.status)}, {"reason", e.reason}};
+    json j = {
+        {"case", e.case_pattern}, {"status", ExpectedStatusName(e.status)}, {"reason", e.reason}};
     if (e.status == ExpectedStatus::kXfail && e.verdict != Verdict::kFail) {
       j["verdict"] = VerdictToString(e.verdict);
     }
@@ -298,8 +291,9 @@ void ApplyExpectation(const ExpectationFile& file, const std::string& expectatio
       if (r.outcome == Verdict::kFail) r.verdict = Verdict::kXfail;
       r.expectation_reason = e->reason;
     } else {
-      r.message += " [expected nondeterministic values with the golden's shapes and dtypes: " +
-                   e->reason + "]";
+      r.message +=
+          " [expected nondeterministic values with the golden's shapes and dtypes: " + e->reason +
+          "]";
     }
     return;
   }
@@ -336,33 +330,29 @@ bool IsUnexpected(const CaseRecord& r, bool strict) {
   switch (r.verdict) {
     case Verdict::kPass:
     case Verdict::kXfail:
-    case Verdict::kSkip:
-      return false;
-    case Verdict::kXpass:
-      return strict;
-    case Verdict::kUnsupported:
-      return r.expectation_reason.empty();
-    default:
-      return true;
+    case Verdict::kSkip: return false;
+    case Verdict::kXpass: return strict;
+    case Verdict::kUnsupported: return r.expectation_reason.empty();
+    default: return true;
   }
 }
 
-ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vector<CaseRecord>& run) {
+ExpectationFile UpdateExpectations(const ExpectationFile& file,
+                                   const std::vector<CaseRecord>& run) {
   ExpectationFile out;
   out.ep = file.ep;
   std::set<const Expectation*> kept_globs;
   std::vector<Expectation> exact;
   for (const CaseRecord& r : run) {
     const Expectation* old = file.Find(r);
-    bool still_nondeterministic = old != nullptr &&
-                                  old->status == ExpectedStatus::kNondeterministic &&
-                                  IsChanceOutcome(r);
+    bool still_nondeterministic =
+        old != nullptr && old->status == ExpectedStatus::kNondeterministic && IsChanceOutcome(r);
     if (!still_nondeterministic && (r.outcome == Verdict::kPass || r.outcome == Verdict::kSkip)) {
       continue;
     }
-    ExpectedStatus status = still_nondeterministic ? ExpectedStatus::kNondeterministic
+    ExpectedStatus status = still_nondeterministic               ? ExpectedStatus::kNondeterministic
                             : r.outcome == Verdict::kUnsupported ? ExpectedStatus::kUnsupported
-                                                                  : ExpectedStatus::kXfail;
+                                                                 : ExpectedStatus::kXfail;
     // An xfail entry names the one failing outcome it predicts.
     const Verdict verdict = status == ExpectedStatus::kXfail ? r.outcome : Verdict::kFail;
     const bool same_prediction = old != nullptr && old->status == status &&
@@ -392,8 +382,9 @@ ExpectationFile UpdateExpectations(const ExpectationFile& file, const std::vecto
   for (const Expectation& e : file.entries) {
     if (kept_globs.count(&e)) out.entries.push_back(e);
   }
-  std::sort(exact.begin(), exact.end(),
-            [](const Expectation& a, const Expectation& b) { return a.case_pattern < b.case_pattern; });
+  std::sort(exact.begin(), exact.end(), [](const Expectation& a, const Expectation& b) {
+    return a.case_pattern < b.case_pattern;
+  });
   for (auto& e : exact) out.entries.push_back(std::move(e));
   return out;
 }

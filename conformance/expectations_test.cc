@@ -26,21 +26,38 @@ CaseRecord Rec(const std::string& name, Verdict outcome, int64_t opset = 13) {
 ExpectationFile File() {
   ExpectationFile f;
   f.ep = "ref";
-  f.entries.push_back({"test_bernoulli*", "", ExpectedStatus::kXfail, Verdict::kFail,
-                       "numpy random draws", {}, {}, false});
-  f.entries.push_back({"test_old_op", "", ExpectedStatus::kUnsupported, Verdict::kFail,
-                       "removed op", {}, 9, false});
-  f.entries.push_back({"test_random_*", "", ExpectedStatus::kNondeterministic, Verdict::kFail,
-                       "unseeded draws", {}, {}, false});
+  f.entries.push_back({"test_bernoulli*",
+                       "",
+                       ExpectedStatus::kXfail,
+                       Verdict::kFail,
+                       "numpy random draws",
+                       {},
+                       {},
+                       false});
+  f.entries.push_back({"test_old_op",
+                       "",
+                       ExpectedStatus::kUnsupported,
+                       Verdict::kFail,
+                       "removed op",
+                       {},
+                       9,
+                       false});
+  f.entries.push_back({"test_random_*",
+                       "",
+                       ExpectedStatus::kNondeterministic,
+                       Verdict::kFail,
+                       "unseeded draws",
+                       {},
+                       {},
+                       false});
   return f;
 }
 
 TEST(ExpectationsTest, ApplyTurnsPredictedOutcomesIntoExpectedVerdicts) {
-  std::vector<CaseRecord> recs = {Rec("test_bernoulli_seed", Verdict::kFail),
-                                  Rec("test_old_op", Verdict::kUnsupported, 7),
-                                  Rec("test_old_op", Verdict::kUnsupported, 13),
-                                  Rec("test_bernoulli", Verdict::kPass),
-                                  Rec("test_abs", Verdict::kFail)};
+  std::vector<CaseRecord> recs = {
+      Rec("test_bernoulli_seed", Verdict::kFail), Rec("test_old_op", Verdict::kUnsupported, 7),
+      Rec("test_old_op", Verdict::kUnsupported, 13), Rec("test_bernoulli", Verdict::kPass),
+      Rec("test_abs", Verdict::kFail)};
   ApplyExpectations(File(), "ref.json", recs);
   EXPECT_EQ(recs[0].verdict, Verdict::kXfail);
   EXPECT_FALSE(IsUnexpected(recs[0], true));
@@ -81,8 +98,14 @@ CaseRecord Compared(const std::string& name, Verdict outcome, const std::string&
 ExpectationFile NondeterministicFile() {
   ExpectationFile f;
   f.ep = "ref";
-  f.entries.push_back({"test_bernoulli", "", ExpectedStatus::kNondeterministic, Verdict::kFail,
-                       "unseeded draws", {}, {}, false});
+  f.entries.push_back({"test_bernoulli",
+                       "",
+                       ExpectedStatus::kNondeterministic,
+                       Verdict::kFail,
+                       "unseeded draws",
+                       {},
+                       {},
+                       false});
   return f;
 }
 
@@ -172,8 +195,7 @@ TEST(ExpectationsTest, AFieldOfTheWrongJsonTypeIsAnErrorNamingFileEntryAndField)
        R"(entries[0] ('x').verdict: expected "FAIL", "CRASH", "TIMEOUT" or "UNRESOLVED", got "PASS")"},
       {R"("status": "unsupported", "reason": "r", "verdict": "CRASH")",
        "entries[0] ('x').verdict: only an xfail entry names a verdict"},
-      {R"("status": null, "reason": "r")",
-       "entries[0] ('x').status: expected a string, got null"},
+      {R"("status": null, "reason": "r")", "entries[0] ('x').status: expected a string, got null"},
       {R"("status": "xfail", "reason": "r", "min_opset": 14, "max_opset": 13)",
        "min_opset 14 is above max_opset 13"},
       {R"("status": "xfail", "reason": "r", "suite": "")", "entries[0] ('x').suite: is empty"},
@@ -258,10 +280,9 @@ TEST(ExpectationsTest, AnXfailEntryPredictsOnlyItsVerdict) {
 }
 
 TEST(ExpectationsTest, UpdateWritesTheVerdictAnEntryPredicts) {
-  ExpectationFile f = UpdateExpectations(XfailFile(Verdict::kFail),
-                                         {Rec("test_x", Verdict::kCrash),
-                                          Rec("test_y", Verdict::kTimeout),
-                                          Rec("test_z", Verdict::kFail)});
+  ExpectationFile f = UpdateExpectations(
+      XfailFile(Verdict::kFail), {Rec("test_x", Verdict::kCrash), Rec("test_y", Verdict::kTimeout),
+                                  Rec("test_z", Verdict::kFail)});
   ASSERT_EQ(f.entries.size(), 3u);
   EXPECT_EQ(f.entries[0].verdict, Verdict::kCrash);
   EXPECT_EQ(f.entries[0].reason, "known bug");

@@ -51,7 +51,8 @@ StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path) {
     return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
   }
   std::map<std::string, int> opsets;
-  for (const auto& o : model.opset_import()) opsets[NormalizeDomain(o.domain())] = static_cast<int>(o.version());
+  for (const auto& o : model.opset_import())
+    opsets[NormalizeDomain(o.domain())] = static_cast<int>(o.version());
   std::vector<ActiveOp> out;
   std::set<ActiveOp> seen;
   CollectOps(model.graph(), opsets, out, seen);

@@ -14,14 +14,14 @@
 
 namespace onnxgate {
 
-
 // An op used by a model at its active version.
 struct ActiveOp {
   std::string domain;
   std::string op_type;
   int since_version = 0;  // 0 when ONNX has no schema for it at the model's opset
   bool operator<(const ActiveOp& o) const {
-    return std::tie(domain, op_type, since_version) < std::tie(o.domain, o.op_type, o.since_version);
+    return std::tie(domain, op_type, since_version) <
+           std::tie(o.domain, o.op_type, o.since_version);
   }
   bool operator==(const ActiveOp& o) const {
     return domain == o.domain && op_type == o.op_type && since_version == o.since_version;

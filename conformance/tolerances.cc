@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "runtime/base/nesting_depth.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 

@@ -47,7 +47,8 @@ std::string WithDtypes(const std::string& dtypes) {
 
 // A hostile file must not crash the process that reads it: the nesting is refused before parsing.
 TEST(TolerancesTest, ArrayNestedHundredThousandDeepIsRefused) {
-  const std::string deep = "{\"dtypes\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  const std::string deep =
+      "{\"dtypes\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
   auto layers = ToleranceLayers::FromJsonText(deep, "deep-tolerances.json");
   ASSERT_FALSE(layers.ok());
   EXPECT_THAT(layers.status().message(),
@@ -139,8 +140,9 @@ TEST(TolerancesTest, ErrorsNameTheFileAndKey) {
               HasSubstr("bad.json: format: expected \"onnxgate-tolerances\", got nothing"));
   EXPECT_THAT(ParseError(R"({"format": "onnxgate-tolerances", "format_version": 2})").message(),
               HasSubstr("bad.json: format_version: expected 1, got 2"));
-  EXPECT_THAT(ParseError(WithDtypes(R"({"float16": {"rtol": -1, "why": "x"}})")).message(),
-              HasSubstr("bad.json: dtypes.float16: rtol must be a finite number in [0, 1], got -1"));
+  EXPECT_THAT(
+      ParseError(WithDtypes(R"({"float16": {"rtol": -1, "why": "x"}})")).message(),
+      HasSubstr("bad.json: dtypes.float16: rtol must be a finite number in [0, 1], got -1"));
   EXPECT_THAT(ParseError(WithDtypes(R"({"float16": {"atol": 1e300, "why": "x"}})")).message(),
               HasSubstr("dtypes.float16: atol must be a finite number in [0, 1000], got 1e+300"));
   EXPECT_THAT(ParseError(WithDtypes(R"({"float16": {"rtol": "big", "why": "x"}})")).message(),

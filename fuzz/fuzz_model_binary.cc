@@ -12,8 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onnx::ModelProto proto;
   if (!proto.ParseFromArray(data, static_cast<int>(size))) return 0;
-  auto model = onnxgate::Model::FromProto(std::move(proto), onnxgate::fuzz::ScratchDir(),
-                                          "fuzz.onnx");
+  auto model =
+      onnxgate::Model::FromProto(std::move(proto), onnxgate::fuzz::ScratchDir(), "fuzz.onnx");
   (void)model;
   return 0;
 }

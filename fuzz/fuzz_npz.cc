@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   one.budget_bytes = 1 << 16;
   auto some = onnxgate::ReadNpzFile(path, one);
   (void)some;
-  auto array = onnxgate::ParseNpy(std::string(reinterpret_cast<const char*>(data), size), "fuzz.npy");
+  auto array =
+      onnxgate::ParseNpy(std::string(reinterpret_cast<const char*>(data), size), "fuzz.npy");
   (void)array;
   return 0;
 }

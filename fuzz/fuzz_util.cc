@@ -13,8 +13,8 @@ namespace {
 
 std::string MakeScratchDir() {
   const char* tmp = std::getenv("TMPDIR");
-  std::string templ = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
-                      "/onnxgate_fuzz_XXXXXX";
+  std::string templ =
+      std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/onnxgate_fuzz_XXXXXX";
   if (::mkdtemp(templ.data()) == nullptr) std::abort();
   return templ;
 }

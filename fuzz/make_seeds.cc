@@ -33,12 +33,12 @@ int main(int argc, char** argv) {
     const auto type = static_cast<onnxgate::DataType>(code);
     if (type == onnxgate::DataType::kString) continue;  // no zero-filled form; typed only
     onnxgate::Tensor t(type, onnxgate::Shape({2, 3}));
-    for (auto storage : {onnxgate::TensorProtoStorage::kRawData,
-                         onnxgate::TensorProtoStorage::kTypedField}) {
+    for (auto storage :
+         {onnxgate::TensorProtoStorage::kRawData, onnxgate::TensorProtoStorage::kTypedField}) {
       const onnx::TensorProto proto = onnxgate::TensorToProto(t, "t", storage);
-      const std::string name = dir + "/tensor_" + std::to_string(code) + "_" +
-                               (storage == onnxgate::TensorProtoStorage::kRawData ? "raw" : "typed") +
-                               ".pb";
+      const std::string name =
+          dir + "/tensor_" + std::to_string(code) + "_" +
+          (storage == onnxgate::TensorProtoStorage::kRawData ? "raw" : "typed") + ".pb";
       if (!Write(name, proto.SerializeAsString())) return 1;
       ++written;
     }

@@ -85,9 +85,7 @@ void TensorBytes(const Tensor& t, CanonicalBytes* out) {
 void AnyBytes(const Value& v, CanonicalBytes* out) {
   out->Str(KindName(v.kind()));
   switch (v.kind()) {
-    case Value::Kind::kTensor:
-      TensorBytes(v.tensor(), out);
-      return;
+    case Value::Kind::kTensor: TensorBytes(v.tensor(), out); return;
     case Value::Kind::kSequence:
       out->Str(DataTypeName(v.elem_type()));
       out->U64(v.sequence().size());

@@ -93,7 +93,8 @@ TEST(GoldenChecksumTest, FlippedByteOfAStoredTensorIsGoldenCorrupted) {
   ASSERT_EQ(bytes.find(data, at + 1), std::string::npos);
   bytes[at + 5] ^= 0x01;  // one bit of Y[1]
   ASSERT_TRUE(testing_util::WriteBytes(path, bytes));
-  ExpectCorrupted(ReadStatus(path), {path + ": /sets/0/outputs/Y: golden corrupted: its sha256 attribute is "});
+  ExpectCorrupted(ReadStatus(path),
+                  {path + ": /sets/0/outputs/Y: golden corrupted: its sha256 attribute is "});
 }
 
 TEST(GoldenChecksumTest, EditsThatLeaveValuesReadableAreGoldenCorrupted) {
@@ -114,8 +115,9 @@ TEST(GoldenChecksumTest, EditsThatLeaveValuesReadableAreGoldenCorrupted) {
                   }),
                   {path + ": /sets/0/outputs/Z: golden corrupted"});
   // ...an output removed, which no value's own hash can notice...
-  ExpectCorrupted(after([](hid_t f) { return H5Ldelete(f, "/sets/0/outputs/Z", H5P_DEFAULT) >= 0; }),
-                  {path + ": /: golden corrupted: content_sha256 is "});
+  ExpectCorrupted(
+      after([](hid_t f) { return H5Ldelete(f, "/sets/0/outputs/Z", H5P_DEFAULT) >= 0; }),
+      {path + ": /: golden corrupted: content_sha256 is "});
   // ...and a root attribute changed.
   ExpectCorrupted(after([](hid_t f) { return SetStringAttr(f, "/", "producer", "someone else"); }),
                   {path + ": /: golden corrupted"});
@@ -143,14 +145,12 @@ TEST(GoldenChecksumTest, IntermediateValuesAreFormatThreeAndCheckedLikeOutputs) 
   EXPECT_EQ(back->sets[0].intermediates[1].name, "h2");
   EXPECT_EQ(GoldenContentSha256(*back), GoldenContentSha256(g));
 
-  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) {
-    return H5Ldelete(f, "/sets/0/intermediates/h2", H5P_DEFAULT) >= 0;
-  }));
+  ASSERT_TRUE(EditHdf5File(
+      path, [](hid_t f) { return H5Ldelete(f, "/sets/0/intermediates/h2", H5P_DEFAULT) >= 0; }));
   ExpectCorrupted(ReadStatus(path), {path + ": /: golden corrupted: content_sha256 is "});
   ASSERT_TRUE(WriteGolden(path, g).ok());
-  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) {
-    return SetInt64Attr(f, "/sets/0/intermediates/h1", "index", 7);
-  }));
+  ASSERT_TRUE(EditHdf5File(
+      path, [](hid_t f) { return SetInt64Attr(f, "/sets/0/intermediates/h1", "index", 7); }));
   ExpectCorrupted(ReadStatus(path), {path + ": /sets/0/intermediates/h1: golden corrupted"});
 
   // A tolerance is for outputs only.
@@ -166,17 +166,21 @@ TEST(GoldenChecksumTest, FormatTwoMustCarryItsChecksums) {
   TempDir dir;
   std::string path = dir.File("missing.h5");
   ASSERT_TRUE(WriteGolden(path, TwoOutputs()).ok());
-  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) { return DeleteAttr(f, "/sets/0/outputs/Y", "sha256"); }));
+  ASSERT_TRUE(
+      EditHdf5File(path, [](hid_t f) { return DeleteAttr(f, "/sets/0/outputs/Y", "sha256"); }));
   Status st = ReadStatus(path);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find(path + ": /sets/0/outputs/Y: missing required attribute 'sha256'"),
-            std::string::npos) << st.ToString();
+            std::string::npos)
+      << st.ToString();
   ASSERT_TRUE(WriteGolden(path, TwoOutputs()).ok());
   ASSERT_TRUE(EditHdf5File(path, [](hid_t f) { return DeleteAttr(f, "/", "content_sha256"); }));
   st = ReadStatus(path);
-  EXPECT_NE(st.message().find("missing required attribute 'content_sha256'"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.message().find("missing required attribute 'content_sha256'"), std::string::npos)
+      << st.ToString();
   ASSERT_TRUE(WriteGolden(path, TwoOutputs()).ok());
-  ASSERT_TRUE(EditHdf5File(path, [](hid_t f) { return SetStringAttr(f, "/", "content_sha256", "xyz"); }));
+  ASSERT_TRUE(
+      EditHdf5File(path, [](hid_t f) { return SetStringAttr(f, "/", "content_sha256", "xyz"); }));
   ExpectCorrupted(ReadStatus(path), {"content_sha256 'xyz' is not 64 lowercase hex digits"});
 }
 
@@ -221,9 +225,9 @@ TEST(GoldenChecksumTest, ValueDigestIsTheDocumentedCanonicalBytes) {
   std::string data(8, '\0');
   float items[2] = {1.5f, -2.0f};
   std::memcpy(data.data(), items, 8);
-  std::string expected = Str("onnxgate-golden-value-v1") + Str("Y") + U64(3) + std::string(1, '\1') +
-                         F64(1e-4) + std::string(1, '\0') + Str("tensor") + Str("FLOAT") + U64(1) +
-                         U64(2) + data;
+  std::string expected = Str("onnxgate-golden-value-v1") + Str("Y") + U64(3) +
+                         std::string(1, '\1') + F64(1e-4) + std::string(1, '\0') + Str("tensor") +
+                         Str("FLOAT") + U64(1) + U64(2) + data;
   EXPECT_EQ(GoldenValueSha256(v), Sha256Hex(expected));
 
   // INT4 is hashed unpacked, one byte per element, as the golden stores it.
@@ -240,7 +244,9 @@ TEST(GoldenChecksumTest, ValueDigestCoversEveryPart) {
   auto digest = [](GoldenValue v) { return GoldenValueSha256(v); };
   GoldenValue base{"Y", 0, Value::FromTensor(Tensor::FromVector<float>({2}, {1, 2})), {}, {}};
   std::set<std::string> seen = {digest(base)};
-  EXPECT_EQ(digest(base), digest(GoldenValue{"Y", 0, Value::FromTensor(Tensor::FromVector<float>({2}, {1, 2})), {}, {}}));
+  EXPECT_EQ(digest(base),
+            digest(GoldenValue{
+                "Y", 0, Value::FromTensor(Tensor::FromVector<float>({2}, {1, 2})), {}, {}}));
   auto distinct = [&](GoldenValue v, const char* what) {
     EXPECT_TRUE(seen.insert(digest(v)).second) << what << " does not change the digest";
   };

@@ -88,7 +88,8 @@ void ExpectRefused(const std::string& message, const std::vector<std::string>& f
     EXPECT_NE(message.find(f), std::string::npos) << "'" << f << "' not in: " << message;
   }
   for (const char* secret : {"31337", "4242", "65504"}) {
-    EXPECT_EQ(message.find(secret), std::string::npos) << "the other file's values leaked: " << message;
+    EXPECT_EQ(message.find(secret), std::string::npos)
+        << "the other file's values leaked: " << message;
   }
 }
 
@@ -101,8 +102,9 @@ TEST(GoldenContainmentTest, ExternalLinkIsRefused) {
     return H5Lcreate_external(secret.c_str(), "/y", outputs, "Y", H5P_DEFAULT, H5P_DEFAULT) >= 0;
   });
   std::string message = BoundedRead(path);
-  ExpectRefused(message, {"DATA_LOSS", path + ": /sets/0/outputs/Y: is an HDF5 external link to '" +
-                                           secret + "' (object '/y'); a golden must hold its own data"});
+  ExpectRefused(message,
+                {"DATA_LOSS", path + ": /sets/0/outputs/Y: is an HDF5 external link to '" + secret +
+                                  "' (object '/y'); a golden must hold its own data"});
 
   // A target that is a FIFO would block the reader forever if the link were followed.
   std::string fifo = dir.File("fifo.h5");
@@ -110,13 +112,15 @@ TEST(GoldenContainmentTest, ExternalLinkIsRefused) {
   ReplaceOutput(path, [&](hid_t outputs) {
     return H5Lcreate_external(fifo.c_str(), "/y", outputs, "Y", H5P_DEFAULT, H5P_DEFAULT) >= 0;
   });
-  ExpectRefused(BoundedRead(path), {"/sets/0/outputs/Y: is an HDF5 external link to '" + fifo + "'"});
+  ExpectRefused(BoundedRead(path),
+                {"/sets/0/outputs/Y: is an HDF5 external link to '" + fifo + "'"});
 
   // A whole group (here /sets/0/inputs) may be a link as well.
   ASSERT_TRUE(WriteGolden(path, Small()).ok());
   ASSERT_TRUE(EditHdf5File(path, [&](hid_t f) {
     return H5Ldelete(f, "/sets/0/inputs", H5P_DEFAULT) >= 0 &&
-           H5Lcreate_external(secret.c_str(), "/", f, "/sets/0/inputs", H5P_DEFAULT, H5P_DEFAULT) >= 0;
+           H5Lcreate_external(secret.c_str(), "/", f, "/sets/0/inputs", H5P_DEFAULT, H5P_DEFAULT) >=
+               0;
   }));
   ExpectRefused(BoundedRead(path), {path + ": /sets/0/inputs: is an HDF5 external link"});
 }
@@ -158,7 +162,8 @@ TEST(GoldenContainmentTest, ExternalRawStorageIsRefused) {
   TempDir dir;
   std::string outside = dir.File("outside.bin");
   ASSERT_TRUE(testing_util::WriteBytes(
-      outside, std::string(reinterpret_cast<const char*>(kSecret.data()), kSecret.size() * sizeof(float))));
+      outside,
+      std::string(reinterpret_cast<const char*>(kSecret.data()), kSecret.size() * sizeof(float))));
   std::string fifo = dir.File("fifo.bin");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   std::string path = dir.File("efl.h5");
@@ -171,9 +176,11 @@ TEST(GoldenContainmentTest, ExternalRawStorageIsRefused) {
       H5Pclose(dcpl);
       return ok;
     });
-    ExpectRefused(BoundedRead(path), {"DATA_LOSS", path + ": /sets/0/outputs/Y: has HDF5 external raw "
-                                                          "storage in '" + target +
-                                                          "'; a golden must hold its own data"});
+    ExpectRefused(BoundedRead(path),
+                  {"DATA_LOSS", path +
+                                    ": /sets/0/outputs/Y: has HDF5 external raw "
+                                    "storage in '" +
+                                    target + "'; a golden must hold its own data"});
   }
 }
 
@@ -186,14 +193,17 @@ TEST(GoldenContainmentTest, VirtualDatasetIsRefused) {
     hsize_t n = kSecret.size();
     hid_t space = H5Screate_simple(1, &n, nullptr);
     hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    bool ok = H5Pset_virtual(dcpl, space, secret.c_str(), "/y", space) >= 0 && CreateTaggedY(outputs, dcpl);
+    bool ok = H5Pset_virtual(dcpl, space, secret.c_str(), "/y", space) >= 0 &&
+              CreateTaggedY(outputs, dcpl);
     H5Pclose(dcpl);
     H5Sclose(space);
     return ok;
   });
-  ExpectRefused(BoundedRead(path), {"DATA_LOSS", path + ": /sets/0/outputs/Y: is an HDF5 virtual "
-                                                        "dataset mapping '" + secret +
-                                                        "' (dataset '/y'); a golden must hold its own data"});
+  ExpectRefused(BoundedRead(path),
+                {"DATA_LOSS", path +
+                                  ": /sets/0/outputs/Y: is an HDF5 virtual "
+                                  "dataset mapping '" +
+                                  secret + "' (dataset '/y'); a golden must hold its own data"});
 }
 
 TEST(GoldenContainmentTest, GoldenPathThatIsNotARegularFileIsRefusedWithoutBlocking) {
@@ -204,7 +214,8 @@ TEST(GoldenContainmentTest, GoldenPathThatIsNotARegularFileIsRefusedWithoutBlock
   std::string zero = BoundedRead("/dev/zero");
   EXPECT_NE(zero.find("INVALID_ARGUMENT: /dev/zero: is a"), std::string::npos) << zero;
   EXPECT_NE(zero.find("not a golden file"), std::string::npos) << zero;
-  EXPECT_EQ(BoundedRead(dir.path()), "INVALID_ARGUMENT: " + dir.path() + ": is a folder, not a golden file");
+  EXPECT_EQ(BoundedRead(dir.path()),
+            "INVALID_ARGUMENT: " + dir.path() + ": is a folder, not a golden file");
   // A symbolic link to a regular golden is a path the user chose: it is followed.
   ASSERT_TRUE(WriteGolden(dir.File("real.h5"), Small()).ok());
   fs::create_symlink(dir.File("real.h5"), dir.File("link.h5"));

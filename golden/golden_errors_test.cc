@@ -1,7 +1,6 @@
 // What the golden reader refuses (missing, non-HDF5, truncated, wrong format or version, missing
 // attributes, inconsistent types and shapes) and what the writer refuses, atomically.
 #include <gtest/gtest.h>
-
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,9 +33,11 @@ GoldenFile SmallGolden() {
   g.opset_imports = {{"", 13}};
   g.created = "2026-11-21T03:00:00Z";
   GoldenSet set;
-  set.inputs = {{"A", 0, Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {1, 2, 3, 4, 5, 6})), {}, {}},
-                {"flags", 1, Value::FromTensor(Tensor::FromVector<bool>({2}, {true, false})), {}, {}}};
-  set.outputs = {{"Y", 0, Value::FromSequence(DataType::kFloat, {Tensor::Scalar<float>(1.f)}), {}, {}}};
+  set.inputs = {
+      {"A", 0, Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {1, 2, 3, 4, 5, 6})), {}, {}},
+      {"flags", 1, Value::FromTensor(Tensor::FromVector<bool>({2}, {true, false})), {}, {}}};
+  set.outputs = {
+      {"Y", 0, Value::FromSequence(DataType::kFloat, {Tensor::Scalar<float>(1.f)}), {}, {}}};
   g.sets.push_back(set);
   return g;
 }
@@ -58,7 +59,8 @@ void ExpectError(const Status& st, StatusCode code, const std::vector<std::strin
 
 TEST(GoldenReadErrorsTest, MissingFile) {
   TempDir dir;
-  ExpectError(ReadGolden(dir.File("none.h5")).status(), StatusCode::kNotFound, {dir.File("none.h5")});
+  ExpectError(ReadGolden(dir.File("none.h5")).status(), StatusCode::kNotFound,
+              {dir.File("none.h5")});
 }
 
 TEST(GoldenReadErrorsTest, NotAnHdf5File) {
@@ -86,14 +88,17 @@ TEST(GoldenReadErrorsTest, TruncatedFile) {
 TEST(GoldenReadErrorsTest, WrongFormat) {
   TempDir dir;
   std::string path = dir.File("f.h5");
-  Status st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/", "format", "something-else"); });
-  ExpectError(st, StatusCode::kInvalidArgument, {path + ": /: ", "something-else", "onnxgate-golden"});
+  Status st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/", "format", "something-else"); });
+  ExpectError(st, StatusCode::kInvalidArgument,
+              {path + ": /: ", "something-else", "onnxgate-golden"});
 }
 
 TEST(GoldenReadErrorsTest, UnknownFormatVersion) {
   TempDir dir;
   std::string path = dir.File("v.h5");
-  Status st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 4); });
+  Status st =
+      ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 4); });
   ExpectError(st, StatusCode::kUnimplemented, {path, "format_version 4"});
   st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/", "format_version", 0); });
   ExpectError(st, StatusCode::kUnimplemented, {path, "format_version 0"});
@@ -102,35 +107,48 @@ TEST(GoldenReadErrorsTest, UnknownFormatVersion) {
 TEST(GoldenReadErrorsTest, MissingRequiredAttributes) {
   TempDir dir;
   std::string path = dir.File("m.h5");
-  for (const char* attr : {"format", "format_version", "producer", "model_sha256", "opset_imports", "created"}) {
+  for (const char* attr :
+       {"format", "format_version", "producer", "model_sha256", "opset_imports", "created"}) {
     Status st = ReadAfterEdit(path, [&](hid_t f) { return DeleteAttr(f, "/", attr); });
     ExpectError(st, StatusCode::kInvalidArgument, {path + ": /: ", std::string("'") + attr + "'"});
   }
   for (const char* attr : {"name", "index", "onnx_dtype", "kind"}) {
-    Status st = ReadAfterEdit(path, [&](hid_t f) { return DeleteAttr(f, "/sets/0/inputs/A", attr); });
+    Status st =
+        ReadAfterEdit(path, [&](hid_t f) { return DeleteAttr(f, "/sets/0/inputs/A", attr); });
     ExpectError(st, StatusCode::kInvalidArgument, {path + ": /sets/0/inputs/A: ", attr});
   }
-  Status st = ReadAfterEdit(path, [](hid_t f) { return DeleteAttr(f, "/sets/0/outputs/Y", "onnx_dtype"); });
+  Status st =
+      ReadAfterEdit(path, [](hid_t f) { return DeleteAttr(f, "/sets/0/outputs/Y", "onnx_dtype"); });
   ExpectError(st, StatusCode::kInvalidArgument, {"/sets/0/outputs/Y", "onnx_dtype"});
-  st = ReadAfterEdit(path, [](hid_t f) { return H5Ldelete(f, "/sets/0/outputs", H5P_DEFAULT) >= 0; });
+  st = ReadAfterEdit(path,
+                     [](hid_t f) { return H5Ldelete(f, "/sets/0/outputs", H5P_DEFAULT) >= 0; });
   ExpectError(st, StatusCode::kInvalidArgument, {"/sets/0", "outputs"});
 }
 
 TEST(GoldenReadErrorsTest, DtypeDoesNotMatchHdf5Type) {
   TempDir dir;
   std::string path = dir.File("t.h5");
-  Status st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT"); });
+  Status st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT"); });
   ExpectError(st, StatusCode::kDataLoss,
               {path + ": /sets/0/inputs/A: onnx_dtype FLOAT but HDF5 type is 64-bit integer"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "UINT64"); });
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "UINT64"); });
   ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype UINT64 but HDF5 type is 64-bit integer"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "STRING"); });
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "STRING"); });
   ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype STRING but HDF5 type is 64-bit integer"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/outputs/Y/0", "onnx_dtype", "DOUBLE"); });
-  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/outputs/Y/0: onnx_dtype DOUBLE but HDF5 type is 32-bit float"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/outputs/Y", "onnx_dtype", "INT32"); });
-  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/outputs/Y/0", "differs from the sequence's INT32"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "float"); });
+  st = ReadAfterEdit(path, [](hid_t f) {
+    return SetStringAttr(f, "/sets/0/outputs/Y/0", "onnx_dtype", "DOUBLE");
+  });
+  ExpectError(st, StatusCode::kDataLoss,
+              {"/sets/0/outputs/Y/0: onnx_dtype DOUBLE but HDF5 type is 32-bit float"});
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/outputs/Y", "onnx_dtype", "INT32"); });
+  ExpectError(st, StatusCode::kDataLoss,
+              {"/sets/0/outputs/Y/0", "differs from the sequence's INT32"});
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "float"); });
   ExpectError(st, StatusCode::kInvalidArgument, {"/sets/0/inputs/A", "unknown onnx_dtype 'float'"});
 }
 
@@ -150,19 +168,26 @@ TEST(GoldenReadErrorsTest, ShapeAttributeDoesNotMatchDataspace) {
 TEST(GoldenReadErrorsTest, InconsistentStructure) {
   TempDir dir;
   std::string path = dir.File("x.h5");
-  Status st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "name", "B"); });
+  Status st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "name", "B"); });
   ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/A", "name attribute 'B'"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetInt64Attr(f, "/sets/0/inputs/flags", "index", 0); });
+  st = ReadAfterEdit(path,
+                     [](hid_t f) { return SetInt64Attr(f, "/sets/0/inputs/flags", "index", 0); });
   ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs", "both have index 0"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "kind", "map"); });
+  st = ReadAfterEdit(path,
+                     [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "kind", "map"); });
   ExpectError(st, StatusCode::kInvalidArgument, {"/sets/0/inputs/A", "unknown kind 'map'"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "kind", "sequence"); });
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "kind", "sequence"); });
   ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/A", "not a group"});
-  st = ReadAfterEdit(path, [](hid_t f) { return H5Lmove(f, "/sets/0", f, "/sets/1", H5P_DEFAULT, H5P_DEFAULT) >= 0; });
+  st = ReadAfterEdit(path, [](hid_t f) {
+    return H5Lmove(f, "/sets/0", f, "/sets/1", H5P_DEFAULT, H5P_DEFAULT) >= 0;
+  });
   ExpectError(st, StatusCode::kDataLoss, {path + ": /sets: ", "unexpected child '1'"});
   st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/", "model_sha256", "ABC"); });
   ExpectError(st, StatusCode::kInvalidArgument, {"model_sha256 'ABC'"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/", "opset_imports", "ai.onnx"); });
+  st = ReadAfterEdit(path,
+                     [](hid_t f) { return SetStringAttr(f, "/", "opset_imports", "ai.onnx"); });
   ExpectError(st, StatusCode::kInvalidArgument, {path + ": /: opset_imports"});
 }
 
@@ -211,18 +236,22 @@ TEST(GoldenReadErrorsTest, NewTypesCheckHdf5TypeAndRange) {
   Status st = ReadAfterEdit(path, [](hid_t f) {
     return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "FLOAT8E4M3FN");
   });
-  ExpectError(st, StatusCode::kDataLoss,
-              {path + ": /sets/0/inputs/A: onnx_dtype FLOAT8E4M3FN but HDF5 type is 64-bit integer"});
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "INT4"); });
+  ExpectError(
+      st, StatusCode::kDataLoss,
+      {path + ": /sets/0/inputs/A: onnx_dtype FLOAT8E4M3FN but HDF5 type is 64-bit integer"});
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/A", "onnx_dtype", "INT4"); });
   ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype INT4 but HDF5 type is 64-bit integer"});
   // flags holds uint8 {1, 0}: fine as UINT4 and FLOAT4E2M1, not as INT2 (signed). The type check
   // lets UINT4 through; the value's checksum then says it is not what was written.
-  st = ReadAfterEdit(path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "UINT4"); });
-  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/flags: golden corrupted"});
   st = ReadAfterEdit(path, [](hid_t f) {
-    return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "INT2");
+    return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "UINT4");
   });
-  ExpectError(st, StatusCode::kDataLoss, {"onnx_dtype INT2 but HDF5 type is unsigned 8-bit integer"});
+  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/flags: golden corrupted"});
+  st = ReadAfterEdit(
+      path, [](hid_t f) { return SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "INT2"); });
+  ExpectError(st, StatusCode::kDataLoss,
+              {"onnx_dtype INT2 but HDF5 type is unsigned 8-bit integer"});
   st = ReadAfterEdit(path, [](hid_t f) {
     hid_t d = H5Dopen2(f, "/sets/0/inputs/flags", H5P_DEFAULT);
     uint8_t bytes[2] = {3, 4};
@@ -230,7 +259,8 @@ TEST(GoldenReadErrorsTest, NewTypesCheckHdf5TypeAndRange) {
     H5Dclose(d);
     return ok && SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "UINT2");
   });
-  ExpectError(st, StatusCode::kDataLoss, {"/sets/0/inputs/flags: UINT2 element 1 is 4, outside [0, 3]"});
+  ExpectError(st, StatusCode::kDataLoss,
+              {"/sets/0/inputs/flags: UINT2 element 1 is 4, outside [0, 3]"});
   st = ReadAfterEdit(path, [](hid_t f) {
     hid_t d = H5Dopen2(f, "/sets/0/inputs/flags", H5P_DEFAULT);
     uint8_t bytes[2] = {16, 0};
@@ -238,7 +268,8 @@ TEST(GoldenReadErrorsTest, NewTypesCheckHdf5TypeAndRange) {
     H5Dclose(d);
     return ok && SetStringAttr(f, "/sets/0/inputs/flags", "onnx_dtype", "FLOAT4E2M1");
   });
-  ExpectError(st, StatusCode::kDataLoss, {"FLOAT4E2M1 element 0 is code 16, expected a 4-bit code"});
+  ExpectError(st, StatusCode::kDataLoss,
+              {"FLOAT4E2M1 element 0 is code 16, expected a 4-bit code"});
 }
 
 // h5py writes numpy bools as an 8-bit enum; such a dataset reads as BOOL. (The golden is made a
@@ -257,7 +288,8 @@ TEST(GoldenReadErrorsTest, AcceptsH5pyBoolEnum) {
     H5Tenum_insert(type, "TRUE", &yes);
     hsize_t n = 3;
     hid_t space = H5Screate_simple(1, &n, nullptr);
-    hid_t d = H5Dcreate2(f, "/sets/0/inputs/flags", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t d =
+        H5Dcreate2(f, "/sets/0/inputs/flags", type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     int8_t values[3] = {1, 0, 1};
     bool ok = H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0;
     H5Dclose(d);
@@ -322,7 +354,11 @@ TEST(GoldenWriteErrorsTest, FailedWriteLeavesNoFileAndKeepsTheOldOne) {
   GoldenFile bad = SmallGolden();
   // The NUL is found only after the file, its root attributes and the first values exist.
   bad.sets[0].outputs.push_back(
-      {"Z", 1, Value::FromTensor(Tensor::FromVector<std::string>({1}, {std::string("a\0b", 3)})), {}, {}});
+      {"Z",
+       1,
+       Value::FromTensor(Tensor::FromVector<std::string>({1}, {std::string("a\0b", 3)})),
+       {},
+       {}});
   Status st = WriteGolden(path, bad);
   ExpectError(st, StatusCode::kInvalidArgument, {path + ": /sets/0/outputs/Z: ", "NUL"});
   EXPECT_TRUE(fs::is_empty(dir.path())) << "a failed write left files behind";

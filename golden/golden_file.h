@@ -79,9 +79,9 @@ StatusOr<GoldenFile> ReadGolden(const std::string& path);
 // ReadGolden with other limits on what the tensors declare (tests).
 StatusOr<GoldenFile> ReadGolden(const std::string& path, const GoldenReadLimits& limits);
 
-// Writes `golden` to `path` (format GoldenFormatVersionFor(golden), with its checksums) through a temporary
-// file and a rename, so that a failed or killed write leaves no file (or the previous one) behind.
-// InvalidArgument for content the format cannot hold.
+// Writes `golden` to `path` (format GoldenFormatVersionFor(golden), with its checksums) through a
+// temporary file and a rename, so that a failed or killed write leaves no file (or the previous
+// one) behind. InvalidArgument for content the format cannot hold.
 Status WriteGolden(const std::string& path, const GoldenFile& golden);
 
 // The HDF5 link name of an ONNX value name: '%' -> "%25", '/' -> "%2F", a leading '.' -> "%2E".

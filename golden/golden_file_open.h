@@ -1,6 +1,7 @@
 // Opens a golden file for libhdf5 without letting libhdf5 open anything by name.
 //
-// A golden path comes from a suite.json, so it is untrusted input. The hazards this closes, and how:
+// A golden path comes from a suite.json, so it is untrusted input. The hazards this closes, and
+// how:
 // - A FIFO, device (/dev/zero), socket or folder named as the golden: the file is opened
 //   O_RDONLY | O_NONBLOCK | O_NOCTTY and only a regular file is accepted (OpenRegularFile of
 //   runtime/base/contained_file.h), so nothing blocks and nothing endless is read.
@@ -25,7 +26,8 @@ namespace onnxgate {
 
 // The golden at `path`, open read-only from a copy in memory. NotFound when there is no such file;
 // InvalidArgument for a folder, FIFO, device or socket, or a file over kMaxGoldenFileBytes;
-// DataLoss when it is not HDF5 or libhdf5 cannot open it (truncated, corrupt). Messages name `path`.
+// DataLoss when it is not HDF5 or libhdf5 cannot open it (truncated, corrupt). Messages name
+// `path`.
 StatusOr<H5Handle> OpenGoldenFile(const std::string& path);
 
 }  // namespace onnxgate

@@ -47,7 +47,8 @@ std::vector<GoldenValue> EveryType() {
       TensorValue<int8_t>({2}, {-128, 127}),
       TensorValue<int16_t>({2}, {-32768, 32767}),
       TensorValue<int32_t>({2}, {std::numeric_limits<int32_t>::min(), 7}),
-      TensorValue<int64_t>({2}, {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()}),
+      TensorValue<int64_t>(
+          {2}, {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()}),
       TensorValue<uint8_t>({3}, {0, 1, 255}),
       TensorValue<uint16_t>({1}, {65535}),
       TensorValue<uint32_t>({1}, {4294967295u}),
@@ -58,9 +59,10 @@ std::vector<GoldenValue> EveryType() {
       TensorValue<std::complex<float>>({2}, {{1.f, -2.f}, {0.5f, kInf}}),
       TensorValue<std::complex<double>>({1, 2}, {{1e-300, -3.0}, {kNaN, 2.0}}),
       // The 8-bit floats: max, NaN, -0 (where it exists), infinity (E5M2), the smallest subnormal.
-      TensorValue<Float8E4M3FN>({2, 2}, {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80},
-                                         Float8E4M3FN{0x01}}),
-      TensorValue<Float8E4M3FNUZ>({3}, {Float8E4M3FNUZ{0x80}, Float8E4M3FNUZ{0xFF}, Float8E4M3FNUZ{0x01}}),
+      TensorValue<Float8E4M3FN>(
+          {2, 2}, {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80}, Float8E4M3FN{0x01}}),
+      TensorValue<Float8E4M3FNUZ>(
+          {3}, {Float8E4M3FNUZ{0x80}, Float8E4M3FNUZ{0xFF}, Float8E4M3FNUZ{0x01}}),
       TensorValue<Float8E5M2>({3}, {Float8E5M2{0x7C}, Float8E5M2{0xFC}, Float8E5M2{0x7F}}),
       TensorValue<Float8E5M2FNUZ>({2}, {Float8E5M2FNUZ{0x80}, Float8E5M2FNUZ{0x7F}}),
       TensorValue<Float8E8M0>({3}, {Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{0xFF}}),
@@ -98,7 +100,8 @@ GoldenFile RoundTrip(const GoldenFile& golden, const std::string& path) {
   return read.ok() ? std::move(read).value() : GoldenFile();
 }
 
-void ExpectSameValues(const std::vector<GoldenValue>& expected, const std::vector<GoldenValue>& actual) {
+void ExpectSameValues(const std::vector<GoldenValue>& expected,
+                      const std::vector<GoldenValue>& actual) {
   ASSERT_EQ(expected.size(), actual.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     SCOPED_TRACE(expected[i].name);
@@ -142,7 +145,8 @@ TEST(GoldenFileTest, RoundTripsScalarsAndEmptyTensors) {
       std::memcpy(scalar.mutable_raw_data(), v.value.tensor().raw_data(), DataTypeSize(dtype));
     }
     set.inputs.push_back({v.name + "_scalar", index++, Value::FromTensor(scalar), {}, {}});
-    set.inputs.push_back({v.name + "_empty", index++, Value::FromTensor(Tensor(dtype, Shape{0})), {}, {}});
+    set.inputs.push_back(
+        {v.name + "_empty", index++, Value::FromTensor(Tensor(dtype, Shape{0})), {}, {}});
     set.outputs.push_back(
         {v.name + "_empty3d", index++, Value::FromTensor(Tensor(dtype, Shape{2, 0, 3})), {}, {}});
   }
@@ -166,7 +170,11 @@ TEST(GoldenFileTest, RoundTripsSequencesAndOptionals) {
   set.inputs = {
       {"seq", 0, Value::FromSequence(DataType::kInt64, {a, b}), {}, {}},
       {"seq_empty", 1, Value::FromSequence(DataType::kFloat, {}), {}, {}},
-      {"seq_twelve", 2, Value::FromSequence(DataType::kFloat, many), {}, {}},  // "10" sorts before "2"
+      {"seq_twelve",
+       2,
+       Value::FromSequence(DataType::kFloat, many),
+       {},
+       {}},  // "10" sorts before "2"
       {"seq_strings", 3, strings, {}, {}},
       {"opt_tensor", 4, Value::OptionalOf(Value::FromTensor(b)), {}, {}},
       {"opt_none", 5, Value::OptionalNone(Value::Kind::kTensor, DataType::kInt32), {}, {}},
@@ -267,19 +275,21 @@ TEST(GoldenFileTest, UsesTheDocumentedHdf5Types) {
     const char* name;
     hid_t type;
   };
-  for (const Expected& e : {Expected{"v_FLOAT", H5T_IEEE_F32LE}, Expected{"v_DOUBLE", H5T_IEEE_F64LE},
-                            Expected{"v_BFLOAT16", H5T_STD_U16LE}, Expected{"v_BOOL", H5T_STD_U8LE},
-                            Expected{"v_INT8", H5T_STD_I8LE}, Expected{"v_UINT64", H5T_STD_U64LE}}) {
+  for (const Expected& e :
+       {Expected{"v_FLOAT", H5T_IEEE_F32LE}, Expected{"v_DOUBLE", H5T_IEEE_F64LE},
+        Expected{"v_BFLOAT16", H5T_STD_U16LE}, Expected{"v_BOOL", H5T_STD_U8LE},
+        Expected{"v_INT8", H5T_STD_I8LE}, Expected{"v_UINT64", H5T_STD_U64LE}}) {
     hid_t t = type_of(e.name);
     EXPECT_GT(H5Tequal(t, e.type), 0) << e.name;
     H5Tclose(t);
   }
   // The new types: codes as uint8, sub-byte integers unpacked as int8 / uint8, one per element.
-  for (const Expected& e : {Expected{"v_FLOAT8E4M3FN", H5T_STD_U8LE}, Expected{"v_FLOAT8E4M3FNUZ", H5T_STD_U8LE},
-                            Expected{"v_FLOAT8E5M2", H5T_STD_U8LE}, Expected{"v_FLOAT8E5M2FNUZ", H5T_STD_U8LE},
-                            Expected{"v_FLOAT8E8M0", H5T_STD_U8LE}, Expected{"v_FLOAT4E2M1", H5T_STD_U8LE},
-                            Expected{"v_INT4", H5T_STD_I8LE}, Expected{"v_UINT4", H5T_STD_U8LE},
-                            Expected{"v_INT2", H5T_STD_I8LE}, Expected{"v_UINT2", H5T_STD_U8LE}}) {
+  for (const Expected& e :
+       {Expected{"v_FLOAT8E4M3FN", H5T_STD_U8LE}, Expected{"v_FLOAT8E4M3FNUZ", H5T_STD_U8LE},
+        Expected{"v_FLOAT8E5M2", H5T_STD_U8LE}, Expected{"v_FLOAT8E5M2FNUZ", H5T_STD_U8LE},
+        Expected{"v_FLOAT8E8M0", H5T_STD_U8LE}, Expected{"v_FLOAT4E2M1", H5T_STD_U8LE},
+        Expected{"v_INT4", H5T_STD_I8LE}, Expected{"v_UINT4", H5T_STD_U8LE},
+        Expected{"v_INT2", H5T_STD_I8LE}, Expected{"v_UINT2", H5T_STD_U8LE}}) {
     hid_t t = type_of(e.name);
     EXPECT_GT(H5Tequal(t, e.type), 0) << e.name;
     H5Tclose(t);
@@ -313,7 +323,8 @@ TEST(GoldenFileTest, UsesTheDocumentedHdf5Types) {
 }
 
 TEST(GoldenFileTest, H5dumpPrintsTheFile) {
-  if (!testing_util::HaveCommand("h5dump")) GTEST_SKIP() << "h5dump (package hdf5-tools) is not installed";
+  if (!testing_util::HaveCommand("h5dump"))
+    GTEST_SKIP() << "h5dump (package hdf5-tools) is not installed";
   TempDir dir;
   GoldenFile g = BaseGolden();
   g.sets.push_back({EveryType(), EveryType(), {}});
@@ -340,7 +351,8 @@ TEST(GoldenFileTest, ReadsAndWritesFromManyThreads) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 5; ++i) {
         StatusOr<GoldenFile> read = ReadGolden(dir.File("shared.h5"));
-        if (!read.ok() || ValueDifference(g.sets[0].outputs[13].value, read->sets[0].outputs[13].value) != "") {
+        if (!read.ok() ||
+            ValueDifference(g.sets[0].outputs[13].value, read->sets[0].outputs[13].value) != "") {
           ++failures;
         }
         if (!WriteGolden(dir.File("own" + std::to_string(t) + ".h5"), g).ok()) ++failures;
@@ -367,7 +379,8 @@ TEST(GoldenNamesTest, EncodesWhatHdf5CannotHold) {
 }
 
 TEST(GoldenOpsetImportsTest, FormatsAndParses) {
-  std::vector<std::pair<std::string, int64_t>> imports = {{"", 13}, {"ai.onnx.ml", 3}, {"com.x", 1}};
+  std::vector<std::pair<std::string, int64_t>> imports = {
+      {"", 13}, {"ai.onnx.ml", 3}, {"com.x", 1}};
   EXPECT_EQ(FormatOpsetImports(imports), "ai.onnx:13,ai.onnx.ml:3,com.x:1");
   StatusOr<std::vector<std::pair<std::string, int64_t>>> parsed =
       ParseOpsetImports("ai.onnx:13,ai.onnx.ml:3,com.x:1");

@@ -45,8 +45,10 @@ void ReplaceY(const std::string& path, hid_t dcpl) {
     if (!sha.ok() || H5Ldelete(f, "/sets/0/outputs/Y", H5P_DEFAULT) < 0) return false;
     hsize_t n = kY.size();
     hid_t space = H5Screate_simple(1, &n, nullptr);
-    hid_t d = H5Dcreate2(f, "/sets/0/outputs/Y", H5T_IEEE_F32LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    bool ok = d >= 0 && H5Dwrite(d, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, kY.data()) >= 0 &&
+    hid_t d =
+        H5Dcreate2(f, "/sets/0/outputs/Y", H5T_IEEE_F32LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    bool ok = d >= 0 &&
+              H5Dwrite(d, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, kY.data()) >= 0 &&
               TagAsTensorValue(d, "Y", 0, "FLOAT");
     if (ok) {
       H5Adelete(d, "sha256");
@@ -78,7 +80,9 @@ TEST(GoldenFiltersTest, GzipShuffleAndFletcher32ReadAsWritten) {
   H5Pclose(dcpl);
   StatusOr<GoldenFile> g = ReadGolden(path);
   ASSERT_TRUE(g.ok()) << g.status().ToString();
-  EXPECT_EQ(testing_util::ValueDifference(g->sets[0].outputs[0].value, Small().sets[0].outputs[0].value), "");
+  EXPECT_EQ(
+      testing_util::ValueDifference(g->sets[0].outputs[0].value, Small().sets[0].outputs[0].value),
+      "");
 }
 
 // 64 MiB of zeros deflated (about 64 KB) as the one chunk of a 1 KiB dataset: libhdf5 would
@@ -108,7 +112,8 @@ TEST(GoldenFiltersTest, ChunkInflatingPastItsSizeIsRefused) {
     H5Ldelete(f, "/sets/0/outputs/Y", H5P_DEFAULT);
     H5Pset_chunk(dcpl, 1, &small);
     space = H5Screate_simple(1, &small, nullptr);
-    hid_t y = H5Dcreate2(f, "/sets/0/outputs/Y", H5T_STD_U8LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    hid_t y =
+        H5Dcreate2(f, "/sets/0/outputs/Y", H5T_STD_U8LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     ok = ok && H5Dwrite_chunk(y, H5P_DEFAULT, filters, &offset, stored, bytes.data()) >= 0 &&
          TagAsTensorValue(y, "Y", 0, "UINT8");
     H5Dclose(y);
@@ -117,9 +122,12 @@ TEST(GoldenFiltersTest, ChunkInflatingPastItsSizeIsRefused) {
     return ok;
   }));
   std::string message = BoundedRead(path, uint64_t{32} << 20);
-  EXPECT_NE(message.find("DATA_LOSS: " + path + ": /sets/0/outputs/Y: deflated chunk at [0]"), std::string::npos)
+  EXPECT_NE(message.find("DATA_LOSS: " + path + ": /sets/0/outputs/Y: deflated chunk at [0]"),
+            std::string::npos)
       << message;
-  EXPECT_NE(message.find("inflates past the chunk's 1024 bytes: a compression bomb"), std::string::npos) << message;
+  EXPECT_NE(message.find("inflates past the chunk's 1024 bytes: a compression bomb"),
+            std::string::npos)
+      << message;
 }
 
 TEST(GoldenFiltersTest, OtherFiltersAreRefusedByName) {

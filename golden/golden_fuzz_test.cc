@@ -24,10 +24,16 @@ GoldenFile Varied() {
   g.opset_imports = {{"", 13}};
   g.created = "2026-11-21T03:00:00Z";
   GoldenSet set;
-  set.inputs = {{"A", 0, Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {1, 2, 3, 4, 5, 6})), {}, {}},
-                {"s", 1, Value::FromTensor(Tensor::FromVector<std::string>({2}, {"x", "yz"})), {}, {}}};
-  set.outputs = {{"Y", 0, Value::FromSequence(DataType::kFloat, {Tensor::Scalar<float>(1.f)}), 0.01, {}},
-                 {"o", 1, Value::OptionalOf(Value::FromTensor(Tensor::FromVector<bool>({2}, {true, false}))), {}, {}}};
+  set.inputs = {
+      {"A", 0, Value::FromTensor(Tensor::FromVector<int64_t>({2, 3}, {1, 2, 3, 4, 5, 6})), {}, {}},
+      {"s", 1, Value::FromTensor(Tensor::FromVector<std::string>({2}, {"x", "yz"})), {}, {}}};
+  set.outputs = {
+      {"Y", 0, Value::FromSequence(DataType::kFloat, {Tensor::Scalar<float>(1.f)}), 0.01, {}},
+      {"o",
+       1,
+       Value::OptionalOf(Value::FromTensor(Tensor::FromVector<bool>({2}, {true, false}))),
+       {},
+       {}}};
   g.sets.push_back(set);
   return g;
 }

@@ -2,12 +2,13 @@
 // allocated: each read runs in a child whose address space is limited to 256 MiB more than it
 // already uses, so a reader that allocated what the file declares would fail with "out of
 // memory" instead of the limit's message.
+#include "golden/golden_limits.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "golden/golden_file.h"
-#include "golden/golden_limits.h"
 #include "golden/golden_test_util.h"
 #include "golden/hdf5_handle.h"
 #include "golden/sha256.h"
@@ -124,8 +125,7 @@ TEST(GoldenLimitsTest, GzipBombIsRefusedBeforeInflating) {
   size_t file_bytes = testing_util::FileBytes(path).size();
   EXPECT_LT(file_bytes, 2u << 20) << "a bomb of about a megabyte";
   ExpectHas(ReadWithLittleMemory(path),
-            {"DATA_LOSS", path + ": /sets/0/outputs/Y: declares UINT8 [1073741824]",
-             "per tensor"});
+            {"DATA_LOSS", path + ": /sets/0/outputs/Y: declares UINT8 [1073741824]", "per tensor"});
 }
 
 // With the default limits this needs over 1 GiB of real tensors; smaller limits show the rule.
@@ -172,7 +172,8 @@ TEST(GoldenLimitsTest, HugeFixedLengthStringsAreRefused) {
     return ok;
   });
   ExpectHas(ReadWithLittleMemory(path),
-            {"DATA_LOSS", path + ": /sets/0/outputs/Y: declares STRING [1] (1073741824 bytes per element)"});
+            {"DATA_LOSS",
+             path + ": /sets/0/outputs/Y: declares STRING [1] (1073741824 bytes per element)"});
 }
 
 TEST(GoldenLimitsTest, LongArrayAttributeIsRefused) {
@@ -182,12 +183,16 @@ TEST(GoldenLimitsTest, LongArrayAttributeIsRefused) {
   ASSERT_TRUE(EditHdf5File(path, [](hid_t f) {
     hid_t obj = H5Oopen(f, "/sets/0/inputs/X", H5P_DEFAULT);
     H5Adelete(obj, "shape");
-    bool ok = WriteInt64ArrayAttribute(obj, "shape", std::vector<int64_t>(100, 1), H5Where{"edit", "X"}).ok();
+    bool ok =
+        WriteInt64ArrayAttribute(obj, "shape", std::vector<int64_t>(100, 1), H5Where{"edit", "X"})
+            .ok();
     H5Oclose(obj);
     return ok;
   }));
-  ExpectHas(ReadWithLittleMemory(path),
-            {"DATA_LOSS", path + ": /sets/0/inputs/X: attribute shape has 100 elements, more than the limit of 64"});
+  ExpectHas(
+      ReadWithLittleMemory(path),
+      {"DATA_LOSS",
+       path + ": /sets/0/inputs/X: attribute shape has 100 elements, more than the limit of 64"});
 }
 
 }  // namespace

@@ -65,7 +65,8 @@ StatusOr<ReadValueResult> ReadValue(hid_t obj, const std::string& link, bool out
                     EncodeGoldenName(v.name) + "')");
   }
   ONNXGATE_ASSIGN_OR_RETURN(v.index, ReadInt64Attribute(obj, "index", at));
-  if (v.index < 0) return DataLoss(at.Prefix() + "index " + std::to_string(v.index) + " is negative");
+  if (v.index < 0)
+    return DataLoss(at.Prefix() + "index " + std::to_string(v.index) + " is negative");
   ONNXGATE_ASSIGN_OR_RETURN(r.stored_sha256, ReadDigest(obj, "sha256", rule, at));
   try {
     ONNXGATE_ASSIGN_OR_RETURN(v.value, ReadValueObject(obj, at, budget));
@@ -97,8 +98,9 @@ StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const C
   });
   for (size_t i = 1; i < read.size(); ++i) {
     if (read[i].value.index == read[i - 1].value.index) {
-      return DataLoss(where.Prefix() + "'" + read[i - 1].value.name + "' and '" + read[i].value.name +
-                      "' both have index " + std::to_string(read[i].value.index));
+      return DataLoss(where.Prefix() + "'" + read[i - 1].value.name + "' and '" +
+                      read[i].value.name + "' both have index " +
+                      std::to_string(read[i].value.index));
     }
   }
   std::vector<GoldenValue> values;
@@ -107,7 +109,8 @@ StatusOr<std::vector<GoldenValue>> ReadValues(hid_t group, bool outputs, const C
       std::string computed = GoldenValueSha256(r.value);
       if (computed != r.stored_sha256) {
         return DataLoss(r.where.Prefix() + "golden corrupted: its sha256 attribute is " +
-                        Short(r.stored_sha256) + " but what is stored hashes to " + Short(computed) +
+                        Short(r.stored_sha256) + " but what is stored hashes to " +
+                        Short(computed) +
                         " (its data, shape, type, name, index or tolerance changed after it was "
                         "written)");
       }
@@ -130,9 +133,9 @@ StatusOr<GoldenSet> ReadSet(hid_t set, int64_t version, const ChecksumRule& rule
     ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> children, ChildNames(set, where));
     if (std::find(children.begin(), children.end(), "intermediates") != children.end()) {
       ONNXGATE_ASSIGN_OR_RETURN(H5Handle intermediates, OpenGroup(set, "intermediates", where));
-      ONNXGATE_ASSIGN_OR_RETURN(out.intermediates,
-                                ReadValues(intermediates.get(), false, rule,
-                                           where.Child("intermediates"), budget));
+      ONNXGATE_ASSIGN_OR_RETURN(
+          out.intermediates,
+          ReadValues(intermediates.get(), false, rule, where.Child("intermediates"), budget));
     }
   }
   return out;
@@ -144,8 +147,8 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
   hid_t f = file.get();
   ONNXGATE_ASSIGN_OR_RETURN(std::string format, ReadStringAttribute(f, "format", root));
   if (format != kGoldenFormat) {
-    return InvalidArgument(root.Prefix() + "format is '" + format + "', expected '" + kGoldenFormat +
-                           "' (not an onnxgate golden)");
+    return InvalidArgument(root.Prefix() + "format is '" + format + "', expected '" +
+                           kGoldenFormat + "' (not an onnxgate golden)");
   }
   ONNXGATE_ASSIGN_OR_RETURN(int64_t version, ReadInt64Attribute(f, "format_version", root));
   if (version < kGoldenOldestFormatVersion || version > kGoldenFormatVersion) {
@@ -200,8 +203,8 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
   if (!content_sha256.empty()) {
     std::string computed = GoldenContentSha256(golden);
     if (computed != content_sha256) {
-      return DataLoss(root.Prefix() + "golden corrupted: content_sha256 is " + Short(content_sha256) +
-                      " but the content hashes to " + Short(computed) +
+      return DataLoss(root.Prefix() + "golden corrupted: content_sha256 is " +
+                      Short(content_sha256) + " but the content hashes to " + Short(computed) +
                       " (a value, data set or root attribute was added, removed or changed after "
                       "it was written)");
     }
@@ -211,7 +214,9 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
 
 }  // namespace
 
-StatusOr<GoldenFile> ReadGolden(const std::string& path) { return ReadGolden(path, GoldenReadLimits()); }
+StatusOr<GoldenFile> ReadGolden(const std::string& path) {
+  return ReadGolden(path, GoldenReadLimits());
+}
 
 StatusOr<GoldenFile> ReadGolden(const std::string& path, const GoldenReadLimits& limits) {
   std::lock_guard<std::mutex> lock(Hdf5Mutex());

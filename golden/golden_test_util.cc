@@ -6,11 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,7 +46,8 @@ std::string TensorDifference(const Tensor& e, const Tensor& a, const std::string
   if (e.dtype() != a.dtype()) {
     return where + "dtype " + DataTypeName(e.dtype()) + " vs " + DataTypeName(a.dtype());
   }
-  if (e.shape() != a.shape()) return where + "shape " + e.shape().ToString() + " vs " + a.shape().ToString();
+  if (e.shape() != a.shape())
+    return where + "shape " + e.shape().ToString() + " vs " + a.shape().ToString();
   if (e.dtype() == DataType::kString) {
     for (int64_t i = 0; i < e.NumElements(); ++i) {
       if (e.data<std::string>()[i] != a.data<std::string>()[i]) {
@@ -83,13 +83,16 @@ std::string TensorDifference(const Tensor& e, const Tensor& a, const std::string
 
 std::string ValueDifference(const Value& e, const Value& a) {
   if (e.kind() != a.kind()) return "kind " + e.TypeString() + " vs " + a.TypeString();
-  if (e.elem_type() != a.elem_type()) return "element type " + e.TypeString() + " vs " + a.TypeString();
+  if (e.elem_type() != a.elem_type())
+    return "element type " + e.TypeString() + " vs " + a.TypeString();
   switch (e.kind()) {
     case Value::Kind::kTensor: return TensorDifference(e.tensor(), a.tensor(), "");
     case Value::Kind::kSequence:
-      if (e.sequence().size() != a.sequence().size()) return "length " + e.TypeString() + " vs " + a.TypeString();
+      if (e.sequence().size() != a.sequence().size())
+        return "length " + e.TypeString() + " vs " + a.TypeString();
       for (size_t i = 0; i < e.sequence().size(); ++i) {
-        std::string d = TensorDifference(e.sequence()[i], a.sequence()[i], "item " + std::to_string(i) + ": ");
+        std::string d =
+            TensorDifference(e.sequence()[i], a.sequence()[i], "item " + std::to_string(i) + ": ");
         if (!d.empty()) return d;
       }
       return "";
@@ -110,7 +113,8 @@ CommandResult RunCommand(const std::string& command) {
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer;
   size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), n);
   int status = ::pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
@@ -146,7 +150,8 @@ bool SetStringAttr(hid_t file, const std::string& object_path, const std::string
   return ok;
 }
 
-bool SetInt64Attr(hid_t file, const std::string& object_path, const std::string& name, int64_t value) {
+bool SetInt64Attr(hid_t file, const std::string& object_path, const std::string& name,
+                  int64_t value) {
   hid_t obj = H5Oopen(file, object_path.c_str(), H5P_DEFAULT);
   if (obj < 0) return false;
   if (H5Aexists(obj, name.c_str()) > 0) H5Adelete(obj, name.c_str());
@@ -168,7 +173,8 @@ bool WriteBytes(const std::string& path, const std::string& bytes) {
   return static_cast<bool>(out.flush());
 }
 
-bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index, const std::string& onnx_dtype) {
+bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index,
+                      const std::string& onnx_dtype) {
   H5Where where{"tag", name};
   return WriteStringAttribute(obj, "name", name, where).ok() &&
          WriteInt64Attribute(obj, "index", index, where).ok() &&
@@ -229,12 +235,15 @@ ChildOutcome RunInChild(const std::function<std::string()>& fn, double seconds,
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   bool result_open = true, err_open = true;
   while (result_open || err_open) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     struct pollfd fds[2] = {{result_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
     if (::poll(fds, 2, static_cast<int>(left.count())) < 0 && errno != EINTR) break;
-    if (result_open && (fds[0].revents & (POLLIN | POLLHUP))) result_open = Drain(result_pipe[0], &outcome.result);
-    if (err_open && (fds[1].revents & (POLLIN | POLLHUP))) err_open = Drain(err_pipe[0], &outcome.stderr_text);
+    if (result_open && (fds[0].revents & (POLLIN | POLLHUP)))
+      result_open = Drain(result_pipe[0], &outcome.result);
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP)))
+      err_open = Drain(err_pipe[0], &outcome.stderr_text);
   }
   int status = 0;
   if (result_open || err_open) {

@@ -44,7 +44,8 @@ bool EditHdf5File(const std::string& path, const std::function<bool(hid_t)>& edi
 // Replaces (or adds) a scalar string / int64 attribute of the object at `object_path`.
 bool SetStringAttr(hid_t file, const std::string& object_path, const std::string& name,
                    const std::string& value);
-bool SetInt64Attr(hid_t file, const std::string& object_path, const std::string& name, int64_t value);
+bool SetInt64Attr(hid_t file, const std::string& object_path, const std::string& name,
+                  int64_t value);
 bool DeleteAttr(hid_t file, const std::string& object_path, const std::string& name);
 
 // The file's bytes; "" when it cannot be read.
@@ -54,13 +55,14 @@ bool WriteBytes(const std::string& path, const std::string& bytes);
 
 // Adds what the reader asks of an input or output object before it looks at its data: name,
 // index, kind "tensor", onnx_dtype and a (wrong) sha256.
-bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index, const std::string& onnx_dtype);
+bool TagAsTensorValue(hid_t obj, const std::string& name, int64_t index,
+                      const std::string& onnx_dtype);
 
 // What a forked child running one function did.
 struct ChildOutcome {
-  bool finished = false;   // exited by itself within the time given
-  bool timed_out = false;  // killed when the time was up
-  std::string result;     // what the function returned
+  bool finished = false;    // exited by itself within the time given
+  bool timed_out = false;   // killed when the time was up
+  std::string result;       // what the function returned
   std::string stderr_text;  // what the child wrote to stderr
 };
 // Runs `fn` in a forked child, killing it after `seconds`. With `extra_address_space` > 0 the

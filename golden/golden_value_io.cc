@@ -37,8 +37,9 @@ std::vector<uint8_t> Unpack(const Tensor& tensor) {
   std::vector<uint8_t> out(static_cast<size_t>(n));
   const bool is_int = IsSubByteInteger(tensor.dtype());
   for (int64_t i = 0; i < n; ++i) {
-    out[static_cast<size_t>(i)] = is_int ? static_cast<uint8_t>(static_cast<int8_t>(tensor.SubByteInt(i)))
-                                         : tensor.PackedCode(i);
+    out[static_cast<size_t>(i)] =
+        is_int ? static_cast<uint8_t>(static_cast<int8_t>(tensor.SubByteInt(i)))
+               : tensor.PackedCode(i);
   }
   return out;
 }
@@ -78,8 +79,9 @@ StatusOr<H5Handle> WriteTensorDataset(hid_t parent, const std::string& link, con
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle file_type, FileTypeFor(dtype, where));
   const std::vector<int64_t>& dims = tensor.shape().dims();
   std::vector<hsize_t> extent(dims.begin(), dims.end());
-  hid_t space_id = dims.empty() ? H5Screate(H5S_SCALAR)
-                                : H5Screate_simple(static_cast<int>(extent.size()), extent.data(), nullptr);
+  hid_t space_id = dims.empty()
+                       ? H5Screate(H5S_SCALAR)
+                       : H5Screate_simple(static_cast<int>(extent.size()), extent.data(), nullptr);
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle space,
                             H5Take(space_id, H5Sclose, StatusCode::kInternal, where,
                                    "cannot create the dataspace " + tensor.shape().ToString()));
@@ -161,8 +163,8 @@ StatusOr<H5Handle> WriteOptionalGroup(hid_t parent, const std::string& link, con
     const Value& held = value.optional_value();
     H5Where child = where.Child("value");
     if (held.kind() != inner || held.elem_type() != value.elem_type()) {
-      return InvalidArgument(child.Prefix() + "holds " + held.TypeString() + " but the optional is " +
-                             value.TypeString());
+      return InvalidArgument(child.Prefix() + "holds " + held.TypeString() +
+                             " but the optional is " + value.TypeString());
     }
     ONNXGATE_RETURN_IF_ERROR(WriteValueObject(group.get(), "value", held, child).status());
   }
@@ -199,7 +201,8 @@ StatusOr<Shape> ReadDataspaceShape(hid_t dataset, const H5Where& where) {
   }
   std::vector<int64_t> dims;
   for (hsize_t d : extent) {
-    if (d > static_cast<hsize_t>(INT64_MAX)) return DataLoss(where.Prefix() + "dataspace dim too large");
+    if (d > static_cast<hsize_t>(INT64_MAX))
+      return DataLoss(where.Prefix() + "dataspace dim too large");
     dims.push_back(static_cast<int64_t>(d));
   }
   return Shape(std::move(dims));
@@ -224,7 +227,8 @@ int64_t ProductWithin(int64_t a, int64_t b, int64_t limit) {
 // The size of one chunk of a chunked dataset in bytes of the file type, 0 when it is not chunked:
 // libhdf5 allocates one such buffer (and inflates a compressed chunk into it) per chunk it reads.
 // DataLoss past `limit`.
-StatusOr<int64_t> ChunkBytes(hid_t dataset, size_t file_elem_size, int64_t limit, const H5Where& where) {
+StatusOr<int64_t> ChunkBytes(hid_t dataset, size_t file_elem_size, int64_t limit,
+                             const H5Where& where) {
   ONNXGATE_ASSIGN_OR_RETURN(
       H5Handle dcpl, H5Take(H5Dget_create_plist(dataset), H5Pclose, StatusCode::kDataLoss, where,
                             "cannot read the dataset's creation properties"));
@@ -295,12 +299,14 @@ StatusOr<Tensor> ReadTensorDataset(hid_t dataset, const H5Where& where, GoldenRe
                             H5Take(H5Dget_type(dataset), H5Tclose, StatusCode::kDataLoss, where,
                                    "cannot read the dataset type"));
   const size_t file_elem_size = H5Tget_size(file_type.get());
-  if (file_elem_size == 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the element size");
+  if (file_elem_size == 0)
+    return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the element size");
   // In memory while reading: a string object and a pointer (or the fixed length) per STRING
   // element; a one-byte buffer beside the tensor for BOOL and the packed types.
   const size_t mem_elem_size = dtype == DataType::kString ? sizeof(std::string) + sizeof(char*)
-                               : dtype == DataType::kBool || IsPackedSubByte(dtype) ? 2
-                                                                                   : DataTypeSize(dtype);
+                               : dtype == DataType::kBool || IsPackedSubByte(dtype)
+                                   ? 2
+                                   : DataTypeSize(dtype);
   ONNXGATE_ASSIGN_OR_RETURN(
       int64_t chunk_bytes,
       ChargeDeclaredSize(dataset, dtype, shape, mem_elem_size, file_elem_size, where, budget));
@@ -378,7 +384,8 @@ StatusOr<Value> ReadSequenceGroup(hid_t group, const H5Where& where, GoldenReadB
     H5Where child_where = where.Child(name);
     ONNXGATE_ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, name, where));
     ONNXGATE_ASSIGN_OR_RETURN(std::string kind, ReadKind(child.get(), child_where));
-    if (kind != "tensor") return DataLoss(child_where.Prefix() + "a sequence element must be a tensor");
+    if (kind != "tensor")
+      return DataLoss(child_where.Prefix() + "a sequence element must be a tensor");
     ONNXGATE_ASSIGN_OR_RETURN(items[*index], ReadTensorDataset(child.get(), child_where, budget));
     if (items[*index].dtype() != dtype) {
       return DataLoss(child_where.Prefix() + "element onnx_dtype " +
@@ -397,7 +404,8 @@ StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where, GoldenReadB
   ONNXGATE_ASSIGN_OR_RETURN(int64_t has_value, ReadInt64Attribute(group, "has_value", where));
   ONNXGATE_ASSIGN_OR_RETURN(std::string inner, ReadStringAttribute(group, "inner_kind", where));
   if (has_value != 0 && has_value != 1) {
-    return DataLoss(where.Prefix() + "has_value is " + std::to_string(has_value) + ", expected 0 or 1");
+    return DataLoss(where.Prefix() + "has_value is " + std::to_string(has_value) +
+                    ", expected 0 or 1");
   }
   if (inner != "tensor" && inner != "sequence") {
     return InvalidArgument(where.Prefix() + "unknown inner_kind '" + inner +
@@ -414,8 +422,8 @@ StatusOr<Value> ReadOptionalGroup(hid_t group, const H5Where& where, GoldenReadB
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle child, OpenObject(group, "value", where));
   ONNXGATE_ASSIGN_OR_RETURN(Value held, ReadValueObject(child.get(), child_where, budget));
   if (held.kind() != inner_kind || held.elem_type() != dtype) {
-    return DataLoss(child_where.Prefix() + "holds " + held.TypeString() + " but the optional says " +
-                    inner + " of " + DataTypeName(dtype));
+    return DataLoss(child_where.Prefix() + "holds " + held.TypeString() +
+                    " but the optional says " + inner + " of " + DataTypeName(dtype));
   }
   return Value::OptionalOf(std::move(held));
 }
@@ -443,7 +451,8 @@ StatusOr<H5Handle> WriteValueObject(hid_t parent, const std::string& link_name, 
     case Value::Kind::kResident:  // never leaves a session
       break;
   }
-  return InvalidArgument(where.Prefix() + "the value is empty (neither tensor, sequence nor optional)");
+  return InvalidArgument(where.Prefix() +
+                         "the value is empty (neither tensor, sequence nor optional)");
 }
 
 StatusOr<Value> ReadValueObject(hid_t obj, const H5Where& where, GoldenReadBudget* budget) {

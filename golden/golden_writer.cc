@@ -18,7 +18,8 @@ namespace onnxgate {
 
 namespace {
 
-Status ValidateTolerance(const std::optional<double>& t, const char* which, const std::string& where) {
+Status ValidateTolerance(const std::optional<double>& t, const char* which,
+                         const std::string& where) {
   if (t && (!std::isfinite(*t) || *t < 0)) {
     return InvalidArgument(where + ": " + which + " must be a finite number >= 0, got " +
                            std::to_string(*t));
@@ -26,14 +27,16 @@ Status ValidateTolerance(const std::optional<double>& t, const char* which, cons
   return OkStatus();
 }
 
-Status ValidateValues(const std::vector<GoldenValue>& values, bool outputs, const std::string& where) {
+Status ValidateValues(const std::vector<GoldenValue>& values, bool outputs,
+                      const std::string& where) {
   std::set<std::string> names;
   std::set<int64_t> indices;
   for (const GoldenValue& v : values) {
     std::string at = where + "/" + (v.name.empty() ? "<unnamed>" : EncodeGoldenName(v.name));
     if (v.name.empty()) return InvalidArgument(at + ": a value needs a non-empty name");
     if (!names.insert(v.name).second) return InvalidArgument(at + ": the name appears twice");
-    if (v.index < 0) return InvalidArgument(at + ": index " + std::to_string(v.index) + " is negative");
+    if (v.index < 0)
+      return InvalidArgument(at + ": index " + std::to_string(v.index) + " is negative");
     if (!indices.insert(v.index).second) {
       return InvalidArgument(at + ": index " + std::to_string(v.index) + " is used twice");
     }
@@ -54,7 +57,8 @@ Status Validate(const std::string& path, const GoldenFile& golden) {
                            golden.model_sha256 + "'");
   }
   if (!golden.model_files_sha256.empty() && !IsSha256Hex(golden.model_files_sha256)) {
-    return InvalidArgument(at + ": model_files_sha256 must be empty or 64 lowercase hex digits, got '" +
+    return InvalidArgument(at +
+                           ": model_files_sha256 must be empty or 64 lowercase hex digits, got '" +
                            golden.model_files_sha256 + "'");
   }
   for (const auto& [domain, version] : golden.opset_imports) {
@@ -152,7 +156,8 @@ Status WriteGolden(const std::string& path, const GoldenFile& golden) {
     GoldenFile dated = golden;
     if (dated.created.empty()) dated.created = UtcNowIso8601();
     dated.format_version = GoldenFormatVersionFor(golden);
-    return WriteThroughTempFile(path, [&](const std::string& temp) { return WriteTo(temp, path, dated); });
+    return WriteThroughTempFile(
+        path, [&](const std::string& temp) { return WriteTo(temp, path, dated); });
   } catch (const std::bad_alloc&) {
     return Unavailable(path + ": out of memory while writing the golden");
   }

@@ -19,7 +19,8 @@ herr_t RefuseExternalLink(const char* /*parent_file*/, const char* /*parent_grou
   return -1;
 }
 
-// The value of a soft or external link (at most kMaxQuotedBytes of it), or "" when it cannot be read.
+// The value of a soft or external link (at most kMaxQuotedBytes of it), or "" when it cannot be
+// read.
 std::string LinkValue(hid_t loc, const std::string& name, size_t size) {
   if (size == 0 || size > kMaxQuotedBytes) return "";
   std::vector<char> buffer(size, '\0');
@@ -36,7 +37,8 @@ std::string DescribeExternalLink(hid_t loc, const std::string& name, size_t size
   const char* file = nullptr;
   const char* object = nullptr;
   if (value.empty() ||
-      H5Lunpack_elink_val(value.data(), value.size(), &flags, &file, &object) < 0 || file == nullptr) {
+      H5Lunpack_elink_val(value.data(), value.size(), &flags, &file, &object) < 0 ||
+      file == nullptr) {
     H5Eclear2(H5E_DEFAULT);
     return "is an HDF5 external link to another file";
   }
@@ -104,8 +106,7 @@ Status CheckHardLink(hid_t loc, const std::string& name, const H5Where& where) {
     return Hdf5Error(StatusCode::kDataLoss, at, "cannot read the link");
   }
   switch (info.type) {
-    case H5L_TYPE_HARD:
-      return OkStatus();
+    case H5L_TYPE_HARD: return OkStatus();
     case H5L_TYPE_EXTERNAL:
       return DataLoss(at.Prefix() + DescribeExternalLink(loc, name, info.u.val_size) + kOwnData);
     case H5L_TYPE_SOFT:
@@ -125,19 +126,22 @@ Status CheckSelfContainedDataset(hid_t dataset, const H5Where& where) {
   if (layout == H5D_VIRTUAL) {
     size_t count = 0;
     if (H5Pget_virtual_count(p, &count) < 0) H5Eclear2(H5E_DEFAULT);
-    std::string file = ReadName([&](char* b, size_t n) { return H5Pget_virtual_filename(p, 0, b, n); });
-    std::string dset = ReadName([&](char* b, size_t n) { return H5Pget_virtual_dsetname(p, 0, b, n); });
+    std::string file =
+        ReadName([&](char* b, size_t n) { return H5Pget_virtual_filename(p, 0, b, n); });
+    std::string dset =
+        ReadName([&](char* b, size_t n) { return H5Pget_virtual_dsetname(p, 0, b, n); });
     std::string more = count > 1 ? " and " + std::to_string(count - 1) + " more source(s)" : "";
     return DataLoss(where.Prefix() + "is an HDF5 virtual dataset mapping '" +
                     (count == 0 ? std::string("?") : file) + "' (dataset '" + dset + "')" + more +
                     kOwnData);
   }
   if (layout != H5D_COMPACT && layout != H5D_CONTIGUOUS && layout != H5D_CHUNKED) {
-    return Hdf5Error(StatusCode::kDataLoss, where, "unknown dataset layout " +
-                                                       std::to_string(static_cast<int>(layout)));
+    return Hdf5Error(StatusCode::kDataLoss, where,
+                     "unknown dataset layout " + std::to_string(static_cast<int>(layout)));
   }
   int external = H5Pget_external_count(p);
-  if (external < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the external file list");
+  if (external < 0)
+    return Hdf5Error(StatusCode::kDataLoss, where, "cannot read the external file list");
   if (external > 0) {
     std::vector<char> name(kMaxQuotedBytes + 1, '\0');
     off_t offset = 0;
@@ -147,8 +151,8 @@ Status CheckSelfContainedDataset(hid_t dataset, const H5Where& where) {
       name[0] = '?';
     }
     std::string more = external > 1 ? " and " + std::to_string(external - 1) + " more file(s)" : "";
-    return DataLoss(where.Prefix() + "has HDF5 external raw storage in '" + std::string(name.data()) +
-                    "'" + more + kOwnData);
+    return DataLoss(where.Prefix() + "has HDF5 external raw storage in '" +
+                    std::string(name.data()) + "'" + more + kOwnData);
   }
   return OkStatus();
 }

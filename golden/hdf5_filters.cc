@@ -148,9 +148,9 @@ Status CheckDatasetFilters(hid_t dataset, int64_t chunk_bytes, const H5Where& wh
     if (mask & (1u << pipeline.deflate_at)) continue;  // stored without deflate
     // The index entry's size is checked against the file before it is allocated.
     if (stored_size > file_size || addr > file_size - stored_size) {
-      return DataLoss(where.Prefix() + "chunk at " + name + " claims " + std::to_string(stored_size) +
-                      " bytes at " + std::to_string(addr) + ", past the end of the " +
-                      std::to_string(file_size) + "-byte file");
+      return DataLoss(where.Prefix() + "chunk at " + name + " claims " +
+                      std::to_string(stored_size) + " bytes at " + std::to_string(addr) +
+                      ", past the end of the " + std::to_string(file_size) + "-byte file");
     }
     std::string stored(static_cast<size_t>(stored_size), '\0');
     uint32_t filters = 0;

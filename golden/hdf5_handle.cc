@@ -12,15 +12,18 @@ namespace {
 
 herr_t CollectErrorMessage(unsigned /*n*/, const H5E_error2_t* err, void* data) {
   auto* messages = static_cast<std::vector<std::string>*>(data);
-  if (err != nullptr && err->desc != nullptr && err->desc[0] != '\0') messages->push_back(err->desc);
+  if (err != nullptr && err->desc != nullptr && err->desc[0] != '\0')
+    messages->push_back(err->desc);
   return 0;
 }
 
 StatusOr<H5Handle> OpenScalarLikeAttribute(hid_t obj, const std::string& name, const H5Where& where,
                                            H5Handle* type) {
   htri_t exists = H5Aexists(obj, name.c_str());
-  if (exists < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot look up attribute " + name);
-  if (exists == 0) return InvalidArgument(where.Prefix() + "missing required attribute '" + name + "'");
+  if (exists < 0)
+    return Hdf5Error(StatusCode::kDataLoss, where, "cannot look up attribute " + name);
+  if (exists == 0)
+    return InvalidArgument(where.Prefix() + "missing required attribute '" + name + "'");
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle attr,
                             H5Take(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose,
                                    StatusCode::kDataLoss, where, "cannot open attribute " + name));
@@ -29,7 +32,8 @@ StatusOr<H5Handle> OpenScalarLikeAttribute(hid_t obj, const std::string& name, c
   return attr;
 }
 
-StatusOr<hssize_t> AttributeElementCount(hid_t attr, const std::string& name, const H5Where& where) {
+StatusOr<hssize_t> AttributeElementCount(hid_t attr, const std::string& name,
+                                         const H5Where& where) {
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle space,
                             H5Take(H5Aget_space(attr), H5Sclose, StatusCode::kDataLoss, where,
                                    "cannot read the dataspace of attribute " + name));
@@ -111,7 +115,8 @@ StatusOr<H5Handle> OpenObject(hid_t loc, const std::string& name, const H5Where&
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle lapl, NoForeignLinkAccess(where));
   htri_t exists = H5Lexists(loc, name.c_str(), lapl.get());
   if (exists < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot look up '" + name + "'");
-  if (exists == 0) return InvalidArgument(where.Prefix() + "missing required object '" + name + "'");
+  if (exists == 0)
+    return InvalidArgument(where.Prefix() + "missing required object '" + name + "'");
   // The link itself first: an external or soft link is refused before libhdf5 follows it.
   ONNXGATE_RETURN_IF_ERROR(CheckHardLink(loc, name, where));
   return H5Take(H5Oopen(loc, name.c_str(), lapl.get()), H5Oclose, StatusCode::kDataLoss,
@@ -143,11 +148,13 @@ StatusOr<std::vector<std::string>> ChildNames(hid_t group, const H5Where& where)
   std::vector<std::string> names;
   names.reserve(info.nlinks);
   for (hsize_t i = 0; i < info.nlinks; ++i) {
-    ssize_t size = H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, i, nullptr, 0, H5P_DEFAULT);
+    ssize_t size =
+        H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, i, nullptr, 0, H5P_DEFAULT);
     if (size < 0) return Hdf5Error(StatusCode::kDataLoss, where, "cannot read a child's name");
     if (static_cast<uint64_t>(size) > kMaxGoldenLinkNameBytes) {
       return DataLoss(where.Prefix() + "a child's name is " + std::to_string(size) +
-                      " bytes long, more than the limit of " + std::to_string(kMaxGoldenLinkNameBytes));
+                      " bytes long, more than the limit of " +
+                      std::to_string(kMaxGoldenLinkNameBytes));
     }
     std::string name(static_cast<size_t>(size) + 1, '\0');
     if (H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, i, name.data(), name.size(),
@@ -187,11 +194,13 @@ Status WriteStringAttribute(hid_t obj, const std::string& name, const std::strin
   return WriteScalarAttribute(obj, name, type.get(), &text, where);
 }
 
-Status WriteInt64Attribute(hid_t obj, const std::string& name, int64_t value, const H5Where& where) {
+Status WriteInt64Attribute(hid_t obj, const std::string& name, int64_t value,
+                           const H5Where& where) {
   return WriteScalarAttribute(obj, name, H5T_STD_I64LE, &value, where);
 }
 
-Status WriteDoubleAttribute(hid_t obj, const std::string& name, double value, const H5Where& where) {
+Status WriteDoubleAttribute(hid_t obj, const std::string& name, double value,
+                            const H5Where& where) {
   return WriteScalarAttribute(obj, name, H5T_IEEE_F64LE, &value, where);
 }
 
@@ -210,7 +219,8 @@ Status WriteInt64ArrayAttribute(hid_t obj, const std::string& name,
                  where, "cannot write attribute " + name);
 }
 
-StatusOr<std::string> ReadStringAttribute(hid_t obj, const std::string& name, const H5Where& where) {
+StatusOr<std::string> ReadStringAttribute(hid_t obj, const std::string& name,
+                                          const H5Where& where) {
   H5Handle type;
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle attr, OpenScalarLikeAttribute(obj, name, where, &type));
   if (H5Tget_class(type.get()) != H5T_STRING) {
@@ -276,8 +286,8 @@ Status ReadStrings(hid_t file_type, size_t count, uint64_t max_bytes, const H5Wh
                    const std::function<herr_t(hid_t, void*)>& read, std::vector<std::string>* out) {
   out->clear();
   if (count > max_bytes / sizeof(char*)) {
-    return DataLoss(where.Prefix() + std::to_string(count) + " strings are more than the limit of " +
-                    std::to_string(max_bytes) + " bytes");
+    return DataLoss(where.Prefix() + std::to_string(count) +
+                    " strings are more than the limit of " + std::to_string(max_bytes) + " bytes");
   }
   out->reserve(count);
   htri_t variable = H5Tis_variable_str(file_type);

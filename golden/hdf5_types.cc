@@ -55,7 +55,9 @@ bool IsIntegerType(hid_t t, size_t size, bool is_signed) {
          (H5Tget_sign(t) == H5T_SGN_2) == is_signed;
 }
 
-bool IsFloatType(hid_t t, size_t size) { return H5Tget_class(t) == H5T_FLOAT && H5Tget_size(t) == size; }
+bool IsFloatType(hid_t t, size_t size) {
+  return H5Tget_class(t) == H5T_FLOAT && H5Tget_size(t) == size;
+}
 
 // A compound of exactly two float members "r" and "i" of `part_size` bytes each.
 bool IsComplexType(hid_t t, size_t part_size) {
@@ -109,15 +111,12 @@ bool Holds(hid_t t, DataType dtype) {
     case DataType::kFloat8E5M2:
     case DataType::kFloat8E5M2FNUZ:
     case DataType::kFloat8E8M0:
-    case DataType::kFloat4E2M1:
-      return IsIntegerType(t, 1, false);
+    case DataType::kFloat4E2M1: return IsIntegerType(t, 1, false);
     // Sub-byte integers are stored unpacked, one value per byte.
     case DataType::kInt4:
-    case DataType::kInt2:
-      return IsIntegerType(t, 1, true);
+    case DataType::kInt2: return IsIntegerType(t, 1, true);
     case DataType::kUint4:
-    case DataType::kUint2:
-      return IsIntegerType(t, 1, false);
+    case DataType::kUint2: return IsIntegerType(t, 1, false);
     case DataType::kUndefined: break;
   }
   return false;
@@ -150,14 +149,13 @@ StatusOr<H5Handle> FileTypeFor(DataType dtype, const H5Where& where) {
     case DataType::kFloat8E8M0:
     case DataType::kFloat4E2M1:
     case DataType::kUint4:
-    case DataType::kUint2:
-      return Copy(H5T_STD_U8LE, where);
+    case DataType::kUint2: return Copy(H5T_STD_U8LE, where);
     case DataType::kInt4:
-    case DataType::kInt2:
-      return Copy(H5T_STD_I8LE, where);
+    case DataType::kInt2: return Copy(H5T_STD_I8LE, where);
     case DataType::kUndefined: break;
   }
-  return InvalidArgument(where.Prefix() + "cannot store a tensor of data type " + DataTypeName(dtype));
+  return InvalidArgument(where.Prefix() + "cannot store a tensor of data type " +
+                         DataTypeName(dtype));
 }
 
 StatusOr<H5Handle> MemoryTypeFor(DataType dtype, const H5Where& where) {
@@ -186,11 +184,9 @@ StatusOr<H5Handle> MemoryTypeFor(DataType dtype, const H5Where& where) {
     case DataType::kFloat8E8M0:
     case DataType::kFloat4E2M1:
     case DataType::kUint4:
-    case DataType::kUint2:
-      return Copy(H5T_NATIVE_UINT8, where);
+    case DataType::kUint2: return Copy(H5T_NATIVE_UINT8, where);
     case DataType::kInt4:
-    case DataType::kInt2:
-      return Copy(H5T_NATIVE_INT8, where);
+    case DataType::kInt2: return Copy(H5T_NATIVE_INT8, where);
     case DataType::kString:
     case DataType::kUndefined: break;
   }
@@ -221,8 +217,7 @@ bool IsStringType(hid_t file_type) { return H5Tget_class(file_type) == H5T_STRIN
 std::string DescribeHdf5Type(hid_t t) {
   std::string bits = std::to_string(H5Tget_size(t) * 8) + "-bit ";
   switch (H5Tget_class(t)) {
-    case H5T_INTEGER:
-      return (H5Tget_sign(t) == H5T_SGN_NONE ? "unsigned " : "") + bits + "integer";
+    case H5T_INTEGER: return (H5Tget_sign(t) == H5T_SGN_NONE ? "unsigned " : "") + bits + "integer";
     case H5T_FLOAT:
       if (IsFloatType(t, 2) && IsFloat16Layout(t, 8, 7)) return "16-bit float (bfloat16 layout)";
       return bits + "float";

@@ -30,9 +30,9 @@ const std::vector<std::string> kImporterCaseKeys = {"name",     "model",        
 
 // The suite-level keys the importer writes itself (description, source, license and
 // default_tolerance are taken from the options or, when not given, kept).
-const char* const kImporterSuiteKeys[] = {"name",           "description",       "source",
-                                          "license",        "golden_producer",   "format_version",
-                                          "default_tolerance", "cases"};
+const char* const kImporterSuiteKeys[] = {
+    "name",           "description",       "source", "license", "golden_producer",
+    "format_version", "default_tolerance", "cases"};
 
 template <size_t N>
 bool Contains(const char* const (&list)[N], const std::string& s) {
@@ -171,7 +171,8 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
     for (const OnnxTestCase::ExternalFile& file : c.external_data) {
       external.push_back({file.location, Sha256Hex(file.bytes)});
     }
-    StatusOr<std::string> model_files = CombineModelFilesSha256(golden.model_sha256, std::move(external));
+    StatusOr<std::string> model_files =
+        CombineModelFilesSha256(golden.model_sha256, std::move(external));
     if (!model_files.ok()) {
       report.skipped.push_back({name, model_files.status().ToString()});
       continue;

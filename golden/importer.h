@@ -13,16 +13,16 @@
 namespace onnxgate {
 
 struct ImportOptions {
-  std::string source_dir;   // holds the case folders (test_abs/, test_add/, ...)
-  std::string suite_name;   // letters, digits, '_', '-', '.'
-  std::string repo_root;    // where suites/ and golden/data/ live
+  std::string source_dir;  // holds the case folders (test_abs/, test_add/, ...)
+  std::string suite_name;  // letters, digits, '_', '-', '.'
+  std::string repo_root;   // where suites/ and golden/data/ live
   // suite.json "description", "source" and "license": an empty one keeps the existing suite.json's
   // value on a re-import.
   std::string description;
   // Who computed the expected outputs, with version: each golden's producer and suite.json's
   // golden_producer, e.g. "onnx 1.12.0 backend test data generator".
   std::string producer;
-  std::string source;   // provenance: suite.json "source" and each golden's source attribute
+  std::string source;  // provenance: suite.json "source" and each golden's source attribute
   std::string license;
   // The `created` time written into every golden ("2026-11-21T03:00:00Z"); empty means now.
   // A fixed value makes re-imports byte-identical.
@@ -45,8 +45,8 @@ struct ImportReport {
   // Cases of the existing suite.json that this import did not write (hand-added, skipped this time,
   // or gone from the source folder): their entries are carried over unchanged, sorted by name.
   std::vector<std::string> kept;
-  int64_t data_sets = 0;              // test data sets written, over all imported cases
-  std::string suite_json;             // path of the suite.json written
+  int64_t data_sets = 0;   // test data sets written, over all imported cases
+  std::string suite_json;  // path of the suite.json written
 };
 
 // Imports every case folder below options.source_dir, in sorted order. A bad case folder (no

@@ -228,15 +228,19 @@ TEST(ImporterTest, HandMadeCasesAndBadFolders) {
   EXPECT_NE(SkipReason(*report, "test_bad_pb").find("input_0.pb"), std::string::npos);
   EXPECT_NE(SkipReason(*report, "test_gap").find("input_0.pb is missing"), std::string::npos);
   EXPECT_NE(SkipReason(*report, "test_no_data").find("no test_data_set"), std::string::npos);
-  EXPECT_NE(SkipReason(*report, "test_bad_model").find("not a valid ONNX model"), std::string::npos);
+  EXPECT_NE(SkipReason(*report, "test_bad_model").find("not a valid ONNX model"),
+            std::string::npos);
   EXPECT_NE(SkipReason(*report, "test_nul").find("NUL"), std::string::npos);
-  EXPECT_TRUE(std::is_sorted(report->skipped.begin(), report->skipped.end(),
-                             [](const SkippedCase& a, const SkippedCase& b) { return a.name < b.name; }));
+  EXPECT_TRUE(
+      std::is_sorted(report->skipped.begin(), report->skipped.end(),
+                     [](const SkippedCase& a, const SkippedCase& b) { return a.name < b.name; }));
 
   // The model keeps its external data beside it, in a folder of its own.
   fs::path suite = fs::path(root.path()) / "suites/unit";
-  EXPECT_EQ(testing_util::FileBytes((suite / "models/test_ext/model.onnx").string()), AddModel("data/w.bin"));
-  EXPECT_EQ(testing_util::FileBytes((suite / "models/test_ext/data/w.bin").string()), std::string(8, '\x01'));
+  EXPECT_EQ(testing_util::FileBytes((suite / "models/test_ext/model.onnx").string()),
+            AddModel("data/w.bin"));
+  EXPECT_EQ(testing_util::FileBytes((suite / "models/test_ext/data/w.bin").string()),
+            std::string(8, '\x01'));
   EXPECT_FALSE(fs::exists(fs::path(root.path()) / "golden/data/unit/test_nul.h5"));
 
   json j = json::parse(testing_util::FileBytes(report->suite_json));
@@ -263,7 +267,8 @@ TEST(ImporterTest, HandMadeCasesAndBadFolders) {
   EXPECT_EQ(g->model_files_sha256, files->model_files_sha256);
   EXPECT_NE(g->model_files_sha256, g->model_sha256);
   EXPECT_EQ(g->format_version, 2);  // no intermediate values
-  EXPECT_EQ(g->opset_imports, (std::vector<std::pair<std::string, int64_t>>{{"", 14}, {"ai.onnx.ml", 3}}));
+  EXPECT_EQ(g->opset_imports,
+            (std::vector<std::pair<std::string, int64_t>>{{"", 14}, {"ai.onnx.ml", 3}}));
   EXPECT_EQ(g->created, "2026-11-21T03:00:00Z");
   EXPECT_EQ(g->source, "hand-made");
   ASSERT_EQ(g->sets.size(), 2u);
@@ -370,9 +375,9 @@ TEST(ImporterTest, SequenceOptionalAndMapValues) {
              TypedModel({{"x", f32}}, {{"z", SequenceType(MapType(DataType::kInt64, f32))}}));
   WriteTensor(s / "test_zipmap/test_data_set_0/input_0.pb", a);
   WriteBytes(s / "test_zipmap/test_data_set_0/output_0.pb", "");
-  WriteBytes(s / "test_dict/model.onnx",
-             TypedModel({{"m", MapType(DataType::kString, TensorType(DataType::kDouble))}},
-                        {{"y", f32}}));
+  WriteBytes(
+      s / "test_dict/model.onnx",
+      TypedModel({{"m", MapType(DataType::kString, TensorType(DataType::kDouble))}}, {{"y", f32}}));
   WriteBytes(s / "test_dict/test_data_set_0/input_0.pb", "");
   WriteTensor(s / "test_dict/test_data_set_0/output_0.pb", a);
 
@@ -527,9 +532,12 @@ StatusOr<ImportReport> ImportCopies(const std::vector<std::string>& cases, const
 TEST(ImporterTest, OnnxNodeCases) {
   if (!HaveNodeTests()) GTEST_SKIP() << "no ONNX node tests at " << kNodeTests;
   TempDir src, root;
-  std::vector<std::string> cases = {"test_abs", "test_cast_FLOAT_to_BFLOAT16",
-                                    "test_optional_get_element", "test_optional_has_element_empty",
-                                    "test_sequence_insert_at_back", "test_softmax_example_expanded"};
+  std::vector<std::string> cases = {"test_abs",
+                                    "test_cast_FLOAT_to_BFLOAT16",
+                                    "test_optional_get_element",
+                                    "test_optional_has_element_empty",
+                                    "test_sequence_insert_at_back",
+                                    "test_softmax_example_expanded"};
   StatusOr<ImportReport> report = ImportCopies(cases, src, root);
   ASSERT_TRUE(report.ok()) << report.status().ToString();
   EXPECT_EQ(report->imported, cases);
@@ -574,7 +582,8 @@ TEST(ImporterTest, OnnxNodeCases) {
   const Tensor& ay = abs.outputs.at(0).value.tensor();
   ASSERT_EQ(ax.shape(), ay.shape());
   ASSERT_EQ(ax.dtype(), DataType::kFloat);
-  for (int64_t i = 0; i < ax.NumElements(); ++i) EXPECT_EQ(std::fabs(ax.data<float>()[i]), ay.data<float>()[i]);
+  for (int64_t i = 0; i < ax.NumElements(); ++i)
+    EXPECT_EQ(std::fabs(ax.data<float>()[i]), ay.data<float>()[i]);
 
   // bfloat16 output with the input's shape.
   const GoldenSet& cast = goldens["test_cast_FLOAT_to_BFLOAT16"].sets.at(0);
@@ -618,7 +627,8 @@ TEST(ImporterTest, ReimportIsByteIdentical) {
                 ImportOptions o = Options(src.path(), root.path());
                 o.suite_name = "onnx-node";
                 return o;
-              }()).ok());
+              }())
+                  .ok());
   EXPECT_TRUE(golden_before == testing_util::FileBytes(golden.string()));
   EXPECT_EQ(json_before, testing_util::FileBytes(suite_json.string()));
 }
@@ -680,7 +690,9 @@ TEST(ImporterTest, WholeOnnxNodeTree123) {
 TEST(ImporterTest, OnnxNode123SequenceAndOptionalCases) {
   if (!HaveNodeTests123()) GTEST_SKIP() << "no ONNX 1.23.2 node tests at " << kNodeTests123;
   TempDir src, root;
-  std::vector<std::string> cases = {"test_identity_opt", "test_if_opt", "test_loop16_seq_none",
+  std::vector<std::string> cases = {"test_identity_opt",
+                                    "test_if_opt",
+                                    "test_loop16_seq_none",
                                     "test_optional_get_element_optional_sequence",
                                     "test_optional_has_element_empty_optional_input",
                                     "test_sequence_map_identity_2_sequences"};

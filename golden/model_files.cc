@@ -129,7 +129,8 @@ StatusOr<std::vector<std::string>> ExternalDataLocations(const onnx::ModelProto&
     for (const auto& entry : t->external_data()) {
       if (entry.key() == "location") location = &entry.value();
     }
-    if (location == nullptr) return InvalidArgument(subject + " has external data without a location");
+    if (location == nullptr)
+      return InvalidArgument(subject + " has external data without a location");
     Status valid = SplitContainedPath(*location).status();
     if (!valid.ok()) return valid.WithContext(subject + ": external data");
     if (seen.insert(*location).second) locations.push_back(*location);
@@ -179,9 +180,9 @@ StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path,
   contents.ir_version = model.ir_version();
   for (int i = 0; i < model.graph().node_size(); ++i) {
     const onnx::NodeProto& node = model.graph().node(i);
-    contents.nodes.push_back({node.name().empty() ? node.op_type() + "#" + std::to_string(i)
-                                                  : node.name(),
-                              node.op_type(), node.domain() == "ai.onnx" ? "" : node.domain()});
+    contents.nodes.push_back(
+        {node.name().empty() ? node.op_type() + "#" + std::to_string(i) : node.name(),
+         node.op_type(), node.domain() == "ai.onnx" ? "" : node.domain()});
   }
   ModelFileHashes& hashes = contents.hashes;
   hashes.model_sha256 = Sha256Hex(contents.model_bytes);
@@ -194,8 +195,8 @@ StatusOr<ModelFileContents> ReadModelFiles(const std::string& model_path,
   }
   std::vector<ExternalFileSha256> file_hashes;
   for (const std::string& location : hashes.external_locations) {
-    StatusOr<ContainedFile> file = OpenContained(FolderOf(model_path), location,
-                                                 kMaxProtobufFileBytes, "external data file");
+    StatusOr<ContainedFile> file =
+        OpenContained(FolderOf(model_path), location, kMaxProtobufFileBytes, "external data file");
     if (!file.ok()) return file.status().WithContext(model_path);
     StatusOr<std::string> bytes = file->ReadAll(kMaxProtobufFileBytes);
     if (!bytes.ok()) return bytes.status().WithContext(model_path);

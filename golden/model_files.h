@@ -67,7 +67,7 @@ struct ModelFileContents {
     std::string location;  // as ExternalDataLocations gives it
     std::string bytes;
   };
-  std::vector<ExternalFile> external_files;  // in model order
+  std::vector<ExternalFile> external_files;                    // in model order
   std::vector<std::pair<std::string, int64_t>> opset_imports;  // model order; "" = ai.onnx
   int64_t ir_version = 0;
   // The main graph's nodes in graph order, unnamed ones named "<op_type>#<index>" as the

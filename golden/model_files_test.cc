@@ -32,13 +32,15 @@ void AddExternal(onnx::GraphProto* g, const std::string& name, const std::string
 }
 
 // A model whose initializers live at `locations`, one more inside an If branch.
-std::string Model(const std::vector<std::string>& locations, const std::string& branch_location = "") {
+std::string Model(const std::vector<std::string>& locations,
+                  const std::string& branch_location = "") {
   onnx::ModelProto m;
   m.set_ir_version(8);
   m.add_opset_import()->set_version(13);
   onnx::GraphProto* g = m.mutable_graph();
   g->set_name("weights");
-  for (size_t i = 0; i < locations.size(); ++i) AddExternal(g, "w" + std::to_string(i), locations[i]);
+  for (size_t i = 0; i < locations.size(); ++i)
+    AddExternal(g, "w" + std::to_string(i), locations[i]);
   if (!branch_location.empty()) {
     onnx::NodeProto* node = g->add_node();
     node->set_op_type("If");
@@ -77,7 +79,8 @@ TEST(ModelFilesTest, EveryExternalFileIsHashedInAFixedOrder) {
             Sha256Hex("onnxgate-model-files-v1\nmodel " + Sha256Hex(model) + "\nfile " + v +
                       " 9 sub/v.bin\nfile " + w + " 5 w.bin\n"));
   // The importer's way (hashes of bytes it holds) gives the same value.
-  StatusOr<std::string> combined = CombineModelFilesSha256(Sha256Hex(model), {{"w.bin", w}, {"sub/v.bin", v}});
+  StatusOr<std::string> combined =
+      CombineModelFilesSha256(Sha256Hex(model), {{"w.bin", w}, {"sub/v.bin", v}});
   ASSERT_TRUE(combined.ok());
   EXPECT_EQ(*combined, h->model_files_sha256);
 
@@ -118,7 +121,8 @@ TEST(ModelFilesTest, LinksOutsideLocationsAndFifosAreRefused) {
   EXPECT_NE(link.find("symbolic link"), std::string::npos) << link;
 
   std::string outside = message("../secret.bin");
-  EXPECT_NE(outside.find(dir.File("m.onnx") + ": tensor 'w0': external data"), std::string::npos) << outside;
+  EXPECT_NE(outside.find(dir.File("m.onnx") + ": tensor 'w0': external data"), std::string::npos)
+      << outside;
   EXPECT_NE(outside.find("'../secret.bin'"), std::string::npos) << outside;
   EXPECT_NE(message("/etc/passwd").find("/etc/passwd"), std::string::npos);
 

@@ -23,7 +23,8 @@ namespace {
 using EntryType = ContainedDir::EntryType;
 
 // "<prefix><k><suffix>" with k a canonical decimal: returns k, else -1.
-int64_t NumberedName(const std::string& name, const std::string& prefix, const std::string& suffix) {
+int64_t NumberedName(const std::string& name, const std::string& prefix,
+                     const std::string& suffix) {
   if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
       name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
     return -1;
@@ -39,7 +40,8 @@ int64_t NumberedName(const std::string& name, const std::string& prefix, const s
 StatusOr<DataType> ElemType(int32_t elem_type, const std::string& where) {
   if (elem_type == 0) return DataType::kUndefined;
   if (!IsValidDataType(elem_type)) {
-    return Unimplemented(where + ": element type " + std::to_string(elem_type) + " is not supported");
+    return Unimplemented(where + ": element type " + std::to_string(elem_type) +
+                         " is not supported");
   }
   return static_cast<DataType>(elem_type);
 }
@@ -64,8 +66,7 @@ std::string OnnxTypeString(const onnx::TypeProto& type) {
       return "sparse_tensor(" + elem(type.sparse_tensor_type().elem_type()) + ")";
     case onnx::TypeProto::kOpaqueType:
       return "opaque(" + type.opaque_type().domain() + "," + type.opaque_type().name() + ")";
-    default:
-      return "untyped";
+    default: return "untyped";
   }
 }
 
@@ -129,8 +130,9 @@ void CollectOpTypes(const onnx::GraphProto& g, std::vector<std::string>* op_type
 
 // Checks every external tensor by the runtime's rules (inside the folder, no link or hard link,
 // within the file, the size its dims declare), then reads each file they name once.
-StatusOr<std::vector<OnnxTestCase::ExternalFile>> ReadExternalFiles(
-    const ContainedDir& dir, const ExternalTensors& tensors, const std::string& model_path) {
+StatusOr<std::vector<OnnxTestCase::ExternalFile>> ReadExternalFiles(const ContainedDir& dir,
+                                                                    const ExternalTensors& tensors,
+                                                                    const std::string& model_path) {
   std::map<std::string, std::string> locations;  // normalized -> as the model wrote it
   for (const onnx::TensorProto* t : tensors) {
     Status st = CheckExternalData(*t, dir);
@@ -181,20 +183,21 @@ Value SequenceAsDeclared(const Value& v, DataType declared) {
 // element type (and no inner kind), an empty sequence may have none, bfloat16 comes as uint16.
 StatusOr<Value> CompleteFromDeclaration(Value v, const DeclaredValue& d, const std::string& path) {
   if (v.kind() != d.kind) {
-    return InvalidArgument(path + ": holds " + v.TypeString() + " but the model declares '" + d.name +
-                           "' as a " + KindHint(d.kind));
+    return InvalidArgument(path + ": holds " + v.TypeString() + " but the model declares '" +
+                           d.name + "' as a " + KindHint(d.kind));
   }
   if (v.is_tensor()) return Value::FromTensor(AsDeclared(v.tensor(), d.elem_type));
   if (v.is_sequence() && !v.sequence().empty()) return SequenceAsDeclared(v, d.elem_type);
   if (v.is_optional() && v.has_value()) {
     const Value& held = v.optional_value();
-    if (held.is_tensor()) return Value::OptionalOf(Value::FromTensor(AsDeclared(held.tensor(), d.elem_type)));
+    if (held.is_tensor())
+      return Value::OptionalOf(Value::FromTensor(AsDeclared(held.tensor(), d.elem_type)));
     return Value::OptionalOf(SequenceAsDeclared(held, d.elem_type));
   }
   if (v.is_optional() && !v.has_value()) {
     DataType dtype = v.elem_type() == DataType::kUndefined ? d.elem_type : v.elem_type();
-    Value::Kind inner =
-        v.optional_inner_kind() == Value::Kind::kNone ? d.optional_inner_kind : v.optional_inner_kind();
+    Value::Kind inner = v.optional_inner_kind() == Value::Kind::kNone ? d.optional_inner_kind
+                                                                      : v.optional_inner_kind();
     return Value::OptionalNone(inner, dtype);
   }
   if (v.is_sequence() && v.sequence().empty() && v.elem_type() == DataType::kUndefined) {
@@ -205,7 +208,8 @@ StatusOr<Value> CompleteFromDeclaration(Value v, const DeclaredValue& d, const s
 
 // The .pb files of one data set; each is opened beneath the set's folder (a link, hard link or
 // FIFO is refused naming it) and its external data, if any, resolves there too.
-StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir, const std::string& prefix,
+StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir,
+                                              const std::string& prefix,
                                               const std::vector<DeclaredValue>& declared,
                                               const std::vector<ContainedDir::Entry>& entries) {
   std::map<int64_t, std::string> files;
@@ -221,7 +225,8 @@ StatusOr<std::vector<GoldenValue>> ReadValues(const ContainedDir& set_dir, const
                              ".pb is missing but " + file + " exists");
     }
     if (k >= static_cast<int64_t>(declared.size())) {
-      return InvalidArgument(path + ": the model has only " + std::to_string(declared.size()) + " " +
+      return InvalidArgument(path + ": the model has only " + std::to_string(declared.size()) +
+                             " " +
                              (prefix == "input_" ? "inputs without an initializer" : "outputs"));
     }
     const DeclaredValue& d = declared[static_cast<size_t>(k)];
@@ -279,7 +284,8 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
     c.outputs.push_back(std::move(d));
   }
   for (const auto& import : model.opset_import()) {
-    c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(), import.version());
+    c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(),
+                                 import.version());
   }
   std::set<std::string> seen_ops;
   CollectOpTypes(model.graph(), &c.op_types, &seen_ops);

@@ -54,7 +54,7 @@ struct OnnxTestCase {
     std::string bytes;     // the whole file
   };
   std::vector<ExternalFile> external_data;  // sorted by location
-  std::vector<GoldenSet> sets;  // one per test_data_set_<i>, in order of i
+  std::vector<GoldenSet> sets;              // one per test_data_set_<i>, in order of i
 };
 
 // Loads the case in `dir`. InvalidArgument / DataLoss / NotFound / Unimplemented name the file and

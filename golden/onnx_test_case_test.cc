@@ -2,6 +2,8 @@
 // case folder, model.onnx, data-set folder or .pb file, a hard link, a FIFO, an oversized file, and
 // a data-set or external-data folder swapped for a link while cases load. Each test keeps a secret
 // case, model or value outside the case folder and checks that it is never what comes back.
+#include "golden/onnx_test_case.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
@@ -16,7 +18,6 @@
 
 #include "golden/golden_test_util.h"
 #include "golden/importer.h"
-#include "golden/onnx_test_case.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
@@ -115,7 +116,8 @@ TEST_F(OnnxTestCaseFilesTest, LoadsAGoodCaseWithItsExternalData) {
   ASSERT_EQ(loaded->external_data.size(), 1u);
   EXPECT_EQ(loaded->external_data[0].location, "data/w.bin");
   EXPECT_EQ(loaded->external_data[0].bytes, kInsideWeights);
-  EXPECT_EQ(ValueDifference(Value::FromTensor(kInside), loaded->sets.at(0).outputs.at(0).value), "");
+  EXPECT_EQ(ValueDifference(Value::FromTensor(kInside), loaded->sets.at(0).outputs.at(0).value),
+            "");
 }
 
 TEST_F(OnnxTestCaseFilesTest, RefusesLinkedCaseFolderModelDataSetAndValueFiles) {
@@ -140,7 +142,8 @@ TEST_F(OnnxTestCaseFilesTest, RefusesLinkedCaseFolderModelDataSetAndValueFiles) 
 
   fs::path pb = GoodCase("test_linked_pb");
   fs::remove(pb / "test_data_set_0/output_0.pb");
-  fs::create_symlink(secret_case() / "test_data_set_0/output_0.pb", pb / "test_data_set_0/output_0.pb");
+  fs::create_symlink(secret_case() / "test_data_set_0/output_0.pb",
+                     pb / "test_data_set_0/output_0.pb");
   EXPECT_EQ(Refused(pb), "'output_0.pb' in '" + (pb / "test_data_set_0").string() +
                              "': is a symbolic link; a link may lead outside that folder");
 
@@ -153,7 +156,8 @@ TEST_F(OnnxTestCaseFilesTest, RefusesLinkedCaseFolderModelDataSetAndValueFiles) 
 TEST_F(OnnxTestCaseFilesTest, RefusesHardLinks) {
   fs::path pb = GoodCase("test_hard_pb");
   fs::remove(pb / "test_data_set_0/output_0.pb");
-  fs::create_hard_link(secret_case() / "test_data_set_0/output_0.pb", pb / "test_data_set_0/output_0.pb");
+  fs::create_hard_link(secret_case() / "test_data_set_0/output_0.pb",
+                       pb / "test_data_set_0/output_0.pb");
   EXPECT_NE(Refused(pb).find("'output_0.pb' in '" + (pb / "test_data_set_0").string() +
                              "': is a hard link (2 names)"),
             std::string::npos);
@@ -201,8 +205,9 @@ TEST_F(OnnxTestCaseFilesTest, RefusesOversizedFilesBeforeReading) {
   // External data longer than FLOAT[2]: refused by the declared size.
   fs::path ext = GoodCase("test_big_data");
   sparse(ext / "data/w.bin", off_t{8} << 30);
-  EXPECT_NE(Refused(ext).find("external data 'data/w.bin' has 8589934592 bytes but FLOAT[2] needs 8"),
-            std::string::npos);
+  EXPECT_NE(
+      Refused(ext).find("external data 'data/w.bin' has 8589934592 bytes but FLOAT[2] needs 8"),
+      std::string::npos);
 }
 
 // The importer skips each bad case, naming what is wrong, and copies nothing of the secret case.
@@ -224,7 +229,8 @@ TEST_F(OnnxTestCaseFilesTest, ImporterSkipsLinkedCasesAndWritesNoSecret) {
   EXPECT_EQ(report->imported, std::vector<std::string>{"test_good"});
   ASSERT_EQ(report->skipped.size(), 2u);
   EXPECT_EQ(report->skipped[0].name, "test_linked_case");
-  EXPECT_NE(report->skipped[0].reason.find("test_linked_case': is a symbolic link"), std::string::npos)
+  EXPECT_NE(report->skipped[0].reason.find("test_linked_case': is a symbolic link"),
+            std::string::npos)
       << report->skipped[0].reason;
   EXPECT_EQ(report->skipped[1].name, "test_linked_data");
   EXPECT_NE(report->skipped[1].reason.find("'data' is a symbolic link"), std::string::npos)
@@ -262,7 +268,8 @@ TEST_F(OnnxTestCaseFilesTest, SwappingFoldersForLinksNeverLoadsTheSecret) {
       if (!loaded.ok()) continue;
       ASSERT_EQ(loaded->external_data.size(), 1u);
       ASSERT_EQ(loaded->external_data[0].bytes, kInsideWeights) << swapped << ", attempt " << i;
-      ASSERT_EQ(ValueDifference(Value::FromTensor(kInside), loaded->sets.at(0).outputs.at(0).value), "")
+      ASSERT_EQ(ValueDifference(Value::FromTensor(kInside), loaded->sets.at(0).outputs.at(0).value),
+                "")
           << swapped << ", attempt " << i;
     }
     stop = true;

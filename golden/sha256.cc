@@ -101,7 +101,8 @@ StatusOr<std::string> CombineModelFilesSha256(const std::string& model_sha256,
     ONNXGATE_ASSIGN_OR_RETURN(std::string location, NormalizedLocation(f.location));
     auto [it, inserted] = by_location.emplace(location, f.sha256);
     if (!inserted && it->second != f.sha256) {
-      return InvalidArgument("external data file '" + location + "' is given twice with different hashes");
+      return InvalidArgument("external data file '" + location +
+                             "' is given twice with different hashes");
     }
   }
   std::string text = "onnxgate-model-files-v1\nmodel " + model_sha256 + "\n";
@@ -111,7 +112,8 @@ StatusOr<std::string> CombineModelFilesSha256(const std::string& model_sha256,
   return Sha256Hex(text);
 }
 
-StatusOr<std::string> Sha256ModelFiles(const std::string& model_sha256, const std::string& model_dir,
+StatusOr<std::string> Sha256ModelFiles(const std::string& model_sha256,
+                                       const std::string& model_dir,
                                        const std::vector<std::string>& locations) {
   std::vector<ExternalFileSha256> files;
   if (!locations.empty()) {

@@ -65,7 +65,8 @@ StatusOr<std::string> CombineModelFilesSha256(const std::string& model_sha256,
 // runtime/base/contained_file.h, as the runtime opens external data: no symbolic link on the way,
 // no hard link, a regular file (a FIFO or device is refused without blocking); any size, read in
 // chunks. Errors name the location and the folder.
-StatusOr<std::string> Sha256ModelFiles(const std::string& model_sha256, const std::string& model_dir,
+StatusOr<std::string> Sha256ModelFiles(const std::string& model_sha256,
+                                       const std::string& model_dir,
                                        const std::vector<std::string>& locations);
 
 }  // namespace onnxgate

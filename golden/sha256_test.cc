@@ -21,9 +21,10 @@ TEST(Sha256Test, KnownVectors) {
 TEST(Sha256Test, FileMatchesBytesAcrossChunks) {
   // A million 'a's is the standard long vector and spans the reader's 1 MiB chunks.
   std::string bytes(1000000, 'a');
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("onnxgate_sha256_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed())))
-                         .string();
+  std::string path =
+      (std::filesystem::temp_directory_path() /
+       ("onnxgate_sha256_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed())))
+          .string();
   {
     std::ofstream out(path, std::ios::binary);
     out << bytes << bytes;

@@ -25,8 +25,9 @@ StatusOr<SuiteJson> ReadSuiteJsonForUpdate(const std::string& path) {
   if (!std::filesystem::exists(path, ec)) return SuiteJson::object();
   ONNXGATE_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   SuiteJson j = SuiteJson::parse(text, nullptr, /*allow_exceptions=*/false);
-  const std::string keep = "; fix or remove it before writing to the suite, so that its edits "
-                           "are not lost";
+  const std::string keep =
+      "; fix or remove it before writing to the suite, so that its edits "
+      "are not lost";
   if (j.is_discarded()) return InvalidArgument(path + ": not valid JSON" + keep);
   if (!j.is_object()) return InvalidArgument(path + ": must hold a JSON object" + keep);
   auto cases = j.find("cases");
@@ -38,8 +39,10 @@ StatusOr<SuiteJson> ReadSuiteJsonForUpdate(const std::string& path) {
     for (const SuiteJson& c : *cases) {
       auto name = c.is_object() ? c.find("name") : c.end();
       if (!c.is_object() || name == c.end() || !name->is_string()) {
-        return InvalidArgument(path + ": every entry of 'cases' must be an object with a string "
-                               "'name'" + keep);
+        return InvalidArgument(path +
+                               ": every entry of 'cases' must be an object with a string "
+                               "'name'" +
+                               keep);
       }
       if (!names.insert(name->get<std::string>()).second) {
         return InvalidArgument(path + ": case '" + name->get<std::string>() + "' is listed twice" +

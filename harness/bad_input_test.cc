@@ -11,9 +11,9 @@
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
+#include "runtime/base/atomic_file.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/testing/test_providers.h"
-#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 namespace {
@@ -50,14 +50,21 @@ class BadInputTest : public ::testing::Test {
     no_input.omit_input = true;
     WriteMiniSuite(root_, {{"relu_ok", "Relu", Floats({-1, 2}), Floats({0, 2})},
                            {"wrong_golden", "Relu", Floats({-1, 2, 3}), Floats({0, 2, 3.5f})},
-                           truncated, not_onnx, checker, outside, no_input,
+                           truncated,
+                           not_onnx,
+                           checker,
+                           outside,
+                           no_input,
                            {"stale_golden", "Relu", Floats({1}), Floats({1}), true},
                            {"truncated_golden", "Relu", Floats({1}), Floats({1})},
                            {"not_hdf5_golden", "Relu", Floats({1}), Floats({1})}});
     fs::path golden_dir = fs::path(root_) / "golden" / "data" / "mini";
     std::string whole = *ReadFile((golden_dir / "truncated_golden.h5").string());
-    EXPECT_TRUE(WriteFileAtomically((golden_dir / "truncated_golden.h5").string(), whole.substr(0, 700)).ok());
-    EXPECT_TRUE(WriteFileAtomically((golden_dir / "not_hdf5_golden.h5").string(), "plain text\n").ok());
+    EXPECT_TRUE(
+        WriteFileAtomically((golden_dir / "truncated_golden.h5").string(), whole.substr(0, 700))
+            .ok());
+    EXPECT_TRUE(
+        WriteFileAtomically((golden_dir / "not_hdf5_golden.h5").string(), "plain text\n").ok());
     options_.root = root_;
     options_.suites = {"mini"};
     options_.jobs = 2;
@@ -93,7 +100,10 @@ TEST_F(BadInputTest, EachBadInputIsUnresolvedWithAClearLine) {
   EXPECT_EQ(wrong.verdict, Verdict::kFail);
   EXPECT_THAT(wrong.message, AllOf(HasSubstr("'Y'"), HasSubstr("[2]"), HasSubstr("3.5")));
 
-  struct Expect { const char* name; std::vector<const char*> words; };
+  struct Expect {
+    const char* name;
+    std::vector<const char*> words;
+  };
   for (const Expect& e : std::vector<Expect>{
            {"truncated_model", {"truncated_model.onnx"}},
            {"not_onnx", {"not_onnx.onnx"}},
@@ -111,7 +121,9 @@ TEST_F(BadInputTest, EachBadInputIsUnresolvedWithAClearLine) {
   auto junit = ReadFile(options_.junit_path);
   ASSERT_TRUE(junit.ok());
   size_t testcases = 0;
-  for (size_t p = junit->find("<testcase"); p != std::string::npos; p = junit->find("<testcase", p + 1)) ++testcases;
+  for (size_t p = junit->find("<testcase"); p != std::string::npos;
+       p = junit->find("<testcase", p + 1))
+    ++testcases;
   EXPECT_EQ(testcases, 10u);
 }
 

@@ -24,9 +24,11 @@ TEST(CaseRequestTest, MalformedRequestsSayWhatIsWrong) {
       {"[1]", "not a JSON object"},
       {R"({"case": "c", "runtime": 0, "ep": "ref"})", "no \"suite\""},
       {R"({"suite": "s", "case": 3, "runtime": 0, "ep": "ref"})", "\"case\" is not a string"},
-      {R"({"suite": "s", "case": "c", "runtime": "0", "ep": "ref"})", "\"runtime\" is not an integer"},
+      {R"({"suite": "s", "case": "c", "runtime": "0", "ep": "ref"})",
+       "\"runtime\" is not an integer"},
       {R"({"suite": "s", "case": "c", "runtime": -1, "ep": "ref"})", "\"runtime\" is negative"},
-      {R"({"suite": "s", "case": "c", "runtime": 0.5, "ep": "ref"})", "\"runtime\" is not an integer"},
+      {R"({"suite": "s", "case": "c", "runtime": 0.5, "ep": "ref"})",
+       "\"runtime\" is not an integer"},
   };
   for (const auto& [text, why] : bad) {
     auto decoded = DecodeCaseRequest(text);

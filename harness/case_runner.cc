@@ -56,13 +56,13 @@ OutputComparison ToRecord(const std::string& name, int64_t set_index, const Valu
   o.max_rel_error = cmp->max_rel_error;
   o.mismatch_count = cmp->mismatches;
   o.total_elements = cmp->total_elements;
-  o.mismatch_share = cmp->total_elements > 0
-                         ? static_cast<double>(cmp->mismatches) / cmp->total_elements
-                         : 0.0;
+  o.mismatch_share =
+      cmp->total_elements > 0 ? static_cast<double>(cmp->mismatches) / cmp->total_elements : 0.0;
   o.min_passing_rtol = cmp->min_passing_rtol;
   o.min_passing_atol = cmp->min_passing_atol;
   for (const TensorComparison& part : cmp->parts) {
-    if (!part.structure_error.empty() && o.error.empty()) o.error = part.path.empty() ? part.structure_error : part.path + ": " + part.structure_error;
+    if (!part.structure_error.empty() && o.error.empty())
+      o.error = part.path.empty() ? part.structure_error : part.path + ": " + part.structure_error;
     if (!part.passed || o.worst_index < 0) {
       o.worst_index = part.worst.flat_index;
       o.worst_index_nd = part.worst.index;
@@ -152,8 +152,8 @@ class CaseRun {
     // the runtime's reason, before anything is read.
     if (Status available = runtime_.ProviderAvailability(options_.ep);
         available.code() == StatusCode::kUnavailable) {
-      return {Verdict::kSkip, "provider '" + options_.ep + "' is unavailable here: " +
-                                  available.message()};
+      return {Verdict::kSkip,
+              "provider '" + options_.ep + "' is unavailable here: " + available.message()};
     }
     // A golden that cannot be read, fails its checksums ("golden corrupted"), compares nothing
     // or carries an absurd tolerance cannot judge the runtime. The read has a memory bound of its
@@ -198,11 +198,12 @@ class CaseRun {
       const GoldenSet& set = golden->sets[s];
       std::vector<NamedValue> feeds = FeedsOfSet(set);
       for (const std::string& name : (*model)->input_names()) {
-        auto it = std::find_if(feeds.begin(), feeds.end(), [&](const NamedValue& f) { return f.name == name; });
+        auto it = std::find_if(feeds.begin(), feeds.end(),
+                               [&](const NamedValue& f) { return f.name == name; });
         if (it == feeds.end()) {
-          return {Verdict::kUnresolved, c_.golden_path + ": /sets/" + std::to_string(s) +
-                                            "/inputs has no input '" + name + "' (model inputs: " +
-                                            ListNames((*model)->input_names()) + ")"};
+          return {Verdict::kUnresolved,
+                  c_.golden_path + ": /sets/" + std::to_string(s) + "/inputs has no input '" +
+                      name + "' (model inputs: " + ListNames((*model)->input_names()) + ")"};
         }
       }
       SetWorkerBreadcrumb("running set " + std::to_string(s) + " of " + c_.model_path + " on " +
@@ -224,7 +225,8 @@ class CaseRun {
         OutputComparison rec;
         std::string summary;
         if (actual == nullptr) {
-          rec = ToRecord(expected.name, static_cast<int64_t>(s), expected.value, nullptr, tol, nullptr);
+          rec = ToRecord(expected.name, static_cast<int64_t>(s), expected.value, nullptr, tol,
+                         nullptr);
           summary = "output missing from the model's outputs (" + ListNames(names) + ")";
         } else {
           ValueComparison cmp = CompareValues(*actual, expected.value, tol);
@@ -234,7 +236,8 @@ class CaseRun {
         if (!rec.passed && all_passed) {
           all_passed = false;
           first_failing_set = s;
-          first_failure = "set " + std::to_string(s) + " output '" + expected.name + "': " + summary;
+          first_failure =
+              "set " + std::to_string(s) + " output '" + expected.name + "': " + summary;
         }
         record_.outputs.push_back(std::move(rec));
       }
@@ -259,7 +262,8 @@ class CaseRun {
     auto layered = runtime_.Load(exposed->copy.path(), options_.load);
     if (!layered.ok()) {
       return "no layerwise attribution: the copy with intermediate values exposed does not "
-             "load: " + layered.status().message();
+             "load: " +
+             layered.status().message();
     }
     auto got = RunOutputsByName(**layered, FeedsOfSet(set));
     if (!got.ok()) {
@@ -281,8 +285,8 @@ class CaseRun {
       auto actual = got->find(v.value);
       if (expected == want.end() || actual == got->end()) continue;
       ++compared;
-      ValueComparison cmp =
-          CompareValues(actual->second, expected->second->value, ResolveTolerance(*expected->second));
+      ValueComparison cmp = CompareValues(actual->second, expected->second->value,
+                                          ResolveTolerance(*expected->second));
       if (cmp.passed) continue;
       DivergenceRecord& d = record_.first_divergence.emplace();
       d.node = v.node;
@@ -292,8 +296,8 @@ class CaseRun {
       d.max_abs_error = cmp.max_abs_error;
       d.max_rel_error = cmp.max_rel_error;
       d.summary = cmp.summary;
-      return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value + "': " +
-             cmp.summary;
+      return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value +
+             "': " + cmp.summary;
     }
     if (compared == 0) {
       return "no layerwise attribution: the copy with intermediate values exposed returns none "
@@ -322,9 +326,11 @@ class CaseRun {
     }
     if (golden.model_files_sha256.empty()) {
       if (files->external_locations.empty()) return "";
-      return c_.golden_path + ": has no model_files_sha256, so it cannot vouch for the external "
-                              "data files " + c_.model_path + " names (" +
-             ListNames(files->external_locations) + "); re-import the golden";
+      return c_.golden_path +
+             ": has no model_files_sha256, so it cannot vouch for the external "
+             "data files " +
+             c_.model_path + " names (" + ListNames(files->external_locations) +
+             "); re-import the golden";
     }
     if (files->model_files_sha256 != golden.model_files_sha256) {
       return c_.golden_path +

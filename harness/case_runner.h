@@ -14,9 +14,9 @@ namespace onnxgate {
 
 struct CaseRunOptions {
   std::string ep = "ref";
-  LoadOptions load;                     // providers are set from `ep` by the caller
+  LoadOptions load;                             // providers are set from `ep` by the caller
   const ToleranceLayers* tolerances = nullptr;  // null: ONNX defaults only
-  ToleranceOverride cli_tolerance;      // --rtol / --atol
+  ToleranceOverride cli_tolerance;              // --rtol / --atol
   // --convert-to-opset: 0 runs the model as it is; N runs a copy that ONNX's version converter
   // brought to default-domain opset N (the golden still belongs to the original and is checked
   // against it). A model that imports a later opset, or that the converter cannot convert, is

@@ -475,15 +475,11 @@ TensorComparison CompareTensors(const Tensor& actual, const Tensor& expected,
     case DataType::kFloat8E5M2:
     case DataType::kFloat8E5M2FNUZ:
     case DataType::kFloat8E8M0:
-    case DataType::kFloat4E2M1:
-      CompareLowPrecisionFloats(actual, expected, n, acc);
-      break;
+    case DataType::kFloat4E2M1: CompareLowPrecisionFloats(actual, expected, n, acc); break;
     case DataType::kInt4:
     case DataType::kUint4:
     case DataType::kInt2:
-    case DataType::kUint2:
-      CompareSubByteInts(actual, expected, n, acc);
-      break;
+    case DataType::kUint2: CompareSubByteInts(actual, expected, n, acc); break;
     case DataType::kUndefined: break;  // two undefined tensors: nothing to compare
   }
   c.passed = acc.mismatches == 0;

@@ -352,8 +352,9 @@ TEST(CompareTest, Float8SpecialValuesPerType) {
   EXPECT_FALSE(c.passed);
   EXPECT_EQ(c.worst.expected, "nan");
   EXPECT_EQ(c.worst.actual, "0");
-  EXPECT_FALSE(CompareTensors(F8Codes<Float8E5M2FNUZ>({0x80}), F8Codes<Float8E5M2FNUZ>({0x00}),
-                              {1, 1}).passed);
+  EXPECT_FALSE(
+      CompareTensors(F8Codes<Float8E5M2FNUZ>({0x80}), F8Codes<Float8E5M2FNUZ>({0x00}), {1, 1})
+          .passed);
   // E5M2: infinities by sign.
   Tensor inf = F8Codes<Float8E5M2>({0x7C, 0xFC});
   EXPECT_TRUE(CompareTensors(inf.Clone(), inf, Tolerance()).passed);
@@ -365,7 +366,8 @@ TEST(CompareTest, Float8SpecialValuesPerType) {
   EXPECT_FALSE(c.passed);
   EXPECT_EQ(c.worst.actual, "57344");
   // E5M2 keeps -0, and -0 equals +0 as for every float.
-  EXPECT_TRUE(CompareTensors(F8Codes<Float8E5M2>({0x80}), F8Codes<Float8E5M2>({0x00}), {0, 0}).passed);
+  EXPECT_TRUE(
+      CompareTensors(F8Codes<Float8E5M2>({0x80}), F8Codes<Float8E5M2>({0x00}), {0, 0}).passed);
   // E8M0: 0xFF is NaN; 2^0 against 2^1 is a relative error of 1.
   Tensor e8 = F8Codes<Float8E8M0>({127, 0xFF});
   EXPECT_TRUE(CompareTensors(e8.Clone(), e8, Tolerance()).passed);
@@ -418,7 +420,8 @@ TEST(CompareTest, SubByteIntegersMustBeEqual) {
   EXPECT_EQ(c.worst.index, (std::vector<int64_t>{1, 2}));
   EXPECT_EQ(c.max_rel_error, 1);
   EXPECT_TRUE(CompareTensors(*Tensor::FromSubByteInts(DataType::kInt2, {3}, {-2, 1, 0}),
-                             *Tensor::FromSubByteInts(DataType::kInt2, {3}, {-2, 1, 0}), Tolerance())
+                             *Tensor::FromSubByteInts(DataType::kInt2, {3}, {-2, 1, 0}),
+                             Tolerance())
                   .passed);
   EXPECT_TRUE(CompareTensors(*Tensor::FromSubByteInts(DataType::kUint4, {1}, {15}),
                              *Tensor::FromSubByteInts(DataType::kUint4, {1}, {15}), Tolerance())
@@ -429,10 +432,10 @@ TEST(CompareTest, SubByteIntegersMustBeEqual) {
 }
 
 TEST(CompareTest, NewTypesInSequences) {
-  Value e = Value::FromSequence(DataType::kFloat8E5M2, {F8Codes<Float8E5M2>({0x3C}),
-                                                        F8Codes<Float8E5M2>({0x7C})});
-  Value a = Value::FromSequence(DataType::kFloat8E5M2, {F8Codes<Float8E5M2>({0x3C}),
-                                                        F8Codes<Float8E5M2>({0x7B})});
+  Value e = Value::FromSequence(DataType::kFloat8E5M2,
+                                {F8Codes<Float8E5M2>({0x3C}), F8Codes<Float8E5M2>({0x7C})});
+  Value a = Value::FromSequence(DataType::kFloat8E5M2,
+                                {F8Codes<Float8E5M2>({0x3C}), F8Codes<Float8E5M2>({0x7B})});
   ValueComparison v = CompareValues(a, e, Tolerance());
   EXPECT_FALSE(v.passed);
   EXPECT_THAT(v.summary, HasSubstr("[1]: "));

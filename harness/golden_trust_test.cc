@@ -18,8 +18,8 @@
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
-#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate {
 namespace {
@@ -41,13 +41,14 @@ class GoldenTrustTest : public ::testing::Test {
   void SetUp() override {
     runtime_ = CreateBuiltinRuntime();
     root_ = TestRootFor("golden_trust_test");  // CTest runs this file's tests in parallel
-    std::vector<MiniCase> cases = {{"relu_ok", "Relu", Floats({-1, 2}), Floats({0, 2})},
-                                   {"corrupted", "Relu", Floats({-3.5f, 1.25f}), Floats({0, 1.25f})},
-                                   {"no_outputs", "Relu", Floats({-1, 2}), Floats({0, 2})},
-                                   {"no_sets", "Relu", Floats({-1, 2}), Floats({0, 2})},
-                                   {"absurd_rtol", "Relu", Floats({-1, 2}), Floats({0, 2})},
-                                   {"fifo_golden", "Relu", Floats({-1, 2}), Floats({0, 2})},
-                                   {"linked_output", "Relu", Floats({-1, 2}), Floats({0, 2})}};
+    std::vector<MiniCase> cases = {
+        {"relu_ok", "Relu", Floats({-1, 2}), Floats({0, 2})},
+        {"corrupted", "Relu", Floats({-3.5f, 1.25f}), Floats({0, 1.25f})},
+        {"no_outputs", "Relu", Floats({-1, 2}), Floats({0, 2})},
+        {"no_sets", "Relu", Floats({-1, 2}), Floats({0, 2})},
+        {"absurd_rtol", "Relu", Floats({-1, 2}), Floats({0, 2})},
+        {"fifo_golden", "Relu", Floats({-1, 2}), Floats({0, 2})},
+        {"linked_output", "Relu", Floats({-1, 2}), Floats({0, 2})}};
     for (const char* name : {"weights_ok", "weights_replaced", "weights_unvouched"}) {
       MiniCase c{name, "Add", Floats({1, 2}), Floats({1.5f, 2.25f})};
       c.model_bytes = AddWeightsModel(std::string(name) + ".bin");
@@ -59,19 +60,23 @@ class GoldenTrustTest : public ::testing::Test {
     goldens_ = fs::path(root_) / "golden" / "data" / "mini";
     for (const char* name : {"weights_ok", "weights_replaced", "weights_unvouched"}) {
       ASSERT_TRUE(WriteFileAtomically((models_ / (std::string(name) + ".bin")).string(),
-                                      FloatBytes({0.5f, 0.25f})).ok());
+                                      FloatBytes({0.5f, 0.25f}))
+                      .ok());
     }
 
     // The importer's way: model_files_sha256 over the model and its weights file.
     for (const char* name : {"weights_ok", "weights_replaced"}) {
       Rewrite(name, [&](GoldenFile* g) {
-        StatusOr<ModelFileHashes> files = HashModelFiles((models_ / (std::string(name) + ".onnx")).string());
+        StatusOr<ModelFileHashes> files =
+            HashModelFiles((models_ / (std::string(name) + ".onnx")).string());
         ASSERT_TRUE(files.ok()) << files.status().ToString();
         g->model_files_sha256 = files->model_files_sha256;
       });
     }
     // Replaced after the golden was written: the runtime would now compute {5.5, 6.5}.
-    ASSERT_TRUE(WriteFileAtomically((models_ / "weights_replaced.bin").string(), FloatBytes({4.5f, 4.5f})).ok());
+    ASSERT_TRUE(
+        WriteFileAtomically((models_ / "weights_replaced.bin").string(), FloatBytes({4.5f, 4.5f}))
+            .ok());
 
     // A flipped bit in the stored output {0, 1.25}.
     std::string path = Golden("corrupted");
@@ -97,7 +102,8 @@ class GoldenTrustTest : public ::testing::Test {
     ASSERT_GE(f, 0);
     EXPECT_GE(H5Ldelete(f, "/sets/0/outputs/Y", H5P_DEFAULT), 0);
     EXPECT_GE(H5Lcreate_external((fs::path(root_) / "secret.h5").c_str(), "/sets/0/outputs/Y", f,
-                                 "/sets/0/outputs/Y", H5P_DEFAULT, H5P_DEFAULT), 0);
+                                 "/sets/0/outputs/Y", H5P_DEFAULT, H5P_DEFAULT),
+              0);
     H5Fclose(f);
 
     options_.root = root_;
@@ -148,24 +154,30 @@ TEST_F(GoldenTrustTest, GoldensThatCannotJudgeAreUnresolved) {
   };
   for (const Expect& e : std::vector<Expect>{
            {"corrupted", {Golden("corrupted") + ": /sets/0/outputs/Y: golden corrupted"}},
-           {"weights_replaced", {Golden("weights_replaced") + ": model changed (stale golden)",
-                                 "model files", "weights_replaced.bin"}},
-           {"weights_unvouched", {Golden("weights_unvouched") + ": has no model_files_sha256",
-                                  "weights_unvouched.bin", "re-import"}},
-           {"no_outputs", {Golden("no_outputs") + ": /sets/0/outputs is empty: golden compares nothing"}},
+           {"weights_replaced",
+            {Golden("weights_replaced") + ": model changed (stale golden)", "model files",
+             "weights_replaced.bin"}},
+           {"weights_unvouched",
+            {Golden("weights_unvouched") + ": has no model_files_sha256", "weights_unvouched.bin",
+             "re-import"}},
+           {"no_outputs",
+            {Golden("no_outputs") + ": /sets/0/outputs is empty: golden compares nothing"}},
            {"no_sets", {Golden("no_sets") + ": golden compares nothing: it has no data sets"}},
            {"absurd_rtol", {Golden("absurd_rtol") + ": output 'Y'", "rtol"}},
            {"fifo_golden", {Golden("fifo_golden") + ": is a FIFO, not a golden file"}},
-           {"linked_output", {Golden("linked_output") + ": /sets/0/outputs/Y: is an HDF5 external link to '",
-                              "secret.h5", "a golden must hold its own data"}}}) {
+           {"linked_output",
+            {Golden("linked_output") + ": /sets/0/outputs/Y: is an HDF5 external link to '",
+             "secret.h5", "a golden must hold its own data"}}}) {
     CaseRecord c = Case(e.name);
     EXPECT_EQ(c.verdict, Verdict::kUnresolved) << e.name << ": " << c.message;
     EXPECT_EQ(c.message.find('\n'), std::string::npos) << e.name << ": one line";
     for (const std::string& w : e.words) EXPECT_THAT(c.message, HasSubstr(w)) << e.name;
   }
   std::string report = *ReadFile(options_.json_path);
-  EXPECT_EQ(report.find("31337"), std::string::npos) << "the linked file's values reached the report";
-  EXPECT_EQ(report.find("4242"), std::string::npos) << "the linked file's values reached the report";
+  EXPECT_EQ(report.find("31337"), std::string::npos)
+      << "the linked file's values reached the report";
+  EXPECT_EQ(report.find("4242"), std::string::npos)
+      << "the linked file's values reached the report";
 }
 
 }  // namespace

@@ -22,9 +22,10 @@ std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>&
   fs::path suite_dir = fs::path(root) / "suites" / "mini";
   nlohmann::json suite = {{"name", "mini"}, {"cases", nlohmann::json::array()}};
   for (const MiniCase& c : cases) {
-    std::string model = c.model_bytes ? *c.model_bytes
-                                      : "<ir_version: 8, opset_import: [\"\" : 13]>\n" + c.name +
-                                            " (float[N] X) => (float[N] Y) {\n  Y = " + c.op + "(X)\n}\n";
+    std::string model = c.model_bytes
+                            ? *c.model_bytes
+                            : "<ir_version: 8, opset_import: [\"\" : 13]>\n" + c.name +
+                                  " (float[N] X) => (float[N] Y) {\n  Y = " + c.op + "(X)\n}\n";
     std::string model_file = c.name + c.model_extension;
     std::string model_path = (suite_dir / "models" / model_file).string();
     ONNXGATE_CHECK(WriteFileAtomically(model_path, model).ok());
@@ -36,7 +37,8 @@ std::string WriteMiniSuite(const std::string& root, const std::vector<MiniCase>&
     if (!c.omit_input) set.inputs.push_back({"X", 0, c.input, {}, {}});
     set.outputs.push_back({"Y", 0, c.expected_output, {}, {}});
     g.sets.push_back(set);
-    std::string golden_path = (fs::path(root) / "golden" / "data" / "mini" / (c.name + ".h5")).string();
+    std::string golden_path =
+        (fs::path(root) / "golden" / "data" / "mini" / (c.name + ".h5")).string();
     ONNXGATE_CHECK(WriteGolden(golden_path, g).ok());
     suite["cases"].push_back({{"name", c.name},
                               {"model", "models/" + model_file},

@@ -13,8 +13,11 @@ namespace onnxgate {
 
 struct MiniCase {
   MiniCase(std::string name, std::string op, Value input, Value expected_output, bool stale = false)
-      : name(std::move(name)), op(std::move(op)), input(std::move(input)),
-        expected_output(std::move(expected_output)), stale(stale) {}
+      : name(std::move(name)),
+        op(std::move(op)),
+        input(std::move(input)),
+        expected_output(std::move(expected_output)),
+        stale(stale) {}
 
   std::string name;
   std::string op = "Relu";

@@ -13,7 +13,8 @@ class MockLoadedModel : public LoadedModel {
   MOCK_METHOD(std::vector<ValueInfo>, outputs, (), (const, override));
   using Metadata = std::map<std::string, std::string>;
   MOCK_METHOD(Metadata, metadata, (), (const, override));
-  MOCK_METHOD(StatusOr<std::vector<Value>>, Run, (const std::vector<NamedValue>& feeds), (const, override));
+  MOCK_METHOD(StatusOr<std::vector<Value>>, Run, (const std::vector<NamedValue>& feeds),
+              (const, override));
   MOCK_METHOD(std::vector<NodePlacement>, placements, (), (const, override));
 };
 
@@ -25,7 +26,8 @@ class MockRuntime : public RuntimeUnderTest {
   MOCK_METHOD(std::vector<std::string>, providers, (), (const, override));
   MOCK_METHOD(StatusOr<std::unique_ptr<LoadedModel>>, Load,
               (const std::string& model_path, const LoadOptions& options), (const, override));
-  MOCK_METHOD(StatusOr<std::vector<OpClaim>>, Claims, (const std::string& provider), (const, override));
+  MOCK_METHOD(StatusOr<std::vector<OpClaim>>, Claims, (const std::string& provider),
+              (const, override));
   MOCK_METHOD(StatusOr<int>, MaxIntraOpThreads, (const std::string& provider), (const, override));
   MOCK_METHOD(Status, ProviderAvailability, (const std::string& provider), (const, override));
 };

@@ -1,7 +1,6 @@
 // The run/gate driver: suites -> selection -> worker processes -> expectations -> reports.
 #include "harness/run_command.h"
 
-#include <functional>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -124,7 +123,8 @@ std::string EncodeCase(const CaseRecord& record) {
 
 StatusOr<CaseRecord> DecodeCase(const std::string& payload) {
   ONNXGATE_ASSIGN_OR_RETURN(RunRecord one, ParseRunJson(payload, "worker result"));
-  if (one.cases.size() != 1) return Internal("worker result holds " + std::to_string(one.cases.size()) + " cases");
+  if (one.cases.size() != 1)
+    return Internal("worker result holds " + std::to_string(one.cases.size()) + " cases");
   return std::move(one.cases[0]);
 }
 
@@ -153,9 +153,11 @@ void PrintMatrixSummary(const RunRecord& run) {
               run.runtimes.size() > 1 ? "runtime/EP" : "EP");
   for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
   std::printf("\n");
-  for (size_t i = 0; i < failing.size() && i < 20; ++i) std::printf("  failing: %s\n", failing[i].c_str());
+  for (size_t i = 0; i < failing.size() && i < 20; ++i)
+    std::printf("  failing: %s\n", failing[i].c_str());
   if (failing.size() > 20) std::printf("  ... and %zu more failing cells\n", failing.size() - 20);
-  if (!run.coverage.empty()) std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
+  if (!run.coverage.empty())
+    std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
 }
 
 // The options of a run that can change a case's verdict, as command-line words; defaults are
@@ -183,8 +185,7 @@ std::vector<std::string> VerdictOptionWords(const RunCommandOptions& options) {
     words.insert(words.end(), {"--fallback", FallbackPolicyName(options.fallback)});
   }
   if (options.optimization_level != defaults.optimization_level) {
-    words.insert(words.end(),
-                 {"--optimization-level", std::to_string(options.optimization_level)});
+    words.insert(words.end(), {"--optimization-level", std::to_string(options.optimization_level)});
   }
   if (options.convert_to_opset != defaults.convert_to_opset) {
     words.insert(words.end(), {"--convert-to-opset", std::to_string(options.convert_to_opset)});
@@ -238,8 +239,8 @@ Status ValidateRunOptions(const RunCommandOptions& options) {
                            std::to_string(static_cast<int64_t>(kMaxTimeoutSeconds)) + "], got " +
                            FormatNumber(options.timeout_s));
   }
-  if (options.memory_limit_mb != 0 &&
-      (options.memory_limit_mb < kMinMemoryLimitMb || options.memory_limit_mb > (int64_t{1} << 30))) {
+  if (options.memory_limit_mb != 0 && (options.memory_limit_mb < kMinMemoryLimitMb ||
+                                       options.memory_limit_mb > (int64_t{1} << 30))) {
     return InvalidArgument("--memory-limit must be 0 (none) or at least " +
                            std::to_string(kMinMemoryLimitMb) + " MiB, got " +
                            std::to_string(options.memory_limit_mb));
@@ -290,8 +291,7 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
       }
       // A provider the runtime does not list is accepted when the runtime can say what it
       // claims (a plugin may list only its main providers).
-      if (std::find(known.begin(), known.end(), ep) == known.end() &&
-          !r.runtime->Claims(ep).ok()) {
+      if (std::find(known.begin(), known.end(), ep) == known.end() && !r.runtime->Claims(ep).ok()) {
         std::string list;
         for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
         std::fprintf(stderr, "onnxgate: unknown EP '%s' (this runtime offers: %s)\n", ep.c_str(),
@@ -352,7 +352,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
         std::string path = (fs::path(dir) / (name + ".json")).string();
         auto file = LoadExpectationsOrEmpty(path, ep);
         if (!file.ok()) {
-          std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(file.status().message()).c_str());
+          std::fprintf(stderr, "onnxgate: %s\n",
+                       EscapeForTerminal(file.status().message()).c_str());
           return kExitUsage;
         }
         expectations[{i, ep}] = std::move(*file);
@@ -362,8 +363,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   }
   auto apply_expectation = [&](const CaseJob& job, CaseRecord& r) {
     if (!options.apply_expectations) return;
-    ApplyExpectation(expectations[{job.runtime, job.ep}],
-                     expectation_paths[{job.runtime, job.ep}], r);
+    ApplyExpectation(expectations[{job.runtime, job.ep}], expectation_paths[{job.runtime, job.ep}],
+                     r);
   };
   auto reproducer = [&](const CaseJob& job) {
     return ReproducerCommand(options, runtimes[job.runtime], job.suite->name, job.c->name, job.ep);
@@ -390,14 +391,15 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   run.runtime_name = runtimes[0].runtime->name();
   run.runtime_version = runtimes[0].runtime->version();
   for (size_t i = 0; i < runtimes.size(); ++i) {
-    run.runtimes.push_back({labels[i], runtimes[i].runtime->name(),
-                            runtimes[i].runtime->version(), runtimes[i].spec});
+    run.runtimes.push_back(
+        {labels[i], runtimes[i].runtime->name(), runtimes[i].runtime->version(), runtimes[i].spec});
   }
   run.start_time = std::chrono::system_clock::now();
   run.command_line = options.command_line;
   run.host = DescribeHost();
   run.suites = options.suites;
-  for (const auto& f : options.selection.filters) run.selection.filter += (run.selection.filter.empty() ? "" : " ") + f;
+  for (const auto& f : options.selection.filters)
+    run.selection.filter += (run.selection.filter.empty() ? "" : " ") + f;
   for (const RuntimeInRun& r : runtimes) {
     for (const std::string& ep : r.eps) {
       if (std::find(run.selection.eps.begin(), run.selection.eps.end(), ep) ==
@@ -551,10 +553,10 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   // A stop that came after the last case finished left the results complete.
   if (!run.not_run.empty()) {
     run.status = RunStatus::kInterrupted;
-    run.status_message = "interrupted by " + stop_cause + ": " +
-                         std::to_string(finished.size()) + " of " + std::to_string(jobs.size()) +
-                         " selected case(s) x EP finished, " +
-                         std::to_string(run.not_run.size()) + " not run";
+    run.status_message = "interrupted by " + stop_cause + ": " + std::to_string(finished.size()) +
+                         " of " + std::to_string(jobs.size()) +
+                         " selected case(s) x EP finished, " + std::to_string(run.not_run.size()) +
+                         " not run";
   }
 
   run.cases = std::move(finished);
@@ -579,8 +581,10 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
     return WriteJunitXml(r, p, options.junit_schema);
   });
   write(options.json_path, &WriteRunJson);
-  write(options.html_path, [](const RunRecord& r, const std::string& p) { return WriteHtml(r, p); });
-  write(options.markdown_path, [](const RunRecord& r, const std::string& p) { return WriteMarkdown(r, p); });
+  write(options.html_path,
+        [](const RunRecord& r, const std::string& p) { return WriteHtml(r, p); });
+  write(options.markdown_path,
+        [](const RunRecord& r, const std::string& p) { return WriteMarkdown(r, p); });
 
   // Summary: counts per verdict, then the unexpected cases with their reproducers.
   std::vector<const CaseRecord*> unexpected;
@@ -589,7 +593,8 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   }
   std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
   for (Verdict v : kAllVerdicts) {
-    if (run.totals[v] > 0) std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
+    if (run.totals[v] > 0)
+      std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
   }
   std::printf("\n");
   // A run of models shows its unexpected cases before the operator matrix; operator tests after.

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "conformance/tolerances.h"
 #include "harness/selection.h"
 #include "reports/junit_writer.h"
 #include "runtime/api/runtime.h"
-#include "conformance/tolerances.h"
 
 namespace onnxgate {
 
@@ -37,7 +37,7 @@ struct RunCommandOptions {
   // The file in it: <expectations_name>.json for every EP when set (a registry runtime's name,
   // e.g. ort.json), else <ep>.json.
   std::string expectations_name;
-  std::string tolerances_file;      // default: <root>/conformance/tolerances.json when present
+  std::string tolerances_file;  // default: <root>/conformance/tolerances.json when present
   ToleranceOverride cli_tolerance;
   FallbackPolicy fallback = FallbackPolicy::kAllow;
   // Graph optimization level every model is loaded at (LoadOptions::optimization_level): 0

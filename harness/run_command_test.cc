@@ -4,7 +4,6 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <unistd.h>
 
@@ -37,8 +36,11 @@ std::unique_ptr<LoadedModel> Model(std::function<StatusOr<std::vector<Value>>()>
   y.name = "Y";
   ON_CALL(*m, inputs()).WillByDefault(Return(std::vector<ValueInfo>{x}));
   ON_CALL(*m, outputs()).WillByDefault(Return(std::vector<ValueInfo>{y}));
-  ON_CALL(*m, placements()).WillByDefault(Return(std::vector<NodePlacement>{{"n0", "Relu", "", 13, "ref", {}, ""}}));
-  ON_CALL(*m, Run(_)).WillByDefault([behaviour](const std::vector<NamedValue>&) { return behaviour(); });
+  ON_CALL(*m, placements())
+      .WillByDefault(Return(std::vector<NodePlacement>{{"n0", "Relu", "", 13, "ref", {}, ""}}));
+  ON_CALL(*m, Run(_)).WillByDefault([behaviour](const std::vector<NamedValue>&) {
+    return behaviour();
+  });
   return m;
 }
 
@@ -55,17 +57,26 @@ class RunCommandTest : public ::testing::Test {
     ON_CALL(runtime_, name()).WillByDefault(Return("mock"));
     ON_CALL(runtime_, version()).WillByDefault(Return("1.0 (mock)"));
     ON_CALL(runtime_, providers()).WillByDefault(Return(std::vector<std::string>{"ref"}));
-    ON_CALL(runtime_, Claims(_)).WillByDefault([](const std::string& ep) -> StatusOr<std::vector<OpClaim>> {
-      if (ep == "ref") return std::vector<OpClaim>{};
-      return NotFound("no provider " + ep);
-    });
+    ON_CALL(runtime_, Claims(_))
+        .WillByDefault([](const std::string& ep) -> StatusOr<std::vector<OpClaim>> {
+          if (ep == "ref") return std::vector<OpClaim>{};
+          return NotFound("no provider " + ep);
+        });
     ON_CALL(runtime_, Load(_, _))
-        .WillByDefault([](const std::string& path, const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
+        .WillByDefault([](const std::string& path,
+                          const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
           std::string name = fs::path(path).stem().string();
           if (name == "declined") return Unimplemented("no kernel for Relu-13 with T=float");
           if (name == "wrong") return Model([] { return std::vector<Value>{Floats({0, 2})}; });
-          if (name == "crash") return Model([]() -> StatusOr<std::vector<Value>> { std::raise(SIGSEGV); return Internal("unreachable"); });
-          if (name == "hang") return Model([]() -> StatusOr<std::vector<Value>> { for (;;) std::this_thread::sleep_for(std::chrono::seconds(1)); });
+          if (name == "crash")
+            return Model([]() -> StatusOr<std::vector<Value>> {
+              std::raise(SIGSEGV);
+              return Internal("unreachable");
+            });
+          if (name == "hang")
+            return Model([]() -> StatusOr<std::vector<Value>> {
+              for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+            });
           return Model([] { return std::vector<Value>{Floats({0, 2})}; });
         });
     options_ = MiniSuiteRunOptions(root_, /*timeout_s=*/2);
@@ -118,12 +129,13 @@ TEST_F(RunCommandTest, EveryVerdictIsContainedAndReported) {
 
 TEST_F(RunCommandTest, TheOptimizationLevelReachesTheRuntimeAndTheReproducer) {
   ON_CALL(runtime_, Load(_, _))
-      .WillByDefault([](const std::string&, const LoadOptions& o) -> StatusOr<std::unique_ptr<LoadedModel>> {
-        if (o.optimization_level != 2) {
-          return Internal("loaded at level " + std::to_string(o.optimization_level));
-        }
-        return Model([] { return std::vector<Value>{Floats({0, 2})}; });
-      });
+      .WillByDefault(
+          [](const std::string&, const LoadOptions& o) -> StatusOr<std::unique_ptr<LoadedModel>> {
+            if (o.optimization_level != 2) {
+              return Internal("loaded at level " + std::to_string(o.optimization_level));
+            }
+            return Model([] { return std::vector<Value>{Floats({0, 2})}; });
+          });
   options_.optimization_level = 2;
   options_.selection.filters = {"pass", "wrong"};
   EXPECT_EQ(RunCommand(options_, runtime_), 1);
@@ -151,7 +163,8 @@ TEST_F(RunCommandTest, GateAppliesExpectationsAndFailsOnXpass) {
   std::string path = root_ + "/conformance/expectations/ref.json";
   ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
       {"case": "wrong", "status": "xfail", "reason": "known numerics bug"},
-      {"case": "decl*", "status": "unsupported", "reason": "no Relu kernel"}]})").ok());
+      {"case": "decl*", "status": "unsupported", "reason": "no Relu kernel"}]})")
+                  .ok());
   EXPECT_EQ(RunCommand(options_, runtime_), 0);
   auto run = ReadRunJson(options_.json_path);
   ASSERT_TRUE(run.ok());
@@ -161,7 +174,8 @@ TEST_F(RunCommandTest, GateAppliesExpectationsAndFailsOnXpass) {
   ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
       {"case": "pass", "status": "xfail", "reason": "was broken"},
       {"case": "wrong", "status": "xfail", "reason": "known"},
-      {"case": "declined", "status": "unsupported", "reason": "no kernel"}]})").ok());
+      {"case": "declined", "status": "unsupported", "reason": "no kernel"}]})")
+                  .ok());
   EXPECT_EQ(RunCommand(options_, runtime_), 1);
   run = ReadRunJson(options_.json_path);
   ASSERT_TRUE(run.ok());
@@ -180,7 +194,8 @@ TEST_F(RunCommandTest, AnXfailEntryPassesOnlyTheVerdictItPredicts) {
   ASSERT_TRUE(WriteFileAtomically(path, R"({"ep": "ref", "entries": [
       {"case": "crash", "status": "xfail", "reason": "numbers off"},
       {"case": "hang", "status": "xfail", "reason": "numbers off"},
-      {"case": "stale", "status": "xfail", "reason": "numbers off"}]})").ok());
+      {"case": "stale", "status": "xfail", "reason": "numbers off"}]})")
+                  .ok());
   EXPECT_EQ(RunCommand(options_, runtime_), 1);
   auto run = ReadRunJson(options_.json_path);
   ASSERT_TRUE(run.ok());
@@ -216,14 +231,16 @@ TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectation
   ON_CALL(other, providers()).WillByDefault(Return(std::vector<std::string>{"fast"}));
   ON_CALL(other, Claims(_)).WillByDefault(Return(std::vector<OpClaim>{}));
   ON_CALL(other, Load(_, _))
-      .WillByDefault([](const std::string&, const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
-        return Model([] { return std::vector<Value>{Floats({0, 2.5f})}; });
-      });
+      .WillByDefault(
+          [](const std::string&, const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
+            return Model([] { return std::vector<Value>{Floats({0, 2.5f})}; });
+          });
   options_.apply_expectations = true;
   options_.selection.filters = {"wrong"};
   ASSERT_TRUE(WriteFileAtomically(root_ + "/conformance/expectations/ref.json",
                                   R"({"ep": "ref", "entries": [
-      {"case": "wrong", "status": "xfail", "reason": "known numerics bug"}]})").ok());
+      {"case": "wrong", "status": "xfail", "reason": "known numerics bug"}]})")
+                  .ok());
   RuntimeInRun first, second;
   first.runtime = &runtime_;
   first.eps = {"ref"};
@@ -242,8 +259,9 @@ TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectation
   EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);  // ref.json
   EXPECT_EQ(TargetName(run->cases[1]), "mock@2.0/fast");
   EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no fast.json: nothing expected
-  EXPECT_THAT(run->cases[1].reproducer,
-              HasSubstr(" gate --suite mini --case=mini/wrong --ep fast --runtime=plugin:/opt/other.so"));
+  EXPECT_THAT(
+      run->cases[1].reproducer,
+      HasSubstr(" gate --suite mini --case=mini/wrong --ep fast --runtime=plugin:/opt/other.so"));
   EXPECT_THAT(run->cases[0].reproducer, ::testing::Not(HasSubstr("--runtime")));
   ASSERT_EQ(run->matrix.size(), 2u);
   EXPECT_EQ(run->matrix[0].runtime, "mock@1.0 (mock)");
@@ -322,11 +340,12 @@ class InterruptedRunTest : public RunCommandTest, public ::testing::WithParamInt
     RunCommandTest::SetUp();
     const pid_t test_process = ::getpid();
     ON_CALL(runtime_, Load(_, _))
-        .WillByDefault([test_process](const std::string&, const LoadOptions&)
-                           -> StatusOr<std::unique_ptr<LoadedModel>> {
-          ::kill(test_process, SIGTERM);
-          return Model([] { return std::vector<Value>{Floats({0, 2})}; });
-        });
+        .WillByDefault(
+            [test_process](const std::string&,
+                           const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
+              ::kill(test_process, SIGTERM);
+              return Model([] { return std::vector<Value>{Floats({0, 2})}; });
+            });
     options_.isolate = GetParam();
     options_.jobs = 1;
     options_.selection.filters = {"pass", "wrong", "declined", "stale"};
@@ -377,7 +396,8 @@ TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
   // The default dialect is the strict one (reports/junit-strict.xsd).
   if (std::system("command -v xmllint >/dev/null") == 0) {
     const std::string validate = "xmllint --noout --schema '" ONNXGATE_SOURCE_DIR
-                                 "/reports/junit-strict.xsd' '" + options_.junit_path + "'";
+                                 "/reports/junit-strict.xsd' '" +
+                                 options_.junit_path + "'";
     EXPECT_EQ(std::system(validate.c_str()), 0) << validate;
   }
 

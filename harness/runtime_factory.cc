@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "runtime/adapter/adapter_runtime.h"
 #include "runtime/base/contained_file.h"
@@ -37,8 +36,10 @@ StatusOr<std::string> FromRegistry(const std::string& name, const std::string& r
   if (it == j.end()) {
     std::string known;
     for (const auto& [key, value] : j.items()) known += (known.empty() ? "" : ", ") + key;
-    return NotFound("unknown runtime '" + name + "'; expected builtin, plugin:<file.so>, "
-                    "adapter:<command...> or a name in " + path + " (" + known + ")");
+    return NotFound("unknown runtime '" + name +
+                    "'; expected builtin, plugin:<file.so>, "
+                    "adapter:<command...> or a name in " +
+                    path + " (" + known + ")");
   }
   if (!it->is_object() || !it->contains("adapter") || !(*it)["adapter"].is_string()) {
     return InvalidArgument(path + ": '" + name + "' needs an \"adapter\" command string");
@@ -90,7 +91,8 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateRuntime(const std::string& spe
   }
   return InvalidArgument("unknown runtime '" + spec +
                          "'; expected builtin, plugin:<file.so>, adapter:<command...> or a name "
-                         "in " + std::string(kRuntimeRegistryPath));
+                         "in " +
+                         std::string(kRuntimeRegistryPath));
 }
 
 bool IsRegistryName(const std::string& spec) {

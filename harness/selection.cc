@@ -47,8 +47,8 @@ StatusOr<ExactCase> ParseExactCase(const std::string& text) {
 
 Status CheckExactCasesExist(const std::vector<Suite>& suites, const Selection& selection) {
   for (const ExactCase& wanted : selection.cases) {
-    const std::string named = "--case " + wanted.suite + "/" + wanted.name + ": suite '" +
-                              wanted.suite + "' ";
+    const std::string named =
+        "--case " + wanted.suite + "/" + wanted.name + ": suite '" + wanted.suite + "' ";
     auto suite = std::find_if(suites.begin(), suites.end(),
                               [&](const Suite& s) { return s.name == wanted.suite; });
     if (suite == suites.end()) return NotFound(named + "is not among the --suite given");
@@ -63,8 +63,8 @@ std::vector<const SuiteCase*> SelectCases(const Suite& suite, const Selection& s
   std::vector<const SuiteCase*> kept;
   for (const SuiteCase& c : suite.cases) {
     if (!selection.cases.empty() &&
-        std::find(selection.cases.begin(), selection.cases.end(),
-                  ExactCase{suite.name, c.name}) == selection.cases.end()) {
+        std::find(selection.cases.begin(), selection.cases.end(), ExactCase{suite.name, c.name}) ==
+            selection.cases.end()) {
       continue;
     }
     if (!MatchesFilters(selection.filters, c.name)) continue;
@@ -89,9 +89,11 @@ Status ApplyShardEnvironment(Selection& selection) {
   if (selection.shard_count > 1 || index == nullptr || total == nullptr) return OkStatus();
   char* end = nullptr;
   long long i = std::strtoll(index, &end, 10);
-  if (*end != '\0') return InvalidArgument(std::string("GTEST_SHARD_INDEX is not a number: ") + index);
+  if (*end != '\0')
+    return InvalidArgument(std::string("GTEST_SHARD_INDEX is not a number: ") + index);
   long long n = std::strtoll(total, &end, 10);
-  if (*end != '\0') return InvalidArgument(std::string("GTEST_TOTAL_SHARDS is not a number: ") + total);
+  if (*end != '\0')
+    return InvalidArgument(std::string("GTEST_TOTAL_SHARDS is not a number: ") + total);
   if (n < 1 || i < 0 || i >= n) {
     return InvalidArgument("GTEST_SHARD_INDEX " + std::to_string(i) + " is not in [0, " +
                            std::to_string(n) + ")");

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/nesting_depth.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 
@@ -94,8 +94,8 @@ class Parser {
     // A suite names files by relative path; a suite from anywhere must not make the gate read
     // outside its own folder (the model) or the repository's golden/ (the golden).
     if (!Inside(sc.model_path, suite_dir)) {
-      return Error(where + ".model", "'" + model + "' leads outside the suite folder " +
-                                         suite_dir.string());
+      return Error(where + ".model",
+                   "'" + model + "' leads outside the suite folder " + suite_dir.string());
     }
     if (!Inside(sc.golden_path, golden_dir) && !Inside(sc.golden_path, suite_dir)) {
       return Error(where + ".golden", "'" + golden + "' leads outside both the suite folder and " +
@@ -151,7 +151,8 @@ StatusOr<Suite> LoadSuiteFile(const std::string& suite_json_path) {
     ONNXGATE_ASSIGN_OR_RETURN(s.default_tolerance, p.Tolerance(*it, "default_tolerance"));
   }
   auto cases = root.find("cases");
-  if (cases == root.end() || !cases->is_array()) return p.Error("suite", "'cases' must be an array");
+  if (cases == root.end() || !cases->is_array())
+    return p.Error("suite", "'cases' must be an array");
   // Resolved once per suite, not per case.
   const fs::path suite_dir = fs::weakly_canonical(s.dir);
   const fs::path golden_dir = fs::weakly_canonical(fs::path(s.dir) / ".." / ".." / "golden");
@@ -167,8 +168,8 @@ StatusOr<Suite> LoadSuite(const std::string& suites_dir, const std::string& name
   if (!fs::exists(path)) {
     std::string known;
     for (const auto& s : ListSuites(suites_dir)) known += (known.empty() ? "" : ", ") + s;
-    return NotFound("no suite '" + name + "': " + path.string() + " does not exist (suites: " +
-                    (known.empty() ? "none" : known) + ")");
+    return NotFound("no suite '" + name + "': " + path.string() +
+                    " does not exist (suites: " + (known.empty() ? "none" : known) + ")");
   }
   return LoadSuiteFile(path.string());
 }

@@ -20,7 +20,7 @@ struct SuiteCase {
   std::vector<std::string> op_types;
   std::map<std::string, int64_t> opset_imports;  // domain ("" for ai.onnx) -> version
   std::vector<std::string> tags;
-  ToleranceOverride tolerance;                               // the whole case
+  ToleranceOverride tolerance;                                // the whole case
   std::map<std::string, ToleranceOverride> output_tolerance;  // per output name
 
   // The default domain's opset, 0 when the model imports none.

@@ -68,8 +68,8 @@ TEST_F(SuiteTest, ASymlinkedModelFolderLeadingOutsideIsRefused) {
 }
 
 TEST_F(SuiteTest, ToleranceOutsideItsBoundsIsRefused) {
-  auto suite = Load("models/c.onnx", "../../golden/data/s/c.h5",
-                    ", \"tolerance\": {\"rtol\": 1e300}");
+  auto suite =
+      Load("models/c.onnx", "../../golden/data/s/c.h5", ", \"tolerance\": {\"rtol\": 1e300}");
   ASSERT_FALSE(suite.ok());
   EXPECT_THAT(suite.status().message(),
               HasSubstr("cases[0] ('c').tolerance: rtol must be a finite number in [0, 1]"));

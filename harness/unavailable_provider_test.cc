@@ -54,8 +54,7 @@ class UnavailableProviderTest : public ::testing::Test {
 };
 
 TEST_F(UnavailableProviderTest, CasesOnAProviderWithoutItsDeviceAreSkippedWithTheReason) {
-  EXPECT_THAT(runtime_->ProviderAvailability("nodevice").message(),
-              HasSubstr("no OpenCL device"));
+  EXPECT_THAT(runtime_->ProviderAvailability("nodevice").message(), HasSubstr("no OpenCL device"));
   EXPECT_TRUE(runtime_->ProviderAvailability("ref").ok());
   EXPECT_TRUE(runtime_->ProviderAvailability("broken").ok());  // not a missing device
   EXPECT_TRUE(runtime_->ProviderAvailability("gpu").ok());     // unknown: Load says so

@@ -19,8 +19,8 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <new>
 #include <iostream>
+#include <new>
 
 namespace onnxgate {
 namespace {
@@ -90,8 +90,8 @@ bool RunJob(const Job& job, std::string* out, size_t memory_limit_bytes = 0) {
   } catch (const std::bad_alloc& e) {
     *out = std::string(e.what());
     if (memory_limit_bytes > 0) {
-      *out += " (ran out of its memory limit of " + std::to_string(memory_limit_bytes >> 20) +
-              " MiB)";
+      *out +=
+          " (ran out of its memory limit of " + std::to_string(memory_limit_bytes >> 20) + " MiB)";
     }
   } catch (const std::exception& e) {
     *out = e.what();
@@ -436,7 +436,7 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
       inherited.push_back(fds[0]);
       pid_t parent = getpid();
       BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
-      int slot = 0;  // the lowest slot no running job holds
+      int slot = 0;               // the lowest slot no running job holds
       while (std::any_of(running.begin(), running.end(),
                          [slot](const Running& r) { return r.slot == slot; })) {
         ++slot;

@@ -28,11 +28,11 @@ struct JobResult {
   // Otherwise what happened: "killed by SIGSEGV", "exited with code 3", "timed out after 2.0 s",
   // "threw an exception: ...", "exited without a complete result (5 of 13 bytes)", "not run".
   std::string message;
-  int signal = 0;      // the signal that ended the child, 0 if none
-  int exit_code = -1;  // the child's exit code when it exited normally (0 for kOk); else -1
-  double seconds = 0;  // wall-clock time from start to the end of the job
+  int signal = 0;        // the signal that ended the child, 0 if none
+  int exit_code = -1;    // the child's exit code when it exited normally (0 for kOk); else -1
+  double seconds = 0;    // wall-clock time from start to the end of the job
   bool started = false;  // the job began (its child was forked, or it was called in-process)
-  int slot = -1;  // the worker slot it ran in (0 .. parallelism-1); -1 if it never started
+  int slot = -1;         // the worker slot it ran in (0 .. parallelism-1); -1 if it never started
 };
 
 // A job computes a serialized result. In isolation mode it runs in a child process, so it may

@@ -53,8 +53,8 @@ std::string FormatUtcTime(UtcTime time) { return FormatTm(time, /*with_millis=*/
 std::string FormatJunitTimestamp(UtcTime time) { return FormatTm(time, /*with_millis=*/false); }
 
 StatusOr<UtcTime> ParseUtcTime(const std::string& text) {
-  const Status bad = InvalidArgument("bad UTC time \"" + text +
-                                     "\", expected YYYY-MM-DDTHH:MM:SS[.fff]Z");
+  const Status bad =
+      InvalidArgument("bad UTC time \"" + text + "\", expected YYYY-MM-DDTHH:MM:SS[.fff]Z");
   std::tm tm{};
   int consumed = 0;
   if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
@@ -221,8 +221,8 @@ std::string FormatComparison(const OutputComparison& o) {
   const bool rtol_helps = std::isfinite(o.min_passing_rtol);
   const bool atol_helps = std::isfinite(o.min_passing_atol);
   if (rtol_helps && atol_helps) {
-    s << "; would pass with rtol >= " << FormatNumber(o.min_passing_rtol) << " or atol >= "
-      << FormatNumber(o.min_passing_atol);
+    s << "; would pass with rtol >= " << FormatNumber(o.min_passing_rtol)
+      << " or atol >= " << FormatNumber(o.min_passing_atol);
   } else if (rtol_helps) {
     s << "; would pass with rtol >= " << FormatNumber(o.min_passing_rtol);
   } else if (atol_helps) {

@@ -47,8 +47,8 @@ void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& recor
   };
   // At most its natural size, narrower with the window (the viewBox keeps the proportions).
   out << "<svg class=\"chart\" style=\"max-width:100%;height:auto\" width=\"" << width
-      << "\" height=\"" << height << "\" viewBox=\"0 0 "
-      << width << " " << height << "\" role=\"img\" aria-label=\"median latency against "
+      << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height
+      << "\" role=\"img\" aria-label=\"median latency against "
       << "baseline\">\n"
       << "<rect x=\"" << kLabelWidth << "\" y=\"4\" width=\"10\" height=\"10\" class=\"b-median\"/>"
       << "<text x=\"" << kLabelWidth + 14 << "\" y=\"13\">median (coloured by verdict)</text>"
@@ -106,12 +106,11 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
     const std::string verdict_class = std::string("l-") + LatencyVerdictToString(r.verdict);
     out << "<tr class=\"" << verdict_class << "\"><td>" << Text(r.model) << "</td><td>"
         << Text(TargetName(r)) << "</td><td class=\"num\">" << r.threads
-        << "</td><td class=\"num\">"
-        << Ms(r.median_ms) << "</td><td class=\"num\">" << Short(r.min_ms) << " / "
-        << Short(r.p90_ms) << " / " << Ms(r.p99_ms) << "</td><td class=\"num\">"
-        << Ms(r.mean_ms) << ", " << FormatPercent(r.cv) << " <span class=\"sub\">("
-        << r.repetitions << ")</span></td><td class=\"num\">" << OptionalMs(r.load_ms) << " / "
-        << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
+        << "</td><td class=\"num\">" << Ms(r.median_ms) << "</td><td class=\"num\">"
+        << Short(r.min_ms) << " / " << Short(r.p90_ms) << " / " << Ms(r.p99_ms)
+        << "</td><td class=\"num\">" << Ms(r.mean_ms) << ", " << FormatPercent(r.cv)
+        << " <span class=\"sub\">(" << r.repetitions << ")</span></td><td class=\"num\">"
+        << OptionalMs(r.load_ms) << " / " << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
         << OptionalMs(r.baseline_median_ms) << "</td><td class=\"num\">"
         << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
     if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
@@ -119,8 +118,8 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
         << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict)
         << "</span></td></tr>\n";
     if (!r.message.empty()) {
-      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns
-          << "\">" << Text(OneLine(r.message, options.max_message_chars)) << "</td></tr>\n";
+      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns << "\">"
+          << Text(OneLine(r.message, options.max_message_chars)) << "</td></tr>\n";
     }
   }
   out << "</tbody></table></div>\n";

@@ -21,8 +21,8 @@ void WriteSideBySideSection(std::ostringstream& out, const RunRecord& run,
   }
   out << "</tr></thead><tbody>\n";
   for (const TargetCounts& row : per_target) {
-    out << "<tr><td><b>" << Text(row.target) << "</b></td><td class=\"num\">"
-        << row.counts.total() << "</td>";
+    out << "<tr><td><b>" << Text(row.target) << "</b></td><td class=\"num\">" << row.counts.total()
+        << "</td>";
     for (Verdict v : kAllVerdicts) {
       if (totals[v] != 0) out << "<td class=\"num\">" << row.counts[v] << "</td>";
     }
@@ -44,8 +44,7 @@ void WriteSideBySideSection(std::ostringstream& out, const RunRecord& run,
   out << "</tr></thead><tbody>\n";
   const size_t shown = std::min(rows.size(), options.max_failing_cases);
   for (size_t i = 0; i < shown; ++i) {
-    out << "<tr><th class=\"op\">" << Text(rows[i].op) << " v" << rows[i].since_version
-        << "</th>";
+    out << "<tr><th class=\"op\">" << Text(rows[i].op) << " v" << rows[i].since_version << "</th>";
     for (const MatrixCell* cell : rows[i].cells) {
       if (cell == nullptr) {
         out << "<td class=\"k empty\">no case</td>";

@@ -118,8 +118,7 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
     WriteFact(out, "Runtimes",
               JoinStrings(runtimes, ", ") + " <span class=\"sub\">(side by side)</span>");
   } else if (!run.runtime_name.empty()) {
-    WriteFact(out, "Runtime", "<b>" + Text(run.runtime_name) + "</b> " +
-                                  Text(run.runtime_version));
+    WriteFact(out, "Runtime", "<b>" + Text(run.runtime_name) + "</b> " + Text(run.runtime_version));
   }
   WriteFact(out, "Tool", Text(run.tool_name + " " + run.tool_version));
   if (!run.suites.empty()) WriteFact(out, "Suites", Text(JoinStrings(run.suites, ", ")));
@@ -130,8 +129,9 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
     WriteFact(out, "Filter", "<code>" + Text(run.selection.filter) + "</code>");
   }
   if (run.selection.shard_count > 1) {
-    WriteFact(out, "Shard", std::to_string(run.selection.shard_index + 1) + " of " +
-                                std::to_string(run.selection.shard_count));
+    WriteFact(out, "Shard",
+              std::to_string(run.selection.shard_index + 1) + " of " +
+                  std::to_string(run.selection.shard_count));
   }
   std::string host = Text(run.host.hostname);
   std::vector<std::string> parts;
@@ -142,8 +142,9 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
   }
   if (!parts.empty()) host += " <span class=\"sub\">" + Text(JoinStrings(parts, ", ")) + "</span>";
   WriteFact(out, "Host", host);
-  WriteFact(out, "Started", FormatUtcTime(run.start_time) + " <span class=\"sub\">(" +
-                                FormatNumber(run.duration_s) + " s)</span>");
+  WriteFact(out, "Started",
+            FormatUtcTime(run.start_time) + " <span class=\"sub\">(" +
+                FormatNumber(run.duration_s) + " s)</span>");
   if (!run.command_line.empty()) {
     WriteFact(out, "Command", "<code>" + Text(ShellJoin(run.command_line)) + "</code>");
   }
@@ -156,8 +157,8 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
       << Badge("TOTAL", std::to_string(totals.total()) + " cases");
   for (Verdict v : kAllVerdicts) {
     if (totals[v] == 0) continue;
-    out << Badge(VerdictToString(v), std::string(VerdictToString(v)) + " " +
-                                         std::to_string(totals[v]));
+    out << Badge(VerdictToString(v),
+                 std::string(VerdictToString(v)) + " " + std::to_string(totals[v]));
   }
   out << "</p>\n";
 }
@@ -213,8 +214,7 @@ void WriteFailingCase(std::ostringstream& out, const CaseRecord& c, const std::s
   }
   out << "</td><td>";
   if (!c.message.empty()) {
-    out << "<div class=\"msg\">" << Text(OneLine(c.message, options.max_message_chars))
-        << "</div>";
+    out << "<div class=\"msg\">" << Text(OneLine(c.message, options.max_message_chars)) << "</div>";
   }
   if (!c.expectation_reason.empty()) {
     out << "<div class=\"sub\">expectation: " << Text(c.expectation_reason) << "</div>";
@@ -254,8 +254,8 @@ CaseAnchors WriteFailingCases(std::ostringstream& out, const RunRecord& run,
   return anchors;
 }
 
-void WriteOtherCases(std::ostringstream& out, const RunRecord& run,
-                     const std::vector<size_t>& rows, const HtmlOptions& options) {
+void WriteOtherCases(std::ostringstream& out, const RunRecord& run, const std::vector<size_t>& rows,
+                     const HtmlOptions& options) {
   out << "<h2 id=\"other\">Unsupported, expected failures and skipped (" << rows.size()
       << ")</h2>\n";
   if (rows.empty()) {
@@ -263,7 +263,8 @@ void WriteOtherCases(std::ostringstream& out, const RunRecord& run,
     return;
   }
   const size_t shown = std::min(rows.size(), options.max_other_cases);
-  out << "<details><summary>Show " << shown << " cases</summary>\n<table class=\"data\" "
+  out << "<details><summary>Show " << shown
+      << " cases</summary>\n<table class=\"data\" "
          "id=\"other-table\"><thead><tr><th>Case</th><th>EP</th><th>Verdict</th>"
          "<th>Reason</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < shown; ++i) {
@@ -337,10 +338,10 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
     // A run of models opens on its cases and their failures; operator tests on the matrix.
     const bool models = IsModelRun(run);
     const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
-    const std::string case_links =
-        "<a href=\"#failing\">failing cases (" + std::to_string(failing.size()) + ")</a> · " +
-        "<a href=\"#other\">unsupported, xfail, skipped (" + std::to_string(other.size()) +
-        ")</a> · ";
+    const std::string case_links = "<a href=\"#failing\">failing cases (" +
+                                   std::to_string(failing.size()) + ")</a> · " +
+                                   "<a href=\"#other\">unsupported, xfail, skipped (" +
+                                   std::to_string(other.size()) + ")</a> · ";
     out << "<p class=\"sub\">Sections: "
         << (RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
         << (models ? case_links + matrix_link : matrix_link + case_links)

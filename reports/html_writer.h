@@ -18,7 +18,7 @@ struct HtmlOptions {
   size_t max_other_cases = 2000;   // rows of the UNSUPPORTED/XFAIL/SKIP table
   size_t max_tooltip_cases = 15;   // failing case names in a matrix cell's tooltip
   size_t max_message_chars = 2000;
-  size_t max_chart_bars = 100;     // latency records in the bar chart
+  size_t max_chart_bars = 100;  // latency records in the bar chart
 };
 
 // Every text from the records is made valid UTF-8, stripped of control characters and escaped,

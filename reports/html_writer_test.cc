@@ -89,8 +89,8 @@ TEST_F(HtmlWriterTest, InterruptedRunShowsABannerAndTheCasesNotRun) {
 TEST_F(HtmlWriterTest, IsSelfContained) {
   const std::string page = RenderHtml(SampleRun());
   EXPECT_EQ(page.rfind("<!DOCTYPE html>\n", 0), 0u);
-  for (const char* external : {"<script", "<link", "src=", "http:", "https:", "@import", "url(",
-                               "<iframe", "<object"}) {
+  for (const char* external :
+       {"<script", "<link", "src=", "http:", "https:", "@import", "url(", "<iframe", "<object"}) {
     EXPECT_THAT(page, Not(HasSubstr(external)));
   }
   // Every link stays inside the page.
@@ -268,8 +268,9 @@ TEST_F(HtmlWriterTest, CoverageSection) {
 
 TEST_F(HtmlWriterTest, LatencyTableAndChart) {
   Write(SampleRun());
-  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
-            "4");
+  EXPECT_EQ(
+      XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
+      "4");
   EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[1]/@class)"), "l-regression");
   // The message sits on a row of its own under its record, across every column.
   EXPECT_EQ(XPath("string(//table[@id=\"latency-table\"]/tbody/tr[2]/@class)"),
@@ -291,8 +292,9 @@ TEST_F(HtmlWriterTest, BenchRunIsTheLatencySectionAlone) {
   run.matrix.clear();
   run.coverage.clear();
   Write(run);
-  EXPECT_EQ(XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
-            "4");
+  EXPECT_EQ(
+      XPath("count(//table[@id=\"latency-table\"]/tbody/tr[not(contains(@class,\"msgrow\"))])"),
+      "4");
   EXPECT_EQ(XPath("count(//h2[@id=\"matrix\"])"), "0");
   EXPECT_EQ(XPath("count(//h2[@id=\"coverage\"])"), "0");
 }
@@ -328,8 +330,8 @@ TEST(HtmlWriterSizeTest, NodeSuiteSizedRunStaysSmall) {
   for (int i = 0; i < 922; ++i) {
     CaseRecord c = base;
     c.name = "test_case_number_" + std::to_string(i);
-    c.verdict = i % 100 == 0 ? Verdict::kFail : (i % 10 == 0 ? Verdict::kUnsupported
-                                                               : Verdict::kPass);
+    c.verdict =
+        i % 100 == 0 ? Verdict::kFail : (i % 10 == 0 ? Verdict::kUnsupported : Verdict::kPass);
     MatrixCell& cell = run.matrix[i % 200];
     c.op_versions = {{cell.op, 13}};
     ++cell.counts[c.verdict];

@@ -2,14 +2,13 @@
 // cases[3].outputs[0].max_abs_error) in its errors.
 #include <cmath>
 #include <limits>
-
 #include <nlohmann/json.hpp>
 
 #include "reports/format.h"
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/nesting_depth.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/nesting_depth.h"
 
 namespace onnxgate {
 namespace {
@@ -34,9 +33,7 @@ class Fields {
     return Fields(j, path);
   }
 
-  std::string Path(const std::string& key) const {
-    return path_.empty() ? key : path_ + "." + key;
-  }
+  std::string Path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
   // The member, or nullptr when absent or null (an error when required).
   StatusOr<const Json*> Find(const char* key, Presence presence) const {
@@ -138,10 +135,10 @@ class Fields {
                              (j.is_number() ? j.dump() : std::string(TypeName(j))));
     }
     constexpr auto kMax = std::numeric_limits<Int>::max();
-    const bool fits = j.is_number_unsigned()
-                          ? j.get<uint64_t>() <= static_cast<uint64_t>(kMax)
-                          : j.get<int64_t>() >= std::numeric_limits<Int>::min() &&
-                                j.get<int64_t>() <= kMax;
+    const bool fits =
+        j.is_number_unsigned()
+            ? j.get<uint64_t>() <= static_cast<uint64_t>(kMax)
+            : j.get<int64_t>() >= std::numeric_limits<Int>::min() && j.get<int64_t>() <= kMax;
     if (!fits) return InvalidArgument(path + ": integer " + j.dump() + " is out of range");
     *out = j.is_number_unsigned() ? static_cast<Int>(j.get<uint64_t>())
                                   : static_cast<Int>(j.get<int64_t>());
@@ -426,8 +423,8 @@ Status ParseRun(const Json& j, RunRecord* run) {
     return ParseNotRun(e, p, &run->not_run.back());
   }));
   if (run->status == RunStatus::kCompleted && !run->not_run.empty()) {
-    return InvalidArgument("not_run: a completed run lists " +
-                           std::to_string(run->not_run.size()) + " case(s) that did not run");
+    return InvalidArgument("not_run: a completed run lists " + std::to_string(run->not_run.size()) +
+                           " case(s) that did not run");
   }
   ONNXGATE_RETURN_IF_ERROR(f.Array("latency", [&](const Json& e, const std::string& p) {
     run->latency.emplace_back();

@@ -3,7 +3,6 @@
 #include "reports/json_writer.h"
 
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "reports/format.h"

@@ -7,7 +7,6 @@
 
 #include <cmath>
 #include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "reports/report_test_util.h"
@@ -171,7 +170,8 @@ TEST_F(JsonWriterTest, MinimalDocumentReadsWithDefaults) {
   StatusOr<RunRecord> run = ParseRunJson(R"({
     "schema": "onnxgate-run", "schema_version": 1, "future_field": {"x": 1},
     "cases": [{"suite": "s", "case": "c", "ep": "ref", "verdict": "XFAIL", "new_key": true}]
-  })", "minimal.json");
+  })",
+                                         "minimal.json");
   ASSERT_TRUE(run.ok()) << run.status().ToString();
   ASSERT_EQ(run->cases.size(), 1u);
   EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);

@@ -149,9 +149,9 @@ std::string ShortMessage(const CaseRecord& c) {
     text = c.expectation_reason;
   }
   // Sanitize first so dropped control characters do not leave double spaces behind.
-  return OneLine(SanitizeForXml(std::string(VerdictToString(c.verdict)) +
-                                (text.empty() ? "" : ": " + text)),
-                 kMaxMessageAttribute);
+  return OneLine(
+      SanitizeForXml(std::string(VerdictToString(c.verdict)) + (text.empty() ? "" : ": " + text)),
+      kMaxMessageAttribute);
 }
 
 void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema) {
@@ -169,8 +169,9 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema)
                                     CaseDisplayName(c), c.duration_s, properties);
 
   const Kind kind = KindOf(c);
-  const char* element = kind == Kind::kFailure ? "failure" : kind == Kind::kError ? "error"
-                                                                                 : "skipped";
+  const char* element = kind == Kind::kFailure ? "failure"
+                        : kind == Kind::kError ? "error"
+                                               : "skipped";
   if (kind == Kind::kFailure || kind == Kind::kError) {
     out << "      <" << element << Attr("message", ShortMessage(c))
         << Attr("type", VerdictToString(c.verdict)) << ">" << XmlEscapeText(Body(c)) << "</"
@@ -203,8 +204,7 @@ void WriteNotRunCase(std::ostringstream& out, const NotRunRecord& r, JunitSchema
                                     CaseDisplayName(c), 0, properties);
   std::string body = r.reason + "\n";
   if (!r.reproducer.empty()) body += "reproduce: " + r.reproducer + "\n";
-  out << "      <error"
-      << Attr("message", OneLine(SanitizeForXml(r.reason), kMaxMessageAttribute))
+  out << "      <error" << Attr("message", OneLine(SanitizeForXml(r.reason), kMaxMessageAttribute))
       << Attr("type", kNotRunType) << ">" << XmlEscapeText(body) << "</error>\n";
   WriteSystemOut(out, system_out);
   out << "    </testcase>\n";
@@ -330,7 +330,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
     Counts counts;
     std::ostringstream suite_body;
     for (const LatencyRecord& r : run.latency) {
-      Kind kind = r.verdict == LatencyVerdict::kRegression ? Kind::kFailure
+      Kind kind = r.verdict == LatencyVerdict::kRegression   ? Kind::kFailure
                   : r.verdict == LatencyVerdict::kNoBaseline ? Kind::kSkipped
                                                              : Kind::kNone;
       counts.Add(kind, r.median_ms / 1000.0);

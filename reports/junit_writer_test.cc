@@ -150,8 +150,7 @@ TEST_F(JunitWriterTest, FailureCarriesComparisonSummaryAndReproducer) {
   EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"op\"]/@value)"), "Conv");
   EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"opset\"]/@value)"), "13");
   EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"ep\"]/@value)"), "dnnl");
-  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"placement\"]/@value)"),
-            "dnnl:1");
+  EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"placement\"]/@value)"), "dnnl:1");
   EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"verdict\"]/@value)"), "FAIL");
   EXPECT_EQ(XPath("string(" + tc + "/properties/property[@name=\"op_versions\"]/@value)"),
             "Conv:11");
@@ -167,8 +166,7 @@ TEST_F(JunitWriterTest, AnUnexpectedUnsupportedIsAFailure) {
   ASSERT_TRUE(WriteJunitXml(run, path_).ok());
   const std::string tc = "//testcase[@name=\"test_loop11[dnnl]\"]";
   EXPECT_EQ(XPath("string(" + tc + "/failure/@type)"), "UNSUPPORTED");
-  EXPECT_EQ(XPath("string(" + tc + "/failure/@message)"),
-            "UNSUPPORTED: no kernel for Loop(11)");
+  EXPECT_EQ(XPath("string(" + tc + "/failure/@message)"), "UNSUPPORTED: no kernel for Loop(11)");
   EXPECT_EQ(XPath("count(" + tc + "/skipped)"), "0");
   const std::string node = "/testsuites/testsuite[@name=\"onnx-node\"]";
   EXPECT_EQ(XPath("string(" + node + "/@failures)"), "2");
@@ -207,7 +205,8 @@ class JunitStrictSchemaTest : public JunitWriterTest {
  protected:
   CommandResult Validate() {
     return RunCommand("xmllint --noout --schema '" ONNXGATE_SOURCE_DIR
-                      "/reports/junit-strict.xsd' '" + path_ + "' 2>&1");
+                      "/reports/junit-strict.xsd' '" +
+                      path_ + "' 2>&1");
   }
 };
 
@@ -235,7 +234,8 @@ TEST_F(JunitStrictSchemaTest, CasePropertiesLeadTheSystemOut) {
   EXPECT_EQ(XPath("count(//testcase/properties)"), "0");
   const std::string model = "//testcase[@name=\"mlp_b8[dnnl]\"]";
   EXPECT_EQ(XPath("string(" + model + "/system-out)"),
-            "op: MatMul,Add,Relu\nopset: 17,com.microsoft:1\nop_versions: Add:14,MatMul:13,Relu:14\nep: dnnl\n"
+            "op: MatMul,Add,Relu\nopset: 17,com.microsoft:1\nop_versions: "
+            "Add:14,MatMul:13,Relu:14\nep: dnnl\n"
             "placement: dnnl:2,ref:1\nverdict: PASS\n"
             "node relu0 (Relu) ran on ref; dnnl declined: no kernel for Relu(14) with type "
             "double\n");

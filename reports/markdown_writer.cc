@@ -52,7 +52,8 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOp
   if (run.runtimes.size() > 1) {
     std::vector<std::string> runtimes;
     for (const RuntimeRecord& r : run.runtimes) {
-      runtimes.push_back(MarkdownCode(r.label) + (r.version.empty() ? "" : " " + MarkdownCell(r.version, 60)));
+      runtimes.push_back(MarkdownCode(r.label) +
+                         (r.version.empty() ? "" : " " + MarkdownCell(r.version, 60)));
     }
     facts.push_back("runtimes side by side " + JoinStrings(runtimes, ", "));
   } else if (!run.runtime_name.empty()) {
@@ -68,14 +69,16 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOp
   if (!run.selection.eps.empty()) {
     facts.push_back("EPs " + MarkdownCell(JoinStrings(run.selection.eps, ", "), 200));
   }
-  if (!run.selection.filter.empty()) facts.push_back("filter " + MarkdownCode(run.selection.filter));
+  if (!run.selection.filter.empty())
+    facts.push_back("filter " + MarkdownCode(run.selection.filter));
   if (run.selection.shard_count > 1) {
     facts.push_back("shard " + std::to_string(run.selection.shard_index + 1) + "/" +
                     std::to_string(run.selection.shard_count));
   }
   facts.push_back("started " + FormatUtcTime(run.start_time));
   facts.push_back(FormatNumber(run.duration_s) + " s");
-  if (!run.tool_version.empty()) facts.push_back(MarkdownCell(run.tool_name + " " + run.tool_version, 80));
+  if (!run.tool_version.empty())
+    facts.push_back(MarkdownCell(run.tool_name + " " + run.tool_version, 80));
   out << JoinStrings(facts, " · ") << "\n\n";
 }
 
@@ -168,8 +171,7 @@ void WriteMatrix(std::ostringstream& out, const RunRecord& run, const MarkdownOp
   out << all_passing << (all_passing == 1 ? " op" : " ops") << " all passing\n\n";
 }
 
-void WriteCoverage(std::ostringstream& out, const RunRecord& run,
-                   const MarkdownOptions& options) {
+void WriteCoverage(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   if (run.coverage.empty()) return;
   const CoverageTotals totals = SumCoverage(run.coverage);
   out << "**Coverage:** " << FormatCoverageLine(totals) << "\n\n";
@@ -201,8 +203,8 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = *rows[i];
     out << "| " << MarkdownCode(c.name) << " | " << MarkdownCode(TargetName(c)) << " | **"
-        << VerdictToString(c.verdict) << "** | " << MarkdownCell(Summary(c), options.max_message_chars)
-        << " |\n";
+        << VerdictToString(c.verdict) << "** | "
+        << MarkdownCell(Summary(c), options.max_message_chars) << " |\n";
   }
   if (rows.size() > shown) {
     out << "\n... and " << rows.size() - shown << " more (see the JSON report)\n";
@@ -234,8 +236,8 @@ void WriteModels(std::ostringstream& out, const RunRecord& run, const MarkdownOp
     out << "| " << MarkdownCode(c.name) << " | " << MarkdownCode(TargetName(c)) << " | "
         << (c.verdict == Verdict::kPass ? std::string(VerdictToString(c.verdict))
                                         : "**" + std::string(VerdictToString(c.verdict)) + "**")
-        << " | " << c.op_types.size() << " | " << MarkdownCell(Summary(c), options.max_message_chars)
-        << " |\n";
+        << " | " << c.op_types.size() << " | "
+        << MarkdownCell(Summary(c), options.max_message_chars) << " |\n";
   }
   if (run.cases.size() > shown) {
     out << "\n... and " << run.cases.size() - shown << " more (see the JSON report)\n";
@@ -253,8 +255,8 @@ void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const Markdow
   const size_t shown = std::min(run.not_run.size(), options.max_cases);
   for (size_t i = 0; i < shown; ++i) {
     const NotRunRecord& r = run.not_run[i];
-    out << "- " << MarkdownCode(r.suite + "/" + r.name) << " " << MarkdownCode(TargetName(r)) << ": "
-        << MarkdownCell(r.reason, options.max_message_chars) << "\n";
+    out << "- " << MarkdownCode(r.suite + "/" + r.name) << " " << MarkdownCode(TargetName(r))
+        << ": " << MarkdownCell(r.reason, options.max_message_chars) << "\n";
   }
   if (run.not_run.size() > shown) {
     out << "- ... and " << run.not_run.size() - shown << " more (see the JSON report)\n";
@@ -272,9 +274,9 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
   }
   out << "### Latency (" << run.latency.size() << " measured)\n\n";
   std::vector<std::string> parts;
-  for (LatencyVerdict v : {LatencyVerdict::kRegression, LatencyVerdict::kImprovement,
-                           LatencyVerdict::kUnchanged, LatencyVerdict::kInconclusive,
-                           LatencyVerdict::kNoBaseline}) {
+  for (LatencyVerdict v :
+       {LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
+        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline}) {
     const int n = counts[static_cast<int>(v)];
     if (n > 0) parts.push_back(std::to_string(n) + " " + LatencyVerdictToString(v));
   }
@@ -292,8 +294,8 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
                FormatNumber(*r.baseline_median_ms) + " ms)";
     }
     const char* verdict = LatencyVerdictToString(r.verdict);
-    out << "| " << MarkdownCode(r.model) << " | " << MarkdownCode(TargetName(r)) << " | " << r.threads << " | "
-        << FormatNumber(r.median_ms) << " ms | " << change << " | "
+    out << "| " << MarkdownCode(r.model) << " | " << MarkdownCode(TargetName(r)) << " | "
+        << r.threads << " | " << FormatNumber(r.median_ms) << " ms | " << change << " | "
         << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
                                                      : std::string(verdict))
         << " |\n";

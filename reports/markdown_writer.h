@@ -16,9 +16,9 @@ struct MarkdownOptions {
   size_t max_cases = 50;           // rows of the non-passing table before "... and N more"
   size_t max_message_chars = 160;  // per table cell
   size_t max_latency_alerts = 50;
-  size_t max_matrix_ops = 40;       // matrix rows (ops not all passing) before "... and N more"
+  size_t max_matrix_ops = 40;  // matrix rows (ops not all passing) before "... and N more"
   size_t max_matrix_row_chars = 600;
-  size_t max_uncovered_ops = 60;    // names in the list of operators without a case
+  size_t max_uncovered_ops = 60;  // names in the list of operators without a case
 };
 
 // Text from the records is made valid UTF-8, stripped of control characters, kept to one line

@@ -133,8 +133,9 @@ CoverageTotals SumCoverage(const std::vector<CoverageRecord>& coverage) {
 
 std::string FormatCoverageLine(const CoverageTotals& t) {
   return "ONNX operators with at least one case: " + std::to_string(t.ops_covered) + " of " +
-         std::to_string(t.ops_total) + "; op versions covered: " +
-         std::to_string(t.versions_covered) + " of " + std::to_string(t.versions_total);
+         std::to_string(t.ops_total) +
+         "; op versions covered: " + std::to_string(t.versions_covered) + " of " +
+         std::to_string(t.versions_total);
 }
 
 std::string FormatVersions(const std::vector<int64_t>& versions) {

@@ -35,8 +35,8 @@ std::string FormatMatrixCell(const MatrixCell& cell);
 // The cells of one op.
 struct MatrixRow {
   std::string op;
-  std::vector<const MatrixCell*> cells;  // by version, then target name
-  VerdictCounts counts;                  // summed over the cells
+  std::vector<const MatrixCell*> cells;      // by version, then target name
+  VerdictCounts counts;                      // summed over the cells
   CellClass cell_class = CellClass::kEmpty;  // of the summed counts
 };
 // One row per op, sorted by op name; the rows point into `matrix`.
@@ -65,7 +65,7 @@ struct CoverageTotals {
   int64_t ops_total = 0;
   int64_t versions_covered = 0;
   int64_t versions_total = 0;
-  std::vector<std::string> uncovered_ops;  // operators without any case, in record order
+  std::vector<std::string> uncovered_ops;          // operators without any case, in record order
   std::vector<const CoverageRecord*> partial_ops;  // some versions covered, some not
 };
 CoverageTotals SumCoverage(const std::vector<CoverageRecord>& coverage);

@@ -40,9 +40,9 @@ TEST(MatrixSummaryTest, ClassifiesCellsByTheirWorstVerdict) {
 
 TEST(MatrixSummaryTest, CountsInWords) {
   EXPECT_EQ(FormatVerdictCounts({}), "no case");
-  EXPECT_EQ(FormatVerdictCounts(Counts({{Verdict::kXfail, 2}, {Verdict::kPass, 4},
-                                        {Verdict::kFail, 1}})),
-            "4 pass, 1 fail, 2 xfail");
+  EXPECT_EQ(
+      FormatVerdictCounts(Counts({{Verdict::kXfail, 2}, {Verdict::kPass, 4}, {Verdict::kFail, 1}})),
+      "4 pass, 1 fail, 2 xfail");
   MatrixCell cell;
   cell.op = "Conv";
   cell.since_version = 13;

@@ -23,7 +23,8 @@ std::string Placement(const NodeCheckRecord& n) {
 
 std::string Declines(const NodeCheckRecord& n) {
   std::vector<std::string> parts;
-  for (const NodeCheckRecord::Decline& d : n.declines) parts.push_back(d.provider + ": " + d.reason);
+  for (const NodeCheckRecord::Decline& d : n.declines)
+    parts.push_back(d.provider + ": " + d.reason);
   return JoinStrings(parts, "; ");
 }
 
@@ -45,15 +46,16 @@ struct JunitCase {
 std::vector<JunitCase> JunitCases(const ModelCheckRecord& check) {
   std::vector<JunitCase> cases;
   cases.push_back({"ir_version " + std::to_string(check.ir_version),
-                   check.ir_accepted ? "" : "IR version " + std::to_string(check.ir_version) +
-                                                " not accepted (accepts " +
-                                                check.ir_accepted_range + ")",
+                   check.ir_accepted
+                       ? ""
+                       : "IR version " + std::to_string(check.ir_version) +
+                             " not accepted (accepts " + check.ir_accepted_range + ")",
                    ""});
   for (const OpsetCheckRecord& o : check.opsets) {
     cases.push_back({"opset " + DomainName(o.domain) + " " + std::to_string(o.version),
-                     o.accepted ? "" : "not accepted (accepts " +
-                                           (o.accepted_range.empty() ? "none" : o.accepted_range) +
-                                           ")",
+                     o.accepted ? ""
+                                : "not accepted (accepts " +
+                                      (o.accepted_range.empty() ? "none" : o.accepted_range) + ")",
                      ""});
   }
   cases.push_back({"load", check.loaded ? "" : check.load_error, ""});
@@ -65,8 +67,10 @@ std::vector<JunitCase> JunitCases(const ModelCheckRecord& check) {
   if (check.conversion) {
     const ConversionCheckRecord& c = *check.conversion;
     std::string failure;
-    if (!c.converted || !c.loaded) failure = c.error;
-    else if (!c.outputs_match) failure = "outputs differ from the original's";
+    if (!c.converted || !c.loaded)
+      failure = c.error;
+    else if (!c.outputs_match)
+      failure = "outputs differ from the original's";
     cases.push_back({"convert to opset " + std::to_string(c.target_opset), failure,
                      JoinStrings(c.output_summaries, "\n")});
   }
@@ -86,14 +90,15 @@ std::string RenderModelCheckText(const ModelCheckRecord& check) {
   out << "runtime  " << check.runtime_name << " " << check.runtime_version << ", EPs "
       << JoinStrings(check.eps, ", ") << ", fallback " << check.fallback << "\n";
   out << "IR       " << check.ir_version
-      << (check.ir_accepted ? " accepted" : " NOT accepted (accepts " + check.ir_accepted_range + ")")
+      << (check.ir_accepted ? " accepted"
+                            : " NOT accepted (accepts " + check.ir_accepted_range + ")")
       << "\n";
   for (const OpsetCheckRecord& o : check.opsets) {
     out << "opset    " << DomainName(o.domain) << " " << o.version
-        << (o.accepted ? " accepted"
-                       : " NOT accepted (accepts " +
-                             (o.accepted_range.empty() ? std::string("none") : o.accepted_range) +
-                             ")")
+        << (o.accepted
+                ? " accepted"
+                : " NOT accepted (accepts " +
+                      (o.accepted_range.empty() ? std::string("none") : o.accepted_range) + ")")
         << "\n";
   }
   out << "load     " << (check.loaded ? "ok" : "FAILED: " + EscapeForTerminal(check.load_error))
@@ -170,9 +175,12 @@ std::string RenderModelCheckJson(const ModelCheckRecord& check) {
   j["nodes"] = nodes;
   if (check.conversion) {
     const ConversionCheckRecord& c = *check.conversion;
-    j["conversion"] = {{"target_opset", c.target_opset}, {"converted", c.converted},
-                       {"loaded", c.loaded},             {"reference", c.reference},
-                       {"outputs_match", c.outputs_match}, {"outputs", c.output_summaries},
+    j["conversion"] = {{"target_opset", c.target_opset},
+                       {"converted", c.converted},
+                       {"loaded", c.loaded},
+                       {"reference", c.reference},
+                       {"outputs_match", c.outputs_match},
+                       {"outputs", c.output_summaries},
                        {"error", c.error}};
   }
   return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
@@ -194,8 +202,8 @@ std::string RenderModelCheckJunit(const ModelCheckRecord& check) {
     out << "    <testcase classname=\"" << XmlEscapeAttribute(classname) << "\" name=\""
         << XmlEscapeAttribute(c.name) << "\">\n";
     if (!c.failure.empty()) {
-      out << "      <failure message=\"" << XmlEscapeAttribute(OneLine(c.failure, 500))
-          << "\">" << XmlEscapeText(c.failure) << "</failure>\n";
+      out << "      <failure message=\"" << XmlEscapeAttribute(OneLine(c.failure, 500)) << "\">"
+          << XmlEscapeText(c.failure) << "</failure>\n";
     }
     if (!c.out.empty()) out << "      <system-out>" << XmlEscapeText(c.out) << "</system-out>\n";
     out << "    </testcase>\n";
@@ -231,7 +239,7 @@ std::string RenderModelCheckMarkdown(const ModelCheckRecord& check) {
     const ConversionCheckRecord& c = *check.conversion;
     out << "\nConversion to opset " << c.target_opset << ": "
         << MarkdownCell(!c.converted || !c.loaded ? c.error
-                        : c.outputs_match ? "outputs match the original's on " + c.reference
+                        : c.outputs_match         ? "outputs match the original's on " + c.reference
                                           : "outputs differ from the original's on " + c.reference,
                         400)
         << "\n";

@@ -14,9 +14,9 @@ namespace onnxgate {
 struct NodeCheckRecord {
   std::string node_name;
   std::string op_type;
-  std::string domain;      // "" = ai.onnx
-  int since_version = 0;   // the active op version; 0 when ONNX has no schema for it
-  std::string provider;    // where it would run; empty when the model did not load
+  std::string domain;     // "" = ai.onnx
+  int since_version = 0;  // the active op version; 0 when ONNX has no schema for it
+  std::string provider;   // where it would run; empty when the model did not load
   struct Decline {
     std::string provider;
     std::string reason;
@@ -42,9 +42,9 @@ struct OpsetCheckRecord {
 struct ConversionCheckRecord {
   int64_t target_opset = 0;
   bool converted = false;
-  std::string error;          // why the conversion, its load or its run failed
-  bool loaded = false;        // the runtime loads the converted model on the EPs asked for
-  std::string reference;      // what ran the original: the runtime under test, or ref
+  std::string error;      // why the conversion, its load or its run failed
+  bool loaded = false;    // the runtime loads the converted model on the EPs asked for
+  std::string reference;  // what ran the original: the runtime under test, or ref
   bool outputs_match = false;
   std::vector<std::string> output_summaries;  // "<output>: <comparison summary>"
 };

@@ -89,7 +89,7 @@ struct OutputComparison {
   int64_t mismatch_count = 0;
   double mismatch_share = 0.0;  // mismatch_count / total_elements, 0..1
   int64_t total_elements = 0;
-  int64_t worst_index = -1;            // flat index of the worst element; -1 when there is none
+  int64_t worst_index = -1;             // flat index of the worst element; -1 when there is none
   std::vector<int64_t> worst_index_nd;  // the same index per dimension
   std::string worst_expected;
   std::string worst_actual;
@@ -160,7 +160,7 @@ struct LatencyRecord {
   double p90_ms = 0.0;
   double p99_ms = 0.0;
   double mean_ms = 0.0;
-  double cv = 0.0;  // coefficient of variation: stddev / mean
+  double cv = 0.0;                     // coefficient of variation: stddev / mean
   std::optional<double> load_ms;       // session load time
   std::optional<double> first_run_ms;  // the first run, apart from steady state
   std::optional<double> baseline_median_ms;

@@ -28,9 +28,9 @@ TEST(VerdictTest, LowerCaseIsAcceptedAndUnknownNamesAreErrors) {
 }
 
 TEST(LatencyVerdictTest, NamesRoundTrip) {
-  for (LatencyVerdict v : {LatencyVerdict::kRegression, LatencyVerdict::kImprovement,
-                           LatencyVerdict::kUnchanged, LatencyVerdict::kInconclusive,
-                           LatencyVerdict::kNoBaseline}) {
+  for (LatencyVerdict v :
+       {LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
+        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline}) {
     StatusOr<LatencyVerdict> parsed = LatencyVerdictFromString(LatencyVerdictToString(v));
     ASSERT_TRUE(parsed.ok());
     EXPECT_EQ(*parsed, v);

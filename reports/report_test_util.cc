@@ -27,7 +27,7 @@ CaseRecord Case(const std::string& suite, const std::string& name, const std::st
 }
 
 MatrixCell Cell(const std::string& op, int64_t version, const std::string& ep, Verdict verdict,
-               std::vector<std::string> failing = {}) {
+                std::vector<std::string> failing = {}) {
   MatrixCell cell;
   cell.op = op;
   cell.since_version = version;
@@ -109,8 +109,9 @@ RunRecord SampleRun() {
 
   CaseRecord crash = Case("onnx-node", "test_gather_negative", "Gather", "dnnl", Verdict::kCrash);
   // A worker's last words: terminal colour codes, control characters and broken UTF-8.
-  crash.message = std::string("worker died: SIGSEGV \x1b[31mred\x1b[0m \x01\x02 bad \xff\xfe utf8 "
-                              "<&\"'> caf\xc3\xa9 \xe0\x80 end");
+  crash.message = std::string(
+      "worker died: SIGSEGV \x1b[31mred\x1b[0m \x01\x02 bad \xff\xfe utf8 "
+      "<&\"'> caf\xc3\xa9 \xe0\x80 end");
   run.cases.push_back(crash);
 
   CaseRecord unsupported = Case("onnx-node", "test_loop11", "Loop", "dnnl", Verdict::kUnsupported);
@@ -127,8 +128,8 @@ RunRecord SampleRun() {
   xfail.outputs = {SampleFailingOutput()};
   run.cases.push_back(xfail);
 
-  CaseRecord timeout = Case("onnx-node", "test_nms_huge", "NonMaxSuppression", "ref",
-                            Verdict::kTimeout);
+  CaseRecord timeout =
+      Case("onnx-node", "test_nms_huge", "NonMaxSuppression", "ref", Verdict::kTimeout);
   timeout.message = "no result after 60 s";
   run.cases.push_back(timeout);
 

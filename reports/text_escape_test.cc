@@ -20,22 +20,31 @@ TEST(ToValidUtf8Test, KeepsValidText) {
 }
 
 TEST(ToValidUtf8Test, ReplacesEachMaximalInvalidSubpart) {
-  EXPECT_EQ(ToValidUtf8("a\xFF" "b"), "a" + kReplacement + "b");
-  EXPECT_EQ(ToValidUtf8("\x80\x80"), kReplacement + kReplacement);    // stray continuations
-  EXPECT_EQ(ToValidUtf8("\xC0\xAF"), kReplacement + kReplacement);    // overlong '/'
+  EXPECT_EQ(ToValidUtf8("a\xFF"
+                        "b"),
+            "a" + kReplacement + "b");
+  EXPECT_EQ(ToValidUtf8("\x80\x80"), kReplacement + kReplacement);  // stray continuations
+  EXPECT_EQ(ToValidUtf8("\xC0\xAF"), kReplacement + kReplacement);  // overlong '/'
   EXPECT_EQ(ToValidUtf8("\xED\xA0\x80"), kReplacement + kReplacement + kReplacement);  // surrogate
-  EXPECT_EQ(ToValidUtf8("\xE2\x82x"), kReplacement + "x");           // truncated, one subpart
-  EXPECT_EQ(ToValidUtf8("x\xF0\x9F\x98"), "x" + kReplacement);       // cut at the end
-  EXPECT_EQ(ToValidUtf8("\xF4\x90\x80\x80"),                          // past U+10FFFF
+  EXPECT_EQ(ToValidUtf8("\xE2\x82x"), kReplacement + "x");      // truncated, one subpart
+  EXPECT_EQ(ToValidUtf8("x\xF0\x9F\x98"), "x" + kReplacement);  // cut at the end
+  EXPECT_EQ(ToValidUtf8("\xF4\x90\x80\x80"),                    // past U+10FFFF
             kReplacement + kReplacement + kReplacement + kReplacement);
 }
 
 TEST(SanitizeForXmlTest, DropsForbiddenCharactersAndKeepsWhitespace) {
-  EXPECT_EQ(SanitizeForXml(std::string("a\x00" "b", 3)), "ab");
+  EXPECT_EQ(SanitizeForXml(std::string("a\x00"
+                                       "b",
+                                       3)),
+            "ab");
   EXPECT_EQ(SanitizeForXml("\x1B[31mred\x1B[0m\x7F"), "[31mred[0m");
   EXPECT_EQ(SanitizeForXml("tab\there\nnew\rcr"), "tab\there\nnew\rcr");
-  EXPECT_EQ(SanitizeForXml("c1\xC2\x85" "end"), "c1end");        // U+0085, a C1 control
-  EXPECT_EQ(SanitizeForXml("nc\xEF\xBF\xBF" "end"), "ncend");    // U+FFFF
+  EXPECT_EQ(SanitizeForXml("c1\xC2\x85"
+                           "end"),
+            "c1end");  // U+0085, a C1 control
+  EXPECT_EQ(SanitizeForXml("nc\xEF\xBF\xBF"
+                           "end"),
+            "ncend");  // U+FFFF
   EXPECT_EQ(SanitizeForXml("bad\xFE"), "bad" + kReplacement);
 }
 
@@ -61,9 +70,9 @@ const std::string kZwsp = "\xE2\x80\x8B";
 TEST(TextEscapeTest, TerminalTextHasNoBidiOrZeroWidthCharacters) {
   EXPECT_EQ(EscapeForTerminal("test_" + kRlo + "fdp.exe" + kZwsp), "test_\\u202efdp.exe\\u200b");
   // Every bidi control, zero-width character and separator.
-  for (char32_t cp : {0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A,
-                      0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069,
-                      0xFEFF}) {
+  for (char32_t cp :
+       {0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C,
+        0x202D, 0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}) {
     std::string text;
     AppendUtf8(cp, &text);
     char expected[16];
@@ -108,8 +117,9 @@ TEST(ShellWordForTerminalTest, PassesTheExactBytesAndShowsNothingATerminalObeys)
   EXPECT_EQ(ShellWordForTerminal("it's"), "'it'\\''s'");
   EXPECT_EQ(ShellWordForTerminal("a" + kRlo + "b"), "'a'\"$(printf '\\342\\200\\256')\"'b'");
   const std::vector<std::string> words = {
-      "glob*", "-x", "it's", "a b", "$(id)`id`\"", "a" + kRlo + "b" + kZwsp, "tab\there",
-      "nl\nx", "nl\n\n", "\n", "esc\x1b[2J", "bad\xFF", "caf\xC3\xA9", "%s\\n", "\n%'"};
+      "glob*",       "-x",    "it's",   "a b", "$(id)`id`\"", "a" + kRlo + "b" + kZwsp,
+      "tab\there",   "nl\nx", "nl\n\n", "\n",  "esc\x1b[2J",  "bad\xFF",
+      "caf\xC3\xA9", "%s\\n", "\n%'"};
   for (const std::string& word : words) {
     const std::string quoted = ShellWordForTerminal(word);
     EXPECT_EQ(ThroughShell(quoted), word) << quoted;

@@ -34,7 +34,8 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
   cmd->add_option("--models", o.models_dir,
                   "Folder of .onnx models to measure (default: generate the model zoo into a "
                   "temporary folder)");
-  cmd->add_option("--model", o.model_globs, "Only models whose name matches this glob (repeatable)");
+  cmd->add_option("--model", o.model_globs,
+                  "Only models whose name matches this glob (repeatable)");
   o.eps.clear();  // default: the runtime's first provider (ref for builtin)
   cmd->add_option("--ep", o.eps,
                   "Execution provider (repeatable; default: the runtime's first, ref for builtin)");
@@ -47,14 +48,15 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                                "Seconds each repetition runs at least (more runs per repetition "
                                "for fast models)")
                    ->capture_default_str();
-  f.warmup = cmd->add_option("--warmup", s.warmup_s,
-                             "Seconds of warm-up before the first repetition")
-                 ->capture_default_str();
-  f.rounds = cmd->add_option("--rounds", o.rounds,
-                  "Passes over all models, one after the other, each with --repetitions "
-                  "repetitions; the samples are pooled, so a measurement spans more of the "
-                  "machine's slow and fast spells")
-      ->capture_default_str();
+  f.warmup =
+      cmd->add_option("--warmup", s.warmup_s, "Seconds of warm-up before the first repetition")
+          ->capture_default_str();
+  f.rounds =
+      cmd->add_option("--rounds", o.rounds,
+                      "Passes over all models, one after the other, each with --repetitions "
+                      "repetitions; the samples are pooled, so a measurement spans more of the "
+                      "machine's slow and fast spells")
+          ->capture_default_str();
   cmd->add_option("--timeout", o.timeout_s,
                   "Seconds one measurement may take in its worker process before it is killed "
                   "(a crashing or hanging kernel ends that measurement, not the bench); with "
@@ -142,7 +144,8 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
     ctx.action = [&ctx] {
       BenchCommandOptions options;
       if (int rc = Finish(bench, ctx, "bench", &options); rc != 0) return rc;
-      std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(bench.runtime, ctx, "bench");
+      std::unique_ptr<RuntimeUnderTest> runtime =
+          CreateRuntimeOrReport(bench.runtime, ctx, "bench");
       if (runtime == nullptr) return 2;
       DefaultToFirstProvider(*runtime, &options.eps);
       if (bench.against.spec.empty()) {

@@ -4,9 +4,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <memory>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,10 +19,10 @@
 namespace onnxgate {
 
 struct CliContext {
-  std::string root;                  // --root: holds suites/, golden/data/, conformance/
-  std::vector<std::string> argv;     // as invoked
-  std::string executable;            // absolute path of this binary, for reproducer lines
-  std::function<int()> action;       // what the chosen command runs
+  std::string root;               // --root: holds suites/, golden/data/, conformance/
+  std::vector<std::string> argv;  // as invoked
+  std::string executable;         // absolute path of this binary, for reproducer lines
+  std::function<int()> action;    // what the chosen command runs
 };
 
 // --junit-schema, shared by every command that writes JUnit.
@@ -63,8 +63,8 @@ inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlag
     std::fprintf(stderr, "onnxgate %s: %s\n", command, options.status().message().c_str());
     return nullptr;
   }
-  auto runtime = CreateRuntime(flags.spec, *options, ctx.root,
-                               RuntimeLimitsFor(flags.case_timeout_seconds));
+  auto runtime =
+      CreateRuntime(flags.spec, *options, ctx.root, RuntimeLimitsFor(flags.case_timeout_seconds));
   if (!runtime.ok()) {
     std::fprintf(stderr, "onnxgate %s: %s\n", command, runtime.status().message().c_str());
     return nullptr;
@@ -73,8 +73,7 @@ inline std::unique_ptr<RuntimeUnderTest> CreateRuntimeOrReport(const RuntimeFlag
 }
 
 // --ep left out: the runtime's first provider (ref for builtin).
-inline void DefaultToFirstProvider(const RuntimeUnderTest& runtime,
-                                   std::vector<std::string>* eps) {
+inline void DefaultToFirstProvider(const RuntimeUnderTest& runtime, std::vector<std::string>* eps) {
   if (eps->empty() && !runtime.providers().empty()) *eps = {runtime.providers().front()};
 }
 
@@ -99,8 +98,10 @@ inline void AddLoadFlags(CLI::App* cmd, LoadFlags* flags, const std::string& pre
 
 inline LoadOptions LoadOptionsOf(const RuntimeUnderTest& runtime, const LoadFlags& flags) {
   LoadOptions load;
-  if (!flags.ep.empty()) load.providers = {flags.ep};
-  else load.providers.clear();
+  if (!flags.ep.empty())
+    load.providers = {flags.ep};
+  else
+    load.providers.clear();
   DefaultToFirstProvider(runtime, &load.providers);
   load.optimization_level = flags.optimization_level;
   load.intra_op_threads = flags.threads;
@@ -150,16 +151,16 @@ inline bool ToleranceFromFlags(const std::optional<double>& rtol, const std::opt
   return true;
 }
 
-void AddRunCommands(CLI::App& app, CliContext& ctx);       // run, gate
-void AddImportCommand(CLI::App& app, CliContext& ctx);     // import-onnx-tests
-void AddListCommand(CLI::App& app, CliContext& ctx);       // list (and CTest scripts)
+void AddRunCommands(CLI::App& app, CliContext& ctx);          // run, gate
+void AddImportCommand(CLI::App& app, CliContext& ctx);        // import-onnx-tests
+void AddListCommand(CLI::App& app, CliContext& ctx);          // list (and CTest scripts)
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx);  // expectations update
-void AddOpsCommand(CLI::App& app, CliContext& ctx);        // ops: op versions x EP claims x cases
-void AddZooCommand(CLI::App& app, CliContext& ctx);        // zoo generate, zoo list
-void AddBenchCommands(CLI::App& app, CliContext& ctx);     // bench, baseline update
-void AddRecordCommand(CLI::App& app, CliContext& ctx);     // record: a model -> a suite case
-void AddCheckModelCommand(CLI::App& app, CliContext& ctx); // check-model: preflight a model
-void AddDiffCommand(CLI::App& app, CliContext& ctx);       // diff: a model on two configurations
-void AddSweepCommand(CLI::App& app, CliContext& ctx);      // sweep: rows at other batch sizes
+void AddOpsCommand(CLI::App& app, CliContext& ctx);         // ops: op versions x EP claims x cases
+void AddZooCommand(CLI::App& app, CliContext& ctx);         // zoo generate, zoo list
+void AddBenchCommands(CLI::App& app, CliContext& ctx);      // bench, baseline update
+void AddRecordCommand(CLI::App& app, CliContext& ctx);      // record: a model -> a suite case
+void AddCheckModelCommand(CLI::App& app, CliContext& ctx);  // check-model: preflight a model
+void AddDiffCommand(CLI::App& app, CliContext& ctx);        // diff: a model on two configurations
+void AddSweepCommand(CLI::App& app, CliContext& ctx);       // sweep: rows at other batch sizes
 
 }  // namespace onnxgate

@@ -27,9 +27,11 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       "Rewrite the expectations of an EP from a run's JSON report: one entry per case that did "
       "not pass, existing reasons kept, new entries marked \"review\": true; \"nondeterministic\" "
       "entries stay while their cases pass or fail in values only");
-  update->add_option("--from", f.from, "JSON report of a run (onnxgate run/gate --json)")->required();
+  update->add_option("--from", f.from, "JSON report of a run (onnxgate run/gate --json)")
+      ->required();
   update->add_option("--ep", f.ep, "EP whose expectations to rewrite (default: the run's only EP)");
-  update->add_option("--file", f.file, "Expectation file (default: conformance/expectations/<ep>.json)");
+  update->add_option("--file", f.file,
+                     "Expectation file (default: conformance/expectations/<ep>.json)");
   update->callback([&ctx] {
     ctx.action = [&ctx] {
       auto run = ReadRunJson(f.from);
@@ -50,7 +52,8 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       std::string ep = f.ep;
       if (ep.empty()) {
         if (eps.size() != 1) {
-          std::fprintf(stderr, "onnxgate expectations update: %s holds %zu EPs; choose one with --ep\n",
+          std::fprintf(stderr,
+                       "onnxgate expectations update: %s holds %zu EPs; choose one with --ep\n",
                        f.from.c_str(), eps.size());
           return 2;
         }
@@ -62,9 +65,11 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
                      st.message().c_str());
         return 2;
       }
-      std::string path = f.file.empty()
-                             ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json")).string()
-                             : f.file;
+      std::string path =
+          f.file.empty()
+              ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json"))
+                    .string()
+              : f.file;
       // Reasons are read on other machines: paths inside the repository are written relative
       // to its root.
       std::error_code ec;

@@ -12,7 +12,8 @@ void AddImportCommand(CLI::App& app, CliContext& ctx) {
   options.producer = "ONNX backend test data generator";
   CLI::App* cmd = app.add_subcommand(
       "import-onnx-tests",
-      "Turn ONNX backend test folders (test_*/model.onnx, test_data_set_*/input_*.pb, output_*.pb)\n"
+      "Turn ONNX backend test folders (test_*/model.onnx, test_data_set_*/input_*.pb, "
+      "output_*.pb)\n"
       "into suites/<suite>/ (suite.json + models) and golden/data/<suite>/<case>.h5");
   cmd->add_option("dir", options.source_dir, "Folder holding the test_* case folders")->required();
   cmd->add_option("--suite", options.suite_name, "Name of the suite to write")->required();

@@ -82,7 +82,8 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
         for (int v : op.since_versions) {
           bool claimed = false;
           for (const OpClaim& c : *claims) {
-            if (c.domain == op.domain && c.op_type == op.op_type && c.since_version <= v && v <= c.until_version) {
+            if (c.domain == op.domain && c.op_type == op.op_type && c.since_version <= v &&
+                v <= c.until_version) {
               claimed = true;
             }
           }
@@ -94,7 +95,8 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
           if (cell != nullptr) {
             nlohmann::json counts;
             for (Verdict verdict : kAllVerdicts) {
-              if (cell->counts[verdict] > 0) counts[VerdictToString(verdict)] = cell->counts[verdict];
+              if (cell->counts[verdict] > 0)
+                counts[VerdictToString(verdict)] = cell->counts[verdict];
             }
             j["cases"] = counts;
           }
@@ -107,16 +109,20 @@ void AddOpsCommand(CLI::App& app, CliContext& ctx) {
             }
           }
         }
-        if (!line.empty()) std::printf("%-32s%s%s\n", name.c_str(), line.c_str(), op.deprecated ? "  [deprecated]" : "");
+        if (!line.empty())
+          std::printf("%-32s%s%s\n", name.c_str(), line.c_str(),
+                      op.deprecated ? "  [deprecated]" : "");
         out.push_back({{"op", name}, {"deprecated", op.deprecated}, {"versions", versions}});
       }
       std::printf("\n%s op versions:", f.ep.c_str());
       for (const auto& [state, n] : totals) std::printf(" %d %s", n, state.c_str());
-      std::printf("  (states: passes = claimed, every case passes; fails = claimed, some case does "
-                  "not pass; untested = claimed, no case%s; lacks = no kernel)\n",
-                  f.results.empty() ? " — give --results to see cases" : "");
+      std::printf(
+          "  (states: passes = claimed, every case passes; fails = claimed, some case does "
+          "not pass; untested = claimed, no case%s; lacks = no kernel)\n",
+          f.results.empty() ? " — give --results to see cases" : "");
       if (!f.json_path.empty()) {
-        nlohmann::json doc = {{"schema", "onnxgate-ops"}, {"schema_version", 1}, {"ep", f.ep}, {"operators", out}};
+        nlohmann::json doc = {
+            {"schema", "onnxgate-ops"}, {"schema_version", 1}, {"ep", f.ep}, {"operators", out}};
         Status st = WriteFileAtomically(f.json_path, doc.dump(2) + "\n");
         if (!st.ok()) {
           std::fprintf(stderr, "onnxgate ops: %s\n", st.message().c_str());

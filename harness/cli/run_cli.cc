@@ -39,8 +39,7 @@ std::vector<std::vector<std::string>> OptionsPerRuntime(const RunFlags& f) {
       runtime = seen_runtime ? runtime + 1 : 0;
       seen_runtime = true;
     } else if (given == f.runtime_option_flag && option < f.runtime_options.size()) {
-      per_runtime[std::min(runtime, per_runtime.size() - 1)].push_back(
-          f.runtime_options[option++]);
+      per_runtime[std::min(runtime, per_runtime.size() - 1)].push_back(f.runtime_options[option++]);
     }
   }
   return per_runtime;
@@ -59,7 +58,8 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
       "--runtime-option", f.runtime_options,
       "key=value for the --runtime before it (the first when none is), passed when it is "
       "created (repeatable)");
-  cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")->required();
+  cmd->add_option("--suite", o.suites, "Suite to run (repeatable): suites/<NAME>/suite.json")
+      ->required();
   o.eps.clear();  // default: the runtime's first provider (ref for builtin), set in Execute
   cmd->add_option("--ep", o.eps,
                   "Execution provider(s) to run on (repeatable; default: the runtime's first, "
@@ -72,19 +72,26 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--filter", o.selection.filters,
                   "Case name glob (repeatable; a leading '-' excludes)");
   cmd->add_option("--op", o.selection.op_types, "Only cases using this op type (repeatable)");
-  cmd->add_option("--opset", o.selection.opsets, "Only cases whose default-domain opset is N (repeatable)");
+  cmd->add_option("--opset", o.selection.opsets,
+                  "Only cases whose default-domain opset is N (repeatable)");
   cmd->add_option("--tag", o.selection.tags, "Only cases with this tag (repeatable)");
   cmd->add_option("-j,--jobs", o.jobs, "Worker processes at once")->capture_default_str();
-  cmd->add_option("--timeout", o.timeout_s, "Seconds per case, wall clock and CPU time, before it is TIMEOUT (more than 0, at most 604800)")->capture_default_str();
+  cmd->add_option("--timeout", o.timeout_s,
+                  "Seconds per case, wall clock and CPU time, before it is TIMEOUT (more than 0, "
+                  "at most 604800)")
+      ->capture_default_str();
   cmd->add_option("--memory-limit", o.memory_limit_mb,
                   "Address space per worker in MiB (RLIMIT_AS); a case past it is a CRASH "
                   "saying so (0: none)")
       ->capture_default_str();
-  cmd->add_flag("--no-isolation", f.no_isolation, "Run cases in this process (for debuggers; no CRASH/TIMEOUT containment)");
+  cmd->add_flag("--no-isolation", f.no_isolation,
+                "Run cases in this process (for debuggers; no CRASH/TIMEOUT containment)");
   cmd->add_option("--rtol", f.rtol, "Override rtol for every output (top tolerance layer)");
   cmd->add_option("--atol", f.atol, "Override atol for every output (top tolerance layer)");
-  cmd->add_option("--tolerances", o.tolerances_file, "Tolerance file (default: conformance/tolerances.json)");
-  cmd->add_option("--fallback", f.fallback, "Fallback policy when an EP declines a node: allow, warn, forbid")
+  cmd->add_option("--tolerances", o.tolerances_file,
+                  "Tolerance file (default: conformance/tolerances.json)");
+  cmd->add_option("--fallback", f.fallback,
+                  "Fallback policy when an EP declines a node: allow, warn, forbid")
       ->capture_default_str();
   cmd->add_option("--optimization-level", o.optimization_level,
                   "Graph optimization level models are loaded at: 0 none, 1 constant folding "
@@ -94,13 +101,16 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--convert-to-opset", o.convert_to_opset,
                   "Run each case's model converted to this ai.onnx opset by ONNX's version "
                   "converter (cases at a later opset, or that it cannot convert, are SKIP)");
-  cmd->add_option("--shard-index", o.selection.shard_index, "This shard (0-based); also GTEST_SHARD_INDEX");
-  cmd->add_option("--shard-count", o.selection.shard_count, "Number of shards; also GTEST_TOTAL_SHARDS");
+  cmd->add_option("--shard-index", o.selection.shard_index,
+                  "This shard (0-based); also GTEST_SHARD_INDEX");
+  cmd->add_option("--shard-count", o.selection.shard_count,
+                  "Number of shards; also GTEST_TOTAL_SHARDS");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
   AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
-  cmd->add_option("--html", o.html_path, "Write one self-contained HTML page (op x opset matrix, failures)");
+  cmd->add_option("--html", o.html_path,
+                  "Write one self-contained HTML page (op x opset matrix, failures)");
   cmd->add_flag("-v,--verbose", o.verbose, "Print a line for every case, passing ones too");
 }
 
@@ -147,8 +157,9 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   Status shard = ApplyShardEnvironment(o.selection);
   if (!shard.ok() || o.selection.shard_count < 1 || o.selection.shard_index < 0 ||
       o.selection.shard_index >= o.selection.shard_count) {
-    std::fprintf(stderr, "onnxgate: bad sharding: %s\n",
-                 shard.ok() ? "--shard-index must be in [0, --shard-count)" : shard.message().c_str());
+    std::fprintf(
+        stderr, "onnxgate: bad sharding: %s\n",
+        shard.ok() ? "--shard-index must be in [0, --shard-count)" : shard.message().c_str());
     return 2;
   }
   const char* command = o.apply_expectations ? "gate" : "run";

@@ -170,8 +170,8 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
     const BaselineEntry& added = file.entries.back();
     for (size_t i = 0; i + 1 < file.entries.size(); ++i) {
       if (file.entries[i].model == added.model && file.entries[i].threads == added.threads) {
-        return InvalidArgument(source + ": " + path + ": a second entry for model '" +
-                               added.model + "' at " + std::to_string(added.threads) +
+        return InvalidArgument(source + ": " + path + ": a second entry for model '" + added.model +
+                               "' at " + std::to_string(added.threads) +
                                " thread(s); which one would be compared is undefined");
       }
     }

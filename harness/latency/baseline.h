@@ -51,7 +51,7 @@ struct BaselineFile {
   // recorded were all measured at 0.
   int64_t optimization_level = 0;
   std::string tool_version;
-  std::string updated;  // UTC, ISO 8601
+  std::string updated;                 // UTC, ISO 8601
   std::vector<BaselineEntry> entries;  // sorted by (model, threads)
 
   // The entry for `model` at `threads`, or nullptr.

@@ -20,9 +20,7 @@ namespace {
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
-MachineFingerprint Xeon() {
-  return {"Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz", 2, "Release"};
-}
+MachineFingerprint Xeon() { return {"Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz", 2, "Release"}; }
 
 BaselineEntry Entry(const std::string& model, int64_t threads, double base_ms) {
   BaselineEntry e;
@@ -148,8 +146,9 @@ TEST(BaselineTest, NonsenseValuesAreRefused) {
   }
   nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
   j["entries"].push_back(j["entries"][0]);
-  EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),
-              HasSubstr("a second entry for model '" + j["entries"][0]["model"].get<std::string>()));
+  EXPECT_THAT(
+      ParseBaselineJson(j.dump(), "b.json").status().message(),
+      HasSubstr("a second entry for model '" + j["entries"][0]["model"].get<std::string>()));
   j = nlohmann::json::parse(RenderBaselineJson(Sample()));
   j["entries"][0]["threads"] = 0;
   EXPECT_THAT(ParseBaselineJson(j.dump(), "b.json").status().message(),

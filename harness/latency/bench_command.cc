@@ -53,8 +53,8 @@ class TempDir {
   }
   Status Create() {
     const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
-                        "/onnxgate-zoo-XXXXXX";
+    std::string templ =
+        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/onnxgate-zoo-XXXXXX";
     if (::mkdtemp(templ.data()) == nullptr) {
       return Unavailable("creating a temporary folder for the zoo from template " + templ +
                          " failed");
@@ -166,13 +166,13 @@ Status CheckThreadsHonoured(const BenchCommandOptions& o, const BenchSide& side)
     ONNXGATE_ASSIGN_OR_RETURN(int most, side.runtime->MaxIntraOpThreads(ep));
     for (int t : o.threads) {
       if (t <= most) continue;
-      return InvalidArgument(
-          "--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" +
-          side.runtime->name() + "' " +
-          (most == 1 ? std::string("runs every op on the calling thread")
-                     : "uses at most " + std::to_string(most) + " intra-op threads") +
-          "; a measurement labelled " + std::to_string(t) +
-          " threads would measure fewer, so it is refused");
+      return InvalidArgument("--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" +
+                             side.runtime->name() + "' " +
+                             (most == 1
+                                  ? std::string("runs every op on the calling thread")
+                                  : "uses at most " + std::to_string(most) + " intra-op threads") +
+                             "; a measurement labelled " + std::to_string(t) +
+                             " threads would measure fewer, so it is refused");
     }
   }
   return OkStatus();
@@ -242,8 +242,8 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
           const size_t lead = round % 2 == 0 ? 0 : 1;
           std::fprintf(o.out, "%s on %s beside %s, %d thread%s:", name.c_str(),
                        TargetName(sides[lead].label, sides[lead].eps[e]).c_str(),
-                       TargetName(sides[1 - lead].label, sides[1 - lead].eps[e]).c_str(),
-                       threads, plural);
+                       TargetName(sides[1 - lead].label, sides[1 - lead].eps[e]).c_str(), threads,
+                       plural);
           std::fflush(o.out);
           auto pair = MeasurePairIsolated(target(lead), target(1 - lead), threads, o.settings,
                                           2 * o.timeout_s, &progress);
@@ -255,12 +255,11 @@ StatusOr<std::vector<std::vector<BenchMeasurement>>> MeasureAll(
           }
           for (size_t k = 0; k < 2; ++k) {
             const BenchMeasurement& m = (*pair)[k];
-            std::fprintf(o.out,
-                         "%s load %s ms, first run %s ms, median %s ms, cv %.1f%% (%d x %lld runs)",
-                         k == 0 ? "" : ";", FormatMs(m.load_ms).c_str(),
-                         FormatMs(m.first_run_ms).c_str(), FormatMs(m.summary.median).c_str(),
-                         m.summary.cv * 100.0, o.settings.repetitions,
-                         static_cast<long long>(m.iterations_per_repetition));
+            std::fprintf(
+                o.out, "%s load %s ms, first run %s ms, median %s ms, cv %.1f%% (%d x %lld runs)",
+                k == 0 ? "" : ";", FormatMs(m.load_ms).c_str(), FormatMs(m.first_run_ms).c_str(),
+                FormatMs(m.summary.median).c_str(), m.summary.cv * 100.0, o.settings.repetitions,
+                static_cast<long long>(m.iterations_per_repetition));
           }
           std::fprintf(o.out, "\n");
           AddRound(round, index, std::move((*pair)[0]), &all[lead]);
@@ -418,8 +417,8 @@ void PrintHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, siz
     std::fprintf(o.out, "models loaded at graph optimization level %d\n", s.optimization_level);
   }
   if (s.extra_work_percent > 0.0) {
-    std::fprintf(o.out, "TEST-ONLY: adding %.3g%% extra busy work to %s\n",
-                 s.extra_work_percent, slowed_runs);
+    std::fprintf(o.out, "TEST-ONLY: adding %.3g%% extra busy work to %s\n", s.extra_work_percent,
+                 slowed_runs);
   }
 }
 
@@ -548,8 +547,8 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   auto models = ResolveModels(o, &temp);
   if (!models.ok()) return Fail(o, command, models.status());
   PrintHeader(o, fp, models->size(), "every run of the candidate");
-  std::fprintf(o.out, "candidate %s against %s, measured in alternating turns\n",
-               labels[0].c_str(), labels[1].c_str());
+  std::fprintf(o.out, "candidate %s against %s, measured in alternating turns\n", labels[0].c_str(),
+               labels[1].c_str());
   auto measured = MeasureAll(o, {candidate_side, reference_side}, *models);
   if (!measured.ok()) return Fail(o, command, measured.status());
 
@@ -578,8 +577,8 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
                    EscapeForTerminal(r.message).c_str());
     }
   }
-  std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions,
-               labels[0].c_str(), labels[1].c_str());
+  std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions, labels[0].c_str(),
+               labels[1].c_str());
   std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
   if (Status st = WriteReports(o, run, now); !st.ok()) return Fail(o, command, st);
   return regressions > 0 ? kExitRegression : kExitOk;

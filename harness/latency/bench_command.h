@@ -16,8 +16,8 @@
 namespace onnxgate {
 
 struct BenchCommandOptions {
-  std::string root;        // holds golden/baselines/ by default
-  std::string models_dir;  // empty: generate the zoo into a temporary folder
+  std::string root;                      // holds golden/baselines/ by default
+  std::string models_dir;                // empty: generate the zoo into a temporary folder
   std::vector<std::string> model_globs;  // on the model name; empty: all
   std::vector<std::string> eps = {"ref"};
   std::vector<int> threads = {1};

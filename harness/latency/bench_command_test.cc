@@ -18,9 +18,9 @@
 #include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
+#include "runtime/base/atomic_file.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/testing/test_providers.h"
-#include "runtime/base/atomic_file.h"
 
 namespace onnxgate {
 namespace {
@@ -216,8 +216,7 @@ TEST_F(BenchCommandTest, ThreadsAProviderCannotUseAreRefusedBeforeMeasuring) {
   load.intra_op_threads = 2;
   auto loaded = runtime_->Load(dir_ + "/models/mlp.onnx", load);
   ASSERT_FALSE(loaded.ok());
-  EXPECT_THAT(loaded.status().message(),
-              HasSubstr("provider 'ref' cannot use 2 intra-op threads"));
+  EXPECT_THAT(loaded.status().message(), HasSubstr("provider 'ref' cannot use 2 intra-op threads"));
   auto most = runtime_->MaxIntraOpThreads("ref");
   ASSERT_TRUE(most.ok());
   EXPECT_EQ(*most, 1);
@@ -273,7 +272,6 @@ TEST_F(BenchCommandTest, BaselinesRecordTheRuntime) {
   EXPECT_EQ(Capture(RunBenchCommand, o), 2);
   EXPECT_THAT(err_, HasSubstr("holds runtime 'another-runtime'"));
 }
-
 
 // Each measurement runs in a worker process: a kernel that crashes or hangs ends the bench with
 // a message naming what happened, instead of killing or hanging it.

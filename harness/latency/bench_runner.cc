@@ -91,7 +91,8 @@ Status ValidateSettings(const BenchSettings& s) {
   if (s.repetitions < kMinRepetitions) {
     return InvalidArgument("the bench needs at least " + std::to_string(kMinRepetitions) +
                            " repetitions (the Mann-Whitney test cannot reject equality at 0.01 "
-                           "with fewer), got " + std::to_string(s.repetitions));
+                           "with fewer), got " +
+                           std::to_string(s.repetitions));
   }
   if (!(s.min_time_s > 0.0) || !(s.warmup_s >= 0.0)) {
     return InvalidArgument("the bench needs a positive time per repetition and a warm-up >= 0");
@@ -110,9 +111,7 @@ Status ValidateSettings(const BenchSettings& s) {
 
 }  // namespace
 
-const char* BenchClockName(BenchClock clock) {
-  return clock == BenchClock::kWall ? "wall" : "cpu";
-}
+const char* BenchClockName(BenchClock clock) { return clock == BenchClock::kWall ? "wall" : "cpu"; }
 
 StatusOr<BenchClock> BenchClockFromName(const std::string& name) {
   if (name == "wall") return BenchClock::kWall;
@@ -121,9 +120,8 @@ StatusOr<BenchClock> BenchClockFromName(const std::string& name) {
 }
 
 std::string ModelNameFromPath(const std::string& path) {
-  std::string name = path.substr(path.find_last_of('/') == std::string::npos
-                                     ? 0
-                                     : path.find_last_of('/') + 1);
+  std::string name =
+      path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
   const size_t dot = name.find_last_of('.');
   if (dot != std::string::npos && dot > 0) name.resize(dot);
   return name;
@@ -151,8 +149,8 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
   m.ep = target.ep;
   m.threads = threads;
   m.optimization_level = settings.optimization_level;
-  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, ReadRegularFile(target.model_path,
-                                                               kMaxProtobufFileBytes, "model file"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      std::string bytes, ReadRegularFile(target.model_path, kMaxProtobufFileBytes, "model file"));
   m.model_sha256 = Sha256Hex(bytes);
   LoadOptions options;
   options.providers = {target.ep};
@@ -273,8 +271,8 @@ StatusOr<BenchMeasurement> MeasureModel(const RuntimeUnderTest& runtime,
       BenchSubject s, Prepare(BenchTarget{&runtime, model_path, ep}, threads, settings, observer));
   ONNXGATE_ASSIGN_OR_RETURN(
       Repetitions r,
-      TimeRepetitions(s, settings, Timing{settings.repetitions, settings.min_time_s,
-                                          settings.warmup_s},
+      TimeRepetitions(s, settings,
+                      Timing{settings.repetitions, settings.min_time_s, settings.warmup_s},
                       observer));
   Append(r, &s.m);
   return std::move(s.m);

@@ -24,9 +24,9 @@ StatusOr<BenchClock> BenchClockFromName(const std::string& name);
 inline constexpr int kMinRepetitions = 9;
 
 struct BenchSettings {
-  int repetitions = 10;       // >= kMinRepetitions
-  double min_time_s = 0.2;    // per repetition: Google Benchmark adds iterations up to this
-  double warmup_s = 0.5;      // Google Benchmark's warm-up before the first repetition
+  int repetitions = 10;     // >= kMinRepetitions
+  double min_time_s = 0.2;  // per repetition: Google Benchmark adds iterations up to this
+  double warmup_s = 0.5;    // Google Benchmark's warm-up before the first repetition
   BenchClock clock = BenchClock::kWall;
   // The graph optimization level the models are loaded at (LoadOptions::optimization_level).
   int optimization_level = 0;
@@ -45,7 +45,7 @@ struct BenchMeasurement {
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;
-  int64_t extra_work_units = 0;  // RunBusyWork units added to every run (test-only option)
+  int64_t extra_work_units = 0;    // RunBusyWork units added to every run (test-only option)
   std::vector<double> samples_ms;  // per repetition, on the chosen clock
   // Per repetition as Google Benchmark reported it, for its JSON format (harness/latency/
   // gbench_json.h): both clocks' mean time of one run, and the runs in the repetition.

@@ -11,8 +11,8 @@
 #include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
-#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate {
 namespace {

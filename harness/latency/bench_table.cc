@@ -28,25 +28,19 @@ std::string FormatMs(double ms) {
 
 std::string RenderBenchTable(const std::vector<LatencyRecord>& records, bool with_comparison) {
   std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> header = {"model", "ep",     "thr",    "reps", "load ms", "first ms",
-                                     "min",   "median", "p90",    "p99",  "mean",    "cv"};
+  std::vector<std::string> header = {"model", "ep",     "thr", "reps", "load ms", "first ms",
+                                     "min",   "median", "p90", "p99",  "mean",    "cv"};
   if (with_comparison) {
     for (const char* h : {"baseline", "change", "thresh", "p", "verdict"}) header.push_back(h);
   }
   rows.push_back(header);
   for (const LatencyRecord& r : records) {
-    std::vector<std::string> row = {EscapeForTerminal(r.model),
-                                    TargetName(r),
-                                    std::to_string(r.threads),
-                                    std::to_string(r.repetitions),
-                                    OptionalMs(r.load_ms),
-                                    OptionalMs(r.first_run_ms),
-                                    FormatMs(r.min_ms),
-                                    FormatMs(r.median_ms),
-                                    FormatMs(r.p90_ms),
-                                    FormatMs(r.p99_ms),
-                                    FormatMs(r.mean_ms),
-                                    Fmt("%.1f%%", r.cv * 100.0)};
+    std::vector<std::string> row = {EscapeForTerminal(r.model), TargetName(r),
+                                    std::to_string(r.threads),  std::to_string(r.repetitions),
+                                    OptionalMs(r.load_ms),      OptionalMs(r.first_run_ms),
+                                    FormatMs(r.min_ms),         FormatMs(r.median_ms),
+                                    FormatMs(r.p90_ms),         FormatMs(r.p99_ms),
+                                    FormatMs(r.mean_ms),        Fmt("%.1f%%", r.cv * 100.0)};
     if (with_comparison) {
       row.push_back(OptionalMs(r.baseline_median_ms));
       row.push_back(r.change_ratio ? Fmt("%+.1f%%", *r.change_ratio * 100.0) : "-");

@@ -62,11 +62,11 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
   const bool moved = std::fabs(e.change) > threshold;
   const bool significant = e.p_value < alpha;
   const std::string medians = "median " + Ms(e.now.median) + " vs " + reference + " " +
-                              Ms(e.base.median) + " (" + SignedPercent(e.change) +
-                              e.change_text + ", threshold " + Percent(threshold) + ")";
+                              Ms(e.base.median) + " (" + SignedPercent(e.change) + e.change_text +
+                              ", threshold " + Percent(threshold) + ")";
   const std::string test_text = e.test_name + " p=" + P(e.p_value) +
-                                (significant ? " < " : " >= ") + P(alpha) + " (" +
-                                e.test_counts + ")";
+                                (significant ? " < " : " >= ") + P(alpha) + " (" + e.test_counts +
+                                ")";
   if (!moved) {
     c.verdict = LatencyVerdict::kUnchanged;
     c.message = medians + ": within the threshold";
@@ -83,8 +83,7 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
   const std::string fast_text = "10th percentile " + Ms(e.now.p10) + " vs " + Ms(e.base.p10);
   if (e.fast_end_known) {
     c.fast_end_change_ratio = e.fast_change;
-    const bool fast_moved =
-        e.change > 0 ? e.fast_change > threshold : e.fast_change < -threshold;
+    const bool fast_moved = e.change > 0 ? e.fast_change > threshold : e.fast_change < -threshold;
     if (!fast_moved) {
       c.verdict = LatencyVerdict::kInconclusive;
       c.message = medians + " and " + test_text + ", but the fast end did not move as far (" +
@@ -95,17 +94,17 @@ LatencyComparison Judge(const Evidence& e, double threshold, double alpha,
     }
   }
   c.verdict = e.change > 0 ? LatencyVerdict::kRegression : LatencyVerdict::kImprovement;
-  c.message = medians + (e.change > 0 ? ": slower" : ": faster") + ", " + test_text + ", and " +
-              fast_text;
+  c.message =
+      medians + (e.change > 0 ? ": slower" : ": faster") + ", " + test_text + ", and " + fast_text;
   return c;
 }
 
 // The verdict where the reference's median is not positive.
 LatencyComparison NoRelativeChange(const Evidence& e, double threshold, double alpha,
                                    const std::string& reference) {
-  LatencyComparison c = NoBaseline("the " + reference + " median is " + Ms(e.base.median) +
-                                       ", so no relative change exists",
-                                   threshold, alpha);
+  LatencyComparison c = NoBaseline(
+      "the " + reference + " median is " + Ms(e.base.median) + ", so no relative change exists",
+      threshold, alpha);
   c.verdict = LatencyVerdict::kInconclusive;
   c.baseline_median_ms = e.base.median;
   c.p_value = e.p_value;
@@ -141,8 +140,8 @@ LatencyComparison ComparePaired(const std::vector<double>& current,
   const SignTestResult sign = SignTest(current, paired);
   e.p_value = sign.p_value;
   e.test_name = "sign test";
-  e.test_counts = std::to_string(sign.greater) + " of " +
-                  std::to_string(sign.greater + sign.less) + " untied pairs slower";
+  e.test_counts = std::to_string(sign.greater) + " of " + std::to_string(sign.greater + sign.less) +
+                  " untied pairs slower";
   std::vector<double> ratios;
   for (size_t i = 0; i < current.size(); ++i) {
     if (!(paired[i] > 0.0)) return NoRelativeChange(e, threshold, alpha, reference);

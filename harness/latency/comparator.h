@@ -18,7 +18,7 @@ namespace onnxgate {
 struct LatencyComparison {
   LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
   std::optional<double> baseline_median_ms;
-  std::optional<double> change_ratio;  // (median - baseline median) / baseline median
+  std::optional<double> change_ratio;           // (median - baseline median) / baseline median
   std::optional<double> fast_end_change_ratio;  // the same for the 10th percentiles
   std::optional<double> p_value;
   double threshold = 0.0;

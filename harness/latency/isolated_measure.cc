@@ -2,9 +2,8 @@
 // count, or the error's code and message.
 #include "harness/latency/isolated_measure.h"
 
-#include <nlohmann/json.hpp>
-
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <type_traits>
 
 #include "harness/latency/statistics.h"
@@ -127,22 +126,18 @@ StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
                                                 const BenchSettings& settings, double timeout_s,
                                                 BenchObserver* observer) {
   return RunIsolated<BenchMeasurement>(
-      [&] { return MeasureModel(runtime, model_path, ep, threads, settings, observer); },
-      timeout_s,
+      [&] { return MeasureModel(runtime, model_path, ep, threads, settings, observer); }, timeout_s,
       "benchmarking " + model_path + " on " + ep + " with " + std::to_string(threads) +
           " thread(s)");
 }
 
-StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(const BenchTarget& first,
-                                                              const BenchTarget& second,
-                                                              int threads,
-                                                              const BenchSettings& settings,
-                                                              double timeout_s,
-                                                              BenchObserver* observer) {
+StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(
+    const BenchTarget& first, const BenchTarget& second, int threads, const BenchSettings& settings,
+    double timeout_s, BenchObserver* observer) {
   return RunIsolated<std::array<BenchMeasurement, 2>>(
       [&] { return MeasurePair(first, second, threads, settings, observer); }, timeout_s,
-      "benchmarking " + first.model_path + " on " + first.ep + " beside " + second.ep +
-          " with " + std::to_string(threads) + " thread(s)");
+      "benchmarking " + first.model_path + " on " + first.ep + " beside " + second.ep + " with " +
+          std::to_string(threads) + " thread(s)");
 }
 
 }  // namespace onnxgate

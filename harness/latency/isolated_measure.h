@@ -23,11 +23,8 @@ StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
                                                 BenchObserver* observer = nullptr);
 
 // MeasurePair in one forked child, with the same containment; `timeout_s` covers both sides.
-StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(const BenchTarget& first,
-                                                              const BenchTarget& second,
-                                                              int threads,
-                                                              const BenchSettings& settings,
-                                                              double timeout_s,
-                                                              BenchObserver* observer = nullptr);
+StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(
+    const BenchTarget& first, const BenchTarget& second, int threads, const BenchSettings& settings,
+    double timeout_s, BenchObserver* observer = nullptr);
 
 }  // namespace onnxgate

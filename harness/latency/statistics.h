@@ -29,9 +29,9 @@ struct SampleSummary {
 SampleSummary Summarize(const std::vector<double>& samples);
 
 struct MannWhitneyResult {
-  double u_x = 0.0;  // U of the first sample: pairs (x, y) with x > y, ties counting one half
-  double u_y = 0.0;  // n_x * n_y - u_x
-  double z = 0.0;    // of the normal approximation (0 when the exact distribution was used)
+  double u_x = 0.0;      // U of the first sample: pairs (x, y) with x > y, ties counting one half
+  double u_y = 0.0;      // n_x * n_y - u_x
+  double z = 0.0;        // of the normal approximation (0 when the exact distribution was used)
   double p_value = 1.0;  // two-sided
   bool exact = false;    // the exact distribution of U was used
   bool ties = false;
@@ -46,9 +46,9 @@ inline constexpr size_t kMannWhitneyExactLimit = 50;
 MannWhitneyResult MannWhitneyU(const std::vector<double>& x, const std::vector<double>& y);
 
 struct SignTestResult {
-  size_t greater = 0;  // pairs with x[i] > y[i]
-  size_t less = 0;     // pairs with x[i] < y[i]
-  size_t ties = 0;     // pairs with x[i] == y[i], left out of the test
+  size_t greater = 0;    // pairs with x[i] > y[i]
+  size_t less = 0;       // pairs with x[i] < y[i]
+  size_t ties = 0;       // pairs with x[i] == y[i], left out of the test
   double p_value = 1.0;  // two-sided
 };
 

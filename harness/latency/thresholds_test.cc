@@ -19,7 +19,8 @@ TEST(ThresholdsTest, RulesMatchByGlobFirstWins) {
       {"pattern": "mlp", "ep": "dnnl", "threshold": 0.3, "reason": "tiny on dnnl"},
       {"pattern": "m*", "threshold": 0.2},
       {"pattern": "mobilenet*", "threshold": 0.5}
-    ]})", "t.json");
+    ]})",
+                                  "t.json");
   ASSERT_TRUE(t.ok()) << t.status().ToString();
   EXPECT_DOUBLE_EQ(t->alpha, 0.005);
   EXPECT_DOUBLE_EQ(t->For("resnet18", "ref"), 0.08);
@@ -46,8 +47,8 @@ TEST(ThresholdsTest, BadValuesAreRejectedNamingTheField) {
       "t.json");
   EXPECT_EQ(neg.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(neg.status().message(), HasSubstr("t.json: models[0].threshold"));
-  auto alpha = ParseLatencyThresholds(R"({"format": "onnxgate-latency-thresholds", "alpha": 1})",
-                                      "t.json");
+  auto alpha =
+      ParseLatencyThresholds(R"({"format": "onnxgate-latency-thresholds", "alpha": 1})", "t.json");
   EXPECT_THAT(alpha.status().message(), HasSubstr("alpha"));
   auto nopattern = ParseLatencyThresholds(
       R"({"format": "onnxgate-latency-thresholds", "models": [{"threshold": 0.2}]})", "t.json");
@@ -57,8 +58,8 @@ TEST(ThresholdsTest, BadValuesAreRejectedNamingTheField) {
 }
 
 TEST(ThresholdsTest, CommittedFileIsValid) {
-  auto t = LoadLatencyThresholds(std::string(ONNXGATE_SOURCE_DIR) +
-                                 "/golden/baselines/thresholds.json");
+  auto t =
+      LoadLatencyThresholds(std::string(ONNXGATE_SOURCE_DIR) + "/golden/baselines/thresholds.json");
   ASSERT_TRUE(t.ok()) << t.status().ToString();
   EXPECT_DOUBLE_EQ(t->default_threshold, 0.10);
   EXPECT_DOUBLE_EQ(t->alpha, 0.01);

@@ -19,7 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string ShapeText(const std::vector<int64_t>& dims) { return Shape(dims).ToString(); }
@@ -122,8 +123,7 @@ StatusOr<std::map<std::string, std::pair<Tensor, std::string>>> ReadGivenTensors
     ONNXGATE_ASSIGN_OR_RETURN(auto named, ReadTensorProtoFile(files[i]));
     const std::string name = named.first.empty() ? inputs[i].name : named.first;
     if (!declared.count(name)) {
-      return InvalidArgument(files[i] + ": tensor '" + name + "' is not an input of " +
-                             model_path);
+      return InvalidArgument(files[i] + ": tensor '" + name + "' is not an input of " + model_path);
     }
     if (!given.emplace(name, std::make_pair(std::move(named.second), files[i])).second) {
       return InvalidArgument(files[i] + ": input '" + name + "' is given twice");

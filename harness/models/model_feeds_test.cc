@@ -138,8 +138,8 @@ TEST_F(ModelFeedsTest, RefusesInputsThatDoNotFitTheModel) {
 
 TEST_F(ModelFeedsTest, AnNpzMustHoldExactlyTheInputs) {
   auto npy = [](const std::string& descr, const std::string& shape, const std::string& data) {
-    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape +
-                         ", }\n";
+    std::string header =
+        "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }\n";
     std::string out = "\x93NUMPY";
     out += '\x01';
     out += '\x00';
@@ -186,8 +186,8 @@ TEST(ParseDimFlagsTest, ReadsSizesAndRefusesMalformedFlags) {
   ASSERT_TRUE(dims.ok()) << dims.status().ToString();
   EXPECT_EQ(dims->at("batch"), (std::vector<int64_t>{1, 4, 16}));
   EXPECT_EQ(dims->at("seq"), (std::vector<int64_t>{8}));
-  for (const char* bad : {"batch", "=4", "batch=", "batch=0", "batch=1,,2", "batch=x",
-                          "batch=99999999999999"}) {
+  for (const char* bad :
+       {"batch", "=4", "batch=", "batch=0", "batch=1,,2", "batch=x", "batch=99999999999999"}) {
     EXPECT_FALSE(ParseDimFlags({bad}).ok()) << bad;
   }
   EXPECT_FALSE(ParseDimFlags({"batch=1", "batch=2"}).ok());

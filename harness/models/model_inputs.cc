@@ -55,7 +55,7 @@ StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
     spec.dtype = input.elem_type;
     for (const DeclaredDim& d : input.dims) {
       auto sized = dims.find(d.symbol);
-      spec.dims.push_back(d.size > 0                                   ? d.size
+      spec.dims.push_back(d.size > 0                                 ? d.size
                           : !d.symbol.empty() && sized != dims.end() ? sized->second
                                                                      : 1);
     }
@@ -64,8 +64,7 @@ StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
       spec.int_range = ParseRange(it->second);
       if (!spec.int_range) {
         return InvalidArgument(model_path + ": metadata " + key +
-                               " must be \"<lo> <hi>\" with lo < hi, got \"" + it->second +
-                               "\"");
+                               " must be \"<lo> <hi>\" with lo < hi, got \"" + it->second + "\"");
       }
     }
     specs.push_back(std::move(spec));

@@ -79,16 +79,13 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
     }
   }
   switch (result.outcome) {
-    case JobOutcome::kOk:
-      return DecodeStepResult(result.payload, what);
-    case JobOutcome::kTimeout:
-      return Aborted(what + " " + result.message);
+    case JobOutcome::kOk: return DecodeStepResult(result.payload, what);
+    case JobOutcome::kTimeout: return Aborted(what + " " + result.message);
     case JobOutcome::kCrash:
       return Aborted(what +
                      (result.signal != 0 || result.exit_code > 0 ? " crashed: " : " failed: ") +
                      result.message);
-    case JobOutcome::kNotRun:
-      break;
+    case JobOutcome::kNotRun: break;
   }
   return Aborted(what + " was " + result.message);
 }

@@ -24,10 +24,10 @@ constexpr uint64_t kMaxDeflateRatio = 1100;
 // NumPy's type string without its byte-order character, as ONNX names the type.
 std::optional<DataType> DataTypeOfDescr(const std::string& kind_and_size) {
   static const std::map<std::string, DataType> kTypes = {
-      {"f2", DataType::kFloat16}, {"f4", DataType::kFloat},  {"f8", DataType::kDouble},
-      {"i1", DataType::kInt8},    {"i2", DataType::kInt16},  {"i4", DataType::kInt32},
-      {"i8", DataType::kInt64},   {"u1", DataType::kUint8},  {"u2", DataType::kUint16},
-      {"u4", DataType::kUint32},  {"u8", DataType::kUint64}, {"b1", DataType::kBool},
+      {"f2", DataType::kFloat16},   {"f4", DataType::kFloat},      {"f8", DataType::kDouble},
+      {"i1", DataType::kInt8},      {"i2", DataType::kInt16},      {"i4", DataType::kInt32},
+      {"i8", DataType::kInt64},     {"u1", DataType::kUint8},      {"u2", DataType::kUint16},
+      {"u4", DataType::kUint32},    {"u8", DataType::kUint64},     {"b1", DataType::kBool},
       {"c8", DataType::kComplex64}, {"c16", DataType::kComplex128}};
   auto it = kTypes.find(kind_and_size);
   if (it == kTypes.end()) return std::nullopt;
@@ -100,12 +100,12 @@ StatusOr<Tensor> ParseNpy(const std::string& bytes, const std::string& source) {
   const auto fortran = HeaderField(header, "fortran_order");
   const auto shape_text = HeaderField(header, "shape");
   if (!descr || !fortran || !shape_text || shape_text->front() != '(') {
-    return InvalidArgument(source + ": .npy header lacks descr, fortran_order or shape: " +
-                           header);
+    return InvalidArgument(source + ": .npy header lacks descr, fortran_order or shape: " + header);
   }
   if (*fortran == "True") {
-    return InvalidArgument(source + ": Fortran-order arrays are not read; save the array in C "
-                                    "order (numpy.ascontiguousarray)");
+    return InvalidArgument(source +
+                           ": Fortran-order arrays are not read; save the array in C "
+                           "order (numpy.ascontiguousarray)");
   }
   const std::string type = descr->substr(1, descr->size() - 2);  // without quotes
   if (type.size() < 2 || (type[0] != '<' && type[0] != '|' && type[0] != '=')) {

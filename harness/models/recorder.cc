@@ -281,8 +281,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
       (fs::path(o.repo_root) / "golden" / "data" / o.suite_name / (case_name + ".h5")).string();
   report.producer = ProducerOf(runtime, o);
   report.data_sets = static_cast<int64_t>(sets.size());
-  report.intermediates =
-      sets.empty() ? 0 : static_cast<int64_t>(sets.front().intermediates.size());
+  report.intermediates = sets.empty() ? 0 : static_cast<int64_t>(sets.front().intermediates.size());
   // From here to the write, under the suite folder's lock (suite_json.h): concurrent records
   // into one suite each merge into what the one before wrote, so none loses its case.
   ONNXGATE_ASSIGN_OR_RETURN(FolderLock suite_lock, LockSuiteJson(report.suite_json));

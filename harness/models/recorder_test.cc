@@ -331,7 +331,6 @@ TEST_F(RecorderTest, ConcurrentRecordsIntoOneSuiteAllEndUpInSuiteJson) {
   }
 }
 
-
 // A run that crashes, hangs or never ends is an error naming it, and nothing is written.
 TEST_F(RecorderTest, ARunThatCrashesOrHangsWritesNothing) {
   ASSERT_TRUE(WriteFileAtomically(root_ + "/in/endless.onnxtxt", kEndlessLoopModel).ok());

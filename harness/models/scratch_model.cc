@@ -12,8 +12,7 @@ namespace onnxgate {
 
 StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
                                            const ModelFileContents& files) {
-  std::string pattern =
-      (std::filesystem::temp_directory_path() / "onnxgate-model-XXXXXX").string();
+  std::string pattern = (std::filesystem::temp_directory_path() / "onnxgate-model-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) {
     return Internal("cannot create a temporary folder for a rewritten model in " +
                     std::filesystem::temp_directory_path().string());
@@ -25,7 +24,8 @@ StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
   }
   ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(scratch.path_, bytes));
   for (const ModelFileContents::ExternalFile& file : files.external_files) {
-    ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(scratch.folder_ + "/" + file.location, file.bytes));
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteFileAtomically(scratch.folder_ + "/" + file.location, file.bytes));
   }
   return scratch;
 }

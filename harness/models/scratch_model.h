@@ -1,13 +1,13 @@
 // A rewritten copy of a user's model in a temporary folder of its own, beside copies of the
 // original's external data files, for commands that run a model ONNX's tools changed: a version
 // conversion (check-model --target-opset) or every intermediate value exposed as an output
-// (diff --layerwise, record --layerwise, a failing case's attribution). The folder is removed with the object; the user's folder is never written.
+// (diff --layerwise, record --layerwise, a failing case's attribution). The folder is removed with
+// the object; the user's folder is never written.
 #pragma once
 
 #include <onnx/onnx_pb.h>
 
 #include <string>
-
 #include <vector>
 
 #include "golden/model_files.h"
@@ -38,7 +38,8 @@ class ScratchModel {
   const std::string& path() const { return path_; }
 
  private:
-  explicit ScratchModel(std::string folder) : folder_(std::move(folder)), path_(folder_ + "/model.onnx") {}
+  explicit ScratchModel(std::string folder)
+      : folder_(std::move(folder)), path_(folder_ + "/model.onnx") {}
   std::string folder_;
   std::string path_;
 };

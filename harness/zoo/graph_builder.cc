@@ -116,8 +116,7 @@ std::string GraphBuilder::AddRandomWeight(const std::string& prefix,
 }
 
 std::string GraphBuilder::AddUniformWeight(const std::string& prefix,
-                                           const std::vector<int64_t>& dims, double lo,
-                                           double hi) {
+                                           const std::vector<int64_t>& dims, double lo, double hi) {
   std::vector<float> values(static_cast<size_t>(ElementCount(dims)));
   for (float& v : values) v = static_cast<float>(random_.Uniform(lo, hi));
   return AddFloatInitializer(prefix, dims, values);

@@ -18,11 +18,10 @@ std::string ConvBn(GraphBuilder& b, const std::string& x, const ConvSpec& s) {
   const std::string w = b.AddRandomWeight(
       "conv_w", {s.out_channels, s.in_channels / s.group, s.kernel, s.kernel}, HeStddev(fan_in));
   const int64_t pad = (s.kernel - 1) / 2;
-  const std::string y = b.AddNode("Conv", {x, w},
-                                  {IntsAttr("kernel_shape", {s.kernel, s.kernel}),
-                                   IntsAttr("strides", {s.stride, s.stride}),
-                                   IntsAttr("pads", {pad, pad, pad, pad}),
-                                   IntAttr("group", s.group)});
+  const std::string y = b.AddNode(
+      "Conv", {x, w},
+      {IntsAttr("kernel_shape", {s.kernel, s.kernel}), IntsAttr("strides", {s.stride, s.stride}),
+       IntsAttr("pads", {pad, pad, pad, pad}), IntAttr("group", s.group)});
   const std::vector<int64_t> c = {s.out_channels};
   const std::string scale = b.AddRandomWeight("bn_scale", c, 0.1, 1.0);
   const std::string bias = b.AddRandomWeight("bn_bias", c, 0.1);
@@ -38,10 +37,10 @@ std::string Relu6(GraphBuilder& b, const std::string& x) {
   return b.AddNode("Clip", {x, lo, hi});
 }
 
-std::string Dense(GraphBuilder& b, const std::string& x, int64_t in_features,
-                  int64_t out_features, const std::string& output) {
-  const std::string w = b.AddRandomWeight("dense_w", {out_features, in_features},
-                                          HeStddev(in_features));
+std::string Dense(GraphBuilder& b, const std::string& x, int64_t in_features, int64_t out_features,
+                  const std::string& output) {
+  const std::string w =
+      b.AddRandomWeight("dense_w", {out_features, in_features}, HeStddev(in_features));
   const std::string bias = b.AddRandomWeight("dense_b", {out_features}, 0.01);
   return b.AddNode("Gemm", {x, w, bias}, {IntAttr("transB", 1)}, output);
 }

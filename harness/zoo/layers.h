@@ -27,8 +27,8 @@ std::string Relu6(GraphBuilder& b, const std::string& x);
 
 // Gemm(x, W, bias) with transB = 1, the way exporters write a dense layer on [batch, in].
 // `output` names the result ("" for a generated name).
-std::string Dense(GraphBuilder& b, const std::string& x, int64_t in_features,
-                  int64_t out_features, const std::string& output = "");
+std::string Dense(GraphBuilder& b, const std::string& x, int64_t in_features, int64_t out_features,
+                  const std::string& output = "");
 
 // MatMul(x, W) + bias for inputs of any rank (transformer projections on [batch, seq, in]).
 std::string Linear(GraphBuilder& b, const std::string& x, int64_t in_features,

@@ -14,8 +14,8 @@ namespace {
 struct StageSpec {
   int64_t t, c, n, s;
 };
-constexpr StageSpec kStages[] = {{1, 16, 1, 1},  {6, 24, 2, 2},  {6, 32, 3, 2}, {6, 64, 4, 2},
-                                 {6, 96, 3, 1},  {6, 160, 3, 2}, {6, 320, 1, 1}};
+constexpr StageSpec kStages[] = {{1, 16, 1, 1}, {6, 24, 2, 2},  {6, 32, 3, 2}, {6, 64, 4, 2},
+                                 {6, 96, 3, 1}, {6, 160, 3, 2}, {6, 320, 1, 1}};
 
 // Expand (1x1, skipped when t = 1), depthwise 3x3 with group = channels, linear 1x1 projection;
 // the input is added back when the block keeps the shape.

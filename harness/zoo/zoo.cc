@@ -21,21 +21,24 @@ std::vector<ZooModel> ZooModels() {
 
 std::vector<ZooModel> SmallZooModels() {
   return {
-      {"resnet18", "ResNet-18-style CNN, 1x3x32x32, base width 8", [] {
+      {"resnet18", "ResNet-18-style CNN, 1x3x32x32, base width 8",
+       [] {
          ResNetConfig c;
          c.image_size = 32;
          c.base_width = 8;
          c.num_classes = 10;
          return BuildResNet18(c);
        }},
-      {"mobilenet_v2", "MobileNetV2-style CNN, 1x3x32x32, width / 8", [] {
+      {"mobilenet_v2", "MobileNetV2-style CNN, 1x3x32x32, width / 8",
+       [] {
          MobileNetV2Config c;
          c.image_size = 32;
          c.width_divisor = 8;
          c.num_classes = 10;
          return BuildMobileNetV2(c);
        }},
-      {"transformer_encoder", "BERT-style encoder, 2 layers, d_model 32, sequence 16", [] {
+      {"transformer_encoder", "BERT-style encoder, 2 layers, d_model 32, sequence 16",
+       [] {
          TransformerConfig c;
          c.seq_len = 16;
          c.vocab = 64;
@@ -45,7 +48,8 @@ std::vector<ZooModel> SmallZooModels() {
          c.layers = 2;
          return BuildTransformerEncoder(c);
        }},
-      {"mlp", "MLP 32-16-4, batch 2", [] {
+      {"mlp", "MLP 32-16-4, batch 2",
+       [] {
          MlpConfig c;
          c.batch = 2;
          c.widths = {32, 16, 4};

@@ -17,9 +17,9 @@
 #include "golden/sha256.h"
 #include "harness/models/model_inputs.h"
 #include "harness/zoo/graph_builder.h"
-#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/tensor.h"
+#include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate::zoo {
 namespace {
@@ -109,7 +109,7 @@ TEST_F(ZooTest, FamiliesUseTheirDefiningOps) {
       if (a.name() == "kernel_shape" && a.ints(0) == 1) ++pointwise;
     }
   }
-  EXPECT_EQ(depthwise, 17);  // one per inverted residual block
+  EXPECT_EQ(depthwise, 17);           // one per inverted residual block
   EXPECT_EQ(pointwise, 17 + 16 + 1);  // projections, expansions (not in the t = 1 block), head
   EXPECT_GE(OpTypes(mobilenet).count("Clip"), 1u);
 
@@ -217,8 +217,8 @@ TEST_F(ZooTest, SmallModelsKeepTheirNumbersAtEveryOptimizationLevel) {
         }
       }
     }
-    const bool cnn = path.find("resnet") != std::string::npos ||
-                     path.find("mobilenet") != std::string::npos;
+    const bool cnn =
+        path.find("resnet") != std::string::npos || path.find("mobilenet") != std::string::npos;
     if (cnn) {
       EXPECT_GT(fused, 0u) << path << ": no Conv+BatchNormalization was fused";
     }

@@ -85,8 +85,8 @@ std::string QuoteBytes(const std::string& bytes, size_t max_bytes) {
   }
   out = "'" + out + "'";
   if (shown < bytes.size()) {
-    out += " (the first " + std::to_string(shown) + " of " + std::to_string(bytes.size()) +
-           " bytes)";
+    out +=
+        " (the first " + std::to_string(shown) + " of " + std::to_string(bytes.size()) + " bytes)";
   }
   return out;
 }

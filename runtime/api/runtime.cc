@@ -15,12 +15,9 @@ std::vector<std::string> NamesOf(const std::vector<ValueInfo>& infos) {
 
 const char* FallbackPolicyName(FallbackPolicy policy) {
   switch (policy) {
-    case FallbackPolicy::kAllow:
-      return "allow";
-    case FallbackPolicy::kWarn:
-      return "warn";
-    case FallbackPolicy::kForbid:
-      return "forbid";
+    case FallbackPolicy::kAllow: return "allow";
+    case FallbackPolicy::kWarn: return "warn";
+    case FallbackPolicy::kForbid: return "forbid";
   }
   return "?";
 }

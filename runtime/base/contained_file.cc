@@ -229,8 +229,7 @@ StatusOr<std::string> ContainedFile::ReadRange(uint64_t offset, uint64_t count,
   }
   if (offset > size_ || count > size_ - offset) {
     return DataLoss(name_ + ": " + std::to_string(count) + " bytes at offset " +
-                    std::to_string(offset) + " lie beyond its " + std::to_string(size_) +
-                    " bytes");
+                    std::to_string(offset) + " lie beyond its " + std::to_string(size_) + " bytes");
   }
   std::string bytes;
   try {
@@ -278,8 +277,9 @@ StatusOr<ContainedDir> ContainedDir::Open(const std::string& path, RootLink root
     return NotFound(Quote(path) + ": no such folder");
   }
   if (S_ISLNK(st.st_mode) && root_link == RootLink::kRefuse) {
-    return InvalidArgument(Quote(path) + ": is a symbolic link; it must be a real folder, as a "
-                                         "link may lead anywhere");
+    return InvalidArgument(Quote(path) +
+                           ": is a symbolic link; it must be a real folder, as a "
+                           "link may lead anywhere");
   }
   if (err == ENOTDIR) return InvalidArgument(Quote(path) + ": is not a folder");
   return NotFound(Quote(path) + ": cannot open the folder: " + std::strerror(err));
@@ -414,13 +414,15 @@ StatusOr<ContainedFile> OpenContainedPath(const std::string& root_dir, const std
   if (std::find(full.begin(), full.end(), "..") != full.end()) {
     return outside("contains '..'; it must lie plainly inside");
   }
-  const bool same_anchor = root_dir.empty() || path.empty() || (root_dir[0] == '/') == (path[0] == '/');
+  const bool same_anchor =
+      root_dir.empty() || path.empty() || (root_dir[0] == '/') == (path[0] == '/');
   if (root_dir.empty() || !same_anchor || full.size() <= root.size() ||
       !std::equal(root.begin(), root.end(), full.begin())) {
     return outside("is not inside");
   }
-  return OpenContained(root_dir, Join(std::vector<std::string>(full.begin() + root.size(), full.end()),
-                                      full.size() - root.size()),
+  return OpenContained(root_dir,
+                       Join(std::vector<std::string>(full.begin() + root.size(), full.end()),
+                            full.size() - root.size()),
                        max_file_bytes);
 }
 

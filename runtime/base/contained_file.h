@@ -89,7 +89,8 @@ class ContainedDir {
 
   // NotFound when `path` does not exist; InvalidArgument when it is not a folder or (kRefuse) is
   // a symbolic link.
-  static StatusOr<ContainedDir> Open(const std::string& path, RootLink root_link = RootLink::kFollow);
+  static StatusOr<ContainedDir> Open(const std::string& path,
+                                     RootLink root_link = RootLink::kFollow);
 
   ContainedDir(ContainedDir&& other) noexcept;
   ContainedDir& operator=(ContainedDir&& other) noexcept;

@@ -131,9 +131,9 @@ TEST_P(ContainedFileTest, RefusesSymbolicLinks) {
     const char* name;
     const char* link;
   };
-  for (const Case& c : {Case{"link.bin", ""}, Case{"inner_link.bin", ""},
-                        Case{"outlink/secret.bin", "'outlink' "},
-                        Case{"sublink/inside.bin", "'sublink' "}}) {
+  for (const Case& c :
+       {Case{"link.bin", ""}, Case{"inner_link.bin", ""}, Case{"outlink/secret.bin", "'outlink' "},
+        Case{"sublink/inside.bin", "'sublink' "}}) {
     Status st = Refused(c.name);
     EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << c.name;
     EXPECT_THAT(st.message(), HasSubstr("'" + std::string(c.name) + "' in '" + dir_ + "': " +
@@ -155,9 +155,10 @@ TEST_P(ContainedFileTest, RefusesHardLinks) {
                               "': is a hard link (2 names); a file with other names may lie "
                               "outside that folder");
   // The caller's subject names the file in messages.
-  auto named = OpenContained(dir_, "hard.bin", kNoFileSizeLimit, "external data 'hard.bin' of tensor 'W'");
-  EXPECT_THAT(named.status().message(),
-              HasSubstr("external data 'hard.bin' of tensor 'W' in '" + dir_ + "': is a hard link"));
+  auto named =
+      OpenContained(dir_, "hard.bin", kNoFileSizeLimit, "external data 'hard.bin' of tensor 'W'");
+  EXPECT_THAT(named.status().message(), HasSubstr("external data 'hard.bin' of tensor 'W' in '" +
+                                                  dir_ + "': is a hard link"));
 }
 
 TEST_P(ContainedFileTest, RefusesFifosFoldersAndSocketsWithoutBlocking) {
@@ -169,7 +170,8 @@ TEST_P(ContainedFileTest, RefusesFifosFoldersAndSocketsWithoutBlocking) {
   EXPECT_THAT(fifo.message(), HasSubstr("is a FIFO, not a regular file"));
 
   EXPECT_THAT(Refused("sub").message(), HasSubstr("is a folder, not a regular file"));
-  EXPECT_THAT(Refused("inside.bin/x").message(), HasSubstr("'inside.bin' is a regular file, not a folder"));
+  EXPECT_THAT(Refused("inside.bin/x").message(),
+              HasSubstr("'inside.bin' is a regular file, not a folder"));
 
   int s = socket(AF_UNIX, SOCK_STREAM, 0);
   ASSERT_GE(s, 0);
@@ -247,15 +249,16 @@ TEST_P(ContainedFileTest, RootMayBeRefusedWhenItIsALink) {
   EXPECT_THAT(refused.status().message(), HasSubstr("'" + linked + "': is a symbolic link"));
   EXPECT_TRUE(ContainedDir::Open(dir_, ContainedDir::RootLink::kRefuse).ok());
   EXPECT_EQ(ContainedDir::Open(root_ + "/none").status().code(), StatusCode::kNotFound);
-  EXPECT_THAT(ContainedDir::Open(dir_ + "/inside.bin").status().message(), HasSubstr("not a folder"));
+  EXPECT_THAT(ContainedDir::Open(dir_ + "/inside.bin").status().message(),
+              HasSubstr("not a folder"));
 }
 
 TEST_P(ContainedFileTest, WholePathsMustLieInsideTheFolder) {
   EXPECT_EQ(*OpenContainedPath(dir_, dir_ + "/sub/inside.bin", 100)->ReadAll(100), kInside);
-  EXPECT_EQ(*OpenContainedPath(dir_ + "/", dir_ + "/./sub//inside.bin", 100)->ReadAll(100), kInside);
-  for (const std::string& path :
-       {outside_ + "/secret.bin", dir_ + "/../outside/secret.bin", dir_, root_ + "/folder2/x",
-        std::string("folder/inside.bin")}) {
+  EXPECT_EQ(*OpenContainedPath(dir_ + "/", dir_ + "/./sub//inside.bin", 100)->ReadAll(100),
+            kInside);
+  for (const std::string& path : {outside_ + "/secret.bin", dir_ + "/../outside/secret.bin", dir_,
+                                  root_ + "/folder2/x", std::string("folder/inside.bin")}) {
     StatusOr<ContainedFile> f = OpenContainedPath(dir_, path, 100);
     EXPECT_EQ(f.status().code(), StatusCode::kInvalidArgument) << path;
   }

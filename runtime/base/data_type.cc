@@ -231,13 +231,10 @@ int DataTypeBits(DataType type) {
   switch (type) {
     case DataType::kInt4:
     case DataType::kUint4:
-    case DataType::kFloat4E2M1:
-      return 4;
+    case DataType::kFloat4E2M1: return 4;
     case DataType::kInt2:
-    case DataType::kUint2:
-      return 2;
-    default:
-      return static_cast<int>(8 * DataTypeSize(type));
+    case DataType::kUint2: return 2;
+    default: return static_cast<int>(8 * DataTypeSize(type));
   }
 }
 
@@ -273,8 +270,7 @@ bool IsInteger(DataType t) {
 bool IsComplex(DataType t) { return t == DataType::kComplex64 || t == DataType::kComplex128; }
 bool IsFloat8(DataType t) {
   return t == DataType::kFloat8E4M3FN || t == DataType::kFloat8E4M3FNUZ ||
-         t == DataType::kFloat8E5M2 || t == DataType::kFloat8E5M2FNUZ ||
-         t == DataType::kFloat8E8M0;
+         t == DataType::kFloat8E5M2 || t == DataType::kFloat8E5M2FNUZ || t == DataType::kFloat8E8M0;
 }
 bool IsLowPrecisionFloat(DataType t) { return IsFloat8(t) || t == DataType::kFloat4E2M1; }
 bool IsSubByteInteger(DataType t) {

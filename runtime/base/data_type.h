@@ -113,7 +113,8 @@ struct Float4E2M1 {
 
 // The ONNX name as in TensorProto.DataType: "FLOAT", "INT64", "BFLOAT16", ...
 const char* DataTypeName(DataType type);
-// The name as ONNX type strings write it: "float", "int64", "bfloat16", ... ("tensor(float)" uses it).
+// The name as ONNX type strings write it: "float", "int64", "bfloat16", ... ("tensor(float)" uses
+// it).
 const char* DataTypeShortName(DataType type);
 // Parses either spelling ("FLOAT" or "float"); NotFound for anything else.
 StatusOr<DataType> DataTypeFromName(const std::string& name);
@@ -167,28 +168,92 @@ StatusOr<uint8_t> SubByteIntToCode(DataType type, int64_t value);
 float LowPrecisionFloatToFloat(DataType type, uint8_t code);
 
 // Maps a C++ element type to its DataType.
-template <typename T> struct DataTypeOf;
-template <> struct DataTypeOf<float> { static constexpr DataType value = DataType::kFloat; };
-template <> struct DataTypeOf<double> { static constexpr DataType value = DataType::kDouble; };
-template <> struct DataTypeOf<Float16> { static constexpr DataType value = DataType::kFloat16; };
-template <> struct DataTypeOf<BFloat16> { static constexpr DataType value = DataType::kBFloat16; };
-template <> struct DataTypeOf<Float8E4M3FN> { static constexpr DataType value = DataType::kFloat8E4M3FN; };
-template <> struct DataTypeOf<Float8E4M3FNUZ> { static constexpr DataType value = DataType::kFloat8E4M3FNUZ; };
-template <> struct DataTypeOf<Float8E5M2> { static constexpr DataType value = DataType::kFloat8E5M2; };
-template <> struct DataTypeOf<Float8E5M2FNUZ> { static constexpr DataType value = DataType::kFloat8E5M2FNUZ; };
-template <> struct DataTypeOf<Float8E8M0> { static constexpr DataType value = DataType::kFloat8E8M0; };
-template <> struct DataTypeOf<int8_t> { static constexpr DataType value = DataType::kInt8; };
-template <> struct DataTypeOf<int16_t> { static constexpr DataType value = DataType::kInt16; };
-template <> struct DataTypeOf<int32_t> { static constexpr DataType value = DataType::kInt32; };
-template <> struct DataTypeOf<int64_t> { static constexpr DataType value = DataType::kInt64; };
-template <> struct DataTypeOf<uint8_t> { static constexpr DataType value = DataType::kUint8; };
-template <> struct DataTypeOf<uint16_t> { static constexpr DataType value = DataType::kUint16; };
-template <> struct DataTypeOf<uint32_t> { static constexpr DataType value = DataType::kUint32; };
-template <> struct DataTypeOf<uint64_t> { static constexpr DataType value = DataType::kUint64; };
-template <> struct DataTypeOf<bool> { static constexpr DataType value = DataType::kBool; };
-template <> struct DataTypeOf<std::string> { static constexpr DataType value = DataType::kString; };
-template <> struct DataTypeOf<std::complex<float>> { static constexpr DataType value = DataType::kComplex64; };
-template <> struct DataTypeOf<std::complex<double>> { static constexpr DataType value = DataType::kComplex128; };
+template <typename T>
+struct DataTypeOf;
+template <>
+struct DataTypeOf<float> {
+  static constexpr DataType value = DataType::kFloat;
+};
+template <>
+struct DataTypeOf<double> {
+  static constexpr DataType value = DataType::kDouble;
+};
+template <>
+struct DataTypeOf<Float16> {
+  static constexpr DataType value = DataType::kFloat16;
+};
+template <>
+struct DataTypeOf<BFloat16> {
+  static constexpr DataType value = DataType::kBFloat16;
+};
+template <>
+struct DataTypeOf<Float8E4M3FN> {
+  static constexpr DataType value = DataType::kFloat8E4M3FN;
+};
+template <>
+struct DataTypeOf<Float8E4M3FNUZ> {
+  static constexpr DataType value = DataType::kFloat8E4M3FNUZ;
+};
+template <>
+struct DataTypeOf<Float8E5M2> {
+  static constexpr DataType value = DataType::kFloat8E5M2;
+};
+template <>
+struct DataTypeOf<Float8E5M2FNUZ> {
+  static constexpr DataType value = DataType::kFloat8E5M2FNUZ;
+};
+template <>
+struct DataTypeOf<Float8E8M0> {
+  static constexpr DataType value = DataType::kFloat8E8M0;
+};
+template <>
+struct DataTypeOf<int8_t> {
+  static constexpr DataType value = DataType::kInt8;
+};
+template <>
+struct DataTypeOf<int16_t> {
+  static constexpr DataType value = DataType::kInt16;
+};
+template <>
+struct DataTypeOf<int32_t> {
+  static constexpr DataType value = DataType::kInt32;
+};
+template <>
+struct DataTypeOf<int64_t> {
+  static constexpr DataType value = DataType::kInt64;
+};
+template <>
+struct DataTypeOf<uint8_t> {
+  static constexpr DataType value = DataType::kUint8;
+};
+template <>
+struct DataTypeOf<uint16_t> {
+  static constexpr DataType value = DataType::kUint16;
+};
+template <>
+struct DataTypeOf<uint32_t> {
+  static constexpr DataType value = DataType::kUint32;
+};
+template <>
+struct DataTypeOf<uint64_t> {
+  static constexpr DataType value = DataType::kUint64;
+};
+template <>
+struct DataTypeOf<bool> {
+  static constexpr DataType value = DataType::kBool;
+};
+template <>
+struct DataTypeOf<std::string> {
+  static constexpr DataType value = DataType::kString;
+};
+template <>
+struct DataTypeOf<std::complex<float>> {
+  static constexpr DataType value = DataType::kComplex64;
+};
+template <>
+struct DataTypeOf<std::complex<double>> {
+  static constexpr DataType value = DataType::kComplex128;
+};
 
 // Calls fn(T{}) with T the C++ type of `type`. Each Visit* handles a family and returns
 // Unimplemented naming the type for anything outside it.
@@ -264,7 +329,8 @@ Status VisitNumericTypes(DataType type, Fn&& fn) {
     case DataType::kUint64: return fn(uint64_t{});
     default: break;
   }
-  return Unimplemented(std::string("data type ") + DataTypeName(type) + " is not a plain numeric type");
+  return Unimplemented(std::string("data type ") + DataTypeName(type) +
+                       " is not a plain numeric type");
 }
 
 }  // namespace onnxgate

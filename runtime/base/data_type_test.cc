@@ -65,7 +65,7 @@ TEST(Float8Test, KnownValuesOfE4M3FN) {
   EXPECT_TRUE(std::isnan(Float8E4M3FN{0xFF}.ToFloat()));
   EXPECT_EQ(Float8E4M3FN{0x38}.ToFloat(), 1.f);
   EXPECT_EQ(Float8E4M3FN{0x01}.ToFloat(), std::ldexp(1.f, -9));  // smallest subnormal
-  EXPECT_EQ(Float8E4M3FN{0x78}.ToFloat(), 256.f);               // exponent 1111 is not special
+  EXPECT_EQ(Float8E4M3FN{0x78}.ToFloat(), 256.f);                // exponent 1111 is not special
   EXPECT_TRUE(std::signbit(Float8E4M3FN{0x80}.ToFloat()));
   EXPECT_EQ(Float8E4M3FN::FromFloat(448.f).bits, 0x7E);
   EXPECT_EQ(Float8E4M3FN::FromFloat(-448.f).bits, 0xFE);
@@ -175,7 +175,7 @@ TEST(Float4Test, EveryCodeAndRounding) {
   EXPECT_EQ(Float4E2M1::FromFloat(1e6f).bits, 0x7);
   EXPECT_EQ(Float4E2M1::FromFloat(-kInf).bits, 0xF);
   EXPECT_EQ(Float4E2M1::FromFloat(kInf).bits, 0x7);
-  EXPECT_EQ(Float4E2M1::FromFloat(kNaN).bits, 0x0);  // no NaN code: zero, as ONNX's reference
+  EXPECT_EQ(Float4E2M1::FromFloat(kNaN).bits, 0x0);   // no NaN code: zero, as ONNX's reference
   EXPECT_EQ(Float4E2M1::FromFloat(0.25f).bits, 0x0);  // tie between 0 and 0.5: even
   EXPECT_EQ(Float4E2M1::FromFloat(0.26f).bits, 0x1);
   EXPECT_EQ(Float4E2M1::FromFloat(2.5f).bits, 0x4);   // tie between 2 and 3: even (2)

@@ -10,8 +10,8 @@ namespace {
 constexpr size_t kMaxNameLength = 128;
 
 bool Allowed(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '.' || c == '_' || c == '-' || c == '+';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+         c == '_' || c == '-' || c == '+';
 }
 
 // The name as it can be shown on one line: bytes outside printable ASCII as \xNN.

@@ -24,7 +24,8 @@ Status Shape::Validate(int64_t limit) const {
   for (size_t i = 0; i < dims_.size(); ++i) {
     int64_t d = dims_[i];
     if (d < 0) {
-      return InvalidArgument("dim " + std::to_string(i) + " of shape " + ToString() + " is negative");
+      return InvalidArgument("dim " + std::to_string(i) + " of shape " + ToString() +
+                             " is negative");
     }
     if (d != 0 && n > limit / d) {
       return InvalidArgument("shape " + ToString() + " has more elements than the limit " +

@@ -103,7 +103,8 @@ StatusOr<Tensor> Tensor::FromSubByteInts(DataType dtype, Shape shape,
 Tensor Tensor::FromFloat4(Shape shape, const std::vector<Float4E2M1>& values) {
   Tensor t(DataType::kFloat4E2M1, std::move(shape));
   ONNXGATE_CHECK(static_cast<int64_t>(values.size()) == t.NumElements());
-  for (size_t i = 0; i < values.size(); ++i) t.SetPackedCode(static_cast<int64_t>(i), values[i].bits);
+  for (size_t i = 0; i < values.size(); ++i)
+    t.SetPackedCode(static_cast<int64_t>(i), values[i].bits);
   return t;
 }
 
@@ -132,13 +133,11 @@ double Tensor::ElementAsDouble(int64_t i) const {
     case DataType::kInt4:
     case DataType::kUint4:
     case DataType::kInt2:
-    case DataType::kUint2:
-      return SubByteInt(i);
+    case DataType::kUint2: return SubByteInt(i);
     case DataType::kString:
     case DataType::kComplex64:
     case DataType::kComplex128:
-    case DataType::kUndefined:
-      break;
+    case DataType::kUndefined: break;
   }
   return std::numeric_limits<double>::quiet_NaN();
 }
@@ -193,8 +192,7 @@ std::string Tensor::ElementToString(int64_t i) const {
     case DataType::kInt4:
     case DataType::kUint4:
     case DataType::kInt2:
-    case DataType::kUint2:
-      return std::to_string(SubByteInt(i));
+    case DataType::kUint2: return std::to_string(SubByteInt(i));
     case DataType::kUndefined: break;
   }
   return "?";

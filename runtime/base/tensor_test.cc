@@ -91,8 +91,9 @@ TEST(TensorTest, PackedTypesWithOddElementCounts) {
   auto bad = Tensor::FromSubByteInts(DataType::kUint4, Shape({2}), {1, 16});
   EXPECT_EQ(bad.status().message(), "element 1: 16 is out of range for UINT4 [0, 15]");
 
-  Tensor f4 = Tensor::FromFloat4(Shape({3}), {Float4E2M1::FromFloat(-6.f), Float4E2M1::FromFloat(0.5f),
-                                               Float4E2M1::FromFloat(1.5f)});
+  Tensor f4 = Tensor::FromFloat4(
+      Shape({3}),
+      {Float4E2M1::FromFloat(-6.f), Float4E2M1::FromFloat(0.5f), Float4E2M1::FromFloat(1.5f)});
   EXPECT_EQ(f4.ByteSize(), 2u);
   EXPECT_EQ(static_cast<const uint8_t*>(f4.raw_data())[0], 0x1F);
   EXPECT_EQ(f4.PackedCode(2), 0x3);
@@ -101,8 +102,8 @@ TEST(TensorTest, PackedTypesWithOddElementCounts) {
 }
 
 TEST(TensorTest, Float8TensorsPrintDecodedValues) {
-  Tensor a = Tensor::FromVector<Float8E4M3FN>(Shape({3}), {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F},
-                                                           Float8E4M3FN{0x80}});
+  Tensor a = Tensor::FromVector<Float8E4M3FN>(
+      Shape({3}), {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80}});
   EXPECT_EQ(a.ByteSize(), 3u);
   EXPECT_EQ(a.DebugString(), "FLOAT8E4M3FN[3] {448, nan, -0}");
   Tensor b = Tensor::FromVector<Float8E5M2>(Shape({2}), {Float8E5M2{0x7C}, Float8E5M2{0xFC}});
@@ -111,8 +112,8 @@ TEST(TensorTest, Float8TensorsPrintDecodedValues) {
   EXPECT_EQ(c.DebugString(), "FLOAT8E4M3FNUZ[1] {nan}");
   Tensor d = Tensor::FromVector<Float8E5M2FNUZ>(Shape({1}), {Float8E5M2FNUZ::FromFloat(-2.f)});
   EXPECT_EQ(d.DebugString(), "FLOAT8E5M2FNUZ[1] {-2}");
-  Tensor e = Tensor::FromVector<Float8E8M0>(Shape({3}), {Float8E8M0{127}, Float8E8M0{0xFF},
-                                                         Float8E8M0{0}});
+  Tensor e = Tensor::FromVector<Float8E8M0>(Shape({3}),
+                                            {Float8E8M0{127}, Float8E8M0{0xFF}, Float8E8M0{0}});
   EXPECT_EQ(e.DebugString(), "FLOAT8E8M0[3] {1, nan, 5.87747175e-39}");
   EXPECT_EQ(e.data<Float8E8M0>()[0].bits, 127);
 }

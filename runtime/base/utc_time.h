@@ -10,4 +10,3 @@ namespace onnxgate {
 std::string UtcNowIso8601();
 
 }  // namespace onnxgate
-

@@ -34,19 +34,21 @@ TEST(Utf8Test, RoundTripsOneCodePointOfEachLength) {
 
 TEST(Utf8Test, RejectsOverlongSurrogateOutOfRangeAndTruncated) {
   size_t length;
-  EXPECT_EQ(DecodeUtf8At("\xC0\xAF", 0, &length), kInvalidUtf8);      // overlong '/'
-  EXPECT_EQ(DecodeUtf8At("\xE0\x80\xAF", 0, &length), kInvalidUtf8);  // overlong
-  EXPECT_EQ(DecodeUtf8At("\xED\xA0\x80", 0, &length), kInvalidUtf8);  // U+D800
+  EXPECT_EQ(DecodeUtf8At("\xC0\xAF", 0, &length), kInvalidUtf8);          // overlong '/'
+  EXPECT_EQ(DecodeUtf8At("\xE0\x80\xAF", 0, &length), kInvalidUtf8);      // overlong
+  EXPECT_EQ(DecodeUtf8At("\xED\xA0\x80", 0, &length), kInvalidUtf8);      // U+D800
   EXPECT_EQ(DecodeUtf8At("\xF4\x90\x80\x80", 0, &length), kInvalidUtf8);  // past U+10FFFF
   EXPECT_EQ(DecodeUtf8At("\xE2\x82", 0, &length), kInvalidUtf8);          // truncated
-  EXPECT_EQ(length, 2u);  // the maximal subpart
-  EXPECT_EQ(DecodeUtf8At("\x80", 0, &length), kInvalidUtf8);  // stray continuation
+  EXPECT_EQ(length, 2u);                                                  // the maximal subpart
+  EXPECT_EQ(DecodeUtf8At("\x80", 0, &length), kInvalidUtf8);              // stray continuation
   EXPECT_EQ(length, 1u);
 }
 
 TEST(Utf8Test, DecodesAMixedString) {
   EXPECT_EQ(DecodeAll("a\xC3\xA9\xE2\x82\xAC"), std::u32string(U"a\u00e9\u20ac"));
-  EXPECT_EQ(DecodeAll("a\xFF" "b"), (std::u32string{U'a', kInvalidUtf8, U'b'}));
+  EXPECT_EQ(DecodeAll("a\xFF"
+                      "b"),
+            (std::u32string{U'a', kInvalidUtf8, U'b'}));
 }
 
 }  // namespace

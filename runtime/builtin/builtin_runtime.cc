@@ -106,7 +106,8 @@ class BuiltinRuntime : public RuntimeUnderTest {
   AcceptedVersions accepted_versions() const override {
     AcceptedVersions accepted;
     accepted.ir = {1, MaxIrVersion()};
-    for (const std::string& domain : KnownDomains()) accepted.opsets[domain] = {1, MaxOpset(domain)};
+    for (const std::string& domain : KnownDomains())
+      accepted.opsets[domain] = {1, MaxOpset(domain)};
     return accepted;
   }
 

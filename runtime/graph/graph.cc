@@ -49,13 +49,10 @@ std::string DimsToString(const ValueType& t) {
 std::string ValueType::ToString() const {
   std::string tensor = std::string("tensor(") + DataTypeShortName(elem_type) + ")";
   switch (kind) {
-    case Value::Kind::kNone:
-      return "unknown";
+    case Value::Kind::kNone: return "unknown";
     case Value::Kind::kTensor:
-    case Value::Kind::kResident:
-      return tensor + DimsToString(*this);
-    case Value::Kind::kSequence:
-      return "seq(" + tensor + ")";
+    case Value::Kind::kResident: return tensor + DimsToString(*this);
+    case Value::Kind::kSequence: return "seq(" + tensor + ")";
     case Value::Kind::kOptional:
       return "optional(" + (inner_kind == Value::Kind::kSequence ? "seq(" + tensor + ")" : tensor) +
              ")";
@@ -93,8 +90,7 @@ ValueType ValueTypeFromProto(const onnx::TypeProto& type) {
       t.elem_type = inner.elem_type;
       break;
     }
-    default:
-      break;
+    default: break;
   }
   return t;
 }

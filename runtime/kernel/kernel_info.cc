@@ -8,8 +8,8 @@
 namespace onnxgate {
 
 KernelInfo::KernelInfo(const onnx::NodeProto& node, int since_version,
-                       std::vector<DataType> input_types, std::vector<const Tensor*> constant_inputs,
-                       SubgraphCompiler compiler)
+                       std::vector<DataType> input_types,
+                       std::vector<const Tensor*> constant_inputs, SubgraphCompiler compiler)
     : node_(node),
       since_version_(since_version),
       input_types_(std::move(input_types)),

@@ -48,14 +48,15 @@ class KernelInfo {
   bool has_attribute(const std::string& name) const;
   const onnx::AttributeProto* attribute(const std::string& name) const;
   // Typed getters: the value, `default_value` when absent, InvalidArgument when of another type.
-  StatusOr<int64_t> GetInt(const std::string& name, std::optional<int64_t> default_value = {}) const;
+  StatusOr<int64_t> GetInt(const std::string& name,
+                           std::optional<int64_t> default_value = {}) const;
   StatusOr<float> GetFloat(const std::string& name, std::optional<float> default_value = {}) const;
   StatusOr<std::string> GetString(const std::string& name,
                                   std::optional<std::string> default_value = {}) const;
-  StatusOr<std::vector<int64_t>> GetInts(const std::string& name,
-                                         std::optional<std::vector<int64_t>> default_value = {}) const;
-  StatusOr<std::vector<float>> GetFloats(const std::string& name,
-                                         std::optional<std::vector<float>> default_value = {}) const;
+  StatusOr<std::vector<int64_t>> GetInts(
+      const std::string& name, std::optional<std::vector<int64_t>> default_value = {}) const;
+  StatusOr<std::vector<float>> GetFloats(
+      const std::string& name, std::optional<std::vector<float>> default_value = {}) const;
   StatusOr<std::vector<std::string>> GetStrings(
       const std::string& name, std::optional<std::vector<std::string>> default_value = {}) const;
   StatusOr<Tensor> GetTensor(const std::string& name) const;

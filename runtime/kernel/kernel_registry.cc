@@ -86,7 +86,8 @@ StatusOr<const KernelDef*> KernelRegistry::Find(
       if (std::find(c.types.begin(), c.types.end(), it->second) == c.types.end()) {
         accepted = false;
         std::string allowed;
-        for (DataType t : c.types) allowed += std::string(allowed.empty() ? "" : ", ") + DataTypeShortName(t);
+        for (DataType t : c.types)
+          allowed += std::string(allowed.empty() ? "" : ", ") + DataTypeShortName(t);
         type_reason = c.name + "=" + DataTypeShortName(it->second) + " is not among " + allowed;
         break;
       }

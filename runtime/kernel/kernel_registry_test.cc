@@ -57,7 +57,8 @@ TEST(KernelRegistryTest, FindNamesOpVersionAndTypesWhenNothingMatches) {
   EXPECT_EQ(by_type.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(by_type.status().message(), HasSubstr("Relu-6 with T=float16"));
   auto by_version = r.Find("", "Relu", 14, {{"T", DataType::kFloat}});
-  EXPECT_THAT(by_version.status().message(), HasSubstr("no kernel for Relu-14 (kernels: Relu-6..12)"));
+  EXPECT_THAT(by_version.status().message(),
+              HasSubstr("no kernel for Relu-14 (kernels: Relu-6..12)"));
   EXPECT_THAT(r.Find("", "Conv", 11, {}).status().message(), HasSubstr("no kernel for Conv-11"));
 }
 

@@ -27,7 +27,8 @@ StatusOr<std::vector<Value>> RunNode(const KernelRegistry& registry, const std::
   if (!parsed.ok()) return parsed.WithContext("node '" + node_text + "'");
   const std::optional<OpSpec> schema = OpSpec::Find(node.op_type(), opset, node.domain());
   if (!schema) {
-    return Unimplemented("no ONNX schema for " + node.op_type() + " at opset " + std::to_string(opset));
+    return Unimplemented("no ONNX schema for " + node.op_type() + " at opset " +
+                         std::to_string(opset));
   }
   std::vector<DataType> input_types;
   std::vector<const Value*> input_ptrs;

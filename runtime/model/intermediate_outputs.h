@@ -20,8 +20,8 @@ struct ExposedValue {
   std::string value;
   std::string node;
   std::string op_type;
-  std::string domain;      // the node's op domain; "" for ai.onnx
-  int node_index = 0;      // the node's position in the graph
+  std::string domain;  // the node's op domain; "" for ai.onnx
+  int node_index = 0;  // the node's position in the graph
 };
 
 // Adds every output of every main-graph node that is not a graph input or output already and

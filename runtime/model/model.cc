@@ -225,8 +225,8 @@ StatusOr<std::shared_ptr<const Model>> Model::FromProto(onnx::ModelProto proto,
   }
   if (proto.ir_version() > MaxIrVersion()) {
     return fail(Unimplemented("IR version " + std::to_string(proto.ir_version()) +
-                              " is newer than ONNX " + OnnxReleaseVersion() + " knows (IR version " +
-                              std::to_string(MaxIrVersion()) + ")"));
+                              " is newer than ONNX " + OnnxReleaseVersion() +
+                              " knows (IR version " + std::to_string(MaxIrVersion()) + ")"));
   }
   if (!proto.has_graph()) return fail(InvalidArgument("the model has no graph"));
   auto opsets = OpsetImports(proto);

@@ -209,8 +209,9 @@ g (float[2] X) => (float[2] Y) {
   auto* ml_import = ml.add_opset_import();
   ml_import->set_domain("ai.onnx.ml");
   ml_import->set_version(6);
-  EXPECT_THAT(Model::FromProto(ml, ".", "ml6.onnx").status().message(),
-              HasSubstr("opset 6 of domain 'ai.onnx.ml' is newer than ONNX 1.23.2 knows (up to 5)"));
+  EXPECT_THAT(
+      Model::FromProto(ml, ".", "ml6.onnx").status().message(),
+      HasSubstr("opset 6 of domain 'ai.onnx.ml' is newer than ONNX 1.23.2 knows (up to 5)"));
 
   // 2^32 + 13 must not be read as opset 13.
   onnx::ModelProto wrapped = *Model::ParseText(kRelu, "x");
@@ -256,8 +257,9 @@ g (float[2] X) => (float[2] Y) {
   std::string path = dir.Write("m/model.onnx", proto.SerializeAsString());
   auto st = Model::Load(path).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(),
-              HasSubstr(path + ": graph initializer: external data '../outside.bin' of tensor 'W'"));
+  EXPECT_THAT(
+      st.message(),
+      HasSubstr(path + ": graph initializer: external data '../outside.bin' of tensor 'W'"));
   EXPECT_THAT(st.message(), HasSubstr("contains '..'"));
 
   // A file with more bytes than FLOAT[2] takes is refused at load, naming both sizes.

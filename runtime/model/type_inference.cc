@@ -80,8 +80,7 @@ InferenceResult InferInChild(onnx::ModelProto& model, const ShapeInferenceFn& in
       },
       timeout_seconds);
   switch (child.end) {
-    case ChildOutcome::End::kNotStarted:
-      return {false, true, child.error};
+    case ChildOutcome::End::kNotStarted: return {false, true, child.error};
     case ChildOutcome::End::kTimedOut:
       return {false, true,
               "shape inference did not finish within " + std::to_string(timeout_seconds) + " s"};
@@ -89,8 +88,7 @@ InferenceResult InferInChild(onnx::ModelProto& model, const ShapeInferenceFn& in
       return {false, true,
               "shape inference crashed (signal " + std::to_string(child.signal) +
                   ", a libonnx bug triggered by this model)"};
-    case ChildOutcome::End::kExited:
-      break;
+    case ChildOutcome::End::kExited: break;
   }
   onnx::GraphProto bundle;
   if (child.exit_code != 0 || !bundle.ParseFromString(child.output)) {

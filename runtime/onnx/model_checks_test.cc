@@ -32,7 +32,9 @@ TEST(ModelChecksTest, TheCheckerRejectsWithItsReason) {
 agraph (float[2] X) => (float[2] Y) {
   Y = Relu (X, X)
 }
-)", "bad.onnxtxt", &model).ok());
+)",
+                             "bad.onnxtxt", &model)
+                  .ok());
   Status st = CheckModelWithOnnx(model, {{"", 18}}, ".");
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find("ONNX 1.23.2 checker rejects the model"), std::string::npos)
@@ -56,7 +58,9 @@ TEST(ModelChecksTest, VersionConverterMovesReduceMeanAcrossOpset18) {
 agraph (float[2,3] X) => (float[2,1] Y) {
   Y = ReduceMean <axes = [1], keepdims = 1> (X)
 }
-)", "reduce_mean17.onnxtxt", &model).ok());
+)",
+                             "reduce_mean17.onnxtxt", &model)
+                  .ok());
   auto converted = ConvertOpset(model, 18);
   ASSERT_TRUE(converted.ok()) << converted.status().ToString();
   EXPECT_EQ(converted->opset_import(0).version(), 18);

@@ -46,7 +46,8 @@ int MaxOpset(const std::string& domain) {
 
 std::vector<std::string> KnownDomains() {
   std::vector<std::string> out;
-  for (const auto& [domain, range] : onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map()) {
+  for (const auto& [domain, range] :
+       onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map()) {
     out.push_back(domain);
   }
   std::sort(out.begin(), out.end());

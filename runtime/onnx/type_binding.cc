@@ -7,7 +7,8 @@ namespace onnxgate {
 
 namespace {
 
-Status BindList(const OpSpec& spec, const std::map<std::string, std::vector<std::string>>& constraints,
+Status BindList(const OpSpec& spec,
+                const std::map<std::string, std::vector<std::string>>& constraints,
                 const std::vector<FormalParameter>& formals, const std::vector<DataType>& types,
                 const char* what, std::map<std::string, DataType>* bound) {
   if (formals.empty()) return OkStatus();
@@ -22,8 +23,8 @@ Status BindList(const OpSpec& spec, const std::map<std::string, std::vector<std:
     if (it == bound->end()) {
       (*bound)[type_str] = types[i];
     } else if (it->second != types[i] && formals[f].homogeneous) {
-      return InvalidArgument(spec.op_type() + ": " + what + " " + std::to_string(i) +
-                             " has type " + DataTypeShortName(types[i]) + " but " + type_str +
+      return InvalidArgument(spec.op_type() + ": " + what + " " + std::to_string(i) + " has type " +
+                             DataTypeShortName(types[i]) + " but " + type_str +
                              " is already bound to " + DataTypeShortName(it->second));
     }
   }

@@ -21,7 +21,8 @@ TEST(TypeBindingTest, BindsInputsAndOutputsToSchemaConstraints) {
   // Variadic inputs (Concat's inputs) all bind to the same constraint.
   const std::optional<OpSpec> concat = OpSpec::Find("Concat", 13, "");
   ASSERT_TRUE(concat.has_value());
-  auto many = BindTypeConstraints(*concat, {DataType::kInt32, DataType::kInt32, DataType::kInt32}, {});
+  auto many =
+      BindTypeConstraints(*concat, {DataType::kInt32, DataType::kInt32, DataType::kInt32}, {});
   ASSERT_TRUE(many.ok());
   EXPECT_EQ(many->at("T"), DataType::kInt32);
 }

@@ -94,8 +94,8 @@ void ShowInfos(std::vector<ValueInfo> infos, OnnxgateModel::Infos* out) {
       dims.push_back({d.size, d.symbol.empty() ? nullptr : d.symbol.c_str()});
     }
     out->views.push_back({info.name.c_str(), KindCode(info.kind),
-                          static_cast<int32_t>(info.elem_type), info.has_shape ? 1 : 0,
-                          dims.size(), dims.data()});
+                          static_cast<int32_t>(info.elem_type), info.has_shape ? 1 : 0, dims.size(),
+                          dims.data()});
   }
 }
 
@@ -158,8 +158,7 @@ size_t Providers(const OnnxgateRuntime* r, const char* const** names) {
   return r->provider_views.size();
 }
 
-int32_t MaxIntraOpThreads(const OnnxgateRuntime* r, const char* provider,
-                          OnnxgateStatus* status) {
+int32_t MaxIntraOpThreads(const OnnxgateRuntime* r, const char* provider, OnnxgateStatus* status) {
   return Guard<int32_t>(status, 0, [&]() -> int32_t {
     auto most = r->runtime->MaxIntraOpThreads(provider);
     if (!most.ok()) {

@@ -35,8 +35,7 @@ Status FromAbi(OnnxgateStatus& status, const PluginLibrary& lib, const std::stri
   const std::string message = status.message;
   const std::string where = lib.Label() + ": " + what;
   switch (status.code) {
-    case ONNXGATE_STATUS_OK:
-      return OkStatus();
+    case ONNXGATE_STATUS_OK: return OkStatus();
     case ONNXGATE_STATUS_INVALID_ARGUMENT:
     case ONNXGATE_STATUS_DATA_LOSS:
     case ONNXGATE_STATUS_NOT_FOUND:
@@ -119,15 +118,9 @@ StatusOr<std::vector<ValueInfo>> CopyInfos(const OnnxgateValueInfo* infos, size_
     ValueInfo info;
     ONNXGATE_ASSIGN_OR_RETURN(info.name, CopyString(in.name, lib, item + " name"));
     switch (in.kind) {
-      case ONNXGATE_VALUE_TENSOR:
-        info.kind = Value::Kind::kTensor;
-        break;
-      case ONNXGATE_VALUE_SEQUENCE:
-        info.kind = Value::Kind::kSequence;
-        break;
-      case ONNXGATE_VALUE_OPTIONAL:
-        info.kind = Value::Kind::kOptional;
-        break;
+      case ONNXGATE_VALUE_TENSOR: info.kind = Value::Kind::kTensor; break;
+      case ONNXGATE_VALUE_SEQUENCE: info.kind = Value::Kind::kSequence; break;
+      case ONNXGATE_VALUE_OPTIONAL: info.kind = Value::Kind::kOptional; break;
       default:
         return Internal(lib.Label() + ": " + item + " ('" + info.name + "') has value kind " +
                         std::to_string(in.kind));

@@ -24,11 +24,11 @@ struct PluginProbeLimits {
 };
 
 // Probes the plugin at `path` created with `options`: its facts, with claims, thread limits and
-// availability for every provider it lists and for each of `extra_providers`. The plugin's own refusals (not a
-// plugin, wrong ABI, create() failed, a fact past its limit) come back as the probe found them. A
-// probe that did not answer is Internal: "plugin <path>: probe killed by SIGSEGV (opening the
-// plugin and asking it for its facts)", "... probe exited with code 0 before answering", "... probe
-// timed out after N s", or "... probe answered nonsense: ...".
+// availability for every provider it lists and for each of `extra_providers`. The plugin's own
+// refusals (not a plugin, wrong ABI, create() failed, a fact past its limit) come back as the probe
+// found them. A probe that did not answer is Internal: "plugin <path>: probe killed by SIGSEGV
+// (opening the plugin and asking it for its facts)", "... probe exited with code 0 before
+// answering", "... probe timed out after N s", or "... probe answered nonsense: ...".
 StatusOr<PluginFacts> ProbePlugin(const std::string& path, const RuntimeOptions& options,
                                   const PluginProbeLimits& limits,
                                   const std::vector<std::string>& extra_providers = {});

@@ -22,8 +22,8 @@ namespace onnxgate {
 // (InvalidArgument for a file that is not a plugin, a plugin built for another ABI version, an
 // incomplete table, a create() that fails; Internal for a fact past its limit), or a probe that
 // crashed, exited, timed out or answered nonsense (Internal, "plugin <path>: probe ..."). Claims,
-// MaxIntraOpThreads and ProviderAvailability of a provider the plugin does not list are asked of a probe of their own
-// (or of the plugin itself once this process has opened it), once per provider.
+// MaxIntraOpThreads and ProviderAvailability of a provider the plugin does not list are asked of a
+// probe of their own (or of the plugin itself once this process has opened it), once per provider.
 StatusOr<std::unique_ptr<RuntimeUnderTest>> LoadPluginRuntime(
     const std::string& path, const RuntimeOptions& options,
     const PluginProbeLimits& limits = PluginProbeLimits());

@@ -93,8 +93,7 @@ TEST(PluginRuntimeTest, AWellBehavedPluginWrittenAgainstTheHeaderAloneRuns) {
   auto out = (*model)->Run({{"X", Floats({3}, {-1, 0, 2})}});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ((*out)[0].tensor().DebugString(), "FLOAT[3] {0, 0, 2}");
-  EXPECT_EQ((*plugin)->Load("any.onnx", OnProvider("gpu")).status().code(),
-            StatusCode::kNotFound);
+  EXPECT_EQ((*plugin)->Load("any.onnx", OnProvider("gpu")).status().code(), StatusCode::kNotFound);
 }
 
 std::string LoadError(const std::string& path) {
@@ -110,7 +109,8 @@ TEST(PluginRuntimeTest, WhatIsNotAPluginIsRefusedByName) {
               HasSubstr("not a plugin: it does not export onnxgate_plugin_api()"));
   EXPECT_THAT(LoadError(TestPlugin("wrong_abi")),
               HasSubstr("is built for plugin ABI version 999; this build loads version 1 only"));
-  EXPECT_THAT(LoadError(Testdata("add.onnxtxt")), HasSubstr("cannot be loaded as a shared library"));
+  EXPECT_THAT(LoadError(Testdata("add.onnxtxt")),
+              HasSubstr("cannot be loaded as a shared library"));
 }
 
 std::string RunError(const std::string& fault) {

@@ -26,22 +26,23 @@ StatusOr<Tensor> TensorFromAbi(const OnnxgateValue& v, const std::string& what) 
     return Bad(what, "element type " + std::to_string(v.elem_type) + " is not an ONNX type");
   }
   if (v.rank > kMaxRank) {
-    return Bad(what, "rank " + std::to_string(v.rank) + " (at most " + std::to_string(kMaxRank) +
-                         ")");
+    return Bad(what,
+               "rank " + std::to_string(v.rank) + " (at most " + std::to_string(kMaxRank) + ")");
   }
   if (v.rank > 0 && v.dims == nullptr) {
     return Bad(what, "rank " + std::to_string(v.rank) + " but no dims");
   }
   std::vector<int64_t> dims(v.dims, v.dims + v.rank);
   Shape shape(std::move(dims));
-  if (Status st = shape.Validate(kMaxElements); !st.ok()) return Bad(what, "shape: " + st.message());
+  if (Status st = shape.Validate(kMaxElements); !st.ok())
+    return Bad(what, "shape: " + st.message());
   const auto dtype = static_cast<DataType>(v.elem_type);
   const int64_t n = shape.NumElements();
   const bool strings = dtype == DataType::kString;
   // Checked before anything is allocated: the plugin's data is already in memory, so a size
   // that matches it is one this process can hold.
-  const size_t expected = strings ? static_cast<size_t>(n) * sizeof(OnnxgateString)
-                                  : DataTypeStorageBytes(dtype, n);
+  const size_t expected =
+      strings ? static_cast<size_t>(n) * sizeof(OnnxgateString) : DataTypeStorageBytes(dtype, n);
   if (v.data_bytes != expected) {
     return Bad(what, "data_bytes is " + std::to_string(v.data_bytes) + " for " +
                          DataTypeShortName(dtype) + shape.ToString() + "; expected " +
@@ -77,8 +78,8 @@ StatusOr<Tensor> TensorFromAbi(const OnnxgateValue& v, const std::string& what) 
 
 StatusOr<Value> SequenceFromAbi(const OnnxgateValue& v, const std::string& what) {
   if (!IsValidDataType(v.elem_type) || v.elem_type == 0) {
-    return Bad(what, "sequence element type " + std::to_string(v.elem_type) +
-                         " is not an ONNX type");
+    return Bad(what,
+               "sequence element type " + std::to_string(v.elem_type) + " is not an ONNX type");
   }
   if (v.item_count > kMaxSequenceItems) {
     return Bad(what, "a sequence of " + std::to_string(v.item_count) + " items (at most " +
@@ -103,9 +104,7 @@ StatusOr<Value> SequenceFromAbi(const OnnxgateValue& v, const std::string& what)
 
 AbiValue::AbiValue(const Value& value) {
   switch (value.kind()) {
-    case Value::Kind::kTensor:
-      ShowTensor(value.tensor(), &abi_);
-      return;
+    case Value::Kind::kTensor: ShowTensor(value.tensor(), &abi_); return;
     case Value::Kind::kSequence:
       abi_.kind = ONNXGATE_VALUE_SEQUENCE;
       abi_.elem_type = static_cast<int32_t>(value.elem_type());
@@ -128,8 +127,7 @@ AbiValue::AbiValue(const Value& value) {
       return;
     case Value::Kind::kNone:
     // A session hands out host tensors only (resident_tensor.h).
-    case Value::Kind::kResident:
-      return;
+    case Value::Kind::kResident: return;
   }
 }
 
@@ -156,8 +154,7 @@ StatusOr<Value> ValueFromAbi(const OnnxgateValue& value, const std::string& what
       ONNXGATE_ASSIGN_OR_RETURN(Tensor t, TensorFromAbi(value, what));
       return Value::FromTensor(std::move(t));
     }
-    case ONNXGATE_VALUE_SEQUENCE:
-      return SequenceFromAbi(value, what);
+    case ONNXGATE_VALUE_SEQUENCE: return SequenceFromAbi(value, what);
     case ONNXGATE_VALUE_OPTIONAL: {
       if (value.item_count > 1) {
         return Bad(what, "an optional with " + std::to_string(value.item_count) + " items");

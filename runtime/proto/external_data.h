@@ -46,6 +46,7 @@ StatusOr<ExternalDataRange> CheckExternalDataRange(const onnx::TensorProto& prot
 // (data_location == EXTERNAL): exactly the declared size. DataLoss when the file shrank since it
 // was opened.
 StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto, const std::string& base_dir);
-StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto, const ContainedDir& base_dir);
+StatusOr<std::string> ReadExternalData(const onnx::TensorProto& proto,
+                                       const ContainedDir& base_dir);
 
 }  // namespace onnxgate

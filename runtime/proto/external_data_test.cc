@@ -38,15 +38,15 @@ using ::testing::HasSubstr;
     if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
     std::fclose(f);
   }
-  const rlim_t limit = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) +
-                       (rlim_t{512} << 20);
+  const rlim_t limit =
+      static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (rlim_t{512} << 20);
   rlimit rl{};
   rl.rlim_cur = limit;
   rl.rlim_max = limit;
   if (pages == 0 || setrlimit(RLIMIT_AS, &rl) != 0) std::_Exit(3);
   Status st = ReadExternalData(proto, dir).status();
-  bool refused = st.code() == StatusCode::kInvalidArgument &&
-                 st.message().find(expected) != std::string::npos;
+  bool refused =
+      st.code() == StatusCode::kInvalidArgument && st.message().find(expected) != std::string::npos;
   std::_Exit(refused ? 0 : 1);
 }
 
@@ -119,7 +119,8 @@ TEST_F(ExternalDataTest, ReadsWholeFileAndSlices) {
 TEST_F(ExternalDataTest, SizeMismatchWithShapeIsRefused) {
   auto st = TensorFromProto(External("weights.bin", {3}), model_dir_).status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(st.message(), HasSubstr("external data 'weights.bin' has 16 bytes but FLOAT[3] needs 12"));
+  EXPECT_THAT(st.message(),
+              HasSubstr("external data 'weights.bin' has 16 bytes but FLOAT[3] needs 12"));
 }
 
 // The range CheckExternalDataRange reports is where the bytes lie and how big the whole file is,
@@ -269,8 +270,9 @@ TEST_F(ExternalDataTest, LengthMustMatchTheDeclarationBeforeReading) {
   // A length key shorter or longer than dims x element size.
   auto shorter = ReadExternalData(External("weights.bin", {4}, "0", "8"), model_dir_).status();
   EXPECT_EQ(shorter.code(), StatusCode::kInvalidArgument);
-  EXPECT_THAT(shorter.message(),
-              HasSubstr("tensor 'W': external data 'weights.bin' has 8 bytes but FLOAT[4] needs 16"));
+  EXPECT_THAT(
+      shorter.message(),
+      HasSubstr("tensor 'W': external data 'weights.bin' has 8 bytes but FLOAT[4] needs 16"));
   EXPECT_FALSE(CheckExternalData(External("weights.bin", {2}), model_dir_).ok());
   // Declarations that give no size are refused before the file is opened.
   auto text = External("weights.bin", {4});

@@ -27,20 +27,14 @@ namespace {
 const char* TypedFieldFor(DataType type) {
   switch (type) {
     case DataType::kFloat:
-    case DataType::kComplex64:
-      return "float_data";
+    case DataType::kComplex64: return "float_data";
     case DataType::kDouble:
-    case DataType::kComplex128:
-      return "double_data";
-    case DataType::kInt64:
-      return "int64_data";
+    case DataType::kComplex128: return "double_data";
+    case DataType::kInt64: return "int64_data";
     case DataType::kUint32:
-    case DataType::kUint64:
-      return "uint64_data";
-    case DataType::kString:
-      return "string_data";
-    default:
-      return "int32_data";  // int8/16/32, uint8/16, bool, float16, bfloat16
+    case DataType::kUint64: return "uint64_data";
+    case DataType::kString: return "string_data";
+    default: return "int32_data";  // int8/16/32, uint8/16, bool, float16, bfloat16
   }
 }
 
@@ -106,8 +100,8 @@ Status FillBytesFromInt32(const std::string& label, DataType type, const onnx::T
   for (int i = 0; i < proto.int32_data_size(); ++i) {
     int64_t v = proto.int32_data(i);
     if (v < 0 || v > 255) {
-      return InvalidArgument(label + ": int32_data[" + std::to_string(i) + "] = " +
-                             std::to_string(v) + " does not hold " +
+      return InvalidArgument(label + ": int32_data[" + std::to_string(i) +
+                             "] = " + std::to_string(v) + " does not hold " +
                              (IsPackedSubByte(type) ? "a packed byte" : "the 8 bits") + " of " +
                              DataTypeName(type) + " (expected 0..255)");
     }
@@ -144,26 +138,14 @@ StatusOr<Tensor> FromTypedField(const std::string& label, DataType type, const S
                                              : n;
   switch (type) {
     case DataType::kFloat:
-    case DataType::kComplex64:
-      got = proto.float_data_size();
-      break;
+    case DataType::kComplex64: got = proto.float_data_size(); break;
     case DataType::kDouble:
-    case DataType::kComplex128:
-      got = proto.double_data_size();
-      break;
-    case DataType::kInt64:
-      got = proto.int64_data_size();
-      break;
+    case DataType::kComplex128: got = proto.double_data_size(); break;
+    case DataType::kInt64: got = proto.int64_data_size(); break;
     case DataType::kUint32:
-    case DataType::kUint64:
-      got = proto.uint64_data_size();
-      break;
-    case DataType::kString:
-      got = proto.string_data_size();
-      break;
-    default:
-      got = proto.int32_data_size();
-      break;
+    case DataType::kUint64: got = proto.uint64_data_size(); break;
+    case DataType::kString: got = proto.string_data_size(); break;
+    default: got = proto.int32_data_size(); break;
   }
   if (got != expected) {
     if (IsPackedSubByte(type)) {
@@ -352,9 +334,8 @@ StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const std::stri
 }
 
 StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, const ContainedDir& base_dir) {
-  return TensorFromProtoWith(proto, true, [&](const onnx::TensorProto& p) {
-    return ReadExternalData(p, base_dir);
-  });
+  return TensorFromProtoWith(
+      proto, true, [&](const onnx::TensorProto& p) { return ReadExternalData(p, base_dir); });
 }
 
 StatusOr<Value> ValueFromSequenceProto(const onnx::SequenceProto& proto) {
@@ -362,8 +343,7 @@ StatusOr<Value> ValueFromSequenceProto(const onnx::SequenceProto& proto) {
       proto.name().empty() ? std::string("unnamed sequence") : "sequence '" + proto.name() + "'";
   switch (proto.elem_type()) {
     case onnx::SequenceProto::TENSOR:
-    case onnx::SequenceProto::UNDEFINED:
-      break;
+    case onnx::SequenceProto::UNDEFINED: break;
     case onnx::SequenceProto::SPARSE_TENSOR:
       return Unimplemented(label + ": sequences of sparse tensors are not supported");
     case onnx::SequenceProto::SEQUENCE:
@@ -555,8 +535,7 @@ void WriteTypedField(const Tensor& tensor, onnx::TensorProto* proto) {
       return;
     }
     case DataType::kString:
-    case DataType::kUndefined:
-      return;
+    case DataType::kUndefined: return;
   }
 }
 

@@ -395,17 +395,20 @@ namespace {
 std::vector<Tensor> NewTypeTensors() {
   std::vector<Tensor> out;
   out.push_back(Tensor::FromVector<Float8E4M3FN>(
-      Shape({2, 2}), {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80}, Float8E4M3FN{0x01}}));
+      Shape({2, 2}),
+      {Float8E4M3FN{0x7E}, Float8E4M3FN{0x7F}, Float8E4M3FN{0x80}, Float8E4M3FN{0x01}}));
   out.push_back(Tensor::FromVector<Float8E4M3FNUZ>(
       Shape({3}), {Float8E4M3FNUZ{0x80}, Float8E4M3FNUZ{0xFF}, Float8E4M3FNUZ::FromFloat(0.5f)}));
   out.push_back(Tensor::FromVector<Float8E5M2>(
       Shape({3}), {Float8E5M2{0x7C}, Float8E5M2{0xFC}, Float8E5M2{0x7E}}));
   out.push_back(Tensor::FromVector<Float8E5M2FNUZ>(
       Shape({2}), {Float8E5M2FNUZ{0x80}, Float8E5M2FNUZ::FromFloat(-3.f)}));
-  out.push_back(Tensor::FromVector<Float8E8M0>(Shape({3}), {Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{255}}));
-  out.push_back(Tensor::FromFloat4(Shape({5}), {Float4E2M1::FromFloat(6.f), Float4E2M1::FromFloat(-0.5f),
-                                                Float4E2M1::FromFloat(-0.f), Float4E2M1::FromFloat(3.f),
-                                                Float4E2M1::FromFloat(1.f)}));
+  out.push_back(Tensor::FromVector<Float8E8M0>(Shape({3}),
+                                               {Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{255}}));
+  out.push_back(Tensor::FromFloat4(
+      Shape({5}),
+      {Float4E2M1::FromFloat(6.f), Float4E2M1::FromFloat(-0.5f), Float4E2M1::FromFloat(-0.f),
+       Float4E2M1::FromFloat(3.f), Float4E2M1::FromFloat(1.f)}));
   out.push_back(*Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {-8, 7, -1, 0, 3}));
   out.push_back(*Tensor::FromSubByteInts(DataType::kUint4, Shape({3}), {0, 15, 9}));
   out.push_back(*Tensor::FromSubByteInts(DataType::kInt2, Shape({5}), {-2, -1, 0, 1, -2}));
@@ -540,9 +543,11 @@ TEST_F(ValueFileTest, PackedLengthMismatchNamesFileTensorAndSizes) {
   std::string path = Write("input_int4.pb", p.SerializeAsString());
   auto st = ReadValueProtoFile(path, "tensor").status();
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(st.message(), path + ": tensor 'w': raw_data has 2 bytes but INT4[5] needs 3 "
-                                 "(2 elements per byte)");
-  auto ok = TensorToProto(*Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {1, 2, 3, 4, 5}), "w");
+  EXPECT_EQ(st.message(), path +
+                              ": tensor 'w': raw_data has 2 bytes but INT4[5] needs 3 "
+                              "(2 elements per byte)");
+  auto ok =
+      TensorToProto(*Tensor::FromSubByteInts(DataType::kInt4, Shape({5}), {1, 2, 3, 4, 5}), "w");
   auto v = ReadValueProtoFile(Write("input_int4_ok.pb", ok.SerializeAsString()), "tensor");
   ASSERT_TRUE(v.ok()) << v.status().ToString();
   EXPECT_EQ(v->tensor().DebugString(), "INT4[5] {1, 2, 3, 4, 5}");

@@ -47,10 +47,11 @@ struct SubgraphOffer {
 // would have run, so every value of `outputs` that other nodes read must be read after that
 // node only; the session refuses a claim that breaks this or takes a node twice.
 struct SubgraphClaim {
-  std::string name;                  // shown with each claimed node's placement ("conv1+relu1")
-  std::vector<int> nodes;            // from the offer, in execution order
-  std::vector<std::string> inputs;   // the kernel's inputs, in its order ("" for an omitted one)
-  std::vector<std::string> outputs;  // the kernel's outputs: every value of the nodes read elsewhere
+  std::string name;                 // shown with each claimed node's placement ("conv1+relu1")
+  std::vector<int> nodes;           // from the offer, in execution order
+  std::vector<std::string> inputs;  // the kernel's inputs, in its order ("" for an omitted one)
+  std::vector<std::string>
+      outputs;  // the kernel's outputs: every value of the nodes read elsewhere
   std::unique_ptr<OpKernel> kernel;
 };
 

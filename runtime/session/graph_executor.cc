@@ -117,7 +117,8 @@ Status CheckClaim(const Graph& g, const SubgraphClaim& claim, const std::vector<
   for (const std::string& in : claim.inputs) {
     if (in.empty()) continue;
     auto at = produced_at.find(in);
-    const bool later = at != produced_at.end() && !has(steps, at->second) && at->second > steps.back();
+    const bool later =
+        at != produced_at.end() && !has(steps, at->second) && at->second > steps.back();
     if (!has_slot(in) || has(produced, in) || later) {
       return Internal("input '" + in + "' is not a value the group can read when it runs");
     }
@@ -298,23 +299,26 @@ Status GraphExecutor::ApplySubgraphClaims(const CompileContext& ctx,
         auto it = step_of_node.find(node);
         if (it == step_of_node.end() || steps_[it->second].provider != provider.get() ||
             claimed[it->second] || (!steps.empty() && it->second <= steps.back())) {
-          return Internal(what + ": node " + std::to_string(node) +
-                          " is not one of its offered nodes in execution order, or is claimed twice");
+          return Internal(
+              what + ": node " + std::to_string(node) +
+              " is not one of its offered nodes in execution order, or is claimed twice");
         }
         steps.push_back(it->second);
       }
-      if (steps.empty() || claim.kernel == nullptr) return Internal(what + ": no nodes or no kernel");
+      if (steps.empty() || claim.kernel == nullptr)
+        return Internal(what + ": no nodes or no kernel");
       std::vector<int> nodes;
       for (size_t s : steps) nodes.push_back(steps_[s].nodes[0]);
       ONNXGATE_RETURN_IF_ERROR(
-          CheckClaim(g, claim, nodes, steps, read_at, produced_at,
-                     [this](const std::string& name) { return slot_by_name_.count(name) > 0; })
-              .WithContext(what));
+          CheckClaim(g, claim, nodes, steps, read_at, produced_at, [this](const std::string& name) {
+            return slot_by_name_.count(name) > 0;
+          }).WithContext(what));
       Step step;
       step.label = "subgraph '" + claim.name + "' on " + provider->name();
       step.kernel = std::move(claim.kernel);
       step.provider = provider.get();
-      for (const std::string& in : claim.inputs) step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
+      for (const std::string& in : claim.inputs)
+        step.inputs.push_back(in.empty() ? -1 : SlotFor(in));
       for (const std::string& out : claim.outputs) step.outputs.push_back(SlotFor(out));
       for (size_t s : steps) {
         claimed[s] = true;
@@ -395,9 +399,7 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
           return InvalidArgument(g.Label() + ": input '" + slot.name + "' is missing");
         }
         break;
-      case SlotKind::kConstant:
-        live[i] = slot.constant;
-        break;
+      case SlotKind::kConstant: live[i] = slot.constant; break;
       case SlotKind::kOuter:
         live[i] = outer != nullptr ? outer->Lookup(slot.name) : nullptr;
         if (live[i] == nullptr) {
@@ -405,8 +407,7 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
                                  "' from an enclosing graph, but no enclosing graph provides it");
         }
         break;
-      case SlotKind::kNode:
-        break;
+      case SlotKind::kNode: break;
     }
   }
   RunScope scope(*this, live, outer, transfers);
@@ -418,7 +419,8 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
       const Value* v = slot >= 0 ? live[slot] : nullptr;
       if (v != nullptr && v->is_resident() && v->resident().domain() != domain) {
         auto copy = host_value(slot);
-        if (!copy.ok()) return copy.status().WithContext(step.label + " input '" + slots_[slot].name + "'");
+        if (!copy.ok())
+          return copy.status().WithContext(step.label + " input '" + slots_[slot].name + "'");
         v = *copy;
       }
       in.push_back(v);
@@ -461,7 +463,8 @@ StatusOr<std::vector<Value>> GraphExecutor::Execute(const std::vector<const Valu
     }
     if (live[slot]->is_resident()) {
       auto copy = host_value(slot);
-      if (!copy.ok()) return copy.status().WithContext(g.Label() + " output '" + slots_[slot].name + "'");
+      if (!copy.ok())
+        return copy.status().WithContext(g.Label() + " output '" + slots_[slot].name + "'");
       outputs.push_back(**copy);
       continue;
     }

@@ -33,8 +33,8 @@ class GraphExecutor : public SubgraphExecutor {
   // Resident tensors (resident_tensor.h) reach only kernels of their domain; every other
   // consumer and every output gets a host copy, made once per value and counted in
   // `transfers` (when not null).
-  StatusOr<std::vector<Value>> Execute(const std::vector<const Value*>& inputs,
-                                       const Scope* outer, TransferStats* transfers) const;
+  StatusOr<std::vector<Value>> Execute(const std::vector<const Value*>& inputs, const Scope* outer,
+                                       TransferStats* transfers) const;
 
   // SubgraphExecutor: inputs bound positionally.
   StatusOr<std::vector<Value>> Run(const std::vector<Value>& inputs,
@@ -53,7 +53,7 @@ class GraphExecutor : public SubgraphExecutor {
     const Value* constant = nullptr;  // kConstant, or the default of a kInput
   };
   struct Step {
-    std::string label;  // "Relu node 'Relu#0' (version 14)", added to the kernel's errors
+    std::string label;       // "Relu node 'Relu#0' (version 14)", added to the kernel's errors
     std::vector<int> nodes;  // the graph's nodes it runs: one, or a provider's subgraph claim
     const ExecutionProvider* provider = nullptr;
     std::unique_ptr<OpKernel> kernel;

@@ -78,8 +78,8 @@ StatusOr<std::unique_ptr<const Session>> Session::Create(
   }
   if (options.optimization_level < 0 || options.optimization_level > kMaxOptimizationLevel) {
     return InvalidArgument(name + ": graph optimization level " +
-                           std::to_string(options.optimization_level) +
-                           " does not exist (0 to " + std::to_string(kMaxOptimizationLevel) + ")");
+                           std::to_string(options.optimization_level) + " does not exist (0 to " +
+                           std::to_string(kMaxOptimizationLevel) + ")");
   }
 
   std::unique_ptr<Session> session(new Session());

@@ -380,7 +380,8 @@ TEST(SessionTest, ResidentTensorsReachOnlyTheirDomainAndEachHostCopyIsCounted) {
   // and the graph output Z need host copies: B is copied once for Relu, and again as the output
   // W; C is copied once, as the output Z.
   std::vector<std::string> log;
-  auto session = MustCreate(TextModel(R"(
+  auto session =
+      MustCreate(TextModel(R"(
 g (float[2] X) => (float[2] Z, float[2] W, float[2] V) {
   B = Neg(X)
   C = Neg(B)
@@ -390,7 +391,7 @@ g (float[2] X) => (float[2] Z, float[2] W, float[2] V) {
   W = Identity(B)
 }
 )"),
-                            {ResidentProvider("res", &log), TestProvider("p", {"Relu", "Identity"})});
+                 {ResidentProvider("res", &log), TestProvider("p", {"Relu", "Identity"})});
   ASSERT_NE(session, nullptr);
   TransferStats transfers;
   auto out = session->Run({{"X", Floats({2}, {1, -2})}}, &transfers);

@@ -160,11 +160,13 @@ class ResidentNegKernel : public OpKernel {
     if (v == nullptr) return InvalidArgument("input 0 is missing");
     const bool resident = v->is_resident();
     if (resident && v->resident().domain() != domain_) return Internal("a foreign resident input");
-    const Tensor& x = resident ? static_cast<const TestResident&>(v->resident()).tensor() : v->tensor();
+    const Tensor& x =
+        resident ? static_cast<const TestResident&>(v->resident()).tensor() : v->tensor();
     log_->push_back(node_ + (resident ? ":resident" : ":host"));
     Tensor y(DataType::kFloat, x.shape());
     for (int64_t i = 0; i < x.NumElements(); ++i) y.mutable_data<float>()[i] = -x.data<float>()[i];
-    ctx.set_output(0, Value::FromResident(std::make_shared<const TestResident>(domain_, provider_, std::move(y))));
+    ctx.set_output(0, Value::FromResident(
+                          std::make_shared<const TestResident>(domain_, provider_, std::move(y))));
     return OkStatus();
   }
 
@@ -322,7 +324,8 @@ std::shared_ptr<const ExecutionProvider> ResidentProvider(const std::string& nam
     def.op_type = "Neg";
     def.until_version = NewestOpset();
     def.type_constraints = {{"T", {DataType::kFloat}}};
-    def.factory = [domain, name, log](const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
+    def.factory = [domain, name,
+                   log](const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
       return std::unique_ptr<OpKernel>(
           new ResidentNegKernel(domain.get(), name, info.node().name(), log));
     };

@@ -97,9 +97,7 @@ GeluLookup OfferGeluLookup::Get() const {
     if (offer_.readers(name) != 1 || it == consumers_.end() || it->second.size() != 1) return -1;
     return it->second[0];
   };
-  lookup.is_constant = [this](const std::string& name) {
-    return offer_.constant(name) != nullptr;
-  };
+  lookup.is_constant = [this](const std::string& name) { return offer_.constant(name) != nullptr; };
   lookup.scalar = [this](const std::string& name, int64_t max_rank) -> std::optional<double> {
     const Tensor* t = offer_.constant(name);
     if (t == nullptr || t->NumElements() != 1 ||

@@ -78,7 +78,7 @@ std::optional<std::string> ResidualOf(const SubgraphOffer& offer, const onnx::No
 }  // namespace
 
 StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer,
-                                                          std::shared_ptr<const DnnlContext> dnnl) {
+                                                      std::shared_ptr<const DnnlContext> dnnl) {
   const onnx::GraphProto& graph = offer.graph->proto();
   std::vector<SubgraphClaim> claims;
   std::vector<bool> taken(offer.nodes.size(), false);
@@ -109,8 +109,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer
       const onnx::NodeProto& node = graph.node(offer.nodes[act]);
       if (node.input(0) == last && NormalizeDomain(node.domain()) == "" &&
           node.output_size() == 1) {
-        ONNXGATE_ASSIGN_OR_RETURN(
-            steps, ActivationSteps(OfferedNodeInfo(offer, act)));
+        ONNXGATE_ASSIGN_OR_RETURN(steps, ActivationSteps(OfferedNodeInfo(offer, act)));
       }
       if (!steps) act = -1;
     }

@@ -17,6 +17,6 @@ namespace onnxgate::dnnl_ep {
 // with its fused kernel. A chain whose fused kernel oneDNN or the Conv's attributes refuse is left
 // to run node by node; other errors are returned.
 StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer,
-                                                          std::shared_ptr<const DnnlContext> dnnl);
+                                                      std::shared_ptr<const DnnlContext> dnnl);
 
 }  // namespace onnxgate::dnnl_ep

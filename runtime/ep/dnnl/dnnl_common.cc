@@ -17,20 +17,13 @@ namespace {
 
 const char* DnnlStatusName(dnnl_status_t status) {
   switch (status) {
-    case dnnl_success:
-      return "success";
-    case dnnl_out_of_memory:
-      return "out_of_memory";
-    case dnnl_invalid_arguments:
-      return "invalid_arguments";
-    case dnnl_unimplemented:
-      return "unimplemented";
-    case dnnl_iterator_ends:
-      return "iterator_ends";
-    case dnnl_runtime_error:
-      return "runtime_error";
-    case dnnl_not_required:
-      return "not_required";
+    case dnnl_success: return "success";
+    case dnnl_out_of_memory: return "out_of_memory";
+    case dnnl_invalid_arguments: return "invalid_arguments";
+    case dnnl_unimplemented: return "unimplemented";
+    case dnnl_iterator_ends: return "iterator_ends";
+    case dnnl_runtime_error: return "runtime_error";
+    case dnnl_not_required: return "not_required";
   }
   return "unknown";
 }
@@ -76,14 +69,10 @@ Status FromDnnlError(const std::string& primitive, const dnnl::error& e) {
   std::string message =
       "oneDNN " + primitive + ": " + e.what() + " (status " + DnnlStatusName(e.status) + ")";
   switch (e.status) {
-    case dnnl_unimplemented:
-      return Unimplemented(std::move(message));
-    case dnnl_invalid_arguments:
-      return InvalidArgument(std::move(message));
-    case dnnl_out_of_memory:
-      return Unavailable(std::move(message));
-    default:
-      return Internal(std::move(message));
+    case dnnl_unimplemented: return Unimplemented(std::move(message));
+    case dnnl_invalid_arguments: return InvalidArgument(std::move(message));
+    case dnnl_out_of_memory: return Unavailable(std::move(message));
+    default: return Internal(std::move(message));
   }
 }
 

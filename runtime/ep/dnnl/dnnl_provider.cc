@@ -46,15 +46,13 @@ class DnnlProvider : public ExecutionProvider {
   StatusOr<std::vector<SubgraphClaim>> ClaimSubgraphs(const SubgraphOffer& offer) const override {
     using ClaimFunction = StatusOr<std::vector<SubgraphClaim>> (*)(
         const SubgraphOffer&, std::shared_ptr<const dnnl_ep::DnnlContext>);
-    constexpr ClaimFunction kInOrder[] = {dnnl_ep::ClaimConvPostOps,
-                                          dnnl_ep::ClaimMatMulBiases,
+    constexpr ClaimFunction kInOrder[] = {dnnl_ep::ClaimConvPostOps, dnnl_ep::ClaimMatMulBiases,
                                           dnnl_ep::ClaimPermutedMatMuls,
                                           dnnl_ep::ClaimGeluPatterns};
     std::vector<SubgraphClaim> claims;
     for (ClaimFunction claim_from : kInOrder) {
-      ONNXGATE_ASSIGN_OR_RETURN(
-          std::vector<SubgraphClaim> more,
-          claim_from(dnnl_ep::WithoutClaimedNodes(offer, claims), context_));
+      ONNXGATE_ASSIGN_OR_RETURN(std::vector<SubgraphClaim> more,
+                                claim_from(dnnl_ep::WithoutClaimedNodes(offer, claims), context_));
       for (SubgraphClaim& claim : more) claims.push_back(std::move(claim));
     }
     return claims;

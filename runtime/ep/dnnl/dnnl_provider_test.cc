@@ -279,8 +279,8 @@ TEST(DnnlProviderTest, ConstantMatMulAndGemmWeightsAreReorderedOnce) {
   DnnlAndRefSessions sessions = SessionsOf(R"(
 <ir_version: 8, opset_import: ["" : 17]>
 g (float[2, 3, 4] X, float[3, 4] A, float[4, 5] V) => (float[2, 3, 5] Y, float[2, 3, 5] Z, float[3, 5] G, float[3, 5] H, float[2, 3, 5] U)
-<)" + initializer("W", {4, 5}) + ", " + initializer("Wb", {2, 4, 5}) + ", " +
-                                           initializer("C", {5}) + R"(> {
+<)" + initializer("W", {4, 5}) + ", " + initializer("Wb", {2, 4, 5}) +
+                                           ", " + initializer("C", {5}) + R"(> {
   Y = MatMul (X, W)
   Z = MatMul (A, Wb)
   G = Gemm <alpha = 0.5> (A, W, C)
@@ -386,11 +386,10 @@ g (float[1, 16, 5, 5] X, float[16, 16, 3, 3] W, float[16, 16, 1, 1] V, float[1, 
     EXPECT_EQ(p.provider, "dnnl") << p.node_name;
     subgraphs.push_back(p.subgraph);
   }
-  EXPECT_THAT(subgraphs,
-              ElementsAre("Conv#0+Relu#1", "Conv#0+Relu#1", "Conv#2+Add#3+Relu#4",
-                          "Conv#2+Add#3+Relu#4", "Conv#2+Add#3+Relu#4", "Conv#5+Add#6+Clip#7",
-                          "Conv#5+Add#6+Clip#7", "Conv#5+Add#6+Clip#7", "Conv#8+Add#9",
-                          "Conv#8+Add#9"));
+  EXPECT_THAT(subgraphs, ElementsAre("Conv#0+Relu#1", "Conv#0+Relu#1", "Conv#2+Add#3+Relu#4",
+                                     "Conv#2+Add#3+Relu#4", "Conv#2+Add#3+Relu#4",
+                                     "Conv#5+Add#6+Clip#7", "Conv#5+Add#6+Clip#7",
+                                     "Conv#5+Add#6+Clip#7", "Conv#8+Add#9", "Conv#8+Add#9"));
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"finite", ""}, {"NaN in the residual P", "P"}, {"NaN in X", "X"}, {"NaN in Q", "Q"}};
   for (const auto& [what, poisoned] : cases) {
@@ -504,7 +503,8 @@ TEST(DnnlProviderTest, AWrittenOutGeluRunsAsOneClaimThatKeepsNaN) {
   x[2] = -kInf;  // 0.5 * -inf * 0: NaN written out, and in oneDNN's gelu_erf
   x[3] = -30.0f;
   ExpectSameOutputs(sessions, {{"X", Value::FromTensor(Tensor::FromVector<float>({2, 3, 8}, x))}});
-  auto y = sessions.on_dnnl->Run({{"X", Value::FromTensor(Tensor::FromVector<float>({2, 3, 8}, x))}});
+  auto y =
+      sessions.on_dnnl->Run({{"X", Value::FromTensor(Tensor::FromVector<float>({2, 3, 8}, x))}});
   ASSERT_TRUE(y.ok()) << y.status().ToString();
   EXPECT_TRUE(std::isnan((*y)[0].tensor().data<float>()[0]));
 }
@@ -597,7 +597,8 @@ TEST(DnnlProviderTest, MatMulItsBiasAndItsGeluRunAsOneClaimThatKeepsNaN) {
   DnnlAndRefSessions sessions = SessionsOf(R"(
 <ir_version: 9, opset_import: ["" : 20]>
 g (float[1, 6, 8] X) => (float[1, 6, 4] Y, float[1, 6, 4] Z, float[1, 6, 4] G, float[1, 6, 4] E, float[1, 6, 4] T)
-<)" + SeededInitializer("W", {8, 4}, 0) + ", " + SeededInitializer("b", {4}, 3) + ", " +
+<)" + SeededInitializer("W", {8, 4}, 0) + ", " +
+                                           SeededInitializer("b", {4}, 3) + ", " +
                                            SeededInitializer("b2", {1, 4}, 5) + R"(,
  float sqrt2 = {1.41421356}, float one = {1.0}, float half = {0.5}> {
   M0 = MatMul(X, W)
@@ -643,13 +644,13 @@ g (float[1, 6, 8] X) => (float[1, 6, 4] Y, float[1, 6, 4] Z, float[1, 6, 4] G, f
 // ([1, 1, N] on a 2-D Y); a 1-D A. A Gelu whose input is also a graph output is not the matmul's
 // post-op: MatMul + Add and the written-out Gelu are claimed apart.
 TEST(DnnlProviderTest, MatMulBiasesThatDoNotQualifyAreNotClaimed) {
-  DnnlAndRefSessions sessions = SessionsOf(R"(
+  DnnlAndRefSessions sessions = SessionsOf(
+      R"(
 <ir_version: 8, opset_import: ["" : 17]>
 g (float[1, 6, 8] X, float[6, 8] X2, float[8] x1, float[4] c) => (float[1, 6, 4] Y, float[1, 6, 4] M0, float[1, 6, 4] V, float[6, 4] R, float[6, 4] F, float[1, 6, 4] H, float[4] O, float[1, 6, 4] A, float[1, 6, 4] G)
-<)" + SeededInitializer("W", {8, 4}, 0) + ", " + SeededInitializer("b", {4}, 3) + ", " +
-                                           SeededInitializer("rows", {6, 1}, 4) + ", " +
-                                           SeededInitializer("full", {6, 4}, 6) + ", " +
-                                           SeededInitializer("b3", {1, 1, 4}, 8) + R"(,
+<)" + SeededInitializer("W", {8, 4}, 0) +
+      ", " + SeededInitializer("b", {4}, 3) + ", " + SeededInitializer("rows", {6, 1}, 4) + ", " +
+      SeededInitializer("full", {6, 4}, 6) + ", " + SeededInitializer("b3", {1, 1, 4}, 8) + R"(,
  float sqrt2 = {1.41421356}, float one = {1.0}, float half = {0.5}> {
   M0 = MatMul(X, W)
   Y = Add(M0, b)
@@ -723,13 +724,13 @@ g (float[2, 6, 8] Q, float[2, 6, 8] K, float[2, 6, 8] V, float[3, 8] X, float[1,
   ASSERT_TRUE(sessions.on_dnnl && sessions.on_ref);
   const std::string qk = "Transpose#1..Mul#7", pv = "Transpose#5..Transpose#10",
                     z = "Transpose#12..Mul#14", wb = "Transpose#15+MatMul#16";
-  EXPECT_THAT(SubgraphsOnDnnl(*sessions.on_dnnl),
-              ElementsAre("", qk, "", qk, "", pv, qk, qk, "", pv, pv, "", z, z, z, wb, wb, "", "",
-                          ""));
-  const std::vector<NamedValue> feeds = {
-      {"Q", Seeded({2, 6, 8}, 1)}, {"K", Seeded({2, 6, 8}, 2)}, {"V", Seeded({2, 6, 8}, 3)},
-      {"X", Seeded({3, 8}, 4)},    {"B", Seeded({1, 4, 6}, 5)}, {"G", Seeded({3, 4, 5}, 6)},
-      {"F", Seeded({4, 6}, 7)},    {"H", Seeded({4, 2}, 8)}};
+  EXPECT_THAT(
+      SubgraphsOnDnnl(*sessions.on_dnnl),
+      ElementsAre("", qk, "", qk, "", pv, qk, qk, "", pv, pv, "", z, z, z, wb, wb, "", "", ""));
+  const std::vector<NamedValue> feeds = {{"Q", Seeded({2, 6, 8}, 1)}, {"K", Seeded({2, 6, 8}, 2)},
+                                         {"V", Seeded({2, 6, 8}, 3)}, {"X", Seeded({3, 8}, 4)},
+                                         {"B", Seeded({1, 4, 6}, 5)}, {"G", Seeded({3, 4, 5}, 6)},
+                                         {"F", Seeded({4, 6}, 7)},    {"H", Seeded({4, 2}, 8)}};
   for (int run = 0; run < 2; ++run) ExpectSameOutputs(sessions, feeds);  // then cached
 }
 

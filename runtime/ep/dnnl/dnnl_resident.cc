@@ -66,9 +66,9 @@ StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
     out.host_ = std::move(t);
   } else if (static_cast<int64_t>(desc.get_size()) > ref::kMaxOutputBytes) {
     // The same bound as a host output's (ref::NewTensor), on the layout's padded size.
-    return InvalidArgument("output " + shape.ToString() + " needs " +
-                           std::to_string(desc.get_size()) + " bytes in oneDNN's layout, more than " +
-                           std::to_string(ref::kMaxOutputBytes));
+    return InvalidArgument(
+        "output " + shape.ToString() + " needs " + std::to_string(desc.get_size()) +
+        " bytes in oneDNN's layout, more than " + std::to_string(ref::kMaxOutputBytes));
   }
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl, "memory", [&]() -> Status {
     out.memory_ = out.host_ ? WrapMemory(*dnnl, plain, out.host_->mutable_data<float>())
@@ -105,8 +105,7 @@ bool IsTheConstant(const std::optional<Tensor>& constant, const Tensor& w) {
 }
 
 std::vector<int64_t> WeightedPrimitiveKey(const Shape& x_shape, const dnnl::memory::desc& x_desc,
-                                          const Shape& w_shape, bool has_bias,
-                                          bool w_is_constant) {
+                                          const Shape& w_shape, bool has_bias, bool w_is_constant) {
   std::vector<int64_t> key = x_shape.dims();
   const std::vector<int64_t> layout = LayoutKey(x_desc);
   key.insert(key.end(), layout.begin(), layout.end());

@@ -90,8 +90,7 @@ bool IsTheConstant(const std::optional<Tensor>& constant, const Tensor& w);
 // The cache key of a primitive with weights (Conv, ConvTranspose): X's dims and layout, W's
 // dims, whether B is given, and whether W is the constant kept with the entry.
 std::vector<int64_t> WeightedPrimitiveKey(const Shape& x_shape, const dnnl::memory::desc& x_desc,
-                                          const Shape& w_shape, bool has_bias,
-                                          bool w_is_constant);
+                                          const Shape& w_shape, bool has_bias, bool w_is_constant);
 
 // Fills Y [N, M, ...] with the bias B [M] on each channel (no bias: left as it is).
 void FillWithBias(Tensor* y, int64_t m, const Tensor* b);

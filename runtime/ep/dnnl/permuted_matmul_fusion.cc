@@ -103,7 +103,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimPermutedMatMuls(const SubgraphOffer& o
         places.push_back(*j);
       }
     }
-    if (places.size() == 1) continue;  // nothing around this MatMul to take
+    if (places.size() == 1) continue;         // nothing around this MatMul to take
     std::sort(places.begin(), places.end());  // claim.nodes go in execution order
     auto kernel = PermutedMatMulKernel::Create(dnnl, std::move(permutations));
     if (!kernel.ok()) return kernel.status();

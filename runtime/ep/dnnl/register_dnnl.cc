@@ -33,8 +33,8 @@ using Context = std::shared_ptr<const DnnlContext>;
 // provider can take the node back, so such a node is declined here and runs on the next one.
 // Every input of every dnnl kernel is of constraint T, float32.
 KernelFactory FloatInputsOnly(KernelFactory factory) {
-  return [factory = std::move(factory)](
-             const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
+  return [factory =
+              std::move(factory)](const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
     for (size_t i = 0; i < info.num_inputs(); ++i) {
       if (info.has_input(i) && info.input_type(i) != DataType::kFloat) {
         return Unimplemented("the element type of input " + std::to_string(i) +
@@ -48,11 +48,12 @@ KernelFactory FloatInputsOnly(KernelFactory factory) {
 // FloatInputsOnly for a node whose input 0 alone is of T (Reshape's shape input is int64,
 // Gather's indices int32 or int64).
 KernelFactory FloatDataInput(KernelFactory factory) {
-  return [factory = std::move(factory)](
-             const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
+  return [factory =
+              std::move(factory)](const KernelInfo& info) -> StatusOr<std::unique_ptr<OpKernel>> {
     if (info.input_type(0) != DataType::kFloat) {
-      return Unimplemented("the element type of input 0 is not known at load; dnnl's kernels "
-                           "take float32 alone");
+      return Unimplemented(
+          "the element type of input 0 is not known at load; dnnl's kernels "
+          "take float32 alone");
     }
     return factory(info);
   };
@@ -60,8 +61,8 @@ KernelFactory FloatDataInput(KernelFactory factory) {
 
 // ai.onnx `op`, versions since..until (closed, as kernel_def.h says), float32 for constraint T.
 Status Def(KernelRegistry& r, const char* op, int since, int until, KernelFactory factory) {
-  return r.Register(KernelDef{"", op, since, until, {{"T", {DataType::kFloat}}},
-                              FloatInputsOnly(std::move(factory))});
+  return r.Register(KernelDef{
+      "", op, since, until, {{"T", {DataType::kFloat}}}, FloatInputsOnly(std::move(factory))});
 }
 
 KernelFactory Eltwise(EltwiseOp op, const Context& dnnl) {
@@ -141,32 +142,41 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   const std::vector<TypeConstraint> max_pool_types = {{"T", {DataType::kFloat}},
                                                       {"I", {DataType::kInt64}}};
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MaxPool", 1, 7, pool(PoolOp::kMaxPool)));
-  ONNXGATE_RETURN_IF_ERROR(
-      r.Register(KernelDef{"", "MaxPool", 8, 22, max_pool_types,
-                           FloatInputsOnly(pool(PoolOp::kMaxPool))}));
+  ONNXGATE_RETURN_IF_ERROR(r.Register(
+      KernelDef{"", "MaxPool", 8, 22, max_pool_types, FloatInputsOnly(pool(PoolOp::kMaxPool))}));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "AveragePool", 1, 22, pool(PoolOp::kAveragePool)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "GlobalMaxPool", 1, 22, pool(PoolOp::kGlobalMaxPool)));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool)));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "GlobalAveragePool", 1, 22, pool(PoolOp::kGlobalAveragePool)));
 
   // BatchNormalization in inference: -9 drops spatial, -14 adds training_mode (declined when
   // set) and U for the statistics, -15 splits the types of scale and bias (T1) and of the
   // statistics (T2); all float32 here.
   const KernelFactory batch = With<BatchNormalizationKernel>(dnnl);
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 9, 13, batch));
-  ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{
-      "", "BatchNormalization", 14, 14, {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
-      FloatInputsOnly(batch)}));
+  ONNXGATE_RETURN_IF_ERROR(
+      r.Register(KernelDef{"",
+                           "BatchNormalization",
+                           14,
+                           14,
+                           {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
+                           FloatInputsOnly(batch)}));
   ONNXGATE_RETURN_IF_ERROR(r.Register(
-      KernelDef{"", "BatchNormalization", 15, 15,
+      KernelDef{"",
+                "BatchNormalization",
+                15,
+                15,
                 {{"T", {DataType::kFloat}}, {"T1", {DataType::kFloat}}, {"T2", {DataType::kFloat}}},
                 FloatInputsOnly(batch)}));
 
   // LayerNormalization-17: X, Scale and B of T, Mean and InvStdDev of U, float32 both (a node
   // asking for bfloat16 statistics through stash_type is declined at load).
-  ONNXGATE_RETURN_IF_ERROR(r.Register(
-      KernelDef{"", "LayerNormalization", 17, 17, {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
-                FloatInputsOnly(With<LayerNormalizationKernel>(dnnl))}));
+  ONNXGATE_RETURN_IF_ERROR(
+      r.Register(KernelDef{"",
+                           "LayerNormalization",
+                           17,
+                           17,
+                           {{"T", {DataType::kFloat}}, {"U", {DataType::kFloat}}},
+                           FloatInputsOnly(With<LayerNormalizationKernel>(dnnl))}));
 
   // Data movement: Transpose as one reorder (1 to 25 add types only), Concat on the concat
   // primitive (-4 requires the axis, -11 allows it negative, -13 adds types).
@@ -187,8 +197,8 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   // error, never a read outside the data). Gather-11 allows negative indices, -13 adds bfloat16.
   const KernelFactory gather =
       FloatDataInput([](const KernelInfo& info) { return ref::GatherKernel::Create(info); });
-  const std::vector<TypeConstraint> gather_types = {
-      {"T", {DataType::kFloat}}, {"Tind", {DataType::kInt32, DataType::kInt64}}};
+  const std::vector<TypeConstraint> gather_types = {{"T", {DataType::kFloat}},
+                                                    {"Tind", {DataType::kInt32, DataType::kInt64}}};
   ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{"", "Gather", 1, 10, gather_types, gather}));
   ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{"", "Gather", 11, 13, gather_types, gather}));
 
@@ -203,7 +213,9 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
   // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting
   // the model around one reshape. Flatten-11 adds negative axes; 13 to 25 add types only.
-  const KernelFactory flatten = [](const KernelInfo& info) { return ref::FlattenKernel::Create(info); };
+  const KernelFactory flatten = [](const KernelInfo& info) {
+    return ref::FlattenKernel::Create(info);
+  };
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Flatten", 1, 10, flatten));
   return Def(r, "Flatten", 11, 25, flatten);
 }

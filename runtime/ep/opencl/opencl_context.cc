@@ -68,8 +68,9 @@ StatusOr<FoundDevice> FindDevice() {
   cl_uint platform_count = 0;
   cl_int rc = clGetPlatformIDs(0, nullptr, &platform_count);
   if (rc == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ || (rc == CL_SUCCESS && platform_count == 0)) {
-    return Unavailable("no OpenCL device: no OpenCL platform is installed (the ICD loader lists "
-                       "none; Debian: pocl-opencl-icd for PoCL's CPU device)");
+    return Unavailable(
+        "no OpenCL device: no OpenCL platform is installed (the ICD loader lists "
+        "none; Debian: pocl-opencl-icd for PoCL's CPU device)");
   }
   ONNXGATE_RETURN_IF_ERROR(ClStatus(rc, "clGetPlatformIDs"));
   std::vector<cl_platform_id> platforms(platform_count);
@@ -140,20 +141,16 @@ StatusOr<std::string> ProbeInChild(int timeout_seconds) {
     case ChildOutcome::End::kSignaled:
       return Internal(std::string("probing for an OpenCL device crashed the probe process (") +
                       strsignal(child.signal) + "): the OpenCL driver is broken");
-    case ChildOutcome::End::kExited:
-      break;
+    case ChildOutcome::End::kExited: break;
   }
   if (child.exit_code != 0 || child.output.empty()) {
     return Internal("probing for an OpenCL device: the probe process reported nothing");
   }
   const std::string message = child.output.substr(1);
   switch (child.output[0]) {
-    case 'O':
-      return message;
-    case 'U':
-      return Unavailable(message);
-    default:
-      return Internal(message);
+    case 'O': return message;
+    case 'U': return Unavailable(message);
+    default: return Internal(message);
   }
 }
 
@@ -299,9 +296,9 @@ Status OpenClContext::EnsureDevice() const {
     // give the bits the goldens hold.
     const cl_device_fp_config fp =
         DeviceValue<cl_device_fp_config>(found.device, CL_DEVICE_SINGLE_FP_CONFIG, 0);
-    const std::string options =
-        (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0 ? "-cl-fp32-correctly-rounded-divide-sqrt"
-                                                        : "";
+    const std::string options = (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
+                                    ? "-cl-fp32-correctly-rounded-divide-sqrt"
+                                    : "";
     rc = clBuildProgram(device->program, 1, &found.device, options.c_str(), nullptr, nullptr);
     if (rc != CL_SUCCESS) {
       size_t size = 0;
@@ -356,8 +353,9 @@ struct Buffer {
 StatusOr<std::shared_ptr<const DeviceBuffer>> OpenClContext::NewBuffer(size_t bytes,
                                                                        const void* initial) const {
   if (bytes == 0) {
-    return Internal("a device buffer of 0 bytes was asked for: OpenCL has no empty buffers (a "
-                    "tensor with no elements stays on the host)");
+    return Internal(
+        "a device buffer of 0 bytes was asked for: OpenCL has no empty buffers (a "
+        "tensor with no elements stays on the host)");
   }
   std::lock_guard<std::mutex> lock(mu_);
   ONNXGATE_RETURN_IF_ERROR(EnsureDevice());
@@ -464,8 +462,8 @@ Status OpenClContext::Run(const std::string& kernel_name, const std::vector<size
         a.kind() == KernelArg::Kind::kOutput || a.kind() == KernelArg::Kind::kInOut;
     if (!read_back || a.bytes() == 0) continue;
     ONNXGATE_RETURN_IF_ERROR(
-        ClStatus(clEnqueueReadBuffer(device_->queue, buffers[i].mem, CL_TRUE, 0, a.bytes(),
-                                     a.out(), 0, nullptr, nullptr),
+        ClStatus(clEnqueueReadBuffer(device_->queue, buffers[i].mem, CL_TRUE, 0, a.bytes(), a.out(),
+                                     0, nullptr, nullptr),
                  "clEnqueueReadBuffer(" + kernel_name + ", argument " + std::to_string(i) + ")"));
   }
   // The blocking reads waited for the kernel; a launch with no output still finishes here, so

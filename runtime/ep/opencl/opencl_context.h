@@ -155,7 +155,7 @@ class OpenClContext {
  private:
   explicit OpenClContext(std::string description);
 
-  struct Device;  // the OpenCL objects, set up once per process
+  struct Device;                // the OpenCL objects, set up once per process
   Status EnsureDevice() const;  // with mu_ held
   StatusOr<cl_kernel> KernelNamed(const std::string& name) const;  // with mu_ held
   // OK when `buffer` is this context's and holds `bytes` bytes; `call` names the use.

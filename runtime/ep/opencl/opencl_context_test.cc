@@ -31,8 +31,8 @@ TEST(ClSourcesTest, EveryClFileIsEmbeddedWithItsName) {
     names.push_back(s.name);
     EXPECT_THAT(std::string(s.text), StartsWith(std::string("#line 1 \"") + s.name + "\"\n"));
   }
-  EXPECT_THAT(names, ::testing::IsSupersetOf(
-                         {"elementwise.cl", "binary.cl", "matmul.cl", "softmax.cl"}));
+  EXPECT_THAT(names,
+              ::testing::IsSupersetOf({"elementwise.cl", "binary.cl", "matmul.cl", "softmax.cl"}));
   bool relu = false;
   for (const ClSource& s : sources) relu = relu || std::strstr(s.text, "relu_f32") != nullptr;
   EXPECT_TRUE(relu);
@@ -55,14 +55,15 @@ TEST(OpenClContextTest, RunsAKernelAndCopiesTheResultBack) {
   EXPECT_FALSE(cl->device_description().empty());
   const std::vector<float> x = {-1.0f, 2.0f, -3.0f, 4.0f};
   std::vector<float> y(4, 99.0f);
-  Status st = cl->Run("relu_f32", {4},
-                      {KernelArg::Input(x.data(), 16), KernelArg::Output(y.data(), 16),
-                       KernelArg::Float(0.0f)});
+  Status st = cl->Run(
+      "relu_f32", {4},
+      {KernelArg::Input(x.data(), 16), KernelArg::Output(y.data(), 16), KernelArg::Float(0.0f)});
   ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(y, (std::vector<float>{0.0f, 2.0f, 0.0f, 4.0f}));
   // No work item: nothing runs, nothing is written.
-  st = cl->Run("relu_f32", {0}, {KernelArg::Input(x.data(), 0), KernelArg::Output(y.data(), 0),
-                                  KernelArg::Float(0.0f)});
+  st = cl->Run(
+      "relu_f32", {0},
+      {KernelArg::Input(x.data(), 0), KernelArg::Output(y.data(), 0), KernelArg::Float(0.0f)});
   EXPECT_TRUE(st.ok()) << st.ToString();
 }
 
@@ -153,9 +154,9 @@ void ProbeThenForkedChildRuns() {
   if (pid == 0) {
     alarm(60);
     float x = -2.0f, y = 0.0f;
-    Status st = (*context)->Run("abs_f32", {1},
-                                {KernelArg::Input(&x, 4), KernelArg::Output(&y, 4),
-                                 KernelArg::Float(0.0f)});
+    Status st = (*context)->Run(
+        "abs_f32", {1},
+        {KernelArg::Input(&x, 4), KernelArg::Output(&y, 4), KernelArg::Float(0.0f)});
     std::_Exit(st.ok() && y == 2.0f ? 0 : 1);
   }
   int status = 0;
@@ -182,9 +183,9 @@ void SetUpThenForkedChildIsRefused() {
   if (pid == 0) {
     alarm(60);
     float x = -2.0f, y = 0.0f;
-    Status st = (*context)->Run("abs_f32", {1},
-                                {KernelArg::Input(&x, 4), KernelArg::Output(&y, 4),
-                                 KernelArg::Float(0.0f)});
+    Status st = (*context)->Run(
+        "abs_f32", {1},
+        {KernelArg::Input(&x, 4), KernelArg::Output(&y, 4), KernelArg::Float(0.0f)});
     bool refused = !st.ok() && st.message().find("forked") != std::string::npos;
     st = (*context)->ReadBuffer(**buffer, &y, 4, "the inherited buffer");
     refused = refused && !st.ok() && st.message().find("forked") != std::string::npos;

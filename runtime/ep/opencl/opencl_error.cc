@@ -6,8 +6,7 @@ namespace onnxgate::opencl_ep {
 const char* ClErrorName(cl_int code) {
   switch (code) {
 #define ONNXGATE_CL_ERROR(name) \
-  case name:                    \
-    return #name;
+  case name: return #name;
     ONNXGATE_CL_ERROR(CL_SUCCESS)
     ONNXGATE_CL_ERROR(CL_DEVICE_NOT_FOUND)
     ONNXGATE_CL_ERROR(CL_DEVICE_NOT_AVAILABLE)
@@ -70,22 +69,19 @@ const char* ClErrorName(cl_int code) {
 #undef ONNXGATE_CL_ERROR
     case -1001:  // CL_PLATFORM_NOT_FOUND_KHR (cl_khr_icd): the ICD loader found no platform
       return "CL_PLATFORM_NOT_FOUND_KHR";
-    default:
-      return "unknown OpenCL error";
+    default: return "unknown OpenCL error";
   }
 }
 
 Status ClStatus(cl_int code, const std::string& call) {
   if (code == CL_SUCCESS) return OkStatus();
-  std::string message = "OpenCL " + call + ": " + ClErrorName(code) + " (" +
-                        std::to_string(code) + ")";
+  std::string message =
+      "OpenCL " + call + ": " + ClErrorName(code) + " (" + std::to_string(code) + ")";
   switch (code) {
     case CL_MEM_OBJECT_ALLOCATION_FAILURE:
     case CL_OUT_OF_RESOURCES:
-    case CL_OUT_OF_HOST_MEMORY:
-      return Unavailable(std::move(message));
-    default:
-      return Internal(std::move(message));
+    case CL_OUT_OF_HOST_MEMORY: return Unavailable(std::move(message));
+    default: return Internal(std::move(message));
   }
 }
 

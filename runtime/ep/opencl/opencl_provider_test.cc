@@ -264,8 +264,7 @@ void NoDeviceNoProvider() {
 
 TEST(OpenClProviderTest, NoDeviceMeansUnavailable) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(NoDeviceNoProvider(), ::testing::ExitedWithCode(0),
-              "UNAVAILABLE: no OpenCL device");
+  EXPECT_EXIT(NoDeviceNoProvider(), ::testing::ExitedWithCode(0), "UNAVAILABLE: no OpenCL device");
 }
 
 }  // namespace

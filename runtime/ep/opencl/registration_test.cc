@@ -52,10 +52,11 @@ TEST(OpenClRegistrationTest, ClaimsFloat32AloneAndTheOpsOfItsFirstSlice) {
     EXPECT_THAT(def->type_constraints[0].types, ::testing::ElementsAre(DataType::kFloat))
         << def->op_type;
   }
-  EXPECT_THAT(ops, ::testing::IsSupersetOf({"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Exp", "Log",
-                                            "Sqrt", "Abs", "Neg", "Add", "Sub", "Mul", "Div",
-                                            "MatMul", "Gemm", "Softmax", "ReduceSum", "ReduceMean",
-                                            "Transpose", "Concat", "Reshape", "Flatten"}));
+  EXPECT_THAT(ops, ::testing::IsSupersetOf(
+                       {"Relu",      "LeakyRelu", "Sigmoid", "Tanh",    "Exp",       "Log",
+                        "Sqrt",      "Abs",       "Neg",     "Add",     "Sub",       "Mul",
+                        "Div",       "MatMul",    "Gemm",    "Softmax", "ReduceSum", "ReduceMean",
+                        "Transpose", "Concat",    "Reshape", "Flatten"}));
 }
 
 // A claim past what the table was checked through is refused by the check itself.

@@ -57,8 +57,7 @@ Status BatchNormalizationKernel::Compute(KernelContext& ctx) const {
                            dnnl::normalization_flags::use_shift;
         dnnl::batch_normalization_forward::desc desc(dnnl::prop_kind::forward_inference,
                                                      entry->data, epsilon_, flags);
-        dnnl::batch_normalization_forward::primitive_desc pd(desc, DefaultAttr(),
-                                                             dnnl_->engine());
+        dnnl::batch_normalization_forward::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
         entry->pd = pd;
         entry->primitive = dnnl::batch_normalization_forward(pd);
         return OkStatus();

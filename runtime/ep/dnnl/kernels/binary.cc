@@ -17,9 +17,10 @@ std::vector<int64_t> Aligned(const std::vector<int64_t>& dims, size_t rank) {
 
 }  // namespace
 
-StatusOr<std::shared_ptr<const BinaryEntry>> BinaryKernel::MakeEntry(
-    const dnnl::memory::desc& a, const dnnl::memory::desc& b, const dnnl::memory::desc& y,
-    bool swapped) const {
+StatusOr<std::shared_ptr<const BinaryEntry>> BinaryKernel::MakeEntry(const dnnl::memory::desc& a,
+                                                                     const dnnl::memory::desc& b,
+                                                                     const dnnl::memory::desc& y,
+                                                                     bool swapped) const {
   std::shared_ptr<BinaryEntry> entry;
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
     dnnl::binary::desc desc(algorithm_, swapped ? b : a, swapped ? a : b, y);
@@ -51,15 +52,14 @@ Status BinaryKernel::ComputeInLayout(KernelContext& ctx, const DnnlInput& a,
     const std::vector<int64_t> layout = LayoutKey(md);
     key.insert(key.end(), layout.begin(), layout.end());
   }
-  ONNXGATE_ASSIGN_OR_RETURN(
-      std::shared_ptr<const BinaryEntry> entry,
-      cache_.Get(key, [&] { return MakeEntry(a_md, b_md, y_md, /*swapped=*/false); }));
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryEntry> entry, cache_.Get(key, [&] {
+    return MakeEntry(a_md, b_md, y_md, /*swapped=*/false);
+  }));
   ONNXGATE_ASSIGN_OR_RETURN(DnnlOutput out, DnnlOutput::Create(dnnl_, entry->y, a.shape));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "binary", [&]() -> Status {
-    ExecuteWithScratchpad(*dnnl_, entry->primitive, entry->pd,
-                          {{DNNL_ARG_SRC_0, a.memory},
-                           {DNNL_ARG_SRC_1, b.memory},
-                           {DNNL_ARG_DST, out.memory()}});
+    ExecuteWithScratchpad(
+        *dnnl_, entry->primitive, entry->pd,
+        {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, out.memory()}});
     return OkStatus();
   }));
   ctx.set_output(0, out.Take());

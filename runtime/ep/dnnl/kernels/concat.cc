@@ -35,8 +35,8 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
     }
     if (!fits) {
       return InvalidArgument("input " + std::to_string(i) + " " + s.ToString() +
-                             " does not match input 0 " + first.ToString() +
-                             " outside axis " + std::to_string(axis));
+                             " does not match input 0 " + first.ToString() + " outside axis " +
+                             std::to_string(axis));
     }
     out_dims[static_cast<size_t>(axis)] += s[static_cast<size_t>(axis)];
     if (inputs[i]->NumElements() == 0) continue;
@@ -45,7 +45,8 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
     key.push_back(-1);
   }
   key.push_back(axis);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || used.empty()) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

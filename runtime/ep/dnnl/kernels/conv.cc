@@ -57,7 +57,8 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
   }
   // A constant W is checked for NaN and infinity once, here, not on every run.
   const bool w_constant_finite =
-      w_constant && AllFinite(w_constant->data<float>(), static_cast<size_t>(w_constant->NumElements()));
+      w_constant &&
+      AllFinite(w_constant->data<float>(), static_cast<size_t>(w_constant->NumElements()));
   return std::unique_ptr<OpKernel>(new ConvKernel(std::move(dnnl), std::move(attrs), group,
                                                   std::move(w_constant), w_constant_finite,
                                                   std::move(activation), std::move(residual)));
@@ -94,8 +95,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const Shape& ws = w->shape();
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel,
                             ref_nn::ConvKernelDims(attrs_, group_, xs, ws));
-  if (w->dtype() != DataType::kFloat ||
-      (b != nullptr && b->dtype() != DataType::kFloat)) {
+  if (w->dtype() != DataType::kFloat || (b != nullptr && b->dtype() != DataType::kFloat)) {
     return InvalidArgument("X, W and B must share one element type");
   }
   const size_t spatial = xs.rank() - 2;

@@ -12,7 +12,6 @@ namespace {
 using dims = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
 
-
 // oneDNN's weights for ONNX's W [C, M / group, kernel...]: dims [group, M / group, C / group,
 // kernel...] (without the group axis when group is 1), with the strides of W as it lies.
 dnnl::memory::desc WeightsDesc(int64_t group, int64_t c, int64_t m,
@@ -75,12 +74,11 @@ StatusOr<std::unique_ptr<OpKernel>> ConvTransposeKernel::Create(
   ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvTransposeAttributes attrs,
                             ref_nn::ParseConvTransposeAttributes(info));
   // The spatial rank, where an attribute shows it at load.
-  const std::pair<const char*, size_t> ranks[] = {
-      {"kernel_shape", attrs.conv.kernel_shape.size()},
-      {"strides", attrs.conv.strides.size()},
-      {"dilations", attrs.conv.dilations.size()},
-      {"pads", attrs.conv.pads.size() / 2},
-      {"output_padding", attrs.output_padding.size()}};
+  const std::pair<const char*, size_t> ranks[] = {{"kernel_shape", attrs.conv.kernel_shape.size()},
+                                                  {"strides", attrs.conv.strides.size()},
+                                                  {"dilations", attrs.conv.dilations.size()},
+                                                  {"pads", attrs.conv.pads.size() / 2},
+                                                  {"output_padding", attrs.output_padding.size()}};
   for (const auto& [name, rank] : ranks) {
     if (rank > 0) ONNXGATE_RETURN_IF_ERROR(CheckSpatialRank(rank, "deconvolves", name));
   }
@@ -112,8 +110,7 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(
       ref_nn::ConvTransposeShapes shapes,
       ref_nn::ResolveConvTransposeShapes(attrs_, xs, ws, b != nullptr ? &b->shape() : nullptr));
-  if (Status st = CheckSpatialRank(xs.rank() - 2, "deconvolves", "X " + xs.ToString());
-      !st.ok()) {
+  if (Status st = CheckSpatialRank(xs.rank() - 2, "deconvolves", "X " + xs.ToString()); !st.ok()) {
     return InvalidArgument(st.message());
   }
   const ref_nn::WindowGeometry& g = shapes.g;
@@ -152,12 +149,12 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
       dnnl::memory::desc y_any(part_dims, f32, tag::any);
       const auto prop = dnnl::prop_kind::forward_inference;
       const auto alg = dnnl::algorithm::deconvolution_direct;
-      auto desc = b != nullptr ? dnnl::deconvolution_forward::desc(
-                                     prop, alg, x_any, w_any, entry->b_plain, y_any, strides,
-                                     dilations, plan.pad_l, plan.pad_r)
-                               : dnnl::deconvolution_forward::desc(prop, alg, x_any, w_any, y_any,
-                                                                   strides, dilations,
-                                                                   plan.pad_l, plan.pad_r);
+      auto desc =
+          b != nullptr
+              ? dnnl::deconvolution_forward::desc(prop, alg, x_any, w_any, entry->b_plain, y_any,
+                                                  strides, dilations, plan.pad_l, plan.pad_r)
+              : dnnl::deconvolution_forward::desc(prop, alg, x_any, w_any, y_any, strides,
+                                                  dilations, plan.pad_l, plan.pad_r);
       entry->pd = dnnl::deconvolution_forward::primitive_desc(desc, DefaultAttr(), dnnl_->engine());
       entry->primitive = dnnl::deconvolution_forward(entry->pd);
       return OkStatus();
@@ -185,8 +182,7 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
     }));
     return std::shared_ptr<const ConvTransposeEntry>(std::move(entry));
   };
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ConvTransposeEntry> entry,
-                            cache_.Get(key, make));
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ConvTransposeEntry> entry, cache_.Get(key, make));
   const ConvTransposeEntry& e = *entry;
 
   // The whole of Y from the primitive, in its layout; or a plain Y of the bias around the part
@@ -207,7 +203,7 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
                                          e.pd.weights_desc(), e.w_reorder, e.w_reorder_pd);
     dnnl::memory y_part;
     if (around) y_part = WrapMemory(*dnnl_, e.y_part, around->data<float>());
-    dnnl::memory dst = whole          ? whole->memory()
+    dnnl::memory dst = whole            ? whole->memory()
                        : e.part_reorder ? dnnl::memory(e.pd.dst_desc(), dnnl_->engine())
                                         : y_part;
     std::unordered_map<int, dnnl::memory> args = {

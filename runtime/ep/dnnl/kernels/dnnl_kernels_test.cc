@@ -116,8 +116,8 @@ TEST(DnnlEltwiseTest, EveryActivationMatchesRef) {
   ExpectMatchesRef("Y = Softplus(X)", 22, {x}, 1e-5f, 1e-6f);
   ExpectMatchesRef("Y = Softplus(X)", 1, {Random(Shape{9}, 3, -100.0f, 100.0f)}, 1e-5f, 1e-6f);
   ExpectMatchesRef("Y = Gelu(X)", 20, {Random(Shape{64}, 4, -8.0f, 8.0f)}, 1e-5f, 1e-6f);
-  ExpectMatchesRef("Y = Gelu <approximate = \"tanh\"> (X)", 20,
-                   {Random(Shape{64}, 5, -8.0f, 8.0f)}, 1e-5f, 1e-6f);
+  ExpectMatchesRef("Y = Gelu <approximate = \"tanh\"> (X)", 20, {Random(Shape{64}, 5, -8.0f, 8.0f)},
+                   1e-5f, 1e-6f);
 }
 
 TEST(DnnlEltwiseTest, ScalarsAndEmptyTensors) {
@@ -291,12 +291,12 @@ TEST(DnnlMatMulTest, ABiasAndAGeluRunOnTheMatMulPrimitive) {
       seed += 3;
     }
   }
-  auto one_d = RunMatMulWithBias(Random(Shape{4}, 1), Random(Shape{4, 5}, 2), Random(Shape{5}, 3),
-                                 false);
+  auto one_d =
+      RunMatMulWithBias(Random(Shape{4}, 1), Random(Shape{4, 5}, 2), Random(Shape{5}, 3), false);
   EXPECT_THAT(one_d.status().message(), HasSubstr("must have rank >= 2"));
   for (const Shape& bias : {Shape{3, 1}, Shape{3, 5}, Shape{1, 1, 5}, Shape{4}}) {
-    auto wrong = RunMatMulWithBias(Random(Shape{3, 4}, 1), Random(Shape{4, 5}, 2),
-                                   Random(bias, 3), true);
+    auto wrong =
+        RunMatMulWithBias(Random(Shape{3, 4}, 1), Random(Shape{4, 5}, 2), Random(bias, 3), true);
     EXPECT_THAT(wrong.status().message(), HasSubstr("is not [N] or [1, ..., 1, N]"))
         << bias.ToString();
   }
@@ -337,14 +337,14 @@ TEST(DnnlGemmTest, CAlongTheColumnsAddedOnceIsTheMatMulBias) {
     for (const Value& vc : {Random(c, 59), Value::FromTensor(std::move(with_nan))}) {
       ExpectMatchesRef("Y = Gemm(A, B, C)", 13, {a, b, vc}, 1e-4f, 1e-5f);
       ExpectMatchesRef("Y = Gemm <transA = 1> (A, B, C)", 11, {at, b, vc}, 1e-4f, 1e-5f);
-      ExpectMatchesRef("Y = Gemm <transB = 1, alpha = 1.0, beta = 1.0> (A, B, C)", 9,
-                       {a, bt, vc}, 1e-4f, 1e-5f);
+      ExpectMatchesRef("Y = Gemm <transB = 1, alpha = 1.0, beta = 1.0> (A, B, C)", 9, {a, bt, vc},
+                       1e-4f, 1e-5f);
       ExpectMatchesRef("Y = Gemm <transA = 1, transB = 1> (A, B, C)", 7, {at, bt, vc}, 1e-4f,
                        1e-5f);
     }
-    ExpectMatchesRef("Y = Gemm(A, B, C)", 13,
-                     {TensorValue<float>(Shape{3, 0}, {}), TensorValue<float>(Shape{0, 5}, {}),
-                      Random(c, 60)});
+    ExpectMatchesRef(
+        "Y = Gemm(A, B, C)", 13,
+        {TensorValue<float>(Shape{3, 0}, {}), TensorValue<float>(Shape{0, 5}, {}), Random(c, 60)});
   }
 }
 
@@ -419,35 +419,31 @@ TEST(DnnlConvTransposeTest, GroupsDilationsStridesOutputPaddingOutputShapeAndAut
       {"", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, false},
       {"<kernel_shape = [3]>", Shape{2, 3, 5}, Shape{3, 2, 3}, true},  // 1-D
       {"<group = 2>", Shape{1, 4, 4, 4}, Shape{4, 3, 3, 3}, true},
-      {"<group = 2, strides = [2, 2], pads = [1, 0, 0, 1]>", Shape{2, 4, 3, 5},
-       Shape{4, 2, 2, 3}, false},
+      {"<group = 2, strides = [2, 2], pads = [1, 0, 0, 1]>", Shape{2, 4, 3, 5}, Shape{4, 2, 2, 3},
+       false},
       {"<dilations = [2, 2]>", Shape{1, 2, 4, 4}, Shape{2, 3, 3, 3}, true},
       {"<dilations = [2, 1], strides = [2, 3], pads = [1, 1, 2, 0]>", Shape{1, 3, 4, 3},
        Shape{3, 2, 3, 2}, false},
-      {"<strides = [3, 2], output_padding = [1, 1]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3},
-       true},
+      {"<strides = [3, 2], output_padding = [1, 1]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3}, true},
       {"<strides = [3, 2], output_padding = [2, 1], pads = [1, 1, 0, 0]>", Shape{1, 2, 3, 4},
        Shape{2, 3, 3, 3}, true},
-      {"<strides = [3, 2], output_shape = [10, 8]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3},
-       false},
+      {"<strides = [3, 2], output_shape = [10, 8]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, false},
       {"<strides = [3, 2], output_shape = [1, 2, 10, 8], output_padding = [1, 1]>",
        Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, true},
       {"<strides = [2, 2], output_shape = [4, 5]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3}, true},
-      {"<auto_pad = \"SAME_UPPER\", strides = [2, 2]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3},
-       true},
+      {"<auto_pad = \"SAME_UPPER\", strides = [2, 2]>", Shape{1, 1, 3, 3}, Shape{1, 2, 3, 3}, true},
       {"<auto_pad = \"SAME_LOWER\", strides = [2, 2]>", Shape{1, 2, 3, 4}, Shape{2, 2, 2, 3},
        false},
       {"<auto_pad = \"VALID\", strides = [2, 1]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 2}, true},
       {"<pads = [1, 0, 1, 1, 0, 1], strides = [1, 2, 2]>", Shape{1, 2, 3, 4, 3},
-       Shape{2, 3, 2, 3, 3}, true},                                         // 3-D
-      {"", Shape{1, 16, 6, 6}, Shape{16, 32, 3, 3}, true},                  // blocked layouts
+       Shape{2, 3, 2, 3, 3}, true},                         // 3-D
+      {"", Shape{1, 16, 6, 6}, Shape{16, 32, 3, 3}, true},  // blocked layouts
       {"<strides = [2, 2], output_padding = [1, 1]>", Shape{1, 16, 5, 5}, Shape{16, 16, 3, 3},
        true},
-      {"<group = 16>", Shape{2, 16, 5, 5}, Shape{16, 1, 3, 3}, true},       // depthwise
+      {"<group = 16>", Shape{2, 16, 5, 5}, Shape{16, 1, 3, 3}, true},  // depthwise
       // Pads beyond what oneDNN takes: Y reaches past the kernel, whose part is copied in.
       {"<output_shape = [9, 8]>", Shape{1, 2, 3, 3}, Shape{2, 2, 3, 3}, true},
-      {"<auto_pad = \"SAME_UPPER\", strides = [3, 3]>", Shape{1, 2, 3, 3}, Shape{2, 2, 1, 1},
-       true},
+      {"<auto_pad = \"SAME_UPPER\", strides = [3, 3]>", Shape{1, 2, 3, 3}, Shape{2, 2, 1, 1}, true},
       {"<auto_pad = \"SAME_LOWER\", strides = [4]>", Shape{1, 2, 3}, Shape{2, 3, 1}, false},
       {"<strides = [2], output_padding = [3]>", Shape{1, 2, 4}, Shape{2, 2, 3}, true},
       {"<output_shape = [9, 9]>", Shape{1, 16, 4, 4}, Shape{16, 16, 3, 3}, true},
@@ -456,12 +452,11 @@ TEST(DnnlConvTransposeTest, GroupsDilationsStridesOutputPaddingOutputShapeAndAut
   for (const Case& c : cases) {
     SCOPED_TRACE(c.attrs + " X " + c.x.ToString() + " W " + c.w.ToString());
     std::vector<Value> inputs = {Random(c.x, seed), Random(c.w, seed + 1)};
-    const int64_t group = c.attrs.find("group = 16") != std::string::npos ? 16
+    const int64_t group = c.attrs.find("group = 16") != std::string::npos  ? 16
                           : c.attrs.find("group = 2") != std::string::npos ? 2
                                                                            : 1;
     if (c.bias) inputs.push_back(Random(Shape{c.w[1] * group}, seed + 2));
-    const std::string node =
-        "Y = ConvTranspose " + c.attrs + (c.bias ? " (X, W, B)" : " (X, W)");
+    const std::string node = "Y = ConvTranspose " + c.attrs + (c.bias ? " (X, W, B)" : " (X, W)");
     ExpectMatchesRef(node, 22, inputs, 1e-4f, 1e-4f);
     ExpectMatchesRef(node, 11, inputs, 1e-4f, 1e-4f);
     seed += 3;
@@ -474,9 +469,9 @@ TEST(DnnlConvTransposeTest, OutputsNoInputReachesHoldTheBias) {
   ExpectMatchesRef("Y = ConvTranspose (X, W, B)", 22,
                    {TensorValue<float>(Shape{1, 0, 3}, {}), TensorValue<float>(Shape{0, 2, 2}, {}),
                     Random(Shape{2}, 1)});
-  ExpectMatchesRef("Y = ConvTranspose <output_shape = [4], pads = [0, 0]> (X, W, B)", 22,
-                   {TensorValue<float>(Shape{1, 1, 0}, {}), Random(Shape{1, 2, 2}, 2),
-                    Random(Shape{2}, 3)});
+  ExpectMatchesRef(
+      "Y = ConvTranspose <output_shape = [4], pads = [0, 0]> (X, W, B)", 22,
+      {TensorValue<float>(Shape{1, 1, 0}, {}), Random(Shape{1, 2, 2}, 2), Random(Shape{2}, 3)});
   ExpectMatchesRef("Y = ConvTranspose (X, W)", 22,
                    {TensorValue<float>(Shape{0, 1, 3}, {}), Random(Shape{1, 2, 2}, 4)});
 }
@@ -580,8 +575,8 @@ TEST(DnnlBatchNormalizationTest, MatchesRefInInferenceAndDeclinesTraining) {
   const std::vector<Value> inputs = {Random(Shape{2, 3, 4}, 1), Random(Shape{3}, 2),
                                      Random(Shape{3}, 3), Random(Shape{3}, 4),
                                      Random(Shape{3}, 5, 0.1f, 2.0f)};
-  auto training = RunNode(Dnnl(), "Y, RM, RV = BatchNormalization <training_mode = 1> (X, S, B, M, V)",
-                          15, inputs);
+  auto training = RunNode(
+      Dnnl(), "Y, RM, RV = BatchNormalization <training_mode = 1> (X, S, B, M, V)", 15, inputs);
   ASSERT_FALSE(training.ok());
   EXPECT_EQ(training.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(training.status().message(), HasSubstr("training_mode = 1"));
@@ -591,8 +586,8 @@ TEST(DnnlBatchNormalizationTest, MatchesRefInInferenceAndDeclinesTraining) {
 // tensor; Concat on any axis, negative from 11, with an empty input among others.
 TEST(DnnlDataMovementTest, TransposeAndConcatMatchRef) {
   const Value x3 = Random(Shape{2, 3, 4}, 150);
-  for (const char* perm : {"[0, 1, 2]", "[0, 2, 1]", "[1, 0, 2]", "[1, 2, 0]", "[2, 0, 1]",
-                           "[2, 1, 0]"}) {
+  for (const char* perm :
+       {"[0, 1, 2]", "[0, 2, 1]", "[1, 0, 2]", "[1, 2, 0]", "[2, 0, 1]", "[2, 1, 0]"}) {
     ExpectMatchesRef(std::string("Y = Transpose <perm = ") + perm + "> (X)", 13, {x3});
   }
   ExpectMatchesRef("Y = Transpose (X)", 1, {x3});
@@ -606,8 +601,8 @@ TEST(DnnlDataMovementTest, TransposeAndConcatMatchRef) {
   ExpectMatchesRef("Y = Concat <axis = -3> (A, B)", 13, {x3, Random(Shape{5, 3, 4}, 156)});
   ExpectMatchesRef("Y = Concat <axis = 1> (A, B, C)", 11,
                    {x3, Random(Shape{2, 0, 4}, 157), Random(Shape{2, 2, 4}, 158)});
-  auto mismatched = RunNode(Dnnl(), "Y = Concat <axis = 0> (A, B)", 13,
-                            {x3, Random(Shape{2, 4, 4}, 159)});
+  auto mismatched =
+      RunNode(Dnnl(), "Y = Concat <axis = 0> (A, B)", 13, {x3, Random(Shape{2, 4, 4}, 159)});
   ASSERT_FALSE(mismatched.ok());
   EXPECT_THAT(mismatched.status().message(), HasSubstr("does not match input 0"));
 }
@@ -654,8 +649,8 @@ TEST(DnnlErfTest, MatchesRefAndDoublePrecision) {
     EXPECT_NEAR(y.data<float>()[i], want, 1e-7 + 1e-6 * std::fabs(want)) << "element " << i;
   }
   constexpr float kInf = std::numeric_limits<float>::infinity();
-  const Tensor special = RunDnnl(
-      "Y = Erf(X)", 13, {TensorValue<float>(Shape{3}, {kInf, -kInf, std::nanf("")})});
+  const Tensor special =
+      RunDnnl("Y = Erf(X)", 13, {TensorValue<float>(Shape{3}, {kInf, -kInf, std::nanf("")})});
   ASSERT_EQ(special.NumElements(), 3);
   EXPECT_EQ(special.data<float>()[0], 1.0f);
   EXPECT_EQ(special.data<float>()[1], -1.0f);

@@ -1,12 +1,12 @@
 // Elementwise activations on oneDNN's eltwise primitive.
 #include "runtime/ep/dnnl/kernels/eltwise.h"
 
+#include <oneapi/dnnl/dnnl_debug.h>
+
 #include <cfloat>
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include <oneapi/dnnl/dnnl_debug.h>
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 
@@ -26,9 +26,9 @@ StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnn
                                        step.alpha, step.beta);
       entry->pds.emplace_back(desc, DefaultAttr(), dnnl.engine());
       if (step.accurate && !UseReferenceImplementation(&entry->pds.back())) {
-        return Unimplemented("oneDNN eltwise_forward: no reference implementation of " +
-                             std::string(dnnl_alg_kind2str(static_cast<dnnl_alg_kind_t>(
-                                 step.algorithm))));
+        return Unimplemented(
+            "oneDNN eltwise_forward: no reference implementation of " +
+            std::string(dnnl_alg_kind2str(static_cast<dnnl_alg_kind_t>(step.algorithm))));
       }
       entry->primitives.emplace_back(entry->pds.back());
     }
@@ -40,9 +40,8 @@ StatusOr<std::shared_ptr<const EltwiseEntry>> MakeEltwise(const DnnlContext& dnn
 // The part of a cache key that names the steps.
 void AppendStepsKey(const std::vector<EltwiseStep>& steps, PrimitiveCache<EltwiseEntry>::Key* key) {
   for (const EltwiseStep& step : steps) {
-    key->insert(key->end(),
-                {static_cast<int64_t>(step.algorithm), FloatKey(step.alpha), FloatKey(step.beta),
-                 step.accurate ? 1 : 0});
+    key->insert(key->end(), {static_cast<int64_t>(step.algorithm), FloatKey(step.alpha),
+                             FloatKey(step.beta), step.accurate ? 1 : 0});
   }
 }
 
@@ -126,32 +125,18 @@ std::unique_ptr<OpKernel> EltwiseKernel::FromSteps(std::vector<EltwiseStep> step
 StatusOr<std::vector<EltwiseStep>> EltwiseStepsOf(const KernelInfo& info, EltwiseOp op) {
   std::vector<EltwiseStep> steps;
   switch (op) {
-    case EltwiseOp::kRelu:
-      steps = {{algorithm::eltwise_relu, 0.0f, 0.0f}};
-      break;
+    case EltwiseOp::kRelu: steps = {{algorithm::eltwise_relu, 0.0f, 0.0f}}; break;
     case EltwiseOp::kLeakyRelu: {
       ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 0.01f));
       steps = {{algorithm::eltwise_relu, alpha, 0.0f}};
       break;
     }
-    case EltwiseOp::kSigmoid:
-      steps = {{algorithm::eltwise_logistic}};
-      break;
-    case EltwiseOp::kTanh:
-      steps = {{algorithm::eltwise_tanh}};
-      break;
-    case EltwiseOp::kExp:
-      steps = {{algorithm::eltwise_exp}};
-      break;
-    case EltwiseOp::kLog:
-      steps = {{algorithm::eltwise_log, 0.0f, 0.0f, /*accurate=*/true}};
-      break;
-    case EltwiseOp::kSqrt:
-      steps = {{algorithm::eltwise_sqrt}};
-      break;
-    case EltwiseOp::kAbs:
-      steps = {{algorithm::eltwise_abs}};
-      break;
+    case EltwiseOp::kSigmoid: steps = {{algorithm::eltwise_logistic}}; break;
+    case EltwiseOp::kTanh: steps = {{algorithm::eltwise_tanh}}; break;
+    case EltwiseOp::kExp: steps = {{algorithm::eltwise_exp}}; break;
+    case EltwiseOp::kLog: steps = {{algorithm::eltwise_log, 0.0f, 0.0f, /*accurate=*/true}}; break;
+    case EltwiseOp::kSqrt: steps = {{algorithm::eltwise_sqrt}}; break;
+    case EltwiseOp::kAbs: steps = {{algorithm::eltwise_abs}}; break;
     case EltwiseOp::kElu: {
       ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1.0f));
       steps = {{algorithm::eltwise_elu, alpha, 0.0f}};
@@ -174,7 +159,8 @@ StatusOr<std::vector<EltwiseStep>> EltwiseStepsOf(const KernelInfo& info, Eltwis
         return InvalidArgument("attribute 'approximate' must be \"none\" or \"tanh\", got \"" +
                                approximate + "\"");
       }
-      steps = {{approximate == "tanh" ? algorithm::eltwise_gelu_tanh : algorithm::eltwise_gelu_erf}};
+      steps = {
+          {approximate == "tanh" ? algorithm::eltwise_gelu_tanh : algorithm::eltwise_gelu_erf}};
       break;
     }
   }

@@ -5,8 +5,8 @@
 
 namespace onnxgate::dnnl_ep {
 
-StatusOr<std::unique_ptr<OpKernel>> IdentityKernel::Create(const KernelInfo& info,
-                                                           std::shared_ptr<const DnnlContext> dnnl) {
+StatusOr<std::unique_ptr<OpKernel>> IdentityKernel::Create(
+    const KernelInfo& info, std::shared_ptr<const DnnlContext> dnnl) {
   ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<OpKernel> host, ref::IdentityKernel::Create(info));
   return std::unique_ptr<OpKernel>(new IdentityKernel(std::move(dnnl), std::move(host)));
 }

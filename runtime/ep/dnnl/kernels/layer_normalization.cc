@@ -113,11 +113,10 @@ Status LayerNormalizationKernel::Compute(KernelContext& ctx) const {
         auto flags = dnnl::normalization_flags::none;
         if (fused) flags = flags | dnnl::normalization_flags::use_scale;
         if (shift) flags = flags | dnnl::normalization_flags::use_shift;
-        const auto prop = statistics_ ? dnnl::prop_kind::forward_training
-                                      : dnnl::prop_kind::forward_inference;
+        const auto prop =
+            statistics_ ? dnnl::prop_kind::forward_training : dnnl::prop_kind::forward_inference;
         dnnl::layer_normalization_forward::desc desc(prop, entry->data, epsilon_, flags);
-        dnnl::layer_normalization_forward::primitive_desc pd(desc, DefaultAttr(),
-                                                             dnnl_->engine());
+        dnnl::layer_normalization_forward::primitive_desc pd(desc, DefaultAttr(), dnnl_->engine());
         entry->pd = pd;
         entry->primitive = dnnl::layer_normalization_forward(pd);
         return OkStatus();
@@ -131,7 +130,8 @@ Status LayerNormalizationKernel::Compute(KernelContext& ctx) const {
       std::unordered_map<int, dnnl::memory> args = {
           {DNNL_ARG_SRC, WrapMemory(*dnnl_, entry->data, x->data<float>())},
           {DNNL_ARG_DST, WrapMemory(*dnnl_, entry->data, y.mutable_data<float>())}};
-      if (fused) args.emplace(DNNL_ARG_SCALE, WrapMemory(*dnnl_, entry->block, scale_block->data()));
+      if (fused)
+        args.emplace(DNNL_ARG_SCALE, WrapMemory(*dnnl_, entry->block, scale_block->data()));
       if (shift) args.emplace(DNNL_ARG_SHIFT, WrapMemory(*dnnl_, entry->block, bias_block->data()));
       if (statistics_) {
         args.emplace(DNNL_ARG_MEAN, WrapMemory(*dnnl_, entry->stats, mean.mutable_data<float>()));

@@ -89,8 +89,8 @@ void KeepReorderedConstant(const DnnlContext& dnnl, const dnnl::memory::desc& pl
   std::optional<dnnl::reorder> reorder;
   std::optional<dnnl::reorder::primitive_desc> reorder_pd;
   MakeReorder(dnnl, plain, entry->b, &reorder, &reorder_pd);
-  entry->b_constant = Reordered(dnnl, WrapMemory(dnnl, plain, b.data<float>()), entry->b,
-                                reorder, reorder_pd);
+  entry->b_constant =
+      Reordered(dnnl, WrapMemory(dnnl, plain, b.data<float>()), entry->b, reorder, reorder_pd);
 }
 
 Status RequireFloat(const Tensor& t, const char* name) {
@@ -135,8 +135,9 @@ Status CheckBiasAlongLastAxis(const Tensor& bias, const Shape& y) {
 Status CheckEpilogueSupported(const DnnlContext& dnnl, const MatMulEpilogue& epilogue) {
   for (const EltwiseStep& step : epilogue.activation) {
     if (step.accurate) {
-      return Unimplemented("a MatMul's activation runs as a oneDNN post-op, which has no "
-                           "reference implementation to ask for");
+      return Unimplemented(
+          "a MatMul's activation runs as a oneDNN post-op, which has no "
+          "reference implementation to ask for");
     }
   }
   return DnnlCall(dnnl, "matmul", [&]() -> Status {
@@ -174,8 +175,8 @@ Status MatMulKernel::ComputeWithoutProduct(const Tensor* bias, Tensor* y) const 
 }
 
 StatusOr<std::shared_ptr<const ProjectionEntry>> MatMulKernel::Projection(int64_t rows, int64_t k,
-                                                                            int64_t n,
-                                                                            bool with_bias) const {
+                                                                          int64_t n,
+                                                                          bool with_bias) const {
   auto make = [&]() -> StatusOr<std::shared_ptr<const ProjectionEntry>> {
     auto entry = std::make_shared<ProjectionEntry>();
     const auto f32 = dnnl::memory::data_type::f32;
@@ -306,8 +307,8 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "matmul", [&]() -> Status {
       dnnl::matmul::desc desc = entry->bias ? dnnl::matmul::desc(a_md, b_md, *entry->bias, y_md)
                                             : dnnl::matmul::desc(a_md, b_md, y_md);
-      entry->pd = dnnl::matmul::primitive_desc(desc, AttrWith(epilogue_.activation),
-                                               dnnl_->engine());
+      entry->pd =
+          dnnl::matmul::primitive_desc(desc, AttrWith(epilogue_.activation), dnnl_->engine());
       entry->primitive = dnnl::matmul(entry->pd);
       entry->a = a_md;
       entry->b = b_md;

@@ -47,8 +47,7 @@ PermutedView AlignedTo(PermutedView view, size_t rank) {
 }
 
 dnnl::memory::desc StridedDesc(const PermutedView& view) {
-  return dnnl::memory::desc(DimsOf(view.dims), dnnl::memory::data_type::f32,
-                            DimsOf(view.strides));
+  return dnnl::memory::desc(DimsOf(view.dims), dnnl::memory::data_type::f32, DimsOf(view.strides));
 }
 
 }  // namespace
@@ -104,9 +103,9 @@ Status PermutedMatMulKernel::Compute(KernelContext& ctx) const {
 
   // The primitive writes every element; an empty sum (K = 0) leaves zeros, as scale * 0.
   const Shape out_shape(out.dims);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            k > 0 ? ref::NewUninitializedTensor(DataType::kFloat, out_shape)
-                                  : ref::NewTensor(DataType::kFloat, out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, k > 0
+                                          ? ref::NewUninitializedTensor(DataType::kFloat, out_shape)
+                                          : ref::NewTensor(DataType::kFloat, out_shape));
   if (y.NumElements() == 0 || k == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

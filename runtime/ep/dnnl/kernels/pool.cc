@@ -140,10 +140,10 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
       const int64_t least = (g.output[i] - 1) * g.strides[i] + window - g.input[i] - g.pad_begin[i];
       pad_r.push_back(std::clamp(g.pad_end[i], least, least + g.strides[i] - 1));
     }
-    const dnnl::algorithm alg =
-        max() ? dnnl::algorithm::pooling_max
-        : count_include_pad_ && !pad_in_buffer ? dnnl::algorithm::pooling_avg_include_padding
-                                               : dnnl::algorithm::pooling_avg_exclude_padding;
+    const dnnl::algorithm alg = max() ? dnnl::algorithm::pooling_max
+                                : count_include_pad_ && !pad_in_buffer
+                                    ? dnnl::algorithm::pooling_avg_include_padding
+                                    : dnnl::algorithm::pooling_avg_exclude_padding;
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "pooling_v2_forward", [&]() -> Status {
       dnnl::pooling_v2_forward::desc desc(dnnl::prop_kind::forward_inference, alg, entry->x,
                                           entry->y, strides, kernel, dilations, pad_l, pad_r);

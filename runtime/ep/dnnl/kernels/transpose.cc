@@ -39,8 +39,8 @@ PermutedView PermuteDense(const std::vector<int64_t>& dims, const std::vector<in
   return view;
 }
 
-StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(const KernelInfo& info,
-                                                            std::shared_ptr<const DnnlContext> dnnl) {
+StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(
+    const KernelInfo& info, std::shared_ptr<const DnnlContext> dnnl) {
   std::vector<int64_t> perm;
   if (info.has_attribute("perm")) {
     ONNXGATE_ASSIGN_OR_RETURN(perm, info.GetInts("perm"));
@@ -56,7 +56,8 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
   const PermutedView view = PermuteDense(xs.dims(), perm);
   const std::vector<int64_t>& out_dims = view.dims;
   const std::vector<int64_t>& from_strides = view.strides;
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
+                            ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();
@@ -75,8 +76,8 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
   auto make = [&]() -> StatusOr<std::shared_ptr<const TransposeEntry>> {
     auto entry = std::make_shared<TransposeEntry>();
     ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
-      entry->from = dnnl::memory::desc(DimsOf(out_dims), dnnl::memory::data_type::f32,
-                                       DimsOf(from_strides));
+      entry->from =
+          dnnl::memory::desc(DimsOf(out_dims), dnnl::memory::data_type::f32, DimsOf(from_strides));
       entry->to = PlainDesc(DimsOf(out_dims));
       entry->pd = dnnl::reorder::primitive_desc(dnnl_->engine(), entry->from, dnnl_->engine(),
                                                 entry->to, DefaultAttr());

@@ -58,13 +58,13 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   const int64_t in_plane = Shape(g.input).NumElements();
   const int64_t k_size = Shape(g.kernel).NumElements();
   const int64_t out_plane = Shape(g.output).NumElements();
-  ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-      "conv_f32", {static_cast<size_t>(y.NumElements())},
-      {x.arg, w.arg, b.has_value() ? b->arg : KernelArg::Input(nullptr, 0), y.arg(),
-       KernelArg::Longs(std::move(geo)), KernelArg::Int(static_cast<int32_t>(g.rank())),
-       KernelArg::Long(c), KernelArg::Long(m), KernelArg::Long(c / group_),
-       KernelArg::Long(m / group_), KernelArg::Long(in_plane), KernelArg::Long(k_size),
-       KernelArg::Long(out_plane), KernelArg::Int(b.has_value() ? 1 : 0)}));
+  ONNXGATE_RETURN_IF_ERROR(
+      cl_->Run("conv_f32", {static_cast<size_t>(y.NumElements())},
+               {x.arg, w.arg, b.has_value() ? b->arg : KernelArg::Input(nullptr, 0), y.arg(),
+                KernelArg::Longs(std::move(geo)), KernelArg::Int(static_cast<int32_t>(g.rank())),
+                KernelArg::Long(c), KernelArg::Long(m), KernelArg::Long(c / group_),
+                KernelArg::Long(m / group_), KernelArg::Long(in_plane), KernelArg::Long(k_size),
+                KernelArg::Long(out_plane), KernelArg::Int(b.has_value() ? 1 : 0)}));
   ctx.set_output(0, y.Take());
   return OkStatus();
 }

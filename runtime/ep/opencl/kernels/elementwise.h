@@ -15,8 +15,7 @@ enum class UnaryOp { kRelu, kLeakyRelu, kSigmoid, kTanh, kExp, kLog, kSqrt, kAbs
 class UnaryKernel : public OpenClKernel {
  public:
   // LeakyRelu reads `alpha` (default 0.01); the others take no attribute.
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, UnaryOp op,
-                                                    Context cl);
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, UnaryOp op, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:

@@ -5,6 +5,8 @@
 // auto_pad), NaN propagation, empty tensors, declines at load and errors at run time. Every case
 // runs twice: on host inputs, and on its float inputs already resident on the device (as the
 // previous opencl node leaves them). Skipped where no OpenCL device is present.
+#include "runtime/ep/opencl/opencl_kernels.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -13,7 +15,6 @@
 #include <random>
 #include <thread>
 
-#include "runtime/ep/opencl/opencl_kernels.h"
 #include "runtime/ep/opencl/opencl_resident.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
@@ -62,10 +63,10 @@ Value OnDevice(const Value& v) {
   return Value::FromResident(std::make_shared<const OpenClResident>(Device(), *buffer, t.shape()));
 }
 
-#define REQUIRE_DEVICE()                                      \
-  do {                                                        \
-    std::string why;                                          \
-    if (OpenCl(&why) == nullptr) GTEST_SKIP() << why;          \
+#define REQUIRE_DEVICE()                              \
+  do {                                                \
+    std::string why;                                  \
+    if (OpenCl(&why) == nullptr) GTEST_SKIP() << why; \
   } while (0)
 
 const KernelRegistry& Ref() {
@@ -95,10 +96,10 @@ void ExpectSameOutputs(const std::vector<Value>& got, const std::vector<Value>& 
     const float* wd = w.data<float>();
     int reported = 0;
     for (int64_t i = 0; i < w.NumElements(); ++i) {
-      const bool ok = std::isnan(wd[i])   ? std::isnan(gd[i])
-                      : std::isinf(wd[i]) ? gd[i] == wd[i]
-                                          : std::fabs(gd[i] - wd[i]) <=
-                                                atol + rtol * std::fabs(wd[i]);
+      const bool ok = std::isnan(wd[i]) ? std::isnan(gd[i])
+                      : std::isinf(wd[i])
+                          ? gd[i] == wd[i]
+                          : std::fabs(gd[i] - wd[i]) <= atol + rtol * std::fabs(wd[i]);
       if (!ok && reported++ < 5) {
         ADD_FAILURE() << "output " << o << " element " << i << ": opencl " << gd[i] << ", ref "
                       << wd[i];
@@ -160,10 +161,10 @@ TEST(OpenClKernelsTest, ActivationsKeepNanAndHandleInfinities) {
 TEST(OpenClKernelsTest, ArithmeticBroadcastsLikeNumpy) {
   REQUIRE_DEVICE();
   const std::vector<std::pair<Shape, Shape>> shapes = {
-      {Shape{3, 4}, Shape{3, 4}},   {Shape{2, 3, 4}, Shape{4}},
-      {Shape{2, 3, 4}, Shape{}},    {Shape{}, Shape{2, 3}},
-      {Shape{3, 1}, Shape{1, 4}},   {Shape{2, 1, 4}, Shape{3, 1}},
-      {Shape{5}, Shape{2, 5}},      {Shape{1, 3, 1, 5}, Shape{2, 1, 4, 1}}};
+      {Shape{3, 4}, Shape{3, 4}}, {Shape{2, 3, 4}, Shape{4}},
+      {Shape{2, 3, 4}, Shape{}},  {Shape{}, Shape{2, 3}},
+      {Shape{3, 1}, Shape{1, 4}}, {Shape{2, 1, 4}, Shape{3, 1}},
+      {Shape{5}, Shape{2, 5}},    {Shape{1, 3, 1, 5}, Shape{2, 1, 4, 1}}};
   uint32_t seed = 10;
   for (const char* op : {"Add", "Sub", "Mul", "Div"}) {
     for (const auto& [a, b] : shapes) {
@@ -182,8 +183,7 @@ TEST(OpenClKernelsTest, ArithmeticBroadcastsLikeNumpy) {
 
 TEST(OpenClKernelsTest, ArithmeticRefusesShapesThatDoNotBroadcast) {
   REQUIRE_DEVICE();
-  auto out = RunNode(*OpenCl(), "C = Add(A, B)", 14,
-                     {Random(Shape{2, 3}, 1), Random(Shape{4}, 2)});
+  auto out = RunNode(*OpenCl(), "C = Add(A, B)", 14, {Random(Shape{2, 3}, 1), Random(Shape{4}, 2)});
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), StatusCode::kInvalidArgument);
   // The shape of a resident operand is checked as a host one's is.
@@ -222,20 +222,22 @@ TEST(OpenClKernelsTest, EmptyTensorsGiveEmptyResults) {
 
 TEST(OpenClKernelsTest, MatMulMatchesRef) {
   REQUIRE_DEVICE();
-  const std::vector<std::pair<Shape, Shape>> shapes = {
-      {Shape{3, 4}, Shape{4, 5}},          {Shape{2, 3, 4}, Shape{2, 4, 5}},
-      {Shape{2, 3, 4}, Shape{4, 5}},       {Shape{4}, Shape{4, 5}},
-      {Shape{3, 4}, Shape{4}},             {Shape{4}, Shape{4}},
-      {Shape{2, 1, 3, 4}, Shape{1, 5, 4, 2}}, {Shape{1, 64}, Shape{64, 70}}};
+  const std::vector<std::pair<Shape, Shape>> shapes = {{Shape{3, 4}, Shape{4, 5}},
+                                                       {Shape{2, 3, 4}, Shape{2, 4, 5}},
+                                                       {Shape{2, 3, 4}, Shape{4, 5}},
+                                                       {Shape{4}, Shape{4, 5}},
+                                                       {Shape{3, 4}, Shape{4}},
+                                                       {Shape{4}, Shape{4}},
+                                                       {Shape{2, 1, 3, 4}, Shape{1, 5, 4, 2}},
+                                                       {Shape{1, 64}, Shape{64, 70}}};
   uint32_t seed = 30;
   for (const auto& [a, b] : shapes) {
-    ExpectMatchesRef("Y = MatMul(A, B)", 13, {Random(a, seed++), Random(b, seed++)}, 1e-5f,
-                     1e-5f);
+    ExpectMatchesRef("Y = MatMul(A, B)", 13, {Random(a, seed++), Random(b, seed++)}, 1e-5f, 1e-5f);
   }
-  ExpectMatchesRef("Y = MatMul(A, B)", 1, {Random(Shape{2, 3}, 40), Random(Shape{3, 2}, 41)},
-                   1e-5f, 1e-5f);
-  auto bad = RunNode(*OpenCl(), "Y = MatMul(A, B)", 13,
-                     {Random(Shape{2, 3}, 1), Random(Shape{4, 2}, 2)});
+  ExpectMatchesRef("Y = MatMul(A, B)", 1, {Random(Shape{2, 3}, 40), Random(Shape{3, 2}, 41)}, 1e-5f,
+                   1e-5f);
+  auto bad =
+      RunNode(*OpenCl(), "Y = MatMul(A, B)", 13, {Random(Shape{2, 3}, 1), Random(Shape{4, 2}, 2)});
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr("inner dims differ"));
 }
@@ -249,8 +251,8 @@ TEST(OpenClKernelsTest, GemmMatchesRef) {
   ExpectMatchesRef("Y = Gemm(A, B, C)", 13, {a, b, Random(Shape{3, 5}, 54)}, 1e-5f, 1e-5f);
   ExpectMatchesRef("Y = Gemm <transA = 1> (A, B, C)", 13, {at, b, Random(Shape{5}, 55)}, 1e-5f,
                    1e-5f);
-  ExpectMatchesRef("Y = Gemm <transB = 1> (A, B, C)", 13, {a, bt, Random(Shape{3, 1}, 56)},
-                   1e-5f, 1e-5f);
+  ExpectMatchesRef("Y = Gemm <transB = 1> (A, B, C)", 13, {a, bt, Random(Shape{3, 1}, 56)}, 1e-5f,
+                   1e-5f);
   ExpectMatchesRef("Y = Gemm <transA = 1, transB = 1, alpha = 0.5, beta = 2.0> (A, B, C)", 13,
                    {at, bt, Random(Shape{}, 57)}, 1e-5f, 1e-5f);
   ExpectMatchesRef("Y = Gemm(A, B)", 13, {a, b}, 1e-5f, 1e-5f);
@@ -258,8 +260,7 @@ TEST(OpenClKernelsTest, GemmMatchesRef) {
   // beta = 0 drops C: an inf there does not reach Y.
   const float inf = std::numeric_limits<float>::infinity();
   ExpectMatchesRef("Y = Gemm <beta = 0.0> (A, B, C)", 13,
-                   {a, b, TensorValue<float>(Shape{5}, {inf, inf, inf, inf, inf})}, 1e-5f,
-                   1e-5f);
+                   {a, b, TensorValue<float>(Shape{5}, {inf, inf, inf, inf, inf})}, 1e-5f, 1e-5f);
   auto bad = RunNode(*OpenCl(), "Y = Gemm(A, B, C)", 13, {a, b, Random(Shape{2, 5}, 59)});
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr("does not broadcast"));
@@ -315,8 +316,8 @@ TEST(OpenClKernelsTest, ReductionsMatchRef) {
   // An infinity makes the sum infinite (and -inf with it NaN), as IEEE addition does, whatever
   // follows it in the compensated sum.
   ExpectMatchesRef("Y = ReduceSum <axes = [1]> (X)", 11,
-                   {TensorValue<float>(Shape{3, 4}, {1.0f, INFINITY, 2.0f, 3.0f,      //
-                                                     -INFINITY, 1.0f, 1.0f, 1.0f,     //
+                   {TensorValue<float>(Shape{3, 4}, {1.0f, INFINITY, 2.0f, 3.0f,   //
+                                                     -INFINITY, 1.0f, 1.0f, 1.0f,  //
                                                      INFINITY, 1.0f, -INFINITY, 1.0f})});
   // A long sum stays accurate in float (compensated summation).
   ExpectMatchesRef("Y = ReduceSum <keepdims = 0> (X)", 11, {Random(Shape{100000}, 81, 0.0f, 1.0f)},
@@ -337,22 +338,24 @@ TEST(OpenClKernelsTest, MaxPoolMatchesRef) {
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 2], strides = [2, 3]> (X)", 8, {x2});
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], pads = [1, 1, 1, 1]> (X)", 11, {x2});
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3], dilations = [2, 2]> (X)", 10, {x2});
-  ExpectMatchesRef(
-      "Y = MaxPool <kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1> (X)", 12, {x2});
+  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1> (X)", 12,
+                   {x2});
   ExpectMatchesRef(
       "Y = MaxPool <kernel_shape = [2, 2], strides = [3, 3], pads = [1, 0, 1, 1], "
       "ceil_mode = 1> (X)",
       22, {x2});
-  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", "
-                   "strides = [2, 2]> (X)",
-                   12, {x2});
+  ExpectMatchesRef(
+      "Y = MaxPool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", "
+      "strides = [2, 2]> (X)",
+      12, {x2});
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3], auto_pad = \"SAME_LOWER\"> (X)", 12, {x2});
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3], auto_pad = \"VALID\", ceil_mode = 1> (X)",
                    12, {x2});
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 3, 2]> (X)", 12, {x3});
-  ExpectMatchesRef("Y = MaxPool <kernel_shape = [3, 3, 3], strides = [2, 2, 2], "
-                   "pads = [1, 1, 1, 1, 1, 1], dilations = [1, 2, 1]> (X)",
-                   22, {x3});
+  ExpectMatchesRef(
+      "Y = MaxPool <kernel_shape = [3, 3, 3], strides = [2, 2, 2], "
+      "pads = [1, 1, 1, 1, 1, 1], dilations = [1, 2, 1]> (X)",
+      22, {x3});
   // Four spatial axes take the same kernel.
   ExpectMatchesRef("Y = MaxPool <kernel_shape = [2, 2, 2, 2], strides = [1, 2, 1, 2]> (X)", 12,
                    {Random(Shape{1, 2, 3, 4, 5, 4}, 103)});
@@ -383,24 +386,31 @@ TEST(OpenClKernelsTest, AveragePoolMatchesRef) {
                    {x1});
   for (int include : {0, 1}) {
     const std::string inc = "count_include_pad = " + std::to_string(include);
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], pads = [1, 1, 1, 1], " + inc +
-                         "> (X)",
-                     7, {x2});
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 2], strides = [2, 2], "
-                     "pads = [1, 0, 2, 1], ceil_mode = 1, " + inc + "> (X)",
-                     10, {x2});
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], strides = [3, 3], "
-                     "pads = [1, 1, 1, 1], ceil_mode = 1, " + inc + "> (X)",
-                     11, {x2});
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [2, 3], dilations = [2, 2], "
-                     "pads = [1, 1, 1, 1], " + inc + "> (X)",
-                     19, {x2});
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", " + inc +
-                         "> (X)",
-                     22, {x2});
-    ExpectMatchesRef("Y = AveragePool <kernel_shape = [2, 3, 3], strides = [1, 2, 2], "
-                     "pads = [1, 1, 1, 0, 1, 1], ceil_mode = 1, " + inc + "> (X)",
-                     22, {x3});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [3, 3], pads = [1, 1, 1, 1], " + inc + "> (X)", 7, {x2});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [3, 2], strides = [2, 2], "
+        "pads = [1, 0, 2, 1], ceil_mode = 1, " +
+            inc + "> (X)",
+        10, {x2});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [3, 3], strides = [3, 3], "
+        "pads = [1, 1, 1, 1], ceil_mode = 1, " +
+            inc + "> (X)",
+        11, {x2});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [2, 3], dilations = [2, 2], "
+        "pads = [1, 1, 1, 1], " +
+            inc + "> (X)",
+        19, {x2});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [3, 3], auto_pad = \"SAME_UPPER\", " + inc + "> (X)", 22,
+        {x2});
+    ExpectMatchesRef(
+        "Y = AveragePool <kernel_shape = [2, 3, 3], strides = [1, 2, 2], "
+        "pads = [1, 1, 1, 0, 1, 1], ceil_mode = 1, " +
+            inc + "> (X)",
+        22, {x3});
   }
   ExpectMatchesRef("Y = AveragePool <kernel_shape = [3, 3], strides = [2, 2], ceil_mode = 1> (X)",
                    10, {x2});
@@ -426,8 +436,8 @@ TEST(OpenClKernelsTest, PoolingDeclinesAndRefusesAsRefDoes) {
   EXPECT_EQ(indices.status().code(), StatusCode::kUnimplemented);
   EXPECT_THAT(indices.status().message(), HasSubstr("Indices"));
   // Attributes a version does not define are refused by ref's parser.
-  auto dilated = RunNode(*OpenCl(), "Y = AveragePool <kernel_shape = [2], dilations = [2]> (X)",
-                         11, {Random(Shape{1, 1, 6}, 131)});
+  auto dilated = RunNode(*OpenCl(), "Y = AveragePool <kernel_shape = [2], dilations = [2]> (X)", 11,
+                         {Random(Shape{1, 1, 6}, 131)});
   ASSERT_FALSE(dilated.ok());
   EXPECT_EQ(dilated.status().code(), StatusCode::kInvalidArgument);
   // A window of padding alone has no max.
@@ -439,8 +449,8 @@ TEST(OpenClKernelsTest, PoolingDeclinesAndRefusesAsRefDoes) {
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(got.status().message(), HasSubstr("covers only padding"));
-  auto flat = RunNode(*OpenCl(), "Y = MaxPool <kernel_shape = [2]> (X)", 12,
-                      {Random(Shape{3, 4}, 133)});
+  auto flat =
+      RunNode(*OpenCl(), "Y = MaxPool <kernel_shape = [2]> (X)", 12, {Random(Shape{3, 4}, 133)});
   ASSERT_FALSE(flat.ok());
   EXPECT_THAT(flat.status().message(), HasSubstr("rank >= 3"));
 }
@@ -464,8 +474,8 @@ TEST(OpenClKernelsTest, TransposeConcatReshapeAndFlattenMatchRef) {
   ExpectMatchesRef("Y = Concat <axis = 0> (A, B)", 4, {x, x});
   ExpectMatchesRef("Y = Concat <axis = 2> (A, B)", 11, {x, Random(Shape{2, 3, 1}, 93)});
   ExpectMatchesRef("Y = Concat <axis = 1> (A, B)", 13, {x, TensorValue<float>(Shape{2, 0, 4}, {})});
-  auto mismatch = RunNode(*OpenCl(), "Y = Concat <axis = 1> (A, B)", 13,
-                          {x, Random(Shape{3, 3, 4}, 94)});
+  auto mismatch =
+      RunNode(*OpenCl(), "Y = Concat <axis = 1> (A, B)", 13, {x, Random(Shape{3, 3, 4}, 94)});
   ASSERT_FALSE(mismatch.ok());
   EXPECT_THAT(mismatch.status().message(), HasSubstr("does not match input 0"));
 
@@ -503,17 +513,17 @@ TEST(OpenClKernelsTest, ConvMatchesRef) {
   ExpectMatchesRef("Y = Conv <group = 4, pads = [1, 1, 1, 1]> (X, W)", 11, {x2, wd}, rtol, atol);
   const Value w2 = Random(Shape{3, 4, 3, 3}, 307);
   ExpectMatchesRef("Y = Conv <dilations = [2, 1]> (X, W)", 11, {x2, w2}, rtol, atol);
-  ExpectMatchesRef("Y = Conv <strides = [2, 3], pads = [1, 0, 2, 1]> (X, W)", 11, {x2, w2},
-                   rtol, atol);
+  ExpectMatchesRef("Y = Conv <strides = [2, 3], pads = [1, 0, 2, 1]> (X, W)", 11, {x2, w2}, rtol,
+                   atol);
   ExpectMatchesRef("Y = Conv <strides = [2, 2], dilations = [2, 2], pads = [2, 1, 0, 2]> (X, W)",
                    11, {x2, w2}, rtol, atol);
   // auto_pad: the odd padding at the end (SAME_UPPER) or the beginning (SAME_LOWER), or none.
   const Value w22 = Random(Shape{3, 4, 2, 2}, 308);
   for (const char* pad : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
     for (const char* strides : {"[1, 1]", "[2, 3]"}) {
-      ExpectMatchesRef(std::string("Y = Conv <auto_pad = \"") + pad + "\", strides = " +
-                           strides + "> (X, W)",
-                       11, {x2, w22}, rtol, atol);
+      ExpectMatchesRef(
+          std::string("Y = Conv <auto_pad = \"") + pad + "\", strides = " + strides + "> (X, W)",
+          11, {x2, w22}, rtol, atol);
     }
   }
   // 3-D with bias.

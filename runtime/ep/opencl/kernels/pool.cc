@@ -50,14 +50,10 @@ int64_t FirstEmptyWindow(const ref_nn::WindowGeometry& g) {
 
 const char* PoolKernel::name() const {
   switch (op_) {
-    case PoolOp::kMaxPool:
-      return "MaxPool";
-    case PoolOp::kAveragePool:
-      return "AveragePool";
-    case PoolOp::kGlobalMaxPool:
-      return "GlobalMaxPool";
-    case PoolOp::kGlobalAveragePool:
-      return "GlobalAveragePool";
+    case PoolOp::kMaxPool: return "MaxPool";
+    case PoolOp::kAveragePool: return "AveragePool";
+    case PoolOp::kGlobalMaxPool: return "GlobalMaxPool";
+    case PoolOp::kGlobalAveragePool: return "GlobalAveragePool";
   }
   return "Pool";
 }
@@ -127,8 +123,8 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
     window *= g.kernel[d];
   }
   std::vector<int64_t> meta;
-  for (const std::vector<int64_t>* part : {&g.input, &g.output, &g.kernel, &g.strides,
-                                           &g.dilations, &g.pad_begin, &g.pad_end}) {
+  for (const std::vector<int64_t>* part :
+       {&g.input, &g.output, &g.kernel, &g.strides, &g.dilations, &g.pad_begin, &g.pad_end}) {
     meta.insert(meta.end(), part->begin(), part->end());
   }
   // An X with no elements (an empty spatial dim, its windows all padding, which only an average
@@ -136,12 +132,12 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   // buffers.
   static const float kNeverRead = 0.0f;
   KernelArg x_arg = x.NumElements() == 0 ? KernelArg::Input(&kNeverRead, sizeof(float)) : x.arg;
-  ONNXGATE_RETURN_IF_ERROR(cl_->Run(
-      "pool_f32", {static_cast<size_t>(y.NumElements())},
-      {std::move(x_arg), y.arg(), KernelArg::Longs(std::move(meta)),
-       KernelArg::Int(static_cast<int32_t>(rank)), KernelArg::Long(positions),
-       KernelArg::Long(plane), KernelArg::Long(window), KernelArg::Int(average() ? 1 : 0),
-       KernelArg::Int(count_include_pad_ ? 1 : 0)}));
+  ONNXGATE_RETURN_IF_ERROR(
+      cl_->Run("pool_f32", {static_cast<size_t>(y.NumElements())},
+               {std::move(x_arg), y.arg(), KernelArg::Longs(std::move(meta)),
+                KernelArg::Int(static_cast<int32_t>(rank)), KernelArg::Long(positions),
+                KernelArg::Long(plane), KernelArg::Long(window), KernelArg::Int(average() ? 1 : 0),
+                KernelArg::Int(count_include_pad_ ? 1 : 0)}));
   ctx.set_output(0, y.Take());
   return OkStatus();
 }

@@ -17,8 +17,7 @@ enum class PoolOp { kMaxPool, kAveragePool, kGlobalMaxPool, kGlobalAveragePool }
 
 class PoolKernel : public OpenClKernel {
  public:
-  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, PoolOp op,
-                                                    Context cl);
+  static StatusOr<std::unique_ptr<OpKernel>> Create(const KernelInfo& info, PoolOp op, Context cl);
   Status Compute(KernelContext& ctx) const override;
 
  private:
@@ -29,9 +28,7 @@ class PoolKernel : public OpenClKernel {
         count_include_pad_(count_include_pad) {}
 
   bool global() const { return op_ == PoolOp::kGlobalMaxPool || op_ == PoolOp::kGlobalAveragePool; }
-  bool average() const {
-    return op_ == PoolOp::kAveragePool || op_ == PoolOp::kGlobalAveragePool;
-  }
+  bool average() const { return op_ == PoolOp::kAveragePool || op_ == PoolOp::kGlobalAveragePool; }
   const char* name() const;
 
   PoolOp op_;

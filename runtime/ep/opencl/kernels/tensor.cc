@@ -70,8 +70,8 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
   const Shape& first = inputs[0].shape;
   if (first.rank() == 0) return InvalidArgument("cannot concatenate scalars");
   ONNXGATE_ASSIGN_OR_RETURN(
-      int64_t axis, ref::NormalizeAxisOf(axis_, static_cast<int64_t>(first.rank()),
-                                         allow_negative_));
+      int64_t axis,
+      ref::NormalizeAxisOf(axis_, static_cast<int64_t>(first.rank()), allow_negative_));
   std::vector<int64_t> out_dims = first.dims();
   out_dims[static_cast<size_t>(axis)] = 0;
   for (size_t k = 0; k < inputs.size(); ++k) {
@@ -143,9 +143,8 @@ Status ReshapeKernel::Compute(KernelContext& ctx) const {
   // int64, so never resident: read on the host.
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, ref::GetInput(ctx, 1, "shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ref::ToInt64List(*shape, "shape"));
-  return SetView(ctx, cl_, "data", [&](const Shape& in) {
-    return ref::ReshapeShape(in, requested, allow_zero_);
-  });
+  return SetView(ctx, cl_, "data",
+                 [&](const Shape& in) { return ref::ReshapeShape(in, requested, allow_zero_); });
 }
 
 StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info, Context cl) {
@@ -155,9 +154,8 @@ StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info
 }
 
 Status FlattenKernel::Compute(KernelContext& ctx) const {
-  return SetView(ctx, cl_, "input", [&](const Shape& in) {
-    return ref::FlattenShape(in, axis_, allow_negative_);
-  });
+  return SetView(ctx, cl_, "input",
+                 [&](const Shape& in) { return ref::FlattenShape(in, axis_, allow_negative_); });
 }
 
 }  // namespace onnxgate::opencl_ep

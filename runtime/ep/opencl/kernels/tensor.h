@@ -1,5 +1,5 @@
-// Data movement on float32 (cl/tensor.cl): Transpose and Concat; and Reshape and Flatten, which change
-// only the shape and runs nothing on the device.
+// Data movement on float32 (cl/tensor.cl): Transpose and Concat; and Reshape and Flatten, which
+// change only the shape and runs nothing on the device.
 #pragma once
 
 #include <memory>

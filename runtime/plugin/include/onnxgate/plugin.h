@@ -92,18 +92,18 @@ typedef struct OnnxgateOption {
 } OnnxgateOption;
 
 typedef enum OnnxgateFallback {
-  ONNXGATE_FALLBACK_ALLOW = 0,  /* a node the first provider declines may run on a later one */
-  ONNXGATE_FALLBACK_WARN = 1,   /* the same, with a warning */
-  ONNXGATE_FALLBACK_FORBID = 2  /* the load fails unless the first provider takes every node */
+  ONNXGATE_FALLBACK_ALLOW = 0, /* a node the first provider declines may run on a later one */
+  ONNXGATE_FALLBACK_WARN = 1,  /* the same, with a warning */
+  ONNXGATE_FALLBACK_FORBID = 2 /* the load fails unless the first provider takes every node */
 } OnnxgateFallback;
 
 typedef struct OnnxgateLoadOptions {
   const char* model_path;       /* .onnx, or .onnxtxt (ONNX text format) */
   const char* const* providers; /* priority order */
   size_t provider_count;
-  int32_t fallback;             /* OnnxgateFallback */
-  int32_t optimization_level;   /* 0 none, 1 basic, 2 everything the runtime has */
-  int32_t intra_op_threads;     /* refuse (INVALID_ARGUMENT) rather than use fewer */
+  int32_t fallback;           /* OnnxgateFallback */
+  int32_t optimization_level; /* 0 none, 1 basic, 2 everything the runtime has */
+  int32_t intra_op_threads;   /* refuse (INVALID_ARGUMENT) rather than use fewer */
 } OnnxgateLoadOptions;
 
 /* One dimension of a declared shape: size >= 0, or -1 with a symbol (or none: unknown). */
@@ -138,8 +138,8 @@ typedef struct OnnxgatePlacement {
 } OnnxgatePlacement;
 
 typedef struct OnnxgateTypeConstraint {
-  const char* name;        /* "T", "T1", ... as the op's schema names it */
-  const int32_t* types;    /* element types */
+  const char* name;     /* "T", "T1", ... as the op's schema names it */
+  const int32_t* types; /* element types */
   size_t type_count;
 } OnnxgateTypeConstraint;
 

@@ -91,16 +91,11 @@ inline T WrapNeg(T a) {
 template <typename Fn>
 Status VisitFloatTypes(DataType type, Fn&& fn) {
   switch (type) {
-    case DataType::kFloat:
-      return fn(float{});
-    case DataType::kDouble:
-      return fn(double{});
-    case DataType::kFloat16:
-      return fn(Float16{});
-    case DataType::kBFloat16:
-      return fn(BFloat16{});
-    default:
-      break;
+    case DataType::kFloat: return fn(float{});
+    case DataType::kDouble: return fn(double{});
+    case DataType::kFloat16: return fn(Float16{});
+    case DataType::kBFloat16: return fn(BFloat16{});
+    default: break;
   }
   return Unimplemented(std::string("data type ") + DataTypeShortName(type) +
                        " is not a floating-point type");
@@ -110,24 +105,15 @@ Status VisitFloatTypes(DataType type, Fn&& fn) {
 template <typename Fn>
 Status VisitArithmeticTypes(DataType type, Fn&& fn) {
   switch (type) {
-    case DataType::kInt8:
-      return fn(int8_t{});
-    case DataType::kInt16:
-      return fn(int16_t{});
-    case DataType::kInt32:
-      return fn(int32_t{});
-    case DataType::kInt64:
-      return fn(int64_t{});
-    case DataType::kUint8:
-      return fn(uint8_t{});
-    case DataType::kUint16:
-      return fn(uint16_t{});
-    case DataType::kUint32:
-      return fn(uint32_t{});
-    case DataType::kUint64:
-      return fn(uint64_t{});
-    default:
-      break;
+    case DataType::kInt8: return fn(int8_t{});
+    case DataType::kInt16: return fn(int16_t{});
+    case DataType::kInt32: return fn(int32_t{});
+    case DataType::kInt64: return fn(int64_t{});
+    case DataType::kUint8: return fn(uint8_t{});
+    case DataType::kUint16: return fn(uint16_t{});
+    case DataType::kUint32: return fn(uint32_t{});
+    case DataType::kUint64: return fn(uint64_t{});
+    default: break;
   }
   if (IsFloatingPoint(type)) return VisitFloatTypes(type, fn);
   return Unimplemented(std::string("data type ") + DataTypeShortName(type) +

@@ -30,20 +30,13 @@ T Narrow(double v) {
 template <typename Fn>
 Status VisitWidenable(DataType dtype, Fn&& fn) {
   switch (dtype) {
-    case DataType::kFloat16:
-      return fn(Float16{});
-    case DataType::kBFloat16:
-      return fn(BFloat16{});
-    case DataType::kFloat8E4M3FN:
-      return fn(Float8E4M3FN{});
-    case DataType::kFloat8E4M3FNUZ:
-      return fn(Float8E4M3FNUZ{});
-    case DataType::kFloat8E5M2:
-      return fn(Float8E5M2{});
-    case DataType::kFloat8E5M2FNUZ:
-      return fn(Float8E5M2FNUZ{});
-    default:
-      return VisitNumericTypes(dtype, fn);
+    case DataType::kFloat16: return fn(Float16{});
+    case DataType::kBFloat16: return fn(BFloat16{});
+    case DataType::kFloat8E4M3FN: return fn(Float8E4M3FN{});
+    case DataType::kFloat8E4M3FNUZ: return fn(Float8E4M3FNUZ{});
+    case DataType::kFloat8E5M2: return fn(Float8E5M2{});
+    case DataType::kFloat8E5M2FNUZ: return fn(Float8E5M2FNUZ{});
+    default: return VisitNumericTypes(dtype, fn);
   }
 }
 

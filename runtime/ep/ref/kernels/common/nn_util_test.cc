@@ -28,7 +28,8 @@ TEST(NnUtilTest, DoublesRoundTripThroughEveryFloatType) {
 }
 
 TEST(NnUtilTest, StringsAreNotWidened) {
-  EXPECT_EQ(ToDoubles(Tensor(DataType::kString, Shape{1})).status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(ToDoubles(Tensor(DataType::kString, Shape{1})).status().code(),
+            StatusCode::kUnimplemented);
 }
 
 TEST(NnUtilTest, UnidirectionalBroadcastIndex) {

@@ -50,8 +50,8 @@ TEST_P(RegistrationTest, EverySchemaVersionIsCoveredWithAllItsTypes) {
 // the signal ops (defined among the math ops) have their own family, ai.onnx.ml's folder
 // traditionalml is called ml, and ai.onnx.preview's ops sit with their relatives in nn.
 std::string FamilyOf(const OpSpec& spec) {
-  static const std::set<std::string> signal = {"DFT",           "STFT",           "HannWindow",
-                                               "HammingWindow", "BlackmanWindow", "MelWeightMatrix"};
+  static const std::set<std::string> signal = {
+      "DFT", "STFT", "HannWindow", "HammingWindow", "BlackmanWindow", "MelWeightMatrix"};
   const std::string file = spec.defining_file();
   const std::string prefix = "onnx/defs/";
   const size_t start = file.find(prefix);

@@ -62,8 +62,7 @@ struct GraphOutputDecl {
   std::vector<int64_t> dims;  // -1: an unknown dim
   bool has_shape = false;
 };
-inline onnx::NodeProto MakeNode(const std::string& op_type, size_t num_inputs,
-                                size_t num_outputs,
+inline onnx::NodeProto MakeNode(const std::string& op_type, size_t num_inputs, size_t num_outputs,
                                 const std::map<std::string, std::vector<GraphOutputDecl>>& graphs,
                                 const std::vector<size_t>& omitted = {}) {
   onnx::NodeProto node;

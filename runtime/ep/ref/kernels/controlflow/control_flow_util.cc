@@ -3,9 +3,9 @@
 
 #include <onnx/onnx_pb.h>
 
-#include "runtime/ep/ref/kernels/tensor/concat_split.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/sequence/sequence.h"
+#include "runtime/ep/ref/kernels/tensor/concat_split.h"
 
 namespace onnxgate::ref {
 
@@ -25,7 +25,8 @@ const Scope& OuterScopeOf(const KernelContext& ctx) {
 
 StatusOr<bool> ReadBoolScalar(const Tensor& t, const char* name) {
   if (t.dtype() != DataType::kBool || t.NumElements() != 1) {
-    return InvalidArgument(std::string("'") + name + "' must be a bool tensor of one element, got " +
+    return InvalidArgument(std::string("'") + name +
+                           "' must be a bool tensor of one element, got " +
                            DataTypeShortName(t.dtype()) + t.shape().ToString());
   }
   return t.data<bool>()[0];
@@ -64,7 +65,8 @@ std::vector<DeclaredType> DeclaredOutputTypes(const KernelInfo& info, const std:
 
 StatusOr<Tensor> EmptyStack(const DeclaredType& type, int64_t axis, const std::string& what) {
   if (type.elem_type == DataType::kUndefined) {
-    return InvalidArgument(what + " has no iteration to take its type from and the body does "
+    return InvalidArgument(what +
+                           " has no iteration to take its type from and the body does "
                            "not declare its element type");
   }
   if (!type.dims) return NewTensor(type.elem_type, Shape({0}));

@@ -2,8 +2,8 @@
 // value kinds each version lets a branch return.
 #include "runtime/ep/ref/kernels/controlflow/if.h"
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -25,7 +25,8 @@ class IfTest : public ::testing::Test {
   StatusOr<std::vector<Value>> RunIf(int opset, Value cond, std::shared_ptr<FakeBody> then_b,
                                      std::shared_ptr<FakeBody> else_b, size_t num_outputs = 1,
                                      const Scope* scope = nullptr) {
-    onnx::NodeProto node = MakeNode("If", 1, num_outputs, {{"then_branch", {}}, {"else_branch", {}}});
+    onnx::NodeProto node =
+        MakeNode("If", 1, num_outputs, {{"then_branch", {}}, {"else_branch", {}}});
     return RunWithBodies(registry_, node, opset, {{"then_branch", then_b}, {"else_branch", else_b}},
                          {cond}, scope);
   }
@@ -47,24 +48,25 @@ TEST_F(IfTest, RunsOnlyTheChosenBranch) {
 TEST_F(IfTest, BranchesSeeTheOuterScope) {
   MapScope scope;
   scope.values["a"] = TensorValue<int64_t>({}, {42});
-  auto reads_a = std::make_shared<FakeBody>(0, 1, [](auto&, const Scope& outer) -> StatusOr<std::vector<Value>> {
-    const Value* a = outer.Lookup("a");
-    if (a == nullptr) return NotFound("a");
-    return std::vector<Value>{*a};
-  });
-  ASSERT_OK_AND_ASSIGN(auto out, RunIf(11, TensorValue<bool>({}, {true}), reads_a, two_, 1, &scope));
+  auto reads_a = std::make_shared<FakeBody>(
+      0, 1, [](auto&, const Scope& outer) -> StatusOr<std::vector<Value>> {
+        const Value* a = outer.Lookup("a");
+        if (a == nullptr) return NotFound("a");
+        return std::vector<Value>{*a};
+      });
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunIf(11, TensorValue<bool>({}, {true}), reads_a, two_, 1, &scope));
   EXPECT_THAT(ValuesOf<int64_t>(out[0]), ElementsAre(42));
 }
 
 TEST_F(IfTest, ConditionMustBeOneBool) {
-  EXPECT_ERROR_CODE(RunIf(13, TensorValue<bool>({2}, {true, false}), one_, two_),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunIf(13, TensorValue<bool>({2}, {true, false}), one_, two_), kInvalidArgument);
   EXPECT_ERROR_CODE(RunIf(13, TensorValue<bool>({0}, {}), one_, two_), kInvalidArgument);
 }
 
 TEST_F(IfTest, BranchOutputCountMustMatchTheNode) {
-  auto status = RunIf(13, TensorValue<bool>({}, {true}), Returning(TensorValue<float>({1}, {1}), 2),
-                      two_);
+  auto status =
+      RunIf(13, TensorValue<bool>({}, {true}), Returning(TensorValue<float>({1}, {1}), 2), two_);
   EXPECT_ERROR_CODE(status, kInvalidArgument);
   EXPECT_THAT(status.status().message(), HasSubstr("'then_branch' has 2 outputs"));
 }

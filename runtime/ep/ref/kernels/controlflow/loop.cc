@@ -35,8 +35,8 @@ StatusOr<std::unique_ptr<OpKernel>> LoopKernel::Create(const KernelInfo& info) {
 }
 
 Status LoopKernel::CheckCarried(const Value& v, const char* what, size_t index) const {
-  const bool allowed = v.is_tensor() || (v.is_sequence() && version_ >= 13) ||
-                       (v.is_optional() && version_ >= 16);
+  const bool allowed =
+      v.is_tensor() || (v.is_sequence() && version_ >= 13) || (v.is_optional() && version_ >= 16);
   if (!allowed) {
     return InvalidArgument(std::string(what) + " " + std::to_string(index) + " of type " +
                            v.TypeString() + " is not allowed in this op version");
@@ -60,7 +60,8 @@ Status LoopKernel::Compute(KernelContext& ctx) const {
   std::vector<Value> inputs(2 + num_carried_);
   for (size_t j = 0; j < num_carried_; ++j) {
     const Value* v = ctx.input(2 + j);
-    if (v == nullptr) return InvalidArgument("loop-carried input " + std::to_string(j) + " is missing");
+    if (v == nullptr)
+      return InvalidArgument("loop-carried input " + std::to_string(j) + " is missing");
     ONNXGATE_RETURN_IF_ERROR(CheckCarried(*v, "loop-carried input", j));
     inputs[2 + j] = *v;
   }

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 
 namespace onnxgate::ref {
 
@@ -27,7 +27,7 @@ class LoopKernel : public OpKernel {
 
   int version_;
   std::shared_ptr<const SubgraphExecutor> body_;
-  size_t num_carried_;                   // N: loop-carried values
+  size_t num_carried_;                    // N: loop-carried values
   std::vector<DeclaredType> scan_types_;  // K: declared types of the scan outputs
 };
 

@@ -2,8 +2,8 @@
 // outputs (also after zero iterations), the value kinds each version carries, and errors.
 #include "runtime/ep/ref/kernels/controlflow/loop.h"
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -37,9 +37,8 @@ class LoopTest : public ::testing::Test {
     std::vector<size_t> omitted;
     if (m.kind() == Value::Kind::kNone) omitted.push_back(0);
     if (cond.kind() == Value::Kind::kNone) omitted.push_back(1);
-    onnx::NodeProto node = MakeNode("Loop", 3, 2,
-                                    {{"body", {{DataType::kBool}, {DataType::kInt64}, scan_decl}}},
-                                    omitted);
+    onnx::NodeProto node = MakeNode(
+        "Loop", 3, 2, {{"body", {{DataType::kBool}, {DataType::kInt64}, scan_decl}}}, omitted);
     return RunWithBodies(registry_, node, opset, {{"body", body}}, {m, cond, I64(100)});
   }
 
@@ -112,7 +111,8 @@ TEST_F(LoopTest, ZeroIterationsWithPartlyKnownShapes) {
 TEST_F(LoopTest, ScanOutputsMustKeepTheirShape) {
   auto body = std::make_shared<FakeBody>(3, 3, [](const Values& in, auto&) {
     const int64_t i = Int(in[0]);
-    return StatusOr<Values>(Values{Bool(true), in[2], TensorValue<int64_t>({i + 1}, std::vector<int64_t>(i + 1, 0))});
+    return StatusOr<Values>(
+        Values{Bool(true), in[2], TensorValue<int64_t>({i + 1}, std::vector<int64_t>(i + 1, 0))});
   });
   EXPECT_ERROR_CODE(RunSum(13, I64(2), Value(), body), kInvalidArgument);
 }
@@ -123,7 +123,8 @@ TEST_F(LoopTest, CarriedShapesMayChange) {
     const Tensor& t = in[2].tensor();
     std::vector<int64_t> v(t.data<int64_t>(), t.data<int64_t>() + t.NumElements());
     v.push_back(Int(in[0]));
-    return StatusOr<Values>(Values{Bool(true), TensorValue<int64_t>({static_cast<int64_t>(v.size())}, v)});
+    return StatusOr<Values>(
+        Values{Bool(true), TensorValue<int64_t>({static_cast<int64_t>(v.size())}, v)});
   });
   onnx::NodeProto node = MakeNode("Loop", 3, 1, {{"body", {}}}, {1});
   ASSERT_OK_AND_ASSIGN(auto out, RunWithBodies(registry_, node, 11, {{"body", body}},
@@ -139,25 +140,26 @@ TEST_F(LoopTest, SequencesFrom13AndOptionalsFrom16) {
   const Value seq = Value::FromSequence(DataType::kFloat, {});
   EXPECT_ERROR_CODE(RunWithBodies(registry_, node, 11, {{"body", pass}}, {I64(1), Value(), seq}),
                     kInvalidArgument);
-  ASSERT_OK_AND_ASSIGN(auto out,
-                       RunWithBodies(registry_, node, 13, {{"body", pass}}, {I64(1), Value(), seq}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunWithBodies(registry_, node, 13, {{"body", pass}}, {I64(1), Value(), seq}));
   EXPECT_TRUE(out[0].is_sequence());
   const Value none = Value::OptionalNone(Value::Kind::kSequence, DataType::kFloat);
   EXPECT_ERROR_CODE(RunWithBodies(registry_, node, 13, {{"body", pass}}, {I64(1), Value(), none}),
                     kInvalidArgument);
-  ASSERT_OK_AND_ASSIGN(auto opt,
-                       RunWithBodies(registry_, node, 16, {{"body", pass}}, {I64(1), Value(), none}));
+  ASSERT_OK_AND_ASSIGN(
+      auto opt, RunWithBodies(registry_, node, 16, {{"body", pass}}, {I64(1), Value(), none}));
   EXPECT_TRUE(opt[0].is_optional());
 }
 
 TEST_F(LoopTest, BodyReadsTheOuterScope) {
   MapScope scope;
   scope.values["step"] = I64(5);
-  auto body = std::make_shared<FakeBody>(3, 2, [](const Values& in, const Scope& outer) -> StatusOr<Values> {
-    const Value* step = outer.Lookup("step");
-    if (step == nullptr) return NotFound("step");
-    return Values{Bool(true), I64(Int(in[2]) + Int(*step))};
-  });
+  auto body = std::make_shared<FakeBody>(
+      3, 2, [](const Values& in, const Scope& outer) -> StatusOr<Values> {
+        const Value* step = outer.Lookup("step");
+        if (step == nullptr) return NotFound("step");
+        return Values{Bool(true), I64(Int(in[2]) + Int(*step))};
+      });
   onnx::NodeProto node = MakeNode("Loop", 3, 1, {{"body", {}}}, {1});
   ASSERT_OK_AND_ASSIGN(auto out, RunWithBodies(registry_, node, 13, {{"body", body}},
                                                {I64(2), Value(), I64(0)}, &scope));

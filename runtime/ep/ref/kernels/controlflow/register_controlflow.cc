@@ -1,6 +1,7 @@
-// The ref EP's registration table for ONNX's controlflow family (onnx/defs/controlflow): If, Loop and Scan; for V the types listed are the tensor element types. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
-// split where the semantics or the type list change.
+// The ref EP's registration table for ONNX's controlflow family (onnx/defs/controlflow): If, Loop
+// and Scan; for V the types listed are the tensor element types. Each line transcribes one version
+// range of the op's ONNX schema with the types it allows; ranges are split where the semantics or
+// the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/controlflow/if.h"

@@ -9,8 +9,8 @@ namespace onnxgate::ref {
 namespace {
 
 // A per-input or per-output attribute list: `count` values, `fallback` for each when absent.
-StatusOr<std::vector<int64_t>> ListAttribute(const KernelInfo& info, const char* name,
-                                             size_t count, int64_t fallback) {
+StatusOr<std::vector<int64_t>> ListAttribute(const KernelInfo& info, const char* name, size_t count,
+                                             int64_t fallback) {
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> values,
                             info.GetInts(name, std::vector<int64_t>(count, fallback)));
   if (values.size() != count) {
@@ -120,7 +120,8 @@ Status ScanKernel::Iterate(const Scope& outer, int64_t length, std::vector<Value
       }
     }
     for (size_t j = 0; j < n; ++j) inputs[j] = std::move((*outs)[j]);
-    for (size_t j = 0; j < k; ++j) (*scans)[j].push_back(std::move((*outs)[n + j].mutable_tensor()));
+    for (size_t j = 0; j < k; ++j)
+      (*scans)[j].push_back(std::move((*outs)[n + j].mutable_tensor()));
   }
   for (size_t j = 0; j < n; ++j) (*states)[j] = std::move(inputs[j]);
   return OkStatus();
@@ -170,11 +171,11 @@ Status ScanKernel::RunScan9(KernelContext& ctx) const {
     } else if (declared.dims) {
       item_rank = static_cast<int64_t>(declared.dims->size());
     }
-    auto axis = NormalizeAxisOf(config_.output_axes[j], item_rank + 1, allow_negative,
-                                "scan_output_axes");
+    auto axis =
+        NormalizeAxisOf(config_.output_axes[j], item_rank + 1, allow_negative, "scan_output_axes");
     if (!axis.ok()) return axis.status().WithContext(what);
-    auto stacked = items.empty() ? EmptyStack(declared, declared.dims ? *axis : 0, what)
-                                 : Stack(items, *axis);
+    auto stacked =
+        items.empty() ? EmptyStack(declared, declared.dims ? *axis : 0, what) : Stack(items, *axis);
     if (!stacked.ok()) return stacked.status().WithContext(what);
     ctx.set_output(n + j, std::move(stacked).value());
   }
@@ -184,7 +185,7 @@ Status ScanKernel::RunScan9(KernelContext& ctx) const {
 Status ScanKernel::RunScan8(KernelContext& ctx) const {
   const size_t n = config_.num_states, mm = config_.num_scan_inputs, k = config_.num_scan_outputs;
   // Every state and scan input has the batch as dim 0; scan inputs have the sequence as dim 1.
-  std::vector<std::vector<Tensor>> state_rows(n);  // [state][batch]
+  std::vector<std::vector<Tensor>> state_rows(n);                 // [state][batch]
   std::vector<std::vector<std::vector<Tensor>>> input_steps(mm);  // [input][batch][step]
   int64_t batch = -1, max_len = -1;
   auto check_batch = [&](const Tensor& t, const std::string& what) -> Status {
@@ -248,8 +249,9 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
     std::vector<Value> states(n);
     for (size_t j = 0; j < n; ++j) states[j] = Value::FromTensor(state_rows[j][b]);
     std::vector<std::vector<Tensor>> scans(k);
-    Status st = Iterate(outer, lengths[b], &states,
-                        [&](size_t m, int64_t t) { return input_steps[m][b][t]; }, &scans);
+    Status st = Iterate(
+        outer, lengths[b], &states, [&](size_t m, int64_t t) { return input_steps[m][b][t]; },
+        &scans);
     if (!st.ok()) return st.WithContext("batch " + std::to_string(b));
     for (size_t j = 0; j < n; ++j) final_rows[j].push_back(states[j].tensor());
     for (size_t j = 0; j < k; ++j) scan_rows[j].push_back(std::move(scans[j]));
@@ -278,7 +280,8 @@ Status ScanKernel::RunScan8(KernelContext& ctx) const {
       step_dims = sample->shape().dims();
     } else {
       if (dtype == DataType::kUndefined || !config_.scan_types[j].dims) {
-        return InvalidArgument(what + " has no step to take its type from and the body does not "
+        return InvalidArgument(what +
+                               " has no step to take its type from and the body does not "
                                "declare its element type and rank");
       }
       for (int64_t d : *config_.scan_types[j].dims) step_dims.push_back(std::max<int64_t>(d, 0));

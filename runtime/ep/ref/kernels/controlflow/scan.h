@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 
 namespace onnxgate::ref {
 
@@ -20,9 +20,9 @@ class ScanKernel : public OpKernel {
  private:
   struct Config {
     int version = 9;
-    size_t num_states = 0;       // N
-    size_t num_scan_inputs = 0;  // M
-    size_t num_scan_outputs = 0; // K
+    size_t num_states = 0;                   // N
+    size_t num_scan_inputs = 0;              // M
+    size_t num_scan_outputs = 0;             // K
     std::vector<int64_t> input_axes;         // M (Scan-9+)
     std::vector<int64_t> input_directions;   // M: 0 forward, 1 reverse
     std::vector<int64_t> output_axes;        // K (Scan-9+)

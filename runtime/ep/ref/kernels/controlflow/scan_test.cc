@@ -2,8 +2,8 @@
 // steps, and Scan-8's batches with sequence_lens, reverse inputs and zero padding.
 #include "runtime/ep/ref/kernels/controlflow/scan.h"
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -38,7 +38,8 @@ std::shared_ptr<FakeBody> CumSum() {
   return std::make_shared<FakeBody>(2, 2, [](const Values& in, auto&) -> StatusOr<Values> {
     const Tensor& s = in[0].tensor();
     const Tensor& x = in[1].tensor();
-    if (s.shape() != x.shape()) return InvalidArgument("state " + s.shape().ToString() + " vs slice " + x.shape().ToString());
+    if (s.shape() != x.shape())
+      return InvalidArgument("state " + s.shape().ToString() + " vs slice " + x.shape().ToString());
     std::vector<float> v = Floats(s);
     for (size_t i = 0; i < v.size(); ++i) v[i] += x.data<float>()[i];
     Value out = TensorValue<float>(s.shape(), v);
@@ -83,8 +84,8 @@ TEST_F(ScanTest, ReverseOutputDirectionPrepends) {
 TEST_F(ScanTest, InputAndOutputAxes) {
   // Scanning [2,3] along axis 1 gives slices of [2]; stacking them along output axis 1 gives [2,3].
   const Value x = TensorValue<float>({2, 3}, {1, 3, 5, 2, 4, 6});
-  ASSERT_OK_AND_ASSIGN(auto out, RunCumSum(9, zeros2_, x,
-                                           {{"scan_input_axes", {1}}, {"scan_output_axes", {1}}}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunCumSum(9, zeros2_, x, {{"scan_input_axes", {1}}, {"scan_output_axes", {1}}}));
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(9, 12));
   EXPECT_THAT(DimsOf(out[1]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(1, 4, 9, 2, 6, 12));
@@ -115,9 +116,8 @@ TEST_F(ScanTest, AttributeListsMustMatchTheCounts) {
 }
 
 TEST_F(ScanTest, ScanInputsMustHaveTheSameLength) {
-  auto body = std::make_shared<FakeBody>(2, 1, [](const Values& in, auto&) {
-    return StatusOr<Values>(Values{in[0]});
-  });
+  auto body = std::make_shared<FakeBody>(
+      2, 1, [](const Values& in, auto&) { return StatusOr<Values>(Values{in[0]}); });
   onnx::NodeProto node = MakeNode("Scan", 2, 1, {{"body", {}}});
   AddInt(&node, "num_scan_inputs", 2);
   auto status = RunWithBodies(registry_, node, 11, {{"body", body}},
@@ -129,10 +129,11 @@ TEST_F(ScanTest, ScanInputsMustHaveTheSameLength) {
 class Scan8Test : public ScanTest {
  protected:
   // Scan-8(sequence_lens, state[batch,2], x[batch,seq,2]) with CumSum.
-  StatusOr<Values> RunBatched(Value lens, Value state, Value x, std::vector<int64_t> directions = {}) {
-    onnx::NodeProto node =
-        MakeNode("Scan", 3, 2, {{"body", {{DataType::kFloat}, {DataType::kFloat, {2}, true}}}},
-                 lens.kind() == Value::Kind::kNone ? std::vector<size_t>{0} : std::vector<size_t>{});
+  StatusOr<Values> RunBatched(Value lens, Value state, Value x,
+                              std::vector<int64_t> directions = {}) {
+    onnx::NodeProto node = MakeNode(
+        "Scan", 3, 2, {{"body", {{DataType::kFloat}, {DataType::kFloat, {2}, true}}}},
+        lens.kind() == Value::Kind::kNone ? std::vector<size_t>{0} : std::vector<size_t>{});
     AddInt(&node, "num_scan_inputs", 1);
     if (!directions.empty()) AddInts(&node, "directions", directions);
     return RunWithBodies(registry_, node, 8, {{"body", CumSum()}}, {lens, state, x});
@@ -152,17 +153,14 @@ TEST_F(Scan8Test, EachBatchEntryScansIndependently) {
 }
 
 TEST_F(Scan8Test, SequenceLensStopEarlyAndPadWithZeros) {
-  ASSERT_OK_AND_ASSIGN(auto out,
-                       RunBatched(TensorValue<int64_t>({2}, {3, 1}), state_, x_));
+  ASSERT_OK_AND_ASSIGN(auto out, RunBatched(TensorValue<int64_t>({2}, {3, 1}), state_, x_));
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(9, 12, 110, 120));
   EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(1, 2, 4, 6, 9, 12, 110, 120, 0, 0, 0, 0));
 }
 
 TEST_F(Scan8Test, ReverseStartsAtTheLastValidStep) {
-  ASSERT_OK_AND_ASSIGN(auto out,
-                       RunBatched(TensorValue<int64_t>({2}, {3, 2}), state_, x_, {1}));
-  EXPECT_THAT(ValuesOf<float>(out[1]),
-              ElementsAre(5, 6, 8, 10, 9, 12, 130, 140, 140, 160, 0, 0));
+  ASSERT_OK_AND_ASSIGN(auto out, RunBatched(TensorValue<int64_t>({2}, {3, 2}), state_, x_, {1}));
+  EXPECT_THAT(ValuesOf<float>(out[1]), ElementsAre(5, 6, 8, 10, 9, 12, 130, 140, 140, 160, 0, 0));
 }
 
 TEST_F(Scan8Test, SequenceLensAreChecked) {
@@ -187,8 +185,8 @@ TEST_F(ScanTest, Float8ScanInputsAndOutputsFromOpset19) {
   std::vector<Float8E5M2> x;
   for (float f : {1.0f, 2.0f, 3.0f, 4.0f, 6.0f, 8.0f}) x.push_back(Float8E5M2::FromFloat(f));
   const Value xs = Value::FromTensor(Tensor::FromVector<Float8E5M2>(Shape({3, 2}), x));
-  onnx::NodeProto node = MakeNode(
-      "Scan", 2, 2, {{"body", {{DataType::kFloat}, {DataType::kFloat8E5M2, {2}, true}}}});
+  onnx::NodeProto node =
+      MakeNode("Scan", 2, 2, {{"body", {{DataType::kFloat}, {DataType::kFloat8E5M2, {2}, true}}}});
   AddInt(&node, "num_scan_inputs", 1);
   AddInts(&node, "scan_input_directions", {1});
   ASSERT_OK_AND_ASSIGN(auto out,

@@ -135,29 +135,28 @@ TEST_F(ConstantTest, NewerElementTypes) {
 
 TEST_F(ConstantTest, ConstantOfShapeNewerElementTypes) {
   const Value shape3 = TensorValue<int64_t>({1}, {3});
-  ASSERT_OK_AND_ASSIGN(auto i4, RunNode(registry_, "Y = ConstantOfShape <value = int4[1] {13}> (S)",
-                                        21, {shape3}));
+  ASSERT_OK_AND_ASSIGN(
+      auto i4, RunNode(registry_, "Y = ConstantOfShape <value = int4[1] {13}> (S)", 21, {shape3}));
   EXPECT_EQ(i4[0].tensor().dtype(), DataType::kInt4);
   EXPECT_THAT(CodesOf(i4[0]), ElementsAre(13, 13, 13));
   // The padding nibble of the last byte stays zero.
   EXPECT_EQ(static_cast<const uint8_t*>(i4[0].tensor().raw_data())[1], 13);
-  ASSERT_OK_AND_ASSIGN(auto u2,
-                       RunNode(registry_, "Y = ConstantOfShape <value = uint2[1] {3}> (S)", 25,
-                               {TensorValue<int64_t>({2}, {1, 5})}));
+  ASSERT_OK_AND_ASSIGN(auto u2, RunNode(registry_, "Y = ConstantOfShape <value = uint2[1] {3}> (S)",
+                                        25, {TensorValue<int64_t>({2}, {1, 5})}));
   EXPECT_THAT(DimsOf(u2[0]), ElementsAre(1, 5));
   EXPECT_EQ(static_cast<const uint8_t*>(u2[0].tensor().raw_data())[0], 0xFF);
   EXPECT_EQ(static_cast<const uint8_t*>(u2[0].tensor().raw_data())[1], 0x03);
   ASSERT_OK_AND_ASSIGN(
-      auto f8, RunNode(registry_, "Y = ConstantOfShape <value = float8e5m2[1] {60}> (S)", 20,
-                       {shape3}));
+      auto f8,
+      RunNode(registry_, "Y = ConstantOfShape <value = float8e5m2[1] {60}> (S)", 20, {shape3}));
   EXPECT_THAT(CodesOf(f8[0]), ElementsAre(60, 60, 60));
   ASSERT_OK_AND_ASSIGN(
-      auto bf, RunNode(registry_, "Y = ConstantOfShape <value = bfloat16[1] {16256}> (S)", 20,
-                       {shape3}));
+      auto bf,
+      RunNode(registry_, "Y = ConstantOfShape <value = bfloat16[1] {16256}> (S)", 20, {shape3}));
   EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(1, 1, 1));
-  ASSERT_OK_AND_ASSIGN(
-      auto f4, RunNode(registry_, "Y = ConstantOfShape <value = float4e2m1[1] {7}> (S)", 23,
-                       {TensorValue<int64_t>({0}, {})}));
+  ASSERT_OK_AND_ASSIGN(auto f4,
+                       RunNode(registry_, "Y = ConstantOfShape <value = float4e2m1[1] {7}> (S)", 23,
+                               {TensorValue<int64_t>({0}, {})}));
   EXPECT_THAT(DimsOf(f4[0]), ElementsAre());
   EXPECT_THAT(CodesOf(f4[0]), ElementsAre(7));
   EXPECT_ERROR_CODE(

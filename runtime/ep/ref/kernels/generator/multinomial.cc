@@ -54,8 +54,8 @@ StatusOr<Tensor> Multinomial(const Tensor& logits, int64_t sample_size, DataType
       const double u = uniform(engine) * sum;
       // The first class whose cumulative weight exceeds u; classes of weight 0 are never drawn.
       auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
-      size_t j = std::min<size_t>(static_cast<size_t>(it - cumulative.begin()),
-                                  cumulative.size() - 1);
+      size_t j =
+          std::min<size_t>(static_cast<size_t>(it - cumulative.begin()), cumulative.size() - 1);
       // Only when u rounds up to the total: step back to the last class of weight > 0.
       while (j > 0 && cumulative[j] == cumulative[j - 1]) --j;
       if (dtype == DataType::kInt32) {

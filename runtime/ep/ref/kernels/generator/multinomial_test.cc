@@ -58,12 +58,12 @@ TEST_F(MultinomialTest, RejectsBadInputsAndAttributes) {
   Value x = TensorValue<float>({1, 2}, {0, 0});
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Multinomial (X)", 7, {TensorValue<float>({2}, {0, 0})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Multinomial (X)", 7,
-                            {TensorValue<float>({1, 2}, {kNaN, 0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Multinomial (X)", 7,
-                            {TensorValue<float>({1, 2}, {-kInf, -kInf})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Multinomial (X)", 7, {TensorValue<float>({1, 2}, {kNaN, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Multinomial (X)", 7, {TensorValue<float>({1, 2}, {-kInf, -kInf})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Multinomial (X)", 7, {TensorValue<float>({1, 0}, {})}),
                     kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Multinomial <sample_size = 0> (X)", 7, {x}),

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <string>
 #include <random>
+#include <string>
 
 #include "runtime/ep/ref/kernels/common/nn_util.h"
 

@@ -22,11 +22,11 @@ class RandomKernel : public OpKernel {
   enum class Distribution { kUniform, kNormal, kBernoulli };
   struct Config {
     Distribution distribution = Distribution::kUniform;
-    bool like = false;                    // shape (and by default type) from the input
+    bool like = false;                      // shape (and by default type) from the input
     DataType dtype = DataType::kUndefined;  // kUndefined: the input's type
-    std::vector<int64_t> shape;           // RandomUniform and RandomNormal
-    double low = 0, high = 1;             // uniform
-    double mean = 0, scale = 1;           // normal
+    std::vector<int64_t> shape;             // RandomUniform and RandomNormal
+    double low = 0, high = 1;               // uniform
+    double mean = 0, scale = 1;             // normal
     std::optional<float> seed;
     std::vector<DataType> output_types;  // what T (T2) allows in this op version
   };

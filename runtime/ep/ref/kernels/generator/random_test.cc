@@ -55,8 +55,8 @@ TEST_F(RandomTest, BernoulliOfZeroAndOneIsExact) {
                                        {TensorValue<float>({4}, {0, 1, 0, 1})}));
   EXPECT_EQ(y[0].tensor().dtype(), DataType::kBool);
   EXPECT_THAT(ValuesOf<bool>(y[0]), ElementsAre(false, true, false, true));
-  ASSERT_OK_AND_ASSIGN(auto d, RunNode(registry_, "Y = Bernoulli (P)", 15,
-                                       {TensorValue<double>({2}, {1, 0})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto d, RunNode(registry_, "Y = Bernoulli (P)", 15, {TensorValue<double>({2}, {1, 0})}));
   EXPECT_THAT(ValuesOf<double>(d[0]), ElementsAre(1.0, 0.0));
 }
 
@@ -71,20 +71,19 @@ TEST_F(RandomTest, BernoulliDrawsOneWithProbabilityP) {
 }
 
 TEST_F(RandomTest, RejectsBadAttributesAndProbabilities) {
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomUniform <shape = [2], low = 2.0, high = 1.0> ()",
-                            1, {}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = RandomUniform <shape = [2], low = 2.0, high = 1.0> ()", 1, {}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomNormal <shape = [-1]> ()", 1, {}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(
-      RunNode(registry_, "Y = Bernoulli (P)", 15, {TensorValue<float>({1}, {1.5f})}),
-      kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Bernoulli (P)", 15, {TensorValue<float>({1}, {1.5f})}),
+                    kInvalidArgument);
 }
 
 TEST_F(RandomTest, BFloat16FromVersion22) {
   ASSERT_OK_AND_ASSIGN(
-      auto u, RunNode(registry_, "Y = RandomUniform <shape = [50], dtype = 16, seed = 2.0> ()", 22,
-                      {}));
+      auto u,
+      RunNode(registry_, "Y = RandomUniform <shape = [50], dtype = 16, seed = 2.0> ()", 22, {}));
   EXPECT_EQ(u[0].tensor().dtype(), DataType::kBFloat16);
   for (float v : HalfValuesOf<BFloat16>(u[0])) {
     EXPECT_GE(v, 0.0f);
@@ -94,8 +93,8 @@ TEST_F(RandomTest, BFloat16FromVersion22) {
   ASSERT_OK_AND_ASSIGN(auto n, RunNode(registry_, "Y = RandomNormalLike (X)", 22, {like}));
   EXPECT_EQ(n[0].tensor().dtype(), DataType::kBFloat16);
   EXPECT_THAT(DimsOf(n[0]), ElementsAre(2, 3));
-  ASSERT_OK_AND_ASSIGN(auto b, RunNode(registry_, "Y = Bernoulli (P)", 22,
-                                       {BFloat16Value({2}, {1, 0})}));
+  ASSERT_OK_AND_ASSIGN(auto b,
+                       RunNode(registry_, "Y = Bernoulli (P)", 22, {BFloat16Value({2}, {1, 0})}));
   EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(1.0f, 0.0f));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = RandomUniform <shape = [2], dtype = 16> ()", 21, {}),
                     kInvalidArgument);
@@ -119,9 +118,9 @@ TEST_F(RandomTest, OutputTypeMustBeAFloat) {
   ASSERT_OK_AND_ASSIGN(auto i, RunNode(registry_, "Y = Bernoulli <dtype = 7> (P)", 22,
                                        {TensorValue<double>({2}, {0, 1})}));
   EXPECT_THAT(ValuesOf<int64_t>(i[0]), ElementsAre(0, 1));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Bernoulli <dtype = 8> (P)", 22,
-                            {TensorValue<double>({1}, {0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Bernoulli <dtype = 8> (P)", 22, {TensorValue<double>({1}, {0})}),
+      kInvalidArgument);
 }
 
 }  // namespace

@@ -48,9 +48,9 @@ StatusOr<Tensor> Range(const Tensor& start, const Tensor& limit, const Tensor& d
     using T = decltype(tag);
     if constexpr (kIsHalf<T>) {
       // The range in the stash type, each element then rounded to T once.
-      ONNXGATE_ASSIGN_OR_RETURN(Tensor wide, Range(WidenScalar(start, stash_type),
-                                                   WidenScalar(limit, stash_type),
-                                                   WidenScalar(delta, stash_type), stash_type));
+      ONNXGATE_ASSIGN_OR_RETURN(
+          Tensor wide, Range(WidenScalar(start, stash_type), WidenScalar(limit, stash_type),
+                             WidenScalar(delta, stash_type), stash_type));
       ONNXGATE_ASSIGN_OR_RETURN(y, NewTensor(start.dtype(), wide.shape()));
       T* out = y.mutable_data<T>();
       for (int64_t i = 0, n = wide.NumElements(); i < n; ++i) {

@@ -18,20 +18,19 @@ class RangeTest : public ::testing::Test {
   KernelRegistry registry_ = RegistryOf(&RegisterRefKernels);
   template <typename T>
   std::vector<Value> Scalars(T start, T limit, T delta) {
-    return {TensorValue<T>({}, {start}), TensorValue<T>({}, {limit}),
-            TensorValue<T>({}, {delta})};
+    return {TensorValue<T>({}, {start}), TensorValue<T>({}, {limit}), TensorValue<T>({}, {delta})};
   }
 };
 
 TEST_F(RangeTest, IntegersAndFloats) {
-  ASSERT_OK_AND_ASSIGN(auto i, RunNode(registry_, "Y = Range(S, L, D)", 11,
-                                       Scalars<int32_t>(10, 4, -3)));
+  ASSERT_OK_AND_ASSIGN(auto i,
+                       RunNode(registry_, "Y = Range(S, L, D)", 11, Scalars<int32_t>(10, 4, -3)));
   EXPECT_THAT(ValuesOf<int32_t>(i[0]), ElementsAre(10, 7));
-  ASSERT_OK_AND_ASSIGN(auto f, RunNode(registry_, "Y = Range(S, L, D)", 27,
-                                       Scalars<float>(1.0f, 2.0f, 0.25f)));
+  ASSERT_OK_AND_ASSIGN(
+      auto f, RunNode(registry_, "Y = Range(S, L, D)", 27, Scalars<float>(1.0f, 2.0f, 0.25f)));
   EXPECT_THAT(ValuesOf<float>(f[0]), ElementsAre(1.0f, 1.25f, 1.5f, 1.75f));
-  ASSERT_OK_AND_ASSIGN(auto none, RunNode(registry_, "Y = Range(S, L, D)", 11,
-                                          Scalars<int64_t>(5, 1, 2)));
+  ASSERT_OK_AND_ASSIGN(auto none,
+                       RunNode(registry_, "Y = Range(S, L, D)", 11, Scalars<int64_t>(5, 1, 2)));
   EXPECT_THAT(DimsOf(none[0]), ElementsAre(0));
 }
 
@@ -44,8 +43,8 @@ TEST_F(RangeTest, HalfTypesFromVersion27) {
   // once, so 2049 ties to even (2048) and 2051 to 2052.
   std::vector<Value> big = {HalfValue({}, {2048.0f}), HalfValue({}, {2052.0f}),
                             HalfValue({}, {1.0f})};
-  ASSERT_OK_AND_ASSIGN(auto b, RunNode(registry_, "Y = Range <stash_type = 11> (S, L, D)", 27,
-                                       big));
+  ASSERT_OK_AND_ASSIGN(auto b,
+                       RunNode(registry_, "Y = Range <stash_type = 11> (S, L, D)", 27, big));
   EXPECT_THAT(HalfValuesOf<Float16>(b[0]), ElementsAre(2048.0f, 2048.0f, 2050.0f, 2052.0f));
   std::vector<Value> bf = {BFloat16Value({}, {0.0f}), BFloat16Value({}, {-3.0f}),
                            BFloat16Value({}, {-1.0f})};
@@ -64,9 +63,9 @@ TEST_F(RangeTest, RejectsBadInputs) {
                             {TensorValue<int32_t>({2}, {0, 1}), TensorValue<int32_t>({}, {4}),
                              TensorValue<int32_t>({}, {1})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Range <stash_type = 10> (S, L, D)", 27,
-                            Scalars<float>(0, 1, 1)),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Range <stash_type = 10> (S, L, D)", 27, Scalars<float>(0, 1, 1)),
+      kInvalidArgument);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The ref EP's registration table for ONNX's generator family (onnx/defs/generator): Constant, ConstantOfShape, Range, EyeLike and the random generators. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
-// split where the semantics or the type list change.
+// The ref EP's registration table for ONNX's generator family (onnx/defs/generator): Constant,
+// ConstantOfShape, Range, EyeLike and the random generators. Each line transcribes one version
+// range of the op's ONNX schema with the types it allows; ranges are split where the semantics or
+// the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/generator/constant.h"
@@ -95,8 +96,6 @@ Status RegisterGenerators(KernelRegistry& r) {
 
 }  // namespace
 
-Status RegisterGeneratorKernels(KernelRegistry& registry) {
-  return RegisterGenerators(registry);
-}
+Status RegisterGeneratorKernels(KernelRegistry& registry) { return RegisterGenerators(registry); }
 
 }  // namespace onnxgate

@@ -58,8 +58,8 @@ Status ImageDecoderKernel::Compute(KernelContext& ctx) const {
                            DataTypeShortName(encoded->dtype()) + encoded->shape().ToString());
   }
   const int64_t channels = format_ == PixelFormat::kGrayscale ? 1 : 3;
-  StatusOr<RgbImage> decoded = Decode(encoded->data<uint8_t>(),
-                                      static_cast<size_t>(encoded->NumElements()));
+  StatusOr<RgbImage> decoded =
+      Decode(encoded->data<uint8_t>(), static_cast<size_t>(encoded->NumElements()));
   if (!decoded.ok()) {
     if (decoded.status().code() == StatusCode::kUnimplemented) return decoded.status();
     // Not decodable: the spec's empty matrix.
@@ -75,9 +75,7 @@ Status ImageDecoderKernel::Compute(KernelContext& ctx) const {
   for (int64_t i = 0; i < pixels; ++i) {
     const uint8_t* p = image.rgb.data() + 3 * i;
     switch (format_) {
-      case PixelFormat::kRgb:
-        std::memcpy(out + 3 * i, p, 3);
-        break;
+      case PixelFormat::kRgb: std::memcpy(out + 3 * i, p, 3); break;
       case PixelFormat::kBgr:
         out[3 * i] = p[2];
         out[3 * i + 1] = p[1];

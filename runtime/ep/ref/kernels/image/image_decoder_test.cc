@@ -41,8 +41,8 @@ void Put16(std::vector<uint8_t>& v, uint32_t x) {
 }
 
 // A BMP with a 40-byte info header; `palette` entries are B, G, R, 0.
-std::vector<uint8_t> Bmp(int32_t width, int32_t height, int bits, const std::vector<uint8_t>& palette,
-                         const std::vector<uint8_t>& pixels) {
+std::vector<uint8_t> Bmp(int32_t width, int32_t height, int bits,
+                         const std::vector<uint8_t>& palette, const std::vector<uint8_t>& pixels) {
   std::vector<uint8_t> v = {'B', 'M'};
   const uint32_t offset = 14 + 40 + static_cast<uint32_t>(palette.size());
   Put32(v, offset + static_cast<uint32_t>(pixels.size()));
@@ -63,8 +63,8 @@ std::vector<uint8_t> Bmp(int32_t width, int32_t height, int bits, const std::vec
 
 TEST(ImageDecoderTest, Bmp24BitBottomUpWithPadding) {
   // 2x2, rows stored bottom first, B G R per pixel, each row padded from 6 to 8 bytes.
-  const auto bmp = Bmp(2, 2, 24, {},
-                       {/*bottom*/ 1, 2, 3, 4, 5, 6, 0, 0, /*top*/ 7, 8, 9, 10, 11, 12, 0, 0});
+  const auto bmp =
+      Bmp(2, 2, 24, {}, {/*bottom*/ 1, 2, 3, 4, 5, 6, 0, 0, /*top*/ 7, 8, 9, 10, 11, 12, 0, 0});
   ASSERT_OK_AND_ASSIGN(auto y, Decode(bmp));
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(2, 2, 3));
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAre(9, 8, 7, 12, 11, 10, 3, 2, 1, 6, 5, 4));
@@ -95,10 +95,13 @@ TEST(ImageDecoderTest, Bmp16BitBitfields) {
   EXPECT_ERROR_CODE(Decode(bmp), kUnimplemented);
 }
 
-std::vector<uint8_t> Bytes(const std::string& s) { return std::vector<uint8_t>(s.begin(), s.end()); }
+std::vector<uint8_t> Bytes(const std::string& s) {
+  return std::vector<uint8_t>(s.begin(), s.end());
+}
 
 TEST(ImageDecoderTest, NetpbmForms) {
-  ASSERT_OK_AND_ASSIGN(auto y, Decode(Bytes(std::string("P6\n# c\n2 1\n255\n") + "\x01\x02\x03\xFA\xFB\xFC")));
+  ASSERT_OK_AND_ASSIGN(
+      auto y, Decode(Bytes(std::string("P6\n# c\n2 1\n255\n") + "\x01\x02\x03\xFA\xFB\xFC")));
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 2, 3));
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAre(1, 2, 3, 250, 251, 252));
   // Plain PGM with maxval 3 scales to 255; plain PBM's 1 is black.
@@ -174,8 +177,13 @@ std::vector<uint8_t> Tiff(uint32_t width, uint32_t samples, uint32_t photometric
   std::vector<uint8_t> v = {'I', 'I', 42, 0};
   Put32(v, 8);
   const std::vector<std::pair<uint32_t, uint32_t>> tags = {
-      {256, width}, {257, 1}, {259, compression}, {262, photometric},
-      {273, 8 + 2 + 7 * 12 + 4}, {277, samples}, {279, static_cast<uint32_t>(strip.size())}};
+      {256, width},
+      {257, 1},
+      {259, compression},
+      {262, photometric},
+      {273, 8 + 2 + 7 * 12 + 4},
+      {277, samples},
+      {279, static_cast<uint32_t>(strip.size())}};
   Put16(v, static_cast<uint32_t>(tags.size()));
   for (const auto& [tag, value] : tags) {
     Put16(v, tag);
@@ -202,8 +210,8 @@ TEST(ImageDecoderTest, UncompressedTiff) {
 }
 
 TEST(ImageDecoderTest, WebpWrittenByLibwebp) {
-  const uint8_t pixels[] = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150,
-                            160, 170, 180};
+  const uint8_t pixels[] = {10,  20,  30,  40,  50,  60,  70,  80,  90,
+                            100, 110, 120, 130, 140, 150, 160, 170, 180};
   uint8_t* out = nullptr;
   const size_t size = WebPEncodeLosslessRGB(pixels, 3, 2, 9, &out);
   ASSERT_GT(size, 0u);
@@ -213,9 +221,9 @@ TEST(ImageDecoderTest, WebpWrittenByLibwebp) {
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(2, 3, 3));
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAreArray(pixels));
   ASSERT_OK_AND_ASSIGN(y, Decode(webp, "BGR"));
-  EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ::testing::ElementsAreArray({30, 20, 10, 60, 50, 40, 90,
-                                                                   80, 70, 120, 110, 100, 150,
-                                                                   140, 130, 180, 170, 160}));
+  EXPECT_THAT(ValuesOf<uint8_t>(y[0]),
+              ::testing::ElementsAreArray({30, 20, 10, 60, 50, 40, 90, 80, 70, 120, 110, 100, 150,
+                                           140, 130, 180, 170, 160}));
   // A lossy flat image comes back close to its color.
   const std::vector<uint8_t> flat(16 * 16 * 3, 128);
   const size_t lossy_size = WebPEncodeRGB(flat.data(), 16, 16, 48, 90, &out);
@@ -304,15 +312,15 @@ std::vector<uint8_t> Jpeg2000(OPJ_CODEC_FORMAT format, int width, int height, in
 }
 
 TEST(ImageDecoderTest, Jpeg2000WrittenByOpenjpeg) {
-  const auto jp2 = Jpeg2000(OPJ_CODEC_JP2, 3, 2, 8,
-                            {{10, 40, 70, 100, 130, 160}, {20, 50, 80, 110, 140, 170},
-                             {30, 60, 90, 120, 150, 180}});
+  const auto jp2 = Jpeg2000(
+      OPJ_CODEC_JP2, 3, 2, 8,
+      {{10, 40, 70, 100, 130, 160}, {20, 50, 80, 110, 140, 170}, {30, 60, 90, 120, 150, 180}});
   ASSERT_FALSE(jp2.empty());
   ASSERT_OK_AND_ASSIGN(auto y, Decode(jp2));
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(2, 3, 3));
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]),
-              ::testing::ElementsAreArray({10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120,
-                                           130, 140, 150, 160, 170, 180}));
+              ::testing::ElementsAreArray({10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130,
+                                           140, 150, 160, 170, 180}));
   // A raw 12-bit gray codestream: samples reduced to their high byte.
   const auto j2k = Jpeg2000(OPJ_CODEC_J2K, 2, 2, 12, {{0x000, 0xABC, 0xFFF, 0x7F0}});
   ASSERT_FALSE(j2k.empty());
@@ -335,9 +343,9 @@ TEST(ImageDecoderTest, UnknownUndecodableAndRefusedInputs) {
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(0, 0, 1));
   EXPECT_ERROR_CODE(Decode({1, 2, 3}, "CMYK"), kInvalidArgument);
   static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterRefKernels));
-  EXPECT_ERROR_CODE(RunNode(*registry, "y = ImageDecoder (x)", 20,
-                            {TensorValue<uint8_t>({1, 2}, {1, 2})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(*registry, "y = ImageDecoder (x)", 20, {TensorValue<uint8_t>({1, 2}, {1, 2})}),
+      kInvalidArgument);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // JPEG 2000 (JP2 files and raw codestreams) through OpenJPEG.
+#include <openjpeg.h>
+
 #include <algorithm>
 #include <cstring>
 #include <string>
-
-#include <openjpeg.h>
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 
@@ -85,17 +85,15 @@ int Sample8(const opj_image_t& image, const opj_image_comp_t& c, int64_t x, int6
   return static_cast<int>(v);
 }
 
-uint8_t Clamp8(double v) {
-  return static_cast<uint8_t>(std::clamp(v + 0.5, 0.0, 255.0));
-}
+uint8_t Clamp8(double v) { return static_cast<uint8_t>(std::clamp(v + 0.5, 0.0, 255.0)); }
 
 }  // namespace
 
 StatusOr<RgbImage> DecodeJpeg2000(const uint8_t* data, size_t size) {
-  static constexpr uint8_t kJp2Signature[] = {0, 0, 0, 0x0C, 'j', 'P', ' ', ' ', 0x0D, 0x0A,
-                                              0x87, 0x0A};
-  const bool jp2 = size >= sizeof kJp2Signature &&
-                   std::memcmp(data, kJp2Signature, sizeof kJp2Signature) == 0;
+  static constexpr uint8_t kJp2Signature[] = {0,   0,   0,    0x0C, 'j',  'P',
+                                              ' ', ' ', 0x0D, 0x0A, 0x87, 0x0A};
+  const bool jp2 =
+      size >= sizeof kJp2Signature && std::memcmp(data, kJp2Signature, sizeof kJp2Signature) == 0;
   MemorySource src{data, size, 0};
   std::string error;
   Jpeg2000Decode d;
@@ -115,15 +113,13 @@ StatusOr<RgbImage> DecodeJpeg2000(const uint8_t* data, size_t size) {
   opj_dparameters_t parameters;
   opj_set_default_decoder_parameters(&parameters);
   // Strict: a truncated codestream is an error, not a partially decoded image.
-  if (!opj_setup_decoder(d.codec, &parameters) ||
-      !opj_decoder_set_strict_mode(d.codec, OPJ_TRUE) ||
+  if (!opj_setup_decoder(d.codec, &parameters) || !opj_decoder_set_strict_mode(d.codec, OPJ_TRUE) ||
       !opj_read_header(d.stream, d.codec, &d.image) || d.image == nullptr) {
     return InvalidArgument("not a decodable JPEG 2000 stream: " + error);
   }
   const int64_t width = static_cast<int64_t>(d.image->x1) - d.image->x0;
   const int64_t height = static_cast<int64_t>(d.image->y1) - d.image->y0;
-  if (width <= 0 || height <= 0 || width * height > kMaxImagePixels ||
-      d.image->numcomps == 0) {
+  if (width <= 0 || height <= 0 || width * height > kMaxImagePixels || d.image->numcomps == 0) {
     return InvalidArgument("the JPEG 2000 image's size is invalid or too large to decode");
   }
   if (!opj_decode(d.codec, d.stream, d.image) || !opj_end_decompress(d.codec, d.stream)) {
@@ -137,8 +133,7 @@ StatusOr<RgbImage> DecodeJpeg2000(const uint8_t* data, size_t size) {
     const opj_image_comp_t& c = image.comps[k];
     if (c.data == nullptr || c.w == 0 || c.h == 0 || c.dx == 0 || c.dy == 0 || c.prec < 1 ||
         c.prec > 31) {
-      return InvalidArgument("the JPEG 2000 stream has an invalid component " +
-                             std::to_string(k));
+      return InvalidArgument("the JPEG 2000 stream has an invalid component " + std::to_string(k));
     }
   }
   // One or two components: gray (and alpha); three or more: color (and alpha or extras, which

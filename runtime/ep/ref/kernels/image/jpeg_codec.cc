@@ -1,9 +1,9 @@
 // JPEG through libjpeg.
+#include <jpeglib.h>
+
 #include <csetjmp>
 #include <cstdio>
 #include <string>
-
-#include <jpeglib.h>
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 

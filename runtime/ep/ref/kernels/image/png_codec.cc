@@ -1,9 +1,9 @@
 // PNG through libpng.
+#include <png.h>
+
 #include <csetjmp>
 #include <cstring>
 #include <string>
-
-#include <png.h>
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 
@@ -40,8 +40,8 @@ StatusOr<RgbImage> DecodePng(const uint8_t* data, size_t size) {
   RgbImage image;
   std::vector<png_bytep> rows;
   PngSource src{data, size, 0, {0}};
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, OnPngError,
-                                           IgnorePngWarning);
+  png_structp png =
+      png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, OnPngError, IgnorePngWarning);
   if (png == nullptr) return Unavailable("libpng could not allocate a reader");
   png_infop info = png_create_info_struct(png);
   if (info == nullptr) {

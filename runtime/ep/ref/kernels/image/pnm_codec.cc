@@ -88,9 +88,8 @@ StatusOr<RgbImage> DecodePnm(const uint8_t* data, size_t size) {
   image.height = height;
   image.rgb.resize(static_cast<size_t>(width * height * 3));
   const int bytes_per_sample = maxval > 255 ? 2 : 1;
-  const size_t raw_stride =
-      bitmap ? static_cast<size_t>((width + 7) / 8)
-             : static_cast<size_t>(width) * channels * bytes_per_sample;
+  const size_t raw_stride = bitmap ? static_cast<size_t>((width + 7) / 8)
+                                   : static_cast<size_t>(width) * channels * bytes_per_sample;
   if (raw && static_cast<size_t>(height) * raw_stride > size - r.pos) {
     return InvalidArgument("the PNM pixel data is truncated");
   }

@@ -1,7 +1,7 @@
 // WebP through libwebp.
-#include <string>
-
 #include <webp/decode.h>
+
+#include <string>
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 
@@ -11,22 +11,14 @@ namespace {
 
 std::string DescribeWebpStatus(VP8StatusCode code) {
   switch (code) {
-    case VP8_STATUS_OUT_OF_MEMORY:
-      return "out of memory";
-    case VP8_STATUS_INVALID_PARAM:
-      return "invalid parameter";
-    case VP8_STATUS_BITSTREAM_ERROR:
-      return "bitstream error";
-    case VP8_STATUS_UNSUPPORTED_FEATURE:
-      return "unsupported feature";
-    case VP8_STATUS_SUSPENDED:
-      return "suspended";
-    case VP8_STATUS_USER_ABORT:
-      return "aborted";
-    case VP8_STATUS_NOT_ENOUGH_DATA:
-      return "the stream ends inside the image";
-    default:
-      return "error " + std::to_string(static_cast<int>(code));
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR: return "bitstream error";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported feature";
+    case VP8_STATUS_SUSPENDED: return "suspended";
+    case VP8_STATUS_USER_ABORT: return "aborted";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the stream ends inside the image";
+    default: return "error " + std::to_string(static_cast<int>(code));
   }
 }
 

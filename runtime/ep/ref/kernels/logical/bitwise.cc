@@ -14,8 +14,7 @@ namespace {
 template <typename Fn>
 Status VisitIntegerTypes(DataType type, Fn&& fn) {
   if (IsFloatingPoint(type)) {
-    return Unimplemented(std::string("bitwise ops take integers, got ") +
-                         DataTypeShortName(type));
+    return Unimplemented(std::string("bitwise ops take integers, got ") + DataTypeShortName(type));
   }
   return VisitArithmeticTypes(type, [&](auto tag) -> Status {
     if constexpr (kIsInt<decltype(tag)>) {
@@ -40,12 +39,9 @@ StatusOr<Tensor> Bitwise(BitwiseOp op, const Tensor& a, const Tensor& b) {
     using T = decltype(tag);
     BroadcastBinary<T, T, T>(a, b, &c, [op](T x, T y) {
       switch (op) {
-        case BitwiseOp::kAnd:
-          return static_cast<T>(x & y);
-        case BitwiseOp::kOr:
-          return static_cast<T>(x | y);
-        case BitwiseOp::kXor:
-          break;
+        case BitwiseOp::kAnd: return static_cast<T>(x & y);
+        case BitwiseOp::kOr: return static_cast<T>(x | y);
+        case BitwiseOp::kXor: break;
       }
       return static_cast<T>(x ^ y);
     });

@@ -38,8 +38,8 @@ TEST_F(BitwiseTest, NotFlipsEveryBit) {
   ASSERT_OK_AND_ASSIGN(auto u, RunNode(registry_, "Y = BitwiseNot(X)", 18,
                                        {TensorValue<uint8_t>({3}, {0, 255, 0x0F})}));
   EXPECT_THAT(ValuesOf<uint8_t>(u[0]), ElementsAre(255, 0, 0xF0));
-  ASSERT_OK_AND_ASSIGN(auto s, RunNode(registry_, "Y = BitwiseNot(X)", 18,
-                                       {TensorValue<int32_t>({3}, {0, -1, 5})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto s, RunNode(registry_, "Y = BitwiseNot(X)", 18, {TensorValue<int32_t>({3}, {0, -1, 5})}));
   EXPECT_THAT(ValuesOf<int32_t>(s[0]), ElementsAre(-1, 0, -6));
 }
 

@@ -33,21 +33,11 @@ void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
   };
   using C = ComputeType<T>;
   switch (op) {
-    case CompareOp::kEqual:
-      run([](C x, C z) { return x == z; });
-      break;
-    case CompareOp::kLess:
-      run([](C x, C z) { return x < z; });
-      break;
-    case CompareOp::kGreater:
-      run([](C x, C z) { return x > z; });
-      break;
-    case CompareOp::kLessOrEqual:
-      run([](C x, C z) { return x <= z; });
-      break;
-    case CompareOp::kGreaterOrEqual:
-      run([](C x, C z) { return x >= z; });
-      break;
+    case CompareOp::kEqual: run([](C x, C z) { return x == z; }); break;
+    case CompareOp::kLess: run([](C x, C z) { return x < z; }); break;
+    case CompareOp::kGreater: run([](C x, C z) { return x > z; }); break;
+    case CompareOp::kLessOrEqual: run([](C x, C z) { return x <= z; }); break;
+    case CompareOp::kGreaterOrEqual: run([](C x, C z) { return x >= z; }); break;
   }
 }
 

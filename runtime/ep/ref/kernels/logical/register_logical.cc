@@ -58,8 +58,7 @@ Status RegisterLogicAndBits(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Not", 1, 1, {{"T", b}}, FactoryOf<NotKernel>()));
   // BitShift-28 adds the signed integers (arithmetic right shift).
   const KernelFactory bit_shift = FactoryOf<BitShiftKernel>();
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "BitShift", 11, 27, {{"T", {kU8, kU16, kU32, kU64}}}, bit_shift));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "BitShift", 11, 27, {{"T", {kU8, kU16, kU32, kU64}}}, bit_shift));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BitShift", 28, 28, {{"T", Ints()}}, bit_shift));
   const std::pair<const char*, KernelFactory> bitwise[] = {
       {"BitwiseAnd", FactoryOf<BitwiseKernel<BitwiseOp::kAnd>>()},

@@ -39,15 +39,9 @@ template <typename T>
 Status ArithmeticLoop(ArithmeticOp op, const Tensor& a, const Tensor& b, Tensor* y) {
   if constexpr (kIsInt<T>) {
     switch (op) {
-      case ArithmeticOp::kAdd:
-        BroadcastBinary<T, T, T>(a, b, y, WrapAdd<T>);
-        break;
-      case ArithmeticOp::kSub:
-        BroadcastBinary<T, T, T>(a, b, y, WrapSub<T>);
-        break;
-      case ArithmeticOp::kMul:
-        BroadcastBinary<T, T, T>(a, b, y, WrapMul<T>);
-        break;
+      case ArithmeticOp::kAdd: BroadcastBinary<T, T, T>(a, b, y, WrapAdd<T>); break;
+      case ArithmeticOp::kSub: BroadcastBinary<T, T, T>(a, b, y, WrapSub<T>); break;
+      case ArithmeticOp::kMul: BroadcastBinary<T, T, T>(a, b, y, WrapMul<T>); break;
       case ArithmeticOp::kDiv: {
         bool zero_divisor = false;
         BroadcastBinary<T, T, T>(a, b, y, [&zero_divisor](T x, T z) {
@@ -67,18 +61,10 @@ Status ArithmeticLoop(ArithmeticOp op, const Tensor& a, const Tensor& b, Tensor*
   } else {
     using C = ComputeType<T>;
     switch (op) {
-      case ArithmeticOp::kAdd:
-        FloatLoop<T>(a, b, y, std::plus<C>());
-        break;
-      case ArithmeticOp::kSub:
-        FloatLoop<T>(a, b, y, std::minus<C>());
-        break;
-      case ArithmeticOp::kMul:
-        FloatLoop<T>(a, b, y, std::multiplies<C>());
-        break;
-      case ArithmeticOp::kDiv:
-        FloatLoop<T>(a, b, y, std::divides<C>());
-        break;
+      case ArithmeticOp::kAdd: FloatLoop<T>(a, b, y, std::plus<C>()); break;
+      case ArithmeticOp::kSub: FloatLoop<T>(a, b, y, std::minus<C>()); break;
+      case ArithmeticOp::kMul: FloatLoop<T>(a, b, y, std::multiplies<C>()); break;
+      case ArithmeticOp::kDiv: FloatLoop<T>(a, b, y, std::divides<C>()); break;
     }
   }
   return OkStatus();

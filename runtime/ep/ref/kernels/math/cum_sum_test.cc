@@ -37,12 +37,12 @@ TEST_F(CumSumTest, InnerAndNegativeAxes) {
   ASSERT_OK_AND_ASSIGN(auto cols, RunNode(registry_, "Y = CumSum (X, axis)", 11,
                                           {x, TensorValue<int64_t>({}, {0})}));
   EXPECT_THAT(ValuesOf<float>(cols[0]), ElementsAre(1, 2, 3, 5, 7, 9));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumSum (X, axis)", 11,
-                            {x, TensorValue<int64_t>({}, {2})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumSum (X, axis)", 11,
-                            {x, TensorValue<int64_t>({2}, {0, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = CumSum (X, axis)", 11, {x, TensorValue<int64_t>({}, {2})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = CumSum (X, axis)", 11, {x, TensorValue<int64_t>({2}, {0, 1})}),
+      kInvalidArgument);
 }
 
 TEST_F(CumSumTest, IntegersWrapAndEmptyTensorsPass) {
@@ -69,9 +69,9 @@ TEST_F(CumSumTest, CumProdExclusiveAndReverse) {
       {"<reverse = 1>", {6, 6, 3}},
       {"<exclusive = 1, reverse = 1>", {6, 3, 1}}};
   for (const auto& [attrs, want] : cases) {
-    ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, std::string("Y = CumProd ") + attrs +
-                                                          " (X, axis)",
-                                           26, {x, axis0_}));
+    ASSERT_OK_AND_ASSIGN(
+        auto out,
+        RunNode(registry_, std::string("Y = CumProd ") + attrs + " (X, axis)", 26, {x, axis0_}));
     EXPECT_EQ(ValuesOf<float>(out[0]), want) << attrs;
   }
   ASSERT_OK_AND_ASSIGN(auto rows, RunNode(registry_, "Y = CumProd (X, axis)", 26,
@@ -85,15 +85,15 @@ TEST_F(CumSumTest, CumProdExclusiveAndReverse) {
 
 TEST_F(CumSumTest, CumProdRejectsBadAxes) {
   Value x = TensorValue<float>({3}, {1, 2, 3});
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
-                            {x, TensorValue<int64_t>({}, {1})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
-                            {x, TensorValue<int64_t>({2}, {0, 0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = CumProd (X, axis)", 26,
-                            {TensorValue<float>({}, {2}), axis0_}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = CumProd (X, axis)", 26, {x, TensorValue<int64_t>({}, {1})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = CumProd (X, axis)", 26, {x, TensorValue<int64_t>({2}, {0, 0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = CumProd (X, axis)", 26, {TensorValue<float>({}, {2}), axis0_}),
+      kInvalidArgument);
 }
 
 }  // namespace

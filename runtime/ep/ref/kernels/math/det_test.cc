@@ -18,8 +18,8 @@ class DetTest : public ::testing::Test {
 };
 
 TEST_F(DetTest, TwoByTwoIsAScalar) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Det (X)", 11,
-                                         {TensorValue<float>({2, 2}, {1, 2, 3, 4})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = Det (X)", 11, {TensorValue<float>({2, 2}, {1, 2, 3, 4})}));
   EXPECT_THAT(DimsOf(out[0]), IsEmpty());
   EXPECT_FLOAT_EQ(ValuesOf<float>(out[0])[0], -2);
 }
@@ -27,9 +27,9 @@ TEST_F(DetTest, TwoByTwoIsAScalar) {
 TEST_F(DetTest, BatchedNeedsPivotingAndRowMajorOrder) {
   // The first matrix has a zero leading entry, which needs a row swap.
   std::vector<double> x = {0, 1, 2, 1, 0, 3, 4, -3, 8,
-                           2, 0, 0, 1, 3, 0, 7, 5, 4};  // lower triangular: 24
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Det (X)", 11,
-                                         {TensorValue<double>({2, 3, 3}, x)}));
+                           2, 0, 0, 1, 3, 0, 7, 5,  4};  // lower triangular: 24
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Det (X)", 11, {TensorValue<double>({2, 3, 3}, x)}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2));
   // 0*(0*8 - 3*-3) - 1*(1*8 - 3*4) + 2*(1*-3 - 0*4) = 0 + 4 - 6 = -2
   EXPECT_THAT(ValuesOf<double>(out[0]), ElementsAre(DoubleNear(-2, 1e-12), DoubleNear(24, 1e-12)));
@@ -38,19 +38,19 @@ TEST_F(DetTest, BatchedNeedsPivotingAndRowMajorOrder) {
 TEST_F(DetTest, SingularLargeAndEmpty) {
   std::vector<float> singular(25);
   for (int i = 0; i < 25; ++i) singular[i] = static_cast<float>(i);  // rank 2
-  ASSERT_OK_AND_ASSIGN(auto s, RunNode(registry_, "Y = Det (X)", 11,
-                                       {TensorValue<float>({5, 5}, singular)}));
+  ASSERT_OK_AND_ASSIGN(
+      auto s, RunNode(registry_, "Y = Det (X)", 11, {TensorValue<float>({5, 5}, singular)}));
   EXPECT_NEAR(ValuesOf<float>(s[0])[0], 0, 1e-3);
   std::vector<double> diag(36, 0);
   for (int i = 0; i < 6; ++i) diag[i * 7] = i + 1;
-  ASSERT_OK_AND_ASSIGN(auto d, RunNode(registry_, "Y = Det (X)", 11,
-                                       {TensorValue<double>({6, 6}, diag)}));
+  ASSERT_OK_AND_ASSIGN(auto d,
+                       RunNode(registry_, "Y = Det (X)", 11, {TensorValue<double>({6, 6}, diag)}));
   EXPECT_DOUBLE_EQ(ValuesOf<double>(d[0])[0], 720);
-  ASSERT_OK_AND_ASSIGN(auto e, RunNode(registry_, "Y = Det (X)", 11,
-                                       {TensorValue<float>({3, 0, 0}, {})}));
+  ASSERT_OK_AND_ASSIGN(auto e,
+                       RunNode(registry_, "Y = Det (X)", 11, {TensorValue<float>({3, 0, 0}, {})}));
   EXPECT_THAT(ValuesOf<float>(e[0]), ElementsAre(1, 1, 1));
-  ASSERT_OK_AND_ASSIGN(auto h, RunNode(registry_, "Y = Det (X)", 11,
-                                       {HalfValue({2, 2}, {2, 0, 0, 3})}));
+  ASSERT_OK_AND_ASSIGN(auto h,
+                       RunNode(registry_, "Y = Det (X)", 11, {HalfValue({2, 2}, {2, 0, 0, 3})}));
   EXPECT_THAT(HalfValuesOf<Float16>(h[0]), ElementsAre(6));
 }
 

@@ -160,9 +160,8 @@ StatusOr<Tensor> Einsum(const EinsumEquation& equation,
   // right-aligned global numbering now that the ellipsis rank is known.
   const int ellipsis_rank = static_cast<int>(ellipsis_dims.size());
   for (size_t k = 0; k < operands.size(); ++k) {
-    const int covered = static_cast<int>(
-        std::count_if(dim_labels[k].begin(), dim_labels[k].end(),
-                      [](int id) { return id >= kFirstEllipsisId; }));
+    const int covered = static_cast<int>(std::count_if(
+        dim_labels[k].begin(), dim_labels[k].end(), [](int id) { return id >= kFirstEllipsisId; }));
     for (int& id : dim_labels[k]) {
       if (id >= kFirstEllipsisId) id += ellipsis_rank - covered;
     }

@@ -70,10 +70,10 @@ TEST_F(EinsumTest, TraceDiagonalAndInnerProduct) {
   ASSERT_OK_AND_ASSIGN(auto diag, Run("ii->i", {m}));
   EXPECT_THAT(ValuesOf<double>(diag[0]), ElementsAre(1, 5, 9));
   ASSERT_OK_AND_ASSIGN(auto inner, Run("i,i", {TensorValue<double>({3}, {1, 2, 3}),
-                                              TensorValue<double>({3}, {4, 5, 6})}));
+                                               TensorValue<double>({3}, {4, 5, 6})}));
   EXPECT_THAT(ValuesOf<double>(inner[0]), ElementsAre(32));
   ASSERT_OK_AND_ASSIGN(auto outer, Run("i,j->ij", {TensorValue<double>({2}, {1, 2}),
-                                                  TensorValue<double>({2}, {3, 4})}));
+                                                   TensorValue<double>({2}, {3, 4})}));
   EXPECT_THAT(ValuesOf<double>(outer[0]), ElementsAre(3, 4, 6, 8));
 }
 
@@ -111,16 +111,16 @@ TEST_F(EinsumTest, ThreeOperandsAndIntegers) {
 }
 
 TEST_F(EinsumTest, ShapeErrors) {
-  EXPECT_ERROR_CODE(Run("ij,jk", {a23_, a23_}), kInvalidArgument);   // j is 3 and 2
-  EXPECT_ERROR_CODE(Run("ijk", {a23_}), kInvalidArgument);           // rank 2, three labels
-  EXPECT_ERROR_CODE(Run("ij,jk", {a23_}), kInvalidArgument);         // two terms, one input
+  EXPECT_ERROR_CODE(Run("ij,jk", {a23_, a23_}), kInvalidArgument);  // j is 3 and 2
+  EXPECT_ERROR_CODE(Run("ijk", {a23_}), kInvalidArgument);          // rank 2, three labels
+  EXPECT_ERROR_CODE(Run("ij,jk", {a23_}), kInvalidArgument);        // two terms, one input
   EXPECT_ERROR_CODE(Run("...i,...i", {a23_, TensorValue<float>({4, 3}, std::vector<float>(12))}),
-                    kInvalidArgument);                                // batch 2 vs 4
+                    kInvalidArgument);  // batch 2 vs 4
 }
 
 TEST_F(EinsumTest, EmptyDims) {
-  ASSERT_OK_AND_ASSIGN(auto out, Run("ij,jk->ik", {TensorValue<float>({2, 0}, {}),
-                                                   TensorValue<float>({0, 2}, {})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, Run("ij,jk->ik", {TensorValue<float>({2, 0}, {}), TensorValue<float>({0, 2}, {})}));
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(0, 0, 0, 0));
 }
 

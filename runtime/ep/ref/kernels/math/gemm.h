@@ -16,8 +16,7 @@ class Gemm : public OpKernel {
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  Gemm(double alpha, double beta, bool trans_a, bool trans_b, bool c_optional,
-       bool c_must_match)
+  Gemm(double alpha, double beta, bool trans_a, bool trans_b, bool c_optional, bool c_must_match)
       : alpha_(alpha),
         beta_(beta),
         trans_a_(trans_a),

@@ -48,7 +48,8 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
                                        std::optional<int64_t> ignore_index) {
   const std::vector<int64_t>& dims = input.shape().dims();
   if (dims.size() < 2) {
-    return InvalidArgument("input must have shape [N, C, d1, ...], got " + input.shape().ToString());
+    return InvalidArgument("input must have shape [N, C, d1, ...], got " +
+                           input.shape().ToString());
   }
   // The target's shape is the input's without the class dim.
   std::vector<int64_t> expected_target = dims;
@@ -96,12 +97,9 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
     }
   }
   switch (reduction) {
-    case LossReduction::kNone:
-      return ref_nn::FromDoubles(input.dtype(), target.shape(), loss);
-    case LossReduction::kSum:
-      return ref_nn::FromDoubles(input.dtype(), Shape{}, {loss_sum});
-    case LossReduction::kMean:
-      break;
+    case LossReduction::kNone: return ref_nn::FromDoubles(input.dtype(), target.shape(), loss);
+    case LossReduction::kSum: return ref_nn::FromDoubles(input.dtype(), Shape{}, {loss_sum});
+    case LossReduction::kMean: break;
   }
   return ref_nn::FromDoubles(input.dtype(), Shape{}, {loss_sum / weight_sum});
 }
@@ -123,8 +121,7 @@ Status NegativeLogLikelihoodLossKernel::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<std::unique_ptr<OpKernel>> SoftmaxCrossEntropyLossKernel::Create(
-    const KernelInfo& info) {
+StatusOr<std::unique_ptr<OpKernel>> SoftmaxCrossEntropyLossKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(LossAttributes a, ReadLossAttributes(info));
   return std::unique_ptr<OpKernel>(new SoftmaxCrossEntropyLossKernel(a.reduction, a.ignore_index));
 }

@@ -31,13 +31,13 @@ TEST_F(LossTest, NllReductions) {
                                           "(X, T)",
                                           13, {input_, target_}));
   EXPECT_THAT(ValuesOf<double>(none[0]), ElementsAre(3, 4));
-  ASSERT_OK_AND_ASSIGN(auto sum, RunNode(registry_,
-                                         "L = NegativeLogLikelihoodLoss <reduction = \"sum\"> (X, T)",
-                                         13, {input_, target_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto sum, RunNode(registry_, "L = NegativeLogLikelihoodLoss <reduction = \"sum\"> (X, T)", 13,
+                        {input_, target_}));
   EXPECT_THAT(DimsOf(sum[0]), IsEmpty());
   EXPECT_THAT(ValuesOf<double>(sum[0]), ElementsAre(7));
-  ASSERT_OK_AND_ASSIGN(auto mean, RunNode(registry_, "L = NegativeLogLikelihoodLoss (X, T)", 13,
-                                          {input_, target_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto mean, RunNode(registry_, "L = NegativeLogLikelihoodLoss (X, T)", 13, {input_, target_}));
   EXPECT_THAT(ValuesOf<double>(mean[0]), ElementsAre(3.5));
 }
 
@@ -55,13 +55,14 @@ TEST_F(LossTest, NllIgnoreIndexDropsTheElement) {
                                           "ignore_index = -1> (X, T, W)",
                                           13, {input_, target, weight_}));
   EXPECT_THAT(ValuesOf<double>(none[0]), ElementsAre(6, 0));
-  ASSERT_OK_AND_ASSIGN(auto mean, RunNode(registry_,
-                                          "L = NegativeLogLikelihoodLoss <ignore_index = -1> (X, T)",
-                                          13, {input_, target}));
+  ASSERT_OK_AND_ASSIGN(
+      auto mean, RunNode(registry_, "L = NegativeLogLikelihoodLoss <ignore_index = -1> (X, T)", 13,
+                         {input_, target}));
   EXPECT_THAT(ValuesOf<double>(mean[0]), ElementsAre(3));
   // Without ignore_index, -1 is out of range.
-  EXPECT_ERROR_CODE(RunNode(registry_, "L = NegativeLogLikelihoodLoss (X, T)", 13, {input_, target}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "L = NegativeLogLikelihoodLoss (X, T)", 13, {input_, target}),
+      kInvalidArgument);
 }
 
 TEST_F(LossTest, NllExtraDims) {
@@ -91,8 +92,8 @@ TEST_F(LossTest, BadShapesAndAttributes) {
 TEST_F(LossTest, SoftmaxCrossEntropyWithLogProb) {
   Value scores = TensorValue<float>({2, 3}, {1, 2, 3, 0, 0, 0});
   Value labels = TensorValue<int64_t>({2}, {2, 1});
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "L, P = SoftmaxCrossEntropyLoss (S, T)", 13,
-                                         {scores, labels}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "L, P = SoftmaxCrossEntropyLoss (S, T)", 13, {scores, labels}));
   const double lse0 = std::log(std::exp(1.0) + std::exp(2.0) + std::exp(3.0));
   const double lse1 = std::log(3.0);
   std::vector<double> log_prob = {1 - lse0, 2 - lse0, 3 - lse0, -lse1, -lse1, -lse1};
@@ -113,9 +114,9 @@ TEST_F(LossTest, SoftmaxCrossEntropyIgnoredAndWeighted) {
                                          13, {scores, labels, weights}));
   EXPECT_DOUBLE_EQ(ValuesOf<double>(out[0])[0], 3 * std::log(2.0));
   // All ignored: the weighted mean is 0/0.
-  ASSERT_OK_AND_ASSIGN(auto nan, RunNode(registry_,
-                                         "L = SoftmaxCrossEntropyLoss <ignore_index = 5> (S, T)", 13,
-                                         {scores, TensorValue<int32_t>({2}, {5, 5})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto nan, RunNode(registry_, "L = SoftmaxCrossEntropyLoss <ignore_index = 5> (S, T)", 13,
+                        {scores, TensorValue<int32_t>({2}, {5, 5})}));
   EXPECT_TRUE(std::isnan(ValuesOf<double>(nan[0])[0]));
 }
 
@@ -124,8 +125,8 @@ TEST_F(LossTest, SoftmaxCrossEntropyBFloat16FromOpset13) {
   Value labels = TensorValue<int64_t>({1}, {0});
   EXPECT_ERROR_CODE(RunNode(registry_, "L = SoftmaxCrossEntropyLoss (S, T)", 12, {scores, labels}),
                     kUnimplemented);
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "L = SoftmaxCrossEntropyLoss (S, T)", 13,
-                                         {scores, labels}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "L = SoftmaxCrossEntropyLoss (S, T)", 13, {scores, labels}));
   EXPECT_NEAR(HalfValuesOf<BFloat16>(out[0])[0], std::log(2.0), 1e-2);
 }
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <string>
 
-#include "runtime/ep/ref/kernels/math/activation_extra.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/math/activation_extra.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -84,9 +84,9 @@ TEST_F(ModBitShiftTest, LegacyPReluSlopes) {
                                             {x, TensorValue<float>({1, 2, 2}, {1, 1, 2, 0})}));
     EXPECT_THAT(ValuesOf<float>(same[0]), ElementsAre(-1, 2, -6, 0));
     // A slope that broadcasts from 7 on but fits none of the three legacy forms.
-    EXPECT_ERROR_CODE(RunNode(registry_, "Y = PRelu(X, S)", opset,
-                              {x, TensorValue<float>({2, 1}, {1, 2})}),
-                      kInvalidArgument);
+    EXPECT_ERROR_CODE(
+        RunNode(registry_, "Y = PRelu(X, S)", opset, {x, TensorValue<float>({2, 1}, {1, 2})}),
+        kInvalidArgument);
   }
 }
 
@@ -112,9 +112,8 @@ TEST_F(ModBitShiftTest, IsNaNAndIsInf) {
 }
 
 TEST_F(ModBitShiftTest, FloatModWithoutFmodFromOpset28) {
-  std::vector<Value> in = {
-      TensorValue<double>({10}, {5, -5, 5, -5, 0, -0.0, kInf, 3, 3, -3}),
-      TensorValue<double>({10}, {3, 3, -3, -3, -2, 2, 2, 0, kInf, kInf})};
+  std::vector<Value> in = {TensorValue<double>({10}, {5, -5, 5, -5, 0, -0.0, kInf, 3, 3, -3}),
+                           TensorValue<double>({10}, {3, 3, -3, -3, -2, 2, 2, 0, kInf, kInf})};
   EXPECT_ERROR_CODE(RunNode(registry_, "C = Mod(A, B)", 13, in), kInvalidArgument);
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "C = Mod(A, B)", 28, in));
   std::vector<double> y = ValuesOf<double>(out[0]);
@@ -122,12 +121,12 @@ TEST_F(ModBitShiftTest, FloatModWithoutFmodFromOpset28) {
   EXPECT_EQ(y[1], 1);
   EXPECT_EQ(y[2], -1);
   EXPECT_EQ(y[3], -2);
-  EXPECT_TRUE(y[4] == 0 && std::signbit(y[4]));   // the sign of B
+  EXPECT_TRUE(y[4] == 0 && std::signbit(y[4]));  // the sign of B
   EXPECT_TRUE(y[5] == 0 && !std::signbit(y[5]));
-  EXPECT_TRUE(std::isnan(y[6]));                   // infinite A
-  EXPECT_TRUE(std::isnan(y[7]));                   // zero B
-  EXPECT_EQ(y[8], 3);                              // same signs: A
-  EXPECT_EQ(y[9], kInf);                           // other signs: B
+  EXPECT_TRUE(std::isnan(y[6]));  // infinite A
+  EXPECT_TRUE(std::isnan(y[7]));  // zero B
+  EXPECT_EQ(y[8], 3);             // same signs: A
+  EXPECT_EQ(y[9], kInf);          // other signs: B
   ASSERT_OK_AND_ASSIGN(auto h, RunNode(registry_, "C = Mod(A, B)", 28,
                                        {HalfValue({2}, {-7, 7}), HalfValue({2}, {2, -2})}));
   EXPECT_THAT(HalfValuesOf<Float16>(h[0]), ElementsAre(1, -1));
@@ -155,9 +154,9 @@ TEST_F(ModBitShiftTest, SignedBitShiftFromOpset28) {
                                        {TensorValue<int64_t>({3}, {kMin, kMin, -3}),
                                         TensorValue<int64_t>({3}, {63, 64, 1})}));
   EXPECT_THAT(ValuesOf<int64_t>(w[0]), ElementsAre(-1, -1, -2));
-  ASSERT_OK_AND_ASSIGN(auto u, RunNode(registry_, "Z = BitShift <direction = \"LEFT\"> (X, Y)", 28,
-                                       {TensorValue<uint16_t>({2}, {1, 1}),
-                                        TensorValue<uint16_t>({2}, {15, 16})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto u, RunNode(registry_, "Z = BitShift <direction = \"LEFT\"> (X, Y)", 28,
+                      {TensorValue<uint16_t>({2}, {1, 1}), TensorValue<uint16_t>({2}, {15, 16})}));
   EXPECT_THAT(ValuesOf<uint16_t>(u[0]), ElementsAre(0x8000, 0));
   EXPECT_ERROR_CODE(RunNode(registry_, "Z = BitShift <direction = \"UP\"> (X, Y)", 28, right),
                     kInvalidArgument);

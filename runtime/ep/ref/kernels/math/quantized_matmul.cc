@@ -5,9 +5,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
-#include "runtime/ep/ref/kernels/math/matmul.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/math/matmul.h"
+#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 
 namespace onnxgate::ref {
 

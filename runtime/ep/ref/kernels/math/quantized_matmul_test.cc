@@ -90,10 +90,14 @@ TEST(QLinearMatMulTest, RejectsScaleOfWrongLength) {
 }
 
 TEST(QLinearMatMulTest, Opset21TakesHalfScales) {
-  std::vector<Value> in = {TensorValue<int8_t>({1, 2}, {1, 2}), HalfValue({}, {1}),
-                           TensorValue<int8_t>({}, {0}),       TensorValue<int8_t>({2, 1}, {3, 4}),
-                           HalfValue({}, {1}),                  TensorValue<int8_t>({}, {0}),
-                           HalfValue({}, {2}),                  TensorValue<int8_t>({}, {0})};
+  std::vector<Value> in = {TensorValue<int8_t>({1, 2}, {1, 2}),
+                           HalfValue({}, {1}),
+                           TensorValue<int8_t>({}, {0}),
+                           TensorValue<int8_t>({2, 1}, {3, 4}),
+                           HalfValue({}, {1}),
+                           TensorValue<int8_t>({}, {0}),
+                           HalfValue({}, {2}),
+                           TensorValue<int8_t>({}, {0})};
   const char* node = "y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)";
   EXPECT_ERROR_CODE(RunIdxStatus(node, 10, in), kInvalidArgument);
   auto y = RunIdx(node, 21, in);
@@ -109,9 +113,14 @@ TEST(QLinearMatMulTest, Opset21TakesFloat8) {
     for (float f : values) v.push_back(Float8E4M3FN::FromFloat(f));
     return Value::FromTensor(Tensor::FromVector<Float8E4M3FN>(std::move(shape), v));
   };
-  std::vector<Value> in = {f8({1, 2}, {1, 2}),   TensorValue<float>({}, {1}), f8({}, {0}),
-                           f8({2, 2}, {3, 1, 4, 0.5f}), TensorValue<float>({}, {1}), f8({}, {0}),
-                           TensorValue<float>({}, {0.5f}), f8({}, {0})};
+  std::vector<Value> in = {f8({1, 2}, {1, 2}),
+                           TensorValue<float>({}, {1}),
+                           f8({}, {0}),
+                           f8({2, 2}, {3, 1, 4, 0.5f}),
+                           TensorValue<float>({}, {1}),
+                           f8({}, {0}),
+                           TensorValue<float>({}, {0.5f}),
+                           f8({}, {0})};
   const char* node = "y = QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp)";
   auto y = RunIdx(node, 21, in);
   ASSERT_EQ(y.size(), 1u);

@@ -48,8 +48,8 @@ TEST_F(TopKTest, AxisZeroAndAttributeK) {
 
 TEST_F(TopKTest, NanRanksAboveNumbers) {
   Value x = TensorValue<float>({3}, {1, NAN, 2});
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "V, I = TopK (X, K)", 11,
-                                         {x, TensorValue<int64_t>({1}, {1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({1}, {1})}));
   EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(1));
   ASSERT_OK_AND_ASSIGN(auto smallest, RunNode(registry_, "V, I = TopK <largest = 0> (X, K)", 11,
                                               {x, TensorValue<int64_t>({1}, {3})}));
@@ -58,17 +58,18 @@ TEST_F(TopKTest, NanRanksAboveNumbers) {
 
 TEST_F(TopKTest, KBounds) {
   Value x = TensorValue<float>({3}, {1, 2, 3});
-  ASSERT_OK_AND_ASSIGN(auto zero, RunNode(registry_, "V, I = TopK (X, K)", 11,
-                                          {x, TensorValue<int64_t>({1}, {0})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto zero, RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({1}, {0})}));
   EXPECT_THAT(DimsOf(zero[0]), ElementsAre(0));
-  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({1}, {4})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 11,
-                            {x, TensorValue<int64_t>({1}, {-1})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 11,
-                            {x, TensorValue<int64_t>({2}, {1, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({1}, {4})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({1}, {-1})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "V, I = TopK (X, K)", 11, {x, TensorValue<int64_t>({2}, {1, 1})}),
+      kInvalidArgument);
 }
 
 TEST_F(TopKTest, IntegersOnlyFromOpset11) {
@@ -83,9 +84,9 @@ TEST_F(TopKTest, BFloat16FromOpset24) {
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "V, I = TopK (X, K)", 24, {x, k2_}));
   EXPECT_THAT(HalfValuesOf<BFloat16>(out[0]), ElementsAre(3, 3));
   EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(1, 3));
-  EXPECT_ERROR_CODE(RunNode(registry_, "V, I = TopK (X, K)", 24,
-                            {x, TensorValue<int64_t>({1}, {5})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "V, I = TopK (X, K)", 24, {x, TensorValue<int64_t>({1}, {5})}),
+      kInvalidArgument);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "runtime/ep/ref/kernels/math/clip.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/math/clip.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -197,12 +197,12 @@ TEST_F(ClipTest, IntegersFromOpset12AndScalarBounds) {
 }
 
 TEST_F(UnaryMathTest, GeluExactAndTanhApproximation) {
-  EXPECT_THAT(RunFloat("Y = Gelu(X)", 20, {-1, 0, 1, 2}),
-              Pointwise(FloatNear(1e-6f),
-                        std::vector<float>{-0.15865525f, 0, 0.84134475f, 1.95449974f}));
-  EXPECT_THAT(RunFloat("Y = Gelu <approximate = \"tanh\"> (X)", 20, {-1, 0, 1, 2}),
-              Pointwise(FloatNear(1e-6f),
-                        std::vector<float>{-0.15880801f, 0, 0.84119199f, 1.95459769f}));
+  EXPECT_THAT(
+      RunFloat("Y = Gelu(X)", 20, {-1, 0, 1, 2}),
+      Pointwise(FloatNear(1e-6f), std::vector<float>{-0.15865525f, 0, 0.84134475f, 1.95449974f}));
+  EXPECT_THAT(
+      RunFloat("Y = Gelu <approximate = \"tanh\"> (X)", 20, {-1, 0, 1, 2}),
+      Pointwise(FloatNear(1e-6f), std::vector<float>{-0.15880801f, 0, 0.84119199f, 1.95459769f}));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Gelu <approximate = \"erf\"> (X)", 20,
                             {TensorValue<float>({1}, {1})}),
                     kInvalidArgument);
@@ -211,14 +211,14 @@ TEST_F(UnaryMathTest, GeluExactAndTanhApproximation) {
 }
 
 TEST_F(UnaryMathTest, MishAndSwish) {
-  EXPECT_THAT(RunFloat("Y = Mish(X)", 18, {-1, 0, 1, 2}),
-              Pointwise(FloatNear(1e-6f),
-                        std::vector<float>{-0.30340146f, 0, 0.86509839f, 1.94395896f}));
+  EXPECT_THAT(
+      RunFloat("Y = Mish(X)", 18, {-1, 0, 1, 2}),
+      Pointwise(FloatNear(1e-6f), std::vector<float>{-0.30340146f, 0, 0.86509839f, 1.94395896f}));
   std::vector<float> big = RunFloat("Y = Mish(X)", 22, {1000, -1000});
   EXPECT_THAT(big, ElementsAre(1000, FloatNear(0, 1e-6f)));
-  EXPECT_THAT(RunFloat("Y = Swish <alpha = 2.0> (X)", 24, {-1, 0, 1, 2}),
-              Pointwise(FloatNear(1e-6f),
-                        std::vector<float>{-0.11920292f, 0, 0.88079708f, 1.96402758f}));
+  EXPECT_THAT(
+      RunFloat("Y = Swish <alpha = 2.0> (X)", 24, {-1, 0, 1, 2}),
+      Pointwise(FloatNear(1e-6f), std::vector<float>{-0.11920292f, 0, 0.88079708f, 1.96402758f}));
   EXPECT_THAT(RunFloat("Y = Swish(X)", 24, {-1000, 1000}), ElementsAre(FloatNear(0, 1e-6f), 1000));
   Value bf = BFloat16Value({1}, {1});
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Mish(X)", 18, {bf}), kUnimplemented);

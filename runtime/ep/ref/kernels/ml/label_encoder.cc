@@ -161,8 +161,7 @@ Status LabelEncoderKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   if (x->dtype() != lookup_.key_type) {
     return InvalidArgument(std::string("X of type ") + DataTypeShortName(x->dtype()) +
-                           " does not match the keys' type " +
-                           DataTypeShortName(lookup_.key_type));
+                           " does not match the keys' type " + DataTypeShortName(lookup_.key_type));
   }
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(values_.dtype(), x->shape()));
   Status st = VisitAllTypes(values_.dtype(), [&](auto tag) -> Status {

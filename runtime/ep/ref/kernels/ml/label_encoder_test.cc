@@ -32,10 +32,9 @@ TEST(LabelEncoderTest, TensorAttributes) {
                     "values_tensor = int32[3] {0, 1, 2}, default_tensor = int32[1] {42}> (x)",
                     4, {kNames}));
   EXPECT_THAT(ValuesOf<int32_t>(y[0]), ElementsAre(0, 1, 42, 2, 0));
-  ASSERT_OK_AND_ASSIGN(
-      y, RunMl("y = ai.onnx.ml.LabelEncoder <keys_tensor = int16[2] {7, -7}, "
-               "values_tensor = double[2] {0.5, 1.5}> (x)",
-               4, {TensorValue<int16_t>({3}, {-7, 7, 0})}));
+  ASSERT_OK_AND_ASSIGN(y, RunMl("y = ai.onnx.ml.LabelEncoder <keys_tensor = int16[2] {7, -7}, "
+                                "values_tensor = double[2] {0.5, 1.5}> (x)",
+                                4, {TensorValue<int16_t>({3}, {-7, 7, 0})}));
   EXPECT_EQ(y[0].tensor().dtype(), DataType::kDouble);
   const std::vector<double> v = ValuesOf<double>(y[0]);
   EXPECT_EQ(v[0], 1.5);
@@ -69,11 +68,10 @@ TEST(LabelEncoderTest, FloatKeys) {
 }
 
 TEST(LabelEncoderTest, NanKeyMatchesNanInVersion4) {
-  ASSERT_OK_AND_ASSIGN(auto y, RunMl("y = ai.onnx.ml.LabelEncoder <keys_tensor = double[2] "
-                                     "{1, nan}, values_int64s = [1, 2]> (x)",
-                                     4,
-                                     {TensorValue<double>(
-                                         {2}, {std::numeric_limits<double>::quiet_NaN(), 1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto y, RunMl("y = ai.onnx.ml.LabelEncoder <keys_tensor = double[2] "
+                    "{1, nan}, values_int64s = [1, 2]> (x)",
+                    4, {TensorValue<double>({2}, {std::numeric_limits<double>::quiet_NaN(), 1})}));
   EXPECT_THAT(ValuesOf<int64_t>(y[0]), ElementsAre(2, 1));
 }
 

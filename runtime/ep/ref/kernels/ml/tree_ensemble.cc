@@ -80,16 +80,16 @@ double ErfInv(double y) {
   if (w < 5.0) {
     const double t = w - 2.5;
     double p = 2.81022636e-08;
-    for (double c : {3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
-                     -0.00125372503, -0.00417768164, 0.246640727, 1.50140941}) {
+    for (double c : {3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503,
+                     -0.00417768164, 0.246640727, 1.50140941}) {
       p = c + p * t;
     }
     x = p * y;
   } else {
     const double t = std::sqrt(w) - 3.0;
     double p = -0.000200214257;
-    for (double c : {0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
-                     -0.0076224613, 0.00943887047, 1.00167406, 2.83297682}) {
+    for (double c : {0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613,
+                     0.00943887047, 1.00167406, 2.83297682}) {
       p = c + p * t;
     }
     x = p * y;
@@ -267,8 +267,7 @@ Status TreeEnsembleKernel::Compute(KernelContext& ctx) const {
   const int64_t rows = x->shape()[0], features = x->shape()[1];
   std::vector<double> xs(static_cast<size_t>(x->NumElements()));
   for (size_t i = 0; i < xs.size(); ++i) xs[i] = x->ElementAsDouble(static_cast<int64_t>(i));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            NewTensor(x->dtype(), Shape{rows, model_.n_targets}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x->dtype(), Shape{rows, model_.n_targets}));
   const size_t targets = static_cast<size_t>(model_.n_targets);
   std::vector<double> sums(targets);
   std::vector<bool> reached(targets);

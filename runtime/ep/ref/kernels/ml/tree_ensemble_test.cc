@@ -26,8 +26,9 @@ std::string SingleTree(const std::string& extra) {
 }
 
 TEST(TreeEnsembleTest, SingleTree) {
-  ASSERT_OK_AND_ASSIGN(auto y, RunMl(SingleTree(""), 5,
-                                     {TensorValue<double>({3, 2}, {1.2, 3.4, -0.12, 1.66, 4.14, 1.77})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto y,
+      RunMl(SingleTree(""), 5, {TensorValue<double>({3, 2}, {1.2, 3.4, -0.12, 1.66, 4.14, 1.77})}));
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(3, 2));
   EXPECT_THAT(ValuesOf<double>(y[0]), ElementsAre(5.23, 0, 5.23, 0, 0, 12.12));
 }
@@ -92,44 +93,45 @@ TEST(TreeEnsembleTest, SetMembership) {
       "nodes_trueleafs = [0, 1, 1], nodes_falsenodeids = [2, 2, 3], nodes_falseleafs = [1, 0, 1], "
       "leaf_targetids = [0, 1, 2, 3], leaf_weights = float[4] {1, 10, 1000, 100}, "
       "membership_values = float[8] {1.2, 3.7, 8, 9, nan, 12, 7, nan}> (x)";
-  ASSERT_OK_AND_ASSIGN(auto y, RunMl(node, 5, {TensorValue<float>({6, 1}, {1.2f, 3.4f, -0.12f, 10, 12, 7})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto y, RunMl(node, 5, {TensorValue<float>({6, 1}, {1.2f, 3.4f, -0.12f, 10, 12, 7})}));
   EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(1, 0, 0, 0,  // 1.2: member of the first set
-                                                 0, 0, 0, 100, 0, 0, 0, 100, 0, 0, 0, 100,
-                                                 0, 0, 1000, 0,  // 12 > 11: node 0's false leaf
+                                                 0, 0, 0, 100, 0, 0, 0, 100, 0, 0, 0, 100, 0, 0,
+                                                 1000, 0,        // 12 > 11: node 0's false leaf
                                                  0, 10, 0, 0));  // 7: a member of node 2's set
 }
 
 TEST(TreeEnsembleTest, RejectedEncodingsAndInputs) {
   const Value x = TensorValue<float>({1, 2}, {0, 0});
-  for (const std::string& bad : {
-           // A branch naming a leaf that does not exist; a target outside n_targets; a bad mode;
-           // lengths differing; a member node without its set; an unknown aggregation.
-           std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
-                       "nodes_featureids = [0], nodes_modes = uint8[1] {0}, "
-                       "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
-                       "nodes_falsenodeids = [5], nodes_falseleafs = [1], leaf_targetids = [0], "
-                       "leaf_weights = float[1] {1}> (x)"),
-           std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
-                       "nodes_featureids = [0], nodes_modes = uint8[1] {0}, "
-                       "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
-                       "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [1], "
-                       "leaf_weights = float[1] {1}> (x)"),
-           std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
-                       "nodes_featureids = [0], nodes_modes = uint8[1] {9}, "
-                       "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
-                       "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
-                       "leaf_weights = float[1] {1}> (x)"),
-           std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
-                       "nodes_featureids = [0, 1], nodes_modes = uint8[1] {0}, "
-                       "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
-                       "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
-                       "leaf_weights = float[1] {1}> (x)"),
-           std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
-                       "nodes_featureids = [0], nodes_modes = uint8[1] {6}, "
-                       "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
-                       "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
-                       "leaf_weights = float[1] {1}> (x)"),
-           TwoTrees("aggregate_function = 4, ")}) {
+  for (const std::string& bad :
+       {// A branch naming a leaf that does not exist; a target outside n_targets; a bad mode;
+        // lengths differing; a member node without its set; an unknown aggregation.
+        std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
+                    "nodes_featureids = [0], nodes_modes = uint8[1] {0}, "
+                    "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
+                    "nodes_falsenodeids = [5], nodes_falseleafs = [1], leaf_targetids = [0], "
+                    "leaf_weights = float[1] {1}> (x)"),
+        std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
+                    "nodes_featureids = [0], nodes_modes = uint8[1] {0}, "
+                    "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
+                    "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [1], "
+                    "leaf_weights = float[1] {1}> (x)"),
+        std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
+                    "nodes_featureids = [0], nodes_modes = uint8[1] {9}, "
+                    "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
+                    "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
+                    "leaf_weights = float[1] {1}> (x)"),
+        std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
+                    "nodes_featureids = [0, 1], nodes_modes = uint8[1] {0}, "
+                    "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
+                    "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
+                    "leaf_weights = float[1] {1}> (x)"),
+        std::string("y = ai.onnx.ml.TreeEnsemble <n_targets = 1, tree_roots = [0], "
+                    "nodes_featureids = [0], nodes_modes = uint8[1] {6}, "
+                    "nodes_splits = float[1] {0}, nodes_truenodeids = [0], nodes_trueleafs = [1], "
+                    "nodes_falsenodeids = [0], nodes_falseleafs = [1], leaf_targetids = [0], "
+                    "leaf_weights = float[1] {1}> (x)"),
+        TwoTrees("aggregate_function = 4, ")}) {
     EXPECT_ERROR_CODE(RunMl(bad, 5, {x}), kInvalidArgument);
   }
   // A feature X lacks, a cycle between interior nodes, X not 2-D.

@@ -11,8 +11,8 @@
 #include <type_traits>
 
 #include "runtime/ep/ref/kernels/common/compute_type.h"
-#include "runtime/ep/ref/kernels/nn/im2col.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/nn/im2col.h"
 
 namespace onnxgate::ref_nn {
 

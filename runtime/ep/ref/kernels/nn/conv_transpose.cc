@@ -3,8 +3,8 @@
 
 #include <Eigen/Core>
 
-#include "runtime/ep/ref/kernels/nn/im2col.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/nn/im2col.h"
 
 namespace onnxgate::ref_nn {
 

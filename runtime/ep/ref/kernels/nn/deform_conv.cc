@@ -13,8 +13,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/nn/im2col.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/nn/im2col.h"
 
 namespace onnxgate::ref_nn {
 

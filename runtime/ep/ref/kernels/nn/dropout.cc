@@ -55,8 +55,7 @@ Status Dropout::Compute(KernelContext& ctx) const {
   const int64_t n = x->NumElements();
   std::vector<bool> keep(static_cast<size_t>(n), true);
   if (training && ratio > 0) {
-    std::mt19937 engine(seed_.has_value() ? static_cast<uint32_t>(*seed_)
-                                          : std::random_device{}());
+    std::mt19937 engine(seed_.has_value() ? static_cast<uint32_t>(*seed_) : std::random_device{}());
     for (int64_t i = 0; i < n; ++i) {
       const uint32_t a = engine() >> 5;  // the upper 27 and 26 bits of two outputs
       const uint32_t b = engine() >> 6;

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
 
 namespace onnxgate::ref {

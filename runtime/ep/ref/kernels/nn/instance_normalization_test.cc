@@ -44,9 +44,9 @@ TEST(InstanceNormalizationTest, Version1AndBfloat16FromVersion22) {
   auto v1 = RunNn("Y = InstanceNormalization <epsilon = 0.0> (X, scale, B)", 1, f);
   ASSERT_EQ(v1.size(), 1u);
   EXPECT_THAT(Elements<float>(v1[0]), FloatsNear(std::vector<double>{-1, 3}));
-  auto bf = RunNn("Y = InstanceNormalization <epsilon = 0.0> (X, scale, B)", 22,
-                  {BFloat16Value({1, 1, 2}, {1, 3}), BFloat16Value({1}, {2}),
-                   BFloat16Value({1}, {1})});
+  auto bf =
+      RunNn("Y = InstanceNormalization <epsilon = 0.0> (X, scale, B)", 22,
+            {BFloat16Value({1, 1, 2}, {1, 3}), BFloat16Value({1}, {2}), BFloat16Value({1}, {1})});
   ASSERT_EQ(bf.size(), 1u);
   EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ::testing::ElementsAre(-1, 3));
 }

@@ -58,9 +58,9 @@ TEST(MaxUnpoolTest, Rejections) {
 }
 
 TEST(MaxUnpoolTest, Opset22TakesBFloat16) {
-  auto y = RunIdx("y = MaxUnpool <kernel_shape = [2], strides = [2]> (x, i)", 22,
-                  {BFloat16Value({1, 1, 2}, {1.5f, 2.5f}),
-                   TensorValue<int64_t>({1, 1, 2}, {1, 2})});
+  auto y =
+      RunIdx("y = MaxUnpool <kernel_shape = [2], strides = [2]> (x, i)", 22,
+             {BFloat16Value({1, 1, 2}, {1.5f, 2.5f}), TensorValue<int64_t>({1, 1, 2}, {1, 2})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 4));
   EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(0, 1.5f, 2.5f, 0));

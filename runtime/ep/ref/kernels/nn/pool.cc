@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/nn/im2col.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/nn/im2col.h"
 
 namespace onnxgate::ref_nn {
 
@@ -93,12 +93,8 @@ StatusOr<PoolOutput> PoolDouble(const std::vector<double>& x, int64_t planes,
               best = idx;
             }
             break;
-          case PoolKind::kAverage:
-            acc += v;
-            break;
-          case PoolKind::kLp:
-            acc += std::pow(std::fabs(v), o.p);
-            break;
+          case PoolKind::kAverage: acc += v; break;
+          case PoolKind::kLp: acc += std::pow(std::fabs(v), o.p); break;
         }
       }
       const int64_t at = pl * positions + p;
@@ -116,9 +112,7 @@ StatusOr<PoolOutput> PoolDouble(const std::vector<double>& x, int64_t planes,
             out.y[at] = acc / static_cast<double>(count);
           }
           break;
-        case PoolKind::kLp:
-          out.y[at] = o.p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / o.p);
-          break;
+        case PoolKind::kLp: out.y[at] = o.p == 2 ? std::sqrt(acc) : std::pow(acc, 1.0 / o.p); break;
       }
     }
   }

@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 
 namespace onnxgate::ref {
 

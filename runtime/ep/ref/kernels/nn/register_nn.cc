@@ -52,8 +52,7 @@ Status RegisterConvolutions(KernelRegistry& r) {
   const KernelFactory deform_conv = FactoryOf<DeformConv>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "DeformConv", 19, 21, {{"T", F3()}}, deform_conv));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "DeformConv", 22, 22, {{"T", F4()}}, deform_conv));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "Col2Im", 18, 18, {{"T", All()}}, FactoryOf<ref_nn::Col2Im>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Col2Im", 18, 18, {{"T", All()}}, FactoryOf<ref_nn::Col2Im>()));
   const List q8 = {kI8, kU8};
   const KernelFactory quantized = FactoryOf<QuantizedConvKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "QLinearConv", 10, 10,
@@ -117,8 +116,7 @@ Status RegisterNormalizations(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 6, 6, {{"T", F3()}}, batch));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 7, 8, {{"T", F3()}}, batch));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 9, 13, {{"T", F3()}}, batch));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "BatchNormalization", 14, 14, {{"T", F4()}, {"U", F4()}}, batch));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "BatchNormalization", 14, 14, {{"T", F4()}, {"U", F4()}}, batch));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "BatchNormalization", 15, 15, {{"T", F4()}, {"T1", F4()}, {"T2", F4()}}, batch));
   const KernelFactory instance = FactoryOf<InstanceNormalization>();
@@ -190,10 +188,10 @@ Status RegisterAttention(KernelRegistry& r) {
                                FactoryOf<RotaryEmbeddingKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "LinearAttention", 27, 27, {{"T", f3}, {"S", f3}},
                                FactoryOf<LinearAttentionKernel>()));
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "CausalConvWithState", 27, 27, {{"T", f3}},
-                               FactoryOf<CausalConvWithStateKernel>()));
-  return r.Register(KernelDef{"ai.onnx.preview", "FlexAttention", 1, 1, {{"T1", F4()}},
-                              FactoryOf<FlexAttentionKernel>()});
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "CausalConvWithState", 27, 27, {{"T", f3}}, FactoryOf<CausalConvWithStateKernel>()));
+  return r.Register(KernelDef{
+      "ai.onnx.preview", "FlexAttention", 1, 1, {{"T1", F4()}}, FactoryOf<FlexAttentionKernel>()});
 }
 
 }  // namespace

@@ -173,8 +173,7 @@ StatusOr<std::vector<int64_t>> TfIdfVectorizerKernel::Keys(const Tensor& x) cons
       std::copy(v, v + keys.size(), keys.begin());
       return keys;
     }
-    default:
-      break;
+    default: break;
   }
   return InvalidArgument(std::string("input X must be ") +
                          (string_pool_ ? "a string tensor when 'pool_strings' is set"

@@ -103,11 +103,11 @@ TEST(RoiAlignTest, Opset22TakesBFloat16) {
                   {BFloat16Value({1, 1, 4, 4}, v), BFloat16Value({1, 4}, {0, 0, 2, 2}), Batch0()});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(5.5f));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = RoiAlign <sampling_ratio = 2> (x, r, b)", 22,
-                                 {BFloat16Value({1, 1, 4, 4}, v),
-                                  BFloat16Value({1, 4}, {0, 0, 2, 2}),
-                                  TensorValue<int64_t>({1}, {1})}),
-                    kInvalidArgument);  // batch index 1 of a batch of 1
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = RoiAlign <sampling_ratio = 2> (x, r, b)", 22,
+                   {BFloat16Value({1, 1, 4, 4}, v), BFloat16Value({1, 4}, {0, 0, 2, 2}),
+                    TensorValue<int64_t>({1}, {1})}),
+      kInvalidArgument);  // batch index 1 of a batch of 1
 }
 
 }  // namespace

@@ -52,7 +52,8 @@ StatusOr<std::unique_ptr<OpKernel>> OptionalKernel::Create(const KernelInfo& inf
 Status OptionalKernel::Compute(KernelContext& ctx) const {
   const Value* v = ctx.input(0);
   if (v == nullptr) {
-    if (kind_ == Value::Kind::kNone) return InvalidArgument("input 'input' is missing and no 'type' is given");
+    if (kind_ == Value::Kind::kNone)
+      return InvalidArgument("input 'input' is missing and no 'type' is given");
     ctx.set_output(0, Value::OptionalNone(kind_, elem_type_));
     return OkStatus();
   }

@@ -2,8 +2,8 @@
 // attribute, wrapping tensors and sequences, and plain values accepted where loops pass them.
 #include "runtime/ep/ref/kernels/optional/optional.h"
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -44,8 +44,8 @@ TEST_F(OptionalTest, WrapsATensorAndGetsItBack) {
 }
 
 TEST_F(OptionalTest, EmptyOptionalOfASequenceTypeFromTheAttribute) {
-  ASSERT_OK_AND_ASSIGN(auto opt, RunWithBodies(registry_, TypedOptional(DataType::kInt32, true, true),
-                                               15, {}, {}));
+  ASSERT_OK_AND_ASSIGN(
+      auto opt, RunWithBodies(registry_, TypedOptional(DataType::kInt32, true, true), 15, {}, {}));
   ASSERT_TRUE(opt[0].is_optional());
   EXPECT_FALSE(opt[0].has_value());
   EXPECT_EQ(opt[0].optional_inner_kind(), Value::Kind::kSequence);
@@ -61,14 +61,15 @@ TEST_F(OptionalTest, OptionalWithoutInputOrTypeIsRejected) {
 }
 
 TEST_F(OptionalTest, TypeAttributeMustMatchTheInput) {
-  EXPECT_ERROR_CODE(RunWithBodies(registry_, TypedOptional(DataType::kInt64, false, false), 15,
-                                  {}, {x_}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunWithBodies(registry_, TypedOptional(DataType::kFloat, true, false), 15,
-                                  {}, {x_}),
-                    kInvalidArgument);
-  ASSERT_OK_AND_ASSIGN(auto ok, RunWithBodies(registry_, TypedOptional(DataType::kFloat, false, false),
-                                              15, {}, {x_}));
+  EXPECT_ERROR_CODE(
+      RunWithBodies(registry_, TypedOptional(DataType::kInt64, false, false), 15, {}, {x_}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunWithBodies(registry_, TypedOptional(DataType::kFloat, true, false), 15, {}, {x_}),
+      kInvalidArgument);
+  ASSERT_OK_AND_ASSIGN(
+      auto ok,
+      RunWithBodies(registry_, TypedOptional(DataType::kFloat, false, false), 15, {}, {x_}));
   EXPECT_TRUE(ok[0].has_value());
 }
 

@@ -1,4 +1,5 @@
-// The ref EP's registration table for ONNX's optional family (onnx/defs/optional): Optional, OptionalHasElement and OptionalGetElement; the types listed are the element types. Each line
+// The ref EP's registration table for ONNX's optional family (onnx/defs/optional): Optional,
+// OptionalHasElement and OptionalGetElement; the types listed are the element types. Each line
 // transcribes one version range of the op's ONNX schema with the types it allows; ranges are
 // split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
@@ -26,8 +27,7 @@ Status RegisterOptionalOps(KernelRegistry& r) {
   const KernelFactory has = FactoryOf<OptionalHasElementKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "OptionalHasElement", 15, 17, {{"O", v}, {"B", {kBool}}}, has));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "OptionalHasElement", 18, 27, {{"O", v}, {"B", {kBool}}}, has));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "OptionalHasElement", 28, 28, {{"O", v28}, {"B", {kBool}}}, has));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "OptionalHasElement", 28, 28, {{"O", v28}, {"B", {kBool}}}, has));
   const KernelFactory get = FactoryOf<OptionalGetElementKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "OptionalGetElement", 15, 17, {{"O", v}, {"V", v}}, get));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "OptionalGetElement", 18, 27, {{"O", v}, {"V", v}}, get));
@@ -36,8 +36,6 @@ Status RegisterOptionalOps(KernelRegistry& r) {
 
 }  // namespace
 
-Status RegisterOptionalKernels(KernelRegistry& registry) {
-  return RegisterOptionalOps(registry);
-}
+Status RegisterOptionalKernels(KernelRegistry& registry) { return RegisterOptionalOps(registry); }
 
 }  // namespace onnxgate

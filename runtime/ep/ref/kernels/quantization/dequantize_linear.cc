@@ -15,10 +15,9 @@ bool IsOutputFloat(DataType t) {
 // The scale types: float before opset 19, then float, float16 and bfloat16 (T2), and
 // float8e8m0 from opset 24.
 Status CheckScaleType(DataType scale, int since_version) {
-  const bool ok = since_version < 19
-                      ? scale == DataType::kFloat
-                      : IsOutputFloat(scale) ||
-                            (since_version >= 24 && scale == DataType::kFloat8E8M0);
+  const bool ok = since_version < 19 ? scale == DataType::kFloat
+                                     : IsOutputFloat(scale) ||
+                                           (since_version >= 24 && scale == DataType::kFloat8E8M0);
   if (ok) return OkStatus();
   return InvalidArgument(std::string("'x_scale' of type ") + DataTypeShortName(scale) +
                          " is not allowed in this version");
@@ -71,9 +70,9 @@ Status DequantizeLinearKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument(std::string("'x_scale' of type ") + DataTypeShortName(out) +
                            " cannot be the output type: set 'output_dtype'");
   }
-  ONNXGATE_ASSIGN_OR_RETURN(
-      QuantLayout layout, ResolveQuantLayout(x->shape(), scale->shape(), zero_point, rules_,
-                                             "x_scale", "x_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(QuantLayout layout,
+                            ResolveQuantLayout(x->shape(), scale->shape(), zero_point, rules_,
+                                               "x_scale", "x_zero_point"));
   const std::vector<double> zs =
       zero_point != nullptr ? ElementsAsDoubles(*zero_point) : std::vector<double>{0.0};
   if (xt == DataType::kInt32) {

@@ -51,9 +51,10 @@ TEST(DequantizeLinearTest, SixteenBitInputs) {
 }
 
 TEST(DequantizeLinearTest, Int4PerAxisAndTwoBitInputs) {
-  auto y = RunIdx("y = DequantizeLinear <axis = 0> (x, s, z)", 21,
-                  {SubByteValue(DataType::kInt4, {2, 2}, {-8, 7, -1, 3}),
-                   TensorValue<float>({2}, {2, 0.5f}), SubByteValue(DataType::kInt4, {2}, {1, -1})});
+  auto y =
+      RunIdx("y = DequantizeLinear <axis = 0> (x, s, z)", 21,
+             {SubByteValue(DataType::kInt4, {2, 2}, {-8, 7, -1, 3}),
+              TensorValue<float>({2}, {2, 0.5f}), SubByteValue(DataType::kInt4, {2}, {1, -1})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(-18, 12, 0, 2));
   y = RunIdx("y = DequantizeLinear(x, s, z)", 25,
@@ -80,10 +81,10 @@ TEST(DequantizeLinearTest, FloatInputsAndHalfOutput) {
 }
 
 TEST(DequantizeLinearTest, Blocked) {
-  auto y = RunIdx("y = DequantizeLinear <axis = 1, block_size = 2> (x, s, z)", 21,
-                  {TensorValue<int8_t>({2, 3}, {1, 2, 3, 4, 5, 6}),
-                   TensorValue<float>({2, 2}, {1, 2, 3, 4}),
-                   TensorValue<int8_t>({2, 2}, {0, 1, 2, 3})});
+  auto y =
+      RunIdx("y = DequantizeLinear <axis = 1, block_size = 2> (x, s, z)", 21,
+             {TensorValue<int8_t>({2, 3}, {1, 2, 3, 4, 5, 6}),
+              TensorValue<float>({2, 2}, {1, 2, 3, 4}), TensorValue<int8_t>({2, 2}, {0, 1, 2, 3})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(1, 2, 4, 6, 9, 12));
   // block_size 1 would need three blocks, 3 one block.
@@ -121,10 +122,11 @@ TEST(DequantizeLinearTest, ZeroPointTypeAndShapeMustMatch) {
   const Value x = TensorValue<int8_t>({2}, {3, -2});
   const Value s = TensorValue<float>({}, {1});
   EXPECT_FALSE(
-      RunIdxStatus("y = DequantizeLinear(x, s, z)", 21, {x, s, TensorValue<uint8_t>({}, {0})}).ok());
-  EXPECT_ERROR_CODE(RunIdxStatus("y = DequantizeLinear(x, s, z)", 21,
-                                 {x, s, TensorValue<int8_t>({2}, {0, 0})}),
-                    kInvalidArgument);
+      RunIdxStatus("y = DequantizeLinear(x, s, z)", 21, {x, s, TensorValue<uint8_t>({}, {0})})
+          .ok());
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = DequantizeLinear(x, s, z)", 21, {x, s, TensorValue<int8_t>({2}, {0, 0})}),
+      kInvalidArgument);
 }
 
 }  // namespace

@@ -10,9 +10,7 @@ namespace onnxgate::ref {
 namespace {
 
 // A scalar, or a 1-D tensor of one element: the per-tensor shapes.
-bool IsSingleValue(const Shape& s) {
-  return s.rank() == 0 || (s.rank() == 1 && s[0] == 1);
-}
+bool IsSingleValue(const Shape& s) { return s.rank() == 0 || (s.rank() == 1 && s[0] == 1); }
 
 }  // namespace
 
@@ -97,8 +95,8 @@ StatusOr<QuantLayout> ResolveQuantLayout(const Shape& x, const Shape& scale,
   if (scale[axis] != blocks) {
     return InvalidArgument("block_size " + std::to_string(rules.block_size) + " splits axis " +
                            std::to_string(axis) + " of x " + x.ToString() + " into " +
-                           std::to_string(blocks) + " blocks, but '" + scale_name +
-                           "' has shape " + scale.ToString());
+                           std::to_string(blocks) + " blocks, but '" + scale_name + "' has shape " +
+                           scale.ToString());
   }
   layout.mode = QuantLayout::Mode::kBlocked;
   layout.block = rules.block_size;

@@ -33,9 +33,9 @@ struct QuantLayout {
 
 // What the op version allows, and the attributes that pick the granularity.
 struct QuantLayoutRules {
-  bool per_axis = false;  // a 1-D scale along `axis` (opset 13)
-  int64_t axis = 1;       // the attribute, not yet normalised
-  int64_t block_size = 0; // > 0: blocked quantization (opset 21)
+  bool per_axis = false;   // a 1-D scale along `axis` (opset 13)
+  int64_t axis = 1;        // the attribute, not yet normalised
+  int64_t block_size = 0;  // > 0: blocked quantization (opset 21)
 };
 
 // Reads 'axis' (from opset 13) and 'block_size' (from opset 21, non-negative); an attribute the

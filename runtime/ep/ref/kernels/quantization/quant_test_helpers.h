@@ -34,7 +34,8 @@ Value Float8Value(Shape shape, const std::vector<float>& values) {
 // Every element decoded (any numeric type, packed ones included).
 inline std::vector<double> DecodedOf(const Value& v) {
   std::vector<double> out;
-  for (int64_t i = 0; i < v.tensor().NumElements(); ++i) out.push_back(v.tensor().ElementAsDouble(i));
+  for (int64_t i = 0; i < v.tensor().NumElements(); ++i)
+    out.push_back(v.tensor().ElementAsDouble(i));
   return out;
 }
 

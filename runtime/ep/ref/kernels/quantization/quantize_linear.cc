@@ -16,25 +16,19 @@ namespace {
 bool IsQuantizedType(DataType t, int since_version) {
   switch (t) {
     case DataType::kInt8:
-    case DataType::kUint8:
-      return true;
+    case DataType::kUint8: return true;
     case DataType::kFloat8E4M3FN:
     case DataType::kFloat8E4M3FNUZ:
     case DataType::kFloat8E5M2:
-    case DataType::kFloat8E5M2FNUZ:
-      return since_version >= 19;
+    case DataType::kFloat8E5M2FNUZ: return since_version >= 19;
     case DataType::kInt16:
     case DataType::kUint16:
     case DataType::kInt4:
-    case DataType::kUint4:
-      return since_version >= 21;
-    case DataType::kFloat4E2M1:
-      return since_version >= 23;
+    case DataType::kUint4: return since_version >= 21;
+    case DataType::kFloat4E2M1: return since_version >= 23;
     case DataType::kInt2:
-    case DataType::kUint2:
-      return since_version >= 25;
-    default:
-      return false;
+    case DataType::kUint2: return since_version >= 25;
+    default: return false;
   }
 }
 
@@ -46,9 +40,8 @@ Status CheckScaleType(DataType scale, DataType x, int since_version) {
   } else if (since_version < 23) {
     ok = scale == x;
   } else {
-    ok = scale == DataType::kFloat || scale == DataType::kFloat16 ||
-         scale == DataType::kBFloat16 || scale == DataType::kInt32 ||
-         (since_version >= 24 && scale == DataType::kFloat8E8M0);
+    ok = scale == DataType::kFloat || scale == DataType::kFloat16 || scale == DataType::kBFloat16 ||
+         scale == DataType::kInt32 || (since_version >= 24 && scale == DataType::kFloat8E8M0);
   }
   if (ok) return OkStatus();
   return InvalidArgument(std::string("'y_scale' of type ") + DataTypeShortName(scale) +
@@ -169,9 +162,9 @@ Status QuantizeLinearKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument(std::string("'y_zero_point' of type ") + DataTypeShortName(out) +
                            " is not a quantized type of this version");
   }
-  ONNXGATE_ASSIGN_OR_RETURN(
-      QuantLayout layout, ResolveQuantLayout(x->shape(), scale->shape(), zero_point, rules_,
-                                             "y_scale", "y_zero_point"));
+  ONNXGATE_ASSIGN_OR_RETURN(QuantLayout layout,
+                            ResolveQuantLayout(x->shape(), scale->shape(), zero_point, rules_,
+                                               "y_scale", "y_zero_point"));
 
   // The division runs in `precision`, else in the scale's type (float before opset 19, where
   // int32 x is divided by a float scale); a scale type without arithmetic of its own (int32,

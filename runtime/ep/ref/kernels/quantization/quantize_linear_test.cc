@@ -104,9 +104,10 @@ TEST(QuantizeLinearTest, SixteenBitOutputs) {
 }
 
 TEST(QuantizeLinearTest, Int4PerAxisAndUint4) {
-  auto y = RunIdx("y = QuantizeLinear <axis = 0> (x, s, z)", 21,
-                  {TensorValue<float>({2, 3}, {-20, -1.5f, 3, 1.5f, -2, 0.25f}),
-                   TensorValue<float>({2}, {1, 0.5f}), SubByteValue(DataType::kInt4, {2}, {0, -2})});
+  auto y =
+      RunIdx("y = QuantizeLinear <axis = 0> (x, s, z)", 21,
+             {TensorValue<float>({2, 3}, {-20, -1.5f, 3, 1.5f, -2, 0.25f}),
+              TensorValue<float>({2}, {1, 0.5f}), SubByteValue(DataType::kInt4, {2}, {0, -2})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_EQ(y[0].tensor().dtype(), DataType::kInt4);
   EXPECT_THAT(DecodedOf(y[0]), ElementsAre(-8, -2, 3, 1, -6, -2));
@@ -152,10 +153,10 @@ TEST(QuantizeLinearTest, BlockedAlongTheLastAxisWithARemainderBlock) {
 }
 
 TEST(QuantizeLinearTest, BlockedAlongTheFirstAxis) {
-  auto y = RunIdx("y = QuantizeLinear <axis = 0, block_size = 2> (x, s, z)", 21,
-                  {TensorValue<float>({4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}),
-                   TensorValue<float>({2, 2}, {1, 2, 0.5f, 1}),
-                   TensorValue<uint8_t>({2, 2}, {0, 1, 2, 3})});
+  auto y = RunIdx(
+      "y = QuantizeLinear <axis = 0, block_size = 2> (x, s, z)", 21,
+      {TensorValue<float>({4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}),
+       TensorValue<float>({2, 2}, {1, 2, 0.5f, 1}), TensorValue<uint8_t>({2, 2}, {0, 1, 2, 3})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<uint8_t>(y[0]), ElementsAre(1, 2, 3, 3, 12, 9, 16, 11));
 }
@@ -232,9 +233,9 @@ TEST(QuantizeLinearTest, PrecisionOfTheDivision) {
 }
 
 TEST(QuantizeLinearTest, HalfInputsAndPowerOfTwoScales) {
-  auto y = RunIdx("y = QuantizeLinear(x, s, z)", 19,
-                  {HalfValue({3}, {1, 2, -3.5f}), HalfValue({}, {0.5f}),
-                   TensorValue<int8_t>({}, {0})});
+  auto y =
+      RunIdx("y = QuantizeLinear(x, s, z)", 19,
+             {HalfValue({3}, {1, 2, -3.5f}), HalfValue({}, {0.5f}), TensorValue<int8_t>({}, {0})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int8_t>(y[0]), ElementsAre(2, 4, -7));
   // A float8e8m0 scale (opset 24): bits 128 is 2.
@@ -244,10 +245,10 @@ TEST(QuantizeLinearTest, HalfInputsAndPowerOfTwoScales) {
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(ValuesOf<int8_t>(y[0]), ElementsAre(4, 2));
   // Before opset 23, x and the scale share one type.
-  EXPECT_FALSE(RunIdxStatus("y = QuantizeLinear(x, s, z)", 21,
-                            {HalfValue({1}, {1}), TensorValue<float>({}, {1}),
-                             TensorValue<int8_t>({}, {0})})
-                   .ok());
+  EXPECT_FALSE(
+      RunIdxStatus("y = QuantizeLinear(x, s, z)", 21,
+                   {HalfValue({1}, {1}), TensorValue<float>({}, {1}), TensorValue<int8_t>({}, {0})})
+          .ok());
 }
 
 TEST(QuantizeLinearTest, AttributesOfLaterVersionsAreRejected) {

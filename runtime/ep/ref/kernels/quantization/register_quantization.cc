@@ -34,10 +34,8 @@ Status RegisterQuantize(KernelRegistry& r) {
       Def(r, "QuantizeLinear", 10, 12, {{"T1", {kF32, kI32}}, {"T2", q8}}, quantize));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "QuantizeLinear", 13, 18, {{"T1", {kF32, kI32}}, {"T2", q8}}, quantize));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "QuantizeLinear", 19, 20, {{"T1", x19}, {"T2", q19}}, quantize));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "QuantizeLinear", 21, 22, {{"T1", x19}, {"T2", q21}}, quantize));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "QuantizeLinear", 19, 20, {{"T1", x19}, {"T2", q19}}, quantize));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "QuantizeLinear", 21, 22, {{"T1", x19}, {"T2", q21}}, quantize));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "QuantizeLinear", 23, 23, {{"T1", x19}, {"T2", x19}, {"T3", q23}}, quantize));
   ONNXGATE_RETURN_IF_ERROR(

@@ -27,8 +27,8 @@ TEST_F(ArgMinMaxTest, DefaultAxisZeroKeepsDims) {
 }
 
 TEST_F(ArgMinMaxTest, FirstOrLastOfEqualExtremes) {
-  ASSERT_OK_AND_ASSIGN(auto first, RunNode(registry_, "Y = ArgMax <axis = 1, keepdims = 0> (X)",
-                                           13, {x_}));
+  ASSERT_OK_AND_ASSIGN(auto first,
+                       RunNode(registry_, "Y = ArgMax <axis = 1, keepdims = 0> (X)", 13, {x_}));
   EXPECT_THAT(DimsOf(first[0]), ElementsAre(2));
   EXPECT_THAT(ValuesOf<int64_t>(first[0]), ElementsAre(1, 0));
   ASSERT_OK_AND_ASSIGN(auto last, RunNode(registry_,
@@ -46,9 +46,9 @@ TEST_F(ArgMinMaxTest, NanIsTheExtremeForBothOps) {
   EXPECT_THAT(ValuesOf<int64_t>(mx[0]), ElementsAre(1));
   ASSERT_OK_AND_ASSIGN(auto mn, RunNode(registry_, "Y = ArgMin <keepdims = 0> (X)", 13, {x}));
   EXPECT_THAT(ValuesOf<int64_t>(mn[0]), ElementsAre(1));
-  ASSERT_OK_AND_ASSIGN(auto last, RunNode(registry_,
-                                          "Y = ArgMax <keepdims = 0, select_last_index = 1> (X)",
-                                          13, {x}));
+  ASSERT_OK_AND_ASSIGN(
+      auto last,
+      RunNode(registry_, "Y = ArgMax <keepdims = 0, select_last_index = 1> (X)", 13, {x}));
   EXPECT_THAT(ValuesOf<int64_t>(last[0]), ElementsAre(3));
 }
 
@@ -58,22 +58,23 @@ TEST_F(ArgMinMaxTest, VersionRules) {
   EXPECT_TRUE(RunNode(registry_, "Y = ArgMax <axis = -1> (X)", 11, {x_}).ok());
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = ArgMax (X)", 12, {BFloat16Value({2}, {1, 2})}),
                     kUnimplemented);
-  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, "Y = ArgMax (X)", 13, {BFloat16Value({2}, {1, 2})}));
+  ASSERT_OK_AND_ASSIGN(auto bf,
+                       RunNode(registry_, "Y = ArgMax (X)", 13, {BFloat16Value({2}, {1, 2})}));
   EXPECT_THAT(ValuesOf<int64_t>(bf[0]), ElementsAre(1));
 }
 
 TEST_F(ArgMinMaxTest, EmptyAxisIsAnErrorButEmptyOuterDimsAreNot) {
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ArgMax <axis = 1> (X)", 13,
-                            {TensorValue<float>({2, 0}, {})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = ArgMax <axis = 1> (X)", 13, {TensorValue<float>({2, 0}, {})}),
+      kInvalidArgument);
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = ArgMax <axis = 1, keepdims = 0> (X)", 13,
                                          {TensorValue<float>({0, 3}, {})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(0));
 }
 
 TEST_F(ArgMinMaxTest, ScalarInput) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = ArgMin (X)", 13,
-                                         {TensorValue<double>({}, {4})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = ArgMin (X)", 13, {TensorValue<double>({}, {4})}));
   EXPECT_THAT(DimsOf(out[0]), IsEmpty());
   EXPECT_THAT(ValuesOf<int64_t>(out[0]), ElementsAre(0));
 }

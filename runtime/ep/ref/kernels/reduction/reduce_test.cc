@@ -39,8 +39,8 @@ TEST_F(ReduceTest, SumAxesInputWithoutKeepdims) {
 }
 
 TEST_F(ReduceTest, NegativeAxesFromOpset11Only) {
-  ASSERT_OK_AND_ASSIGN(auto out,
-                       RunNode(registry_, "Y = ReduceMean <axes = [-1], keepdims = 0> (X)", 11, {x23_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y = ReduceMean <axes = [-1], keepdims = 0> (X)", 11, {x23_}));
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(2, 5));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMean <axes = [-1]> (X)", 1, {x23_}),
                     kInvalidArgument);
@@ -51,9 +51,9 @@ TEST_F(ReduceTest, AxesOutOfRangeOrRepeatedAreErrors) {
                     kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMax <axes = [1, -1]> (X)", 13, {x23_}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceSum (X, axes)", 13,
-                            {x23_, TensorValue<int64_t>({1}, {-3})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = ReduceSum (X, axes)", 13, {x23_, TensorValue<int64_t>({1}, {-3})}),
+      kInvalidArgument);
 }
 
 TEST_F(ReduceTest, EmptyAxesReduceEverythingUnlessNoop) {
@@ -61,8 +61,8 @@ TEST_F(ReduceTest, EmptyAxesReduceEverythingUnlessNoop) {
                                          {x23_, TensorValue<int64_t>({0}, {})}));
   EXPECT_THAT(DimsOf(all[0]), ElementsAre(1, 1));
   EXPECT_THAT(ValuesOf<float>(all[0]), ElementsAre(21));
-  ASSERT_OK_AND_ASSIGN(auto omitted, RunNode(registry_, "Y = ReduceSum <keepdims = 0> (X)", 13,
-                                             {x23_}));
+  ASSERT_OK_AND_ASSIGN(auto omitted,
+                       RunNode(registry_, "Y = ReduceSum <keepdims = 0> (X)", 13, {x23_}));
   EXPECT_THAT(DimsOf(omitted[0]), IsEmpty());
   EXPECT_THAT(ValuesOf<float>(omitted[0]), ElementsAre(21));
   ASSERT_OK_AND_ASSIGN(auto noop,
@@ -70,8 +70,9 @@ TEST_F(ReduceTest, EmptyAxesReduceEverythingUnlessNoop) {
                                {x23_, TensorValue<int64_t>({0}, {})}));
   EXPECT_THAT(DimsOf(noop[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<float>(noop[0]), ElementsAre(1, 2, 3, 4, 5, 6));
-  ASSERT_OK_AND_ASSIGN(auto noop_omitted,
-                       RunNode(registry_, "Y = ReduceSum <noop_with_empty_axes = 1> (X)", 13, {x23_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto noop_omitted,
+      RunNode(registry_, "Y = ReduceSum <noop_with_empty_axes = 1> (X)", 13, {x23_}));
   EXPECT_THAT(DimsOf(noop_omitted[0]), ElementsAre(2, 3));
   // Without axes, attribute-form ops reduce everything.
   ASSERT_OK_AND_ASSIGN(auto prod, RunNode(registry_, "Y = ReduceProd (X)", 13, {x23_}));
@@ -92,9 +93,11 @@ TEST_F(ReduceTest, EveryOpOnOneRow) {
   EXPECT_FLOAT_EQ(run("ReduceL1"), 5);
   EXPECT_FLOAT_EQ(run("ReduceL2"), 3);
   EXPECT_FLOAT_EQ(run("ReduceSumSquare"), 9);
-  EXPECT_FLOAT_EQ(run("ReduceLogSumExp"), std::log(std::exp(-1.0) + std::exp(2.0) + std::exp(-2.0)));
+  EXPECT_FLOAT_EQ(run("ReduceLogSumExp"),
+                  std::log(std::exp(-1.0) + std::exp(2.0) + std::exp(-2.0)));
   Value pos = TensorValue<float>({1, 3}, {1, 2, 4});
-  ASSERT_OK_AND_ASSIGN(auto log_sum, RunNode(registry_, "Y = ReduceLogSum <axes = [1]> (X)", 13, {pos}));
+  ASSERT_OK_AND_ASSIGN(auto log_sum,
+                       RunNode(registry_, "Y = ReduceLogSum <axes = [1]> (X)", 13, {pos}));
   EXPECT_FLOAT_EQ(ValuesOf<float>(log_sum[0])[0], std::log(7.0f));
 }
 
@@ -144,7 +147,8 @@ TEST_F(ReduceTest, EmptySetReductionsFollowTheMath) {
                                          {empty, TensorValue<int64_t>({1}, {1})}));
   EXPECT_THAT(ValuesOf<float>(sum[0]), ElementsAre(0, 0));
   // Reducing the non-empty axis of an empty tensor gives an empty result.
-  ASSERT_OK_AND_ASSIGN(auto none, RunNode(registry_, "Y = ReduceMax <axes = [0]> (X)", 13, {empty}));
+  ASSERT_OK_AND_ASSIGN(auto none,
+                       RunNode(registry_, "Y = ReduceMax <axes = [0]> (X)", 13, {empty}));
   EXPECT_THAT(DimsOf(none[0]), ElementsAre(1, 0));
   ASSERT_OK_AND_ASSIGN(auto imax, RunNode(registry_, "Y = ReduceMax <axes = [1]> (X)", 13,
                                           {TensorValue<int32_t>({1, 0}, {})}));
@@ -188,8 +192,8 @@ TEST_F(ReduceTest, HalfTypesAccumulateWide) {
 }
 
 TEST_F(ReduceTest, ScalarInputReducesToItself) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = ReduceL2 (X)", 13,
-                                         {TensorValue<float>({}, {-3})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = ReduceL2 (X)", 13, {TensorValue<float>({}, {-3})}));
   EXPECT_THAT(DimsOf(out[0]), IsEmpty());
   EXPECT_THAT(ValuesOf<float>(out[0]), ElementsAre(3));
 }
@@ -207,8 +211,8 @@ TEST_F(ReduceTest, TypeListsFollowTheVersions) {
 
 TEST_F(ReduceTest, Opset18TakesAxesAsAnInputForEveryOp) {
   Value axes1 = TensorValue<int64_t>({1}, {1});
-  ASSERT_OK_AND_ASSIGN(auto mean, RunNode(registry_, "Y = ReduceMean <keepdims = 0> (X, axes)", 18,
-                                          {x23_, axes1}));
+  ASSERT_OK_AND_ASSIGN(
+      auto mean, RunNode(registry_, "Y = ReduceMean <keepdims = 0> (X, axes)", 18, {x23_, axes1}));
   EXPECT_THAT(ValuesOf<float>(mean[0]), ElementsAre(2, 5));
   ASSERT_OK_AND_ASSIGN(auto max, RunNode(registry_, "Y = ReduceMax (X, axes)", 18,
                                          {x23_, TensorValue<int64_t>({1}, {-2})}));
@@ -217,8 +221,8 @@ TEST_F(ReduceTest, Opset18TakesAxesAsAnInputForEveryOp) {
   ASSERT_OK_AND_ASSIGN(auto all, RunNode(registry_, "Y = ReduceSumSquare (X)", 18, {x23_}));
   EXPECT_THAT(DimsOf(all[0]), ElementsAre(1, 1));
   EXPECT_THAT(ValuesOf<float>(all[0]), ElementsAre(91));
-  ASSERT_OK_AND_ASSIGN(auto noop, RunNode(registry_, "Y = ReduceL1 <noop_with_empty_axes = 1> (X)",
-                                          18, {x23_}));
+  ASSERT_OK_AND_ASSIGN(
+      auto noop, RunNode(registry_, "Y = ReduceL1 <noop_with_empty_axes = 1> (X)", 18, {x23_}));
   EXPECT_THAT(DimsOf(noop[0]), ElementsAre(2, 3));
   ASSERT_OK_AND_ASSIGN(auto empty_axes,
                        RunNode(registry_, "Y = ReduceProd <keepdims = 0> (X, axes)", 18,
@@ -227,12 +231,12 @@ TEST_F(ReduceTest, Opset18TakesAxesAsAnInputForEveryOp) {
 }
 
 TEST_F(ReduceTest, Opset18RejectsBadAxesInputs) {
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceL2 (X, axes)", 18,
-                            {x23_, TensorValue<int64_t>({1}, {2})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMin (X, axes)", 18,
-                            {x23_, TensorValue<int64_t>({2}, {0, -2})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = ReduceL2 (X, axes)", 18, {x23_, TensorValue<int64_t>({1}, {2})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = ReduceMin (X, axes)", 18, {x23_, TensorValue<int64_t>({2}, {0, -2})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceLogSum (X, axes)", 18,
                             {x23_, TensorValue<int64_t>({1, 1}, {0})}),
                     kInvalidArgument);
@@ -242,19 +246,19 @@ TEST_F(ReduceTest, MaxAndMinOfBoolFromOpset20) {
   Value b = TensorValue<bool>({2, 3}, {false, true, false, true, true, true});
   Value axes1 = TensorValue<int64_t>({1}, {1});
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = ReduceMax (X, axes)", 18, {b, axes1}), kUnimplemented);
-  ASSERT_OK_AND_ASSIGN(auto max, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20,
-                                         {b, axes1}));
+  ASSERT_OK_AND_ASSIGN(
+      auto max, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20, {b, axes1}));
   EXPECT_THAT(ValuesOf<bool>(max[0]), ElementsAre(true, true));
-  ASSERT_OK_AND_ASSIGN(auto min, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20,
-                                         {b, axes1}));
+  ASSERT_OK_AND_ASSIGN(
+      auto min, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20, {b, axes1}));
   EXPECT_THAT(ValuesOf<bool>(min[0]), ElementsAre(false, true));
   // Over an empty set: the identities false (max) and true (min).
   Value empty = TensorValue<bool>({2, 0}, {});
-  ASSERT_OK_AND_ASSIGN(auto emax, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20,
-                                          {empty, axes1}));
+  ASSERT_OK_AND_ASSIGN(
+      auto emax, RunNode(registry_, "Y = ReduceMax <keepdims = 0> (X, axes)", 20, {empty, axes1}));
   EXPECT_THAT(ValuesOf<bool>(emax[0]), ElementsAre(false, false));
-  ASSERT_OK_AND_ASSIGN(auto emin, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20,
-                                          {empty, axes1}));
+  ASSERT_OK_AND_ASSIGN(
+      auto emin, RunNode(registry_, "Y = ReduceMin <keepdims = 0> (X, axes)", 20, {empty, axes1}));
   EXPECT_THAT(ValuesOf<bool>(emin[0]), ElementsAre(true, true));
   Tensor t = Tensor::FromVector<bool>({2}, {true, false});
   EXPECT_ERROR_CODE(Reduce(ReduceOp::kSum, t, {}, false), kUnimplemented);
@@ -298,8 +302,8 @@ TEST_F(ReduceTest, NoopWithEmptyAxesKeepsTheNonReductionSteps) {
       EXPECT_THAT(ValuesOf<float>(out[0]), Pointwise(FloatNear(1e-6), e.y)) << node;
       // An empty axes input is the same as none.
       const std::string with_axes = std::string("Y = ") + e.op + attributes + "(X, axes)";
-      ASSERT_OK_AND_ASSIGN(auto empty, RunNode(registry_, with_axes, 18,
-                                               {x, TensorValue<int64_t>({0}, {})}));
+      ASSERT_OK_AND_ASSIGN(auto empty,
+                           RunNode(registry_, with_axes, 18, {x, TensorValue<int64_t>({0}, {})}));
       EXPECT_THAT(ValuesOf<float>(empty[0]), Pointwise(FloatNear(1e-6), e.y)) << with_axes;
     }
   }

@@ -15,7 +15,7 @@ namespace {
 struct ActivationSpec {
   const char* name;  // lower case
   RnnActivation::Kind kind;
-  int params;        // 0: none, 1: alpha, 2: alpha and beta
+  int params;          // 0: none, 1: alpha, 2: alpha and beta
   double alpha, beta;  // defaults, as the ONNX operators of the same name define them
 };
 
@@ -63,8 +63,7 @@ Status CheckShape(const Tensor& t, const char* name, const std::vector<int64_t>&
 }
 
 // [a, b, c] -> [b, a, c]: converts between the two layouts of X, initial_h and initial_c.
-std::vector<double> SwapLeadingDims(const std::vector<double>& v, int64_t a, int64_t b,
-                                    int64_t c) {
+std::vector<double> SwapLeadingDims(const std::vector<double>& v, int64_t a, int64_t b, int64_t c) {
   std::vector<double> out(v.size());
   for (int64_t i = 0; i < a; ++i) {
     for (int64_t j = 0; j < b; ++j) {

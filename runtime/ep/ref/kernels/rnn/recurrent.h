@@ -18,8 +18,17 @@ namespace onnxgate::ref {
 // One activation function of a recurrent op with its parameters.
 struct RnnActivation {
   enum class Kind {
-    kRelu, kTanh, kSigmoid, kAffine, kLeakyRelu, kThresholdedRelu, kScaledTanh, kHardSigmoid,
-    kElu, kSoftsign, kSoftplus,
+    kRelu,
+    kTanh,
+    kSigmoid,
+    kAffine,
+    kLeakyRelu,
+    kThresholdedRelu,
+    kScaledTanh,
+    kHardSigmoid,
+    kElu,
+    kSoftsign,
+    kSoftplus,
   };
   Kind kind = Kind::kTanh;
   double alpha = 0;
@@ -38,9 +47,9 @@ struct RecurrentConfig {
   enum class Direction { kForward, kReverse, kBidirectional };
   Direction direction = Direction::kForward;
   int num_directions = 1;
-  int64_t hidden_size = -1;     // -1: taken from R
-  std::optional<double> clip;   // bound on the inputs of the activations
-  int64_t layout = 0;           // 1: batch first (from opset 14)
+  int64_t hidden_size = -1;    // -1: taken from R
+  std::optional<double> clip;  // bound on the inputs of the activations
+  int64_t layout = 0;          // 1: batch first (from opset 14)
   // activations_per_direction functions for each direction, direction 0 first.
   std::vector<RnnActivation> activations;
   size_t activations_per_direction = 0;
@@ -55,14 +64,14 @@ struct RecurrentInputs {
   DataType dtype = DataType::kFloat;
   int64_t seq_length = 0, batch = 0, input_size = 0, hidden = 0;
   int num_directions = 1;
-  std::vector<double> x;           // [seq_length, batch, input_size]
-  std::vector<double> w;           // [num_directions, gates * hidden, input_size]
-  std::vector<double> r;           // [num_directions, gates * hidden, hidden]
-  std::vector<double> b;           // [num_directions, 2 * gates * hidden]: Wb then Rb
-  std::vector<int64_t> seq_lens;   // [batch]
-  std::vector<double> initial_h;   // [num_directions, batch, hidden]
-  std::vector<double> initial_c;   // [num_directions, batch, hidden] (LSTM)
-  std::vector<double> p;           // [num_directions, 3 * hidden] (LSTM peepholes: i, o, f)
+  std::vector<double> x;          // [seq_length, batch, input_size]
+  std::vector<double> w;          // [num_directions, gates * hidden, input_size]
+  std::vector<double> r;          // [num_directions, gates * hidden, hidden]
+  std::vector<double> b;          // [num_directions, 2 * gates * hidden]: Wb then Rb
+  std::vector<int64_t> seq_lens;  // [batch]
+  std::vector<double> initial_h;  // [num_directions, batch, hidden]
+  std::vector<double> initial_c;  // [num_directions, batch, hidden] (LSTM)
+  std::vector<double> p;          // [num_directions, 3 * hidden] (LSTM peepholes: i, o, f)
 };
 
 // Reads and validates X, W, R, B, sequence_lens, initial_h and, for LSTM (`lstm`),

@@ -1,5 +1,5 @@
-// The ref EP's registration table for ONNX's rnn family (onnx/defs/rnn): RNN, GRU and LSTM. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
+// The ref EP's registration table for ONNX's rnn family (onnx/defs/rnn): RNN, GRU and LSTM. Each
+// line transcribes one version range of the op's ONNX schema with the types it allows; ranges are
 // split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
@@ -39,8 +39,6 @@ Status RegisterRecurrentOps(KernelRegistry& r) {
 
 }  // namespace
 
-Status RegisterRnnKernels(KernelRegistry& registry) {
-  return RegisterRecurrentOps(registry);
-}
+Status RegisterRnnKernels(KernelRegistry& registry) { return RegisterRecurrentOps(registry); }
 
 }  // namespace onnxgate

@@ -50,9 +50,10 @@ class RnnTest : public ::testing::Test {
 
 TEST_F(RnnTest, RnnMatchesTheFormulaStepByStep) {
   // h1 = tanh(0.5 * 1 + 0.1 + 0.2), h2 = tanh(0.5 * 2 + 0.25 * h1 + 0.3)
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y, Y_h = RNN <hidden_size = 1> (X, W, R, B)", 14,
-                                         {D({2, 1, 1}, {1, 2}), D({1, 1, 1}, {0.5}),
-                                          D({1, 1, 1}, {0.25}), D({1, 2}, {0.1, 0.2})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y, Y_h = RNN <hidden_size = 1> (X, W, R, B)", 14,
+                               {D({2, 1, 1}, {1, 2}), D({1, 1, 1}, {0.5}), D({1, 1, 1}, {0.25}),
+                                D({1, 2}, {0.1, 0.2})}));
   const double h1 = std::tanh(0.8);
   const double h2 = std::tanh(1.0 + 0.25 * h1 + 0.3);
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 1, 1, 1));
@@ -128,7 +129,8 @@ TEST_F(RnnDirectionTest, LayoutOneIsBatchFirst) {
   std::vector<double> y0 = Doubles(seq_first[0]), y1 = Doubles(batch_first[0]);
   for (int t = 0; t < 3; ++t) {
     for (int b = 0; b < 2; ++b) {
-      for (int k = 0; k < 2; ++k) EXPECT_NEAR(y1[(b * 3 + t) * 2 + k], y0[(t * 2 + b) * 2 + k], 1e-12);
+      for (int k = 0; k < 2; ++k)
+        EXPECT_NEAR(y1[(b * 3 + t) * 2 + k], y0[(t * 2 + b) * 2 + k], 1e-12);
     }
   }
   EXPECT_THAT(Doubles(batch_first[1]), Pointwise(DoubleNear(1e-12), Doubles(seq_first[1])));
@@ -167,18 +169,19 @@ TEST_F(RnnDirectionTest, SequenceLensStopEachBatchEntry) {
 
 TEST_F(RnnTest, ClipBoundsTheActivationInput) {
   // Affine with alpha 1, beta 0 is the identity, so the output is the clipped pre-activation.
-  ASSERT_OK_AND_ASSIGN(auto out,
-                       RunNode(registry_,
-                               "Y, Y_h = RNN <hidden_size = 1, clip = 0.5, activations = [\"Affine\"],"
-                               " activation_alpha = [1.0], activation_beta = [0.0]> (X, W, R)",
-                               14, {D({2, 1, 1}, {3, -0.2}), D({1, 1, 1}, {1}), D({1, 1, 1}, {1})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_,
+                        "Y, Y_h = RNN <hidden_size = 1, clip = 0.5, activations = [\"Affine\"],"
+                        " activation_alpha = [1.0], activation_beta = [0.0]> (X, W, R)",
+                        14, {D({2, 1, 1}, {3, -0.2}), D({1, 1, 1}, {1}), D({1, 1, 1}, {1})}));
   EXPECT_THAT(Doubles(out[0]), ElementsAre(0.5, DoubleNear(0.3, 1e-12)));
 }
 
 TEST_F(RnnTest, InitialHiddenStateIsUsed) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y, Y_h = RNN <hidden_size = 1> (X, W, R, B, L, H0)", 14,
-                                         {D({1, 1, 1}, {0}), D({1, 1, 1}, {1}), D({1, 1, 1}, {2}),
-                                          Value(), Value(), D({1, 1, 1}, {0.5})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "Y, Y_h = RNN <hidden_size = 1> (X, W, R, B, L, H0)", 14,
+                        {D({1, 1, 1}, {0}), D({1, 1, 1}, {1}), D({1, 1, 1}, {2}), Value(), Value(),
+                         D({1, 1, 1}, {0.5})}));
   EXPECT_THAT(Doubles(out[1]), ElementsAre(DoubleNear(std::tanh(1.0), 1e-12)));
 }
 
@@ -200,18 +203,24 @@ TEST_F(RnnTest, GruLinearBeforeResetChangesWhereTheResetGateApplies) {
   // W = [Wz, Wr, Wh], R = [Rz, Rr, Rh], B = [Wbz, Wbr, Wbh, Rbz, Rbr, Rbh].
   const double wz = 0.3, wr = -0.4, wh = 0.8, rz = 0.5, rr = 0.7, rh = -0.6;
   const double bz = 0.1, br = 0.2, bh = 0.3, cz = -0.1, cr = 0.05, ch = 0.4, h0 = 0.5, x = 1;
-  const std::vector<Value> in = {D({1, 1, 1}, {x}), D({1, 3, 1}, {wz, wr, wh}),
-                                 D({1, 3, 1}, {rz, rr, rh}), D({1, 6}, {bz, br, bh, cz, cr, ch}),
-                                 Value(), D({1, 1, 1}, {h0})};
+  const std::vector<Value> in = {D({1, 1, 1}, {x}),
+                                 D({1, 3, 1}, {wz, wr, wh}),
+                                 D({1, 3, 1}, {rz, rr, rh}),
+                                 D({1, 6}, {bz, br, bh, cz, cr, ch}),
+                                 Value(),
+                                 D({1, 1, 1}, {h0})};
   const double z = Sigmoid(wz * x + rz * h0 + bz + cz);
   const double r = Sigmoid(wr * x + rr * h0 + br + cr);
   const double cand0 = std::tanh(wh * x + (r * h0) * rh + ch + bh);
   const double cand1 = std::tanh(wh * x + r * (h0 * rh + ch) + bh);
-  ASSERT_OK_AND_ASSIGN(auto out0, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 1> (X, W, R, B, L, H)", 14, in));
+  ASSERT_OK_AND_ASSIGN(
+      auto out0, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 1> (X, W, R, B, L, H)", 14, in));
   EXPECT_THAT(Doubles(out0[1]), ElementsAre(DoubleNear((1 - z) * cand0 + z * h0, 1e-12)));
-  ASSERT_OK_AND_ASSIGN(auto out1, RunNode(registry_,
-                                          "Y, Y_h = GRU <hidden_size = 1, linear_before_reset = 1> (X, W, R, B, L, H)",
-                                          14, in));
+  ASSERT_OK_AND_ASSIGN(
+      auto out1,
+      RunNode(registry_,
+              "Y, Y_h = GRU <hidden_size = 1, linear_before_reset = 1> (X, W, R, B, L, H)", 14,
+              in));
   EXPECT_THAT(Doubles(out1[1]), ElementsAre(DoubleNear((1 - z) * cand1 + z * h0, 1e-12)));
 }
 
@@ -227,19 +236,22 @@ TEST_F(RnnTest, LstmPeepholesAndCellState) {
   const double c = f * c0 + i * std::tanh(pre(3));
   const double o = Sigmoid(pre(1) + p[1] * c);
   const double h = o * std::tanh(c);
-  const std::vector<Value> in = {D({1, 1, 1}, {x}), D({1, 4, 1}, w), D({1, 4, 1}, r), D({1, 8}, b),
-                                 Value(), D({1, 1, 1}, {h0}), D({1, 1, 1}, {c0}), D({1, 3}, p)};
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_,
-                                         "Y, Y_h, Y_c = LSTM <hidden_size = 1> (X, W, R, B, L, H, C, P)",
-                                         14, in));
+  const std::vector<Value> in = {D({1, 1, 1}, {x}),  D({1, 4, 1}, w), D({1, 4, 1}, r),
+                                 D({1, 8}, b),       Value(),         D({1, 1, 1}, {h0}),
+                                 D({1, 1, 1}, {c0}), D({1, 3}, p)};
+  ASSERT_OK_AND_ASSIGN(
+      auto out,
+      RunNode(registry_, "Y, Y_h, Y_c = LSTM <hidden_size = 1> (X, W, R, B, L, H, C, P)", 14, in));
   EXPECT_THAT(Doubles(out[0]), ElementsAre(DoubleNear(h, 1e-12)));
   EXPECT_THAT(Doubles(out[1]), ElementsAre(DoubleNear(h, 1e-12)));
   EXPECT_THAT(Doubles(out[2]), ElementsAre(DoubleNear(c, 1e-12)));
   // input_forget couples the forget gate to the input gate: f = 1 - i.
   const double c_coupled = (1 - i) * c0 + i * std::tanh(pre(3));
-  ASSERT_OK_AND_ASSIGN(auto coupled, RunNode(registry_,
-                                             "Y, Y_h, Y_c = LSTM <hidden_size = 1, input_forget = 1> (X, W, R, B, L, H, C, P)",
-                                             14, in));
+  ASSERT_OK_AND_ASSIGN(
+      auto coupled,
+      RunNode(registry_,
+              "Y, Y_h, Y_c = LSTM <hidden_size = 1, input_forget = 1> (X, W, R, B, L, H, C, P)", 14,
+              in));
   EXPECT_THAT(Doubles(coupled[2]), ElementsAre(DoubleNear(c_coupled, 1e-12)));
 }
 
@@ -264,17 +276,21 @@ TEST_F(RnnTest, LstmActivationParametersAreConsumedInOrder) {
 
 TEST_F(RnnTest, HalfAndFloatComputeLikeDouble) {
   const std::vector<double> xd = Pattern(4, 0.1), wd = Pattern(12, 0.2);
-  ASSERT_OK_AND_ASSIGN(auto ref, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
-                                         {D({2, 1, 2}, xd), D({1, 6, 2}, wd), D({1, 6, 2}, Pattern(12, 0.3))}));
-  auto to_float = [](const std::vector<double>& v) { return std::vector<float>(v.begin(), v.end()); };
-  ASSERT_OK_AND_ASSIGN(auto f32, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
-                                         {TensorValue<float>({2, 1, 2}, to_float(xd)),
-                                          TensorValue<float>({1, 6, 2}, to_float(wd)),
-                                          TensorValue<float>({1, 6, 2}, to_float(Pattern(12, 0.3)))}));
-  ASSERT_OK_AND_ASSIGN(auto f16, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
-                                         {HalfValue({2, 1, 2}, to_float(xd)),
-                                          HalfValue({1, 6, 2}, to_float(wd)),
-                                          HalfValue({1, 6, 2}, to_float(Pattern(12, 0.3)))}));
+  ASSERT_OK_AND_ASSIGN(
+      auto ref, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
+                        {D({2, 1, 2}, xd), D({1, 6, 2}, wd), D({1, 6, 2}, Pattern(12, 0.3))}));
+  auto to_float = [](const std::vector<double>& v) {
+    return std::vector<float>(v.begin(), v.end());
+  };
+  ASSERT_OK_AND_ASSIGN(auto f32,
+                       RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
+                               {TensorValue<float>({2, 1, 2}, to_float(xd)),
+                                TensorValue<float>({1, 6, 2}, to_float(wd)),
+                                TensorValue<float>({1, 6, 2}, to_float(Pattern(12, 0.3)))}));
+  ASSERT_OK_AND_ASSIGN(
+      auto f16, RunNode(registry_, "Y, Y_h = GRU <hidden_size = 2> (X, W, R)", 14,
+                        {HalfValue({2, 1, 2}, to_float(xd)), HalfValue({1, 6, 2}, to_float(wd)),
+                         HalfValue({1, 6, 2}, to_float(Pattern(12, 0.3)))}));
   std::vector<double> expected = Doubles(ref[0]);
   std::vector<float> got32 = ValuesOf<float>(f32[0]);
   std::vector<float> got16 = HalfValuesOf<Float16>(f16[0]);
@@ -312,10 +328,10 @@ TEST_F(RnnTest, Bfloat16FromVersion22) {
     auto widen = [](const std::vector<float>& v) {
       return std::vector<double>(v.begin(), v.end());
     };
-    ASSERT_OK_AND_ASSIGN(auto ref, RunNode(registry_, c.node, 22,
-                                           {D({2, 1, 2}, widen(rounded(xd))),
-                                            D({1, rows, 2}, widen(rounded(wd))),
-                                            D({1, rows, 2}, widen(rounded(rd)))}));
+    ASSERT_OK_AND_ASSIGN(
+        auto ref, RunNode(registry_, c.node, 22,
+                          {D({2, 1, 2}, widen(rounded(xd))), D({1, rows, 2}, widen(rounded(wd))),
+                           D({1, rows, 2}, widen(rounded(rd)))}));
     const std::vector<Value> bf = {BFloat16Value({2, 1, 2}, rounded(xd)),
                                    BFloat16Value({1, rows, 2}, rounded(wd)),
                                    BFloat16Value({1, rows, 2}, rounded(rd))};

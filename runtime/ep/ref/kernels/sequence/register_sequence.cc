@@ -1,6 +1,7 @@
-// The ref EP's registration table for ONNX's sequence family (onnx/defs/sequence): the Sequence* ops, SplitToSequence, ConcatFromSequence and SequenceMap; for sequence constraints the types listed are the element types. Each line
-// transcribes one version range of the op's ONNX schema with the types it allows; ranges are
-// split where the semantics or the type list change.
+// The ref EP's registration table for ONNX's sequence family (onnx/defs/sequence): the Sequence*
+// ops, SplitToSequence, ConcatFromSequence and SequenceMap; for sequence constraints the types
+// listed are the element types. Each line transcribes one version range of the op's ONNX schema
+// with the types it allows; ranges are split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/sequence/sequence.h"
@@ -44,8 +45,6 @@ Status RegisterSequenceOps(KernelRegistry& r) {
 
 }  // namespace
 
-Status RegisterSequenceKernels(KernelRegistry& registry) {
-  return RegisterSequenceOps(registry);
-}
+Status RegisterSequenceKernels(KernelRegistry& registry) { return RegisterSequenceOps(registry); }
 
 }  // namespace onnxgate

@@ -2,8 +2,8 @@
 // zipped, an empty map taking the declared output type, and sequences of unequal lengths.
 #include "runtime/ep/ref/kernels/sequence/sequence_map.h"
 
-#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/controlflow/control_flow_test_util.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -30,7 +30,8 @@ std::shared_ptr<FakeBody> AddBody() {
 class SequenceMapTest : public ::testing::Test {
  protected:
   StatusOr<Values> Map(std::shared_ptr<FakeBody> body, const Values& inputs) {
-    onnx::NodeProto node = MakeNode("SequenceMap", inputs.size(), 1, {{"body", {DataType::kInt64}}});
+    onnx::NodeProto node =
+        MakeNode("SequenceMap", inputs.size(), 1, {{"body", {DataType::kInt64}}});
     return RunWithBodies(registry_, node, 17, {{"body", body}}, inputs);
   }
   KernelRegistry registry_ = RegistryOf(&RegisterRefKernels);
@@ -38,8 +39,8 @@ class SequenceMapTest : public ::testing::Test {
 
 TEST_F(SequenceMapTest, TensorInputIsPassedWholeToEveryPosition) {
   auto body = AddBody();
-  ASSERT_OK_AND_ASSIGN(Values out, Map(body, {Seq({I64(1), I64(2), I64(3)}),
-                                              Value::FromTensor(I64(10))}));
+  ASSERT_OK_AND_ASSIGN(Values out,
+                       Map(body, {Seq({I64(1), I64(2), I64(3)}), Value::FromTensor(I64(10))}));
   ASSERT_EQ(out.size(), 1u);
   ASSERT_TRUE(out[0].is_sequence());
   std::vector<int64_t> got;

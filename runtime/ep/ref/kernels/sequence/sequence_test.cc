@@ -13,8 +13,12 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-Value Seq(std::vector<Tensor> items) { return Value::FromSequence(DataType::kFloat, std::move(items)); }
-Tensor F(Shape shape, std::vector<float> v) { return Tensor::FromVector<float>(std::move(shape), v); }
+Value Seq(std::vector<Tensor> items) {
+  return Value::FromSequence(DataType::kFloat, std::move(items));
+}
+Tensor F(Shape shape, std::vector<float> v) {
+  return Tensor::FromVector<float>(std::move(shape), v);
+}
 Value I64(int64_t v) { return Value::FromTensor(Tensor::Scalar<int64_t>(v)); }
 
 std::vector<float> Floats(const Tensor& t) {
@@ -46,9 +50,9 @@ TEST_F(SequenceTest, EmptyUsesDtypeAttributeOrFloat) {
 }
 
 TEST_F(SequenceTest, ConstructKeepsOrderAndRejectsMixedTypes) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "S = SequenceConstruct (a, b)", 11,
-                                         {Value::FromTensor(F({2}, {1, 2})),
-                                          Value::FromTensor(F({1}, {3}))}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "S = SequenceConstruct (a, b)", 11,
+                        {Value::FromTensor(F({2}, {1, 2})), Value::FromTensor(F({1}, {3}))}));
   ASSERT_EQ(out[0].sequence().size(), 2u);
   EXPECT_THAT(Floats(out[0].sequence()[1]), ElementsAre(3));
   auto mixed = RunNode(registry_, "S = SequenceConstruct (a, b)", 11,
@@ -60,22 +64,22 @@ TEST_F(SequenceTest, InsertAppendsByDefaultAndTakesNegativeAndEndPositions) {
   const Value x = Value::FromTensor(F({1}, {9}));
   ASSERT_OK_AND_ASSIGN(auto end, RunNode(registry_, "S = SequenceInsert (s, t)", 11, {abc_, x}));
   EXPECT_THAT(Firsts(end[0]), ElementsAre(1, 2, 3, 9));
-  ASSERT_OK_AND_ASSIGN(auto front, RunNode(registry_, "S = SequenceInsert (s, t, p)", 11,
-                                           {abc_, x, I64(0)}));
+  ASSERT_OK_AND_ASSIGN(auto front,
+                       RunNode(registry_, "S = SequenceInsert (s, t, p)", 11, {abc_, x, I64(0)}));
   EXPECT_THAT(Firsts(front[0]), ElementsAre(9, 1, 2, 3));
   ASSERT_OK_AND_ASSIGN(auto neg, RunNode(registry_, "S = SequenceInsert (s, t, p)", 11,
                                          {abc_, x, TensorValue<int32_t>({}, {-1})}));
   EXPECT_THAT(Firsts(neg[0]), ElementsAre(1, 2, 9, 3));
-  ASSERT_OK_AND_ASSIGN(auto at_end, RunNode(registry_, "S = SequenceInsert (s, t, p)", 11,
-                                            {abc_, x, I64(3)}));
+  ASSERT_OK_AND_ASSIGN(auto at_end,
+                       RunNode(registry_, "S = SequenceInsert (s, t, p)", 11, {abc_, x, I64(3)}));
   EXPECT_THAT(Firsts(at_end[0]), ElementsAre(1, 2, 3, 9));
   // The input sequence is left as it was.
   EXPECT_THAT(Firsts(abc_), ElementsAre(1, 2, 3));
   EXPECT_ERROR_CODE(RunNode(registry_, "S = SequenceInsert (s, t, p)", 11, {abc_, x, I64(4)}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "S = SequenceInsert (s, t)", 11,
-                            {abc_, TensorValue<double>({1}, {1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "S = SequenceInsert (s, t)", 11, {abc_, TensorValue<double>({1}, {1})}),
+      kInvalidArgument);
 }
 
 TEST_F(SequenceTest, AtTakesNegativePositionsAndRejectsOutOfRange) {
@@ -89,16 +93,16 @@ TEST_F(SequenceTest, AtTakesNegativePositionsAndRejectsOutOfRange) {
   EXPECT_THAT(beyond.status().message(), HasSubstr("outside [-3, 2]"));
   EXPECT_ERROR_CODE(RunNode(registry_, "T = SequenceAt (s, p)", 11, {abc_, I64(-4)}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "T = SequenceAt (s, p)", 11,
-                            {abc_, TensorValue<int64_t>({2}, {0, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "T = SequenceAt (s, p)", 11, {abc_, TensorValue<int64_t>({2}, {0, 1})}),
+      kInvalidArgument);
 }
 
 TEST_F(SequenceTest, EraseRemovesLastByDefault) {
   ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "S = SequenceErase (s)", 11, {abc_}));
   EXPECT_THAT(Firsts(out[0]), ElementsAre(1, 2));
-  ASSERT_OK_AND_ASSIGN(auto mid, RunNode(registry_, "S = SequenceErase (s, p)", 11,
-                                         {abc_, I64(-2)}));
+  ASSERT_OK_AND_ASSIGN(auto mid,
+                       RunNode(registry_, "S = SequenceErase (s, p)", 11, {abc_, I64(-2)}));
   EXPECT_THAT(Firsts(mid[0]), ElementsAre(1, 3));
   EXPECT_ERROR_CODE(RunNode(registry_, "S = SequenceErase (s)", 11, {Seq({})}), kInvalidArgument);
 }
@@ -113,13 +117,14 @@ TEST_F(SequenceTest, LengthCountsTensors) {
 
 TEST_F(SequenceTest, SplitToSequenceWithoutSplitHonoursKeepdims) {
   const Value x = Value::FromTensor(F({2, 3}, {1, 2, 3, 4, 5, 6}));
-  ASSERT_OK_AND_ASSIGN(auto kept, RunNode(registry_, "S = SplitToSequence <axis = 1> (x)", 11, {x}));
+  ASSERT_OK_AND_ASSIGN(auto kept,
+                       RunNode(registry_, "S = SplitToSequence <axis = 1> (x)", 11, {x}));
   ASSERT_EQ(kept[0].sequence().size(), 3u);
   EXPECT_EQ(kept[0].sequence()[1].shape(), Shape({2, 1}));
   EXPECT_THAT(Floats(kept[0].sequence()[1]), ElementsAre(2, 5));
-  ASSERT_OK_AND_ASSIGN(auto dropped, RunNode(registry_,
-                                             "S = SplitToSequence <axis = -1, keepdims = 0> (x)",
-                                             11, {x}));
+  ASSERT_OK_AND_ASSIGN(
+      auto dropped,
+      RunNode(registry_, "S = SplitToSequence <axis = -1, keepdims = 0> (x)", 11, {x}));
   EXPECT_EQ(dropped[0].sequence()[2].shape(), Shape({2}));
   EXPECT_THAT(Floats(dropped[0].sequence()[2]), ElementsAre(3, 6));
 }
@@ -127,8 +132,8 @@ TEST_F(SequenceTest, SplitToSequenceWithoutSplitHonoursKeepdims) {
 TEST_F(SequenceTest, SplitToSequenceWithScalarSplitLeavesAShorterLastPiece) {
   const Value x = Value::FromTensor(F({5}, {1, 2, 3, 4, 5}));
   // keepdims is ignored when a split is given.
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "S = SplitToSequence <keepdims = 0> (x, s)",
-                                         11, {x, I64(2)}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "S = SplitToSequence <keepdims = 0> (x, s)", 11, {x, I64(2)}));
   ASSERT_EQ(out[0].sequence().size(), 3u);
   EXPECT_THAT(Floats(out[0].sequence()[0]), ElementsAre(1, 2));
   EXPECT_THAT(Floats(out[0].sequence()[2]), ElementsAre(5));
@@ -143,9 +148,9 @@ TEST_F(SequenceTest, SplitToSequenceWithListedSizes) {
   ASSERT_EQ(out[0].sequence().size(), 3u);
   EXPECT_EQ(out[0].sequence()[1].shape(), Shape({0}));
   EXPECT_THAT(Floats(out[0].sequence()[2]), ElementsAre(2, 3, 4, 5));
-  EXPECT_ERROR_CODE(RunNode(registry_, "S = SplitToSequence (x, s)", 11,
-                            {x, TensorValue<int64_t>({2}, {1, 1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "S = SplitToSequence (x, s)", 11, {x, TensorValue<int64_t>({2}, {1, 1})}),
+      kInvalidArgument);
 }
 
 TEST_F(SequenceTest, SplitToSequenceOfAnEmptyDimIsAnEmptySequence) {
@@ -157,19 +162,19 @@ TEST_F(SequenceTest, SplitToSequenceOfAnEmptyDimIsAnEmptySequence) {
 
 TEST_F(SequenceTest, ConcatFromSequenceJoinsOrStacks) {
   const Value s = Seq({F({1, 2}, {1, 2}), F({1, 2}, {3, 4})});
-  ASSERT_OK_AND_ASSIGN(auto joined, RunNode(registry_, "y = ConcatFromSequence <axis = -1> (s)",
-                                            11, {s}));
+  ASSERT_OK_AND_ASSIGN(auto joined,
+                       RunNode(registry_, "y = ConcatFromSequence <axis = -1> (s)", 11, {s}));
   EXPECT_THAT(DimsOf(joined[0]), ElementsAre(1, 4));
   EXPECT_THAT(ValuesOf<float>(joined[0]), ElementsAre(1, 2, 3, 4));
   // With new_axis the axis may be r (after the last dim) or -r-1.
-  ASSERT_OK_AND_ASSIGN(auto last, RunNode(registry_,
-                                          "y = ConcatFromSequence <axis = 2, new_axis = 1> (s)",
-                                          11, {s}));
+  ASSERT_OK_AND_ASSIGN(
+      auto last,
+      RunNode(registry_, "y = ConcatFromSequence <axis = 2, new_axis = 1> (s)", 11, {s}));
   EXPECT_THAT(DimsOf(last[0]), ElementsAre(1, 2, 2));
   EXPECT_THAT(ValuesOf<float>(last[0]), ElementsAre(1, 3, 2, 4));
-  ASSERT_OK_AND_ASSIGN(auto first, RunNode(registry_,
-                                           "y = ConcatFromSequence <axis = -3, new_axis = 1> (s)",
-                                           11, {s}));
+  ASSERT_OK_AND_ASSIGN(
+      auto first,
+      RunNode(registry_, "y = ConcatFromSequence <axis = -3, new_axis = 1> (s)", 11, {s}));
   EXPECT_THAT(DimsOf(first[0]), ElementsAre(2, 1, 2));
   EXPECT_ERROR_CODE(RunNode(registry_, "y = ConcatFromSequence <axis = 2> (s)", 11, {s}),
                     kInvalidArgument);
@@ -177,9 +182,8 @@ TEST_F(SequenceTest, ConcatFromSequenceJoinsOrStacks) {
 
 TEST_F(SequenceTest, ConcatFromSequenceStacksScalarsAndRejectsEmpty) {
   const Value s = Seq({F({}, {1}), F({}, {2}), F({}, {3})});
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_,
-                                         "y = ConcatFromSequence <axis = 0, new_axis = 1> (s)", 11,
-                                         {s}));
+  ASSERT_OK_AND_ASSIGN(
+      auto out, RunNode(registry_, "y = ConcatFromSequence <axis = 0, new_axis = 1> (s)", 11, {s}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(3));
   EXPECT_ERROR_CODE(RunNode(registry_, "y = ConcatFromSequence <axis = 0> (s)", 11, {s}),
                     kInvalidArgument);
@@ -190,8 +194,8 @@ TEST_F(SequenceTest, ConcatFromSequenceStacksScalarsAndRejectsEmpty) {
 TEST_F(SequenceTest, SequencesOfStringsWork) {
   const Value a = TensorValue<std::string>({2}, {"x", "y"});
   ASSERT_OK_AND_ASSIGN(auto seq, RunNode(registry_, "S = SequenceConstruct (a, b)", 11, {a, a}));
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "y = ConcatFromSequence <axis = 0> (s)", 11,
-                                         {seq[0]}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "y = ConcatFromSequence <axis = 0> (s)", 11, {seq[0]}));
   EXPECT_THAT(ValuesOf<std::string>(out[0]), ElementsAre("x", "y", "x", "y"));
 }
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal/fourier.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
@@ -269,11 +269,13 @@ TEST(DftTest, Opset20TakesTheAxisAsAnInput) {
   auto out = RunDft20("Y = DFT (X)", {x});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{2, 2, 2}));
-  EXPECT_THAT(Elements<float>((*out)[0]), FloatsNear(std::vector<double>{3, 0, -1, 0, 7, 0, -1, 0}));
+  EXPECT_THAT(Elements<float>((*out)[0]),
+              FloatsNear(std::vector<double>{3, 0, -1, 0, 7, 0, -1, 0}));
   // Axis 0: [4, 6] and [-2, -2].
   out = RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {0})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
-  EXPECT_THAT(Elements<float>((*out)[0]), FloatsNear(std::vector<double>{4, 0, 6, 0, -2, 0, -2, 0}));
+  EXPECT_THAT(Elements<float>((*out)[0]),
+              FloatsNear(std::vector<double>{4, 0, 6, 0, -2, 0, -2, 0}));
   // The input must be an int64 scalar inside [-3, -2] or [0, 1]; 'axis' is no attribute any more.
   EXPECT_FALSE(RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {2})}).ok());
   EXPECT_FALSE(RunDft20("Y = DFT (X, , A)", {x, Value(), TensorValue<int64_t>({}, {-1})}).ok());

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
@@ -68,9 +68,9 @@ TEST(MelWeightMatrixTest, BandsNarrowerThanABinPeakAtTheirCentre) {
 TEST(MelWeightMatrixTest, OutputDatatypeAndInputTypes) {
   // 11 = DOUBLE; int64 lengths and double edges.
   auto out = RunSignalNode("Y = MelWeightMatrix <output_datatype = 11> (M, D, R, L, U)",
-                    {TensorValue<int64_t>({}, {1}), TensorValue<int64_t>({}, {63}),
-                     TensorValue<int64_t>({}, {16000}), TensorValue<double>({}, {0}),
-                     TensorValue<double>({}, {6300})});
+                           {TensorValue<int64_t>({}, {1}), TensorValue<int64_t>({}, {63}),
+                            TensorValue<int64_t>({}, {16000}), TensorValue<double>({}, {0}),
+                            TensorValue<double>({}, {6300})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   const std::vector<double> y = Elements<double>((*out)[0]);
   ASSERT_EQ(y.size(), 32u);
@@ -78,7 +78,7 @@ TEST(MelWeightMatrixTest, OutputDatatypeAndInputTypes) {
   EXPECT_NEAR(y[4], 6.0 / 7, 1e-15);
   // 6 = INT32: only the peaks survive truncation.
   out = RunSignalNode("Y = MelWeightMatrix <output_datatype = 6> (M, D, R, L, U)",
-               MelInputs(1, 63, 16000, 0, 6300));
+                      MelInputs(1, 63, 16000, 0, 6300));
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   std::vector<int32_t> expected(32, 0);
   expected[3] = 1;

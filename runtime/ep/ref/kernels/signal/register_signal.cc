@@ -1,12 +1,12 @@
 // The ref EP's registration table for DFT, STFT, the window functions and MelWeightMatrix. Each
 // line transcribes one ONNX schema version of the op (opset 17; DFT also 20) with the types it
 // allows.
+#include "runtime/ep/ref/kernels/common/registration_table.h"
+#include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/signal/dft.h"
 #include "runtime/ep/ref/kernels/signal/mel_weight_matrix.h"
 #include "runtime/ep/ref/kernels/signal/signal_window.h"
 #include "runtime/ep/ref/kernels/signal/stft.h"
-#include "runtime/ep/ref/kernels/common/registration_table.h"
-#include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {
@@ -38,8 +38,8 @@ Status RegisterSignalKernels(KernelRegistry& registry) {
     ONNXGATE_RETURN_IF_ERROR(Def(registry, window, 17, 17, {{"T1", lengths}, {"T2", numeric}},
                                  FactoryOf<CosineSumWindow>()));
   }
-  return Def(registry, "MelWeightMatrix", 17, 17,
-             {{"T1", lengths}, {"T2", F4()}, {"T3", numeric}}, FactoryOf<MelWeightMatrix>());
+  return Def(registry, "MelWeightMatrix", 17, 17, {{"T1", lengths}, {"T2", F4()}, {"T3", numeric}},
+             FactoryOf<MelWeightMatrix>());
 }
 
 }  // namespace onnxgate

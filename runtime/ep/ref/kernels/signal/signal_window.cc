@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/ep/ref/kernels/signal/fourier.h"
+#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 
 namespace onnxgate::ref_signal {
 

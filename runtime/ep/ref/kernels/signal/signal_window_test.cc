@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
@@ -67,7 +67,8 @@ TEST(SignalWindowTest, OutputDatatypeChoosesTheElementType) {
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Elements<int64_t>((*out)[0]), (std::vector<int64_t>{0, 0, 1, 0}));
   // 16 = BFLOAT16.
-  out = RunSignalNode("Y = HammingWindow <output_datatype = 16> (S)", {TensorValue<int32_t>({}, {2})});
+  out = RunSignalNode("Y = HammingWindow <output_datatype = 16> (S)",
+                      {TensorValue<int32_t>({}, {2})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(out->at(0).tensor().dtype(), DataType::kBFloat16);
   EXPECT_THAT(ref::HalfValuesOf<BFloat16>((*out)[0]), ::testing::ElementsAre(0.0869140625f, 1.0f));

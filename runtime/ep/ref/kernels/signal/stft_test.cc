@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
+#include "runtime/ep/ref/kernels/signal/fourier.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
 namespace onnxgate::ref_signal {
@@ -52,8 +52,8 @@ TEST(StftTest, FramesStepThroughTheSignal) {
   // 0, 3 and 6; onesided (the default) keeps 4 / 2 + 1 = 3 bins.
   std::vector<double> x = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
   auto out = RunSignalNode("Y = STFT (X, S, , L)",
-                     {TensorValue<double>({1, 10, 1}, x), TensorValue<int64_t>({}, {3}), Value(),
-                      TensorValue<int64_t>({}, {4})});
+                           {TensorValue<double>({1, 10, 1}, x), TensorValue<int64_t>({}, {3}),
+                            Value(), TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{1, 3, 3, 2}));
   std::vector<double> expected;
@@ -70,10 +70,11 @@ TEST(StftTest, FramesStepThroughTheSignal) {
 TEST(StftTest, WindowWeightsEachFrameAndSetsTheFrameLength) {
   std::vector<double> x = {1, 2, 3, 4, 5, 6, 7, 8};
   const std::vector<double> window = {0, 0.5, 1, 0.5};
-  auto out = RunSignalNode("Y = STFT <onesided = 0> (X, S, W)",
-                     {TensorValue<float>({1, 8, 1}, std::vector<float>(x.begin(), x.end())),
-                      TensorValue<int32_t>({}, {4}),
-                      TensorValue<float>({4}, std::vector<float>(window.begin(), window.end()))});
+  auto out =
+      RunSignalNode("Y = STFT <onesided = 0> (X, S, W)",
+                    {TensorValue<float>({1, 8, 1}, std::vector<float>(x.begin(), x.end())),
+                     TensorValue<int32_t>({}, {4}),
+                     TensorValue<float>({4}, std::vector<float>(window.begin(), window.end()))});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   // Two frames of 4 full bins each.
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{1, 2, 4, 2}));
@@ -91,7 +92,7 @@ TEST(StftTest, ComplexSignalsAndBatches) {
   // the frame is the whole signal), full spectrum.
   const std::vector<double> x = {1, 1, 0, 0, 0, 0, /* batch 1 */ 0, 0, 1, 0, 0, 0};
   auto out = RunSignalNode("Y = STFT <onesided = 0> (X, S)",
-                     {TensorValue<double>({2, 3, 2}, x), TensorValue<int64_t>({}, {1})});
+                           {TensorValue<double>({2, 3, 2}, x), TensorValue<int64_t>({}, {1})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{2, 1, 3, 2}));
   // Batch 0 is (1 + i) at n = 0: every bin is 1 + i. Batch 1 is 1 at n = 1:
@@ -103,8 +104,8 @@ TEST(StftTest, ComplexSignalsAndBatches) {
 
 TEST(StftTest, HalfPrecisionSignal) {
   auto out = RunSignalNode("Y = STFT (X, S, , L)",
-                     {ref::HalfValue({1, 4, 1}, {0, 1, 2, 3}), TensorValue<int64_t>({}, {4}),
-                      Value(), TensorValue<int64_t>({}, {4})});
+                           {ref::HalfValue({1, 4, 1}, {0, 1, 2, 3}), TensorValue<int64_t>({}, {4}),
+                            Value(), TensorValue<int64_t>({}, {4})});
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(Dims((*out)[0]), (std::vector<int64_t>{1, 1, 3, 2}));
   EXPECT_THAT(ref::HalfValuesOf<Float16>((*out)[0]),

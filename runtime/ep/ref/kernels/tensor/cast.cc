@@ -123,8 +123,7 @@ Element ReadElement(const Tensor& x, int64_t i) {
   if (IsSubByteInteger(t)) return SignedElement(SubByteIntFromCode(t, x.PackedCode(i)));
   if (t == DataType::kFloat4E2M1) return FloatElement(Float4E2M1{x.PackedCode(i)}.ToFloat());
   if (IsFloat8(t)) {
-    return FloatElement(
-        LowPrecisionFloatToFloat(t, static_cast<const uint8_t*>(x.raw_data())[i]));
+    return FloatElement(LowPrecisionFloatToFloat(t, static_cast<const uint8_t*>(x.raw_data())[i]));
   }
   Element e;
   Status st = VisitCastTypes(t, [&](auto tag) {
@@ -164,14 +163,10 @@ float OddFloatOfMagnitude(uint64_t m) {
 // The element as a float rounded to odd (see OddFloatOfMagnitude and RoundToOddFloat).
 float OddFloatOf(const Element& e) {
   switch (e.kind) {
-    case Element::Kind::kBool:
-      return e.b ? 1.0f : 0.0f;
-    case Element::Kind::kFloat:
-      return RoundToOddFloat(e.f);
-    case Element::Kind::kUnsigned:
-      return OddFloatOfMagnitude(e.u);
-    case Element::Kind::kSigned:
-      break;
+    case Element::Kind::kBool: return e.b ? 1.0f : 0.0f;
+    case Element::Kind::kFloat: return RoundToOddFloat(e.f);
+    case Element::Kind::kUnsigned: return OddFloatOfMagnitude(e.u);
+    case Element::Kind::kSigned: break;
   }
   const uint64_t magnitude =
       e.i < 0 ? uint64_t{0} - static_cast<uint64_t>(e.i) : static_cast<uint64_t>(e.i);
@@ -185,15 +180,9 @@ uint8_t SubByteIntCodeOf(const Element& e, DataType to) {
   const int bits = DataTypeBits(to);
   uint64_t v = 0;
   switch (e.kind) {
-    case Element::Kind::kBool:
-      v = e.b ? 1 : 0;
-      break;
-    case Element::Kind::kSigned:
-      v = static_cast<uint64_t>(e.i);
-      break;
-    case Element::Kind::kUnsigned:
-      v = e.u;
-      break;
+    case Element::Kind::kBool: v = e.b ? 1 : 0; break;
+    case Element::Kind::kSigned: v = static_cast<uint64_t>(e.i); break;
+    case Element::Kind::kUnsigned: v = e.u; break;
     case Element::Kind::kFloat: {
       if (!std::isfinite(e.f)) return 0;
       const double modulus = static_cast<double>(1 << bits);
@@ -220,23 +209,18 @@ void WriteCoded(const Element& e, const CastOptions& options, Tensor* y, int64_t
   }
   uint8_t& out = static_cast<uint8_t*>(y->mutable_raw_data())[i];
   switch (to) {
-    case DataType::kFloat8E4M3FN:
-      out = Float8E4M3FN::FromFloat(f, options.saturate).bits;
-      break;
+    case DataType::kFloat8E4M3FN: out = Float8E4M3FN::FromFloat(f, options.saturate).bits; break;
     case DataType::kFloat8E4M3FNUZ:
       out = Float8E4M3FNUZ::FromFloat(f, options.saturate).bits;
       break;
-    case DataType::kFloat8E5M2:
-      out = Float8E5M2::FromFloat(f, options.saturate).bits;
-      break;
+    case DataType::kFloat8E5M2: out = Float8E5M2::FromFloat(f, options.saturate).bits; break;
     case DataType::kFloat8E5M2FNUZ:
       out = Float8E5M2FNUZ::FromFloat(f, options.saturate).bits;
       break;
     case DataType::kFloat8E8M0:
       out = Float8E8M0::FromFloat(f, options.saturate, options.round_mode).bits;
       break;
-    default:
-      ONNXGATE_CHECK(false);  // IsCodedType lists no other type
+    default: ONNXGATE_CHECK(false);  // IsCodedType lists no other type
   }
 }
 
@@ -244,14 +228,10 @@ void WriteCoded(const Element& e, const CastOptions& options, Tensor* y, int64_t
 template <typename To>
 To ConvertElement(const Element& e) {
   switch (e.kind) {
-    case Element::Kind::kBool:
-      return ConvertNumber<bool, To>(e.b);
-    case Element::Kind::kSigned:
-      return ConvertNumber<int64_t, To>(e.i);
-    case Element::Kind::kUnsigned:
-      return ConvertNumber<uint64_t, To>(e.u);
-    case Element::Kind::kFloat:
-      break;
+    case Element::Kind::kBool: return ConvertNumber<bool, To>(e.b);
+    case Element::Kind::kSigned: return ConvertNumber<int64_t, To>(e.i);
+    case Element::Kind::kUnsigned: return ConvertNumber<uint64_t, To>(e.u);
+    case Element::Kind::kFloat: break;
   }
   return ConvertNumber<double, To>(e.f);
 }
@@ -260,14 +240,10 @@ To ConvertElement(const Element& e) {
 // in float) with the shortest digits that read back as the same float.
 std::string ElementToText(const Element& e) {
   switch (e.kind) {
-    case Element::Kind::kBool:
-      return IntegerToText(e.b);
-    case Element::Kind::kSigned:
-      return IntegerToText(e.i);
-    case Element::Kind::kUnsigned:
-      return IntegerToText(e.u);
-    case Element::Kind::kFloat:
-      break;
+    case Element::Kind::kBool: return IntegerToText(e.b);
+    case Element::Kind::kSigned: return IntegerToText(e.i);
+    case Element::Kind::kUnsigned: return IntegerToText(e.u);
+    case Element::Kind::kFloat: break;
   }
   return FloatToText(e.f, DataType::kFloat);
 }

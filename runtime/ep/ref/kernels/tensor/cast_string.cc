@@ -65,14 +65,10 @@ bool FromChars(const std::string& s, T* out) {
 // Reduces a double to the precision of the float type `type`.
 double RoundTo(double v, DataType type) {
   switch (type) {
-    case DataType::kFloat:
-      return static_cast<float>(v);
-    case DataType::kFloat16:
-      return Float16::FromFloat(RoundToOddFloat(v)).ToFloat();
-    case DataType::kBFloat16:
-      return BFloat16::FromFloat(RoundToOddFloat(v)).ToFloat();
-    default:
-      return v;
+    case DataType::kFloat: return static_cast<float>(v);
+    case DataType::kFloat16: return Float16::FromFloat(RoundToOddFloat(v)).ToFloat();
+    case DataType::kBFloat16: return BFloat16::FromFloat(RoundToOddFloat(v)).ToFloat();
+    default: return v;
   }
 }
 

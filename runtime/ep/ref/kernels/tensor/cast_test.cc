@@ -152,11 +152,11 @@ TEST_F(CastTest, Float8FollowsTheSaturationTables) {
   EXPECT_EQ(sat[0].tensor().dtype(), DataType::kFloat8E4M3FN);
   // 0.5, 448, -448, 448, NaN, -0.
   EXPECT_THAT(CodesOf(sat[0]), ElementsAre(0x30, 0x7E, 0xFE, 0x7E, 0x7F, 0x80));
-  ASSERT_OK_AND_ASSIGN(
-      auto nosat, RunNode(registry_, "Y = Cast <to = 17, saturate = 0> (X)", 19, {x}));
+  ASSERT_OK_AND_ASSIGN(auto nosat,
+                       RunNode(registry_, "Y = Cast <to = 17, saturate = 0> (X)", 19, {x}));
   EXPECT_THAT(CodesOf(nosat[0]), ElementsAre(0x30, 0x7F, 0xFF, 0x7F, 0x7F, 0x80));
-  ASSERT_OK_AND_ASSIGN(
-      auto e5m2, RunNode(registry_, "Y = Cast <to = 19, saturate = 0> (X)", 19, {x}));
+  ASSERT_OK_AND_ASSIGN(auto e5m2,
+                       RunNode(registry_, "Y = Cast <to = 19, saturate = 0> (X)", 19, {x}));
   // E5M2 keeps infinities when not saturating: 0.5, inf, -inf, inf, NaN, -0.
   EXPECT_THAT(CodesOf(e5m2[0]), ElementsAre(0x38, 0x7C, 0xFC, 0x7C, 0x7F, 0x80));
   ASSERT_OK_AND_ASSIGN(auto fnuz, RunNode(registry_, Node(DataType::kFloat8E4M3FNUZ), 19, {x}));
@@ -216,9 +216,9 @@ TEST_F(CastTest, StringsToAndFromCodedTypes) {
   ASSERT_OK_AND_ASSIGN(auto i4, RunNode(registry_, Node(DataType::kInt4), 21,
                                         {TensorValue<std::string>({3}, {"7", "-9", "100.5"})}));
   EXPECT_THAT(SubByteIntsOf(i4[0]), ElementsAre(7, 7, 4));
-  EXPECT_ERROR_CODE(RunNode(registry_, Node(DataType::kInt4), 21,
-                            {TensorValue<std::string>({1}, {"seven"})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, Node(DataType::kInt4), 21, {TensorValue<std::string>({1}, {"seven"})}),
+      kInvalidArgument);
   ASSERT_OK_AND_ASSIGN(auto back, RunNode(registry_, Node(DataType::kString), 21,
                                           {CodedValue(DataType::kInt4, {0x7, 0x8, 0xF})}));
   EXPECT_THAT(ValuesOf<std::string>(back[0]), ElementsAre("7", "-8", "-1"));

@@ -68,8 +68,8 @@ TEST(DepthToSpaceTest, SpaceToDepthCrdInvertsDepthToSpaceCrd) {
   ASSERT_EQ(back.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(back[0]), ElementsAreArray(values));
   // DCR stays the default.
-  auto dcr = RunIdx("y = SpaceToDepth <blocksize = 2> (x)", 28,
-                    {BFloat16Value({1, 2, 2, 2}, Iota(8))});
+  auto dcr =
+      RunIdx("y = SpaceToDepth <blocksize = 2> (x)", 28, {BFloat16Value({1, 2, 2, 2}, Iota(8))});
   ASSERT_EQ(dcr.size(), 1u);
   EXPECT_THAT(HalfValuesOf<BFloat16>(dcr[0]), ElementsAre(0, 4, 1, 5, 2, 6, 3, 7));
 }

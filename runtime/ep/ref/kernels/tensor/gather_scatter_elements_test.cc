@@ -117,12 +117,12 @@ TEST(ScatterElementsTest, MaxAndMinReductionsFromOpset18) {
                        TensorValue<bool>({1}, {false})});
   ASSERT_EQ(bools.size(), 1u);
   EXPECT_THAT(ValuesOf<bool>(bools[0]), ElementsAre(true, false));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"max\"> (d, i, u)",
-                                 16, {d, i, u}),
-                    kInvalidArgument);  // max exists from opset 18
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"avg\"> (d, i, u)",
-                                 18, {d, i, u}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"max\"> (d, i, u)", 16, {d, i, u}),
+      kInvalidArgument);  // max exists from opset 18
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ScatterElements <axis = 1, reduction = \"avg\"> (d, i, u)", 18, {d, i, u}),
+      kInvalidArgument);
   const Value c = Value::FromTensor(Tensor::FromVector<std::complex<float>>(Shape({1}), {{1, 1}}));
   EXPECT_ERROR_CODE(RunIdxStatus("y = ScatterElements <reduction = \"max\"> (d, i, u)", 18,
                                  {c, TensorValue<int64_t>({1}, {0}), c}),

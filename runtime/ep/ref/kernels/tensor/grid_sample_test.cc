@@ -87,8 +87,7 @@ Value Cube() {
   return TensorValue<float>({1, 1, 2, 2, 2}, v);
 }
 Value Grid3d() {
-  return TensorValue<float>({1, 1, 1, 4, 3},
-                            {-1, -1, -1, 0, 0, 0, 0.5f, -0.5f, 0.25f, 1, 1, 1});
+  return TensorValue<float>({1, 1, 1, 4, 3}, {-1, -1, -1, 0, 0, 0, 0.5f, -0.5f, 0.25f, 1, 1, 1});
 }
 
 TEST(GridSampleTest, Opset20SamplesVolumes) {
@@ -105,8 +104,8 @@ TEST(GridSampleTest, Opset20SamplesVolumes) {
                         {Cube(), Grid3d()});
   ASSERT_EQ(nearest.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(nearest[0]), ElementsAre(0, 0, 5, 7));
-  auto cubic = RunIdx("y = GridSample <mode = \"cubic\", align_corners = 1> (x, g)", 22,
-                      {Cube(), Grid3d()});
+  auto cubic =
+      RunIdx("y = GridSample <mode = \"cubic\", align_corners = 1> (x, g)", 22, {Cube(), Grid3d()});
   ASSERT_EQ(cubic.size(), 1u);
   EXPECT_THAT(ValuesOf<float>(cubic[0]),
               FloatsNear(std::vector<float>{0, 5.860962f, 5.781254f, 7}));
@@ -126,14 +125,14 @@ TEST(GridSampleTest, NearestCopiesAnyTypeAndLinearRoundsIntegers) {
                    Grid({-0.5f, -0.5f, 0.5f, 0.5f, 3, 3})});
   ASSERT_EQ(s.size(), 1u);
   EXPECT_THAT(ValuesOf<std::string>(s[0]), ElementsAre("a", "d", ""));  // zeros padding: ""
-  auto i = RunIdx("y = GridSample <align_corners = 1> (x, g)", 22,
-                  {TensorValue<int32_t>({1, 1, 2, 2}, {0, 1, 2, 3}),
-                   BFloat16Value({1, 1, 1, 2}, {0, 0})});
+  auto i = RunIdx(
+      "y = GridSample <align_corners = 1> (x, g)", 22,
+      {TensorValue<int32_t>({1, 1, 2, 2}, {0, 1, 2, 3}), BFloat16Value({1, 1, 1, 2}, {0, 0})});
   ASSERT_EQ(i.size(), 1u);
   EXPECT_THAT(ValuesOf<int32_t>(i[0]), ElementsAre(2));  // 1.5 rounds half to even
-  auto b = RunIdx("y = GridSample(x, g)", 22,
-                  {BFloat16Value({1, 1, 2, 2}, {4, 4, 4, 4}),
-                   BFloat16Value({1, 1, 1, 2}, {-1, -1})});
+  auto b =
+      RunIdx("y = GridSample(x, g)", 22,
+             {BFloat16Value({1, 1, 2, 2}, {4, 4, 4, 4}), BFloat16Value({1, 1, 1, 2}, {-1, -1})});
   ASSERT_EQ(b.size(), 1u);
   EXPECT_THAT(HalfValuesOf<BFloat16>(b[0]), ElementsAre(1));
 }
@@ -146,11 +145,10 @@ TEST(GridSampleTest, VersionRulesAndRejections) {
   EXPECT_ERROR_CODE(
       RunIdxStatus("y = GridSample <mode = \"linear\"> (x, g)", 16, {X2(), Grid({0, 0})}),
       kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 16, {Cube(), Grid3d()}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
-                                 {Cube(), TensorValue<float>({1, 1, 1, 2}, {0, 0})}),
-                    kInvalidArgument);  // grid rank differs from X's
+  EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 16, {Cube(), Grid3d()}), kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = GridSample(x, g)", 20, {Cube(), TensorValue<float>({1, 1, 1, 2}, {0, 0})}),
+      kInvalidArgument);  // grid rank differs from X's
   EXPECT_ERROR_CODE(RunIdxStatus("y = GridSample(x, g)", 20,
                                  {Cube(), TensorValue<float>({1, 1, 1, 1, 2}, {0, 0})}),
                     kInvalidArgument);  // two coordinates for three spatial axes

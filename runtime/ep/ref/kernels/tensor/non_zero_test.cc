@@ -26,15 +26,15 @@ TEST_F(NonZeroTest, RowsAreDimsColumnsAreHits) {
 }
 
 TEST_F(NonZeroTest, ScalarsAndEmptyInputs) {
-  ASSERT_OK_AND_ASSIGN(auto scalar, RunNode(registry_, "Y = NonZero (X)", 13,
-                                            {TensorValue<float>({}, {3})}));
+  ASSERT_OK_AND_ASSIGN(auto scalar,
+                       RunNode(registry_, "Y = NonZero (X)", 13, {TensorValue<float>({}, {3})}));
   EXPECT_THAT(DimsOf(scalar[0]), ElementsAre(1, 1));
   EXPECT_THAT(ValuesOf<int64_t>(scalar[0]), ElementsAre(0));
-  ASSERT_OK_AND_ASSIGN(auto zero, RunNode(registry_, "Y = NonZero (X)", 13,
-                                          {TensorValue<float>({}, {0})}));
+  ASSERT_OK_AND_ASSIGN(auto zero,
+                       RunNode(registry_, "Y = NonZero (X)", 13, {TensorValue<float>({}, {0})}));
   EXPECT_THAT(DimsOf(zero[0]), ElementsAre(1, 0));
-  ASSERT_OK_AND_ASSIGN(auto empty, RunNode(registry_, "Y = NonZero (X)", 13,
-                                           {TensorValue<float>({2, 0, 3}, {})}));
+  ASSERT_OK_AND_ASSIGN(
+      auto empty, RunNode(registry_, "Y = NonZero (X)", 13, {TensorValue<float>({2, 0, 3}, {})}));
   EXPECT_THAT(DimsOf(empty[0]), ElementsAre(3, 0));
 }
 
@@ -48,8 +48,8 @@ TEST_F(NonZeroTest, TruthinessPerType) {
   ASSERT_OK_AND_ASSIGN(auto f, RunNode(registry_, "Y = NonZero (X)", 13,
                                        {TensorValue<float>({3}, {-0.0f, NAN, 0})}));
   EXPECT_THAT(ValuesOf<int64_t>(f[0]), ElementsAre(1));
-  ASSERT_OK_AND_ASSIGN(auto h, RunNode(registry_, "Y = NonZero (X)", 13,
-                                       {BFloat16Value({2}, {0, 0.5f})}));
+  ASSERT_OK_AND_ASSIGN(auto h,
+                       RunNode(registry_, "Y = NonZero (X)", 13, {BFloat16Value({2}, {0, 0.5f})}));
   EXPECT_THAT(ValuesOf<int64_t>(h[0]), ElementsAre(1));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = NonZero (X)", 12, {BFloat16Value({2}, {0, 0.5f})}),
                     kUnimplemented);

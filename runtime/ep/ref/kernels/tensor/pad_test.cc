@@ -114,14 +114,14 @@ TEST(PadTest, Pad18AxesInputNamesThePaddedAxes) {
   EXPECT_THAT(ValuesOf<float>(y[0]),
               ElementsAre(0, 1.0f, 1.2f, 0, 0, 0, 2.3f, 3.4f, 0, 0, 0, 4.5f, 5.7f, 0, 0));
   // The pads must match the axes; axes must be distinct and in range.
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads, , axes)", 18,
-                                 {X(), Pads({1, 2, 0, 0}), Value(),
-                                  TensorValue<int64_t>({1}, {0})}),
-                    kInvalidArgument);
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads, , axes)", 18,
-                                 {X(), Pads({1, 1, 1, 1}), Value(),
-                                  TensorValue<int64_t>({2}, {1, -1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Pad(x, pads, , axes)", 18,
+                   {X(), Pads({1, 2, 0, 0}), Value(), TensorValue<int64_t>({1}, {0})}),
+      kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Pad(x, pads, , axes)", 18,
+                   {X(), Pads({1, 1, 1, 1}), Value(), TensorValue<int64_t>({2}, {1, -1})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads, , axes)", 18,
                                  {X(), Pads({1, 1}), Value(), TensorValue<int64_t>({1}, {2})}),
                     kInvalidArgument);
@@ -140,9 +140,9 @@ TEST(PadTest, Pad19WrapsAroundTheAxis) {
                      {TensorValue<int64_t>({3}, {1, 2, 3}), Pads({4, -1})});
   ASSERT_EQ(wide.size(), 1u);
   EXPECT_THAT(ValuesOf<int64_t>(wide[0]), ElementsAre(1, 2, 1, 2, 1, 2));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Pad <mode = \"wrap\"> (x, pads)", 18,
-                                 {X(), Pads({0, 0, 0, 0})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Pad <mode = \"wrap\"> (x, pads)", 18, {X(), Pads({0, 0, 0, 0})}),
+      kInvalidArgument);
   EXPECT_ERROR_CODE(RunIdxStatus("y = Pad <mode = \"wrap\"> (x, pads)", 19,
                                  {TensorValue<float>({0}, {}), Pads({1, 0})}),
                     kInvalidArgument);
@@ -159,21 +159,21 @@ TEST(PadTest, PackedAndFloat8ElementsFromOpset21) {
   EXPECT_THAT(SubByteInts(y[0]), ElementsAre(-3, -8, 7, 1, -3, -3));
   auto u2 = Tensor::FromSubByteInts(DataType::kUint2, Shape({2}), {3, 1});
   ASSERT_TRUE(u2.ok());
-  auto r = RunIdx("y = Pad <mode = \"reflect\"> (x, pads)", 25,
-                  {Value::FromTensor(*u2), Pads({1, 1})});
+  auto r =
+      RunIdx("y = Pad <mode = \"reflect\"> (x, pads)", 25, {Value::FromTensor(*u2), Pads({1, 1})});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_THAT(SubByteInts(r[0]), ElementsAre(1, 3, 1, 3));
   std::vector<Float8E4M3FN> f = {Float8E4M3FN::FromFloat(1.5f), Float8E4M3FN::FromFloat(-2.0f)};
-  auto e = RunIdx("y = Pad <mode = \"edge\"> (x, pads)", 21,
-                  {Value::FromTensor(Tensor::FromVector<Float8E4M3FN>(Shape({2}), f)),
-                   Pads({0, 1})});
+  auto e =
+      RunIdx("y = Pad <mode = \"edge\"> (x, pads)", 21,
+             {Value::FromTensor(Tensor::FromVector<Float8E4M3FN>(Shape({2}), f)), Pads({0, 1})});
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].tensor().ElementAsDouble(2), -2.0);
   // The constant must have data's type.
-  EXPECT_ERROR_CODE(RunIdxStatus("y = Pad(x, pads, c)", 21,
-                                 {Value::FromTensor(*x), Pads({1, 0}),
-                                  TensorValue<int8_t>({}, {1})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = Pad(x, pads, c)", 21,
+                   {Value::FromTensor(*x), Pads({1, 0}), TensorValue<int8_t>({}, {1})}),
+      kInvalidArgument);
 }
 
 }  // namespace

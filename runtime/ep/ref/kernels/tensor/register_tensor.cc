@@ -7,8 +7,8 @@
 #include "runtime/ep/ref/kernels/logical/compare_logic.h"
 #include "runtime/ep/ref/kernels/math/activation_extra.h"
 #include "runtime/ep/ref/kernels/math/expand_tile.h"
-#include "runtime/ep/ref/kernels/tensor/bit_cast.h"
 #include "runtime/ep/ref/kernels/tensor/affine_grid.h"
+#include "runtime/ep/ref/kernels/tensor/bit_cast.h"
 #include "runtime/ep/ref/kernels/tensor/cast.h"
 #include "runtime/ep/ref/kernels/tensor/center_crop_pad.h"
 #include "runtime/ep/ref/kernels/tensor/compress.h"
@@ -101,7 +101,7 @@ Status RegisterDataMovement(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Split", 2, 10, {{"T", AllNoBF16()}}, split));  // split attribute
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Split", 11, 12, {{"T", AllNoBF16()}}, split));  // negative axis
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Split", 13, 17, {{"T", All()}}, split));        // split input
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "Split", 18, 18, {{"T", All()}}, split));  // num_outputs
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Split", 18, 18, {{"T", All()}}, split));        // num_outputs
   const List tind = {kI32, kI64};
   const KernelFactory gather = FactoryOf<GatherKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gather", 1, 10, {{"T", AllNoBF16()}, {"Tind", tind}}, gather));
@@ -133,8 +133,7 @@ Status RegisterValueOps(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "BitCast", 26, 26,
                                {{"T1", bit_cast_types}, {"T2", bit_cast_types}},
                                FactoryOf<BitCastKernel>()));
-  ONNXGATE_RETURN_IF_ERROR(
-      DefWidenedVersions(r, "Identity", {19, 21, 23, 24, 25}, "V", identity));
+  ONNXGATE_RETURN_IF_ERROR(DefWidenedVersions(r, "Identity", {19, 21, 23, 24, 25}, "V", identity));
   // Cast: `to` is a type name in 1 and a type number from 6; strings from 9, bfloat16 from 13.
   const List cast6 = F3() + Ints() + List{kBool};
   const KernelFactory cast = FactoryOf<CastKernel>();
@@ -159,16 +158,11 @@ Status RegisterValueOps(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Cast", 25, 27, {{"T1", cast25}, {"T2", cast25}}, cast));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Cast", 28, 28, {{"T1", cast25}, {"T2", cast25}}, cast));
   const KernelFactory cast_like = FactoryOf<CastLikeKernel>();
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "CastLike", 15, 18, {{"T1", cast13}, {"T2", cast13}}, cast_like));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "CastLike", 19, 20, {{"T1", cast19}, {"T2", cast19}}, cast_like));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "CastLike", 21, 22, {{"T1", cast21}, {"T2", cast21}}, cast_like));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "CastLike", 23, 23, {{"T1", cast23}, {"T2", cast23}}, cast_like));
-  ONNXGATE_RETURN_IF_ERROR(
-      Def(r, "CastLike", 24, 24, {{"T1", cast24}, {"T2", cast24}}, cast_like));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CastLike", 15, 18, {{"T1", cast13}, {"T2", cast13}}, cast_like));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CastLike", 19, 20, {{"T1", cast19}, {"T2", cast19}}, cast_like));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CastLike", 21, 22, {{"T1", cast21}, {"T2", cast21}}, cast_like));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CastLike", 23, 23, {{"T1", cast23}, {"T2", cast23}}, cast_like));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "CastLike", 24, 24, {{"T1", cast24}, {"T2", cast24}}, cast_like));
   return Def(r, "CastLike", 25, 25, {{"T1", cast25}, {"T2", cast25}}, cast_like);
 }
 
@@ -191,7 +185,8 @@ Status RegisterResampling(KernelRegistry& r) {
       Def(r, "GridSample", 16, 19, {{"T1", AllNoBF16()}, {"T2", F3()}}, grid_sample));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "GridSample", 20, 21, {{"T1", AllNoBF16()}, {"T2", F3()}}, grid_sample));
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "GridSample", 22, 22, {{"T1", All()}, {"T2", F4()}}, grid_sample));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "GridSample", 22, 22, {{"T1", All()}, {"T2", F4()}}, grid_sample));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "AffineGrid", 20, 20, {{"T1", F4()}, {"T2", {kI64}}}, FactoryOf<AffineGridKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "CenterCropPad", 18, 18, {{"T", All()}, {"Tind", {kI32, kI64}}},
@@ -235,8 +230,8 @@ Status RegisterGatherScatter(KernelRegistry& r) {
       Def(r, "ScatterElements", 16, 17, {{"T", All()}, {"Tind", tind}}, scatter));
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "ScatterElements", 18, 18, {{"T", All()}, {"Tind", tind}}, scatter));  // max, min
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "TensorScatter", 24, 24, {{"T", AllThrough(24)}},
-                               FactoryOf<TensorScatterKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "TensorScatter", 24, 24, {{"T", AllThrough(24)}}, FactoryOf<TensorScatterKernel>()));
   const KernelFactory gather_nd = FactoryOf<GatherNDKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "GatherND", 11, 11, {{"T", AllNoBF16()}}, gather_nd));
   ONNXGATE_RETURN_IF_ERROR(
@@ -275,7 +270,8 @@ Status RegisterElementTests(KernelRegistry& r) {
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "NonZero", 9, 12, {{"T", AllNoBF16()}}, FactoryOf<NonZeroKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "NonZero", 13, 13, {{"T", All()}}, FactoryOf<NonZeroKernel>()));
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "Unique", 11, 27, {{"T", AllNoBF16()}}, FactoryOf<UniqueKernel>()));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "Unique", 11, 27, {{"T", AllNoBF16()}}, FactoryOf<UniqueKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Unique", 28, 28, {{"T", All()}}, FactoryOf<UniqueKernel>()));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Trilu", 14, 14, {{"T", All()}}, FactoryOf<TriluKernel>()));
   // OneHot-11 accepts negative indices and axes.
@@ -283,8 +279,8 @@ Status RegisterElementTests(KernelRegistry& r) {
   const KernelFactory one_hot = FactoryOf<OneHotKernel>();
   ONNXGATE_RETURN_IF_ERROR(
       Def(r, "OneHot", 9, 10, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}}, one_hot));
-  ONNXGATE_RETURN_IF_ERROR(Def(
-      r, "OneHot", 11, 27, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}}, one_hot));
+  ONNXGATE_RETURN_IF_ERROR(
+      Def(r, "OneHot", 11, 27, {{"T1", numeric}, {"T2", numeric}, {"T3", AllNoBF16()}}, one_hot));
   return Def(r, "OneHot", 28, 28, {{"T1", numeric}, {"T2", numeric}, {"T3", All()}}, one_hot);
 }
 

@@ -16,14 +16,10 @@ int64_t NearestIndex(double x, NearestMode mode, double scale) {
   switch (mode) {
     case NearestMode::kRoundPreferFloor:
       return static_cast<int64_t>(frac <= 0.5 ? floor : floor + 1);
-    case NearestMode::kRoundPreferCeil:
-      return static_cast<int64_t>(frac < 0.5 ? floor : floor + 1);
-    case NearestMode::kFloor:
-      return static_cast<int64_t>(floor);
-    case NearestMode::kCeil:
-      return static_cast<int64_t>(floor + 1);
-    case NearestMode::kLegacy:
-      return static_cast<int64_t>(scale < 1.0 ? floor + 1 : floor);
+    case NearestMode::kRoundPreferCeil: return static_cast<int64_t>(frac < 0.5 ? floor : floor + 1);
+    case NearestMode::kFloor: return static_cast<int64_t>(floor);
+    case NearestMode::kCeil: return static_cast<int64_t>(floor + 1);
+    case NearestMode::kLegacy: return static_cast<int64_t>(scale < 1.0 ? floor + 1 : floor);
   }
   return static_cast<int64_t>(floor);
 }
@@ -39,8 +35,8 @@ double CubicKernel(double d, double a) {
 // The antialiased taps of linear or cubic interpolation at coordinate x: the kernel stretched
 // by 1 / min(scale, 1), read at the 2 * ceil(support / s) nearest input indices (ties to the
 // lower ones), the weights normalised to sum to 1.
-void AntialiasTaps(double x, double scale, const ResizeOptions& options,
-                   std::vector<int64_t>* taps, std::vector<double>* weights) {
+void AntialiasTaps(double x, double scale, const ResizeOptions& options, std::vector<int64_t>* taps,
+                   std::vector<double>* weights) {
   const double s = std::min(scale, 1.0);
   const double support = options.mode == ResizeMode::kLinear ? 1.0 : 2.0;
   // base is the last index below x (x - 1 when x is an integer), ratio = x - base in (0, 1].
@@ -52,9 +48,8 @@ void AntialiasTaps(double x, double scale, const ResizeOptions& options,
   double sum = 0.0;
   for (int64_t i = start; i < start + count; ++i) {
     const double d = (static_cast<double>(i) - ratio) * s;
-    const double w = options.mode == ResizeMode::kLinear
-                         ? std::clamp(1.0 - std::fabs(d), 0.0, 1.0)
-                         : CubicKernel(d, options.cubic_coeff_a);
+    const double w = options.mode == ResizeMode::kLinear ? std::clamp(1.0 - std::fabs(d), 0.0, 1.0)
+                                                         : CubicKernel(d, options.cubic_coeff_a);
     taps->push_back(static_cast<int64_t>(base) + i);
     weights->push_back(w);
     sum += w;
@@ -99,8 +94,7 @@ StatusOr<NearestMode> ParseNearestMode(const std::string& name) {
 double OriginalCoordinate(double x, const AxisResample& a, CoordinateTransform transform) {
   const double in = static_cast<double>(a.in);
   switch (transform) {
-    case CoordinateTransform::kHalfPixel:
-      return (x + 0.5) / a.scale - 0.5;
+    case CoordinateTransform::kHalfPixel: return (x + 0.5) / a.scale - 0.5;
     case CoordinateTransform::kHalfPixelSymmetric: {
       // Centres the output on the input when `out` is a rounded in * scale.
       const double adjustment = static_cast<double>(a.out) / a.length_resized;
@@ -111,10 +105,8 @@ double OriginalCoordinate(double x, const AxisResample& a, CoordinateTransform t
       return a.length_resized > 1.0 ? (x + 0.5) / a.scale - 0.5 : 0.0;
     case CoordinateTransform::kAlignCorners:
       return a.length_resized == 1.0 ? 0.0 : x * (in - 1.0) / (a.length_resized - 1.0);
-    case CoordinateTransform::kAsymmetric:
-      return x / a.scale;
-    case CoordinateTransform::kTfHalfPixelForNn:
-      return (x + 0.5) / a.scale;
+    case CoordinateTransform::kAsymmetric: return x / a.scale;
+    case CoordinateTransform::kTfHalfPixelForNn: return (x + 0.5) / a.scale;
     case CoordinateTransform::kTfCropAndResize:
       if (a.length_resized > 1.0) {
         return a.roi_start * (in - 1.0) +

@@ -203,9 +203,8 @@ TEST(ResizeTest, Opset18AxesSelectWhatScalesSizesAndRoiDescribe) {
 }
 
 TEST(ResizeTest, Opset18KeepAspectRatioPolicies) {
-  auto smaller =
-      RunIdx("y = Resize <keep_aspect_ratio_policy = \"not_larger\"> (x, roi, s, z)", 18,
-             {Square4(), Value(), Value(), Sizes({1, 1, 3, 2})});
+  auto smaller = RunIdx("y = Resize <keep_aspect_ratio_policy = \"not_larger\"> (x, roi, s, z)", 18,
+                        {Square4(), Value(), Value(), Sizes({1, 1, 3, 2})});
   ASSERT_EQ(smaller.size(), 1u);
   EXPECT_THAT(DimsOf(smaller[0]), ElementsAre(1, 1, 2, 2));
   EXPECT_THAT(ValuesOf<float>(smaller[0]), ElementsAre(1, 3, 9, 11));
@@ -214,9 +213,8 @@ TEST(ResizeTest, Opset18KeepAspectRatioPolicies) {
       {Square4(), Value(), Value(), Sizes({3, 5})});
   ASSERT_EQ(larger.size(), 1u);
   EXPECT_THAT(DimsOf(larger[0]), ElementsAre(1, 1, 5, 5));
-  EXPECT_THAT(ValuesOf<float>(larger[0]),
-              ElementsAre(1, 2, 2, 3, 4, 5, 6, 6, 7, 8, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 13, 14,
-                          14, 15, 16));
+  EXPECT_THAT(ValuesOf<float>(larger[0]), ElementsAre(1, 2, 2, 3, 4, 5, 6, 6, 7, 8, 5, 6, 6, 7, 8,
+                                                      9, 10, 10, 11, 12, 13, 14, 14, 15, 16));
 }
 
 TEST(ResizeTest, Opset19HalfPixelSymmetric) {
@@ -226,8 +224,8 @@ TEST(ResizeTest, Opset19HalfPixelSymmetric) {
       19, {Square2(), Value(), Scales({1, 1, 1, 2.3f})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 2, 4));
-  EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{1, 1.2826087f, 1.7173913f, 2,
-                                                                   3, 3.2826087f, 3.7173913f, 4}));
+  EXPECT_THAT(ValuesOf<float>(y[0]), FloatsNear(std::vector<float>{1, 1.2826087f, 1.7173913f, 2, 3,
+                                                                   3.2826087f, 3.7173913f, 4}));
 }
 
 TEST(ResizeTest, Opset18And19AttributeRules) {

@@ -50,10 +50,10 @@ TEST(ReverseSequenceTest, Opset28TakesBFloat16) {
                   {BFloat16Value({2, 3}, {1, 2, 3, 4, 5, 6}), TensorValue<int64_t>({2}, {3, 2})});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(HalfValuesOf<BFloat16>(y[0]), ElementsAre(3, 2, 1, 5, 4, 6));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = ReverseSequence <time_axis = 1, batch_axis = 0> (x, l)", 28,
-                                 {BFloat16Value({2, 3}, {1, 2, 3, 4, 5, 6}),
-                                  TensorValue<int64_t>({2}, {4, 2})}),
-                    kInvalidArgument);  // longer than the time axis
+  EXPECT_ERROR_CODE(
+      RunIdxStatus("y = ReverseSequence <time_axis = 1, batch_axis = 0> (x, l)", 28,
+                   {BFloat16Value({2, 3}, {1, 2, 3, 4, 5, 6}), TensorValue<int64_t>({2}, {4, 2})}),
+      kInvalidArgument);  // longer than the time axis
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Tests of Shape (with Shape-15's start/end), Size and Range.
 #include "runtime/ep/ref/kernels/tensor/shape_size.h"
 
-#include "runtime/ep/ref/kernels/generator/range.h"
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
+#include "runtime/ep/ref/kernels/generator/range.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 

@@ -36,13 +36,15 @@ TEST_F(TriluTest, UpperAndLowerWithOffsets) {
 }
 
 TEST_F(TriluTest, BatchesStringsAndErrors) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y = Trilu <upper = 0> (X)", 14,
-                                         {TensorValue<std::string>({2, 1, 2}, {"a", "b", "c", "d"})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y = Trilu <upper = 0> (X)", 14,
+                               {TensorValue<std::string>({2, 1, 2}, {"a", "b", "c", "d"})}));
   EXPECT_THAT(ValuesOf<std::string>(out[0]), ElementsAre("a", "", "c", ""));
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = Trilu (X)", 14, {TensorValue<float>({3}, {1, 2, 3})}),
                     kInvalidArgument);
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Trilu (X, K)", 14, {x_, TensorValue<int64_t>({2}, {1, 2})}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Trilu (X, K)", 14, {x_, TensorValue<int64_t>({2}, {1, 2})}),
+      kInvalidArgument);
 }
 
 TEST_F(TriluTest, EyeLikeDiagonals) {
@@ -51,22 +53,22 @@ TEST_F(TriluTest, EyeLikeDiagonals) {
   EXPECT_THAT(ValuesOf<float>(same[0]), ElementsAre(1, 0, 0, 0, 1, 0));
   ASSERT_OK_AND_ASSIGN(auto up, RunNode(registry_, "Y = EyeLike <k = 2, dtype = 7> (X)", 9, {x}));
   EXPECT_THAT(ValuesOf<int64_t>(up[0]), ElementsAre(0, 0, 1, 0, 0, 0));
-  ASSERT_OK_AND_ASSIGN(auto down, RunNode(registry_, "Y = EyeLike <k = -1, dtype = 9> (X)", 9, {x}));
+  ASSERT_OK_AND_ASSIGN(auto down,
+                       RunNode(registry_, "Y = EyeLike <k = -1, dtype = 9> (X)", 9, {x}));
   EXPECT_THAT(ValuesOf<bool>(down[0]), ElementsAre(false, false, false, true, false, false));
   ASSERT_OK_AND_ASSIGN(auto far, RunNode(registry_, "Y = EyeLike <k = 5> (X)", 9, {x}));
   EXPECT_THAT(ValuesOf<float>(far[0]), ElementsAre(0, 0, 0, 0, 0, 0));
 }
 
 TEST_F(TriluTest, EyeLikeBFloat16FromVersion22) {
-  ASSERT_OK_AND_ASSIGN(auto bf, RunNode(registry_, "Y = EyeLike <k = 1, dtype = 16> (X)", 22,
-                                        {x_}));
+  ASSERT_OK_AND_ASSIGN(auto bf,
+                       RunNode(registry_, "Y = EyeLike <k = 1, dtype = 16> (X)", 22, {x_}));
   EXPECT_EQ(bf[0].tensor().dtype(), DataType::kBFloat16);
   EXPECT_THAT(HalfValuesOf<BFloat16>(bf[0]), ElementsAre(0, 1, 0, 0, 0, 1));
   Value b16 = BFloat16Value({2, 2}, {5, 5, 5, 5});
   ASSERT_OK_AND_ASSIGN(auto same, RunNode(registry_, "Y = EyeLike (X)", 22, {b16}));
   EXPECT_THAT(HalfValuesOf<BFloat16>(same[0]), ElementsAre(1, 0, 0, 1));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike <dtype = 16> (X)", 21, {x_}),
-                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike <dtype = 16> (X)", 21, {x_}), kInvalidArgument);
   EXPECT_ERROR_CODE(RunNode(registry_, "Y = EyeLike (X)", 21, {b16}), kUnimplemented);
 }
 

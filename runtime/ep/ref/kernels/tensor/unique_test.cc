@@ -39,8 +39,9 @@ TEST_F(UniqueTest, SortedFlattensMatrices) {
 }
 
 TEST_F(UniqueTest, RowsAlongAxisZero) {
-  ASSERT_OK_AND_ASSIGN(auto out, RunNode(registry_, "Y, I, V, C = Unique <axis = 0> (X)", 11,
-                                         {TensorValue<int32_t>({3, 3}, {1, 0, 0, 1, 0, 0, 2, 3, 4})}));
+  ASSERT_OK_AND_ASSIGN(auto out,
+                       RunNode(registry_, "Y, I, V, C = Unique <axis = 0> (X)", 11,
+                               {TensorValue<int32_t>({3, 3}, {1, 0, 0, 1, 0, 0, 2, 3, 4})}));
   EXPECT_THAT(DimsOf(out[0]), ElementsAre(2, 3));
   EXPECT_THAT(ValuesOf<int32_t>(out[0]), ElementsAre(1, 0, 0, 2, 3, 4));
   EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(0, 2));
@@ -96,9 +97,9 @@ TEST_F(UniqueTest, Opset28TakesBFloat16) {
   EXPECT_THAT(ValuesOf<int64_t>(out[1]), ElementsAre(1, 3, 0));
   EXPECT_THAT(ValuesOf<int64_t>(out[2]), ElementsAre(2, 0, 2, 1));
   EXPECT_THAT(ValuesOf<int64_t>(out[3]), ElementsAre(1, 1, 2));
-  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Unique <axis = 1> (X)", 28,
-                            {BFloat16Value({4}, {2, -1, 2, 0.5f})}),
-                    kInvalidArgument);  // axis out of range
+  EXPECT_ERROR_CODE(
+      RunNode(registry_, "Y = Unique <axis = 1> (X)", 28, {BFloat16Value({4}, {2, -1, 2, 0.5f})}),
+      kInvalidArgument);  // axis out of range
 }
 
 }  // namespace

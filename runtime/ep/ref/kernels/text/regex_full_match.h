@@ -3,10 +3,10 @@
 // off). RE2 matches in time linear in the input without recursion, so any input length is safe.
 #pragma once
 
+#include <re2/re2.h>
+
 #include <memory>
 #include <string>
-
-#include <re2/re2.h>
 
 #include "runtime/ep/ref/kernels/common/kernel_util.h"
 

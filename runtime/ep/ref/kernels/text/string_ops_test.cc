@@ -1,11 +1,10 @@
 // Tests of StringConcat, StringSplit and RegexFullMatch: broadcasting and UTF-8 concatenation;
 // delimiter, whitespace and maxsplit splitting with padding; full (not partial) regex matches,
 // the suite's patterns, RE2-only syntax, long inputs, and refused patterns.
+#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/text/regex_full_match.h"
 #include "runtime/ep/ref/kernels/text/string_concat.h"
 #include "runtime/ep/ref/kernels/text/string_split.h"
-
-#include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
@@ -24,12 +23,13 @@ TEST(StringConcatTest, BroadcastsAndKeepsUtf8) {
                                        {TensorValue<std::string>({2, 1}, {"a", "\xc3\xa9"}),
                                         TensorValue<std::string>({3}, {"1", "", "\xe2\x82\xac"})}));
   EXPECT_THAT(DimsOf(z[0]), ElementsAre(2, 3));
-  EXPECT_THAT(ValuesOf<std::string>(z[0]),
-              ElementsAre("a1", "a", "a\xe2\x82\xac", "\xc3\xa9" "1", "\xc3\xa9",
-                          "\xc3\xa9\xe2\x82\xac"));
-  ASSERT_OK_AND_ASSIGN(z, RunNode(Registry(), "z = StringConcat(x, y)", 20,
-                                  {TensorValue<std::string>({}, {"p"}),
-                                   TensorValue<std::string>({}, {"q"})}));
+  EXPECT_THAT(ValuesOf<std::string>(z[0]), ElementsAre("a1", "a", "a\xe2\x82\xac",
+                                                       "\xc3\xa9"
+                                                       "1",
+                                                       "\xc3\xa9", "\xc3\xa9\xe2\x82\xac"));
+  ASSERT_OK_AND_ASSIGN(
+      z, RunNode(Registry(), "z = StringConcat(x, y)", 20,
+                 {TensorValue<std::string>({}, {"p"}), TensorValue<std::string>({}, {"q"})}));
   EXPECT_THAT(ValuesOf<std::string>(z[0]), ElementsAre("pq"));
   EXPECT_ERROR_CODE(RunNode(Registry(), "z = StringConcat(x, y)", 20,
                             {TensorValue<std::string>({2}, {"a", "b"}),
@@ -72,11 +72,11 @@ TEST(RegexFullMatchTest, MatchesWholeStrings) {
 
 TEST(RegexFullMatchTest, TheSuitesPatterns) {
   ASSERT_OK_AND_ASSIGN(
-      auto y, RunNode(Registry(),
-                      "y = RegexFullMatch <pattern = \"www\\\\.[\\\\w.-]+\\\\.\\\\bcom\\\\b\"> (x)",
-                      20,
-                      {TensorValue<std::string>({3}, {"www.google.com", "www.facebook.com",
-                                                      "www.bbc.co.uk"})}));
+      auto y,
+      RunNode(Registry(),
+              "y = RegexFullMatch <pattern = \"www\\\\.[\\\\w.-]+\\\\.\\\\bcom\\\\b\"> (x)", 20,
+              {TensorValue<std::string>({3},
+                                        {"www.google.com", "www.facebook.com", "www.bbc.co.uk"})}));
   EXPECT_THAT(ValuesOf<bool>(y[0]), ElementsAre(true, true, false));
   ASSERT_OK_AND_ASSIGN(
       y, RunNode(Registry(),
@@ -93,9 +93,9 @@ TEST(RegexFullMatchTest, Re2Syntax) {
   ASSERT_OK_AND_ASSIGN(auto y, RunNode(Registry(), "y = RegexFullMatch <pattern = \"(?i)ab+\"> (x)",
                                        20, {TensorValue<std::string>({2}, {"ABb", "ac"})}));
   EXPECT_THAT(ValuesOf<bool>(y[0]), ElementsAre(true, false));
-  ASSERT_OK_AND_ASSIGN(
-      y, RunNode(Registry(), "y = RegexFullMatch <pattern = \"\\\\pL+\"> (x)", 20,
-                 {TensorValue<std::string>({3}, {"\xC3\xA9t\xC3\xA9", "a1", ""})}));
+  ASSERT_OK_AND_ASSIGN(y,
+                       RunNode(Registry(), "y = RegexFullMatch <pattern = \"\\\\pL+\"> (x)", 20,
+                               {TensorValue<std::string>({3}, {"\xC3\xA9t\xC3\xA9", "a1", ""})}));
   EXPECT_THAT(ValuesOf<bool>(y[0]), ElementsAre(true, false, false));
   ASSERT_OK_AND_ASSIGN(
       y, RunNode(Registry(), "y = RegexFullMatch <pattern = \"(?P<word>[a-z]+)-\\\\d\"> (x)", 20,
@@ -110,9 +110,9 @@ TEST(RegexFullMatchTest, Re2Syntax) {
 TEST(RegexFullMatchTest, LongInputsMatchInLinearTime) {
   // A pattern that backtracking engines take exponential time on, over a 1 MiB string.
   const std::string long_a(1 << 20, 'a');
-  ASSERT_OK_AND_ASSIGN(
-      auto y, RunNode(Registry(), "y = RegexFullMatch <pattern = \"(a|aa)*b\"> (x)", 20,
-                      {TensorValue<std::string>({2}, {long_a, long_a + "b"})}));
+  ASSERT_OK_AND_ASSIGN(auto y,
+                       RunNode(Registry(), "y = RegexFullMatch <pattern = \"(a|aa)*b\"> (x)", 20,
+                               {TensorValue<std::string>({2}, {long_a, long_a + "b"})}));
   EXPECT_THAT(ValuesOf<bool>(y[0]), ElementsAre(false, true));
 }
 

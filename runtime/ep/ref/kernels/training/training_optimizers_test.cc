@@ -17,7 +17,8 @@ const KernelRegistry& TrainingRegistry() {
   return *registry;
 }
 
-StatusOr<std::vector<Value>> RunOptimizer(const std::string& node, const std::vector<Value>& inputs) {
+StatusOr<std::vector<Value>> RunOptimizer(const std::string& node,
+                                          const std::vector<Value>& inputs) {
   return RunNode(TrainingRegistry(), node, 1, inputs);
 }
 
@@ -49,8 +50,7 @@ TEST(AdamTest, BiasCorrectionOnlyAfterTheFirstUpdate) {
   for (int64_t t : {0, 2}) {
     auto out = RunOptimizer(node, {R(0.1f), T(t), F({3}), F({2}), F({1}), F({1})});
     ASSERT_TRUE(out.ok()) << out.status().ToString();
-    const double r =
-        t == 0 ? 0.1 : 0.1 * std::sqrt(1 - std::pow(0.75, 2)) / (1 - std::pow(0.5, 2));
+    const double r = t == 0 ? 0.1 : 0.1 * std::sqrt(1 - std::pow(0.75, 2)) / (1 - std::pow(0.5, 2));
     EXPECT_THAT(Elements<float>((*out)[0]),
                 FloatsNear(std::vector<double>{0.9 * (3 - r * 1.5 / std::sqrt(1.75))}))
         << "T = " << t;
@@ -61,8 +61,7 @@ TEST(AdamTest, BiasCorrectionOnlyAfterTheFirstUpdate) {
 
 TEST(MomentumTest, StandardAndNesterovOnTwoTensors) {
   // Tensor 0: x 1, g 2, v 1; tensor 1: x 10, g -1, v 0. T = 1, alpha 0.5, beta 0.25.
-  const std::vector<Value> in = {R(0.1f), T(1),     F({1}), F({10}), F({2}),
-                                 F({-1}), F({1}), F({0})};
+  const std::vector<Value> in = {R(0.1f), T(1), F({1}), F({10}), F({2}), F({-1}), F({1}), F({0})};
   auto standard = RunOptimizer(
       "X1, X2, V1, V2 = ai.onnx.preview.training.Momentum <alpha = 0.5, beta = 0.25, "
       "norm_coefficient = 0.0, mode = \"standard\"> (R, T, A, B, GA, GB, VA, VB)",
@@ -101,11 +100,11 @@ TEST(OptimizerTest, RejectsBadModesShapesAndListLengths) {
   EXPECT_FALSE(bad_mode.ok());
   EXPECT_THAT(bad_mode.status().message(), ::testing::HasSubstr("sideways"));
   auto bad_shape = RunOptimizer("X_new, H_new = ai.onnx.preview.training.Adagrad (R, T, X, G, H)",
-                       {R(0.1f), T(1), F({1, 2}), F({2}), F({1, 1})});
+                                {R(0.1f), T(1), F({1, 2}), F({2}), F({1, 1})});
   EXPECT_FALSE(bad_shape.ok());
   EXPECT_THAT(bad_shape.status().message(), ::testing::HasSubstr("G of tensor 0 has shape"));
   auto bad_count = RunOptimizer("X_new, H_new = ai.onnx.preview.training.Adagrad (R, T, X, G)",
-                       {R(0.1f), T(1), F({1}), F({2})});
+                                {R(0.1f), T(1), F({1}), F({2})});
   EXPECT_FALSE(bad_count.ok());
 }
 
