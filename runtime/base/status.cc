@@ -17,6 +17,15 @@ const char* StatusCodeName(StatusCode code) {
   return "UNKNOWN";
 }
 
+std::optional<StatusCode> StatusCodeFromName(std::string_view name) {
+  for (StatusCode code : {StatusCode::kInvalidArgument, StatusCode::kDataLoss,
+                          StatusCode::kNotFound, StatusCode::kUnimplemented,
+                          StatusCode::kUnavailable, StatusCode::kInternal, StatusCode::kAborted}) {
+    if (name == StatusCodeName(code)) return code;
+  }
+  return std::nullopt;
+}
+
 std::string Status::ToString() const {
   if (ok()) return "OK";
   return std::string(StatusCodeName(code_)) + ": " + message_;

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace onnxgate {
@@ -20,7 +21,12 @@ enum class StatusCode {
   kAborted,          // the runtime's own process died or was killed mid-request (an adapter)
 };
 
+// The one pair that carries a status code across a process or ABI boundary (worker results,
+// bench isolation, the adapter protocol, the plugin ABI): by name, never by number.
+// StatusCodeFromName("INTERNAL") == kInternal; an unknown name (or "OK") gives nullopt, and the
+// caller decides what an unknown code means on its side of the boundary.
 const char* StatusCodeName(StatusCode code);
+std::optional<StatusCode> StatusCodeFromName(std::string_view name);
 
 class [[nodiscard]] Status {
  public:

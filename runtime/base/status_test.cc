@@ -33,5 +33,16 @@ TEST(StatusTest, MacrosPropagateTheFirstError) {
   EXPECT_EQ(s.message(), "odd: 3");
 }
 
+TEST(StatusTest, CodesRoundTripByName) {
+  for (StatusCode code : {StatusCode::kInvalidArgument, StatusCode::kDataLoss,
+                          StatusCode::kNotFound, StatusCode::kUnimplemented,
+                          StatusCode::kUnavailable, StatusCode::kInternal, StatusCode::kAborted}) {
+    EXPECT_EQ(StatusCodeFromName(StatusCodeName(code)), code) << StatusCodeName(code);
+  }
+  EXPECT_EQ(StatusCodeFromName("OK"), std::nullopt);
+  EXPECT_EQ(StatusCodeFromName("internal"), std::nullopt);
+  EXPECT_EQ(StatusCodeFromName(""), std::nullopt);
+}
+
 }  // namespace
 }  // namespace onnxgate
