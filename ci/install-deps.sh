@@ -23,7 +23,7 @@ packages=(
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
   libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq chromium
   libjpeg62-turbo-dev libpng-dev libwebp-dev libopenjp2-7-dev libre2-dev libzip-dev
-  clang libclang-rt-14-dev llvm
+  clang clang-format libclang-rt-14-dev llvm
 )
 
 if [[ $(id -u) -ne 0 ]]; then
