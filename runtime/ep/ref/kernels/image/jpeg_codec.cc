@@ -1,9 +1,12 @@
 // JPEG through libjpeg.
-#include <jpeglib.h>
-
 #include <csetjmp>
 #include <cstdio>
 #include <string>
+
+// jpeglib.h uses FILE and size_t without including their headers, so it comes after them.
+// clang-format off
+#include <jpeglib.h>
+// clang-format on
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 
