@@ -166,8 +166,24 @@ Status JsonValue::NotOneOf(const std::vector<const char*>& names) const {
   return TypeError(JoinNames(names));
 }
 
+namespace {
+
+// A key as a path writes it: .name when it is a plain name, else ["quoted"].
+std::string KeyStep(const std::string& key) {
+  bool plain = !key.empty() && key.size() <= 64 && !(key[0] >= '0' && key[0] <= '9');
+  for (char c : key) {
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-');
+  }
+  return plain ? "." + key : "[" + Quote(key, kQuotedBytes) + "]";
+}
+
+}  // namespace
+
 JsonValue JsonValue::Member(const std::string& key, const Json& value) const {
-  return JsonValue(&value, source_, path_.empty() ? key : path_ + "." + key);
+  std::string path = path_ + KeyStep(key);
+  if (path[0] == '.') path.erase(0, 1);
+  return JsonValue(&value, source_, std::move(path));
 }
 
 JsonValue JsonValue::Element(size_t index, const Json& value) const {
@@ -198,10 +214,13 @@ std::optional<JsonValue> JsonObject::Find(std::string_view key) const {
   return value_.Member(std::string(key), *it);
 }
 
+Status JsonObject::FieldError(std::string_view key, const std::string& what) const {
+  static const Json* const kNull = new Json();
+  return value_.Member(std::string(key), *kNull).Error(what);
+}
+
 Status JsonObject::Missing(std::string_view key) const {
-  const std::string path =
-      value_.path().empty() ? std::string(key) : value_.path() + "." + std::string(key);
-  return InvalidArgument(value_.source() + ": " + path + ": required field is missing");
+  return FieldError(key, "required field is missing");
 }
 
 StatusOr<JsonValue> JsonObject::Get(std::string_view key) const {
@@ -321,7 +340,7 @@ Status JsonObject::OnlyKeys(std::initializer_list<const char*> known) const {
     bool found = false;
     for (const char* k : known) found = found || it.key() == k;
     if (!found) {
-      return value_.Member(Quote(it.key(), kQuotedBytes), it.value())
+      return value_.Member(it.key(), it.value())
           .Error("unknown field (expected " + JoinNames(std::vector<const char*>(known)) + ")");
     }
   }

@@ -135,6 +135,8 @@ class JsonObject {
   explicit JsonObject(JsonValue value) : value_(std::move(value)) {}
   const JsonValue& value() const { return value_; }
   Status Error(const std::string& what) const { return value_.Error(what); }
+  // The error "<source>: <path>.<key>: <what>", for a member whose value breaks a rule.
+  Status FieldError(std::string_view key, const std::string& what) const;
 
   // The member `key`; nullopt when absent (or null, under JsonNull::kIsAbsent).
   std::optional<JsonValue> Find(std::string_view key) const;

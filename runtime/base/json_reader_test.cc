@@ -109,6 +109,19 @@ TEST(JsonReaderTest, WrongTypeNamesFilePathExpectedAndGot) {
             "x.json: entries[0].k: expected a string, got null");
 }
 
+TEST(JsonReaderTest, KeysThatAreNoPlainNamesAreQuotedInPaths) {
+  JsonDocument doc = Doc(R"({"m": {"": "x", "ai.onnx.ml": "y"}})");
+  std::map<std::string, int64_t> m;
+  EXPECT_EQ(doc.RootObject()->Read("m", &m).message(),
+            "x.json: m[\"\"]: expected an integer, got \"x\"");
+  Status st = doc.RootObject()->RequiredObject("m")->ForEachMember(
+      [](const std::string&, const JsonValue& v) { return v.Int().status(); });
+  EXPECT_EQ(st.message(), "x.json: m[\"\"]: expected an integer, got \"x\"");
+  JsonDocument second = Doc(R"({"m": {"ai.onnx.ml": "y"}})");
+  EXPECT_EQ(second.RootObject()->Read("m", &m).message(),
+            "x.json: m[\"ai.onnx.ml\"]: expected an integer, got \"y\"");
+}
+
 TEST(JsonReaderTest, NullIsAbsentWhereTheDocumentSaysSo) {
   JsonDocument doc = Doc(R"({"k": null})", JsonNull::kIsAbsent);
   JsonObject o = *doc.RootObject();
@@ -162,7 +175,7 @@ TEST(JsonReaderTest, UnknownKeysAreNamed) {
     return e.OnlyKeys({"case", "suite"});
   });
   EXPECT_EQ(st.message(),
-            "x.json: entries[0].\"sute\": unknown field (expected \"case\" or \"suite\")");
+            "x.json: entries[0].sute: unknown field (expected \"case\" or \"suite\")");
 }
 
 TEST(JsonReaderTest, ArrayOfObjectsNamesTheElementThatIsNoObject) {
