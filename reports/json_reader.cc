@@ -1,6 +1,5 @@
 // JSON run report reader, on the one JSON reader (runtime/base/json_reader.h): every field's type
 // is checked and errors name the field as a path such as cases[3].outputs[0].max_abs_error.
-#include "runtime/base/contained_file.h"
 #include "runtime/base/json_reader.h"
 
 #include <cmath>
@@ -8,6 +7,7 @@
 
 #include "reports/format.h"
 #include "reports/json_writer.h"
+#include "runtime/base/contained_file.h"
 
 namespace onnxgate {
 namespace {

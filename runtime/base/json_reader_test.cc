@@ -164,8 +164,7 @@ TEST(JsonReaderTest, StringAndArrayLengthsAreBounded) {
 TEST(JsonReaderTest, EnumNamesTheChoices) {
   JsonDocument doc = Doc(R"({"c": "blue"})");
   Color c = Color::kRed;
-  Status st =
-      doc.RootObject()->ReadEnum("c", {{"red", Color::kRed}, {"green", Color::kGreen}}, &c);
+  Status st = doc.RootObject()->ReadEnum("c", {{"red", Color::kRed}, {"green", Color::kGreen}}, &c);
   EXPECT_EQ(st.message(), "x.json: c: expected \"red\" or \"green\", got \"blue\"");
 }
 
