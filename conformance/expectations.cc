@@ -12,7 +12,6 @@
 
 #include "reports/format.h"
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/contained_file.h"
 #include "runtime/base/json_reader.h"
 
 namespace onnxgate {
@@ -150,14 +149,13 @@ StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
 }
 
 StatusOr<ExpectationFile> LoadExpectationsOrEmpty(const std::string& path, const std::string& ep) {
-  // Only a missing file means "no expectations"; one that cannot be read is an error.
-  if (auto file = OpenRegularFile(path, kMaxJsonFileBytes, "expectations file");
-      !file.ok() && file.status().code() == StatusCode::kNotFound) {
-    ExpectationFile empty;
-    empty.ep = ep;
-    return empty;
-  }
-  return LoadExpectations(path);
+  // Only a missing file means "no expectations" (the reader's only NotFound is the file's open);
+  // one that cannot be read or parsed is an error.
+  StatusOr<ExpectationFile> file = LoadExpectations(path);
+  if (file.ok() || file.status().code() != StatusCode::kNotFound) return file;
+  ExpectationFile empty;
+  empty.ep = ep;
+  return empty;
 }
 
 std::string RenderExpectations(const ExpectationFile& file) {
