@@ -3,6 +3,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 
@@ -225,6 +226,28 @@ TEST(ExpectationsTest, AFieldOfTheWrongJsonTypeIsAnErrorNamingFileEntryAndField)
       "entries": [{"case": "x", "status": "xfail", "verdict": "crash", "reason": "r", "suite": "s",
                    "min_opset": 7, "max_opset": 13, "review": true}]})"),
             "");
+}
+
+// Only a missing file means "no expectations"; a file that is there but cannot be read or parsed
+// is an error, and a FIFO is refused without blocking.
+TEST(ExpectationsTest, OnlyAMissingFileIsEmpty) {
+  const std::string dir = ::testing::TempDir() + "/expectations_or_empty";
+  std::filesystem::create_directories(dir);
+  auto empty = LoadExpectationsOrEmpty(dir + "/none.json", "ref");
+  ASSERT_TRUE(empty.ok()) << empty.status().ToString();
+  EXPECT_EQ(empty->ep, "ref");
+  EXPECT_TRUE(empty->entries.empty());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.json", "{\"entries\": 5}").ok());
+  auto bad = LoadExpectationsOrEmpty(dir + "/bad.json", "ref");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("bad.json: entries: expected an array, got 5"));
+  const std::string fifo = dir + "/fifo.json";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto refused = LoadExpectationsOrEmpty(fifo, "ref");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(), HasSubstr("fifo.json: is a FIFO"));
+  std::filesystem::remove(fifo);
 }
 
 // The expectation files in the JSON readers' fuzz regression folder (each once aborted the
