@@ -12,8 +12,7 @@
 
 #include "reports/format.h"
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/contained_file.h"
-#include "runtime/base/nesting_depth.h"
+#include "runtime/base/json_reader.h"
 
 namespace onnxgate {
 
@@ -66,147 +65,59 @@ bool IsGlob(const std::string& pattern) {
   return pattern.find_first_of("*?[") != std::string::npos;
 }
 
-Status Bad(const std::string& path, const std::string& where, const std::string& what) {
-  return InvalidArgument(path + ": " + where + ": " + what);
-}
-
-// A JSON value as an error message names it: its type, and a scalar's value (cut short).
-std::string Describe(const json& value) {
-  switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return value.get<bool>() ? "boolean true" : "boolean false";
-    case json::value_t::string:
-      return "string \"" + OneLine(value.get_ref<const std::string&>(), 40) + "\"";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-    case json::value_t::number_float:
-      return "number " + value.dump(-1, ' ', false, json::error_handler_t::replace);
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    default: return "a non-JSON value";
-  }
-}
-
-// The fields an entry may have; any other is a typo that would widen what the entry matches.
-constexpr const char* kEntryFields[] = {"case",   "suite",     "status",    "verdict",
-                                        "reason", "min_opset", "max_opset", "review"};
-
-Status TypeError(const std::string& path, const std::string& where, const char* expected,
-                 const json& got) {
-  return Bad(path, where, std::string("expected ") + expected + ", got " + Describe(got));
-}
-
-// `object[key]` when present: a string, else an error naming `where`.`key`.
-StatusOr<std::optional<std::string>> OptionalString(const std::string& path,
-                                                    const std::string& where, const json& object,
-                                                    const char* key) {
-  auto it = object.find(key);
-  if (it == object.end()) return std::optional<std::string>();
-  if (!it->is_string()) return TypeError(path, where + "." + key, "a string", *it);
-  return std::optional<std::string>(it->get<std::string>());
-}
-
-// A required, non-empty string.
-StatusOr<std::string> RequiredString(const std::string& path, const std::string& where,
-                                     const json& object, const char* key, const char* purpose) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> value,
-                            OptionalString(path, where, object, key));
-  if (!value || value->empty()) {
-    return Bad(path, where + "." + key,
-               std::string(value ? "is empty" : "is missing") + "; every entry needs " + purpose);
-  }
-  return *value;
-}
-
-// An integer: a JSON number without fraction that fits int64.
-StatusOr<std::optional<int64_t>> OptionalInteger(const std::string& path, const std::string& where,
-                                                 const json& object, const char* key) {
-  auto it = object.find(key);
-  if (it == object.end()) return std::optional<int64_t>();
-  if (it->is_number_integer() && !it->is_number_unsigned()) {
-    return std::optional<int64_t>(it->get<int64_t>());
-  }
-  if (it->is_number_unsigned() &&
-      it->get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-    return std::optional<int64_t>(static_cast<int64_t>(it->get<uint64_t>()));
-  }
-  return TypeError(path, where + "." + key, "an integer", *it);
-}
-
-StatusOr<std::optional<bool>> OptionalBool(const std::string& path, const std::string& where,
-                                           const json& object, const char* key) {
-  auto it = object.find(key);
-  if (it == object.end()) return std::optional<bool>();
-  if (!it->is_boolean()) return TypeError(path, where + "." + key, "true or false", *it);
-  return std::optional<bool>(it->get<bool>());
-}
-
-StatusOr<ExpectedStatus> ParseStatus(const std::string& path, const std::string& where,
-                                     const json& entry) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::string status,
-                            RequiredString(path, where, entry, "status", "a status"));
-  for (ExpectedStatus s :
-       {ExpectedStatus::kUnsupported, ExpectedStatus::kXfail, ExpectedStatus::kNondeterministic}) {
-    if (status == ExpectedStatusName(s)) return s;
-  }
-  return Bad(path, where + ".status",
-             "expected \"unsupported\", \"xfail\" or \"nondeterministic\", got \"" +
-                 OneLine(status, 40) + "\"");
-}
-
 // "verdict" of an xfail entry: the failing outcome it predicts (FAIL when absent).
-StatusOr<Verdict> ParseXfailVerdict(const std::string& path, const std::string& where,
-                                    const json& entry, ExpectedStatus status) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> name,
-                            OptionalString(path, where, entry, "verdict"));
-  if (!name) return Verdict::kFail;
+Status ReadXfailVerdict(const JsonObject& entry, ExpectedStatus status, Verdict* verdict) {
+  *verdict = Verdict::kFail;
+  std::optional<JsonValue> name = entry.Find("verdict");
+  if (!name) return OkStatus();
+  ONNXGATE_RETURN_IF_ERROR(name->String().status());
   if (status != ExpectedStatus::kXfail) {
-    return Bad(path, where + ".verdict",
-               std::string("only an xfail entry names a verdict, this one is ") +
-                   ExpectedStatusName(status));
+    return name->Error(std::string("only an xfail entry names a verdict, this one is ") +
+                       ExpectedStatusName(status));
   }
-  StatusOr<Verdict> verdict = VerdictFromString(*name);
-  if (!verdict.ok() || !IsXfailVerdict(*verdict)) {
-    return Bad(path, where + ".verdict",
-               "expected \"FAIL\", \"CRASH\", \"TIMEOUT\" or \"UNRESOLVED\", got \"" +
-                   OneLine(*name, 40) + "\"");
+  StatusOr<Verdict> v = VerdictFromString(*name->String());
+  if (!v.ok() || !IsXfailVerdict(*v)) {
+    return name->TypeError("\"FAIL\", \"CRASH\", \"TIMEOUT\" or \"UNRESOLVED\"");
   }
-  return *verdict;
+  *verdict = *v;
+  return OkStatus();
 }
 
-StatusOr<Expectation> ParseEntry(const std::string& path, const json& entry, size_t index) {
-  std::string where = "entries[" + std::to_string(index) + "]";
-  if (!entry.is_object()) return TypeError(path, where, "an object", entry);
+// A string member that must not be empty: `missing` and `empty` say what to do in the error.
+Status ReadNonEmpty(const JsonObject& entry, const char* key, const std::string& missing,
+                    const std::string& empty, std::string* out) {
+  std::optional<JsonValue> value = entry.Find(key);
+  if (!value) return missing.empty() ? OkStatus() : entry.FieldError(key, missing);
+  ONNXGATE_ASSIGN_OR_RETURN(*out, value->String());
+  if (out->empty()) return value->Error(empty);
+  return OkStatus();
+}
+
+StatusOr<Expectation> ParseEntry(const JsonObject& entry) {
   Expectation e;
-  ONNXGATE_ASSIGN_OR_RETURN(e.case_pattern,
-                            RequiredString(path, where, entry, "case", "a case name or glob"));
-  where += " ('" + OneLine(e.case_pattern, 120) + "')";
-  for (const auto& item : entry.items()) {
-    if (std::find(std::begin(kEntryFields), std::end(kEntryFields), item.key()) ==
-        std::end(kEntryFields)) {
-      return Bad(path, where + "." + OneLine(item.key(), 40),
-                 "unknown field (expected case, suite, status, verdict, reason, min_opset, "
-                 "max_opset or review)");
-    }
-  }
-  ONNXGATE_ASSIGN_OR_RETURN(e.status, ParseStatus(path, where, entry));
-  ONNXGATE_ASSIGN_OR_RETURN(e.verdict, ParseXfailVerdict(path, where, entry, e.status));
-  ONNXGATE_ASSIGN_OR_RETURN(e.reason, RequiredString(path, where, entry, "reason", "a reason"));
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> suite,
-                            OptionalString(path, where, entry, "suite"));
-  if (suite && suite->empty()) {
-    return Bad(path, where + ".suite", "is empty (leave it out to match every suite)");
-  }
-  e.suite = suite.value_or("");
-  ONNXGATE_ASSIGN_OR_RETURN(e.min_opset, OptionalInteger(path, where, entry, "min_opset"));
-  ONNXGATE_ASSIGN_OR_RETURN(e.max_opset, OptionalInteger(path, where, entry, "max_opset"));
+  ONNXGATE_RETURN_IF_ERROR(
+      ReadNonEmpty(entry, "case", "is missing; every entry needs a case name or glob",
+                   "is empty; every entry needs a case name or glob", &e.case_pattern));
+  ONNXGATE_RETURN_IF_ERROR(entry.OnlyKeys(
+      {"case", "suite", "status", "verdict", "reason", "min_opset", "max_opset", "review"}));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue status, entry.Get("status"));
+  ONNXGATE_ASSIGN_OR_RETURN(
+      e.status,
+      status.Enum<ExpectedStatus>({{"unsupported", ExpectedStatus::kUnsupported},
+                                   {"xfail", ExpectedStatus::kXfail},
+                                   {"nondeterministic", ExpectedStatus::kNondeterministic}}));
+  ONNXGATE_RETURN_IF_ERROR(ReadXfailVerdict(entry, e.status, &e.verdict));
+  ONNXGATE_RETURN_IF_ERROR(ReadNonEmpty(entry, "reason", "is missing; every entry needs a reason",
+                                        "is empty; every entry needs a reason", &e.reason));
+  ONNXGATE_RETURN_IF_ERROR(
+      ReadNonEmpty(entry, "suite", "", "is empty (leave it out to match every suite)", &e.suite));
+  ONNXGATE_RETURN_IF_ERROR(entry.Read("min_opset", &e.min_opset));
+  ONNXGATE_RETURN_IF_ERROR(entry.Read("max_opset", &e.max_opset));
   if (e.min_opset && e.max_opset && *e.min_opset > *e.max_opset) {
-    return Bad(path, where,
-               "min_opset " + std::to_string(*e.min_opset) + " is above max_opset " +
-                   std::to_string(*e.max_opset) + ": the entry matches nothing");
+    return entry.Error("min_opset " + std::to_string(*e.min_opset) + " is above max_opset " +
+                       std::to_string(*e.max_opset) + ": the entry matches nothing");
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<bool> review, OptionalBool(path, where, entry, "review"));
-  e.review = review.value_or(false);
+  ONNXGATE_RETURN_IF_ERROR(entry.Read("review", &e.review));
   return e;
 }
 
@@ -220,39 +131,31 @@ const Expectation* ExpectationFile::Find(const CaseRecord& record) const {
 }
 
 StatusOr<ExpectationFile> LoadExpectations(const std::string& path) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::string text,
-                            ReadRegularFile(path, kMaxJsonFileBytes, "expectations file"));
-  ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, path));
-  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return Bad(path, "file", "not valid JSON");
-  if (!root.is_object()) return Bad(path, "file", "expected a JSON object, got " + Describe(root));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc, JsonDocument::ReadFile(path, "expectations file"));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject root, doc.RootObject());
   ExpectationFile file;
-  ONNXGATE_ASSIGN_OR_RETURN(std::optional<std::string> ep,
-                            OptionalString(path, "file", root, "ep"));
-  file.ep = ep.value_or("");
-  ONNXGATE_RETURN_IF_ERROR(OptionalString(path, "file", root, "schema").status());
-  ONNXGATE_RETURN_IF_ERROR(OptionalInteger(path, "file", root, "schema_version").status());
-  auto entries = root.find("entries");
-  if (entries == root.end()) return Bad(path, "file.entries", "missing (an array of entries)");
-  if (!entries->is_array()) {
-    return Bad(path, "file.entries", "expected an array, got " + Describe(*entries));
-  }
-  for (size_t i = 0; i < entries->size(); ++i) {
-    ONNXGATE_ASSIGN_OR_RETURN(Expectation e, ParseEntry(path, (*entries)[i], i));
+  ONNXGATE_RETURN_IF_ERROR(root.Read("ep", &file.ep));
+  std::string schema;
+  int64_t schema_version = 0;
+  ONNXGATE_RETURN_IF_ERROR(root.Read("schema", &schema));
+  ONNXGATE_RETURN_IF_ERROR(root.Read("schema_version", &schema_version));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray entries, root.RequiredArray("entries"));
+  ONNXGATE_RETURN_IF_ERROR(entries.ForEachObject([&](const JsonObject& entry) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(Expectation e, ParseEntry(entry));
     file.entries.push_back(std::move(e));
-  }
+    return OkStatus();
+  }));
   return file;
 }
 
 StatusOr<ExpectationFile> LoadExpectationsOrEmpty(const std::string& path, const std::string& ep) {
-  // Only a missing file means "no expectations"; one that cannot be read is an error.
-  if (auto file = OpenRegularFile(path, kMaxJsonFileBytes, "expectations file");
-      !file.ok() && file.status().code() == StatusCode::kNotFound) {
-    ExpectationFile empty;
-    empty.ep = ep;
-    return empty;
-  }
-  return LoadExpectations(path);
+  // Only a missing file means "no expectations" (the reader's only NotFound is the file's open);
+  // one that cannot be read or parsed is an error.
+  StatusOr<ExpectationFile> file = LoadExpectations(path);
+  if (file.ok() || file.status().code() != StatusCode::kNotFound) return file;
+  ExpectationFile empty;
+  empty.ep = ep;
+  return empty;
 }
 
 std::string RenderExpectations(const ExpectationFile& file) {

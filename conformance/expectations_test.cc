@@ -3,6 +3,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 
@@ -154,12 +155,14 @@ TEST(ExpectationsTest, RoundTripsThroughJsonAndRejectsEntriesWithoutReason) {
   EXPECT_EQ(back->entries[2].status, ExpectedStatus::kNondeterministic);
   ASSERT_TRUE(WriteFileAtomically(path, R"({"entries": [{"case": "x", "status": "xfail"}]})").ok());
   auto bad = LoadExpectations(path);
-  EXPECT_THAT(bad.status().message(), HasSubstr("entries[0] ('x').reason"));
+  EXPECT_THAT(bad.status().message(), HasSubstr("entries[0].reason: is missing"));
   ASSERT_TRUE(
       WriteFileAtomically(path, R"({"entries": [{"case": "x", "status": "flaky", "reason": "r"}]})")
           .ok());
   auto bad_status = LoadExpectations(path);
-  EXPECT_THAT(bad_status.status().message(), HasSubstr("entries[0] ('x').status"));
+  EXPECT_THAT(bad_status.status().message(),
+              HasSubstr("entries[0].status: expected \"unsupported\", \"xfail\" or "
+                        "\"nondeterministic\", got \"flaky\""));
 }
 
 // Loads `text` as an expectations file; the error message ("" when it loads).
@@ -176,31 +179,31 @@ TEST(ExpectationsTest, AFieldOfTheWrongJsonTypeIsAnErrorNamingFileEntryAndField)
     std::string expected;  // in the message
   };
   const std::vector<Bad> bad = {
-      {R"("status": 5, "reason": "r")", "entries[0] ('x').status: expected a string, got number 5"},
+      {R"("status": 5, "reason": "r")", "entries[0].status: expected a string, got 5"},
       {R"("status": "xfail", "reason": "r", "suite": 5)",
-       "entries[0] ('x').suite: expected a string, got number 5"},
+       "entries[0].suite: expected a string, got 5"},
       {R"("status": "xfail", "reason": "r", "min_opset": "13")",
-       R"(entries[0] ('x').min_opset: expected an integer, got string "13")"},
+       R"(entries[0].min_opset: expected an integer, got "13")"},
       {R"("status": "xfail", "reason": "r", "max_opset": 13.5)",
-       "entries[0] ('x').max_opset: expected an integer, got number 13.5"},
+       "entries[0].max_opset: expected an integer, got 13.5"},
       {R"("status": "xfail", "reason": "r", "min_opset": 18446744073709551615)",
-       "entries[0] ('x').min_opset: expected an integer"},
+       "entries[0].min_opset: integer 18446744073709551615 is out of range"},
       {R"("status": "xfail", "reason": "r", "review": "yes")",
-       R"(entries[0] ('x').review: expected true or false, got string "yes")"},
+       R"(entries[0].review: expected true or false, got "yes")"},
       {R"("status": "xfail", "reason": ["r"])",
-       "entries[0] ('x').reason: expected a string, got an array"},
+       "entries[0].reason: expected a string, got an array"},
       {R"("status": "xfail", "reason": "r", "verdict": 3)",
-       "entries[0] ('x').verdict: expected a string, got number 3"},
+       "entries[0].verdict: expected a string, got 3"},
       {R"("status": "xfail", "reason": "r", "verdict": "PASS")",
-       R"(entries[0] ('x').verdict: expected "FAIL", "CRASH", "TIMEOUT" or "UNRESOLVED", got "PASS")"},
+       R"(entries[0].verdict: expected "FAIL", "CRASH", "TIMEOUT" or "UNRESOLVED", got "PASS")"},
       {R"("status": "unsupported", "reason": "r", "verdict": "CRASH")",
-       "entries[0] ('x').verdict: only an xfail entry names a verdict"},
-      {R"("status": null, "reason": "r")", "entries[0] ('x').status: expected a string, got null"},
+       "entries[0].verdict: only an xfail entry names a verdict"},
+      {R"("status": null, "reason": "r")", "entries[0].status: expected a string, got null"},
       {R"("status": "xfail", "reason": "r", "min_opset": 14, "max_opset": 13)",
        "min_opset 14 is above max_opset 13"},
-      {R"("status": "xfail", "reason": "r", "suite": "")", "entries[0] ('x').suite: is empty"},
+      {R"("status": "xfail", "reason": "r", "suite": "")", "entries[0].suite: is empty"},
       {R"("status": "xfail", "reason": "r", "min_opest": 13)",
-       "entries[0] ('x').min_opest: unknown field"},
+       "entries[0].min_opest: unknown field"},
   };
   for (const Bad& b : bad) {
     const std::string message = LoadError(R"({"entries": [{"case": "x", )" + b.fields + "}]}");
@@ -208,20 +211,43 @@ TEST(ExpectationsTest, AFieldOfTheWrongJsonTypeIsAnErrorNamingFileEntryAndField)
     EXPECT_THAT(message, HasSubstr(b.expected)) << b.fields;
   }
   EXPECT_THAT(LoadError(R"({"entries": [{"case": 5, "status": "xfail", "reason": "r"}]})"),
-              HasSubstr("entries[0].case: expected a string, got number 5"));
-  EXPECT_THAT(LoadError(R"({"entries": [7]})"),
-              HasSubstr("entries[0]: expected an object, got number 7"));
+              HasSubstr("entries[0].case: expected a string, got 5"));
+  EXPECT_THAT(LoadError(R"({"entries": [7]})"), HasSubstr("entries[0]: expected an object, got 7"));
   EXPECT_THAT(LoadError(R"({"ep": 5, "entries": []})"),
-              HasSubstr("file.ep: expected a string, got number 5"));
-  EXPECT_THAT(LoadError(R"({"schema_version": "1", "entries": []})"),
-              HasSubstr("file.schema_version: expected an integer"));
+              HasSubstr("expectations_types_test.json: ep: expected a string, got 5"));
+  EXPECT_THAT(
+      LoadError(R"({"schema_version": "1", "entries": []})"),
+      HasSubstr("expectations_types_test.json: schema_version: expected an integer, got \"1\""));
   EXPECT_THAT(LoadError(R"({"entries": {}})"),
-              HasSubstr("file.entries: expected an array, got an object"));
-  EXPECT_THAT(LoadError(R"([1])"), HasSubstr("file: expected a JSON object, got an array"));
+              HasSubstr("expectations_types_test.json: entries: expected an array, got an object"));
+  EXPECT_THAT(LoadError(R"([1])"),
+              HasSubstr("expectations_types_test.json: expected an object, got an array"));
   EXPECT_EQ(LoadError(R"({"ep": "ref", "schema": "onnxgate-expectations", "schema_version": 1,
       "entries": [{"case": "x", "status": "xfail", "verdict": "crash", "reason": "r", "suite": "s",
                    "min_opset": 7, "max_opset": 13, "review": true}]})"),
             "");
+}
+
+// Only a missing file means "no expectations"; a file that is there but cannot be read or parsed
+// is an error, and a FIFO is refused without blocking.
+TEST(ExpectationsTest, OnlyAMissingFileIsEmpty) {
+  const std::string dir = ::testing::TempDir() + "/expectations_or_empty";
+  std::filesystem::create_directories(dir);
+  auto empty = LoadExpectationsOrEmpty(dir + "/none.json", "ref");
+  ASSERT_TRUE(empty.ok()) << empty.status().ToString();
+  EXPECT_EQ(empty->ep, "ref");
+  EXPECT_TRUE(empty->entries.empty());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.json", "{\"entries\": 5}").ok());
+  auto bad = LoadExpectationsOrEmpty(dir + "/bad.json", "ref");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("bad.json: entries: expected an array, got 5"));
+  const std::string fifo = dir + "/fifo.json";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto refused = LoadExpectationsOrEmpty(fifo, "ref");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(), HasSubstr("fifo.json: is a FIFO"));
+  std::filesystem::remove(fifo);
 }
 
 // The expectation files in the JSON readers' fuzz regression folder (each once aborted the

@@ -4,10 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "runtime/base/contained_file.h"
-#include "runtime/base/nesting_depth.h"
+#include "runtime/base/json_reader.h"
 
 namespace onnxgate {
 
@@ -32,96 +31,66 @@ Status ToleranceOverride::Validate(const std::string& where) const {
 
 namespace {
 
-using Json = nlohmann::json;
-
 constexpr const char* kFormat = "onnxgate-tolerances";
 constexpr int kFormatVersion = 1;
 
-// A short rendering of a JSON value for error messages.
-std::string Brief(const Json& j) {
-  std::string s = j.dump();
-  if (s.size() > 40) s = s.substr(0, 37) + "...";
-  return s;
+// "<file>: <path>", as ToleranceOverride::Validate names where a value came from.
+std::string Where(const JsonValue& j) {
+  return j.source() + (j.path().empty() ? "" : ": " + j.path());
 }
 
-Status KeyError(const std::string& source, const std::string& key, const std::string& what) {
-  return InvalidArgument(source + ": " + key + ": " + what);
-}
-
-// The rtol or atol of the entry at `key`, within ToleranceOverride's bounds.
-Status ReadNumber(const Json& j, const std::string& source, const std::string& key, bool rtol,
-                  std::optional<double>* out) {
-  const char* which = rtol ? "rtol" : "atol";
-  if (!j.is_number()) {
-    return KeyError(source, key + "." + which, "expected a number, got " + Brief(j));
-  }
-  ToleranceOverride one;
-  (rtol ? one.rtol : one.atol) = j.get<double>();
-  ONNXGATE_RETURN_IF_ERROR(one.Validate(source + ": " + key));
-  *out = j.get<double>();
-  return OkStatus();
-}
-
-StatusOr<DataType> ReadFloatDtype(const std::string& name, const std::string& source,
-                                  const std::string& key) {
+StatusOr<DataType> ReadFloatDtype(const std::string& name, const JsonValue& at) {
   StatusOr<DataType> dtype = DataTypeFromName(name);
-  if (!dtype.ok()) {
-    return KeyError(source, key, "unknown data type '" + name + "' (expected e.g. float16)");
-  }
+  if (!dtype.ok()) return at.Error("unknown data type '" + name + "' (expected e.g. float16)");
   if (!IsFloatingPoint(*dtype) && !IsLowPrecisionFloat(*dtype) && !IsComplex(*dtype)) {
-    return KeyError(source, key,
-                    std::string("tolerances apply only to floating-point and complex types, not ") +
-                        DataTypeShortName(*dtype) + " (integers must match exactly)");
+    return at.Error(std::string("tolerances apply only to floating-point and complex types, not ") +
+                    DataTypeShortName(*dtype) + " (integers must match exactly)");
   }
   return *dtype;
 }
 
-// Reads {"rtol": x, "atol": y, "why": "..."}; `extra` names one more key the caller handles.
-Status ReadEntry(const Json& j, const std::string& source, const std::string& key,
-                 ToleranceLayers::Entry* entry, const char* extra = nullptr) {
-  if (!j.is_object()) return KeyError(source, key, "expected an object, got " + Brief(j));
-  for (const auto& item : j.items()) {
-    const std::string& k = item.key();
-    if (k == "rtol") {
-      ONNXGATE_RETURN_IF_ERROR(
-          ReadNumber(item.value(), source, key, /*rtol=*/true, &entry->values.rtol));
-    } else if (k == "atol") {
-      ONNXGATE_RETURN_IF_ERROR(
-          ReadNumber(item.value(), source, key, /*rtol=*/false, &entry->values.atol));
-    } else if (k == "why") {
-      if (!item.value().is_string()) {
-        return KeyError(source, key + ".why", "expected a string, got " + Brief(item.value()));
-      }
-      entry->why = item.value().get<std::string>();
-    } else if (extra == nullptr || k != extra) {
-      return KeyError(source, key + "." + k,
-                      std::string("unknown key (expected rtol, atol, why") +
-                          (extra ? std::string(", ") + extra : "") + ")");
-    }
-  }
+// Reads {"rtol": x, "atol": y, "why": "..."}; an op's entry may hold a "dtypes" table too, which
+// the caller reads.
+Status ReadEntry(const JsonValue& j, bool op_entry, ToleranceLayers::Entry* entry) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject o, j.Object());
+  ONNXGATE_RETURN_IF_ERROR(op_entry ? o.OnlyKeys({"rtol", "atol", "why", "dtypes"})
+                                    : o.OnlyKeys({"rtol", "atol", "why"}));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("rtol", &entry->values.rtol));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("atol", &entry->values.atol));
+  ONNXGATE_RETURN_IF_ERROR(entry->values.Validate(Where(j)));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("why", &entry->why));
   // An op entry that only carries a "dtypes" table legitimately sets nothing itself.
   if (entry->values.empty()) {
-    if (extra && j.contains(extra)) return OkStatus();
-    return KeyError(source, key, "the entry sets neither rtol nor atol");
+    if (op_entry && o.Has("dtypes")) return OkStatus();
+    return j.Error("the entry sets neither rtol nor atol");
   }
   if (entry->why.empty()) {
-    return KeyError(source, key, "every entry needs a non-empty \"why\" saying what justifies it");
+    return j.Error("every entry needs a non-empty \"why\" saying what justifies it");
   }
   return OkStatus();
 }
 
-Status ReadDtypeTable(const Json& j, const std::string& source, const std::string& key,
-                      std::map<DataType, ToleranceLayers::Entry>* out) {
-  if (!j.is_object()) return KeyError(source, key, "expected an object, got " + Brief(j));
-  for (const auto& item : j.items()) {
-    std::string entry_key = key + "." + item.key();
-    ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadFloatDtype(item.key(), source, entry_key));
-    if (out->count(dtype)) {
-      return KeyError(source, entry_key, "data type given twice (under two spellings)");
-    }
-    ToleranceLayers::Entry entry;
-    ONNXGATE_RETURN_IF_ERROR(ReadEntry(item.value(), source, entry_key, &entry));
-    (*out)[dtype] = std::move(entry);
+Status ReadDtypeTable(const JsonValue& j, std::map<DataType, ToleranceLayers::Entry>* out) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject table, j.Object());
+  return table.ForEachMember([&](const std::string& name, const JsonValue& value) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(DataType dtype, ReadFloatDtype(name, value));
+    if (out->count(dtype)) return value.Error("data type given twice (under two spellings)");
+    return ReadEntry(value, /*op_entry=*/false, &(*out)[dtype]);
+  });
+}
+
+// "format" and "format_version" must name this format.
+Status CheckFormat(const JsonObject& root) {
+  std::optional<JsonValue> format = root.Find("format");
+  if (!format || format->raw() != kFormat) {
+    return root.FieldError("format", std::string("expected \"") + kFormat + "\", got " +
+                                         (format ? format->Describe() : "nothing"));
+  }
+  std::optional<JsonValue> version = root.Find("format_version");
+  if (!version || version->raw() != kFormatVersion) {
+    return root.FieldError("format_version", "expected " + std::to_string(kFormatVersion) +
+                                                 ", got " +
+                                                 (version ? version->Describe() : "nothing"));
   }
   return OkStatus();
 }
@@ -141,58 +110,26 @@ void Apply(const ToleranceOverride& layer, const std::string& name, ResolvedTole
 
 StatusOr<ToleranceLayers> ToleranceLayers::FromJsonText(const std::string& text,
                                                         const std::string& source) {
-  ONNXGATE_RETURN_IF_ERROR(CheckNestingDepth(text, NestingSyntax::kJson, kMaxJsonNesting, source));
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::exception& e) {
-    return InvalidArgument(source + ": not valid JSON: " + e.what());
-  }
-  if (!root.is_object()) {
-    return InvalidArgument(source + ": expected a JSON object at the top, got " + Brief(root));
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc, JsonDocument::Parse(text, source));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject root, doc.RootObject());
+  ONNXGATE_RETURN_IF_ERROR(CheckFormat(root));
+  ONNXGATE_RETURN_IF_ERROR(root.OnlyKeys({"format", "format_version", "about", "dtypes", "ops"}));
+  std::string about;
+  ONNXGATE_RETURN_IF_ERROR(root.Read("about", &about));
   ToleranceLayers layers;
   layers.source_ = source;
-  if (!root.contains("format") || root["format"] != kFormat) {
-    return KeyError(source, "format",
-                    std::string("expected \"") + kFormat + "\", got " +
-                        (root.contains("format") ? Brief(root["format"]) : std::string("nothing")));
+  if (std::optional<JsonValue> dtypes = root.Find("dtypes")) {
+    ONNXGATE_RETURN_IF_ERROR(ReadDtypeTable(*dtypes, &layers.dtypes_));
   }
-  if (!root.contains("format_version") || root["format_version"] != kFormatVersion) {
-    return KeyError(source, "format_version",
-                    "expected " + std::to_string(kFormatVersion) + ", got " +
-                        (root.contains("format_version") ? Brief(root["format_version"])
-                                                         : std::string("nothing")));
-  }
-  for (const auto& item : root.items()) {
-    const std::string& k = item.key();
-    if (k == "format" || k == "format_version") continue;
-    if (k == "about") {
-      if (!item.value().is_string()) {
-        return KeyError(source, k, "expected a string, got " + Brief(item.value()));
-      }
-    } else if (k == "dtypes") {
-      ONNXGATE_RETURN_IF_ERROR(ReadDtypeTable(item.value(), source, "dtypes", &layers.dtypes_));
-    } else if (k == "ops") {
-      if (!item.value().is_object()) {
-        return KeyError(source, "ops", "expected an object, got " + Brief(item.value()));
-      }
-      for (const auto& op : item.value().items()) {
-        std::string op_key = "ops." + op.key();
-        if (op.key().empty()) return KeyError(source, op_key, "empty op type");
-        OpEntry entry;
-        ONNXGATE_RETURN_IF_ERROR(ReadEntry(op.value(), source, op_key, &entry.op, "dtypes"));
-        if (op.value().contains("dtypes")) {
-          ONNXGATE_RETURN_IF_ERROR(ReadDtypeTable(op.value()["dtypes"], source, op_key + ".dtypes",
-                                                  &entry.dtype_entries));
-        }
-        layers.ops_[op.key()] = std::move(entry);
-      }
-    } else {
-      return KeyError(source, k,
-                      "unknown key (expected format, format_version, about, dtypes, ops)");
-    }
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> ops, root.OptionalObject("ops"));
+  if (!ops) return layers;
+  ONNXGATE_RETURN_IF_ERROR(ops->ForEachMember([&](const std::string& op, const JsonValue& value) {
+    if (op.empty()) return value.Error("empty op type");
+    OpEntry& entry = layers.ops_[op];
+    ONNXGATE_RETURN_IF_ERROR(ReadEntry(value, /*op_entry=*/true, &entry.op));
+    std::optional<JsonValue> dtypes = value.Object()->Find("dtypes");
+    return dtypes ? ReadDtypeTable(*dtypes, &entry.dtype_entries) : OkStatus();
+  }));
   return layers;
 }
 

@@ -133,7 +133,7 @@ TEST(TolerancesTest, KeepsEntriesForListing) {
 
 TEST(TolerancesTest, ErrorsNameTheFileAndKey) {
   Status s = ParseError("{");
-  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.code(), StatusCode::kDataLoss);
   EXPECT_THAT(s.message(), HasSubstr("bad.json: not valid JSON"));
 
   EXPECT_THAT(ParseError(R"({"format_version": 1})").message(),
@@ -156,7 +156,7 @@ TEST(TolerancesTest, ErrorsNameTheFileAndKey) {
   EXPECT_THAT(ParseError(WithDtypes(R"({"float": {"why": "x"}})")).message(),
               HasSubstr("dtypes.float: the entry sets neither rtol nor atol"));
   EXPECT_THAT(ParseError(WithDtypes(R"({"float": {"rtol": 1, "why": "x", "rtl": 2}})")).message(),
-              HasSubstr("dtypes.float.rtl: unknown key"));
+              HasSubstr("dtypes.float.rtl: unknown field"));
   EXPECT_THAT(ParseError(WithDtypes(R"({"float": {"rtol": 1, "why": "x"},
                                         "FLOAT": {"rtol": 1, "why": "x"}})"))
                   .message(),
@@ -168,7 +168,7 @@ TEST(TolerancesTest, ErrorsNameTheFileAndKey) {
   EXPECT_THAT(ParseError(R"({"format": "onnxgate-tolerances", "format_version": 1,
                              "dtype": {}})")
                   .message(),
-              HasSubstr("bad.json: dtype: unknown key"));
+              HasSubstr("bad.json: dtype: unknown field"));
 }
 
 TEST(TolerancesTest, LoadFileReportsAMissingFile) {

@@ -1,6 +1,7 @@
-// libFuzzer target: every JSON reader onnxgate has, each given every input: suite.json, expectation
-// files, tolerances.json, latency baselines and thresholds, and run reports (which `expectations
-// update --from` reads).
+// libFuzzer target: every JSON file reader onnxgate has, each given every input: suite.json (as
+// the gate reads it and as record and import-onnx-tests read it for a merge), expectation files,
+// tolerances.json, latency baselines and thresholds, and run reports (which `expectations update
+// --from` reads). All of them read through the one JSON reader (runtime/base/json_reader.h).
 //
 // Besides libFuzzer's byte mutations, half of the mutations replace one value of an input that
 // parses as JSON by a value of another type (a number where a string was, a string where an integer
@@ -18,6 +19,7 @@
 #include "conformance/expectations.h"
 #include "conformance/tolerances.h"
 #include "fuzz/fuzz_util.h"
+#include "golden/suite_json.h"
 #include "harness/latency/baseline.h"
 #include "harness/latency/thresholds.h"
 #include "harness/suite.h"
@@ -91,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   const std::string path = onnxgate::fuzz::WriteScratchFile("input.json", data, size);
   (void)onnxgate::LoadSuiteFile(path);
+  (void)onnxgate::ReadSuiteJsonForUpdate(path);
   (void)onnxgate::LoadExpectations(path);
   (void)onnxgate::ToleranceLayers::FromJsonText(text, "fuzz.json");
   (void)onnxgate::ParseBaselineJson(text, "fuzz.json");

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/contained_file.h"
+#include "runtime/base/json_reader.h"
 
 namespace onnxgate {
 
@@ -21,35 +23,26 @@ bool Contains(const std::vector<std::string>& list, const std::string& s) {
 StatusOr<FolderLock> LockSuiteJson(const std::string& path) { return LockFolderOf(path); }
 
 StatusOr<SuiteJson> ReadSuiteJsonForUpdate(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return SuiteJson::object();
-  ONNXGATE_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
-  SuiteJson j = SuiteJson::parse(text, nullptr, /*allow_exceptions=*/false);
+  StatusOr<std::string> text = ReadRegularFile(path, kMaxJsonFileBytes, "suite file");
+  if (!text.ok() && text.status().code() == StatusCode::kNotFound) return SuiteJson::object();
+  if (!text.ok()) return text.status();
   const std::string keep =
-      "; fix or remove it before writing to the suite, so that its edits "
-      "are not lost";
-  if (j.is_discarded()) return InvalidArgument(path + ": not valid JSON" + keep);
-  if (!j.is_object()) return InvalidArgument(path + ": must hold a JSON object" + keep);
-  auto cases = j.find("cases");
-  if (cases != j.end() && !cases->is_array()) {
-    return InvalidArgument(path + ": 'cases' must be an array" + keep);
-  }
-  if (cases != j.end()) {
+      "; fix or remove it before writing to the suite, so that its edits are not lost";
+  // The one reader checks the file; the merge then keeps its keys in their order (ordered_json).
+  Status checked = [&]() -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc, JsonDocument::Parse(*text, path));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject root, doc.RootObject());
     std::set<std::string> names;
-    for (const SuiteJson& c : *cases) {
-      auto name = c.is_object() ? c.find("name") : c.end();
-      if (!c.is_object() || name == c.end() || !name->is_string()) {
-        return InvalidArgument(path +
-                               ": every entry of 'cases' must be an object with a string "
-                               "'name'" +
-                               keep);
-      }
-      if (!names.insert(name->get<std::string>()).second) {
-        return InvalidArgument(path + ": case '" + name->get<std::string>() + "' is listed twice" +
-                               keep);
-      }
-    }
-  }
+    return root.ForEachObject("cases", [&](const JsonObject& c) -> Status {
+      std::string name;
+      ONNXGATE_RETURN_IF_ERROR(c.Require("name", &name));
+      if (!names.insert(name).second) return c.Error("case '" + name + "' is listed twice");
+      return OkStatus();
+    });
+  }();
+  if (!checked.ok()) return InvalidArgument(checked.message() + keep);
+  SuiteJson j = SuiteJson::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return InvalidArgument(path + ": not valid JSON" + keep);
   return j;
 }
 

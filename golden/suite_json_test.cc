@@ -2,7 +2,9 @@
 // suite.json at the same time all end up in it; the merge keeps what users added.
 #include "golden/suite_json.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -73,6 +75,40 @@ TEST(SuiteJsonTest, AWriterThatCannotGetTheLockWritesNothing) {
   EXPECT_NE(second.status().message().find(dir.File("suites/mine")), std::string::npos)
       << second.status().message();
   EXPECT_EQ(ReadFile(path).value(), before);
+}
+
+// The suite.json a merge would write over is read through the one JSON reader and its bounded
+// open: a bad one is refused naming the file and the JSON path, and nothing is read from a FIFO.
+TEST(SuiteJsonTest, ABadSuiteJsonIsRefusedNamingFileAndPath) {
+  testing_util::TempDir dir;
+  const std::string path = dir.File("suites/mine/suite.json");
+  auto error = [&](const std::string& text) {
+    EXPECT_TRUE(WriteFileAtomically(path, text).ok());
+    auto read = ReadSuiteJsonForUpdate(path);
+    EXPECT_FALSE(read.ok()) << text;
+    EXPECT_EQ(read.status().code(), StatusCode::kInvalidArgument) << text;
+    EXPECT_THAT(read.status().message(), ::testing::HasSubstr(path + ": ")) << text;
+    EXPECT_THAT(read.status().message(), ::testing::HasSubstr("so that its edits are not lost"));
+    return read.status().message();
+  };
+  EXPECT_THAT(error(R"({"cases": [{"name": "a"}, {"name": 5}]})"),
+              ::testing::HasSubstr("cases[1].name: expected a string, got 5"));
+  EXPECT_THAT(error(R"({"cases": [{"name": "a"}, {"name": "a"}]})"),
+              ::testing::HasSubstr("cases[1]: case 'a' is listed twice"));
+  EXPECT_THAT(error(R"({"cases": {}})"),
+              ::testing::HasSubstr("cases: expected an array, got an object"));
+  EXPECT_THAT(error("{\"name\": \"\xC0\"}"), ::testing::HasSubstr("invalid UTF-8"));
+  EXPECT_THAT(error(std::string(100, '[') + std::string(100, ']')),
+              ::testing::HasSubstr("nest deeper than 64"));
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  auto fifo = ReadSuiteJsonForUpdate(path);
+  ASSERT_FALSE(fifo.ok());
+  EXPECT_THAT(fifo.status().message(), ::testing::HasSubstr("not a suite file"));
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  auto none = ReadSuiteJsonForUpdate(path);
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->empty());
 }
 
 TEST(SuiteJsonTest, MergeKeepsWhatUsersAdded) {

@@ -124,9 +124,9 @@ TEST_F(AdapterGateTest, ALateDuplicateReplyIsDiscarded) {
 
 TEST_F(AdapterGateTest, AReplyOfTheWrongShapeFailsTheCaseNamingTheField) {
   const std::pair<const char*, const char*> faults[] = {
-      {"dtype_string", "output 'Y': the reply's 'dtype' is missing or not an integer"},
-      {"code_number", "the reply's 'code' is a JSON number, not a string"},
-      {"message_object", "the reply's 'message' is a JSON object, not a string"},
+      {"dtype_string", ": outputs[0].dtype: expected an integer, got \"float\""},
+      {"code_number", ": failed: code: expected a string, got 5 (a fault of the adapter)"},
+      {"message_object", ": failed: message: expected a string, got an object (a fault of the"},
       {"nested_reply", "frame header: brackets nest deeper than 64 levels"},
       {"wrong_id", "where the request's id"}};
   for (const auto& [fault, words] : faults) {

@@ -3,11 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "runtime/adapter/adapter_runtime.h"
-#include "runtime/base/contained_file.h"
+#include "runtime/base/json_reader.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/plugin/plugin_runtime.h"
 
@@ -26,27 +25,23 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
 // repository root. NotFound when the registry has no such name.
 StatusOr<std::string> FromRegistry(const std::string& name, const std::string& root) {
   const std::string path = root + "/" + kRuntimeRegistryPath;
-  auto text = ReadRegularFile(path, kMaxJsonFileBytes, "runtime registry");
-  if (!text.ok()) return text.status();
-  const nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    return InvalidArgument(path + ": not a JSON object");
-  }
-  auto it = j.find(name);
-  if (it == j.end()) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc, JsonDocument::ReadFile(path, "runtime registry"));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject registry, doc.RootObject());
+  std::optional<JsonValue> entry = registry.Find(name);
+  if (!entry) {
     std::string known;
-    for (const auto& [key, value] : j.items()) known += (known.empty() ? "" : ", ") + key;
+    for (const auto& [key, value] : doc.raw().items()) known += (known.empty() ? "" : ", ") + key;
     return NotFound("unknown runtime '" + name +
                     "'; expected builtin, plugin:<file.so>, "
                     "adapter:<command...> or a name in " +
                     path + " (" + known + ")");
   }
-  if (!it->is_object() || !it->contains("adapter") || !(*it)["adapter"].is_string()) {
-    return InvalidArgument(path + ": '" + name + "' needs an \"adapter\" command string");
-  }
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject runtime, entry->Object());
+  std::string adapter;
+  ONNXGATE_RETURN_IF_ERROR(runtime.Require("adapter", &adapter));
   // Words that name files in the repository (they contain a '/') resolve against the root.
   std::string command;
-  std::istringstream words((*it)["adapter"].get<std::string>());
+  std::istringstream words(adapter);
   std::string word;
   while (words >> word) {
     if (word.find('/') != std::string::npos && word[0] != '/') word = root + "/" + word;

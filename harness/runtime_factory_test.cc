@@ -6,6 +6,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "runtime/base/atomic_file.h"
+
 namespace onnxgate {
 namespace {
 
@@ -19,6 +23,29 @@ std::string CreateError(const std::string& spec) {
   auto runtime = CreateRuntime(spec, {}, "/nonexistent-root");
   EXPECT_FALSE(runtime.ok()) << spec;
   return runtime.status().message();
+}
+
+// The error CreateRuntime gives for the name "ort" when the registry holds `registry`.
+std::string RegistryError(const std::string& registry) {
+  const std::string root = ::testing::TempDir() + "/runtime_factory_registry";
+  std::filesystem::create_directories(root + "/adapters");
+  EXPECT_TRUE(WriteFileAtomically(root + "/" + kRuntimeRegistryPath, registry).ok());
+  auto runtime = CreateRuntime("ort", {}, root);
+  EXPECT_FALSE(runtime.ok()) << registry;
+  EXPECT_EQ(runtime.status().code(), StatusCode::kInvalidArgument) << runtime.status().ToString();
+  EXPECT_THAT(runtime.status().message(), HasSubstr("adapters/runtimes.json: ")) << registry;
+  return runtime.status().message();
+}
+
+TEST(RuntimeFactoryTest, ABadRegistryIsAnErrorNamingFileAndPath) {
+  EXPECT_THAT(RegistryError(R"({"ort": 5})"), HasSubstr("ort: expected an object, got 5"));
+  EXPECT_THAT(RegistryError(R"({"ort": {}})"), HasSubstr("ort.adapter: required field is missing"));
+  EXPECT_THAT(RegistryError(R"({"ort": {"adapter": ["python"]}})"),
+              HasSubstr("ort.adapter: expected a string, got an array"));
+  EXPECT_THAT(RegistryError("[1]"), HasSubstr("expected an object, got an array"));
+  EXPECT_THAT(RegistryError(std::string(1000, '[') + std::string(1000, ']')),
+              HasSubstr("nest deeper than 64"));
+  EXPECT_THAT(RegistryError("{\"ort\": {\"adapter\": \"\xff\"}}"), HasSubstr("invalid UTF-8"));
 }
 
 TEST(RuntimeFactoryTest, SpecsOfNoKnownFormAreRefused) {

@@ -49,7 +49,7 @@ TEST_F(SuiteTest, AModelOutsideTheSuiteFolderIsRefused) {
   auto suite = Load("../../outside/secret.onnx", "../../golden/data/s/c.h5");
   ASSERT_FALSE(suite.ok());
   EXPECT_THAT(suite.status().message(),
-              HasSubstr("cases[0] ('c').model: '../../outside/secret.onnx' leads outside the "
+              HasSubstr("cases[0].model: '../../outside/secret.onnx' leads outside the "
                         "suite folder"));
   EXPECT_FALSE(Load("/etc/passwd", "../../golden/data/s/c.h5").ok());
 }
@@ -72,7 +72,7 @@ TEST_F(SuiteTest, ToleranceOutsideItsBoundsIsRefused) {
       Load("models/c.onnx", "../../golden/data/s/c.h5", ", \"tolerance\": {\"rtol\": 1e300}");
   ASSERT_FALSE(suite.ok());
   EXPECT_THAT(suite.status().message(),
-              HasSubstr("cases[0] ('c').tolerance: rtol must be a finite number in [0, 1]"));
+              HasSubstr("cases[0].tolerance: rtol must be a finite number in [0, 1]"));
 }
 
 TEST_F(SuiteTest, ASuiteFileThatNeverEndsIsRefused) {

@@ -6,17 +6,16 @@
 #include <ctime>
 #include <tuple>
 
-#include "harness/latency/json_fields.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
 #include "runtime/base/file_lock.h"
+#include "runtime/base/json_reader.h"
 #include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
-using latency_json::Json;
-using latency_json::Object;
+using Json = nlohmann::json;
 
 namespace {
 
@@ -52,45 +51,39 @@ std::string FormatSample(double v) {
   return buf;
 }
 
-Status ParseEntry(const Json& j, const std::string& source, const std::string& path,
-                  BaselineEntry* e) {
-  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(j, source, path));
-  ONNXGATE_RETURN_IF_ERROR(o.String("model", &e->model));
-  ONNXGATE_RETURN_IF_ERROR(o.Int("threads", &e->threads));
-  ONNXGATE_RETURN_IF_ERROR(o.String("model_sha256", &e->model_sha256, false));
-  ONNXGATE_RETURN_IF_ERROR(
-      o.Int("iterations_per_repetition", &e->iterations_per_repetition, false));
+Status ParseEntry(const JsonObject& o, BaselineEntry* e) {
+  ONNXGATE_RETURN_IF_ERROR(o.Require("model", &e->model));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("threads", &e->threads));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("model_sha256", &e->model_sha256));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("iterations_per_repetition", &e->iterations_per_repetition));
   if (e->threads < 1 || e->threads > kMaxBaselineThreads) {
-    return InvalidArgument(source + ": " + path + ".threads: must be between 1 and " +
-                           std::to_string(kMaxBaselineThreads) + ", got " +
-                           std::to_string(e->threads));
+    return o.FieldError("threads", "must be between 1 and " + std::to_string(kMaxBaselineThreads) +
+                                       ", got " + std::to_string(e->threads));
   }
-  ONNXGATE_RETURN_IF_ERROR(o.Numbers("samples_ms", &e->samples_ms));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray samples, o.RequiredArray("samples_ms"));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("samples_ms", &e->samples_ms));
   // Nonsense samples would decide every later comparison: a zero or negative time makes any
   // run a regression, a huge one hides every regression.
   if (e->samples_ms.size() < kMinBaselineSamples || e->samples_ms.size() > kMaxBaselineSamples) {
-    return InvalidArgument(source + ": " + path + ".samples_ms: must hold between " +
-                           std::to_string(kMinBaselineSamples) + " and " +
-                           std::to_string(kMaxBaselineSamples) + " samples, got " +
-                           std::to_string(e->samples_ms.size()));
+    return o.FieldError("samples_ms", "must hold between " + std::to_string(kMinBaselineSamples) +
+                                          " and " + std::to_string(kMaxBaselineSamples) +
+                                          " samples, got " + std::to_string(e->samples_ms.size()));
   }
   for (size_t i = 0; i < e->samples_ms.size(); ++i) {
     const double v = e->samples_ms[i];
     if (!(v > 0 && v <= kMaxBaselineSampleMs)) {
-      return InvalidArgument(source + ": " + path + ".samples_ms[" + std::to_string(i) +
-                             "]: a time must be in (0, " + FormatSample(kMaxBaselineSampleMs) +
-                             "] ms, got " + FormatSample(v));
+      return samples[i].Error("a time must be in (0, " + FormatSample(kMaxBaselineSampleMs) +
+                              "] ms, got " + FormatSample(v));
     }
   }
-  ONNXGATE_RETURN_IF_ERROR(o.Number("median_ms", &e->median_ms, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("min_ms", &e->min_ms, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("p90_ms", &e->p90_ms, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("p99_ms", &e->p99_ms, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("mean_ms", &e->mean_ms, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("cv", &e->cv, false));
-  ONNXGATE_RETURN_IF_ERROR(o.OptionalNumber("load_ms", &e->load_ms));
-  ONNXGATE_RETURN_IF_ERROR(o.OptionalNumber("first_run_ms", &e->first_run_ms));
-  return o.String("recorded", &e->recorded, false);
+  for (auto [key, out] : {std::pair{"median_ms", &e->median_ms}, std::pair{"min_ms", &e->min_ms},
+                          std::pair{"p90_ms", &e->p90_ms}, std::pair{"p99_ms", &e->p99_ms},
+                          std::pair{"mean_ms", &e->mean_ms}, std::pair{"cv", &e->cv}}) {
+    ONNXGATE_RETURN_IF_ERROR(o.Read(key, out));
+  }
+  ONNXGATE_RETURN_IF_ERROR(o.Read("load_ms", &e->load_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("first_run_ms", &e->first_run_ms));
+  return o.Read("recorded", &e->recorded);
 }
 
 }  // namespace
@@ -133,46 +126,46 @@ std::string RenderBaselineJson(const BaselineFile& file) {
 }
 
 StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::string& source) {
-  ONNXGATE_ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
-  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
-  std::string format;
-  ONNXGATE_RETURN_IF_ERROR(o.String("format", &format));
-  if (format != kBaselineFormat) {
-    return InvalidArgument(source + ": format: expected \"" + std::string(kBaselineFormat) +
-                           "\", got \"" + format + "\"");
+  ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc,
+                            JsonDocument::Parse(text, source, JsonNull::kIsAbsent));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject o, doc.RootObject());
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue format, o.Get("format"));
+  if (format.raw() != kBaselineFormat) {
+    return format.TypeError("\"" + std::string(kBaselineFormat) + "\"");
   }
   int64_t version = 0;
-  ONNXGATE_RETURN_IF_ERROR(o.Int("format_version", &version));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("format_version", &version));
   if (version > kBaselineFormatVersion || version < 1) {
     return Unimplemented(source + ": format_version " + std::to_string(version) +
                          " is not supported (this onnxgate reads up to " +
                          std::to_string(kBaselineFormatVersion) + ")");
   }
   BaselineFile file;
-  ONNXGATE_ASSIGN_OR_RETURN(Object fp, o.Child("fingerprint"));
-  ONNXGATE_RETURN_IF_ERROR(fp.String("cpu_model", &file.fingerprint.cpu_model));
-  ONNXGATE_RETURN_IF_ERROR(fp.Int("logical_cores", &file.fingerprint.logical_cores));
-  ONNXGATE_RETURN_IF_ERROR(fp.String("build_type", &file.fingerprint.build_type));
-  ONNXGATE_RETURN_IF_ERROR(o.String("runtime", &file.runtime, false));
-  ONNXGATE_RETURN_IF_ERROR(o.String("ep", &file.ep));
-  ONNXGATE_RETURN_IF_ERROR(o.String("clock", &file.clock));
-  ONNXGATE_RETURN_IF_ERROR(o.Int("optimization_level", &file.optimization_level, false));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject fp, o.RequiredObject("fingerprint"));
+  ONNXGATE_RETURN_IF_ERROR(fp.Require("cpu_model", &file.fingerprint.cpu_model));
+  ONNXGATE_RETURN_IF_ERROR(fp.Require("logical_cores", &file.fingerprint.logical_cores));
+  ONNXGATE_RETURN_IF_ERROR(fp.Require("build_type", &file.fingerprint.build_type));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("runtime", &file.runtime));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("ep", &file.ep));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("clock", &file.clock));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("optimization_level", &file.optimization_level));
   if (file.optimization_level < 0 || file.optimization_level > kMaxOptimizationLevel) {
     return InvalidArgument(source + ": optimization_level must be 0 to " +
                            std::to_string(kMaxOptimizationLevel) + ", got " +
                            std::to_string(file.optimization_level));
   }
-  ONNXGATE_RETURN_IF_ERROR(o.String("tool_version", &file.tool_version, false));
-  ONNXGATE_RETURN_IF_ERROR(o.String("updated", &file.updated, false));
-  ONNXGATE_RETURN_IF_ERROR(o.Array("entries", [&](const Json& e, const std::string& path) {
+  ONNXGATE_RETURN_IF_ERROR(o.Read("tool_version", &file.tool_version));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("updated", &file.updated));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray entries, o.RequiredArray("entries"));
+  ONNXGATE_RETURN_IF_ERROR(entries.ForEachObject([&](const JsonObject& e) {
     file.entries.emplace_back();
-    ONNXGATE_RETURN_IF_ERROR(ParseEntry(e, source, path, &file.entries.back()));
+    ONNXGATE_RETURN_IF_ERROR(ParseEntry(e, &file.entries.back()));
     const BaselineEntry& added = file.entries.back();
     for (size_t i = 0; i + 1 < file.entries.size(); ++i) {
       if (file.entries[i].model == added.model && file.entries[i].threads == added.threads) {
-        return InvalidArgument(source + ": " + path + ": a second entry for model '" + added.model +
-                               "' at " + std::to_string(added.threads) +
-                               " thread(s); which one would be compared is undefined");
+        return e.Error("a second entry for model '" + added.model + "' at " +
+                       std::to_string(added.threads) +
+                       " thread(s); which one would be compared is undefined");
       }
     }
     return OkStatus();

@@ -3,11 +3,11 @@
 #include "harness/latency/isolated_measure.h"
 
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <type_traits>
 
 #include "harness/latency/statistics.h"
 #include "harness/worker.h"
+#include "runtime/base/json_reader.h"
 
 namespace onnxgate {
 
@@ -16,7 +16,7 @@ namespace {
 using Json = nlohmann::json;
 
 Json ErrorJson(const Status& status) {
-  return {{"error", {{"code", static_cast<int>(status.code())}, {"message", status.message()}}}};
+  return {{"error", {{"code", StatusCodeName(status.code())}, {"message", status.message()}}}};
 }
 
 Json ToJson(const BenchMeasurement& m) {
@@ -48,54 +48,62 @@ std::string Encode(const StatusOr<std::array<BenchMeasurement, 2>>& pair) {
   return Json::array({ToJson((*pair)[0]), ToJson((*pair)[1])}).dump();
 }
 
-// The error a worker sent back (a JSON object with "error"), or OK.
-Status ErrorFromJson(const Json& j) {
-  if (!j.is_object() || !j.contains("error")) return OkStatus();
-  const int code = j["error"]["code"].get<int>();
-  const bool known =
-      code > static_cast<int>(StatusCode::kOk) && code <= static_cast<int>(StatusCode::kInternal);
-  return Status(known ? static_cast<StatusCode>(code) : StatusCode::kInternal,
-                j["error"]["message"].get<std::string>());
+// The error a worker sent back (an object with "error") in *error, or OK in *error. A code this
+// side does not know is kInternal. An error of its own when the record is malformed.
+Status ErrorFromJson(const JsonValue& j, Status* error) {
+  *error = OkStatus();
+  if (!j.is_object() || !j.raw().contains("error")) return OkStatus();
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject e, j.Object()->RequiredObject("error"));
+  std::string code, message;
+  ONNXGATE_RETURN_IF_ERROR(e.Require("code", &code));
+  ONNXGATE_RETURN_IF_ERROR(e.Require("message", &message));
+  *error = Status(StatusCodeFromName(code).value_or(StatusCode::kInternal), message);
+  return OkStatus();
 }
 
-// Throws Json::exception on a malformed record.
-BenchMeasurement FromJson(const Json& j) {
-  BenchMeasurement m;
-  m.model = j["model"].get<std::string>();
-  m.model_path = j["model_path"].get<std::string>();
-  m.model_sha256 = j["model_sha256"].get<std::string>();
-  m.ep = j["ep"].get<std::string>();
-  m.threads = j["threads"].get<int>();
-  m.optimization_level = j["optimization_level"].get<int>();
-  m.load_ms = j["load_ms"].get<double>();
-  m.first_run_ms = j["first_run_ms"].get<double>();
-  m.iterations_per_repetition = j["iterations_per_repetition"].get<int64_t>();
-  m.extra_work_units = j["extra_work_units"].get<int64_t>();
-  m.samples_ms = j["samples_ms"].get<std::vector<double>>();
-  m.real_ms = j["real_ms"].get<std::vector<double>>();
-  m.cpu_ms = j["cpu_ms"].get<std::vector<double>>();
-  m.iterations = j["iterations"].get<std::vector<int64_t>>();
-  m.summary = Summarize(m.samples_ms);
-  return m;
+Status FromJson(const JsonValue& j, BenchMeasurement* m) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject o, j.Object());
+  ONNXGATE_RETURN_IF_ERROR(o.Require("model", &m->model));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("model_path", &m->model_path));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("model_sha256", &m->model_sha256));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("ep", &m->ep));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("threads", &m->threads));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("optimization_level", &m->optimization_level));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("load_ms", &m->load_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("first_run_ms", &m->first_run_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("iterations_per_repetition", &m->iterations_per_repetition));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("extra_work_units", &m->extra_work_units));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("samples_ms", &m->samples_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("real_ms", &m->real_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("cpu_ms", &m->cpu_ms));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("iterations", &m->iterations));
+  m->summary = Summarize(m->samples_ms);
+  return OkStatus();
 }
 
-// `T` is BenchMeasurement or the pair.
+// `T` is BenchMeasurement or the pair: the worker's error as it sent it, or Internal naming
+// `what` when its result is malformed.
 template <typename T>
 StatusOr<T> Decode(const std::string& payload, const std::string& what) {
-  try {
-    const Json j = Json::parse(payload);
-    ONNXGATE_RETURN_IF_ERROR(ErrorFromJson(j));
+  Status sent;
+  T out;
+  Status read = [&]() -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc,
+                              JsonDocument::Parse(payload, "the worker's result"));
+    ONNXGATE_RETURN_IF_ERROR(ErrorFromJson(doc.root(), &sent));
+    if (!sent.ok()) return OkStatus();
     if constexpr (std::is_same_v<T, BenchMeasurement>) {
-      return FromJson(j);
+      return FromJson(doc.root(), &out);
     } else {
-      if (!j.is_array() || j.size() != 2) {
-        return Internal(what + ": the worker's result is not a pair of measurements");
-      }
-      return T{FromJson(j[0]), FromJson(j[1])};
+      ONNXGATE_ASSIGN_OR_RETURN(JsonArray pair, doc.root().Array(2));
+      if (pair.size() != 2) return pair.value().TypeError("a pair of measurements");
+      ONNXGATE_RETURN_IF_ERROR(FromJson(pair[0], &out[0]));
+      return FromJson(pair[1], &out[1]);
     }
-  } catch (const Json::exception& e) {
-    return Internal(what + ": the worker's result is unreadable: " + e.what());
-  }
+  }();
+  if (!read.ok()) return Internal(what + ": the worker's result is unreadable: " + read.message());
+  if (!sent.ok()) return sent;
+  return out;
 }
 
 // Runs `measure` in a forked child with the timeout; `what` names the measurement in errors.
@@ -119,6 +127,15 @@ StatusOr<T> RunIsolated(const std::function<StatusOr<T>()>& measure, double time
 }
 
 }  // namespace
+
+std::string EncodeMeasurementResult(const StatusOr<BenchMeasurement>& measurement) {
+  return Encode(measurement);
+}
+
+StatusOr<BenchMeasurement> DecodeMeasurementResult(const std::string& payload,
+                                                   const std::string& what) {
+  return Decode<BenchMeasurement>(payload, what);
+}
 
 StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
                                                 const std::string& model_path,

@@ -27,4 +27,12 @@ StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(
     const BenchTarget& first, const BenchTarget& second, int threads, const BenchSettings& settings,
     double timeout_s, BenchObserver* observer = nullptr);
 
+// The worker's answer as it crosses the process boundary: the measurement, or the error's code by
+// name (StatusCodeName) and message. Decode gives back the error as sent (an unknown code name is
+// Internal), or Internal "<what>: the worker's result is unreadable: <path>: ..." for a malformed
+// one.
+std::string EncodeMeasurementResult(const StatusOr<BenchMeasurement>& measurement);
+StatusOr<BenchMeasurement> DecodeMeasurementResult(const std::string& payload,
+                                                   const std::string& what);
+
 }  // namespace onnxgate

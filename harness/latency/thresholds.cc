@@ -4,14 +4,11 @@
 #include <fnmatch.h>
 #include <sys/stat.h>
 
-#include "harness/latency/json_fields.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
+#include "runtime/base/json_reader.h"
 
 namespace onnxgate {
-
-using latency_json::Json;
-using latency_json::Object;
 
 namespace {
 
@@ -35,37 +32,32 @@ double LatencyThresholds::For(const std::string& model, const std::string& ep) c
 
 StatusOr<LatencyThresholds> ParseLatencyThresholds(const std::string& text,
                                                    const std::string& source) {
-  ONNXGATE_ASSIGN_OR_RETURN(Json doc, latency_json::Parse(text, source));
-  ONNXGATE_ASSIGN_OR_RETURN(Object o, Object::Of(doc, source, ""));
-  std::string format;
-  ONNXGATE_RETURN_IF_ERROR(o.String("format", &format));
-  if (format != kThresholdsFormat) {
-    return InvalidArgument(source + ": format: expected \"" + std::string(kThresholdsFormat) +
-                           "\", got \"" + format + "\"");
+  ONNXGATE_ASSIGN_OR_RETURN(JsonDocument doc,
+                            JsonDocument::Parse(text, source, JsonNull::kIsAbsent));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject o, doc.RootObject());
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue format, o.Get("format"));
+  if (format.raw() != kThresholdsFormat) {
+    return format.TypeError("\"" + std::string(kThresholdsFormat) + "\"");
   }
   LatencyThresholds t;
-  ONNXGATE_RETURN_IF_ERROR(o.Number("default_threshold", &t.default_threshold, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("default_threshold", &t.default_threshold));
   ONNXGATE_RETURN_IF_ERROR(CheckThreshold(t.default_threshold, source + ": default_threshold"));
-  ONNXGATE_RETURN_IF_ERROR(o.Number("alpha", &t.alpha, false));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("alpha", &t.alpha));
   if (!(t.alpha > 0.0 && t.alpha < 0.5)) {
     return InvalidArgument(source + ": alpha: expected a significance level in (0, 0.5), got " +
                            std::to_string(t.alpha));
   }
-  if (doc.contains("models")) {
+  ONNXGATE_RETURN_IF_ERROR(o.ForEachObject("models", [&](const JsonObject& r) -> Status {
+    ThresholdRule rule;
+    ONNXGATE_RETURN_IF_ERROR(r.Require("pattern", &rule.pattern));
+    ONNXGATE_RETURN_IF_ERROR(r.Read("ep", &rule.ep));
+    ONNXGATE_RETURN_IF_ERROR(r.Require("threshold", &rule.threshold));
     ONNXGATE_RETURN_IF_ERROR(
-        o.Array("models", [&](const Json& e, const std::string& path) -> Status {
-          ONNXGATE_ASSIGN_OR_RETURN(Object r, Object::Of(e, source, path));
-          ThresholdRule rule;
-          ONNXGATE_RETURN_IF_ERROR(r.String("pattern", &rule.pattern));
-          ONNXGATE_RETURN_IF_ERROR(r.String("ep", &rule.ep, false));
-          ONNXGATE_RETURN_IF_ERROR(r.Number("threshold", &rule.threshold));
-          ONNXGATE_RETURN_IF_ERROR(
-              CheckThreshold(rule.threshold, source + ": " + path + ".threshold"));
-          ONNXGATE_RETURN_IF_ERROR(r.String("reason", &rule.reason, false));
-          t.rules.push_back(std::move(rule));
-          return OkStatus();
-        }));
-  }
+        CheckThreshold(rule.threshold, source + ": " + r.value().path() + ".threshold"));
+    ONNXGATE_RETURN_IF_ERROR(r.Read("reason", &rule.reason));
+    t.rules.push_back(std::move(rule));
+    return OkStatus();
+  }));
   return t;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "runtime/proto/tensor_proto.h"
 
@@ -10,7 +11,7 @@ namespace onnxgate {
 
 namespace {
 
-constexpr char kStepMagic[4] = {'O', 'G', 'S', '1'};
+constexpr char kStepMagic[4] = {'O', 'G', 'S', '2'};
 constexpr char kValuesMagic[4] = {'O', 'G', 'V', '1'};
 
 void PutU64(uint64_t v, std::string* out) {
@@ -64,23 +65,22 @@ Status Garbled(const std::string& source, const std::string& what) {
 
 std::string EncodeStepResult(const StatusOr<std::string>& result) {
   std::string out(kStepMagic, 4);
-  PutU64(result.ok() ? 0 : static_cast<uint64_t>(result.status().code()), &out);
+  PutString(StatusCodeName(result.ok() ? StatusCode::kOk : result.status().code()), &out);
   PutString(result.ok() ? *result : result.status().message(), &out);
   return out;
 }
 
 StatusOr<std::string> DecodeStepResult(const std::string& bytes, const std::string& source) {
   Reader in(bytes);
-  uint64_t code = 0;
-  std::string text;
-  if (!in.Magic(kStepMagic) || !in.U64(&code) || !in.String(&text) || in.left() != 0) {
+  std::string code, text;
+  if (!in.Magic(kStepMagic) || !in.String(&code) || !in.String(&text) || in.left() != 0) {
     return Garbled(source, "not a step result");
   }
-  if (code == 0) return text;
-  if (code > static_cast<uint64_t>(StatusCode::kAborted)) {
-    return Garbled(source, "status code " + std::to_string(code));
-  }
-  return Status(static_cast<StatusCode>(code), text);
+  if (code == StatusCodeName(StatusCode::kOk)) return text;
+  // The code crosses by name (StatusCodeName); one this side does not know is garbled.
+  const std::optional<StatusCode> status_code = StatusCodeFromName(code);
+  if (!status_code) return Garbled(source, "status code '" + code.substr(0, 32) + "'");
+  return Status(*status_code, text);
 }
 
 std::string EncodeValueGroups(const ValueGroups& groups) {

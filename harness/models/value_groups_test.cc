@@ -72,5 +72,25 @@ TEST(ValueGroupsTest, AStepsErrorComesBackWithItsCode) {
   EXPECT_EQ(garbled.status().code(), StatusCode::kDataLoss);
 }
 
+// The code crosses the worker's pipe by name: every code, kAborted too, comes back as it went,
+// and a name this side does not know is a garbled result.
+TEST(ValueGroupsTest, EveryStatusCodeCrossesByName) {
+  for (StatusCode code : {StatusCode::kInvalidArgument, StatusCode::kDataLoss,
+                          StatusCode::kNotFound, StatusCode::kUnimplemented,
+                          StatusCode::kUnavailable, StatusCode::kInternal, StatusCode::kAborted}) {
+    const std::string bytes = EncodeStepResult(Status(code, "why"));
+    EXPECT_NE(bytes.find(StatusCodeName(code)), std::string::npos) << StatusCodeName(code);
+    auto back = DecodeStepResult(bytes, "step");
+    EXPECT_EQ(back.status().code(), code) << StatusCodeName(code);
+    EXPECT_EQ(back.status().message(), "why");
+  }
+  std::string bytes = EncodeStepResult(NotFound("why"));
+  bytes.replace(bytes.find("NOT_FOUND"), 9, "NOT_FOUNX");
+  auto unknown = DecodeStepResult(bytes, "step");
+  EXPECT_EQ(unknown.status().code(), StatusCode::kDataLoss);
+  EXPECT_NE(unknown.status().message().find("status code 'NOT_FOUNX'"), std::string::npos)
+      << unknown.status().message();
+}
+
 }  // namespace
 }  // namespace onnxgate

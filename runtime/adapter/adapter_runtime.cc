@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "runtime/adapter/adapter_process.h"
+#include "runtime/base/json_reader.h"
 #include "runtime/base/safe_name.h"
 #include "runtime/proto/tensor_proto.h"
 
@@ -36,158 +37,109 @@ std::vector<std::string> SplitCommand(const std::string& command) {
   return argv;
 }
 
-StatusCode CodeFromName(const std::string& name, bool* known) {
-  *known = true;
-  if (name == "INVALID_ARGUMENT") return StatusCode::kInvalidArgument;
-  if (name == "DATA_LOSS") return StatusCode::kDataLoss;
-  if (name == "NOT_FOUND") return StatusCode::kNotFound;
-  if (name == "UNIMPLEMENTED") return StatusCode::kUnimplemented;
-  if (name == "UNAVAILABLE") return StatusCode::kUnavailable;
-  if (name == "INTERNAL") return StatusCode::kInternal;
-  *known = false;
-  return StatusCode::kInternal;
+// A reply's header as the one JSON reader reads it: errors read "<where>: <path>: <what>".
+StatusOr<JsonObject> Reply(const Json& header, const std::string& where) {
+  return JsonValue::Of(header, where).Object();
 }
 
-// Field readers that say what is wrong with a reply.
-Status Missing(const std::string& what, const std::string& key, const std::string& expected) {
-  return InvalidArgument(what + ": the reply's '" + key + "' is missing or not " + expected);
-}
-
-StatusOr<std::string> Str(const Json& j, const std::string& key, const std::string& what) {
-  if (!j.is_object()) return Missing(what, key, "a string (in an object)");
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_string()) return Missing(what, key, "a string");
-  const std::string& s = it->get_ref<const std::string&>();
-  if (s.size() > kMaxNameBytes) {
-    return InvalidArgument(what + ": the reply's '" + key + "' is " + std::to_string(s.size()) +
-                           " bytes (at most " + std::to_string(kMaxNameBytes) + ")");
-  }
-  return s;
-}
-
-StatusOr<int64_t> Int(const Json& j, const std::string& key, const std::string& what) {
-  if (!j.is_object()) return Missing(what, key, "an integer (in an object)");
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_number_integer() ||
-      (it->is_number_unsigned() && it->get<uint64_t>() > uint64_t{INT64_MAX})) {
-    return Missing(what, key, "an integer");
-  }
-  return it->get<int64_t>();
-}
-
-// The array at `key` with at most `max` elements; `optional` allows it to be absent (null).
-StatusOr<const Json*> List(const Json& j, const std::string& key, size_t max,
-                           const std::string& what, bool optional = false) {
-  auto it = j.find(key);
-  if (it == j.end() && optional) return nullptr;
-  if (it == j.end() || !it->is_array()) return Missing(what, key, "an array");
-  if (it->size() > max) {
-    return InvalidArgument(what + ": the reply's '" + key + "' lists " +
-                           std::to_string(it->size()) + " entries (at most " + std::to_string(max) +
-                           ")");
-  }
-  return &*it;
+// A name, version or reason: a string of at most kMaxNameBytes.
+StatusOr<std::string> Name(const JsonObject& o, std::string_view key) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue v, o.Get(key));
+  return v.String(kMaxNameBytes);
 }
 
 // A provider or EP name from a reply: it may become a file name (a baseline, an expectations
 // file), so it must pass the checks a name given on the command line passes.
-StatusOr<std::string> ProviderName(const Json& j, const std::string& key, const std::string& what) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::string name, Str(j, key, what));
-  if (Status safe = CheckSafeName("provider", name); !safe.ok()) {
-    return InvalidArgument(what + ": the reply's '" + key + "': " + safe.message());
-  }
+StatusOr<std::string> ProviderName(const JsonValue& v) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::string name, v.String(kMaxNameBytes));
+  if (Status safe = CheckSafeName("provider", name); !safe.ok()) return v.Error(safe.message());
   return name;
 }
 
-StatusOr<VersionRange> Range(const Json& j, const std::string& what) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer() ||
-      j[0].get<int64_t>() > j[1].get<int64_t>()) {
-    return InvalidArgument(what + ": a version range must be [min, max] with min <= max");
-  }
-  return VersionRange{j[0].get<int64_t>(), j[1].get<int64_t>()};
-}
-
-StatusOr<Value::Kind> KindOf(const std::string& name, const std::string& what) {
-  if (name == "tensor") return Value::Kind::kTensor;
-  if (name == "sequence") return Value::Kind::kSequence;
-  if (name == "optional") return Value::Kind::kOptional;
-  return InvalidArgument(what + ": value kind '" + name + "' is not tensor, sequence or optional");
+StatusOr<VersionRange> Range(const JsonValue& j) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray range, j.Array(2));
+  if (range.size() != 2) return j.TypeError("a version range [min, max]");
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t min, range[0].Int());
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t max, range[1].Int());
+  if (min > max) return j.Error("a version range must be [min, max] with min <= max");
+  return VersionRange{min, max};
 }
 
 // The element type a value's "dtype" gives, checked.
-StatusOr<DataType> DtypeOf(const Json& j, const std::string& name, const std::string& what) {
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype, Int(j, "dtype", what + ": '" + name + "'"));
+StatusOr<DataType> DtypeOf(const JsonObject& o) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue j, o.Get("dtype"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype, j.Int());
   if (dtype < 0 || dtype > INT32_MAX || !IsValidDataType(static_cast<int32_t>(dtype))) {
-    return InvalidArgument(what + ": '" + name + "' has element type " + std::to_string(dtype) +
-                           ", not an ONNX type");
+    return j.Error("element type " + std::to_string(dtype) + " is not an ONNX type");
   }
   return static_cast<DataType>(dtype);
 }
 
-StatusOr<std::vector<ValueInfo>> Infos(const Json& reply, const std::string& key,
-                                       const std::string& what) {
-  ONNXGATE_ASSIGN_OR_RETURN(const Json* list, List(reply, key, kMaxListed, what));
-  std::vector<ValueInfo> infos;
-  for (const Json& j : *list) {
-    if (!j.is_object()) return Missing(what, key + "[]", "an object");
-    ValueInfo info;
-    ONNXGATE_ASSIGN_OR_RETURN(info.name, Str(j, "name", what));
-    ONNXGATE_ASSIGN_OR_RETURN(std::string kind, Str(j, "kind", what));
-    ONNXGATE_ASSIGN_OR_RETURN(info.kind, KindOf(kind, what));
-    ONNXGATE_ASSIGN_OR_RETURN(info.elem_type, DtypeOf(j, info.name, what));
-    const std::string dims_of = what + ": '" + info.name + "'";
-    ONNXGATE_ASSIGN_OR_RETURN(const Json* dims, List(j, "dims", kMaxRank, dims_of, true));
-    if (dims != nullptr) {
-      info.has_shape = true;
-      for (const Json& d : *dims) {
-        DeclaredDim dim;
-        if (d.is_number_integer() && d.get<int64_t>() >= 0 &&
-            !(d.is_number_unsigned() && d.get<uint64_t>() > uint64_t{INT64_MAX})) {
-          dim.size = d.get<int64_t>();
-        } else if (d.is_string() && d.get_ref<const std::string&>().size() <= kMaxNameBytes) {
-          dim.symbol = d.get<std::string>();
-        } else if (!d.is_null()) {
-          return Missing(dims_of, "dims[]", "a size, a symbol string or null");
-        }
-        info.dims.push_back(dim);
-      }
+// A value's declared dims: sizes, symbol strings or null.
+Status ReadDims(const JsonArray& dims, ValueInfo* info) {
+  info->has_shape = true;
+  return dims.ForEach([&](const JsonValue& d) -> Status {
+    DeclaredDim& dim = info->dims.emplace_back();
+    if (d.is_string()) {
+      ONNXGATE_ASSIGN_OR_RETURN(dim.symbol, d.String(kMaxNameBytes));
+    } else if (!d.is_null()) {
+      if (!d.raw().is_number_integer()) return d.TypeError("a size, a symbol string or null");
+      ONNXGATE_ASSIGN_OR_RETURN(dim.size, d.Int(0));
     }
-    infos.push_back(std::move(info));
-  }
+    return OkStatus();
+  });
+}
+
+StatusOr<std::vector<ValueInfo>> Infos(const JsonObject& reply, std::string_view key) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray list, reply.RequiredArray(key, kMaxListed));
+  std::vector<ValueInfo> infos;
+  ONNXGATE_RETURN_IF_ERROR(list.ForEachObject([&](const JsonObject& j) -> Status {
+    ValueInfo& info = infos.emplace_back();
+    ONNXGATE_ASSIGN_OR_RETURN(info.name, Name(j, "name"));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonValue kind, j.Get("kind"));
+    ONNXGATE_ASSIGN_OR_RETURN(info.kind,
+                              kind.Enum<Value::Kind>({{"tensor", Value::Kind::kTensor},
+                                                      {"sequence", Value::Kind::kSequence},
+                                                      {"optional", Value::Kind::kOptional}}));
+    ONNXGATE_ASSIGN_OR_RETURN(info.elem_type, DtypeOf(j));
+    if (!j.Has("dims")) return OkStatus();
+    ONNXGATE_ASSIGN_OR_RETURN(JsonArray dims, j.RequiredArray("dims", kMaxRank));
+    return ReadDims(dims, &info);
+  }));
   return infos;
 }
 
-StatusOr<std::vector<NodePlacement>> Placements(const Json& reply, const std::string& what) {
-  std::vector<NodePlacement> placements;
-  ONNXGATE_ASSIGN_OR_RETURN(const Json* list,
-                            List(reply, "placements", kMaxListed, what, /*optional=*/true));
-  if (list == nullptr) return placements;
-  for (const Json& j : *list) {
-    if (!j.is_object()) return Missing(what, "placements[]", "an object");
-    NodePlacement p;
-    ONNXGATE_ASSIGN_OR_RETURN(p.node_name, Str(j, "node", what));
-    ONNXGATE_ASSIGN_OR_RETURN(p.op_type, Str(j, "op_type", what));
-    ONNXGATE_ASSIGN_OR_RETURN(p.provider, ProviderName(j, "provider", what + ": placements[]"));
-    if (j.contains("domain")) {
-      ONNXGATE_ASSIGN_OR_RETURN(p.domain, Str(j, "domain", what));
-    }
-    if (j.contains("since_version")) {
-      ONNXGATE_ASSIGN_OR_RETURN(int64_t since, Int(j, "since_version", what));
-      if (since < 0 || since > INT32_MAX) return Missing(what, "since_version", "an opset");
-      p.since_version = static_cast<int>(since);
-    }
-    ONNXGATE_ASSIGN_OR_RETURN(const Json* declines,
-                              List(j, "declines", kMaxListed, what, /*optional=*/true));
-    if (declines != nullptr) {
-      for (const Json& d : *declines) {
-        DeclineReason r;
-        ONNXGATE_ASSIGN_OR_RETURN(r.provider, ProviderName(d, "provider", what + ": declines[]"));
-        ONNXGATE_ASSIGN_OR_RETURN(r.reason, Str(d, "reason", what));
-        p.declines.push_back(std::move(r));
-      }
-    }
-    placements.push_back(std::move(p));
+StatusOr<NodePlacement> Placement(const JsonObject& j) {
+  NodePlacement p;
+  ONNXGATE_ASSIGN_OR_RETURN(p.node_name, Name(j, "node"));
+  ONNXGATE_ASSIGN_OR_RETURN(p.op_type, Name(j, "op_type"));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonValue provider, j.Get("provider"));
+  ONNXGATE_ASSIGN_OR_RETURN(p.provider, ProviderName(provider));
+  if (j.Has("domain")) {
+    ONNXGATE_ASSIGN_OR_RETURN(p.domain, Name(j, "domain"));
   }
+  int64_t since = p.since_version;
+  ONNXGATE_RETURN_IF_ERROR(j.ReadInt("since_version", 0, INT32_MAX, &since));
+  p.since_version = static_cast<int>(since);
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray declines, j.OptionalArray("declines", kMaxListed));
+  ONNXGATE_RETURN_IF_ERROR(declines.ForEachObject([&](const JsonObject& d) -> Status {
+    DeclineReason& r = p.declines.emplace_back();
+    ONNXGATE_ASSIGN_OR_RETURN(JsonValue declined, d.Get("provider"));
+    ONNXGATE_ASSIGN_OR_RETURN(r.provider, ProviderName(declined));
+    ONNXGATE_ASSIGN_OR_RETURN(r.reason, Name(d, "reason"));
+    return OkStatus();
+  }));
+  return p;
+}
+
+StatusOr<std::vector<NodePlacement>> Placements(const JsonObject& reply) {
+  std::vector<NodePlacement> placements;
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray list, reply.OptionalArray("placements", kMaxListed));
+  ONNXGATE_RETURN_IF_ERROR(list.ForEachObject([&](const JsonObject& j) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(NodePlacement p, Placement(j));
+    placements.push_back(std::move(p));
+    return OkStatus();
+  }));
   return placements;
 }
 
@@ -261,17 +213,19 @@ class AdapterRuntime : public RuntimeUnderTest {
                       {"fallback", FallbackPolicyName(options.fallback)},
                       {"optimization_level", options.optimization_level},
                       {"intra_op_threads", options.intra_op_threads}};
-    ONNXGATE_ASSIGN_OR_RETURN(Frame reply, Call(request, what));
-    const std::string where = Label() + ": " + what;
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t id, Int(reply.header, "model", where));
+    ONNXGATE_ASSIGN_OR_RETURN(Frame frame, Call(request, what));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, Label() + ": " + what));
+    int64_t id = 0;
+    ONNXGATE_RETURN_IF_ERROR(reply.Require("model", &id));
     auto model = std::make_unique<AdapterModel>(this, id, model_path);
-    ONNXGATE_ASSIGN_OR_RETURN(model->inputs_, Infos(reply.header, "inputs", where));
-    ONNXGATE_ASSIGN_OR_RETURN(model->outputs_, Infos(reply.header, "outputs", where));
-    ONNXGATE_ASSIGN_OR_RETURN(model->placements_, Placements(reply.header, where));
-    auto metadata = reply.header.find("metadata");
-    if (metadata != reply.header.end() && metadata->is_object() && metadata->size() <= kMaxListed) {
-      for (const auto& [key, value] : metadata->items()) {
-        if (value.is_string()) model->metadata_[key] = value.get<std::string>();
+    ONNXGATE_ASSIGN_OR_RETURN(model->inputs_, Infos(reply, "inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(model->outputs_, Infos(reply, "outputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(model->placements_, Placements(reply));
+    // Metadata is informative: entries that are not strings are left out.
+    std::optional<JsonValue> metadata = reply.Find("metadata");
+    if (metadata && metadata->is_object() && metadata->raw().size() <= kMaxListed) {
+      for (const auto& [key, value] : metadata->raw().items()) {
+        if (value.is_string()) model->metadata_[key] = value.get_ref<const std::string&>();
       }
     }
     return std::unique_ptr<LoadedModel>(std::move(model));
@@ -282,25 +236,25 @@ class AdapterRuntime : public RuntimeUnderTest {
     Frame request;
     request.header = {{"op", "claims"}, {"provider", provider}};
     const std::string what = "claims of provider '" + provider + "'";
-    ONNXGATE_ASSIGN_OR_RETURN(Frame reply, Call(request, what));
-    const std::string where = Label() + ": " + what;
-    ONNXGATE_ASSIGN_OR_RETURN(const Json* list, List(reply.header, "claims", kMaxListed, where));
+    ONNXGATE_ASSIGN_OR_RETURN(Frame frame, Call(request, what));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, Label() + ": " + what));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonArray list, reply.RequiredArray("claims", kMaxListed));
     std::vector<OpClaim> claims;
-    for (const Json& j : *list) {
-      OpClaim c;
-      ONNXGATE_ASSIGN_OR_RETURN(c.domain, Str(j, "domain", where));
-      ONNXGATE_ASSIGN_OR_RETURN(c.op_type, Str(j, "op_type", where));
-      ONNXGATE_ASSIGN_OR_RETURN(int64_t since, Int(j, "since_version", where));
-      ONNXGATE_ASSIGN_OR_RETURN(int64_t until, Int(j, "until_version", where));
+    ONNXGATE_RETURN_IF_ERROR(list.ForEachObject([&](const JsonObject& j) -> Status {
+      OpClaim& c = claims.emplace_back();
+      ONNXGATE_ASSIGN_OR_RETURN(c.domain, Name(j, "domain"));
+      ONNXGATE_ASSIGN_OR_RETURN(c.op_type, Name(j, "op_type"));
+      int64_t since = 0, until = 0;
+      ONNXGATE_RETURN_IF_ERROR(j.Require("since_version", &since));
+      ONNXGATE_RETURN_IF_ERROR(j.Require("until_version", &until));
       if (since < 0 || until < since || until > INT32_MAX) {
-        return InvalidArgument(where + ": claim of " + c.op_type + " for versions " +
-                               std::to_string(since) + " to " + std::to_string(until) +
-                               " (expected 0 <= since_version <= until_version)");
+        return j.Error("claim of " + c.op_type + " for versions " + std::to_string(since) + " to " +
+                       std::to_string(until) + " (expected 0 <= since_version <= until_version)");
       }
       c.since_version = static_cast<int>(since);
       c.until_version = static_cast<int>(until);
-      claims.push_back(std::move(c));
-    }
+      return OkStatus();
+    }));
     return claims;
   }
 
@@ -397,38 +351,36 @@ class AdapterRuntime : public RuntimeUnderTest {
   }
 
   // The reply's "ok", and for a failure its "code" and "message" as a Status. Every field is
-  // type-checked; a message is quoted up to kMaxMessageBytes.
-  StatusOr<Frame> CheckOk(Frame reply, const std::string& where) const {
-    auto ok = reply.header.find("ok");
-    if (ok == reply.header.end() || !ok->is_boolean()) {
+  // type-checked; a message is quoted up to kMaxMessageBytes. The code crosses by name
+  // (StatusCodeFromName); ABORTED is onnxgate's own word for an adapter that died, not one an
+  // adapter may send.
+  StatusOr<Frame> CheckOk(Frame frame, const std::string& where) const {
+    auto ok = frame.header.find("ok");
+    if (ok == frame.header.end() || !ok->is_boolean()) {
       return Internal(where + ": the reply has no boolean 'ok' (not the protocol): " +
-                      QuoteBytes(reply.header_start));
+                      QuoteBytes(frame.header_start));
     }
-    if (ok->get<bool>()) return reply;
+    if (ok->get<bool>()) return frame;
     std::string code, message;
-    for (auto [key, value] : {std::pair{"code", &code}, std::pair{"message", &message}}) {
-      auto it = reply.header.find(key);
-      if (it == reply.header.end()) continue;
-      if (!it->is_string()) {
-        return Internal(where + ": failed, and the reply's '" + key + "' is a JSON " +
-                        it->type_name() + ", not a string (a fault of the adapter)");
-      }
-      *value = it->get<std::string>();
-    }
+    Status fields = [&]() -> Status {
+      ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, where + ": failed"));
+      ONNXGATE_RETURN_IF_ERROR(reply.Read("code", &code));
+      return reply.Read("message", &message);
+    }();
+    if (!fields.ok()) return Internal(fields.message() + " (a fault of the adapter)");
     if (message.size() > kMaxMessageBytes) {
       message = message.substr(0, kMaxMessageBytes) + "... (" + std::to_string(message.size()) +
                 " bytes in all)";
     }
-    bool known = false;
-    const StatusCode status_code = CodeFromName(code, &known);
-    if (!known) {
+    const std::optional<StatusCode> status_code = StatusCodeFromName(code);
+    if (!status_code || *status_code == StatusCode::kAborted) {
       return Internal(where + ": failed with code " + QuoteBytes(code, 64) +
                       ", which the protocol does not define: " + message);
     }
     if (message.empty()) {
       return Internal(where + ": failed with " + code + " and no message (a fault of the adapter)");
     }
-    return Status(status_code, where + ": " + message);
+    return Status(*status_code, where + ": " + message);
   }
 
   bool KnowsProvider(const std::string& provider) const {
@@ -479,48 +431,47 @@ class AdapterRuntime : public RuntimeUnderTest {
     return std::move(process).value();
   }
 
-  static StatusOr<AdapterFacts> ReadFacts(const Json& h, const std::string& where) {
+  static StatusOr<AdapterFacts> ReadFacts(const Json& header, const std::string& where) {
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject h, Reply(header, where));
     AdapterFacts facts;
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t protocol, Int(h, "protocol", where));
+    int64_t protocol = 0;
+    ONNXGATE_RETURN_IF_ERROR(h.Require("protocol", &protocol));
     if (protocol != kProtocolVersion) {
       return InvalidArgument(where + ": the adapter speaks protocol version " +
                              std::to_string(protocol) + "; this build speaks version " +
                              std::to_string(kProtocolVersion));
     }
-    ONNXGATE_ASSIGN_OR_RETURN(facts.name, Str(h, "name", where));
-    ONNXGATE_ASSIGN_OR_RETURN(facts.version, Str(h, "version", where));
-    if (!h.contains("ir")) return Missing(where, "ir", "[min, max]");
-    ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.ir, Range(h["ir"], where + ": ir"));
-    if (!h.contains("opsets") || !h["opsets"].is_object() || h["opsets"].size() > kMaxListed) {
-      return Missing(where, "opsets", "an object of [min, max] per domain");
-    }
-    for (const auto& [domain, range] : h["opsets"].items()) {
-      if (domain.size() > kMaxNameBytes) return Missing(where, "opsets", "of domain names");
-      ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.opsets[domain],
-                                Range(range, where + ": opsets." + domain));
-    }
-    ONNXGATE_ASSIGN_OR_RETURN(const Json* providers, List(h, "providers", kMaxProviders, where));
-    if (providers->empty()) return Missing(where, "providers", "a non-empty array of names");
-    for (const Json& p : *providers) {
-      if (!p.is_string()) return Missing(where, "providers[]", "a string");
-      const std::string& name = p.get_ref<const std::string&>();
-      if (Status safe = CheckSafeName("provider", name); !safe.ok()) {
-        return InvalidArgument(where + ": the reply's 'providers': " + safe.message());
-      }
-      facts.providers.push_back(name);
-    }
-    if (h.contains("max_threads") && h["max_threads"].is_object()) {
-      for (const auto& [provider, n] : h["max_threads"].items()) {
-        if (std::find(facts.providers.begin(), facts.providers.end(), provider) ==
-            facts.providers.end()) {
-          continue;  // a provider it does not offer is never asked about
-        }
-        if (!n.is_number_integer() || n.get<int64_t>() < 1 || n.get<int64_t>() > 4096) {
-          return Missing(where, "max_threads." + provider, "an integer in [1, 4096]");
-        }
-        facts.max_threads[provider] = n.get<int>();
-      }
-    }
+    ONNXGATE_ASSIGN_OR_RETURN(facts.name, Name(h, "name"));
+    ONNXGATE_ASSIGN_OR_RETURN(facts.version, Name(h, "version"));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonValue ir, h.Get("ir"));
+    ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.ir, Range(ir));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject opsets, h.RequiredObject("opsets"));
+    if (opsets.value().raw().size() > kMaxListed) return opsets.Error("too many domains");
+    ONNXGATE_RETURN_IF_ERROR(
+        opsets.ForEachMember([&](const std::string& domain, const JsonValue& range) -> Status {
+          if (domain.size() > kMaxNameBytes) return range.Error("a domain name too long");
+          ONNXGATE_ASSIGN_OR_RETURN(facts.accepted.opsets[domain], Range(range));
+          return OkStatus();
+        }));
+    ONNXGATE_ASSIGN_OR_RETURN(JsonArray providers, h.RequiredArray("providers", kMaxProviders));
+    if (providers.size() == 0) return providers.value().TypeError("a non-empty array of names");
+    ONNXGATE_RETURN_IF_ERROR(providers.ForEach([&](const JsonValue& p) -> Status {
+      ONNXGATE_ASSIGN_OR_RETURN(std::string name, ProviderName(p));
+      facts.providers.push_back(std::move(name));
+      return OkStatus();
+    }));
+    std::optional<JsonValue> max_threads = h.Find("max_threads");
+    if (!max_threads || !max_threads->is_object()) return facts;
+    ONNXGATE_RETURN_IF_ERROR(max_threads->Object()->ForEachMember(
+        [&](const std::string& provider, const JsonValue& n) -> Status {
+          if (std::find(facts.providers.begin(), facts.providers.end(), provider) ==
+              facts.providers.end()) {
+            return OkStatus();  // a provider it does not offer is never asked about
+          }
+          ONNXGATE_ASSIGN_OR_RETURN(int64_t threads, n.Int(1, 4096));
+          facts.max_threads[provider] = static_cast<int>(threads);
+          return OkStatus();
+        }));
     return facts;
   }
 
@@ -542,6 +493,37 @@ AdapterModel::~AdapterModel() {
   (void)runtime_->Call(request, "unloading " + path_, /*restart=*/false);
 }
 
+// One output of a run reply: its value from the blob it names, typed by the header's "dtype" when
+// the value has no element to carry its type (an empty sequence or optional).
+StatusOr<Value> ReadOutput(const JsonValue& j, const std::vector<std::string>& blobs,
+                           const std::string& name, const std::string& where) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject o, j.Object());
+  std::string kind;
+  int64_t blob = 0, dtype_code = 0;
+  ONNXGATE_RETURN_IF_ERROR(o.Require("kind", &kind));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("blob", &blob));
+  ONNXGATE_RETURN_IF_ERROR(o.Read("dtype", &dtype_code));  // 0: not given
+  const std::string output = where + ": output '" + name + "'";
+  if (blob < 0 || static_cast<size_t>(blob) >= blobs.size()) {
+    return Internal(output + ": blob " + std::to_string(blob) + " of " +
+                    std::to_string(blobs.size()));
+  }
+  auto value = ParseValueProto(blobs[static_cast<size_t>(blob)], kind, output, nullptr);
+  if (!value.ok()) return Internal(value.status().message());
+  Value v = std::move(value).value();
+  DataType dtype = DataType::kUndefined;
+  if (dtype_code != 0) {
+    ONNXGATE_ASSIGN_OR_RETURN(dtype, DtypeOf(o));
+  }
+  if (v.elem_type() == DataType::kUndefined && dtype != DataType::kUndefined) {
+    if (v.is_sequence()) v = Value::FromSequence(dtype, {});
+    if (v.is_optional() && !v.has_value()) {
+      v = Value::OptionalNone(v.optional_inner_kind(), dtype);
+    }
+  }
+  return v;
+}
+
 StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& feeds) const {
   const std::string what = "running " + path_;
   Frame request;
@@ -556,46 +538,22 @@ StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& fe
                        {"blob", request.blobs.size() - 1}});
   }
   request.header["feeds"] = encoded;
-  ONNXGATE_ASSIGN_OR_RETURN(Frame reply, runtime_->Call(request, what));
+  ONNXGATE_ASSIGN_OR_RETURN(Frame frame, runtime_->Call(request, what));
   const std::string where = runtime_->Label() + ": " + what;
-  auto it = reply.header.find("outputs");
-  if (it == reply.header.end() || !it->is_array()) return Missing(where, "outputs", "an array");
-  if (it->size() != outputs_.size()) {
-    return Internal(where + ": returned " + std::to_string(it->size()) +
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, where));
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray outputs, reply.RequiredArray("outputs", kMaxListed));
+  if (outputs.size() != outputs_.size()) {
+    return Internal(where + ": returned " + std::to_string(outputs.size()) +
                     " outputs; the model has " + std::to_string(outputs_.size()));
   }
   std::vector<Value> values;
-  for (size_t i = 0; i < it->size(); ++i) {
-    const Json& j = (*it)[i];
-    const std::string output = where + ": output '" + outputs_[i].name + "'";
-    if (!j.is_object()) return Missing(output, "outputs[]", "an object");
-    ONNXGATE_ASSIGN_OR_RETURN(std::string kind, Str(j, "kind", output));
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t blob, Int(j, "blob", output));
-    if (blob < 0 || static_cast<size_t>(blob) >= reply.blobs.size()) {
-      return Internal(output + ": blob " + std::to_string(blob) + " of " +
-                      std::to_string(reply.blobs.size()));
-    }
-    auto value = ParseValueProto(reply.blobs[static_cast<size_t>(blob)], kind, output, nullptr);
-    if (!value.ok()) return Internal(value.status().message());
-    Value v = std::move(value).value();
-    // An empty sequence or optional has no element to carry its type: the header says it.
-    DataType dtype = DataType::kUndefined;
-    if (j.contains("dtype")) {  // 0: not given
-      ONNXGATE_ASSIGN_OR_RETURN(int64_t code, Int(j, "dtype", output));
-      if (code != 0) {
-        ONNXGATE_ASSIGN_OR_RETURN(dtype, DtypeOf(j, outputs_[i].name, where));
-      }
-    }
-    if (v.elem_type() == DataType::kUndefined && dtype != DataType::kUndefined) {
-      if (v.is_sequence()) v = Value::FromSequence(dtype, {});
-      if (v.is_optional() && !v.has_value()) {
-        v = Value::OptionalNone(v.optional_inner_kind(), dtype);
-      }
-    }
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    ONNXGATE_ASSIGN_OR_RETURN(Value v,
+                              ReadOutput(outputs[i], frame.blobs, outputs_[i].name, where));
     values.push_back(std::move(v));
   }
-  if (reply.header.contains("placements")) {
-    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NodePlacement> placed, Placements(reply.header, where));
+  if (reply.Has("placements")) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NodePlacement> placed, Placements(reply));
     std::lock_guard<std::mutex> lock(mutex_);
     placements_ = std::move(placed);
   }

@@ -134,15 +134,20 @@ TEST(AdapterRuntimeTest, AnAdapterThatNeverAnswersClaimsCostsTheControlDeadline)
 }
 
 TEST(AdapterRuntimeTest, AnErrorWhoseCodeOrMessageIsNotAStringNamesTheField) {
-  EXPECT_THAT(RunError("code_number", StatusCode::kInternal),
-              HasSubstr("the reply's 'code' is a JSON number, not a string"));
-  EXPECT_THAT(RunError("message_object", StatusCode::kInternal),
-              HasSubstr("the reply's 'message' is a JSON object, not a string"));
+  EXPECT_THAT(
+      RunError("code_number", StatusCode::kInternal),
+      HasSubstr(
+          "running case.onnx: failed: code: expected a string, got 5 (a fault of the adapter)"));
+  EXPECT_THAT(
+      RunError("message_object", StatusCode::kInternal),
+      HasSubstr(
+          "running case.onnx: failed: message: expected a string, got an object (a fault of the "
+          "adapter)"));
 }
 
 TEST(AdapterRuntimeTest, AnOutputWhoseDtypeIsAStringNamesTheAdapterAndTheField) {
   EXPECT_THAT(RunError("dtype_string", StatusCode::kInvalidArgument),
-              HasSubstr("output 'Y': the reply's 'dtype' is missing or not an integer"));
+              HasSubstr("running case.onnx: outputs[0].dtype: expected an integer, got \"float\""));
 }
 
 TEST(AdapterRuntimeTest, AReplyNestedAMillionDeepIsRefusedUnparsed) {
@@ -153,7 +158,7 @@ TEST(AdapterRuntimeTest, AReplyNestedAMillionDeepIsRefusedUnparsed) {
 
 TEST(AdapterRuntimeTest, AProviderNameThatIsNotASafeNameRefusesTheHello) {
   EXPECT_THAT(StartError(FaultAdapter("bad_provider")),
-              HasSubstr("hello: the reply's 'providers': provider name "
+              HasSubstr("hello: providers[0]: provider name "
                         "'../../../../pwned-baseline'"));
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "runtime/base/safe_name.h"
 #include "runtime/base/utf8.h"
@@ -11,7 +12,9 @@ namespace onnxgate {
 
 namespace {
 
-constexpr char kMagic[] = "onnxgate-plugin-facts-2";
+constexpr char kMagic[] = "onnxgate-plugin-facts-3";
+// The longest status code name ("INVALID_ARGUMENT" and room to spare).
+constexpr size_t kMaxStatusNameBytes = 32;
 
 class Writer {
  public:
@@ -21,8 +24,9 @@ class Writer {
     U64(s.size());
     out_ += s;
   }
+  // A status by its code's name (StatusCodeName), then its message.
   void St(const Status& s) {
-    U64(static_cast<uint64_t>(s.code()));
+    Str(StatusCodeName(s.code()));
     Str(s.message());
   }
   std::string Take() { return std::move(out_); }
@@ -68,15 +72,18 @@ class Reader {
     pos_ += n;
     return utf8 ? CheckPluginString(what, *s, max_bytes) : OkStatus();
   }
+  // A status written by Writer::St: "OK", or a code StatusCodeFromName knows.
   Status St(const char* what, Status* s, bool utf8 = false) {
-    uint64_t code = 0;
-    ONNXGATE_RETURN_IF_ERROR(U64(what, &code));
-    std::string message;
+    std::string name, message;
+    ONNXGATE_RETURN_IF_ERROR(Str(what, kMaxStatusNameBytes, &name));
     ONNXGATE_RETURN_IF_ERROR(Str(what, kMaxPluginTextBytes, &message, utf8));
-    if (code > static_cast<uint64_t>(StatusCode::kAborted)) {
-      return InvalidArgument(std::string(what) + ": status code " + std::to_string(code));
+    if (name == StatusCodeName(StatusCode::kOk)) {
+      *s = OkStatus();
+      return OkStatus();
     }
-    *s = code == 0 ? OkStatus() : Status(static_cast<StatusCode>(code), message);
+    const std::optional<StatusCode> code = StatusCodeFromName(name);
+    if (!code) return InvalidArgument(std::string(what) + ": unknown status code '" + name + "'");
+    *s = Status(*code, message);
     return OkStatus();
   }
   bool AtEnd() const { return pos_ == in_.size(); }

@@ -69,6 +69,27 @@ TEST(PluginFactsTest, TruncatedOrExtendedBytesAreRefused) {
   EXPECT_THAT(DecodeError(std::string(64, '\xff')), HasSubstr("entries (at most"));
 }
 
+// Status codes cross the probe's pipe by name: every code comes back as it went, and a name the
+// parent does not know is refused.
+TEST(PluginFactsTest, StatusCodesCrossByName) {
+  for (StatusCode code : {StatusCode::kInvalidArgument, StatusCode::kDataLoss,
+                          StatusCode::kNotFound, StatusCode::kUnimplemented,
+                          StatusCode::kUnavailable, StatusCode::kInternal, StatusCode::kAborted}) {
+    PluginFacts facts = SomeFacts();
+    facts.per_provider["other"].claims_status = Status(code, "why");
+    const std::string bytes = EncodePluginFacts(facts);
+    EXPECT_NE(bytes.find(StatusCodeName(code)), std::string::npos) << StatusCodeName(code);
+    auto back = DecodePluginFacts(bytes);
+    ASSERT_TRUE(back.ok()) << back.status().ToString();
+    EXPECT_EQ(back->per_provider.at("other").claims_status.code(), code) << StatusCodeName(code);
+  }
+  std::string bytes = EncodePluginFacts(SomeFacts());
+  const size_t at = bytes.find("NOT_FOUND");
+  ASSERT_NE(at, std::string::npos);
+  bytes.replace(at, 9, "NOT_FOUNX");
+  EXPECT_THAT(DecodeError(bytes), HasSubstr("unknown status code 'NOT_FOUNX'"));
+}
+
 // The bytes of `facts` with the first occurrence of `from` (same length as `to`) replaced.
 std::string Mutated(const PluginFacts& facts, const std::string& from, const std::string& to) {
   std::string bytes = EncodePluginFacts(facts);
