@@ -18,10 +18,11 @@ constexpr char kOkName[] = "OK";
 // The smallest encoding of one element of each list, so that a count is refused before anything
 // is reserved when the bytes left cannot hold that many elements.
 constexpr size_t kMinStringBytes = 8;
-constexpr size_t kMinEntryBytes = 16;       // a string and an int64
-constexpr size_t kMinPlacementBytes = 40;   // four strings and a count
-constexpr size_t kMinDeclineBytes = 16;     // two strings
-constexpr size_t kMinOutputBytes = 8 * 22;  // 22 fixed-size fields, lists and strings
+constexpr size_t kMinEntryBytes = 16;      // a string and an int64
+constexpr size_t kMinPlacementBytes = 40;  // four strings and a count
+constexpr size_t kMinDeclineBytes = 16;    // two strings
+// Six strings, three lists, six integers or doubles of 8 bytes, four more doubles and a boolean.
+constexpr size_t kMinOutputBytes = 15 * 8 + 4 * 8 + 1;
 
 class Writer {
  public:

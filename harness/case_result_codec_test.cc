@@ -91,6 +91,22 @@ TEST(CaseResultCodecTest, ARecordRoundTripsFieldForField) {
   EXPECT_EQ(Rendered(decoded->record), Rendered(bare));
 }
 
+TEST(CaseResultCodecTest, ListsOfElementsAtTheirSmallestRoundTrip) {
+  // Every string and list empty: each element is as short as it can be, and the counts in front
+  // of them must still be accepted.
+  for (int n : {1, 2, 3}) {
+    CaseRecord record;
+    record.op_types.resize(n);
+    for (int i = 0; i < n; ++i) record.opset_imports[std::string(i, 'x')] = i;
+    record.placements.resize(n);
+    record.placements[0].declines.resize(n);
+    record.outputs.resize(n);
+    StatusOr<CaseResult> decoded = DecodeCaseResult(EncodeCaseResult({OkStatus(), record}));
+    ASSERT_TRUE(decoded.ok()) << n << ": " << decoded.status().ToString();
+    EXPECT_EQ(Rendered(decoded->record), Rendered(record)) << n;
+  }
+}
+
 TEST(CaseResultCodecTest, AnErrorTravelsWithItsCodeByName) {
   const std::string bytes = EncodeCaseResult({Aborted("the adapter died"), CaseRecord()});
   EXPECT_NE(bytes.find("ABORTED"), std::string::npos) << "the code is written by its name";

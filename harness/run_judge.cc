@@ -34,7 +34,11 @@ NotRunRecord NotRun(const RunPlan& plan, const CaseRequest& request, const JobRe
 void JudgeCase(const RunPlan& plan, const CaseRequest& request, CaseRecord& record) {
   if (!plan.options.apply_expectations) return;
   const RuntimeEp key{request.runtime, request.ep};
-  ApplyExpectation(plan.expectations.at(key), plan.expectation_paths.at(key), record);
+  const auto file = plan.expectations.find(key);
+  const auto path = plan.expectation_paths.find(key);
+  // PlanRun reads a file (or an empty one) for every runtime and EP of a gate.
+  if (file == plan.expectations.end() || path == plan.expectation_paths.end()) return;
+  ApplyExpectation(file->second, path->second, record);
 }
 
 void JudgeRun(const RunPlan& plan, Execution execution, RunRecord* run) {
