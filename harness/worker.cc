@@ -285,6 +285,116 @@ void Classify(const Running& r, int status, size_t max_bytes, JobResult* res) {
   res->payload = r.data.substr(kHeaderSize);
 }
 
+// Kills every running child (a stop was requested); their jobs stay not run.
+void KillAll(std::vector<Running>* running, std::vector<JobResult>* results) {
+  for (Running& r : *running) {
+    KillGroup(r.pid);
+    WaitFor(r.pid);
+    if (r.fd >= 0) close(r.fd);
+    (*results)[r.index].message = "not run: stopped while running";
+  }
+  running->clear();
+}
+
+// Forks a child for job `index` in the lowest slot no running job holds. False when the pipe or
+// the fork failed; the job's message then says which.
+bool StartChild(const Job& job, size_t index, const WorkerOptions& options,
+                std::vector<Running>* running, JobResult* res) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    res->message = std::string("not run: pipe failed: ") + std::strerror(errno);
+    return false;
+  }
+  std::vector<int> inherited;
+  for (const Running& r : *running) {
+    if (r.fd >= 0) inherited.push_back(r.fd);
+  }
+  inherited.push_back(fds[0]);
+  pid_t parent = getpid();
+  BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
+  int slot = 0;
+  while (std::any_of(running->begin(), running->end(),
+                     [slot](const Running& r) { return r.slot == slot; })) {
+    ++slot;
+  }
+  const Job in_slot = [&job, slot, &options]() {
+    if (options.enter_slot) options.enter_slot(slot);
+    return job();
+  };
+  FlushAll();
+  pid_t pid = g_fork();
+  if (pid == 0) ChildMain(in_slot, fds[1], parent, inherited, options, breadcrumb.data());
+  int fork_errno = errno;
+  close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    res->message = std::string("not run: fork failed: ") + std::strerror(fork_errno);
+    return false;
+  }
+  setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
+  fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+  Running r;
+  r.index = index;
+  r.slot = slot;
+  r.pid = pid;
+  r.breadcrumb = std::move(breadcrumb);
+  r.fd = fds[0];
+  r.start = Clock::now();
+  r.deadline = Clock::time_point::max();
+  if (options.timeout_seconds > 0) {
+    r.deadline = r.start + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(options.timeout_seconds));
+  }
+  res->message.clear();
+  res->started = true;
+  res->slot = slot;
+  running->push_back(std::move(r));
+  return true;
+}
+
+// Waits for output, an end of file or the nearest deadline. The cap keeps the stop flag and
+// children that exit while something they spawned still holds the pipe from going unseen.
+void WaitForChildren(const std::vector<Running>& running) {
+  Clock::time_point now = Clock::now();
+  Clock::time_point wake = now + std::chrono::milliseconds(100);
+  std::vector<pollfd> pfds;
+  for (const Running& r : running) {
+    wake = std::min(wake, r.deadline);
+    if (r.fd >= 0)
+      pfds.push_back({r.fd, POLLIN, 0});
+    else
+      wake = std::min(wake, now + std::chrono::milliseconds(5));  // about to exit
+  }
+  int wait_ms = static_cast<int>(std::max<int64_t>(
+      0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count() + 1));
+  if (poll(pfds.data(), pfds.size(), wait_ms) < 0 && errno != EINTR) {
+    // Only EFAULT/EINVAL/ENOMEM are possible; sleep the interval rather than spin.
+    usleep(static_cast<useconds_t>(wait_ms) * 1000);
+  }
+}
+
+// Reads what the child wrote; true once its job has ended (exited, oversized or past its
+// deadline), with the job's outcome in `res`.
+bool CheckChild(Running& r, const WorkerOptions& options, JobResult* res) {
+  const size_t limit = options.max_payload_bytes;
+  Drain(r, limit);
+  if (r.oversized || HasExited(r.pid)) {
+    KillGroup(r.pid);  // grandchildren, or an oversized writer
+    Drain(r, limit);   // what the child wrote before it ended is all in the pipe
+    Classify(r, WaitFor(r.pid), limit, res);
+    if (res->outcome != JobOutcome::kOk) res->message += While(r.breadcrumb);
+    return true;
+  }
+  if (Clock::now() < r.deadline) return false;
+  KillGroup(r.pid);
+  WaitFor(r.pid);
+  res->outcome = JobOutcome::kTimeout;
+  res->message = "timed out after " + FormatSeconds(Seconds(Clock::now() - r.start)) + " (limit " +
+                 FormatSeconds(options.timeout_seconds) + ")" + While(r.breadcrumb);
+  res->signal = SIGKILL;
+  return true;
+}
+
 }  // namespace
 
 const char* JobOutcomeName(JobOutcome outcome) {
@@ -344,16 +454,6 @@ std::vector<JobResult> WorkerPool::Run(const std::vector<Job>& jobs, const JobCa
   return options_.isolate ? RunIsolated(jobs, on_done) : RunInProcess(jobs, on_done);
 }
 
-std::vector<JobResult> WorkerPool::Run(const std::vector<std::string>& requests,
-                                       const Executor& execute, const JobCallback& on_done) {
-  std::vector<Job> jobs;
-  jobs.reserve(requests.size());
-  for (const std::string& request : requests) {
-    jobs.push_back([&execute, &request] { return execute(request); });
-  }
-  return Run(jobs, on_done);
-}
-
 std::vector<JobResult> WorkerPool::RunInProcess(const std::vector<Job>& jobs,
                                                 const JobCallback& on_done) {
   std::vector<JobResult> results(jobs.size());
@@ -392,137 +492,35 @@ std::vector<JobResult> WorkerPool::RunIsolated(const std::vector<Job>& jobs,
     results[i].index = i;
     results[i].message = "not run";
   }
-  const size_t limit = options_.max_payload_bytes;
-  const bool has_timeout = options_.timeout_seconds > 0;
-  const auto timeout = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(has_timeout ? options_.timeout_seconds : 0));
   std::vector<Running> running;
   size_t next = 0;
-
-  auto finish = [&](Running& r, JobResult& res) {
-    res.seconds = Seconds(Clock::now() - r.start);
-    if (r.fd >= 0) close(r.fd);
-    r.fd = -1;
-    if (on_done) on_done(res);
-  };
-
   while (true) {
     if (StopRequested()) {
-      for (Running& r : running) {
-        KillGroup(r.pid);
-        WaitFor(r.pid);
-        if (r.fd >= 0) close(r.fd);
-        results[r.index].message = "not run: stopped while running";
-      }
-      running.clear();
+      KillAll(&running, &results);
       break;
     }
-
-    // Start jobs up to the parallelism.
+    // Start jobs up to the parallelism. A job whose pipe or fork failed is retried once a child
+    // has finished and released its descriptors; with no child running it stays not run.
     while (running.size() < static_cast<size_t>(options_.parallelism) && next < jobs.size()) {
-      int fds[2];
-      if (pipe2(fds, O_CLOEXEC) != 0) {
-        results[next].message = std::string("not run: pipe failed: ") + std::strerror(errno);
-        if (running.empty()) {
-          ++next;
-          continue;
-        }
-        break;  // retry once a child has finished and released its descriptors
-      }
-      std::vector<int> inherited;
-      for (const Running& r : running) {
-        if (r.fd >= 0) inherited.push_back(r.fd);
-      }
-      inherited.push_back(fds[0]);
-      pid_t parent = getpid();
-      BreadcrumbPage breadcrumb;  // without one (mmap failed) messages just say less
-      int slot = 0;               // the lowest slot no running job holds
-      while (std::any_of(running.begin(), running.end(),
-                         [slot](const Running& r) { return r.slot == slot; })) {
-        ++slot;
-      }
-      const Job& job = jobs[next];
-      const Job in_slot = [&job, slot, this]() {
-        if (options_.enter_slot) options_.enter_slot(slot);
-        return job();
-      };
-      FlushAll();
-      pid_t pid = g_fork();
-      if (pid == 0) ChildMain(in_slot, fds[1], parent, inherited, options_, breadcrumb.data());
-      int fork_errno = errno;
-      close(fds[1]);
-      if (pid < 0) {
-        close(fds[0]);
-        results[next].message = std::string("not run: fork failed: ") + std::strerror(fork_errno);
-        if (running.empty()) {
-          ++next;
-          continue;
-        }
+      if (!StartChild(jobs[next], next, options_, &running, &results[next]) && !running.empty()) {
         break;
       }
-      setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
-      fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
-      Running r;
-      r.index = next++;
-      r.slot = slot;
-      r.pid = pid;
-      r.breadcrumb = std::move(breadcrumb);
-      r.fd = fds[0];
-      r.start = Clock::now();
-      r.deadline = has_timeout ? r.start + timeout : Clock::time_point::max();
-      results[r.index].message.clear();
-      results[r.index].started = true;
-      results[r.index].slot = slot;
-      running.push_back(std::move(r));
+      ++next;
     }
     if (running.empty()) break;
-
-    // Wait for output, an end of file or the nearest deadline. The cap keeps the stop flag and
-    // children that exit while something they spawned still holds the pipe from going unseen.
-    Clock::time_point now = Clock::now();
-    Clock::time_point wake = now + std::chrono::milliseconds(100);
-    std::vector<pollfd> pfds;
-    for (const Running& r : running) {
-      wake = std::min(wake, r.deadline);
-      if (r.fd >= 0)
-        pfds.push_back({r.fd, POLLIN, 0});
-      else
-        wake = std::min(wake, now + std::chrono::milliseconds(5));  // about to exit
-    }
-    int wait_ms = static_cast<int>(std::max<int64_t>(
-        0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count() + 1));
-    if (poll(pfds.data(), pfds.size(), wait_ms) < 0 && errno != EINTR) {
-      // Only EFAULT/EINVAL/ENOMEM are possible; sleep the interval rather than spin.
-      usleep(static_cast<useconds_t>(wait_ms) * 1000);
-    }
-
+    WaitForChildren(running);
     for (size_t i = 0; i < running.size();) {
       Running& r = running[i];
       JobResult& res = results[r.index];
-      Drain(r, limit);
-      bool done = false;
-      if (r.oversized || HasExited(r.pid)) {
-        KillGroup(r.pid);  // grandchildren, or an oversized writer
-        Drain(r, limit);   // what the child wrote before it ended is all in the pipe
-        Classify(r, WaitFor(r.pid), limit, &res);
-        if (res.outcome != JobOutcome::kOk) res.message += While(r.breadcrumb);
-        done = true;
-      } else if (Clock::now() >= r.deadline) {
-        KillGroup(r.pid);
-        WaitFor(r.pid);
-        res.outcome = JobOutcome::kTimeout;
-        res.message = "timed out after " + FormatSeconds(Seconds(Clock::now() - r.start)) +
-                      " (limit " + FormatSeconds(options_.timeout_seconds) + ")" +
-                      While(r.breadcrumb);
-        res.signal = SIGKILL;
-        done = true;
-      }
-      if (done) {
-        finish(r, res);
-        running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-      } else {
+      if (!CheckChild(r, options_, &res)) {
         ++i;
+        continue;
       }
+      res.seconds = Seconds(Clock::now() - r.start);
+      if (r.fd >= 0) close(r.fd);
+      r.fd = -1;
+      if (on_done) on_done(res);
+      running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
     }
   }
   return results;

@@ -35,12 +35,13 @@ struct JobResult {
   int slot = -1;         // the worker slot it ran in (0 .. parallelism-1); -1 if it never started
 };
 
-// A job computes a serialized result. In isolation mode it runs in a child process, so it may
-// use anything it likes, but its side effects on memory stay in the child.
+// A job computes a serialized result. In isolation mode it runs in a fork()ed child, which
+// inherits the job and everything it refers to in memory: nothing about the job is encoded on
+// the way in. Only its result crosses back, as bytes whose format is the caller's (run and gate
+// use harness/case_result_codec.h) and which the caller must decode as untrusted: a child can die
+// or scribble over its memory half-way through making them. A job may use anything it likes;
+// its side effects on memory stay in the child.
 using Job = std::function<std::string()>;
-// Jobs described as data: a job is a serialized request, which `execute` turns into the job's
-// serialized result in the worker (the forked child, or the caller in in-process mode).
-using Executor = std::function<std::string(const std::string& request)>;
 // Called in the parent, in completion order, once per job that ended OK, CRASH or TIMEOUT (not
 // for jobs left kNotRun by a stop).
 using JobCallback = std::function<void(const JobResult&)>;
@@ -68,7 +69,8 @@ struct WorkerOptions {
 //
 // Isolation mode: stdout, stderr and C++ streams are flushed before every fork so the child
 // cannot write the parent's buffered output a second time; the child runs the job in its own
-// process group with default signal dispositions, writes a framed result to a pipe and ends with
+// process group with default signal dispositions, writes its result to a pipe in a frame (magic,
+// kind, length: it delimits the job's bytes, whose meaning stays the caller's) and ends with
 // _exit (no atexit handlers, no static destructors). The parent reads all pipes while children
 // run (results may exceed the pipe buffer), waits in poll() no longer than the nearest deadline,
 // kills a timed-out child's whole process group with SIGKILL and reaps every child. Fork from a
@@ -92,9 +94,6 @@ class WorkerPool {
 
   // Results in job order; `on_done` (optional) sees each one as it completes.
   std::vector<JobResult> Run(const std::vector<Job>& jobs, const JobCallback& on_done = {});
-  // The same for requests: job i runs execute(requests[i]).
-  std::vector<JobResult> Run(const std::vector<std::string>& requests, const Executor& execute,
-                             const JobCallback& on_done = {});
 
  private:
   std::vector<JobResult> RunIsolated(const std::vector<Job>& jobs, const JobCallback& on_done);

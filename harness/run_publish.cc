@@ -1,0 +1,131 @@
+// PublishRun: report writers, the console summary and the exit code of run/gate.
+#include "harness/run_publish.h"
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "conformance/expectations.h"
+#include "reports/format.h"
+#include "reports/matrix_summary.h"
+#include "reports/text_escape.h"
+
+namespace onnxgate {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUnexpected = 1;
+constexpr int kExitUsage = 2;
+constexpr size_t kMaxFailingCellsShown = 20;
+
+// The matrix in a few lines: op versions per cell class, the ops with failing cells, coverage.
+void PrintMatrixSummary(const RunRecord& run) {
+  if (run.matrix.empty()) return;
+  std::map<CellClass, int> classes;
+  std::vector<std::string> failing;
+  for (const MatrixCell& cell : run.matrix) {
+    CellClass c = ClassifyCounts(cell.counts);
+    ++classes[c];
+    if (c == CellClass::kFailing) {
+      failing.push_back(EscapeForTerminal(FormatMatrixCell(cell).insert(0, cell.op + " ")));
+    }
+  }
+  std::printf("Conformance matrix: %zu op version x %s cells:", run.matrix.size(),
+              run.runtimes.size() > 1 ? "runtime/EP" : "EP");
+  for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
+  std::printf("\n");
+  for (size_t i = 0; i < failing.size() && i < kMaxFailingCellsShown; ++i)
+    std::printf("  failing: %s\n", failing[i].c_str());
+  if (failing.size() > kMaxFailingCellsShown) {
+    std::printf("  ... and %zu more failing cells\n", failing.size() - kMaxFailingCellsShown);
+  }
+  if (!run.coverage.empty())
+    std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
+}
+
+// Each report to its path; false when one could not be written (the others still are).
+bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
+  bool all_written = true;
+  for (const ReportTarget& target : RunReportTargets(options)) {
+    if (Status st = target.writer->Write(run, target.path); !st.ok()) {
+      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n",
+                   EscapeForTerminal(target.path).c_str(), EscapeForTerminal(st.message()).c_str());
+      all_written = false;
+    }
+  }
+  return all_written;
+}
+
+// Summary: counts per verdict, then the unexpected cases with their reproducers (a run of
+// models shows them before the operator matrix; operator tests after).
+void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& unexpected) {
+  std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
+  for (Verdict v : kAllVerdicts) {
+    if (run.totals[v] > 0)
+      std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
+  }
+  std::printf("\n");
+  const bool models = IsModelRun(run);
+  if (!models) PrintMatrixSummary(run);
+  if (!unexpected.empty()) {
+    std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
+    for (const CaseRecord* r : unexpected) {
+      std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
+                  EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
+                  EscapeForTerminal(TargetName(*r)).c_str(),
+                  EscapeForTerminal(r->reproducer).c_str());
+    }
+  }
+  if (models) PrintMatrixSummary(run);
+}
+
+}  // namespace
+
+void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
+  // Names and messages come from models and kernels: escaped, so they cannot drive the terminal.
+  std::printf("[%zu/%zu] %-11s %s/%s [%s] (%.2fs)%s%s\n", done, total, VerdictToString(r.verdict),
+              EscapeForTerminal(r.suite).c_str(), EscapeForTerminal(r.name).c_str(),
+              EscapeForTerminal(TargetName(r)).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
+              EscapeForTerminal(r.message).c_str());
+  std::fflush(stdout);
+}
+
+std::vector<ReportTarget> RunReportTargets(const RunCommandOptions& options) {
+  std::vector<ReportTarget> targets;
+  AddReportTarget(options.junit_path, NewJunitReportWriter(options.junit_schema), &targets);
+  AddReportTarget(options.json_path, NewJsonReportWriter(), &targets);
+  AddReportTarget(options.html_path, NewHtmlReportWriter(), &targets);
+  AddReportTarget(options.markdown_path, NewMarkdownReportWriter(), &targets);
+  return targets;
+}
+
+int PublishRun(const RunPlan& plan, const RunRecord& run) {
+  const bool reports_written = WriteReports(plan.options, run);
+  std::vector<const CaseRecord*> unexpected;
+  for (const CaseRecord& r : run.cases) {
+    if (IsUnexpected(r, plan.options.strict)) unexpected.push_back(&r);
+  }
+  PrintSummary(run, unexpected);
+  // Every selected case x EP is either judged or listed as not run; anything else would make
+  // the reports undercount the selection.
+  if (run.cases.size() + run.not_run.size() != plan.requests.size()) {
+    std::fprintf(stderr, "onnxgate: internal error: %zu finished + %zu not run != %zu selected\n",
+                 run.cases.size(), run.not_run.size(), plan.requests.size());
+    return kExitUsage;
+  }
+  if (run.status == RunStatus::kInterrupted) {
+    // Exit 2, not 1: the run says nothing about the runtime's results as a whole, and not 0:
+    // the reports list the unrun cases as errors, so a CI job must not pass.
+    std::printf("%zu case(s) x EP not run\nResult: INTERRUPTED (%s)\n", run.not_run.size(),
+                run.status_message.c_str());
+    std::fprintf(stderr, "onnxgate: %s; reports hold what finished and list the rest as not run\n",
+                 run.status_message.c_str());
+    return kExitUsage;
+  }
+  if (!reports_written) return kExitUsage;
+  std::printf("%s\n", unexpected.empty() ? "Result: all expectations met" : "Result: FAILED");
+  return unexpected.empty() ? kExitOk : kExitUnexpected;
+}
+
+}  // namespace onnxgate
