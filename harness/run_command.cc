@@ -18,7 +18,6 @@
 #include "conformance/expectations.h"
 #include "conformance/matrix.h"
 #include "golden/golden_file.h"
-#include "golden/sha256.h"
 #include "harness/case_request.h"
 #include "harness/case_runner.h"
 #include "harness/suite.h"
@@ -31,6 +30,7 @@
 #include "reports/matrix_summary.h"
 #include "reports/text_escape.h"
 #include "runtime/base/safe_name.h"
+#include "runtime/base/sha256.h"
 #include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {

@@ -8,6 +8,7 @@
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/contained_file.h"
 #include "runtime/base/nesting_depth.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnxgate {
 
@@ -15,9 +16,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 int64_t SuiteCase::default_opset() const {
-  for (const char* d : {"", "ai.onnx"}) {
-    auto it = opset_imports.find(d);
-    if (it != opset_imports.end()) return it->second;
+  for (const auto& [domain, version] : opset_imports) {
+    if (IsDefaultDomain(domain)) return version;
   }
   return 0;
 }
@@ -109,7 +109,7 @@ class Parser {
         if (!version.is_number_integer()) {
           return Error(where + ".opset_imports." + domain, "must be an integer");
         }
-        sc.opset_imports[domain == "ai.onnx" ? "" : domain] = version.get<int64_t>();
+        sc.opset_imports[NormalizeDomain(domain)] = version.get<int64_t>();
       }
     }
     if (auto it = c.find("tolerance"); it != c.end()) {

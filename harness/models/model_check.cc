@@ -5,13 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/op_schemas.h"
-#include "golden/model_files.h"
 #include "harness/compare.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "reports/format.h"
+#include "runtime/model/model_file.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -38,8 +39,7 @@ std::optional<std::vector<OpClaim>> ClaimsOfRuntime(const RuntimeUnderTest& runt
 bool Claimed(const std::vector<OpClaim>& claims, const std::string& domain,
              const std::string& op_type, int version) {
   for (const OpClaim& c : claims) {
-    const std::string claim_domain = c.domain == "ai.onnx" ? "" : c.domain;
-    if (claim_domain == domain && c.op_type == op_type && version >= c.since_version &&
+    if (NormalizeDomain(c.domain) == domain && c.op_type == op_type && version >= c.since_version &&
         version <= c.until_version) {
       return true;
     }
@@ -150,10 +150,9 @@ Status DecodeConversion(const std::string& text, const std::string& source,
 // Converts the model (a scratch copy beside copies of its external data, here), then runs it and
 // the original on the same generated inputs in a worker and compares every output.
 void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
-                     const ModelCheckOptions& o, bool original_loads, ModelWorker& worker,
-                     ConversionCheckRecord* c) {
-  StatusOr<ScratchModel> scratch =
-      ConvertModelFile(o.model_path, static_cast<int>(c->target_opset));
+                     const ModelCheckOptions& o, const ModelFile& file, bool original_loads,
+                     ModelWorker& worker, ConversionCheckRecord* c) {
+  StatusOr<ScratchModel> scratch = ConvertModelFile(file, static_cast<int>(c->target_opset));
   if (!scratch.ok()) {
     c->error = scratch.status().message();
     return;
@@ -255,29 +254,31 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
                                       const RuntimeUnderTest* reference,
                                       const ModelCheckOptions& o) {
   if (o.eps.empty()) return InvalidArgument("check-model needs at least one EP");
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
+  // The one read of the model file: its external data is hashed in pieces, never held.
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
   std::map<std::pair<std::string, std::string>, int> versions;
-  for (const ActiveOp& op : ops) versions[{op.domain, op.op_type}] = op.since_version;
+  for (const ActiveOp& op : ActiveOpsOfModel(file.proto())) {
+    versions[{op.domain, op.op_type}] = op.since_version;
+  }
 
   ModelCheckRecord check;
   check.model_path = o.model_path;
-  check.model_sha256 = files.hashes.model_sha256;
+  check.model_sha256 = file.sha256();
   check.runtime_name = runtime.name();
   check.runtime_version = runtime.version();
   check.eps = o.eps;
   check.fallback = FallbackPolicyName(o.fallback);
 
   const AcceptedVersions accepted = runtime.accepted_versions();
-  check.ir_version = files.ir_version;
-  check.ir_accepted = accepted.ir.Contains(files.ir_version);
+  check.ir_version = file.ir_version();
+  check.ir_accepted = accepted.ir.Contains(file.ir_version());
   check.ir_accepted_range = RangeText(accepted.ir);
   if (!check.ir_accepted) {
-    check.problems.push_back("IR version " + std::to_string(files.ir_version) +
+    check.problems.push_back("IR version " + std::to_string(file.ir_version()) +
                              " is not accepted (the runtime accepts " + check.ir_accepted_range +
                              ")");
   }
-  for (const auto& [domain, version] : files.opset_imports) {
+  for (const auto& [domain, version] : file.opset_imports()) {
     OpsetCheckRecord opset{domain, version, false, ""};
     if (auto it = accepted.opsets.find(domain); it != accepted.opsets.end()) {
       opset.accepted = it->second.Contains(version);
@@ -285,8 +286,8 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
     }
     if (!opset.accepted) {
       check.problems.push_back(
-          "opset " + (domain.empty() ? std::string("ai.onnx") : domain) + " " +
-          std::to_string(version) + " is not accepted (the runtime accepts " +
+          "opset " + DomainDisplayName(domain) + " " + std::to_string(version) +
+          " is not accepted (the runtime accepts " +
           (opset.accepted_range.empty() ? std::string("none") : opset.accepted_range) + ")");
     }
     check.opsets.push_back(std::move(opset));
@@ -302,7 +303,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
     check.load_error = loaded.status().message();
     check.problems.push_back("the runtime cannot load it on " + JoinStrings(o.eps, ",") + ": " +
                              check.load_error);
-    for (const ModelFileContents::Node& n : files.nodes) {
+    for (const ModelFile::Node& n : file.nodes()) {
       auto v = versions.find({n.domain, n.op_type});
       check.nodes.push_back({n.name,
                              n.op_type,
@@ -319,8 +320,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
       // A runtime that does not say a node's active version (an adapter) gets ONNX's.
       int since_version = p.since_version;
       if (since_version == 0) {
-        const std::string domain = p.domain == "ai.onnx" ? "" : p.domain;
-        auto v = versions.find({domain, p.op_type});
+        auto v = versions.find({NormalizeDomain(p.domain), p.op_type});
         if (v != versions.end()) since_version = v->second;
       }
       NodeCheckRecord node{p.node_name,
@@ -359,7 +359,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
   if (o.target_opset) {
     ConversionCheckRecord conversion;
     conversion.target_opset = *o.target_opset;
-    CheckConversion(runtime, reference, o, loaded.ok(), worker, &conversion);
+    CheckConversion(runtime, reference, o, file, loaded.ok(), worker, &conversion);
     if (worker.last_step_died() && StopRequested()) return Aborted(conversion.error);
     if (!conversion.converted || !conversion.loaded || !conversion.error.empty()) {
       check.problems.push_back("conversion to opset " + std::to_string(*o.target_opset) + ": " +

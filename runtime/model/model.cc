@@ -10,6 +10,7 @@
 
 #include "runtime/base/contained_file.h"
 #include "runtime/model/type_inference.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/model_checks.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/onnx/text_format.h"
@@ -103,7 +104,7 @@ Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string,
       model.graph(), 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
         for (const onnx::NodeProto& node : g.node()) {
           const std::string domain = NormalizeDomain(node.domain());
-          const std::string shown_domain = domain.empty() ? "ai.onnx" : domain;
+          const std::string shown_domain = DomainDisplayName(domain);
           const std::string label = where + ": " + node.op_type() + " node" +
                                     (node.name().empty() ? "" : " '" + node.name() + "'");
           auto it = opsets.find(domain);
@@ -145,7 +146,7 @@ StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model)
   std::map<std::string, int> opsets;
   for (const auto& opset : model.opset_import()) {
     const std::string domain = NormalizeDomain(opset.domain());
-    const std::string shown = domain.empty() ? "ai.onnx" : domain;
+    const std::string shown = DomainDisplayName(domain);
     if (opset.version() < 1 || opset.version() > INT32_MAX) {
       return InvalidArgument("opset_import gives domain '" + shown + "' the version " +
                              std::to_string(opset.version()) + ", outside 1 to 2^31-1");
