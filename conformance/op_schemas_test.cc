@@ -47,5 +47,7 @@ TEST(OpSchemasTest, SubgraphsAndDomainSpellings) {
   EXPECT_EQ(ops[0], (ActiveOp{"", "If", 13}));
   EXPECT_EQ(ops[1], (ActiveOp{"", "Relu", 13}));
   EXPECT_EQ(ops[2], (ActiveOp{"com.example", "Custom", 0}));
+}
+
 }  // namespace
 }  // namespace onnxgate
