@@ -195,11 +195,14 @@ class CaseRun {
       record_.op_versions.clear();
       if (file.ok()) RecordOpVersions(file->proto());
     }
-    // Only a failure's attribution needs the model again, and only when the golden holds
-    // intermediate values; otherwise it is released before the runtime loads its own copy.
-    if (!HoldsIntermediates(*golden)) file = Internal(c_.model_path + ": released after reading");
     SetWorkerBreadcrumb("loading " + model_path + " on " + options_.ep);
-    auto model = runtime_.Load(model_path, options_.load);
+    // The runtime may parse the bytes read above instead of reading the file again.
+    LoadOptions load = options_.load;
+    if (file.ok()) load.model_bytes = &file->bytes();
+    auto model = runtime_.Load(model_path, load);
+    // Only a failure's attribution needs the model again, and only when the golden holds
+    // intermediate values; otherwise it is released while the runtime holds its own copy.
+    if (!HoldsIntermediates(*golden)) file = Internal(c_.model_path + ": released after the load");
     if (!model.ok()) {
       return {LoadFailureVerdict(model.status()), model.status().message()};
     }

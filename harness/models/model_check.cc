@@ -48,11 +48,13 @@ bool Claimed(const std::vector<OpClaim>& claims, const std::string& domain,
 }
 
 // The second half of a conversion check, run in a worker: the converted model at
-// `converted_path` loaded on the EPs asked for, the original on the runtime (when it loads
-// there) or the reference, both run on the same generated inputs and every output compared.
+// `converted_path` loaded on the EPs asked for, the original (`file`, as read) on the runtime
+// (when it loads there) or the reference, both run on the same generated inputs and every output
+// compared.
 void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
-                   const ModelCheckOptions& o, const std::string& converted_path,
-                   bool original_loads, ConversionCheckRecord* c) {
+                   const ModelCheckOptions& o, const ModelFile& file,
+                   const std::string& converted_path, bool original_loads,
+                   ConversionCheckRecord* c) {
   LoadOptions load;
   load.providers = o.eps;
   load.optimization_level = o.optimization_level;
@@ -68,7 +70,9 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
   c->reference = runtime.name() + " (" + JoinStrings(o.eps, ",") + "), original opset";
   StatusOr<std::unique_ptr<LoadedModel>> original = Unavailable("not loaded");
   if (original_loads) {
-    original = runtime.Load(o.model_path, load);
+    LoadOptions original_load = load;
+    original_load.model_bytes = &file.bytes();
+    original = runtime.Load(o.model_path, original_load);
     if (!original.ok()) {
       c->error = "the original model does not load again: " + original.status().message();
       return;
@@ -79,6 +83,7 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
       return;
     }
     LoadOptions ref_load;
+    ref_load.model_bytes = &file.bytes();
     original = reference->Load(o.model_path, ref_load);
     if (!original.ok()) {
       c->error = "the original model does not load on the reference either: " +
@@ -161,7 +166,7 @@ void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* re
   const std::string what = o.model_path + ": the differential run of the conversion";
   StatusOr<std::string> found = worker.RunText(what, [&]() -> StatusOr<std::string> {
     ConversionCheckRecord in_worker = *c;
-    RunConversion(runtime, reference, o, scratch->path(), original_loads, &in_worker);
+    RunConversion(runtime, reference, o, file, scratch->path(), original_loads, &in_worker);
     return EncodeConversion(in_worker);
   });
   if (!found.ok()) {
@@ -230,15 +235,17 @@ StatusOr<std::vector<NodePlacement>> DecodePlacements(const std::string& text,
   return placements;
 }
 
-// The model loaded on the EPs, in a worker: where each node would run.
+// The model (`file`, as read) loaded on the EPs, in a worker: where each node would run.
 StatusOr<std::vector<NodePlacement>> PlacementsInWorker(const RuntimeUnderTest& runtime,
                                                         const ModelCheckOptions& o,
+                                                        const ModelFile& file,
                                                         ModelWorker& worker) {
   const std::string what = o.model_path + ": the load on " + JoinStrings(o.eps, ",");
   StatusOr<std::string> text = worker.RunText(what, [&]() -> StatusOr<std::string> {
     LoadOptions load;
     load.providers = o.eps;
     load.optimization_level = o.optimization_level;
+    load.model_bytes = &file.bytes();
     SetWorkerBreadcrumb("loading " + o.model_path + " on " + JoinStrings(o.eps, ","));
     ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> loaded,
                               runtime.Load(o.model_path, load));
@@ -296,7 +303,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
   // Placements with fallback allowed, so every node shows where it would land; forbid is judged
   // below from them.
   ModelWorker worker(o.worker, {&runtime, reference});
-  StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, worker);
+  StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, file, worker);
   if (!loaded.ok() && worker.last_step_died() && StopRequested()) return loaded.status();
   check.loaded = loaded.ok();
   if (!loaded.ok()) {

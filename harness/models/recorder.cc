@@ -72,11 +72,15 @@ std::string DimsText(const DimSizes& dims) {
   return text;
 }
 
-// Runs every data set on the model loaded on `runtime` (in a worker): inputs from the files or the
-// seed, outputs as the runtime gives them; two value groups per set, its inputs and its outputs.
-StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o) {
+// Runs every data set on the model (`file`, as read) loaded on `runtime` (in a worker): inputs from
+// the files or the seed, outputs as the runtime gives them; two value groups per set, its inputs
+// and its outputs.
+StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o,
+                              const ModelFile& file) {
   SetWorkerBreadcrumb("loading " + o.model_path);
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
+  LoadOptions load = o.load;
+  load.model_bytes = &file.bytes();
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, load);
   if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
   const LoadedModel& model = **loaded;
   ValueGroups groups;
@@ -120,10 +124,11 @@ std::string RunLabel(const RecordOptions& o) {
 
 // RunSets in the worker; the data sets it ran.
 StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime,
-                                                 const RecordOptions& o, ModelWorker& worker) {
+                                                 const RecordOptions& o, const ModelFile& file,
+                                                 ModelWorker& worker) {
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
                             worker.RunValues(o.model_path + ": the run on " + RunLabel(o),
-                                             [&] { return RunSets(runtime, o); }));
+                                             [&] { return RunSets(runtime, o, file); }));
   if (groups.size() % 2 != 0 || groups.size() != 2 * DimCombinations(o.dims).size()) {
     return Internal(o.model_path + ": the worker returned " + std::to_string(groups.size()) +
                     " value groups for " + std::to_string(DimCombinations(o.dims).size()) +
@@ -272,7 +277,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
   const std::vector<ActiveOp> ops = ActiveOpsOfModel(file.proto());
   ModelWorker worker(o.worker, {&runtime});
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, worker));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, file, worker));
   if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, file, worker, &sets));
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
