@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "runtime/base/atomic_file.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/version_converter.h"
 
 namespace onnxgate {
@@ -39,7 +40,7 @@ ScratchModel::~ScratchModel() {
 StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset) {
   int64_t opset = 0;
   for (const auto& [domain, version] : file.opset_imports()) {
-    if (domain.empty()) opset = version;
+    if (IsDefaultDomain(domain)) opset = version;
   }
   if (opset > target_opset) {
     return Unimplemented(file.path() + " imports opset " + std::to_string(opset) +
