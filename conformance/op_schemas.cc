@@ -1,4 +1,4 @@
-// Active op versions of a model file, read through runtime/onnx's schema adapter.
+// Active op versions of a model, read through runtime/onnx's schema adapter.
 #include "conformance/op_schemas.h"
 
 #include <onnx/onnx_pb.h>
@@ -6,9 +6,6 @@
 #include <algorithm>
 #include <set>
 #include <tuple>
-
-#include "runtime/base/contained_file.h"
-#include "runtime/onnx/text_format.h"
 
 namespace onnxgate {
 
@@ -40,16 +37,7 @@ std::string QualifiedOpName(const std::string& domain, const std::string& op_typ
   return domain.empty() ? op_type : domain + "." + op_type;
 }
 
-StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
-                            ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
-  onnx::ModelProto model;
-  bool text = path.size() >= 8 && path.compare(path.size() - 8, 8, ".onnxtxt") == 0;
-  if (text) {
-    ONNXGATE_RETURN_IF_ERROR(ParseModelText(bytes, path, &model));
-  } else if (!model.ParseFromString(bytes)) {
-    return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
-  }
+std::vector<ActiveOp> ActiveOpsOfModel(const onnx::ModelProto& model) {
   std::map<std::string, int> opsets;
   for (const auto& o : model.opset_import())
     opsets[NormalizeDomain(o.domain())] = static_cast<int>(o.version());

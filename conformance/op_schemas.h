@@ -1,6 +1,6 @@
-// What ONNX itself says about the operators of a model file: the active version of each op it
-// uses (Schema(op, model_opset, domain)->SinceVersion(), through runtime/onnx), and every
-// operator's version history for the op x version matrix.
+// What ONNX itself says about the operators of a model: the active version of each op it uses
+// (Schema(op, model_opset, domain)->SinceVersion(), through runtime/onnx), and every operator's
+// version history for the op x version matrix.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,10 @@
 
 #include "runtime/base/status.h"
 #include "runtime/onnx/op_spec.h"
+
+namespace onnx {
+class ModelProto;
+}
 
 namespace onnxgate {
 
@@ -28,9 +32,9 @@ struct ActiveOp {
   }
 };
 
-// The distinct ops of a model file (.onnx, or ONNX text format .onnxtxt), subgraphs included,
-// at their active versions, in order of first use. Errors name the file.
-StatusOr<std::vector<ActiveOp>> ActiveOpsOfModel(const std::string& path);
+// The distinct ops of `model` (as runtime/model/model_file.h reads it), subgraphs included, at
+// their active versions, in order of first use.
+std::vector<ActiveOp> ActiveOpsOfModel(const onnx::ModelProto& model);
 
 // "Conv" for the default domain, "ai.onnx.ml.LabelEncoder" otherwise.
 std::string QualifiedOpName(const std::string& domain, const std::string& op_type);

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "golden/sha256.h"
+#include "runtime/base/sha256.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the canonical bytes are little-endian and are taken from tensor storage as it is"

@@ -49,9 +49,9 @@ struct GoldenSet {
 struct GoldenFile {
   std::string producer;      // who computed the outputs, with version
   std::string model_sha256;  // lowercase hex SHA-256 of the model file's bytes
-  // CombineModelFilesSha256 (golden/sha256.h) of the model file and every external data file it
-  // names; empty when the writer did not know them (then a model with external data is refused
-  // by the harness, as the golden cannot vouch for those files).
+  // CombineModelFilesSha256 (runtime/model/model_file.h) of the model file and every external data
+  // file it names; empty when the writer did not know them (then a model with external data is
+  // refused by the harness, as the golden cannot vouch for those files).
   std::string model_files_sha256;
   // (domain, version); the default domain is "" (written "ai.onnx" in the file).
   std::vector<std::pair<std::string, int64_t>> opset_imports;

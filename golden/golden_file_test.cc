@@ -14,7 +14,7 @@
 
 #include "golden/golden_test_util.h"
 #include "golden/hdf5_handle.h"
-#include "golden/sha256.h"
+#include "runtime/base/sha256.h"
 
 namespace onnxgate {
 namespace {

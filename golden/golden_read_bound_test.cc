@@ -10,7 +10,7 @@
 #include <cstdlib>
 
 #include "golden/golden_test_util.h"
-#include "golden/sha256.h"
+#include "runtime/base/sha256.h"
 
 namespace onnxgate {
 namespace {

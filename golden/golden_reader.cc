@@ -10,7 +10,8 @@
 #include "golden/golden_value_io.h"
 #include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
-#include "golden/sha256.h"
+#include "runtime/base/sha256.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnxgate {
 
@@ -244,7 +245,7 @@ StatusOr<std::vector<std::pair<std::string, int64_t>>> ParseOpsetImports(const s
       return InvalidArgument("'" + item + "' is not domain:version (in '" + text + "')");
     }
     std::string domain = item.substr(0, colon);
-    imports.emplace_back(domain == "ai.onnx" ? "" : domain, std::stoll(digits));
+    imports.emplace_back(NormalizeDomain(domain), std::stoll(digits));
     start = end + 1;
   }
   return imports;

@@ -10,9 +10,10 @@
 #include "golden/golden_value_io.h"
 #include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
-#include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/sha256.h"
 #include "runtime/base/utc_time.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnxgate {
 
@@ -216,7 +217,7 @@ std::string FormatOpsetImports(const std::vector<std::pair<std::string, int64_t>
   std::string out;
   for (const auto& [domain, version] : imports) {
     if (!out.empty()) out += ",";
-    out += (domain.empty() ? std::string("ai.onnx") : domain) + ":" + std::to_string(version);
+    out += DomainDisplayName(domain) + ":" + std::to_string(version);
   }
   return out;
 }

@@ -9,10 +9,11 @@
 
 #include "golden/golden_file.h"
 #include "golden/onnx_test_case.h"
-#include "golden/sha256.h"
 #include "golden/suite_json.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/sha256.h"
 #include "runtime/base/utc_time.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -166,7 +167,7 @@ StatusOr<ImportReport> ImportOnnxTests(const ImportOptions& o) {
     golden.producer = o.producer;
     golden.model_sha256 = Sha256Hex(c.model_bytes);
     // Over the bytes that are about to be written beside the model, as the case runner will hash
-    // them from disk (golden/model_files.h), through the same function.
+    // them from disk (runtime/model/model_file.h), through the same function.
     std::vector<ExternalFileSha256> external;
     for (const OnnxTestCase::ExternalFile& file : c.external_data) {
       external.push_back({file.location, Sha256Hex(file.bytes)});

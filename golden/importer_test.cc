@@ -18,10 +18,10 @@
 
 #include "golden/golden_file.h"
 #include "golden/golden_test_util.h"
-#include "golden/model_files.h"
 #include "golden/onnx_test_case.h"
-#include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/sha256.h"
+#include "runtime/model/model_file.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
@@ -261,10 +261,10 @@ TEST(ImporterTest, HandMadeCasesAndBadFolders) {
   ASSERT_TRUE(g.ok()) << g.status().ToString();
   EXPECT_EQ(g->model_sha256, *Sha256File((suite / "models/test_ext/model.onnx").string()));
   // The hash over the model and data/w.bin, as the case runner computes it from the copies.
-  StatusOr<ModelFileHashes> files = HashModelFiles((suite / "models/test_ext/model.onnx").string());
+  StatusOr<ModelFile> files = ModelFile::Read((suite / "models/test_ext/model.onnx").string());
   ASSERT_TRUE(files.ok()) << files.status().ToString();
-  EXPECT_EQ(files->external_locations, std::vector<std::string>{"data/w.bin"});
-  EXPECT_EQ(g->model_files_sha256, files->model_files_sha256);
+  EXPECT_EQ(files->external_locations(), std::vector<std::string>{"data/w.bin"});
+  EXPECT_EQ(g->model_files_sha256, files->files_sha256());
   EXPECT_NE(g->model_files_sha256, g->model_sha256);
   EXPECT_EQ(g->format_version, 2);  // no intermediate values
   EXPECT_EQ(g->opset_imports,

@@ -12,7 +12,8 @@
 #include <map>
 #include <set>
 
-#include "golden/model_files.h"
+#include "runtime/model/model_file.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/proto/external_data.h"
 #include "runtime/proto/tensor_proto.h"
 
@@ -284,12 +285,12 @@ StatusOr<OnnxTestCase> LoadOnnxTestCase(const std::string& dir_name) {
     c.outputs.push_back(std::move(d));
   }
   for (const auto& import : model.opset_import()) {
-    c.opset_imports.emplace_back(import.domain() == "ai.onnx" ? "" : import.domain(),
-                                 import.version());
+    c.opset_imports.emplace_back(NormalizeDomain(import.domain()), import.version());
   }
   std::set<std::string> seen_ops;
   CollectOpTypes(model.graph(), &c.op_types, &seen_ops);
-  // The same list the case runner hashes (golden/model_files.h), so model_files_sha256 agrees.
+  // The same list the case runner hashes (runtime/model/model_file.h), so model_files_sha256
+  // agrees.
   ONNXGATE_ASSIGN_OR_RETURN(c.external_data,
                             ReadExternalFiles(dir, ExternalDataTensors(model), model_path));
 

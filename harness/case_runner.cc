@@ -11,12 +11,11 @@
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
 #include "golden/golden_read_bound.h"
-#include "golden/model_files.h"
-#include "golden/sha256.h"
 #include "harness/compare.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -101,6 +100,11 @@ std::string GoldenUnfitness(const GoldenFile& golden, const std::string& path) {
   return "";
 }
 
+bool HoldsIntermediates(const GoldenFile& golden) {
+  return std::any_of(golden.sets.begin(), golden.sets.end(),
+                     [](const GoldenSet& set) { return !set.intermediates.empty(); });
+}
+
 class CaseRun {
  public:
   CaseRun(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,
@@ -127,13 +131,11 @@ class CaseRun {
     std::string message;
   };
 
-  // The active version of every op of the model at `path`, as ONNX's schemas give it.
-  void RecordOpVersions(const std::string& path) {
+  // The active version of every op of `model`, as ONNX's schemas give it.
+  void RecordOpVersions(const onnx::ModelProto& model) {
     record_.op_versions.clear();
-    if (auto ops = ActiveOpsOfModel(path); ops.ok()) {
-      for (const ActiveOp& op : *ops) {
-        record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
-      }
+    for (const ActiveOp& op : ActiveOpsOfModel(model)) {
+      record_.op_versions[QualifiedOpName(op.domain, op.op_type)] = op.since_version;
     }
   }
 
@@ -144,12 +146,15 @@ class CaseRun {
   }
 
   Outcome RunSteps() {
+    // The model file is read once, here: its op versions, its hashes for the golden's staleness
+    // check, and the model a conversion or an attribution rewrites all come from this read.
+    SetWorkerBreadcrumb("reading " + c_.model_path + " and hashing its external data");
+    StatusOr<ModelFile> file = ModelFile::Read(c_.model_path);
     // The active version of each op comes from ONNX's schemas, not from the runtime, so cases the
     // runtime declines still land in the right cell of the conformance matrix.
-    SetWorkerBreadcrumb("reading the op versions of " + c_.model_path);
-    RecordOpVersions(c_.model_path);
+    if (file.ok()) RecordOpVersions(file->proto());
     // A provider that cannot run on this machine (no device) leaves the case unrun: SKIP with
-    // the runtime's reason, before anything is read.
+    // the runtime's reason, before the golden is read.
     if (Status available = runtime_.ProviderAvailability(options_.ep);
         available.code() == StatusCode::kUnavailable) {
       return {Verdict::kSkip,
@@ -165,14 +170,17 @@ class CaseRun {
     if (std::string why = GoldenUnfitness(*golden, c_.golden_path); !why.empty()) {
       return {Verdict::kUnresolved, why};
     }
-    if (std::string why = ModelChange(*golden); !why.empty()) return {Verdict::kUnresolved, why};
+    if (!file.ok()) return {Verdict::kUnresolved, file.status().message()};
+    if (std::string why = ModelChange(*golden, *file); !why.empty()) {
+      return {Verdict::kUnresolved, why};
+    }
 
     std::string model_path = c_.model_path;
     std::optional<ScratchModel> converted;
     if (options_.convert_to_opset > 0) {
       SetWorkerBreadcrumb("converting " + c_.model_path + " to opset " +
                           std::to_string(options_.convert_to_opset));
-      auto copy = ConvertModelFile(c_.model_path, options_.convert_to_opset);
+      auto copy = ConvertModelFile(*file, options_.convert_to_opset);
       if (!copy.ok()) {
         return {Verdict::kSkip, "not converted to opset " +
                                     std::to_string(options_.convert_to_opset) + ": " +
@@ -182,10 +190,19 @@ class CaseRun {
       model_path = converted->path();
       // The cell of the matrix is the converted model's: its opset and active op versions.
       record_.opset_imports[""] = options_.convert_to_opset;
-      RecordOpVersions(model_path);
+      // From here on the model is the converted copy: its op versions, its attribution.
+      file = ModelFile::Read(model_path);
+      record_.op_versions.clear();
+      if (file.ok()) RecordOpVersions(file->proto());
     }
     SetWorkerBreadcrumb("loading " + model_path + " on " + options_.ep);
-    auto model = runtime_.Load(model_path, options_.load);
+    // The runtime may parse the bytes read above instead of reading the file again.
+    LoadOptions load = options_.load;
+    if (file.ok()) load.model_bytes = &file->bytes();
+    auto model = runtime_.Load(model_path, load);
+    // Only a failure's attribution needs the model again, and only when the golden holds
+    // intermediate values; otherwise it is released while the runtime holds its own copy.
+    if (!HoldsIntermediates(*golden)) file = Internal(c_.model_path + ": released after the load");
     if (!model.ok()) {
       return {LoadFailureVerdict(model.status()), model.status().message()};
     }
@@ -244,7 +261,7 @@ class CaseRun {
     }
     if (all_passed) return {Verdict::kPass, ""};
     if (!golden->sets[first_failing_set].intermediates.empty()) {
-      first_failure += "; " + AttributeFailure(model_path, *golden, first_failing_set);
+      first_failure += "; " + AttributeFailure(file, *golden, first_failing_set);
     }
     return {Verdict::kFail, first_failure};
   }
@@ -253,11 +270,12 @@ class CaseRun {
   // model runs again with them exposed as outputs, and the first node in node order whose value
   // (an intermediate or a graph output) departs from the golden's is the case's first divergence.
   // Returns what to add to the message: the node, or why none could be named.
-  std::string AttributeFailure(const std::string& model_path, const GoldenFile& golden,
+  std::string AttributeFailure(const StatusOr<ModelFile>& file, const GoldenFile& golden,
                                size_t set_index) {
     const GoldenSet& set = golden.sets[set_index];
     SetWorkerBreadcrumb("attributing the failure of " + c_.model_path + " layer by layer");
-    StatusOr<ExposedModel> exposed = ExposeIntermediatesOfModelFile(model_path);
+    if (!file.ok()) return "no layerwise attribution: " + file.status().message();
+    StatusOr<ExposedModel> exposed = ExposeIntermediatesOfModelFile(*file);
     if (!exposed.ok()) return "no layerwise attribution: " + exposed.status().message();
     auto layered = runtime_.Load(exposed->copy.path(), options_.load);
     if (!layered.ok()) {
@@ -311,33 +329,26 @@ class CaseRun {
   // changed"), or cannot be hashed; "" when they are. The model file is compared with
   // model_sha256; it and every external data file it names with model_files_sha256, which a
   // golden without one cannot vouch for.
-  std::string ModelChange(const GoldenFile& golden) const {
-    auto sha = Sha256File(c_.model_path);
-    if (!sha.ok()) return sha.status().message();
-    if (*sha != golden.model_sha256) {
+  std::string ModelChange(const GoldenFile& golden, const ModelFile& file) const {
+    if (file.sha256() != golden.model_sha256) {
       return c_.golden_path + ": model changed (stale golden): written for a model with sha256 " +
-             Short(golden.model_sha256) + ", but " + c_.model_path + " has sha256 " + Short(*sha);
-    }
-    SetWorkerBreadcrumb("hashing " + c_.model_path + " and its external data");
-    auto files = HashModelFiles(c_.model_path);
-    if (!files.ok()) return files.status().message();
-    if (files->model_sha256 != *sha) {
-      return c_.model_path + ": model changed while it was being read";
+             Short(golden.model_sha256) + ", but " + c_.model_path + " has sha256 " +
+             Short(file.sha256());
     }
     if (golden.model_files_sha256.empty()) {
-      if (files->external_locations.empty()) return "";
+      if (file.external_locations().empty()) return "";
       return c_.golden_path +
              ": has no model_files_sha256, so it cannot vouch for the external "
              "data files " +
-             c_.model_path + " names (" + ListNames(files->external_locations) +
+             c_.model_path + " names (" + ListNames(file.external_locations()) +
              "); re-import the golden";
     }
-    if (files->model_files_sha256 != golden.model_files_sha256) {
+    if (file.files_sha256() != golden.model_files_sha256) {
       return c_.golden_path +
              ": model changed (stale golden): written for model files with sha256 " +
              Short(golden.model_files_sha256) + ", but " + c_.model_path +
-             " and its external data files (" + ListNames(files->external_locations) +
-             ") have sha256 " + Short(files->model_files_sha256) +
+             " and its external data files (" + ListNames(file.external_locations()) +
+             ") have sha256 " + Short(file.files_sha256()) +
              ": an external data file was replaced or edited";
     }
     return "";

@@ -14,12 +14,12 @@
 #include <filesystem>
 
 #include "golden/golden_file.h"
-#include "golden/model_files.h"
 #include "harness/harness_test_util.h"
 #include "harness/run_command.h"
 #include "reports/json_writer.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 namespace {
@@ -67,10 +67,10 @@ class GoldenTrustTest : public ::testing::Test {
     // The importer's way: model_files_sha256 over the model and its weights file.
     for (const char* name : {"weights_ok", "weights_replaced"}) {
       Rewrite(name, [&](GoldenFile* g) {
-        StatusOr<ModelFileHashes> files =
-            HashModelFiles((models_ / (std::string(name) + ".onnx")).string());
+        StatusOr<ModelFile> files =
+            ModelFile::Read((models_ / (std::string(name) + ".onnx")).string());
         ASSERT_TRUE(files.ok()) << files.status().ToString();
-        g->model_files_sha256 = files->model_files_sha256;
+        g->model_files_sha256 = files->files_sha256();
       });
     }
     // Replaced after the golden was written: the runtime would now compute {5.5, 6.5}.

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "golden/golden_file.h"
-#include "golden/sha256.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/check.h"
+#include "runtime/base/sha256.h"
 
 namespace onnxgate {
 

@@ -7,10 +7,10 @@
 #include <cstdio>
 
 #include "golden/golden_file.h"
-#include "golden/sha256.h"
 #include "harness/case_result_codec.h"
 #include "harness/case_runner.h"
 #include "reports/text_escape.h"
+#include "runtime/base/sha256.h"
 
 namespace onnxgate {
 

@@ -5,15 +5,15 @@
 #include <filesystem>
 
 #include "runtime/base/json_reader.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnxgate {
 
 namespace fs = std::filesystem;
 
 int64_t SuiteCase::default_opset() const {
-  for (const char* d : {"", "ai.onnx"}) {
-    auto it = opset_imports.find(d);
-    if (it != opset_imports.end()) return it->second;
+  for (const auto& [domain, version] : opset_imports) {
+    if (IsDefaultDomain(domain)) return version;
   }
   return 0;
 }
@@ -88,6 +88,7 @@ StatusOr<SuiteCase> ReadCase(const JsonObject& c, const std::string& dir, const 
   }
   return sc;
 }
+#include "runtime/onnx/domain.h"
 
 }  // namespace
 

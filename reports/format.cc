@@ -6,6 +6,8 @@
 #include <ctime>
 #include <sstream>
 
+#include "runtime/onnx/domain.h"
+
 namespace onnxgate {
 namespace {
 
@@ -134,7 +136,7 @@ std::string FormatOpsetImports(const std::map<std::string, int64_t>& imports) {
   // The default domain sorts first ("" < anything), "ai.onnx" is its other spelling.
   for (const auto& [domain, version] : imports) {
     if (!out.empty()) out += ",";
-    if (domain.empty() || domain == "ai.onnx") {
+    if (IsDefaultDomain(domain)) {
       out += std::to_string(version);
     } else {
       out += domain + ":" + std::to_string(version);

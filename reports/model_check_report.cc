@@ -6,12 +6,11 @@
 
 #include "reports/format.h"
 #include "reports/text_escape.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnxgate {
 
 namespace {
-
-std::string DomainName(const std::string& domain) { return domain.empty() ? "ai.onnx" : domain; }
 
 // Where a node lands, in words: "dnnl", "ref (fallback)", "nowhere (lacking)", "-".
 std::string Placement(const NodeCheckRecord& n) {
@@ -52,7 +51,7 @@ std::vector<JunitCase> JunitCases(const ModelCheckRecord& check) {
                              " not accepted (accepts " + check.ir_accepted_range + ")",
                    ""});
   for (const OpsetCheckRecord& o : check.opsets) {
-    cases.push_back({"opset " + DomainName(o.domain) + " " + std::to_string(o.version),
+    cases.push_back({"opset " + DomainDisplayName(o.domain) + " " + std::to_string(o.version),
                      o.accepted ? ""
                                 : "not accepted (accepts " +
                                       (o.accepted_range.empty() ? "none" : o.accepted_range) + ")",
@@ -94,7 +93,7 @@ std::string RenderModelCheckText(const ModelCheckRecord& check) {
                             : " NOT accepted (accepts " + check.ir_accepted_range + ")")
       << "\n";
   for (const OpsetCheckRecord& o : check.opsets) {
-    out << "opset    " << DomainName(o.domain) << " " << o.version
+    out << "opset    " << DomainDisplayName(o.domain) << " " << o.version
         << (o.accepted
                 ? " accepted"
                 : " NOT accepted (accepts " +
@@ -148,7 +147,7 @@ std::string RenderModelCheckJson(const ModelCheckRecord& check) {
               {"accepted_range", check.ir_accepted_range}}}};
   Json opsets = Json::array();
   for (const OpsetCheckRecord& o : check.opsets) {
-    opsets.push_back({{"domain", DomainName(o.domain)},
+    opsets.push_back({{"domain", DomainDisplayName(o.domain)},
                       {"version", o.version},
                       {"accepted", o.accepted},
                       {"accepted_range", o.accepted_range}});
@@ -164,7 +163,7 @@ std::string RenderModelCheckJson(const ModelCheckRecord& check) {
     }
     nodes.push_back({{"node", n.node_name},
                      {"op_type", n.op_type},
-                     {"domain", DomainName(n.domain)},
+                     {"domain", DomainDisplayName(n.domain)},
                      {"since_version", n.since_version},
                      {"provider", n.provider},
                      {"falls_back", n.falls_back},
@@ -227,7 +226,7 @@ std::string RenderModelCheckMarkdown(const ModelCheckRecord& check) {
   out << "| IR version | " << check.ir_version << " | "
       << (check.ir_accepted ? "yes" : "no (" + check.ir_accepted_range + ")") << " |\n";
   for (const OpsetCheckRecord& o : check.opsets) {
-    out << "| opset " << MarkdownCode(DomainName(o.domain)) << " | " << o.version << " | "
+    out << "| opset " << MarkdownCode(DomainDisplayName(o.domain)) << " | " << o.version << " | "
         << (o.accepted ? "yes" : "no (" + MarkdownCell(o.accepted_range, 40) + ")") << " |\n";
   }
   out << "\n| node | op | placement | declined by |\n| --- | --- | --- | --- |\n";

@@ -11,11 +11,10 @@
 #include <mutex>
 #include <utility>
 
-#include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
 #include "harness/models/model_inputs.h"
 #include "runtime/base/atomic_file.h"
-#include "runtime/base/contained_file.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -149,9 +148,10 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
   m.ep = target.ep;
   m.threads = threads;
   m.optimization_level = settings.optimization_level;
-  ONNXGATE_ASSIGN_OR_RETURN(
-      std::string bytes, ReadRegularFile(target.model_path, kMaxProtobufFileBytes, "model file"));
-  m.model_sha256 = Sha256Hex(bytes);
+  {
+    ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(target.model_path));
+    m.model_sha256 = file.sha256();
+  }
   LoadOptions options;
   options.providers = {target.ep};
   options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own

@@ -8,10 +8,10 @@
 
 #include <filesystem>
 
-#include "golden/sha256.h"
 #include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/sha256.h"
 #include "runtime/builtin/builtin_runtime.h"
 
 namespace onnxgate {

@@ -5,13 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/op_schemas.h"
-#include "golden/model_files.h"
 #include "harness/compare.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "reports/format.h"
+#include "runtime/model/model_file.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
 
@@ -38,8 +39,7 @@ std::optional<std::vector<OpClaim>> ClaimsOfRuntime(const RuntimeUnderTest& runt
 bool Claimed(const std::vector<OpClaim>& claims, const std::string& domain,
              const std::string& op_type, int version) {
   for (const OpClaim& c : claims) {
-    const std::string claim_domain = c.domain == "ai.onnx" ? "" : c.domain;
-    if (claim_domain == domain && c.op_type == op_type && version >= c.since_version &&
+    if (NormalizeDomain(c.domain) == domain && c.op_type == op_type && version >= c.since_version &&
         version <= c.until_version) {
       return true;
     }
@@ -48,11 +48,13 @@ bool Claimed(const std::vector<OpClaim>& claims, const std::string& domain,
 }
 
 // The second half of a conversion check, run in a worker: the converted model at
-// `converted_path` loaded on the EPs asked for, the original on the runtime (when it loads
-// there) or the reference, both run on the same generated inputs and every output compared.
+// `converted_path` loaded on the EPs asked for, the original (`file`, as read) on the runtime
+// (when it loads there) or the reference, both run on the same generated inputs and every output
+// compared.
 void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
-                   const ModelCheckOptions& o, const std::string& converted_path,
-                   bool original_loads, ConversionCheckRecord* c) {
+                   const ModelCheckOptions& o, const ModelFile& file,
+                   const std::string& converted_path, bool original_loads,
+                   ConversionCheckRecord* c) {
   LoadOptions load;
   load.providers = o.eps;
   load.optimization_level = o.optimization_level;
@@ -68,7 +70,9 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
   c->reference = runtime.name() + " (" + JoinStrings(o.eps, ",") + "), original opset";
   StatusOr<std::unique_ptr<LoadedModel>> original = Unavailable("not loaded");
   if (original_loads) {
-    original = runtime.Load(o.model_path, load);
+    LoadOptions original_load = load;
+    original_load.model_bytes = &file.bytes();
+    original = runtime.Load(o.model_path, original_load);
     if (!original.ok()) {
       c->error = "the original model does not load again: " + original.status().message();
       return;
@@ -79,6 +83,7 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
       return;
     }
     LoadOptions ref_load;
+    ref_load.model_bytes = &file.bytes();
     original = reference->Load(o.model_path, ref_load);
     if (!original.ok()) {
       c->error = "the original model does not load on the reference either: " +
@@ -150,10 +155,9 @@ Status DecodeConversion(const std::string& text, const std::string& source,
 // Converts the model (a scratch copy beside copies of its external data, here), then runs it and
 // the original on the same generated inputs in a worker and compares every output.
 void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
-                     const ModelCheckOptions& o, bool original_loads, ModelWorker& worker,
-                     ConversionCheckRecord* c) {
-  StatusOr<ScratchModel> scratch =
-      ConvertModelFile(o.model_path, static_cast<int>(c->target_opset));
+                     const ModelCheckOptions& o, const ModelFile& file, bool original_loads,
+                     ModelWorker& worker, ConversionCheckRecord* c) {
+  StatusOr<ScratchModel> scratch = ConvertModelFile(file, static_cast<int>(c->target_opset));
   if (!scratch.ok()) {
     c->error = scratch.status().message();
     return;
@@ -162,7 +166,7 @@ void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* re
   const std::string what = o.model_path + ": the differential run of the conversion";
   StatusOr<std::string> found = worker.RunText(what, [&]() -> StatusOr<std::string> {
     ConversionCheckRecord in_worker = *c;
-    RunConversion(runtime, reference, o, scratch->path(), original_loads, &in_worker);
+    RunConversion(runtime, reference, o, file, scratch->path(), original_loads, &in_worker);
     return EncodeConversion(in_worker);
   });
   if (!found.ok()) {
@@ -231,15 +235,17 @@ StatusOr<std::vector<NodePlacement>> DecodePlacements(const std::string& text,
   return placements;
 }
 
-// The model loaded on the EPs, in a worker: where each node would run.
+// The model (`file`, as read) loaded on the EPs, in a worker: where each node would run.
 StatusOr<std::vector<NodePlacement>> PlacementsInWorker(const RuntimeUnderTest& runtime,
                                                         const ModelCheckOptions& o,
+                                                        const ModelFile& file,
                                                         ModelWorker& worker) {
   const std::string what = o.model_path + ": the load on " + JoinStrings(o.eps, ",");
   StatusOr<std::string> text = worker.RunText(what, [&]() -> StatusOr<std::string> {
     LoadOptions load;
     load.providers = o.eps;
     load.optimization_level = o.optimization_level;
+    load.model_bytes = &file.bytes();
     SetWorkerBreadcrumb("loading " + o.model_path + " on " + JoinStrings(o.eps, ","));
     ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> loaded,
                               runtime.Load(o.model_path, load));
@@ -255,29 +261,31 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
                                       const RuntimeUnderTest* reference,
                                       const ModelCheckOptions& o) {
   if (o.eps.empty()) return InvalidArgument("check-model needs at least one EP");
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
+  // The one read of the model file: its external data is hashed in pieces, never held.
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
   std::map<std::pair<std::string, std::string>, int> versions;
-  for (const ActiveOp& op : ops) versions[{op.domain, op.op_type}] = op.since_version;
+  for (const ActiveOp& op : ActiveOpsOfModel(file.proto())) {
+    versions[{op.domain, op.op_type}] = op.since_version;
+  }
 
   ModelCheckRecord check;
   check.model_path = o.model_path;
-  check.model_sha256 = files.hashes.model_sha256;
+  check.model_sha256 = file.sha256();
   check.runtime_name = runtime.name();
   check.runtime_version = runtime.version();
   check.eps = o.eps;
   check.fallback = FallbackPolicyName(o.fallback);
 
   const AcceptedVersions accepted = runtime.accepted_versions();
-  check.ir_version = files.ir_version;
-  check.ir_accepted = accepted.ir.Contains(files.ir_version);
+  check.ir_version = file.ir_version();
+  check.ir_accepted = accepted.ir.Contains(file.ir_version());
   check.ir_accepted_range = RangeText(accepted.ir);
   if (!check.ir_accepted) {
-    check.problems.push_back("IR version " + std::to_string(files.ir_version) +
+    check.problems.push_back("IR version " + std::to_string(file.ir_version()) +
                              " is not accepted (the runtime accepts " + check.ir_accepted_range +
                              ")");
   }
-  for (const auto& [domain, version] : files.opset_imports) {
+  for (const auto& [domain, version] : file.opset_imports()) {
     OpsetCheckRecord opset{domain, version, false, ""};
     if (auto it = accepted.opsets.find(domain); it != accepted.opsets.end()) {
       opset.accepted = it->second.Contains(version);
@@ -285,8 +293,8 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
     }
     if (!opset.accepted) {
       check.problems.push_back(
-          "opset " + (domain.empty() ? std::string("ai.onnx") : domain) + " " +
-          std::to_string(version) + " is not accepted (the runtime accepts " +
+          "opset " + DomainDisplayName(domain) + " " + std::to_string(version) +
+          " is not accepted (the runtime accepts " +
           (opset.accepted_range.empty() ? std::string("none") : opset.accepted_range) + ")");
     }
     check.opsets.push_back(std::move(opset));
@@ -295,14 +303,14 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
   // Placements with fallback allowed, so every node shows where it would land; forbid is judged
   // below from them.
   ModelWorker worker(o.worker, {&runtime, reference});
-  StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, worker);
+  StatusOr<std::vector<NodePlacement>> loaded = PlacementsInWorker(runtime, o, file, worker);
   if (!loaded.ok() && worker.last_step_died() && StopRequested()) return loaded.status();
   check.loaded = loaded.ok();
   if (!loaded.ok()) {
     check.load_error = loaded.status().message();
     check.problems.push_back("the runtime cannot load it on " + JoinStrings(o.eps, ",") + ": " +
                              check.load_error);
-    for (const ModelFileContents::Node& n : files.nodes) {
+    for (const ModelFile::Node& n : file.nodes()) {
       auto v = versions.find({n.domain, n.op_type});
       check.nodes.push_back({n.name,
                              n.op_type,
@@ -319,8 +327,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
       // A runtime that does not say a node's active version (an adapter) gets ONNX's.
       int since_version = p.since_version;
       if (since_version == 0) {
-        const std::string domain = p.domain == "ai.onnx" ? "" : p.domain;
-        auto v = versions.find({domain, p.op_type});
+        auto v = versions.find({NormalizeDomain(p.domain), p.op_type});
         if (v != versions.end()) since_version = v->second;
       }
       NodeCheckRecord node{p.node_name,
@@ -359,7 +366,7 @@ StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
   if (o.target_opset) {
     ConversionCheckRecord conversion;
     conversion.target_opset = *o.target_opset;
-    CheckConversion(runtime, reference, o, loaded.ok(), worker, &conversion);
+    CheckConversion(runtime, reference, o, file, loaded.ok(), worker, &conversion);
     if (worker.last_step_died() && StopRequested()) return Aborted(conversion.error);
     if (!conversion.converted || !conversion.loaded || !conversion.error.empty()) {
       check.problems.push_back("conversion to opset " + std::to_string(*o.target_opset) + ": " +

@@ -10,6 +10,7 @@
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "reports/text_escape.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -123,7 +124,8 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   if (!o.layerwise) return diff;
 
   // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
-  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(file));
   const std::string shown = o.model_path + " (intermediate values exposed)";
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups got_layers,
                             RunStep(worker, candidate, exposed.copy.path(), shown, &feeds, o));

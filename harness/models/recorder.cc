@@ -7,13 +7,13 @@
 #include "conformance/op_schemas.h"
 #include "conformance/tolerances.h"
 #include "golden/golden_file.h"
-#include "golden/model_files.h"
 #include "golden/suite_json.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/safe_name.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -72,11 +72,15 @@ std::string DimsText(const DimSizes& dims) {
   return text;
 }
 
-// Runs every data set on the model loaded on `runtime` (in a worker): inputs from the files or the
-// seed, outputs as the runtime gives them; two value groups per set, its inputs and its outputs.
-StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o) {
+// Runs every data set on the model (`file`, as read) loaded on `runtime` (in a worker): inputs from
+// the files or the seed, outputs as the runtime gives them; two value groups per set, its inputs
+// and its outputs.
+StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o,
+                              const ModelFile& file) {
   SetWorkerBreadcrumb("loading " + o.model_path);
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, o.load);
+  LoadOptions load = o.load;
+  load.model_bytes = &file.bytes();
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, load);
   if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
   const LoadedModel& model = **loaded;
   ValueGroups groups;
@@ -120,10 +124,11 @@ std::string RunLabel(const RecordOptions& o) {
 
 // RunSets in the worker; the data sets it ran.
 StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime,
-                                                 const RecordOptions& o, ModelWorker& worker) {
+                                                 const RecordOptions& o, const ModelFile& file,
+                                                 ModelWorker& worker) {
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
                             worker.RunValues(o.model_path + ": the run on " + RunLabel(o),
-                                             [&] { return RunSets(runtime, o); }));
+                                             [&] { return RunSets(runtime, o, file); }));
   if (groups.size() % 2 != 0 || groups.size() != 2 * DimCombinations(o.dims).size()) {
     return Internal(o.model_path + ": the worker returned " + std::to_string(groups.size()) +
                     " value groups for " + std::to_string(DimCombinations(o.dims).size()) +
@@ -140,8 +145,8 @@ StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime
 // --layerwise: every set's intermediate values, from a run (in the worker) of a copy of the model
 // that exposes them as outputs, on the same runtime and load options as the outputs.
 Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
-                        ModelWorker& worker, std::vector<GoldenSet>* sets) {
-  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(o.model_path));
+                        const ModelFile& file, ModelWorker& worker, std::vector<GoldenSet>* sets) {
+  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(file));
   const std::string shown = o.model_path + " (intermediate values exposed)";
   const auto run = [&]() -> StatusOr<ValueGroups> {
     SetWorkerBreadcrumb("loading " + shown);
@@ -267,11 +272,13 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   ONNXGATE_RETURN_IF_ERROR(CheckOptions(o, case_name));
 
   // Everything that can fail on the user's input happens before anything is written.
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<ActiveOp> ops, ActiveOpsOfModel(o.model_path));
+  // The one read of the model file; its external data is copied into the suite in pieces below,
+  // checked against the hashes taken here.
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
+  const std::vector<ActiveOp> ops = ActiveOpsOfModel(file.proto());
   ModelWorker worker(o.worker, {&runtime});
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, worker));
-  if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, worker, &sets));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, file, worker));
+  if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, file, worker, &sets));
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   RecordReport report;
@@ -298,8 +305,8 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
       report.model_changed = true;
     } else {
       report.model_changed = old->model_files_sha256.empty()
-                                 ? old->model_sha256 != files.hashes.model_sha256
-                                 : old->model_files_sha256 != files.hashes.model_files_sha256;
+                                 ? old->model_sha256 != file.sha256()
+                                 : old->model_files_sha256 != file.files_sha256();
       CompareWithOld(*old, sets,
                      ToleranceOf(o, suite, old_case == cases.end() ? nullptr : &old_case->second),
                      &report);
@@ -309,21 +316,18 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
 
   // The model's copy: beside its external data in a folder of its own when it has any.
   const std::string extension = IsTextModel(o.model_path) ? ".onnxtxt" : ".onnx";
-  const std::string model_rel = files.external_files.empty()
+  const std::string model_rel = file.external_locations().empty()
                                     ? "models/" + case_name + extension
                                     : "models/" + case_name + "/model" + extension;
   report.model_path = (suite_dir / model_rel).string();
-  for (const ModelFileContents::ExternalFile& file : files.external_files) {
-    ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(
-        (suite_dir / "models" / case_name / file.location).string(), file.bytes));
-  }
-  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(report.model_path, files.model_bytes));
+  ONNXGATE_RETURN_IF_ERROR(file.CopyExternalData((suite_dir / "models" / case_name).string()));
+  ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(report.model_path, file.bytes()));
 
   GoldenFile golden;
   golden.producer = report.producer;
-  golden.model_sha256 = files.hashes.model_sha256;
-  golden.model_files_sha256 = files.hashes.model_files_sha256;
-  golden.opset_imports = files.opset_imports;
+  golden.model_sha256 = file.sha256();
+  golden.model_files_sha256 = file.files_sha256();
+  golden.opset_imports = file.opset_imports();
   golden.created = o.created;
   golden.source = SourceOf(o);
   golden.sets = std::move(sets);
@@ -335,7 +339,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
     if (seen.insert(op.op_type).second) op_types.push_back(op.op_type);
   }
   SuiteJson opsets = SuiteJson::object();
-  for (const auto& [domain, version] : files.opset_imports) opsets[domain] = version;
+  for (const auto& [domain, version] : file.opset_imports()) opsets[domain] = version;
   SuiteJson entry = {{"name", case_name},
                      {"model", model_rel},
                      {"golden", "../../golden/data/" + o.suite_name + "/" + case_name + ".h5"},

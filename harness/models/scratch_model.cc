@@ -6,12 +6,12 @@
 #include <filesystem>
 
 #include "runtime/base/atomic_file.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/version_converter.h"
 
 namespace onnxgate {
 
-StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
-                                           const ModelFileContents& files) {
+StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model, const ModelFile& file) {
   std::string pattern = (std::filesystem::temp_directory_path() / "onnxgate-model-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) {
     return Internal("cannot create a temporary folder for a rewritten model in " +
@@ -23,10 +23,7 @@ StatusOr<ScratchModel> ScratchModel::Write(const onnx::ModelProto& model,
     return Internal("the rewritten model cannot be serialized (over 2 GiB?)");
   }
   ONNXGATE_RETURN_IF_ERROR(WriteFileAtomically(scratch.path_, bytes));
-  for (const ModelFileContents::ExternalFile& file : files.external_files) {
-    ONNXGATE_RETURN_IF_ERROR(
-        WriteFileAtomically(scratch.folder_ + "/" + file.location, file.bytes));
-  }
+  ONNXGATE_RETURN_IF_ERROR(file.CopyExternalData(scratch.folder_));
   return scratch;
 }
 
@@ -40,29 +37,26 @@ ScratchModel::~ScratchModel() {
   if (!folder_.empty()) std::filesystem::remove_all(folder_, ec);
 }
 
-StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int target_opset) {
-  onnx::ModelProto model;
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path, &model));
+StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset) {
   int64_t opset = 0;
-  for (const auto& [domain, version] : files.opset_imports) {
-    if (domain.empty()) opset = version;
+  for (const auto& [domain, version] : file.opset_imports()) {
+    if (IsDefaultDomain(domain)) opset = version;
   }
   if (opset > target_opset) {
-    return Unimplemented(model_path + " imports opset " + std::to_string(opset) +
+    return Unimplemented(file.path() + " imports opset " + std::to_string(opset) +
                          ", later than the target " + std::to_string(target_opset));
   }
-  if (opset == target_opset) return ScratchModel::Write(model, files);
-  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto converted, ConvertOpset(model, target_opset));
-  return ScratchModel::Write(converted, files);
+  if (opset == target_opset) return ScratchModel::Write(file.proto(), file);
+  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto converted, ConvertOpset(file.proto(), target_opset));
+  return ScratchModel::Write(converted, file);
 }
 
-StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const std::string& model_path) {
-  onnx::ModelProto model;
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFileContents files, ReadModelFiles(model_path, &model));
+StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const ModelFile& file) {
+  onnx::ModelProto model = file.proto();  // the copy that is rewritten
   std::vector<ExposedValue> graph_outputs = GraphOutputProducers(model);
   StatusOr<std::vector<ExposedValue>> intermediates = ExposeIntermediateOutputs(model);
-  if (!intermediates.ok()) return intermediates.status().WithContext(model_path);
-  ONNXGATE_ASSIGN_OR_RETURN(ScratchModel copy, ScratchModel::Write(model, files));
+  if (!intermediates.ok()) return intermediates.status().WithContext(file.path());
+  ONNXGATE_ASSIGN_OR_RETURN(ScratchModel copy, ScratchModel::Write(model, file));
   return ExposedModel{std::move(copy), std::move(intermediates).value(), std::move(graph_outputs)};
 }
 

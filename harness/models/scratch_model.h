@@ -10,26 +10,26 @@
 #include <string>
 #include <vector>
 
-#include "golden/model_files.h"
 #include "runtime/base/status.h"
 #include "runtime/model/intermediate_outputs.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
 class ScratchModel;
 
-// The model at `model_path` converted by ONNX's version converter to default-domain opset
+// The model of `file` converted by ONNX's version converter to default-domain opset
 // `target_opset`, as a scratch copy. Unimplemented when the model imports a later opset than the
 // target (the converter only moves forward here); InvalidArgument naming both opsets and the
 // converter's reason when it cannot convert; a model already at the target is copied as it is.
-StatusOr<ScratchModel> ConvertModelFile(const std::string& model_path, int target_opset);
+StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset);
 
 class ScratchModel {
  public:
-  // Writes `model` as <temporary folder>/model.onnx and each of `files`' external data files
-  // beside it under its location. Errors say what could not be created or written.
-  static StatusOr<ScratchModel> Write(const onnx::ModelProto& model,
-                                      const ModelFileContents& files);
+  // Writes `model` as <temporary folder>/model.onnx and copies each of `file`'s external data
+  // files beside it under its location, in pieces (ModelFile::CopyExternalData). Errors say what
+  // could not be created, read or written.
+  static StatusOr<ScratchModel> Write(const onnx::ModelProto& model, const ModelFile& file);
   ScratchModel(ScratchModel&& other) noexcept;
   ScratchModel& operator=(ScratchModel&&) = delete;
   ScratchModel(const ScratchModel&) = delete;
@@ -44,14 +44,14 @@ class ScratchModel {
   std::string path_;
 };
 
-// The model at `model_path` with every intermediate value exposed as an output, as a scratch
-// copy: what a layer-by-layer comparison runs.
+// The model of `file` with every intermediate value exposed as an output, as a scratch copy: what
+// a layer-by-layer comparison runs.
 struct ExposedModel {
   ScratchModel copy;
   std::vector<ExposedValue> intermediates;  // the exposed values, in node order
   std::vector<ExposedValue> graph_outputs;  // the nodes computing the graph outputs, in node order
 };
 // Errors name the model: one that does not read, or whose types cannot be inferred.
-StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const std::string& model_path);
+StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const ModelFile& file);
 
 }  // namespace onnxgate

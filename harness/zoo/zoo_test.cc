@@ -14,10 +14,10 @@
 #include <map>
 #include <set>
 
-#include "golden/sha256.h"
 #include "harness/models/model_inputs.h"
 #include "harness/zoo/graph_builder.h"
 #include "runtime/base/atomic_file.h"
+#include "runtime/base/sha256.h"
 #include "runtime/base/tensor.h"
 #include "runtime/builtin/builtin_runtime.h"
 

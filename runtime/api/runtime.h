@@ -39,6 +39,11 @@ struct LoadOptions {
   // Threads a provider may use inside one op. A value above what a requested provider can use
   // (RuntimeUnderTest::MaxIntraOpThreads) is refused at load, never silently lowered.
   int intra_op_threads = 1;
+  // The model file's bytes when the caller has read them already (the harness reads each model
+  // file once, runtime/model/model_file.h), valid for the call to Load: a runtime in this process
+  // may parse them instead of reading the file again; external data still resolves beside the
+  // file. Null: the runtime reads the file.
+  const std::string* model_bytes = nullptr;
 };
 
 // Options for a runtime as a whole, passed through as the user gave them (`--runtime-option

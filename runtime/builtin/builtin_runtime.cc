@@ -161,8 +161,11 @@ class BuiltinRuntime : public RuntimeUnderTest {
       if (!ref.ok()) return ref.status().WithContext("loading " + model_path);
       providers.push_back(std::move(ref).value());
     }
-    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const Model> model,
-                              Model::Load(model_path, model_options_));
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::shared_ptr<const Model> model,
+        options.model_bytes != nullptr
+            ? Model::FromFileBytes(model_path, *options.model_bytes, model_options_)
+            : Model::Load(model_path, model_options_));
     if (options.optimization_level >= 1 && options.optimization_level <= kMaxOptimizationLevel) {
       OptimizerOptions optimizer;  // folds constants on ref, as the oracle computes them
       optimizer.level = options.optimization_level;

@@ -9,7 +9,9 @@
 #include <set>
 
 #include "runtime/base/contained_file.h"
+#include "runtime/model/model_file.h"
 #include "runtime/model/type_inference.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/model_checks.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/onnx/text_format.h"
@@ -18,11 +20,6 @@
 namespace onnxgate {
 
 namespace {
-
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 // Calls fn(graph, depth, where) for the graph and every subgraph in node attributes.
 using GraphVisitor = std::function<Status(const onnx::GraphProto&, int, const std::string&)>;
@@ -103,7 +100,7 @@ Status CheckOpSchemas(const onnx::ModelProto& model, const std::map<std::string,
       model.graph(), 0, "graph", [&](const onnx::GraphProto& g, int, const std::string& where) {
         for (const onnx::NodeProto& node : g.node()) {
           const std::string domain = NormalizeDomain(node.domain());
-          const std::string shown_domain = domain.empty() ? "ai.onnx" : domain;
+          const std::string shown_domain = DomainDisplayName(domain);
           const std::string label = where + ": " + node.op_type() + " node" +
                                     (node.name().empty() ? "" : " '" + node.name() + "'");
           auto it = opsets.find(domain);
@@ -145,7 +142,7 @@ StatusOr<std::map<std::string, int>> OpsetImports(const onnx::ModelProto& model)
   std::map<std::string, int> opsets;
   for (const auto& opset : model.opset_import()) {
     const std::string domain = NormalizeDomain(opset.domain());
-    const std::string shown = domain.empty() ? "ai.onnx" : domain;
+    const std::string shown = DomainDisplayName(domain);
     if (opset.version() < 1 || opset.version() > INT32_MAX) {
       return InvalidArgument("opset_import gives domain '" + shown + "' the version " +
                              std::to_string(opset.version()) + ", outside 1 to 2^31-1");
@@ -198,19 +195,19 @@ StatusOr<std::shared_ptr<const Model>> Model::Load(const std::string& path,
   // parse: a FIFO or /dev/zero named as a model is refused without blocking or reading.
   ONNXGATE_ASSIGN_OR_RETURN(std::string bytes,
                             ReadRegularFile(path, kMaxProtobufFileBytes, "model file"));
+  return FromFileBytes(path, bytes, options);
+}
+
+StatusOr<std::shared_ptr<const Model>> Model::FromFileBytes(const std::string& path,
+                                                            const std::string& bytes,
+                                                            const ModelOptions& options) {
   if (bytes.empty()) return DataLoss(path + ": empty file, not an ONNX model");
   onnx::ModelProto proto;
-  if (EndsWith(path, ".onnxtxt")) {
-    ONNXGATE_ASSIGN_OR_RETURN(proto, ParseText(bytes, path));
-  } else {
-    if (!proto.ParseFromString(bytes)) {
-      return DataLoss(path + ": not a valid ONNX model (protobuf parse failed)");
-    }
-    // Protobuf accepts many byte strings as some message; one with neither IR version nor graph
-    // is not a model.
-    if (!proto.has_ir_version() && !proto.has_graph()) {
-      return DataLoss(path + ": not a valid ONNX model (no ir_version and no graph)");
-    }
+  ONNXGATE_RETURN_IF_ERROR(ParseModelFile(bytes, path, &proto));
+  // Protobuf accepts many byte strings as some message; one with neither IR version nor graph
+  // is not a model.
+  if (!IsTextModel(path) && !proto.has_ir_version() && !proto.has_graph()) {
+    return DataLoss(path + ": not a valid ONNX model (no ir_version and no graph)");
   }
   return FromProto(std::move(proto), DirectoryOf(path), path, options);
 }

@@ -40,6 +40,12 @@ class Model {
   static StatusOr<std::shared_ptr<const Model>> Load(const std::string& path,
                                                      const ModelOptions& options = {});
 
+  // Load for the file at `path` whose `bytes` the caller has read already (model_file.h): the
+  // same checks and errors, without reading the file again.
+  static StatusOr<std::shared_ptr<const Model>> FromFileBytes(const std::string& path,
+                                                              const std::string& bytes,
+                                                              const ModelOptions& options = {});
+
   // The same checks for a model already in memory. `dir` is the folder external data resolves
   // against; `display_name` names the model in messages.
   static StatusOr<std::shared_ptr<const Model>> FromProto(onnx::ModelProto proto,

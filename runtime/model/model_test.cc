@@ -90,6 +90,34 @@ TEST(ModelTest, MissingEmptyTruncatedAndForeignFiles) {
   EXPECT_THAT(folder.status().message(), HasSubstr("is a folder, not a model file"));
 }
 
+// Bytes the caller read already are parsed as Load parses the file (binary or text by the name),
+// with the same errors, and the file itself is not read again: its folder is still where external
+// data resolves.
+TEST(ModelTest, FromFileBytesParsesTheGivenBytesAsTheFile) {
+  ScratchDir dir;
+  const std::string path = dir.Write("gone.onnx", "");
+  std::string bytes = Model::ParseText(kRelu, "relu")->SerializeAsString();
+  auto model = Model::FromFileBytes(path, bytes);
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  EXPECT_EQ((*model)->graph().node(0).op_type(), "Relu");
+  EXPECT_EQ((*model)->dir(), dir.path());
+  EXPECT_EQ((*model)->display_name(), path);
+
+  auto text = Model::FromFileBytes(dir.path() + "/m.onnxtxt", kRelu);
+  ASSERT_TRUE(text.ok()) << text.status().ToString();
+  EXPECT_EQ((*text)->graph().node(0).op_type(), "Relu");
+
+  auto empty = Model::FromFileBytes(path, "");
+  EXPECT_EQ(empty.status().code(), StatusCode::kDataLoss);
+  EXPECT_THAT(empty.status().message(), HasSubstr("gone.onnx: empty file"));
+  auto truncated = Model::FromFileBytes(path, bytes.substr(0, bytes.size() / 2));
+  EXPECT_EQ(truncated.status().code(), StatusCode::kDataLoss);
+  EXPECT_THAT(truncated.status().message(),
+              HasSubstr("gone.onnx: not a valid ONNX model (protobuf parse failed)"));
+  auto bad_text = Model::FromFileBytes(dir.path() + "/bad.onnxtxt", "<ir_version: 8> g (");
+  EXPECT_EQ(bad_text.status().code(), StatusCode::kInvalidArgument);
+}
+
 // A model path may be a link (users pass them on the command line), but a FIFO or a device named
 // as a model is refused at once, without blocking on the FIFO or reading /dev/zero forever.
 TEST(ModelTest, ModelFileMustBeRegular) {

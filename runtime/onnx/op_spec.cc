@@ -30,10 +30,6 @@ FormalParameter ToFormal(const onnx::OpSchema::FormalParameter& f) {
 
 }  // namespace
 
-std::string NormalizeDomain(const std::string& domain) {
-  return domain == "ai.onnx" ? std::string() : domain;
-}
-
 const char* OnnxReleaseVersion() { return ONNXGATE_ONNX_VERSION; }
 
 int MaxIrVersion() { return static_cast<int>(onnx::IR_VERSION); }

@@ -11,15 +11,13 @@
 #include <vector>
 
 #include "runtime/base/data_type.h"
+#include "runtime/onnx/domain.h"
 
 namespace onnx {
 class OpSchema;
 }
 
 namespace onnxgate {
-
-// "" for the default domain however it is written ("" or "ai.onnx"); other domains unchanged.
-std::string NormalizeDomain(const std::string& domain);
 
 // The ONNX release onnxgate is built against, such as "1.23.2".
 const char* OnnxReleaseVersion();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "runtime/onnx/domain.h"
 #include "runtime/optimizer/graph_index.h"
 #include "runtime/optimizer/passes.h"
 #include "runtime/proto/tensor_proto.h"
@@ -27,8 +28,7 @@ bool IsNondeterministic(const std::string& op) {
 }
 
 bool IsFoldableOp(const onnx::NodeProto& node, bool initializers_allowed) {
-  const std::string& domain = node.domain();
-  if (!(domain.empty() || domain == "ai.onnx" || domain == "ai.onnx.ml")) return false;
+  if (!(IsDefaultDomain(node.domain()) || node.domain() == "ai.onnx.ml")) return false;
   if (IsNondeterministic(node.op_type()) || HasSubgraph(node)) return false;
   // Below IR version 4 a folded value is a Constant node again: nothing to gain.
   if (!initializers_allowed && node.op_type() == "Constant") return false;
@@ -117,10 +117,7 @@ class Folder {
   // CastLike reads only the element type of its second input: when that type is known, the
   // node is a Cast of its first input, constant or not.
   bool TypeOnlyInput(const onnx::NodeProto& node, int k) const {
-    if (node.op_type() != "CastLike" || !(node.domain().empty() || node.domain() == "ai.onnx") ||
-        k != 1) {
-      return false;
-    }
+    if (!IsOnnxOp(node, "CastLike") || k != 1) return false;
     const ValueType type = index_.TypeOf(node.input(k));
     return type.kind == Value::Kind::kTensor && type.elem_type != DataType::kUndefined;
   }

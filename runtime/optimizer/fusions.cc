@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "runtime/graph/gelu_pattern.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/optimizer/graph_index.h"
 #include "runtime/optimizer/passes.h"
@@ -29,15 +30,11 @@ struct Rewrite {
 
 using Matcher = std::optional<Rewrite> (*)(const GraphIndex&, int, const PassContext&);
 
-bool IsOp(const onnx::NodeProto& node, const char* op) {
-  return node.op_type() == op && (node.domain().empty() || node.domain() == "ai.onnx");
-}
-
 // The node at `index` if it is `op` in the default domain, else null.
 const onnx::NodeProto* NodeIf(const GraphIndex& ix, int index, const char* op) {
   if (index < 0) return nullptr;
   const onnx::NodeProto& node = ix.graph().node(index);
-  return IsOp(node, op) ? &node : nullptr;
+  return IsOnnxOp(node, op) ? &node : nullptr;
 }
 
 // The active version of a default-domain op at the model's opset; -1 when it has none.
@@ -315,14 +312,15 @@ std::optional<Rewrite> MatchLayerNormalization(const GraphIndex& ix, int mean_in
   int square_index = -1, div_index = -1;
   for (int use : ix.Consumers(d)) {
     const onnx::NodeProto& node = ix.graph().node(use);
-    if (IsOp(node, "Div") && node.input_size() == 2 && node.input(0) == d && node.input(1) != d) {
+    if (IsOnnxOp(node, "Div") && node.input_size() == 2 && node.input(0) == d &&
+        node.input(1) != d) {
       if (div_index != -1 && div_index != use) return std::nullopt;
       div_index = use;
-    } else if (IsOp(node, "Pow") && node.input_size() == 2 && node.input(0) == d) {
+    } else if (IsOnnxOp(node, "Pow") && node.input_size() == 2 && node.input(0) == d) {
       std::optional<double> e = ScalarConstant(ix, node.input(1), rank);
       if (!e || *e != 2.0 || (square_index != -1 && square_index != use)) return std::nullopt;
       square_index = use;
-    } else if (IsOp(node, "Mul") && node.input_size() == 2 && node.input(0) == d &&
+    } else if (IsOnnxOp(node, "Mul") && node.input_size() == 2 && node.input(0) == d &&
                node.input(1) == d) {
       if (square_index != -1 && square_index != use) return std::nullopt;
       square_index = use;

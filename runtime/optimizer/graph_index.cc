@@ -3,6 +3,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "runtime/onnx/domain.h"
 #include "runtime/proto/tensor_proto.h"
 
 namespace onnxgate {
@@ -62,8 +63,7 @@ GraphIndex::GraphIndex(const onnx::GraphProto& graph, std::string base_dir)
         for (const std::string& n : FreeNames(g)) escaping_.insert(n);
       }
     }
-    if (node.op_type() == "Constant" && (node.domain().empty() || node.domain() == "ai.onnx") &&
-        node.output_size() == 1 && !node.output(0).empty()) {
+    if (IsOnnxOp(node, "Constant") && node.output_size() == 1 && !node.output(0).empty()) {
       for (const onnx::AttributeProto& attr : node.attribute()) {
         if (attr.name() == "value" && attr.has_t()) {
           constants_[node.output(0)] = &attr.t();

@@ -1,5 +1,5 @@
 // Tests of SHA-256 over bytes and files against the FIPS 180-2 test vectors.
-#include "golden/sha256.h"
+#include "runtime/base/sha256.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
