@@ -1,9 +1,12 @@
 // JPEG through libjpeg.
-#include <jpeglib.h>
-
 #include <csetjmp>
-#include <cstdio>
 #include <string>
+
+// jpeglib.h uses size_t and FILE without including what declares them.
+// clang-format off
+#include <cstdio>
+#include <jpeglib.h>
+// clang-format on
 
 #include "runtime/ep/ref/kernels/image/image_codecs.h"
 
