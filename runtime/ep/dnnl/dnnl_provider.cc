@@ -26,7 +26,7 @@ class DnnlProvider : public ExecutionProvider {
   static StatusOr<std::shared_ptr<const DnnlProvider>> Create(
       int threads, std::shared_ptr<const ExecutionProvider> host) {
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const dnnl_ep::DnnlContext> context,
-                              dnnl_ep::DnnlContext::Create(threads, host_));
+                              dnnl_ep::DnnlContext::Create(threads));
     ONNXGATE_ASSIGN_OR_RETURN(
         std::shared_ptr<const ExecutionProvider> kernels,
         RegistryProvider::Create(kDnnlProviderName, [context, host](KernelRegistry& registry) {

@@ -677,7 +677,9 @@ TEST(DnnlIdentityTest, HandsOnHostAndResidentTensors) {
   ASSERT_TRUE(context.ok()) << context.status().ToString();
   onnx::NodeProto node;
   ASSERT_TRUE(ParseNodeText("Y = Identity(X)", &node).ok());
-  auto kernel = IdentityKernel::Create(KernelInfo(node, 16, {DataType::kFloat}), *context);
+  auto ref = BuiltinRefProvider();
+  ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+  auto kernel = IdentityKernel::Create(KernelInfo(node, 16, {DataType::kFloat}), *context, *ref);
   ASSERT_TRUE(kernel.ok()) << kernel.status().ToString();
   EXPECT_EQ((*kernel)->resident_domain(), context->get());
   // x in nChw8c: 8 channels in one block.
