@@ -9,11 +9,6 @@
 # The table mirrors the rules the document states: each rule's text must appear, word for word,
 # in docs/architecture.md (whitespace aside), so neither can change without the other. A rule
 # that applies to no file is an error too (a folder was renamed and the rule checks nothing).
-#
-# The provider rule (no provider includes another provider's folder) does not hold yet: the
-# includes that break it today are allowed per folder pair, counted, in PROVIDER_ALLOWLIST. A new
-# pair, or more includes for a pair than its count, fails; the summary says how many remain, and
-# a count that has gone down should be lowered here to match.
 set -euo pipefail
 
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -31,12 +26,9 @@ RULES=(
   'runtime/session never includes runtime/optimizer | ^runtime/session/ | - | ^runtime/optimizer/'
   'harness/models never includes a session or a provider (runtime/session, runtime/ep) outside its tests | ^harness/models/ | _test\.cc$ | ^runtime/(session|ep)/'
   "a provider never includes another provider's folder (runtime/ep/<name>) | ^runtime/ep/ | - | OTHER_PROVIDER"
-)
-# "<including provider folder> <included provider folder> <includes allowed>", today's breaks.
-PROVIDER_ALLOWLIST=(
-  'runtime/ep/dnnl runtime/ep/ref 27'
-  'runtime/ep/opencl runtime/ep/ref 15'
-  'runtime/ep/testing runtime/ep/ref 1'
+  'a provider never includes runtime/session outside its tests | ^runtime/ep/ | _test\.cc$ | ^runtime/session/'
+  'runtime/session never includes runtime/ep or runtime/builtin | ^runtime/session/ | - | ^runtime/(ep|builtin)/'
+  'runtime/provider never includes runtime/ep, runtime/session or runtime/builtin | ^runtime/provider/ | - | ^runtime/(ep|session|builtin)/'
 )
 
 fail=0
@@ -64,15 +56,12 @@ set +e
   printf 'FILE\t%s\n' "${files[@]}"
   grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "${files[@]}"
 } | awk -v rules="$(printf '%s\n' "${RULES[@]}")" \
-        -v allow="$(printf '%s\n' "${PROVIDER_ALLOWLIST[@]}")" \
         -v tops="$(printf '%s\n' "${dirs[@]}")" '
 BEGIN {
   nr = split(rules, lines, "\n")
   for (i = 1; i <= nr; i++) {
     split(lines[i], f, / \| /); text[i] = f[1]; scope[i] = f[2]; exempt[i] = f[3]; deny[i] = f[4]
   }
-  na = split(allow, alines, "\n")
-  for (i = 1; i <= na; i++) { split(alines[i], f, " "); allowed[f[1] " " f[2]] = f[3] + 0 }
   nt = split(tops, tl, "\n")
   for (i = 1; i <= nt; i++) top[tl[i]] = 1
   bad = 0; nincludes = 0
@@ -100,13 +89,8 @@ $1 == "FILE" && NF == 2 && $0 ~ /^FILE\t/ {
     if (deny[i] == "OTHER_PROVIDER") {
       from = provider(file); to = provider(path)
       if (from == "" || to == "" || from == to) continue
-      pair = from " " to
-      count[pair]++; where[pair] = where[pair] "  " file ":" line ": #include \"" inc "\"\n"
-      if (!(pair in allowed)) {
-        printf "%s:%s: #include \"%s\" breaks \"%s\" (%s is not in the allowlist)\n", \
-               file, line, inc, text[i], from " -> " to
-        bad = 1
-      }
+      printf "%s:%s: #include \"%s\" breaks \"%s\" (%s)\n", file, line, inc, text[i], from " -> " to
+      bad = 1
       continue
     }
     neg = substr(deny[i], 1, 1) == "!"
@@ -121,19 +105,7 @@ END {
   for (i = 1; i <= nr; i++) if (!(i in used)) {
     printf "the rule \"%s\" applies to no file (%s)\n", text[i], scope[i]; bad = 1
   }
-  remain = 0
-  for (pair in allowed) {
-    n = count[pair] + 0; remain += n; split(pair, p, " ")
-    if (n > allowed[pair]) {
-      printf "%s includes %s %d times, the allowlist allows %d:\n%s", p[1], p[2], n, allowed[pair], where[pair]
-      bad = 1
-    } else if (n < allowed[pair]) {
-      printf "note: %s includes %s %d times, fewer than the allowlist'"'"'s %d: lower its count\n", \
-             p[1], p[2], n, allowed[pair]
-    }
-  }
-  printf "check-layering: %d files, %d includes, %d rules; %d allowlisted provider-to-provider includes remain\n", \
-         nfiles, nincludes, nr, remain
+  printf "check-layering: %d files, %d includes, %d rules\n", nfiles, nincludes, nr
   exit bad
 }' >&2
 status=$?

@@ -275,13 +275,22 @@ class BuiltinRuntime : public RuntimeUnderTest {
 
 }  // namespace
 
+StatusOr<std::shared_ptr<const ExecutionProvider>> BuiltinRefProvider() {
+  static const StatusOr<std::shared_ptr<const ExecutionProvider>> ref = CreateRefProvider();
+  return ref;
+}
+
 std::vector<ProviderEntry> BuiltinProviderEntries() {
   std::vector<ProviderEntry> entries;
-  entries.push_back({kRefProviderName, CreateRefProvider});
+  entries.push_back({kRefProviderName, BuiltinRefProvider});
   // Providers behind CMake options are added the same way, each inside the #if its option
   // defines; ref stays first, the default --ep.
 #if ONNXGATE_WITH_DNNL
-  entries.push_back({kDnnlProviderName, CreateDnnlProvider});
+  entries.push_back({kDnnlProviderName, []() -> StatusOr<std::shared_ptr<const ExecutionProvider>> {
+                       ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> ref,
+                                                 BuiltinRefProvider());
+                       return CreateDnnlProvider(std::move(ref));
+                     }});
 #endif
 #if ONNXGATE_WITH_OPENCL
   entries.push_back({kOpenClProviderName, CreateOpenClProvider});

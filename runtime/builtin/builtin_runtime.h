@@ -9,7 +9,7 @@
 
 #include "runtime/api/runtime.h"
 #include "runtime/model/model.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 
@@ -26,6 +26,11 @@ struct ProviderEntry {
 // misbehave on purpose are test-only: runtime/ep/testing/test_providers.h). A load that does not
 // request "ref" gets it as its last provider, for the nodes the requested ones decline.
 std::vector<ProviderEntry> BuiltinProviderEntries();
+
+// The ref provider, built once per process and then shared: the oracle the other providers are
+// compared with, and the host provider that lends dnnl the kernels it runs on the host
+// (runtime/provider/borrowed_kernel.h). Its registration error, if any, on every call.
+StatusOr<std::shared_ptr<const ExecutionProvider>> BuiltinRefProvider();
 
 // The built-in runtime offering BuiltinProviderEntries().
 std::unique_ptr<RuntimeUnderTest> CreateBuiltinRuntime();

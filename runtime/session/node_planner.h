@@ -12,7 +12,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 #include "runtime/model/model.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 

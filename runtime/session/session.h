@@ -8,7 +8,7 @@
 
 #include "runtime/api/runtime.h"
 #include "runtime/model/model.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "runtime/kernel/kernel_registry.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 namespace testing_kernels {

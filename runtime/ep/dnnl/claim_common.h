@@ -12,7 +12,7 @@
 
 #include "runtime/graph/gelu_pattern.h"
 #include "runtime/kernel/kernel_info.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate::dnnl_ep {
 

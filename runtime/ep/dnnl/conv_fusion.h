@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "runtime/ep/dnnl/dnnl_common.h"
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate::dnnl_ep {
 

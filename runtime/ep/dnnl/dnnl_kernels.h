@@ -6,6 +6,7 @@
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/kernel/kernel_registry.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -13,7 +14,10 @@ namespace onnxgate::dnnl_ep {
 // Ranges are closed (kernel_def.h), so this claims nothing by itself.
 inline constexpr int kCheckedThroughOpset = 28;
 
-// Registers every dnnl kernel; each kernel built from the registry holds `dnnl`.
-Status RegisterDnnlKernels(KernelRegistry& registry, std::shared_ptr<const DnnlContext> dnnl);
+// Registers every dnnl kernel; each kernel built from the registry holds `dnnl`. The kernels dnnl
+// runs on the host (Erf, Gather, Reshape, Flatten, Identity of a host tensor) are `host`'s,
+// borrowed through its registry (borrowed_kernel.h): the built-in runtime hands over ref.
+Status RegisterDnnlKernels(KernelRegistry& registry, std::shared_ptr<const DnnlContext> dnnl,
+                           std::shared_ptr<const ExecutionProvider> host);
 
 }  // namespace onnxgate::dnnl_ep

@@ -23,16 +23,17 @@ namespace {
 // (once per count, then shared like this one).
 class DnnlProvider : public ExecutionProvider {
  public:
-  static StatusOr<std::shared_ptr<const DnnlProvider>> Create(int threads) {
+  static StatusOr<std::shared_ptr<const DnnlProvider>> Create(
+      int threads, std::shared_ptr<const ExecutionProvider> host) {
     ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const dnnl_ep::DnnlContext> context,
                               dnnl_ep::DnnlContext::Create(threads));
     ONNXGATE_ASSIGN_OR_RETURN(
         std::shared_ptr<const ExecutionProvider> kernels,
-        RegistryProvider::Create(kDnnlProviderName, [context](KernelRegistry& registry) {
-          return dnnl_ep::RegisterDnnlKernels(registry, context);
+        RegistryProvider::Create(kDnnlProviderName, [context, host](KernelRegistry& registry) {
+          return dnnl_ep::RegisterDnnlKernels(registry, context, host);
         }));
     return std::shared_ptr<const DnnlProvider>(
-        new DnnlProvider(std::move(context), std::move(kernels), threads));
+        new DnnlProvider(std::move(context), std::move(kernels), threads, std::move(host)));
   }
 
   const std::string& name() const override { return kernels_->name(); }
@@ -68,27 +69,35 @@ class DnnlProvider : public ExecutionProvider {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = siblings_.find(threads);
     if (it != siblings_.end()) return it->second;
-    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> sibling, Create(threads));
+    ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> sibling, Create(threads, host_));
     siblings_[threads] = sibling;
     return std::shared_ptr<const ExecutionProvider>(std::move(sibling));
   }
 
  private:
   DnnlProvider(std::shared_ptr<const dnnl_ep::DnnlContext> context,
-               std::shared_ptr<const ExecutionProvider> kernels, int threads)
-      : context_(std::move(context)), kernels_(std::move(kernels)), threads_(threads) {}
+               std::shared_ptr<const ExecutionProvider> kernels, int threads,
+               std::shared_ptr<const ExecutionProvider> host)
+      : context_(std::move(context)),
+        kernels_(std::move(kernels)),
+        threads_(threads),
+        host_(std::move(host)) {}
 
   std::shared_ptr<const dnnl_ep::DnnlContext> context_;
   std::shared_ptr<const ExecutionProvider> kernels_;
   int threads_;
+  std::shared_ptr<const ExecutionProvider> host_;  // lends the kernels dnnl runs on the host
   mutable std::mutex mu_;
   mutable std::map<int, std::shared_ptr<const ExecutionProvider>> siblings_;
 };
 
 }  // namespace
 
-StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider() {
-  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> provider, DnnlProvider::Create(1));
+StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider(
+    std::shared_ptr<const ExecutionProvider> host) {
+  if (host == nullptr) return InvalidArgument("the dnnl provider needs a host provider, got none");
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const DnnlProvider> provider,
+                            DnnlProvider::Create(1, std::move(host)));
   return std::shared_ptr<const ExecutionProvider>(std::move(provider));
 }
 

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 
@@ -14,7 +14,10 @@ inline constexpr char kDnnlProviderName[] = "dnnl";
 
 // Builds the provider, its oneDNN engine and its registry (once; share the result between
 // sessions), for sessions of 1 intra-op thread; ForIntraOpThreads gives the provider for more,
-// up to the processors OpenMP may use. Unavailable when oneDNN cannot create a CPU engine.
-StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider();
+// up to the processors OpenMP may use. `host` lends the kernels dnnl runs on the host (Erf,
+// Gather, Reshape, Flatten; dnnl_kernels.h): the built-in runtime hands over its ref provider.
+// Unavailable when oneDNN cannot create a CPU engine; InvalidArgument when `host` is null.
+StatusOr<std::shared_ptr<const ExecutionProvider>> CreateDnnlProvider(
+    std::shared_ptr<const ExecutionProvider> host);
 
 }  // namespace onnxgate

@@ -1,4 +1,5 @@
-// The dnnl provider in the built-in runtime: offered after ref, its claims, nodes it declines
+// The dnnl provider in the built-in runtime: its host kernels borrowed from the host provider it
+// is given, offered after ref, its claims, nodes it declines
 // falling back to ref with the placement recorded (or refused under --fallback forbid), a
 // constant W reordered once and reused, one loaded model run from many threads at once,
 // intra-op threads reaching its kernels, activations left in oneDNN's layouts between its
@@ -9,6 +10,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
 
 #include <cmath>
 #include <limits>
@@ -16,7 +18,6 @@
 #include <thread>
 
 #include "runtime/builtin/builtin_runtime.h"
-#include "runtime/ep/ref/ref_provider.h"
 #include "runtime/model/model_test_util.h"
 #include "runtime/session/session.h"
 
@@ -68,6 +69,42 @@ void ExpectNear(const Tensor& got, const Tensor& want) {
   for (int64_t i = 0; i < want.NumElements(); ++i) {
     EXPECT_NEAR(got.data<float>()[i], want.data<float>()[i], 1e-5f) << "element " << i;
   }
+}
+
+// The dnnl provider with ref as its host provider, as the built-in runtime sets it up.
+StatusOr<std::shared_ptr<const ExecutionProvider>> DnnlOnRef() {
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> ref, BuiltinRefProvider());
+  return CreateDnnlProvider(std::move(ref));
+}
+
+TEST(DnnlProviderTest, NeedsAHostProvider) {
+  auto provider = CreateDnnlProvider(nullptr);
+  EXPECT_EQ(provider.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(provider.status().message(), HasSubstr("needs a host provider"));
+}
+
+// The kernels dnnl runs on the host are its host provider's: Erf, Gather, Reshape and Flatten
+// come out of the lender's registry, so a host provider without them leaves dnnl unable to
+// build those nodes, and says which provider lacked the kernel.
+TEST(DnnlProviderTest, BorrowsItsHostKernelsFromTheHostProvider) {
+  auto empty = RegistryProvider::Create("empty-host", [](KernelRegistry&) { return OkStatus(); });
+  ASSERT_TRUE(empty.ok()) << empty.status().ToString();
+  auto provider = CreateDnnlProvider(*empty);
+  if (!provider.ok()) GTEST_SKIP() << provider.status().ToString();
+  onnx::NodeProto erf;
+  erf.set_op_type("Erf");
+  erf.add_input("X");
+  erf.add_output("Y");
+  auto def = (*provider)->registry().Find("", "Erf", 13, {{"T", DataType::kFloat}});
+  ASSERT_TRUE(def.ok()) << def.status().ToString();
+  auto without = (*def)->factory(KernelInfo(erf, 13, {DataType::kFloat}));
+  EXPECT_EQ(without.status().code(), StatusCode::kUnimplemented);
+  EXPECT_THAT(without.status().message(), HasSubstr("provider 'empty-host' lends no kernel"));
+  auto with_ref = DnnlOnRef();
+  ASSERT_TRUE(with_ref.ok()) << with_ref.status().ToString();
+  auto ref_def = (*with_ref)->registry().Find("", "Erf", 13, {{"T", DataType::kFloat}});
+  ASSERT_TRUE(ref_def.ok()) << ref_def.status().ToString();
+  EXPECT_TRUE((*ref_def)->factory(KernelInfo(erf, 13, {DataType::kFloat})).ok());
 }
 
 TEST(DnnlProviderTest, IsOfferedAfterRefAndClaimsFloatOps) {
@@ -162,8 +199,8 @@ DnnlAndRefSessions SessionsOf(const std::string& text) {
   if (!proto.ok()) return out;
   auto model = Model::FromProto(*proto, ".", "model.onnx");
   EXPECT_TRUE(model.ok()) << model.status().ToString();
-  auto dnnl = CreateDnnlProvider();
-  auto ref = CreateRefProvider();
+  auto dnnl = DnnlOnRef();
+  auto ref = BuiltinRefProvider();
   EXPECT_TRUE(dnnl.ok() && ref.ok());
   if (!model.ok() || !dnnl.ok() || !ref.ok()) return out;
   auto on_dnnl = Session::Create(*model, {*dnnl, *ref});
@@ -779,7 +816,7 @@ TEST(DnnlProviderTest, OneModelRunsFromManyThreadsAtOnce) {
 // for 2 (the same provider for every such session) and computes what one thread computes; more
 // threads than the processors OpenMP may use are refused rather than measured as fewer.
 TEST(DnnlProviderTest, IntraOpThreadsReachTheKernels) {
-  auto provider = CreateDnnlProvider();
+  auto provider = DnnlOnRef();
   ASSERT_TRUE(provider.ok()) << provider.status().ToString();
   const int most = (*provider)->max_intra_op_threads();
   ASSERT_GE(most, 1);

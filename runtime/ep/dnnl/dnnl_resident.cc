@@ -1,7 +1,7 @@
 // The dnnl EP's resident tensors and the kernels' input and output helpers.
 #include "runtime/ep/dnnl/dnnl_resident.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -11,7 +11,7 @@ const std::string& DnnlResident::provider() const {
 }
 
 StatusOr<Tensor> DnnlResident::ToHost() const {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, ref::NewUninitializedTensor(DataType::kFloat, shape_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, NewUninitializedTensor(DataType::kFloat, shape_));
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "reorder", [&]() -> Status {
     dnnl::memory plain =
         WrapMemory(*dnnl_, PlainDesc(DimsOf(shape_.dims())), host.mutable_data<float>());
@@ -34,7 +34,7 @@ StatusOr<DnnlInput> GetDnnlInput(const KernelContext& ctx, const DnnlContext& dn
     const auto& resident = static_cast<const DnnlResident&>(v->resident());
     return DnnlInput{resident.shape(), resident.memory(), nullptr, resident.all_finite()};
   }
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
   if (t->dtype() != DataType::kFloat) {
     return InvalidArgument(std::string("input '") + name + "' must be float32, got " +
                            DataTypeShortName(t->dtype()));
@@ -54,7 +54,7 @@ StatusOr<const Tensor*> GetHostInput(const KernelContext& ctx, size_t index, con
     ONNXGATE_ASSIGN_OR_RETURN(*copy, v->resident().ToHost());
     return copy;
   }
-  return ref::GetInput(ctx, index, name);
+  return GetInput(ctx, index, name);
 }
 
 StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
@@ -62,13 +62,13 @@ StatusOr<DnnlOutput> DnnlOutput::Create(std::shared_ptr<const DnnlContext> dnnl,
   DnnlOutput out;
   const dnnl::memory::desc plain = PlainDesc(DimsOf(shape.dims()));
   if (desc == plain) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, ref::NewUninitializedTensor(DataType::kFloat, shape));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, NewUninitializedTensor(DataType::kFloat, shape));
     out.host_ = std::move(t);
-  } else if (static_cast<int64_t>(desc.get_size()) > ref::kMaxOutputBytes) {
-    // The same bound as a host output's (ref::NewTensor), on the layout's padded size.
+  } else if (static_cast<int64_t>(desc.get_size()) > kMaxOutputBytes) {
+    // The same bound as a host output's (NewTensor), on the layout's padded size.
     return InvalidArgument(
         "output " + shape.ToString() + " needs " + std::to_string(desc.get_size()) +
-        " bytes in oneDNN's layout, more than " + std::to_string(ref::kMaxOutputBytes));
+        " bytes in oneDNN's layout, more than " + std::to_string(kMaxOutputBytes));
   }
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl, "memory", [&]() -> Status {
     out.memory_ = out.host_ ? WrapMemory(*dnnl, plain, out.host_->mutable_data<float>())

@@ -2,6 +2,8 @@
 // than its schema (registration_test.cc says so to the coverage check); a node of another type
 // is declined and runs on the next provider. A range spans several schema versions only where
 // they differ in the types they add, never in float32 semantics.
+#include <map>
+#include <string>
 #include <utility>
 
 #include "runtime/ep/dnnl/dnnl_kernels.h"
@@ -17,15 +19,14 @@
 #include "runtime/ep/dnnl/kernels/pool.h"
 #include "runtime/ep/dnnl/kernels/softmax.h"
 #include "runtime/ep/dnnl/kernels/transpose.h"
-#include "runtime/ep/ref/kernels/math/unary_math.h"
-#include "runtime/ep/ref/kernels/tensor/gather.h"
-#include "runtime/ep/ref/kernels/tensor/reshape.h"
+#include "runtime/provider/borrowed_kernel.h"
 
 namespace onnxgate::dnnl_ep {
 
 namespace {
 
 using Context = std::shared_ptr<const DnnlContext>;
+using Host = std::shared_ptr<const ExecutionProvider>;
 
 // `factory`, for a node whose every input is known at load to be float32. The registry matches
 // a node on the element types known at load; an input whose type is unknown then (a value in a
@@ -69,6 +70,17 @@ KernelFactory Eltwise(EltwiseOp op, const Context& dnnl) {
   return [op, dnnl](const KernelInfo& info) { return EltwiseKernel::Create(info, op, dnnl); };
 }
 
+// The factory of the kernel `host` lends for the node (borrowed_kernel.h), its constraint T bound
+// to float32 and, when `index_constraint` is given, that constraint to input 1's element type
+// (Gather's indices).
+KernelFactory Borrowed(Host host, const char* index_constraint = nullptr) {
+  return [host = std::move(host), index_constraint](const KernelInfo& info) {
+    std::map<std::string, DataType> bound = {{"T", DataType::kFloat}};
+    if (index_constraint != nullptr) bound[index_constraint] = info.input_type(1);
+    return CreateBorrowedKernel(*host, info, bound);
+  };
+}
+
 // The factory of a kernel whose Create takes the info and the context.
 template <typename K>
 KernelFactory With(const Context& dnnl) {
@@ -77,7 +89,7 @@ KernelFactory With(const Context& dnnl) {
 
 }  // namespace
 
-Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
+Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl, Host host) {
   // Activations. Version 1 of most of them carries the legacy consumed_inputs attribute and is
   // not claimed; the later versions add types only (Relu-14 the signed integers, Elu-22,
   // HardSigmoid-22 and Softplus-22 bfloat16, LeakyRelu-16 bfloat16, the -13s bfloat16).
@@ -93,11 +105,10 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "HardSigmoid", 6, 22, Eltwise(EltwiseOp::kHardSigmoid, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Softplus", 1, 22, Eltwise(EltwiseOp::kSoftplus, dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gelu", 20, 20, Eltwise(EltwiseOp::kGelu, dnnl)));
-  // Erf: oneDNN 2.x has no erf algorithm (only gelu_erf), so ref's kernel runs it, a host loop
-  // of std::erf in float. Erf-13 drops the integer types of -9 and adds bfloat16.
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 9, 13, [](const KernelInfo& info) {
-    return ref::UnaryMathKernel<ref::UnaryOp::kErf>::Create(info);
-  }));
+  // Erf: oneDNN 2.x has no erf algorithm (only gelu_erf), so the host provider's kernel runs it
+  // (ref's: a host loop of std::erf in float). Erf-13 drops the integer types of -9 and adds
+  // bfloat16.
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Erf", 9, 13, Borrowed(host)));
   // Clip-6 takes its bounds as attributes, Clip-11 on as optional inputs (12 and 13 add types).
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 6, 10, With<ClipKernel>(dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Clip", 11, 13, With<ClipKernel>(dnnl)));
@@ -183,20 +194,19 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Transpose", 1, 25, With<TransposeKernel>(dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 4, 10, With<ConcatKernel>(dnnl)));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Concat", 11, 13, With<ConcatKernel>(dnnl)));
-  // Reshape computes nothing either (a view under the new shape, ref's zero-copy kernel):
-  // -5 takes the shape as an int64 input, -14 adds allowzero, the later ones add types.
-  const KernelFactory reshape =
-      FloatDataInput([](const KernelInfo& info) { return ref::ReshapeKernel::Create(info); });
+  // Reshape computes nothing either (a view under the new shape, the host provider's zero-copy
+  // kernel): -5 takes the shape as an int64 input, -14 adds allowzero, the later ones add types.
+  const KernelFactory reshape = FloatDataInput(Borrowed(host));
   ONNXGATE_RETURN_IF_ERROR(
       r.Register(KernelDef{"", "Reshape", 5, 13, {{"T", {DataType::kFloat}}}, reshape}));
   ONNXGATE_RETURN_IF_ERROR(
       r.Register(KernelDef{"", "Reshape", 14, 25, {{"T", {DataType::kFloat}}}, reshape}));
 
-  // Gather: oneDNN 2.x has no gather primitive, so ref's kernel runs it, a host loop copying one
-  // inner block per index (indices int32 or int64, range-checked: an index out of range is an
-  // error, never a read outside the data). Gather-11 allows negative indices, -13 adds bfloat16.
-  const KernelFactory gather =
-      FloatDataInput([](const KernelInfo& info) { return ref::GatherKernel::Create(info); });
+  // Gather: oneDNN 2.x has no gather primitive, so the host provider's kernel runs it (ref's: a
+  // host loop copying one inner block per index, indices int32 or int64, range-checked: an index
+  // out of range is an error, never a read outside the data). Gather-11 allows negative indices,
+  // -13 adds bfloat16.
+  const KernelFactory gather = FloatDataInput(Borrowed(host, "Tind"));
   const std::vector<TypeConstraint> gather_types = {{"T", {DataType::kFloat}},
                                                     {"Tind", {DataType::kInt32, DataType::kInt64}}};
   ONNXGATE_RETURN_IF_ERROR(r.Register(KernelDef{"", "Gather", 1, 10, gather_types, gather}));
@@ -205,17 +215,18 @@ Status RegisterDnnlKernels(KernelRegistry& r, Context dnnl) {
   // Identity hands its input on, a tensor resident in a oneDNN layout included (identity.h). The
   // constraint is T through -13 and V from -14, which adds sequences (-16 optionals, the later
   // ones types); a float32 tensor passes the same way in every version, so 1 to 25 are claimed.
-  const KernelFactory identity = With<IdentityKernel>(dnnl);
+  const KernelFactory identity = [dnnl, host](const KernelInfo& info) {
+    return IdentityKernel::Create(info, dnnl, host);
+  };
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Identity", 1, 13, identity));
   ONNXGATE_RETURN_IF_ERROR(r.Register(
       KernelDef{"", "Identity", 14, 25, {{"V", {DataType::kFloat}}}, FloatInputsOnly(identity)}));
 
   // Flatten computes nothing: the output is a view of the input's buffer under a 2-D shape, the
-  // same zero-copy kernel as ref's, so a CNN's classifier head stays on dnnl instead of splitting
-  // the model around one reshape. Flatten-11 adds negative axes; 13 to 25 add types only.
-  const KernelFactory flatten = [](const KernelInfo& info) {
-    return ref::FlattenKernel::Create(info);
-  };
+  // host provider's zero-copy kernel, so a CNN's classifier head stays on dnnl instead of
+  // splitting the model around one reshape. Flatten-11 adds negative axes; 13 to 25 add types
+  // only.
+  const KernelFactory flatten = Borrowed(host);
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Flatten", 1, 10, flatten));
   return Def(r, "Flatten", 11, 25, flatten);
 }

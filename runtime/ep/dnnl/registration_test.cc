@@ -8,6 +8,7 @@
 
 #include <set>
 
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/dnnl/dnnl_kernels.h"
 #include "runtime/kernel/registration_check.h"
 
@@ -18,7 +19,9 @@ KernelRegistry DnnlRegistry() {
   auto context = DnnlContext::Create();
   EXPECT_TRUE(context.ok()) << context.status().ToString();
   KernelRegistry registry;
-  Status st = RegisterDnnlKernels(registry, *context);
+  auto ref = BuiltinRefProvider();
+  EXPECT_TRUE(ref.ok()) << ref.status().ToString();
+  Status st = ref.ok() ? RegisterDnnlKernels(registry, *context, *ref) : ref.status();
   EXPECT_TRUE(st.ok()) << st.ToString();
   return registry;
 }

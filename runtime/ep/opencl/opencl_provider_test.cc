@@ -15,7 +15,6 @@
 #include <thread>
 
 #include "runtime/builtin/builtin_runtime.h"
-#include "runtime/ep/ref/ref_provider.h"
 #include "runtime/model/model_test_util.h"
 #include "runtime/session/session.h"
 
@@ -56,10 +55,10 @@ std::unique_ptr<RuntimeUnderTest> RuntimeWithOpenCl(std::string* why_not) {
     *why_not = provider.status().ToString();
     return nullptr;
   }
-  return CreateBuiltinRuntime({{kRefProviderName, CreateRefProvider},
-                               {kOpenClProviderName, [p = *provider]() {
-                                  return StatusOr<std::shared_ptr<const ExecutionProvider>>(p);
-                                }}});
+  return CreateBuiltinRuntime(
+      {{"ref", BuiltinRefProvider}, {kOpenClProviderName, [p = *provider]() {
+                                       return StatusOr<std::shared_ptr<const ExecutionProvider>>(p);
+                                     }}});
 }
 
 Value Input(uint32_t seed) {
@@ -192,7 +191,7 @@ g (float[2, 4] X, float[4, 3] W) => (float[4, 3] Y, float[4, 3] N, float[2, 3] A
 TEST(OpenClProviderTest, TensorsStayOnTheDeviceUntilAValueLeavesTheProvider) {
   auto opencl = CreateOpenClProvider();
   if (!opencl.ok()) GTEST_SKIP() << opencl.status().ToString();
-  auto ref = CreateRefProvider();
+  auto ref = BuiltinRefProvider();
   ASSERT_TRUE(ref.ok()) << ref.status().ToString();
   auto proto = Model::ParseText(kChain, "chain.onnx");
   ASSERT_TRUE(proto.ok()) << proto.status().ToString();

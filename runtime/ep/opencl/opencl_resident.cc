@@ -2,7 +2,7 @@
 #include "runtime/ep/opencl/opencl_resident.h"
 
 #include "runtime/ep/opencl/kernels/kernel_common.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -12,7 +12,7 @@ const std::string& OpenClResident::provider() const {
 }
 
 StatusOr<Tensor> OpenClResident::ToHost() const {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, ref::NewTensor(DataType::kFloat, shape_));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor host, NewTensor(DataType::kFloat, shape_));
   ONNXGATE_RETURN_IF_ERROR(cl_->ReadBuffer(*buffer_, host.mutable_raw_data(), host.ByteSize(),
                                            "a resident tensor of shape " + shape_.ToString()));
   return host;
@@ -43,11 +43,11 @@ StatusOr<ClInput> GetClInput(const KernelContext& ctx, const OpenClContext& cl, 
 StatusOr<ClOutput> ClOutput::Create(std::shared_ptr<const OpenClContext> cl, Shape shape) {
   ClOutput out;
   if (shape.NumElements() == 0) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, ref::NewTensor(DataType::kFloat, shape));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor t, NewTensor(DataType::kFloat, shape));
     out.host_ = std::move(t);
   } else {
-    // The same bound on an output's size as a host output has (ref::NewTensor).
-    Status valid = shape.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(float)));
+    // The same bound on an output's size as a host output has (NewTensor).
+    Status valid = shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(float)));
     if (!valid.ok()) return valid.WithContext("output shape");
     ONNXGATE_ASSIGN_OR_RETURN(
         out.buffer_, cl->NewBuffer(DataTypeStorageBytes(DataType::kFloat, shape.NumElements())));

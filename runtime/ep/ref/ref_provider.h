@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "runtime/session/execution_provider.h"
+#include "runtime/provider/execution_provider.h"
 
 namespace onnxgate {
 

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <thread>
 
-#include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
@@ -52,11 +51,11 @@ class IdentityRelu : public OpKernel {
   }
 };
 
-// The ref kernels with every Relu version replaced by IdentityRelu.
+// The ref kernels (the built-in ref provider's registry) with every Relu version replaced by
+// IdentityRelu.
 Status RegisterRefWithBrokenRelu(KernelRegistry& registry) {
-  KernelRegistry ref;
-  ONNXGATE_RETURN_IF_ERROR(RegisterRefKernels(ref));
-  for (const KernelDef* def : ref.All()) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> ref, BuiltinRefProvider());
+  for (const KernelDef* def : ref->registry().All()) {
     KernelDef copy = *def;
     if (copy.domain.empty() && copy.op_type == "Relu") copy.factory = FactoryOf<IdentityRelu>();
     ONNXGATE_RETURN_IF_ERROR(registry.Register(std::move(copy)));

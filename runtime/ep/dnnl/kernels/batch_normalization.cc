@@ -2,7 +2,7 @@
 // batch_normalization.h).
 #include "runtime/ep/dnnl/kernels/batch_normalization.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -29,7 +29,7 @@ Status BatchNormalizationKernel::Compute(KernelContext& ctx) const {
   static const char* const kNames[] = {"X", "scale", "B", "input_mean", "input_var"};
   const Tensor* in[5];
   for (size_t i = 0; i < 5; ++i) {
-    ONNXGATE_ASSIGN_OR_RETURN(in[i], ref::GetInput(ctx, i, kNames[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(in[i], GetInput(ctx, i, kNames[i]));
   }
   const Shape& xs = in[0]->shape();
   if (xs.rank() < 2) {
@@ -45,7 +45,7 @@ Status BatchNormalizationKernel::Compute(KernelContext& ctx) const {
                              in[i]->shape().ToString());
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, xs));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, xs));
   if (y.NumElements() > 0) {
     auto make = [&]() -> StatusOr<std::shared_ptr<const BatchNormalizationEntry>> {
       auto entry = std::make_shared<BatchNormalizationEntry>();

@@ -1,8 +1,8 @@
 // Add, Sub, Mul and Div on oneDNN's binary primitive.
 #include "runtime/ep/dnnl/kernels/binary.h"
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -82,8 +82,8 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument(std::string("A and B must both be float, got ") +
                            DataTypeShortName(a->dtype()) + " and " + DataTypeShortName(b->dtype()));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Shape out_shape, ref::BroadcastShapeOf({a->shape(), b->shape()}));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out_shape, BroadcastShapeOf({a->shape(), b->shape()}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewUninitializedTensor(DataType::kFloat, out_shape));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -1,7 +1,7 @@
 // Concat on oneDNN's concat primitive (see concat.h).
 #include "runtime/ep/dnnl/kernels/concat.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -16,13 +16,13 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
   if (ctx.num_inputs() == 0) return InvalidArgument("Concat needs at least one input");
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
-    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, i, "inputs"));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, i, "inputs"));
     inputs.push_back(t);
   }
   const Shape& first = inputs[0]->shape();
   const int64_t rank = static_cast<int64_t>(first.rank());
   if (rank == 0) return InvalidArgument("Concat takes tensors of rank 1 or more, got a scalar");
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, ref::NormalizeAxisOf(axis_, rank, allow_negative_));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, allow_negative_));
   std::vector<int64_t> out_dims = first.dims();
   out_dims[static_cast<size_t>(axis)] = 0;
   PrimitiveCache<ConcatEntry>::Key key;
@@ -45,8 +45,7 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
     key.push_back(-1);
   }
   key.push_back(axis);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || used.empty()) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

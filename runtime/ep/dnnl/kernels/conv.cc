@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -36,10 +36,9 @@ StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info,
                                                        std::shared_ptr<const DnnlContext> dnnl,
                                                        std::vector<EltwiseStep> activation,
                                                        std::optional<ConvResidual> residual) {
-  ref_nn::ConvPoolAttributeSet set;
+  ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
-                            ref_nn::ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument("attribute 'group' must be >= 1, got " + std::to_string(group));
@@ -93,8 +92,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   }
   const Shape& xs = x.shape;
   const Shape& ws = w->shape();
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel,
-                            ref_nn::ConvKernelDims(attrs_, group_, xs, ws));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, ConvKernelDims(attrs_, group_, xs, ws));
   if (w->dtype() != DataType::kFloat || (b != nullptr && b->dtype() != DataType::kFloat)) {
     return InvalidArgument("X, W and B must share one element type");
   }
@@ -108,9 +106,9 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
                            b->shape().ToString());
   }
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
-  auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, kernel);
+  auto resolved = ResolveWindowGeometry(attrs_, input, kernel);
   if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());
-  const ref_nn::WindowGeometry& g = *resolved;
+  const WindowGeometry& g = *resolved;
   std::vector<int64_t> y_dims = {n, m};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
   std::optional<DnnlInput> r;
@@ -121,7 +119,7 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
     }
   }
   if (Shape(y_dims).NumElements() == 0 || c == 0) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, Shape(y_dims)));
     // No input channel: every sum is empty, so Y is the bias (or zeros) on each channel.
     FillWithBias(&y, m, b);
     if (y.NumElements() > 0 && !activation_.empty()) {

@@ -12,9 +12,9 @@
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/ep/dnnl/kernels/eltwise.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/provider/common/conv_attributes.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -62,8 +62,8 @@ class ConvKernel : public OpKernel {
   const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
-  ConvKernel(std::shared_ptr<const DnnlContext> dnnl, ref_nn::ConvPoolAttributes attrs,
-             int64_t group, std::optional<Tensor> w_constant, bool w_constant_finite,
+  ConvKernel(std::shared_ptr<const DnnlContext> dnnl, ConvPoolAttributes attrs, int64_t group,
+             std::optional<Tensor> w_constant, bool w_constant_finite,
              std::vector<EltwiseStep> activation, std::optional<ConvResidual> residual)
       : dnnl_(std::move(dnnl)),
         attrs_(std::move(attrs)),
@@ -76,7 +76,7 @@ class ConvKernel : public OpKernel {
   Status ComputeSeparately(KernelContext& ctx) const;
 
   std::shared_ptr<const DnnlContext> dnnl_;
-  ref_nn::ConvPoolAttributes attrs_;
+  ConvPoolAttributes attrs_;
   int64_t group_;
   std::optional<Tensor> w_constant_;  // shares the constant's storage
   bool w_constant_finite_;            // no NaN or infinity in it

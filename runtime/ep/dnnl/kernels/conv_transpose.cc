@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -43,7 +43,7 @@ struct DeconvolutionPlan {
 // output_padding in the reach, so oneDNN's is pad_end - output_padding. Where a pad is beyond
 // those bounds, oneDNN runs with both clamped to 0 on every axis and its output is the box of Y
 // the kernel reaches; the rest of Y depends on no input.
-DeconvolutionPlan PlanDeconvolution(const ref_nn::WindowGeometry& g,
+DeconvolutionPlan PlanDeconvolution(const WindowGeometry& g,
                                     const std::vector<int64_t>& output_padding) {
   DeconvolutionPlan plan;
   const size_t rank = g.rank();
@@ -71,8 +71,7 @@ DeconvolutionPlan PlanDeconvolution(const ref_nn::WindowGeometry& g,
 
 StatusOr<std::unique_ptr<OpKernel>> ConvTransposeKernel::Create(
     const KernelInfo& info, std::shared_ptr<const DnnlContext> dnnl) {
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvTransposeAttributes attrs,
-                            ref_nn::ParseConvTransposeAttributes(info));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvTransposeAttributes attrs, ParseConvTransposeAttributes(info));
   // The spatial rank, where an attribute shows it at load.
   const std::pair<const char*, size_t> ranks[] = {{"kernel_shape", attrs.conv.kernel_shape.size()},
                                                   {"strides", attrs.conv.strides.size()},
@@ -108,12 +107,12 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
   const Shape& xs = x.shape;
   const Shape& ws = w->shape();
   ONNXGATE_ASSIGN_OR_RETURN(
-      ref_nn::ConvTransposeShapes shapes,
-      ref_nn::ResolveConvTransposeShapes(attrs_, xs, ws, b != nullptr ? &b->shape() : nullptr));
+      ConvTransposeShapes shapes,
+      ResolveConvTransposeShapes(attrs_, xs, ws, b != nullptr ? &b->shape() : nullptr));
   if (Status st = CheckSpatialRank(xs.rank() - 2, "deconvolves", "X " + xs.ToString()); !st.ok()) {
     return InvalidArgument(st.message());
   }
-  const ref_nn::WindowGeometry& g = shapes.g;
+  const WindowGeometry& g = shapes.g;
   const int64_t n = shapes.n, c = shapes.c, m = shapes.m, group = attrs_.group;
   const DeconvolutionPlan plan = PlanDeconvolution(g, attrs_.output_padding);
   const bool nothing_reached =
@@ -121,7 +120,7 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
       std::any_of(plan.part.begin(), plan.part.end(), [](int64_t d) { return d <= 0; });
   if (shapes.y.NumElements() == 0 || nothing_reached) {
     // No output depends on X: Y is the bias (or zeros) on each channel.
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, shapes.y));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, shapes.y));
     FillWithBias(&y, m, b);
     ctx.set_output(0, std::move(y));
     return OkStatus();
@@ -192,7 +191,7 @@ Status ConvTransposeKernel::Compute(KernelContext& ctx) const {
   if (plan.whole) {
     ONNXGATE_ASSIGN_OR_RETURN(whole, DnnlOutput::Create(dnnl_, e.pd.dst_desc(), shapes.y));
   } else {
-    ONNXGATE_ASSIGN_OR_RETURN(around, ref::NewTensor(DataType::kFloat, shapes.y));
+    ONNXGATE_ASSIGN_OR_RETURN(around, NewTensor(DataType::kFloat, shapes.y));
     FillWithBias(&*around, m, b);
   }
   ONNXGATE_RETURN_IF_ERROR(DnnlCall(*dnnl_, "deconvolution_forward", [&]() -> Status {

@@ -18,9 +18,9 @@
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
-#include "runtime/ep/ref/kernels/nn/conv_transpose.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/provider/common/conv_transpose_attributes.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -48,12 +48,12 @@ class ConvTransposeKernel : public OpKernel {
   const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
-  ConvTransposeKernel(std::shared_ptr<const DnnlContext> dnnl,
-                      ref_nn::ConvTransposeAttributes attrs, std::optional<Tensor> w_constant)
+  ConvTransposeKernel(std::shared_ptr<const DnnlContext> dnnl, ConvTransposeAttributes attrs,
+                      std::optional<Tensor> w_constant)
       : dnnl_(std::move(dnnl)), attrs_(std::move(attrs)), w_constant_(std::move(w_constant)) {}
 
   std::shared_ptr<const DnnlContext> dnnl_;
-  ref_nn::ConvTransposeAttributes attrs_;
+  ConvTransposeAttributes attrs_;
   std::optional<Tensor> w_constant_;  // shares the constant's storage
   PrimitiveCache<ConvTransposeEntry> cache_;
 };

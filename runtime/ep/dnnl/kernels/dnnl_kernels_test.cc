@@ -17,10 +17,10 @@
 #include <random>
 #include <thread>
 
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
 #include "runtime/ep/dnnl/kernels/identity.h"
 #include "runtime/ep/dnnl/kernels/matmul.h"
-#include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/onnx/text_format.h"
@@ -36,16 +36,24 @@ const KernelRegistry& Dnnl() {
     auto context = DnnlContext::Create();
     EXPECT_TRUE(context.ok()) << context.status().ToString();
     auto* r = new KernelRegistry();
-    Status st = RegisterDnnlKernels(*r, *context);
+    auto ref = BuiltinRefProvider();
+    EXPECT_TRUE(ref.ok()) << ref.status().ToString();
+    Status st = ref.ok() ? RegisterDnnlKernels(*r, *context, *ref) : ref.status();
     EXPECT_TRUE(st.ok()) << st.ToString();
     return r;
   }();
   return *registry;
 }
 
+// ref's registry, the oracle every kernel here is compared with.
 const KernelRegistry& Ref() {
-  static const KernelRegistry registry = RegistryOf(RegisterRefKernels);
-  return registry;
+  static const std::shared_ptr<const ExecutionProvider> ref = [] {
+    auto provider = BuiltinRefProvider();
+    EXPECT_TRUE(provider.ok()) << provider.status().ToString();
+    return provider.ok() ? *provider : nullptr;
+  }();
+  static const KernelRegistry empty;
+  return ref != nullptr ? ref->registry() : empty;
 }
 
 Value Random(Shape shape, uint32_t seed, float lo = -3.0f, float hi = 3.0f) {
@@ -669,7 +677,9 @@ TEST(DnnlIdentityTest, HandsOnHostAndResidentTensors) {
   ASSERT_TRUE(context.ok()) << context.status().ToString();
   onnx::NodeProto node;
   ASSERT_TRUE(ParseNodeText("Y = Identity(X)", &node).ok());
-  auto kernel = IdentityKernel::Create(KernelInfo(node, 16, {DataType::kFloat}), *context);
+  auto ref = BuiltinRefProvider();
+  ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+  auto kernel = IdentityKernel::Create(KernelInfo(node, 16, {DataType::kFloat}), *context, *ref);
   ASSERT_TRUE(kernel.ok()) << kernel.status().ToString();
   EXPECT_EQ((*kernel)->resident_domain(), context->get());
   // x in nChw8c: 8 channels in one block.

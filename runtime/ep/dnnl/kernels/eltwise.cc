@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -68,7 +68,7 @@ StatusOr<Value> RunEltwiseOnInput(const std::shared_ptr<const DnnlContext>& dnnl
                                   const std::vector<EltwiseStep>& steps) {
   const Value* v = ctx.input(index);
   if (v == nullptr || !v->is_resident()) {
-    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, index, name));
+    ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, index, name));
     ONNXGATE_ASSIGN_OR_RETURN(Tensor y, RunEltwise(*dnnl, cache, *x, steps));
     return Value::FromTensor(std::move(y));
   }
@@ -97,7 +97,7 @@ Status ApplyEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>&
 
 StatusOr<Tensor> RunEltwise(const DnnlContext& dnnl, const PrimitiveCache<EltwiseEntry>& cache,
                             const Tensor& x, const std::vector<EltwiseStep>& steps) {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, x.shape()));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewUninitializedTensor(DataType::kFloat, x.shape()));
   const int64_t n = x.NumElements();
   if (n == 0) return y;
   // One flat run of n elements, so any rank takes the same primitive.
@@ -198,7 +198,7 @@ namespace {
 // The value of the optional scalar bound `index` ('min' or 'max'), or `absent` when omitted.
 StatusOr<float> BoundInput(const KernelContext& ctx, size_t index, const char* name, float absent) {
   if (!ctx.has_input(index)) return absent;
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bound, ref::GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bound, GetInput(ctx, index, name));
   if (bound->dtype() != DataType::kFloat) {
     return InvalidArgument(std::string("'") + name + "' has type " +
                            DataTypeShortName(bound->dtype()) + " but input has float");

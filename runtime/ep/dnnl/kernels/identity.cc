@@ -1,13 +1,18 @@
 // Identity on dnnl (see identity.h).
 #include "runtime/ep/dnnl/kernels/identity.h"
 
-#include "runtime/ep/ref/kernels/tensor/identity.h"
+#include "runtime/provider/borrowed_kernel.h"
 
 namespace onnxgate::dnnl_ep {
 
 StatusOr<std::unique_ptr<OpKernel>> IdentityKernel::Create(
-    const KernelInfo& info, std::shared_ptr<const DnnlContext> dnnl) {
-  ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<OpKernel> host, ref::IdentityKernel::Create(info));
+    const KernelInfo& info, std::shared_ptr<const DnnlContext> dnnl,
+    const std::shared_ptr<const ExecutionProvider>& host_provider) {
+  // Identity's constraint is T through -13 and V from -14; dnnl binds it to float32 either way.
+  const char* constraint = info.since_version() < 14 ? "T" : "V";
+  ONNXGATE_ASSIGN_OR_RETURN(
+      std::unique_ptr<OpKernel> host,
+      CreateBorrowedKernel(*host_provider, info, {{constraint, DataType::kFloat}}));
   return std::unique_ptr<OpKernel>(new IdentityKernel(std::move(dnnl), std::move(host)));
 }
 

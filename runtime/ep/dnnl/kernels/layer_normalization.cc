@@ -5,8 +5,8 @@
 #include <limits>
 #include <optional>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -33,7 +33,7 @@ StatusOr<std::optional<std::vector<float>>> PerBlockValues(const Tensor& t, cons
   }
   const std::vector<int64_t> block(xs.dims().begin() + static_cast<std::ptrdiff_t>(axis),
                                    xs.dims().end());
-  auto index = ref_nn::UnidirectionalBroadcastIndex(Shape(t_block), Shape(block));
+  auto index = UnidirectionalBroadcastIndex(Shape(t_block), Shape(block));
   if (!index.ok()) return index.status().WithContext(name);
   std::vector<float> values(index->size());
   const float* data = t.data<float>();
@@ -43,7 +43,7 @@ StatusOr<std::optional<std::vector<float>>> PerBlockValues(const Tensor& t, cons
 
 // y = y * t (multiply) or y + t, with `t` broadcast over all of X.
 Status ApplyBroadcast(const Tensor& t, const Shape& xs, bool multiply, float* y, const char* name) {
-  auto index = ref_nn::UnidirectionalBroadcastIndex(t.shape(), xs);
+  auto index = UnidirectionalBroadcastIndex(t.shape(), xs);
   if (!index.ok()) return index.status().WithContext(name);
   const float* data = t.data<float>();
   for (size_t i = 0; i < index->size(); ++i) {
@@ -69,14 +69,13 @@ StatusOr<std::unique_ptr<OpKernel>> LayerNormalizationKernel::Create(
 }
 
 Status LayerNormalizationKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, ref::GetInput(ctx, 1, "Scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "Scale"));
   const Tensor* bias = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   if (xs.rank() == 0) return InvalidArgument("X must have rank 1 or more, got a scalar");
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
-                            ref::NormalizeAxisOf(axis_, static_cast<int64_t>(xs.rank()),
-                                                 /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, static_cast<int64_t>(xs.rank()),
+                                                          /*allow_negative=*/true));
   int64_t outer = 1, block = 1;
   for (size_t i = 0; i < xs.rank(); ++i) (static_cast<int64_t>(i) < axis ? outer : block) *= xs[i];
   std::vector<int64_t> stat_dims = xs.dims();
@@ -93,9 +92,9 @@ Status LayerNormalizationKernel::Compute(KernelContext& ctx) const {
   // the Scale.
   const bool fused = scale_block.has_value() && (bias == nullptr || bias_block.has_value());
 
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, xs));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor mean, ref::NewTensor(DataType::kFloat, Shape(stat_dims)));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor inv_std, ref::NewTensor(DataType::kFloat, Shape(stat_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, xs));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor mean, NewTensor(DataType::kFloat, Shape(stat_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor inv_std, NewTensor(DataType::kFloat, Shape(stat_dims)));
   if (outer > 0 && block == 0) {  // empty blocks: statistics of nothing
     for (int64_t i = 0; i < outer; ++i) {
       mean.mutable_data<float>()[i] = std::numeric_limits<float>::quiet_NaN();

@@ -5,8 +5,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -216,13 +216,13 @@ StatusOr<std::shared_ptr<const ProjectionEntry>> MatMulKernel::Projection(int64_
 }
 
 Status MatMulKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*a, "A"));
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*b, "B"));
   const Tensor* bias = nullptr;
   if (epilogue_.bias) {
-    ONNXGATE_ASSIGN_OR_RETURN(bias, ref::GetInput(ctx, 2, "bias"));
+    ONNXGATE_ASSIGN_OR_RETURN(bias, GetInput(ctx, 2, "bias"));
     ONNXGATE_RETURN_IF_ERROR(RequireFloat(*bias, "bias"));
   }
   const std::vector<int64_t>& da = a->shape().dims();
@@ -247,7 +247,7 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   }
   const std::vector<int64_t> batch_a(a2.begin(), a2.end() - 2);
   const std::vector<int64_t> batch_b(b2.begin(), b2.end() - 2);
-  auto batch_shape = ref::BroadcastShapeOf({Shape(batch_a), Shape(batch_b)});
+  auto batch_shape = BroadcastShapeOf({Shape(batch_a), Shape(batch_b)});
   if (!batch_shape.ok()) {
     return batch_shape.status().WithContext("the batch dims of A " + a->shape().ToString() +
                                             " and B " + b->shape().ToString());
@@ -258,8 +258,8 @@ Status MatMulKernel::Compute(KernelContext& ctx) const {
   if (bias != nullptr) ONNXGATE_RETURN_IF_ERROR(CheckBiasAlongLastAxis(*bias, Shape(out_dims)));
   // The primitive writes every element of Y; without a product (K = 0) Y starts as zeros.
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            k > 0 ? ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims))
-                                  : ref::NewTensor(DataType::kFloat, Shape(out_dims)));
+                            k > 0 ? NewUninitializedTensor(DataType::kFloat, Shape(out_dims))
+                                  : NewTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0 || k == 0) {  // nothing to compute, or an empty sum: zeros
     if (y.NumElements() > 0) ONNXGATE_RETURN_IF_ERROR(ComputeWithoutProduct(bias, &y));
     ctx.set_output(0, std::move(y));
@@ -342,8 +342,8 @@ StatusOr<std::unique_ptr<OpKernel>> GemmKernel::Create(const KernelInfo& info,
 }
 
 Status GemmKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   const Tensor* c = ctx.input_tensor(2);
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*a, "A"));
   ONNXGATE_RETURN_IF_ERROR(RequireFloat(*b, "B"));
@@ -374,9 +374,8 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
     }
   }
   // The product writes every element of Y; without one (K = 0) Y starts as zeros.
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            k > 0 ? ref::NewUninitializedTensor(DataType::kFloat, Shape{m, n})
-                                  : ref::NewTensor(DataType::kFloat, Shape{m, n}));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, k > 0 ? NewUninitializedTensor(DataType::kFloat, Shape{m, n})
+                                            : NewTensor(DataType::kFloat, Shape{m, n}));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "runtime/ep/dnnl/kernels/transpose.h"
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -62,8 +62,8 @@ StatusOr<std::unique_ptr<OpKernel>> PermutedMatMulKernel::Create(
 }
 
 Status PermutedMatMulKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, ref::GetInput(ctx, 0, "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, ref::GetInput(ctx, 1, "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   const MatMulPermutations& p = permutations_;
   ONNXGATE_ASSIGN_OR_RETURN(PermutedView av, OperandView(*a, p.a_transposed, p.a_perm, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(PermutedView bv, OperandView(*b, p.b_transposed, p.b_perm, "B"));
@@ -78,7 +78,7 @@ Status PermutedMatMulKernel::Compute(KernelContext& ctx) const {
   }
   const Shape batch_a(std::vector<int64_t>(av.dims.begin(), av.dims.end() - 2));
   const Shape batch_b(std::vector<int64_t>(bv.dims.begin(), bv.dims.end() - 2));
-  StatusOr<Shape> batch = ref::BroadcastShapeOf({batch_a, batch_b});
+  StatusOr<Shape> batch = BroadcastShapeOf({batch_a, batch_b});
   if (!batch.ok()) {
     return batch.status().WithContext("the batch dims of A " + Shape(av.dims).ToString() +
                                       " and B " + Shape(bv.dims).ToString());
@@ -103,9 +103,8 @@ Status PermutedMatMulKernel::Compute(KernelContext& ctx) const {
 
   // The primitive writes every element; an empty sum (K = 0) leaves zeros, as scale * 0.
   const Shape out_shape(out.dims);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, k > 0
-                                          ? ref::NewUninitializedTensor(DataType::kFloat, out_shape)
-                                          : ref::NewTensor(DataType::kFloat, out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, k > 0 ? NewUninitializedTensor(DataType::kFloat, out_shape)
+                                            : NewTensor(DataType::kFloat, out_shape));
   if (y.NumElements() == 0 || k == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/nn/pool.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/pool_attributes.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -41,11 +41,11 @@ std::vector<float> PadSpatial(const Tensor& x, const std::vector<int64_t>& begin
 
 StatusOr<std::unique_ptr<OpKernel>> PoolKernel::Create(const KernelInfo& info, PoolOp op,
                                                        std::shared_ptr<const DnnlContext> dnnl) {
-  ref_nn::ConvPoolAttributes attrs;
+  ConvPoolAttributes attrs;
   bool count_include_pad = false;
   if (op == PoolOp::kMaxPool || op == PoolOp::kAveragePool) {
-    auto parsed = op == PoolOp::kMaxPool ? ref_nn::ParseMaxPoolAttributes(info)
-                                         : ref_nn::ParseAveragePoolAttributes(info);
+    auto parsed =
+        op == PoolOp::kMaxPool ? ParseMaxPoolAttributes(info) : ParseAveragePoolAttributes(info);
     if (!parsed.ok()) return parsed.status();
     attrs = std::move(parsed->attrs);
     count_include_pad = parsed->options.count_include_pad;
@@ -75,18 +75,18 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
                            std::to_string(spatial));
   }
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
-  ref_nn::WindowGeometry g;
+  WindowGeometry g;
   if (global()) {
-    g = ref_nn::GlobalWindowGeometry(input);
+    g = GlobalWindowGeometry(input);
   } else {
-    auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
+    auto resolved = ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
     if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());
     g = std::move(resolved).value();
   }
   std::vector<int64_t> y_dims = {xs[0], xs[1]};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
   if (Shape(y_dims).NumElements() == 0) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewTensor(DataType::kFloat, Shape(y_dims)));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kFloat, Shape(y_dims)));
     ctx.set_output(0, std::move(y));
     return OkStatus();
   }

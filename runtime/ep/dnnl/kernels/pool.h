@@ -10,9 +10,9 @@
 
 #include "runtime/ep/dnnl/dnnl_common.h"
 #include "runtime/ep/dnnl/dnnl_resident.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/provider/common/conv_attributes.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -32,7 +32,7 @@ class PoolKernel : public OpKernel {
   const void* resident_domain() const override { return dnnl_.get(); }
 
  private:
-  PoolKernel(std::shared_ptr<const DnnlContext> dnnl, PoolOp op, ref_nn::ConvPoolAttributes attrs,
+  PoolKernel(std::shared_ptr<const DnnlContext> dnnl, PoolOp op, ConvPoolAttributes attrs,
              bool count_include_pad)
       : dnnl_(std::move(dnnl)),
         op_(op),
@@ -43,7 +43,7 @@ class PoolKernel : public OpKernel {
 
   std::shared_ptr<const DnnlContext> dnnl_;
   PoolOp op_;
-  ref_nn::ConvPoolAttributes attrs_;
+  ConvPoolAttributes attrs_;
   bool count_include_pad_;
   PrimitiveCache<PoolEntry> cache_;
 };

@@ -1,7 +1,7 @@
 // Softmax-13 and LogSoftmax-13 on oneDNN's softmax and logsoftmax primitives.
 #include "runtime/ep/dnnl/kernels/softmax.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -12,12 +12,11 @@ StatusOr<std::unique_ptr<OpKernel>> SoftmaxKernel::Create(const KernelInfo& info
 }
 
 Status SoftmaxKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const Shape& shape = x->shape();
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
-                            ref::NormalizeAxisOf(axis_, static_cast<int64_t>(shape.rank()),
-                                                 /*allow_negative=*/true));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, ref::NewUninitializedTensor(DataType::kFloat, shape));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, static_cast<int64_t>(shape.rank()),
+                                                          /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewUninitializedTensor(DataType::kFloat, shape));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::dnnl_ep {
 
@@ -19,7 +19,7 @@ StatusOr<std::vector<int64_t>> ResolvedPermutation(const std::vector<int64_t>& p
   std::vector<bool> seen(rank, false);
   for (int64_t p : out) {
     if (p < 0 || p >= static_cast<int64_t>(rank) || seen[static_cast<size_t>(p)]) {
-      return InvalidArgument("perm " + ref::ListToString(out) + " is not a permutation of 0.." +
+      return InvalidArgument("perm " + ListToString(out) + " is not a permutation of 0.." +
                              std::to_string(rank - 1));
     }
     seen[static_cast<size_t>(p)] = true;
@@ -49,15 +49,14 @@ StatusOr<std::unique_ptr<OpKernel>> TransposeKernel::Create(
 }
 
 Status TransposeKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   const Shape& xs = x->shape();
   const size_t rank = xs.rank();
   ONNXGATE_ASSIGN_OR_RETURN(const std::vector<int64_t> perm, ResolvedPermutation(perm_, rank));
   const PermutedView view = PermuteDense(xs.dims(), perm);
   const std::vector<int64_t>& out_dims = view.dims;
   const std::vector<int64_t>& from_strides = view.strides;
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y,
-                            ref::NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewUninitializedTensor(DataType::kFloat, Shape(out_dims)));
   if (y.NumElements() == 0) {
     ctx.set_output(0, std::move(y));
     return OkStatus();

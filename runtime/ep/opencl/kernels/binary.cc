@@ -3,7 +3,7 @@
 // read where they are; Y stays there.
 #include "runtime/ep/opencl/kernels/binary.h"
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/provider/common/broadcast.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -19,7 +19,7 @@ StatusOr<std::unique_ptr<OpKernel>> BinaryKernel::Create(const KernelInfo& info,
 Status BinaryKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(ClInput a, GetClInput(ctx, *cl_, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(ClInput b, GetClInput(ctx, *cl_, 1, "B"));
-  ONNXGATE_ASSIGN_OR_RETURN(Shape out, ref::BroadcastShapeOf({a.shape, b.shape}));
+  ONNXGATE_ASSIGN_OR_RETURN(Shape out, BroadcastShapeOf({a.shape, b.shape}));
   ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, out));
   const size_t count = static_cast<size_t>(y.NumElements());
   if (a.shape == out && b.shape == out) {
@@ -28,7 +28,7 @@ Status BinaryKernel::Compute(KernelContext& ctx) const {
     // meta: Y's dims, A's strides, B's strides (3 x rank longs).
     std::vector<int64_t> meta = out.dims();
     for (const Shape* operand : {&a.shape, &b.shape}) {
-      const std::vector<int64_t> strides = ref::BroadcastStrides(*operand, out);
+      const std::vector<int64_t> strides = BroadcastStrides(*operand, out);
       meta.insert(meta.end(), strides.begin(), strides.end());
     }
     ONNXGATE_RETURN_IF_ERROR(cl_->Run(prefix_ + "_bcast_f32", {count},

@@ -7,15 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::opencl_ep {
 
 StatusOr<std::unique_ptr<OpKernel>> ConvKernel::Create(const KernelInfo& info, Context cl) {
-  ref_nn::ConvPoolAttributeSet set;
+  ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
-                            ref_nn::ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument("attribute 'group' must be >= 1, got " + std::to_string(group));
@@ -32,17 +31,16 @@ Status ConvKernel::Compute(KernelContext& ctx) const {
   }
   const Shape& xs = x.shape;
   const Shape& ws = w.shape;
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel,
-                            ref_nn::ConvKernelDims(attrs_, group_, xs, ws));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> kernel, ConvKernelDims(attrs_, group_, xs, ws));
   const int64_t n = xs[0], c = xs[1], m = ws[0];
   if (b.has_value() && (b->shape.rank() != 1 || b->shape[0] != m)) {
     return InvalidArgument("B must have shape [" + std::to_string(m) + "], got " +
                            b->shape.ToString());
   }
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
-  auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, kernel);
+  auto resolved = ResolveWindowGeometry(attrs_, input, kernel);
   if (!resolved.ok()) return resolved.status().WithContext("with X " + xs.ToString());
-  const ref_nn::WindowGeometry& g = *resolved;
+  const WindowGeometry& g = *resolved;
   std::vector<int64_t> y_dims = {n, m};
   y_dims.insert(y_dims.end(), g.output.begin(), g.output.end());
   Shape y_shape(std::move(y_dims));

@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "runtime/ep/opencl/kernels/kernel_common.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
+#include "runtime/provider/common/conv_attributes.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -20,10 +20,10 @@ class ConvKernel : public OpenClKernel {
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  ConvKernel(Context cl, ref_nn::ConvPoolAttributes attrs, int64_t group)
+  ConvKernel(Context cl, ConvPoolAttributes attrs, int64_t group)
       : OpenClKernel(std::move(cl)), attrs_(std::move(attrs)), group_(group) {}
 
-  ref_nn::ConvPoolAttributes attrs_;
+  ConvPoolAttributes attrs_;
   int64_t group_;
 };
 

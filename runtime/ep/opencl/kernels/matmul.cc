@@ -5,8 +5,8 @@
 
 #include <optional>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/math/matmul.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/matmul_plan.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -17,7 +17,7 @@ StatusOr<std::unique_ptr<OpKernel>> MatMulKernel::Create(const KernelInfo& info,
 Status MatMulKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(ClInput a, GetClInput(ctx, *cl_, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(ClInput b, GetClInput(ctx, *cl_, 1, "B"));
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::MatMulPlan plan, ref_nn::PlanMatMul(a.shape, b.shape));
+  ONNXGATE_ASSIGN_OR_RETURN(MatMulPlan plan, PlanMatMul(a.shape, b.shape));
   ONNXGATE_ASSIGN_OR_RETURN(ClOutput y, ClOutput::Create(cl_, plan.output));
   const size_t batches = plan.a_offsets.size();
   ONNXGATE_RETURN_IF_ERROR(cl_->Run(
@@ -66,12 +66,12 @@ Status GemmKernel::Compute(KernelContext& ctx) const {
   const bool use_c = c.has_value() && beta_ != 0.0f;
   if (c.has_value()) {
     // C must broadcast to M x N without changing it (unidirectional broadcasting).
-    auto shape = ref::BroadcastShapeOf({c->shape, out});
+    auto shape = BroadcastShapeOf({c->shape, out});
     if (!shape.ok() || *shape != out || c->shape.rank() > 2) {
       return InvalidArgument("Gemm: input 'C' of shape " + c->shape.ToString() +
                              " does not broadcast to the result's " + out.ToString());
     }
-    const std::vector<int64_t> strides = ref::BroadcastStrides(c->shape, out);
+    const std::vector<int64_t> strides = BroadcastStrides(c->shape, out);
     c_row_stride = strides[0];
     c_col_stride = strides[1];
   }

@@ -15,8 +15,8 @@
 #include <random>
 #include <thread>
 
+#include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/opencl/opencl_resident.h"
-#include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
 namespace onnxgate::opencl_ep {
@@ -69,9 +69,15 @@ Value OnDevice(const Value& v) {
     if (OpenCl(&why) == nullptr) GTEST_SKIP() << why; \
   } while (0)
 
+// ref's registry, the oracle every kernel here is compared with.
 const KernelRegistry& Ref() {
-  static const KernelRegistry registry = RegistryOf(RegisterRefKernels);
-  return registry;
+  static const std::shared_ptr<const ExecutionProvider> ref = [] {
+    auto provider = BuiltinRefProvider();
+    EXPECT_TRUE(provider.ok()) << provider.status().ToString();
+    return provider.ok() ? *provider : nullptr;
+  }();
+  static const KernelRegistry empty;
+  return ref != nullptr ? ref->registry() : empty;
 }
 
 Value Random(Shape shape, uint32_t seed, float lo = -3.0f, float hi = 3.0f) {

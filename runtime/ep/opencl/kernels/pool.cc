@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/pool.h"
+#include "runtime/provider/common/pool_attributes.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -16,7 +16,7 @@ namespace {
 // The first output position (flat, per plane, row-major) whose window has no in-bounds
 // position, or -1. A window is a product of one range per axis, so it is empty where one axis's
 // range is.
-int64_t FirstEmptyWindow(const ref_nn::WindowGeometry& g) {
+int64_t FirstEmptyWindow(const WindowGeometry& g) {
   const size_t rank = g.rank();
   std::vector<std::vector<bool>> empty(rank);
   bool any = false;
@@ -60,11 +60,11 @@ const char* PoolKernel::name() const {
 
 StatusOr<std::unique_ptr<OpKernel>> PoolKernel::Create(const KernelInfo& info, PoolOp op,
                                                        Context cl) {
-  ref_nn::ConvPoolAttributes attrs;
+  ConvPoolAttributes attrs;
   bool count_include_pad = false;
   if (op == PoolOp::kMaxPool || op == PoolOp::kAveragePool) {
-    auto parsed = op == PoolOp::kMaxPool ? ref_nn::ParseMaxPoolAttributes(info)
-                                         : ref_nn::ParseAveragePoolAttributes(info);
+    auto parsed =
+        op == PoolOp::kMaxPool ? ParseMaxPoolAttributes(info) : ParseAveragePoolAttributes(info);
     if (!parsed.ok()) return parsed.status();
     attrs = std::move(parsed->attrs);
     count_include_pad = parsed->options.count_include_pad;
@@ -86,11 +86,11 @@ Status PoolKernel::Compute(KernelContext& ctx) const {
   }
   const size_t rank = xs.rank() - 2;
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
-  ref_nn::WindowGeometry g;
+  WindowGeometry g;
   if (global()) {
-    g = ref_nn::GlobalWindowGeometry(input);
+    g = GlobalWindowGeometry(input);
   } else {
-    auto resolved = ref_nn::ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
+    auto resolved = ResolveWindowGeometry(attrs_, input, attrs_.kernel_shape);
     if (!resolved.ok()) {
       return resolved.status().WithContext(std::string(name()) + " with X " + xs.ToString());
     }

@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "runtime/ep/opencl/kernels/kernel_common.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/kernel_info.h"
+#include "runtime/provider/common/conv_attributes.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -21,7 +21,7 @@ class PoolKernel : public OpenClKernel {
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  PoolKernel(Context cl, PoolOp op, ref_nn::ConvPoolAttributes attrs, bool count_include_pad)
+  PoolKernel(Context cl, PoolOp op, ConvPoolAttributes attrs, bool count_include_pad)
       : OpenClKernel(std::move(cl)),
         op_(op),
         attrs_(std::move(attrs)),
@@ -32,7 +32,7 @@ class PoolKernel : public OpenClKernel {
   const char* name() const;
 
   PoolOp op_;
-  ref_nn::ConvPoolAttributes attrs_;
+  ConvPoolAttributes attrs_;
   bool count_include_pad_;
 };
 

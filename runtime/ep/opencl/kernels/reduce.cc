@@ -4,7 +4,7 @@
 // there.
 #include "runtime/ep/opencl/kernels/reduce.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -31,8 +31,8 @@ Status ReduceKernel::Compute(KernelContext& ctx) const {
   if (options_.axes_input) {
     if (ctx.has_input(1)) {
       // int64, so never resident: read on the host.
-      ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, 1, "axes"));
-      ONNXGATE_ASSIGN_OR_RETURN(axes, ref::ToInt64List(*t, "axes"));
+      ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, 1, "axes"));
+      ONNXGATE_ASSIGN_OR_RETURN(axes, ToInt64List(*t, "axes"));
     }
     if (axes.empty() && options_.noop_with_empty_axes) {
       // The input as it is, on the host or on the device: nothing to compute.
@@ -44,7 +44,7 @@ Status ReduceKernel::Compute(KernelContext& ctx) const {
   }
   const int64_t rank = static_cast<int64_t>(x.shape.rank());
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> normalized,
-                            ref::NormalizeAxesOf(axes, rank, options_.allow_negative_axes));
+                            NormalizeAxesOf(axes, rank, options_.allow_negative_axes));
   if (rank == 0) normalized.clear();  // a scalar reduces to itself whatever axis 0 says
 
   const std::vector<int64_t>& dims = x.shape.dims();

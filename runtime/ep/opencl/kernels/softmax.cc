@@ -2,7 +2,7 @@
 // device or copied in, and the result stays on the device.
 #include "runtime/ep/opencl/kernels/softmax.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -15,8 +15,7 @@ StatusOr<std::unique_ptr<OpKernel>> SoftmaxKernel::Create(const KernelInfo& info
 Status SoftmaxKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(ClInput x, GetClInput(ctx, *cl_, 0, "input"));
   const int64_t rank = static_cast<int64_t>(x.shape.rank());
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis,
-                            ref::NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, /*allow_negative=*/true));
   const std::vector<int64_t>& dims = x.shape.dims();
   int64_t outer = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= dims[d];

@@ -2,8 +2,8 @@
 // tensors there or copied in, into a result left there. Reshape: the shape alone, on the host.
 #include "runtime/ep/opencl/kernels/tensor.h"
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/tensor/reshape.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/shape_ops.h"
 
 namespace onnxgate::opencl_ep {
 
@@ -21,7 +21,7 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
   std::vector<int64_t> p(rank);
   if (perm_) {
     if (perm_->size() != rank) {
-      return InvalidArgument("perm " + ref::ListToString(*perm_) + " has " +
+      return InvalidArgument("perm " + ListToString(*perm_) + " has " +
                              std::to_string(perm_->size()) + " entries for an input of rank " +
                              std::to_string(rank));
     }
@@ -29,8 +29,8 @@ Status TransposeKernel::Compute(KernelContext& ctx) const {
     for (size_t i = 0; i < rank; ++i) {
       const int64_t a = (*perm_)[i];
       if (a < 0 || a >= static_cast<int64_t>(rank) || seen[static_cast<size_t>(a)]) {
-        return InvalidArgument("perm " + ref::ListToString(*perm_) +
-                               " is not a permutation of [0, " + std::to_string(rank) + ")");
+        return InvalidArgument("perm " + ListToString(*perm_) + " is not a permutation of [0, " +
+                               std::to_string(rank) + ")");
       }
       seen[static_cast<size_t>(a)] = true;
       p[i] = a;
@@ -70,8 +70,7 @@ Status ConcatKernel::Compute(KernelContext& ctx) const {
   const Shape& first = inputs[0].shape;
   if (first.rank() == 0) return InvalidArgument("cannot concatenate scalars");
   ONNXGATE_ASSIGN_OR_RETURN(
-      int64_t axis,
-      ref::NormalizeAxisOf(axis_, static_cast<int64_t>(first.rank()), allow_negative_));
+      int64_t axis, NormalizeAxisOf(axis_, static_cast<int64_t>(first.rank()), allow_negative_));
   std::vector<int64_t> out_dims = first.dims();
   out_dims[static_cast<size_t>(axis)] = 0;
   for (size_t k = 0; k < inputs.size(); ++k) {
@@ -141,10 +140,10 @@ Status SetView(KernelContext& ctx, const Context& cl, const char* name, ShapeOf 
 
 Status ReshapeKernel::Compute(KernelContext& ctx) const {
   // int64, so never resident: read on the host.
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, ref::GetInput(ctx, 1, "shape"));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ref::ToInt64List(*shape, "shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* shape, GetInput(ctx, 1, "shape"));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> requested, ToInt64List(*shape, "shape"));
   return SetView(ctx, cl_, "data",
-                 [&](const Shape& in) { return ref::ReshapeShape(in, requested, allow_zero_); });
+                 [&](const Shape& in) { return ReshapeShape(in, requested, allow_zero_); });
 }
 
 StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info, Context cl) {
@@ -155,7 +154,7 @@ StatusOr<std::unique_ptr<OpKernel>> FlattenKernel::Create(const KernelInfo& info
 
 Status FlattenKernel::Compute(KernelContext& ctx) const {
   return SetView(ctx, cl_, "input",
-                 [&](const Shape& in) { return ref::FlattenShape(in, axis_, allow_negative_); });
+                 [&](const Shape& in) { return FlattenShape(in, axis_, allow_negative_); });
 }
 
 }  // namespace onnxgate::opencl_ep

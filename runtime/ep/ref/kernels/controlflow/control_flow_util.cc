@@ -3,9 +3,8 @@
 
 #include <onnx/onnx_pb.h>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/sequence/sequence.h"
 #include "runtime/ep/ref/kernels/tensor/concat_split.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

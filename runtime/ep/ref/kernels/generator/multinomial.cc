@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -26,7 +26,7 @@ StatusOr<Tensor> Multinomial(const Tensor& logits, int64_t sample_size, DataType
     return InvalidArgument(std::string("the output type must be int32 or int64, got ") +
                            DataTypeShortName(dtype));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ref_nn::ToDoubles(logits));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ToDoubles(logits));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(dtype, Shape({batch, sample_size})));
   std::mt19937_64 engine(seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);

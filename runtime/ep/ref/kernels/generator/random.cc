@@ -6,14 +6,11 @@
 #include <random>
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
 namespace {
-
-using ref_nn::FromDoubles;
-using ref_nn::ToDoubles;
 
 StatusOr<DataType> DtypeAttribute(const KernelInfo& info, DataType fallback) {
   if (!info.has_attribute("dtype")) return fallback;

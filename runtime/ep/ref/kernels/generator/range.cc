@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
 #include "runtime/ep/ref/kernels/tensor/cast_string.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

@@ -2,6 +2,7 @@
 // stash_type, and rejected inputs and attributes.
 #include "runtime/ep/ref/kernels/generator/range.h"
 
+#include <climits>
 #include <vector>
 
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
@@ -12,6 +13,8 @@ namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::FloatNear;
+using ::testing::Pointwise;
 
 class RangeTest : public ::testing::Test {
  protected:
@@ -66,6 +69,38 @@ TEST_F(RangeTest, RejectsBadInputs) {
   EXPECT_ERROR_CODE(
       RunNode(registry_, "Y = Range <stash_type = 10> (S, L, D)", 27, Scalars<float>(0, 1, 1)),
       kInvalidArgument);
+}
+
+TEST_F(RangeTest, CountsUpAndDown) {
+  ASSERT_OK_AND_ASSIGN(auto up, RunNode(registry_, "Y = Range(S, L, D)", 11,
+                                        {TensorValue<float>({}, {1}), TensorValue<float>({}, {2}),
+                                         TensorValue<float>({}, {0.3f})}));
+  EXPECT_THAT(ValuesOf<float>(up[0]),
+              Pointwise(FloatNear(1e-6f), std::vector<float>{1, 1.3f, 1.6f, 1.9f}));
+  ASSERT_OK_AND_ASSIGN(auto down,
+                       RunNode(registry_, "Y = Range(S, L, D)", 11,
+                               {TensorValue<int32_t>({}, {10}), TensorValue<int32_t>({}, {6}),
+                                TensorValue<int32_t>({}, {-3})}));
+  EXPECT_THAT(ValuesOf<int32_t>(down[0]), ElementsAre(10, 7));
+  ASSERT_OK_AND_ASSIGN(auto none,
+                       RunNode(registry_, "Y = Range(S, L, D)", 11,
+                               {TensorValue<int64_t>({}, {5}), TensorValue<int64_t>({}, {1}),
+                                TensorValue<int64_t>({}, {1})}));
+  EXPECT_THAT(DimsOf(none[0]), ElementsAre(0));
+  // Near the int64 limits the length is still exact.
+  ASSERT_OK_AND_ASSIGN(
+      auto edge, RunNode(registry_, "Y = Range(S, L, D)", 11,
+                         {TensorValue<int64_t>({}, {INT64_MAX - 2}),
+                          TensorValue<int64_t>({}, {INT64_MAX}), TensorValue<int64_t>({}, {1})}));
+  EXPECT_THAT(ValuesOf<int64_t>(edge[0]), ElementsAre(INT64_MAX - 2, INT64_MAX - 1));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Range(S, L, D)", 11,
+                            {TensorValue<int64_t>({}, {0}), TensorValue<int64_t>({}, {5}),
+                             TensorValue<int64_t>({}, {0})}),
+                    kInvalidArgument);
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = Range(S, L, D)", 11,
+                            {TensorValue<double>({}, {0}), TensorValue<double>({}, {1e300}),
+                             TensorValue<double>({}, {1e-300})}),
+                    kInvalidArgument);
 }
 
 }  // namespace

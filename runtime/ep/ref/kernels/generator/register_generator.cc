@@ -5,10 +5,10 @@
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/generator/constant.h"
+#include "runtime/ep/ref/kernels/generator/eye_like.h"
 #include "runtime/ep/ref/kernels/generator/multinomial.h"
 #include "runtime/ep/ref/kernels/generator/random.h"
 #include "runtime/ep/ref/kernels/generator/range.h"
-#include "runtime/ep/ref/kernels/tensor/trilu.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {

@@ -1,10 +1,10 @@
 // JPEG through libjpeg.
 #include <csetjmp>
-#include <cstdio>
 #include <string>
 
-// jpeglib.h uses FILE and size_t without including their headers, so it comes after them.
+// jpeglib.h uses size_t and FILE without including what declares them.
 // clang-format off
+#include <cstdio>
 #include <jpeglib.h>
 // clang-format on
 

@@ -1,30 +1,14 @@
-// Comparisons, boolean logic and Where.
+// Comparisons and boolean logic.
 #include "runtime/ep/ref/kernels/logical/compare_logic.h"
 
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/ep/ref/kernels/common/element_type_checks.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 
 namespace {
-
-Status CheckSameType(const Tensor& a, const Tensor& b, const char* what) {
-  if (a.dtype() != b.dtype()) {
-    return InvalidArgument(std::string(what) + " must have one element type, got " +
-                           DataTypeShortName(a.dtype()) + " and " + DataTypeShortName(b.dtype()));
-  }
-  return OkStatus();
-}
-
-Status CheckBool(const Tensor& t, const char* name) {
-  if (t.dtype() != DataType::kBool) {
-    return InvalidArgument(std::string("'") + name + "' must be bool, got " +
-                           DataTypeShortName(t.dtype()));
-  }
-  return OkStatus();
-}
-
 template <typename T>
 void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
   auto run = [&](auto cmp) {
@@ -44,7 +28,7 @@ void CompareLoop(CompareOp op, const Tensor& a, const Tensor& b, Tensor* y) {
 }  // namespace
 
 StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
-  ONNXGATE_RETURN_IF_ERROR(CheckSameType(a, b, "A and B"));
+  ONNXGATE_RETURN_IF_ERROR(CheckSameElementType(a, b, "A and B"));
   ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   if (a.dtype() == DataType::kBool) {
@@ -68,8 +52,8 @@ StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b) {
 }
 
 StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
-  ONNXGATE_RETURN_IF_ERROR(CheckBool(a, "A"));
-  ONNXGATE_RETURN_IF_ERROR(CheckBool(b, "B"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBoolTensor(a, "A"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBoolTensor(b, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Shape shape, BroadcastShapes(a.shape(), b.shape()));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, shape));
   switch (op) {
@@ -87,32 +71,12 @@ StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b) {
 }
 
 StatusOr<Tensor> LogicalNot(const Tensor& x) {
-  ONNXGATE_RETURN_IF_ERROR(CheckBool(x, "X"));
+  ONNXGATE_RETURN_IF_ERROR(CheckBoolTensor(x, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
   const bool* in = x.data<bool>();
   bool* out = y.mutable_data<bool>();
   for (int64_t i = 0, n = x.NumElements(); i < n; ++i) out[i] = !in[i];
   return y;
-}
-
-StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y) {
-  ONNXGATE_RETURN_IF_ERROR(CheckBool(condition, "condition"));
-  ONNXGATE_RETURN_IF_ERROR(CheckSameType(x, y, "X and Y"));
-  ONNXGATE_ASSIGN_OR_RETURN(Shape shape,
-                            BroadcastShapeOf({condition.shape(), x.shape(), y.shape()}));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(x.dtype(), shape));
-  ONNXGATE_RETURN_IF_ERROR(VisitAllTypes(x.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const bool* pc = condition.data<bool>();
-    const T* px = x.data<T>();
-    const T* py = y.data<T>();
-    T* po = out.mutable_data<T>();
-    ForEachBroadcast(
-        shape, {condition.shape(), x.shape(), y.shape()},
-        [&](int64_t i, const int64_t* off) { po[i] = pc[off[0]] ? px[off[1]] : py[off[2]]; });
-    return OkStatus();
-  }));
-  return out;
 }
 
 template <CompareOp kOp>
@@ -161,15 +125,6 @@ Status NotKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, LogicalNot(*x));
   ctx.set_output(0, std::move(y));
-  return OkStatus();
-}
-
-Status WhereKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* condition, GetInput(ctx, 0, "condition"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 1, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* y, GetInput(ctx, 2, "Y"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, Where(*condition, *x, *y));
-  ctx.set_output(0, std::move(out));
   return OkStatus();
 }
 

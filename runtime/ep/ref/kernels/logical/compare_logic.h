@@ -1,12 +1,12 @@
-// Comparisons (Equal, Less, Greater, LessOrEqual, GreaterOrEqual), boolean logic (And, Or, Xor,
-// Not) and Where: elementwise ops with numpy broadcasting (legacy broadcast before opset 7).
+// Comparisons (Equal, Less, Greater, LessOrEqual, GreaterOrEqual) and boolean logic (And, Or,
+// Xor, Not): elementwise ops with numpy broadcasting (legacy broadcast before opset 7).
 #pragma once
 
 #include <memory>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 
@@ -20,8 +20,6 @@ StatusOr<Tensor> Compare(CompareOp op, const Tensor& a, const Tensor& b);
 // bool tensor of a (op) b for bool a and b, with numpy broadcasting.
 StatusOr<Tensor> Logic(LogicOp op, const Tensor& a, const Tensor& b);
 StatusOr<Tensor> LogicalNot(const Tensor& x);
-// condition ? x : y elementwise, all three broadcast together; x and y share any element type.
-StatusOr<Tensor> Where(const Tensor& condition, const Tensor& x, const Tensor& y);
 
 template <CompareOp kOp>
 class CompareKernel : public OpKernel {
@@ -46,11 +44,6 @@ class LogicKernel : public OpKernel {
 };
 
 class NotKernel : public OpKernel {
- public:
-  Status Compute(KernelContext& ctx) const override;
-};
-
-class WhereKernel : public OpKernel {
  public:
   Status Compute(KernelContext& ctx) const override;
 };

@@ -4,9 +4,9 @@
 // or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
+#include "runtime/ep/ref/kernels/logical/bit_shift.h"
 #include "runtime/ep/ref/kernels/logical/bitwise.h"
 #include "runtime/ep/ref/kernels/logical/compare_logic.h"
-#include "runtime/ep/ref/kernels/math/mod_bitshift.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {

@@ -1,41 +1,14 @@
-// PRelu, SwiGLU, Shrink, IsNaN and IsInf.
+// PRelu and SwiGLU.
 #include "runtime/ep/ref/kernels/math/activation_extra.h"
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 
-namespace {
-
-// y[i] = f(x[i]) for the bool-valued float predicates.
-template <typename F>
-StatusOr<Tensor> Classify(const Tensor& x, F predicate) {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kBool, x.shape()));
-  if (IsFloat8(x.dtype())) {
-    // The FLOAT8 types (IsNaN-20, IsInf-20): each byte decoded to its float value.
-    const uint8_t* in = static_cast<const uint8_t*>(x.raw_data());
-    bool* out = y.mutable_data<bool>();
-    for (int64_t i = 0, n = x.NumElements(); i < n; ++i) {
-      out[i] = predicate(static_cast<double>(LowPrecisionFloatToFloat(x.dtype(), in[i])));
-    }
-    return y;
-  }
-  ONNXGATE_RETURN_IF_ERROR(VisitFloatTypes(x.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T* in = x.data<T>();
-    bool* out = y.mutable_data<bool>();
-    for (int64_t i = 0, n = x.NumElements(); i < n; ++i) {
-      out[i] = predicate(static_cast<double>(ToCompute(in[i])));
-    }
-    return OkStatus();
-  }));
-  return y;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 StatusOr<Tensor> PRelu(const Tensor& x, const Tensor& slope) {
   if (x.dtype() != slope.dtype()) {
@@ -93,40 +66,6 @@ StatusOr<Tensor> SwiGLU(const Tensor& a, const Tensor& b, float alpha) {
   return y;
 }
 
-StatusOr<Tensor> Shrink(const Tensor& x, float lambd, float bias) {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(x.dtype(), x.shape()));
-  ONNXGATE_RETURN_IF_ERROR(VisitArithmeticTypes(x.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T* in = x.data<T>();
-    T* out = y.mutable_data<T>();
-    for (int64_t i = 0, n = x.NumElements(); i < n; ++i) {
-      const double v = static_cast<double>(ToCompute(in[i]));
-      double r = 0;
-      if (v < -lambd) {
-        r = v + bias;
-      } else if (v > lambd) {
-        r = v - bias;
-      }
-      if constexpr (kIsInt<T>) {
-        out[i] = SaturatingCast<T>(r);
-      } else {
-        out[i] = FromCompute<T>(static_cast<ComputeType<T>>(r));
-      }
-    }
-    return OkStatus();
-  }));
-  return y;
-}
-
-StatusOr<Tensor> IsNaN(const Tensor& x) {
-  return Classify(x, [](double v) { return std::isnan(v); });
-}
-
-StatusOr<Tensor> IsInf(const Tensor& x, bool detect_positive, bool detect_negative) {
-  return Classify(
-      x, [=](double v) { return std::isinf(v) && (v > 0 ? detect_positive : detect_negative); });
-}
-
 StatusOr<std::unique_ptr<OpKernel>> PReluKernel::Create(const KernelInfo& info) {
   return std::unique_ptr<OpKernel>(new PReluKernel(info.since_version() < 7));
 }
@@ -169,39 +108,6 @@ Status SwiGLUKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
   ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   ONNXGATE_ASSIGN_OR_RETURN(Tensor y, SwiGLU(*a, *b, alpha_));
-  ctx.set_output(0, std::move(y));
-  return OkStatus();
-}
-
-StatusOr<std::unique_ptr<OpKernel>> ShrinkKernel::Create(const KernelInfo& info) {
-  ONNXGATE_ASSIGN_OR_RETURN(float lambd, info.GetFloat("lambd", 0.5f));
-  ONNXGATE_ASSIGN_OR_RETURN(float bias, info.GetFloat("bias", 0.0f));
-  return std::unique_ptr<OpKernel>(new ShrinkKernel(lambd, bias));
-}
-
-Status ShrinkKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, Shrink(*x, lambd_, bias_));
-  ctx.set_output(0, std::move(y));
-  return OkStatus();
-}
-
-Status IsNaNKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsNaN(*x));
-  ctx.set_output(0, std::move(y));
-  return OkStatus();
-}
-
-StatusOr<std::unique_ptr<OpKernel>> IsInfKernel::Create(const KernelInfo& info) {
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t positive, info.GetInt("detect_positive", 1));
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t negative, info.GetInt("detect_negative", 1));
-  return std::unique_ptr<OpKernel>(new IsInfKernel(positive != 0, negative != 0));
-}
-
-Status IsInfKernel::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor y, IsInf(*x, positive_, negative_));
   ctx.set_output(0, std::move(y));
   return OkStatus();
 }

@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

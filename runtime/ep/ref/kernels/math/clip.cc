@@ -3,7 +3,7 @@
 
 #include <cfloat>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

@@ -4,7 +4,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -17,7 +17,7 @@ StatusOr<Tensor> Determinant(const Tensor& x) {
   const int64_t m = dims[rank - 1];
   const std::vector<int64_t> batch_dims(dims.begin(), dims.end() - 2);
   const Shape batch_shape(batch_dims);
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> values, ref_nn::ToDoubles(x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> values, ToDoubles(x));
   std::vector<double> det(static_cast<size_t>(batch_shape.NumElements()));
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   for (size_t b = 0; b < det.size(); ++b) {
@@ -26,7 +26,7 @@ StatusOr<Tensor> Determinant(const Tensor& x) {
     Eigen::Map<const RowMajor> matrix(values.data() + b * m * m, m, m);
     det[b] = matrix.determinant();
   }
-  return ref_nn::FromDoubles(x.dtype(), batch_shape, det);
+  return FromDoubles(x.dtype(), batch_shape, det);
 }
 
 Status DetKernel::Compute(KernelContext& ctx) const {

@@ -6,8 +6,8 @@
 #include <map>
 #include <type_traits>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

@@ -6,9 +6,10 @@
 #include <limits>
 #include <type_traits>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -94,8 +95,8 @@ StatusOr<std::unique_ptr<OpKernel>> Gemm::Create(const KernelInfo& info) {
 }
 
 Status Gemm::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, RequiredInput(ctx, 0, "Gemm", "A"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, RequiredInput(ctx, 1, "Gemm", "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* a, GetInput(ctx, 0, "A"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* b, GetInput(ctx, 1, "B"));
   const Tensor* c = ctx.input_tensor(2);
   if (c == nullptr && !c_optional_) return InvalidArgument("Gemm: input 'C' is missing");
   if (a->shape().rank() != 2 || b->shape().rank() != 2) {
@@ -174,4 +175,4 @@ Status Gemm::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -8,7 +8,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class Gemm : public OpKernel {
  public:
@@ -32,4 +32,4 @@ class Gemm : public OpKernel {
   bool c_must_match_;  // Gemm-1/6 with broadcast = 0: C must already be M x N
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -6,7 +6,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
@@ -121,4 +121,4 @@ TEST(GemmTest, LegacyVersionsBroadcastOnlyWithTheAttribute) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

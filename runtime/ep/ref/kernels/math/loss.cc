@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/math/softmax.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -73,9 +73,9 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
       return InvalidArgument("weight must have shape [C] = [" + std::to_string(c) + "], got " +
                              weight->shape().ToString());
     }
-    ONNXGATE_ASSIGN_OR_RETURN(w, ref_nn::ToDoubles(*weight));
+    ONNXGATE_ASSIGN_OR_RETURN(w, ToDoubles(*weight));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ref_nn::ToDoubles(input));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ToDoubles(input));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> t, ToInt64s(target, "target"));
   std::vector<double> loss(t.size(), 0.0);
   double loss_sum = 0;
@@ -97,11 +97,11 @@ StatusOr<Tensor> NegativeLogLikelihood(const Tensor& input, const Tensor& target
     }
   }
   switch (reduction) {
-    case LossReduction::kNone: return ref_nn::FromDoubles(input.dtype(), target.shape(), loss);
-    case LossReduction::kSum: return ref_nn::FromDoubles(input.dtype(), Shape{}, {loss_sum});
+    case LossReduction::kNone: return FromDoubles(input.dtype(), target.shape(), loss);
+    case LossReduction::kSum: return FromDoubles(input.dtype(), Shape{}, {loss_sum});
     case LossReduction::kMean: break;
   }
-  return ref_nn::FromDoubles(input.dtype(), Shape{}, {loss_sum / weight_sum});
+  return FromDoubles(input.dtype(), Shape{}, {loss_sum / weight_sum});
 }
 
 StatusOr<std::unique_ptr<OpKernel>> NegativeLogLikelihoodLossKernel::Create(

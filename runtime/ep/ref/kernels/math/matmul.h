@@ -9,24 +9,13 @@
 #include "runtime/base/shape.h"
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/provider/common/matmul_plan.h"
 
-namespace onnxgate::ref_nn {
-
-// How the products of one MatMul are laid out: Y[batch] = A[a_offsets[batch]] x
-// B[b_offsets[batch]], each an (m x k) times (k x n) row-major matrix, offsets counted in elements.
-struct MatMulPlan {
-  int64_t m = 0, k = 0, n = 0;
-  std::vector<int64_t> a_offsets;
-  std::vector<int64_t> b_offsets;
-  Shape output;
-};
-
-// InvalidArgument when a rank is 0, the inner dims differ, or the batch dims do not broadcast.
-StatusOr<MatMulPlan> PlanMatMul(const Shape& a, const Shape& b);
+namespace onnxgate::ref {
 
 class MatMul : public OpKernel {
  public:
   Status Compute(KernelContext& ctx) const override;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -4,7 +4,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
@@ -132,13 +132,5 @@ TEST(MatMulTest, LongReductionsAccumulateInDouble) {
   EXPECT_EQ(Elements<float>(y[0])[0], static_cast<float>(k * static_cast<double>(0.1f)));
 }
 
-TEST(MatMulTest, PlanReportsOffsetsPerBatch) {
-  auto plan = PlanMatMul(Shape{2, 1, 1, 3}, Shape{4, 3, 5});
-  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
-  EXPECT_EQ(plan->output, (Shape{2, 4, 1, 5}));
-  EXPECT_THAT(plan->a_offsets, ElementsAre(0, 0, 0, 0, 3, 3, 3, 3));
-  EXPECT_THAT(plan->b_offsets, ElementsAre(0, 15, 30, 45, 0, 15, 30, 45));
-}
-
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -5,16 +5,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/math/matmul.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
 namespace {
-
-using ref_nn::MatMulPlan;
-using ref_nn::PlanMatMul;
 
 Status CheckEightBit(const Tensor& t, const char* name) {
   if (t.dtype() != DataType::kInt8 && t.dtype() != DataType::kUint8) {
@@ -45,7 +42,7 @@ StatusOr<std::vector<int64_t>> Shifted(const Tensor& x, const Tensor* zero_point
   if (is_a && zs.rank() == 1 && xs.rank() >= 2 && zs[0] == xs[xs.rank() - 2]) {
     zs = Shape({zs[0], 1});  // one value per row
   }
-  auto index = ref_nn::UnidirectionalBroadcastIndex(zs, xs);
+  auto index = UnidirectionalBroadcastIndex(zs, xs);
   if (!index.ok()) {
     return index.status().WithContext(std::string("the zero point of '") + name + "'");
   }
@@ -120,7 +117,7 @@ StatusOr<ScaleZeroPoint> ReadScaleZeroPoint(const Tensor& scale, const Tensor& z
   }
   ScaleZeroPoint p;
   ONNXGATE_ASSIGN_OR_RETURN(p.scale, FloatsOf(scale, "scale"));
-  ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ref_nn::ToDoubles(zero_point));
+  ONNXGATE_ASSIGN_OR_RETURN(p.zero_point, ToDoubles(zero_point));
   return p;
 }
 
@@ -195,8 +192,8 @@ Status QLinearMatMulKernel::Compute(KernelContext& ctx) const {
                             ReadScaleZeroPoint(*in[6], *in[7], plan.m, "y", "row", float8_));
   // Shift each operand by its zero point, row by row for a and column by column for b. The
   // shifted 8-bit values are exact in double, and so are their products and sums.
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> av, ref_nn::ToDoubles(a));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bv, ref_nn::ToDoubles(b));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> av, ToDoubles(a));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> bv, ToDoubles(b));
   for (size_t i = 0; i < av.size(); ++i)
     av[i] -= ap.ZeroPointAt((static_cast<int64_t>(i) / plan.k) % plan.m);
   for (size_t i = 0; i < bv.size(); ++i) bv[i] -= bp.ZeroPointAt(static_cast<int64_t>(i) % plan.n);

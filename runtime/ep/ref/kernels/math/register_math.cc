@@ -202,13 +202,13 @@ Status RegisterSoftmaxFamily(KernelRegistry& r) {
 Status RegisterMatrixProducts(KernelRegistry& r) {
   // float16, float, double; from 9 the 32- and 64-bit integers; from 13 bfloat16.
   const List fi = F3() + List{kU32, kU64, kI32, kI64};
-  const KernelFactory matmul = FactoryOf<ref_nn::MatMul>();
+  const KernelFactory matmul = FactoryOf<ref::MatMul>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 1, 8, {{"T", F3()}}, matmul));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 9, 12, {{"T", fi}}, matmul));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "MatMul", 13, 13, {{"T", fi + List{kBF16}}}, matmul));
   // Gemm-1 and -6 broadcast C only with the `broadcast` attribute; -7 always broadcasts; -9 adds
   // integers; -11 makes C optional.
-  const KernelFactory gemm = FactoryOf<ref_nn::Gemm>();
+  const KernelFactory gemm = FactoryOf<ref::Gemm>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 1, 5, {{"T", F3()}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 6, 6, {{"T", F3()}}, gemm));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "Gemm", 7, 8, {{"T", F3()}}, gemm));

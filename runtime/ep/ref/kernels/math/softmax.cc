@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

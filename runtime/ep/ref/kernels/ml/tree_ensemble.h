@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -9,16 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
 namespace {
-
-using ref_nn::FromDoubles;
-using ref_nn::RoundToPrecision;
-using ref_nn::ToDoubles;
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 

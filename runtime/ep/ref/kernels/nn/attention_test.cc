@@ -11,10 +11,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Dims;
-using ref_nn::FloatsNear;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 // One query [1, 0] against keys [1, 0] and [0, 1] with values 10 and 20: with scale 1 the
@@ -32,11 +28,11 @@ TEST(AttentionTest, SoftmaxWeightsTheValues) {
   auto y = RunNn("Y = Attention <scale = 1.0> (Q, K, V)", 23, {Q1(), K2(), V2()});
   ASSERT_EQ(y.size(), 1u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 1, 1));
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]), FloatsNear(std::vector<double>{Weighted(1, 0)}));
+  EXPECT_THAT(ref::Elements<float>(y[0]), FloatsNear(std::vector<double>{Weighted(1, 0)}));
   // The default scale is 1/sqrt(head_size).
   auto d = RunNn("Y = Attention(Q, K, V)", 23, {Q1(), K2(), V2()});
   ASSERT_EQ(d.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(d[0]),
+  EXPECT_THAT(ref::Elements<float>(d[0]),
               FloatsNear(std::vector<double>{Weighted(1 / std::sqrt(2.0), 0)}));
 }
 
@@ -44,16 +40,16 @@ TEST(AttentionTest, FloatMaskIsAddedAndBoolMaskSelects) {
   auto f = RunNn("Y = Attention <scale = 1.0> (Q, K, V, M)", 23,
                  {Q1(), K2(), V2(), TensorValue<float>({2}, {0, 2})});
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(f[0]), FloatsNear(std::vector<double>{Weighted(1, 2)}));
+  EXPECT_THAT(ref::Elements<float>(f[0]), FloatsNear(std::vector<double>{Weighted(1, 2)}));
   auto b = RunNn("Y = Attention <scale = 1.0> (Q, K, V, M)", 23,
                  {Q1(), K2(), V2(), TensorValue<bool>({1, 2}, {false, true})});
   ASSERT_EQ(b.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(b[0]), ElementsAre(20));
+  EXPECT_THAT(ref::Elements<float>(b[0]), ElementsAre(20));
   // A mask shorter than the keys leaves the missing keys out.
   auto s = RunNn("Y = Attention <scale = 1.0> (Q, K, V, M)", 23,
                  {Q1(), K2(), V2(), TensorValue<float>({1, 1}, {0})});
   ASSERT_EQ(s.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(s[0]), ElementsAre(10));
+  EXPECT_THAT(ref::Elements<float>(s[0]), ElementsAre(10));
 }
 
 TEST(AttentionTest, FullyMaskedRowIsZero) {
@@ -61,8 +57,8 @@ TEST(AttentionTest, FullyMaskedRowIsZero) {
       "Y, present_key, present_value, qk = Attention <qk_matmul_output_mode = 3> (Q, K, V, M)", 23,
       {Q1(), K2(), V2(), TensorValue<bool>({1, 2}, {false, false})});
   ASSERT_EQ(y.size(), 4u);
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]), ElementsAre(0));
-  EXPECT_THAT(ref_nn::Elements<float>(y[3]), ElementsAre(0, 0));
+  EXPECT_THAT(ref::Elements<float>(y[0]), ElementsAre(0));
+  EXPECT_THAT(ref::Elements<float>(y[3]), ElementsAre(0, 0));
   EXPECT_THAT(Dims(y[1]), ElementsAre(1, 1, 2, 2));
 }
 
@@ -72,7 +68,7 @@ TEST(AttentionTest, CausalMaskHidesLaterKeys) {
   auto y = RunNn("Y = Attention <is_causal = 1, scale = 1.0> (Q, K, V)", 23, {q, q, v});
   ASSERT_EQ(y.size(), 1u);
   // Row 0 sees key 0 only; row 1 sees both with equal scores.
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]), FloatsNear(std::vector<double>{1, 2}));
+  EXPECT_THAT(ref::Elements<float>(y[0]), FloatsNear(std::vector<double>{1, 2}));
 }
 
 TEST(AttentionTest, QkMatmulOutputModes) {
@@ -82,14 +78,14 @@ TEST(AttentionTest, QkMatmulOutputModes) {
   const double capped = 0.5 * std::tanh(1 / 0.5);
   auto m0 = RunNn(node + "0> (Q, K, V, M)", 23, {Q1(), K2(), V2(), mask});
   ASSERT_EQ(m0.size(), 4u);
-  EXPECT_THAT(ref_nn::Elements<float>(m0[3]), FloatsNear(std::vector<double>{1, 0}));
+  EXPECT_THAT(ref::Elements<float>(m0[3]), FloatsNear(std::vector<double>{1, 0}));
   auto m1 = RunNn(node + "1> (Q, K, V, M)", 23, {Q1(), K2(), V2(), mask});
   ASSERT_EQ(m1.size(), 4u);
-  EXPECT_THAT(ref_nn::Elements<float>(m1[3]), FloatsNear(std::vector<double>{capped, 0}));
+  EXPECT_THAT(ref::Elements<float>(m1[3]), FloatsNear(std::vector<double>{capped, 0}));
   auto m2 = RunNn(node + "2> (Q, K, V, M)", 23, {Q1(), K2(), V2(), mask});
   ASSERT_EQ(m2.size(), 4u);
-  EXPECT_THAT(ref_nn::Elements<float>(m2[3]), FloatsNear(std::vector<double>{capped, 1}));
-  EXPECT_THAT(ref_nn::Elements<float>(m2[0]), FloatsNear(std::vector<double>{Weighted(capped, 1)}));
+  EXPECT_THAT(ref::Elements<float>(m2[3]), FloatsNear(std::vector<double>{capped, 1}));
+  EXPECT_THAT(ref::Elements<float>(m2[0]), FloatsNear(std::vector<double>{Weighted(capped, 1)}));
 }
 
 TEST(AttentionTest, ThreeDGroupedQueryHeadsAndCache) {
@@ -105,18 +101,18 @@ TEST(AttentionTest, ThreeDGroupedQueryHeadsAndCache) {
       23, {q, k, v, Value(), past_k, past_v});
   ASSERT_EQ(y.size(), 3u);
   EXPECT_THAT(Dims(y[0]), ElementsAre(1, 1, 2));
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]),
+  EXPECT_THAT(ref::Elements<float>(y[0]),
               FloatsNear(std::vector<double>{Weighted(1, 0), Weighted(0, 1)}));
   EXPECT_THAT(Dims(y[1]), ElementsAre(1, 1, 2, 2));
-  EXPECT_THAT(ref_nn::Elements<float>(y[1]), ElementsAre(1, 0, 0, 1));
-  EXPECT_THAT(ref_nn::Elements<float>(y[2]), ElementsAre(10, 20));
+  EXPECT_THAT(ref::Elements<float>(y[1]), ElementsAre(1, 0, 0, 1));
+  EXPECT_THAT(ref::Elements<float>(y[2]), ElementsAre(10, 20));
 }
 
 TEST(AttentionTest, NonpadKvSeqlenIgnoresPadding) {
   auto y = RunNn("Y = Attention <scale = 1.0> (Q, K, V, , , , N)", 24,
                  {Q1(), K2(), V2(), Value(), Value(), Value(), TensorValue<int64_t>({1}, {1})});
   ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]), ElementsAre(10));
+  EXPECT_THAT(ref::Elements<float>(y[0]), ElementsAre(10));
 }
 
 TEST(AttentionTest, SlidingWindow) {
@@ -126,7 +122,7 @@ TEST(AttentionTest, SlidingWindow) {
   auto y =
       RunNn("Y = Attention <left_window_size = 1, right_window_size = 0> (Q, K, V)", 25, {q, q, v});
   ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(ref_nn::Elements<float>(y[0]), FloatsNear(std::vector<double>{1, 1.5, 3}));
+  EXPECT_THAT(ref::Elements<float>(y[0]), FloatsNear(std::vector<double>{1, 1.5, 3}));
 }
 
 TEST(AttentionTest, Float16) {

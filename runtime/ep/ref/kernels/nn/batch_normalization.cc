@@ -3,9 +3,10 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -95,7 +96,7 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
   static const char* kNames[] = {"X", "scale", "B", "input_mean", "input_var"};
   const Tensor* in[5];
   for (size_t i = 0; i < 5; ++i) {
-    ONNXGATE_ASSIGN_OR_RETURN(in[i], RequiredInput(ctx, i, "BatchNormalization", kNames[i]));
+    ONNXGATE_ASSIGN_OR_RETURN(in[i], GetInput(ctx, i, kNames[i]));
   }
   const Shape& xs = in[0]->shape();
   if (xs.rank() < 2) {
@@ -147,4 +148,4 @@ Status BatchNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

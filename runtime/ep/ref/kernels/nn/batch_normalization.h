@@ -7,7 +7,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class BatchNormalization : public OpKernel {
  public:
@@ -24,4 +24,4 @@ class BatchNormalization : public OpKernel {
   bool training_;  // training_mode = 1 (version 14 and later)
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -6,7 +6,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
@@ -110,4 +110,4 @@ TEST(BatchNormalizationTest, Version1IgnoresConsumedInputs) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

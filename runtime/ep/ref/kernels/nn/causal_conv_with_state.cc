@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -52,15 +52,15 @@ Status CausalConvWithStateKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument("past_state " + past->shape().ToString() +
                            " must be (batch_size, channels, k - 1) " + state_shape.ToString());
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ref_nn::ToDoubles(*input));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> w, ref_nn::ToDoubles(*weight));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> x, ToDoubles(*input));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> w, ToDoubles(*weight));
   std::vector<double> bd(static_cast<size_t>(channels), 0.0);
   if (bias != nullptr) {
-    ONNXGATE_ASSIGN_OR_RETURN(bd, ref_nn::ToDoubles(*bias));
+    ONNXGATE_ASSIGN_OR_RETURN(bd, ToDoubles(*bias));
   }
   std::vector<double> pd(static_cast<size_t>(batch * channels * history), 0.0);
   if (past != nullptr) {
-    ONNXGATE_ASSIGN_OR_RETURN(pd, ref_nn::ToDoubles(*past));
+    ONNXGATE_ASSIGN_OR_RETURN(pd, ToDoubles(*past));
   }
 
   const int64_t padded_len = history + length;
@@ -74,17 +74,17 @@ Status CausalConvWithStateKernel::Compute(KernelContext& ctx) const {
       for (int64_t l = 0; l < length; ++l) {
         double acc = bd[c];
         for (int64_t i = 0; i < k; ++i) acc += w[c * k + i] * padded[l + i];
-        double out = ref_nn::RoundToPrecision(type, acc);
+        double out = ref::RoundToPrecision(type, acc);
         if (silu_) out = out / (1.0 + std::exp(-out));
         y[row * length + l] = out;
       }
       for (int64_t p = 0; p < history; ++p) present[row * history + p] = padded[length + p];
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(type, xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(type, xs, y));
   ctx.set_output(0, std::move(yt));
   if (ctx.num_outputs() > 1) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor st, ref_nn::FromDoubles(type, state_shape, present));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor st, FromDoubles(type, state_shape, present));
     ctx.set_output(1, std::move(st));
   }
   return OkStatus();

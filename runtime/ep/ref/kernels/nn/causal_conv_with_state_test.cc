@@ -10,11 +10,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 Value X() { return TensorValue<float>({1, 1, 3}, {1, 2, 3}); }

@@ -10,11 +10,11 @@
 #include <string>
 #include <type_traits>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/im2col.h"
+#include "runtime/provider/common/compute_type.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -37,12 +37,12 @@ void ScatterAdd(const T* col, int64_t planes, int64_t plane, int64_t kernel_size
 
 StatusOr<std::vector<int64_t>> ShapeInput(const KernelContext& ctx, size_t index,
                                           const char* name) {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, ref::GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
   if (t->dtype() != DataType::kInt64) {
     return InvalidArgument(std::string("'") + name + "' must be int64, got " +
                            DataTypeShortName(t->dtype()));
   }
-  return ref::ToInt64List(*t, name);
+  return ToInt64List(*t, name);
 }
 
 Status RequireAtLeast(const char* what, const std::vector<int64_t>& values, int64_t min) {
@@ -73,7 +73,7 @@ StatusOr<std::unique_ptr<OpKernel>> Col2Im::Create(const KernelInfo& info) {
 }
 
 Status Col2Im::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, ref::GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* input, GetInput(ctx, 0, "input"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> image, ShapeInput(ctx, 1, "image_shape"));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> block, ShapeInput(ctx, 2, "block_shape"));
   const Shape& xs = input->shape();
@@ -157,7 +157,7 @@ Status Col2Im::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = {n, c};
   out_dims.insert(out_dims.end(), image.begin(), image.end());
   const Shape out_shape(out_dims);
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, ref::NewTensor(input->dtype(), out_shape));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor out, NewTensor(input->dtype(), out_shape));
   const int64_t planes = n * c;
   if (planes == 0) {
     ctx.set_output(0, std::move(out));
@@ -180,9 +180,9 @@ Status Col2Im::Compute(KernelContext& ctx) const {
       if constexpr (std::is_same_v<T, bool>) {
         ScatterAdd(col, planes, plane, kernel_size, positions, table, y,
                    [](bool& a, bool b) { a = a || b; });
-      } else if constexpr (ref::kIsInt<T>) {
+      } else if constexpr (kIsInt<T>) {
         ScatterAdd(col, planes, plane, kernel_size, positions, table, y,
-                   [](T& a, T b) { a = ref::WrapAdd(a, b); });
+                   [](T& a, T b) { a = WrapAdd(a, b); });
       } else if constexpr (std::is_same_v<T, std::string> ||
                            std::is_same_v<T, std::complex<float>> ||
                            std::is_same_v<T, std::complex<double>>) {
@@ -199,4 +199,4 @@ Status Col2Im::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

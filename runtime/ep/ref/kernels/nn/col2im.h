@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class Col2Im : public OpKernel {
  public:
@@ -25,4 +25,4 @@ class Col2Im : public OpKernel {
   std::vector<int64_t> strides_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

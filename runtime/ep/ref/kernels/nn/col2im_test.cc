@@ -8,11 +8,8 @@
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
-
-using ref::HalfValue;
-using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -119,4 +116,4 @@ TEST(Col2ImTest, BadShapesAndAttributesAreErrors) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -3,10 +3,11 @@
 
 #include <Eigen/Core>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/im2col.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -59,8 +60,8 @@ StatusOr<std::unique_ptr<OpKernel>> Conv::Create(const KernelInfo& info) {
 }
 
 Status Conv::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Conv", "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, RequiredInput(ctx, 1, "Conv", "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, 1, "W"));
   const Tensor* b = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   const Shape& ws = w->shape();
@@ -101,4 +102,4 @@ Status Conv::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

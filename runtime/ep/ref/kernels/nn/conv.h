@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
 #include "runtime/kernel/op_kernel.h"
+#include "runtime/provider/common/conv_attributes.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class Conv : public OpKernel {
  public:
@@ -21,4 +21,4 @@ class Conv : public OpKernel {
   int64_t group_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

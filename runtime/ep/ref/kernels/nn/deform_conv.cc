@@ -13,10 +13,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/im2col.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -76,9 +76,9 @@ StatusOr<std::unique_ptr<OpKernel>> DeformConv::Create(const KernelInfo& info) {
 }
 
 Status DeformConv::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, ref::GetInput(ctx, 1, "W"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* offset, ref::GetInput(ctx, 2, "offset"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* w, GetInput(ctx, 1, "W"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* offset, GetInput(ctx, 2, "offset"));
   const Tensor* b = ctx.input_tensor(3);
   const Tensor* mask = ctx.input_tensor(4);
   const Shape& xs = x->shape();
@@ -139,7 +139,7 @@ Status DeformConv::Compute(KernelContext& ctx) const {
   std::vector<int64_t> out_dims = {n, m};
   out_dims.insert(out_dims.end(), g.output.begin(), g.output.end());
   const Shape out_shape(out_dims);
-  ONNXGATE_RETURN_IF_ERROR(ref::NewTensor(x->dtype(), out_shape).status());
+  ONNXGATE_RETURN_IF_ERROR(NewTensor(x->dtype(), out_shape).status());
 
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> wd, ToDoubles(*w));
@@ -207,4 +207,4 @@ Status DeformConv::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
+#include "runtime/provider/common/conv_attributes.h"
+#include "runtime/provider/common/kernel_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class DeformConv : public OpKernel {
  public:
@@ -25,4 +25,4 @@ class DeformConv : public OpKernel {
   int64_t offset_group_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

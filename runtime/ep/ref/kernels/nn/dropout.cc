@@ -9,9 +9,10 @@
 #include <random>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> Dropout::Create(const KernelInfo& info) {
   const int version = info.since_version();
@@ -28,7 +29,7 @@ StatusOr<std::unique_ptr<OpKernel>> Dropout::Create(const KernelInfo& info) {
 }
 
 Status Dropout::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "Dropout", "data"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "data"));
   bool training = false;
   double ratio = ratio_;
   if (version_ >= 12) {
@@ -89,4 +90,4 @@ Status Dropout::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -10,7 +10,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class Dropout : public OpKernel {
  public:
@@ -25,4 +25,4 @@ class Dropout : public OpKernel {
   std::optional<int64_t> seed_;  // training-mode random seed (12+)
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -5,7 +5,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 Value X() { return TensorValue<float>({2, 2}, {1, -2, 3, 4}); }
@@ -95,4 +95,4 @@ TEST(DropoutTest, Float8FromVersion22) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/controlflow/control_flow_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -40,7 +40,7 @@ StatusOr<std::shared_ptr<const SubgraphExecutor>> CompileModifier(const KernelIn
 // rounded to `type`; the output must be a tensor of the same shape.
 Status ApplyModifier(const SubgraphExecutor& graph, const char* name, const KernelContext& ctx,
                      DataType type, const Shape& shape, std::vector<double>& values) {
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor in, ref_nn::FromDoubles(type, shape, values));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor in, FromDoubles(type, shape, values));
   auto outputs = graph.Run({Value::FromTensor(std::move(in))}, OuterScopeOf(ctx));
   if (!outputs.ok()) return outputs.status().WithContext(name);
   if (outputs->size() != 1 || !(*outputs)[0].is_tensor() ||
@@ -48,8 +48,8 @@ Status ApplyModifier(const SubgraphExecutor& graph, const char* name, const Kern
     return InvalidArgument(std::string(name) + " must return one tensor of shape " +
                            shape.ToString());
   }
-  ONNXGATE_ASSIGN_OR_RETURN(values, ref_nn::ToDoubles((*outputs)[0].tensor()));
-  for (double& v : values) v = ref_nn::RoundToPrecision(type, v);
+  ONNXGATE_ASSIGN_OR_RETURN(values, ToDoubles((*outputs)[0].tensor()));
+  for (double& v : values) v = ref::RoundToPrecision(type, v);
   return OkStatus();
 }
 
@@ -115,11 +115,11 @@ Status FlexAttentionKernel::Compute(KernelContext& ctx) const {
   Status size_ok = score_shape.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!size_ok.ok())
     return InvalidArgument("the scores " + score_shape.ToString() + " are too large");
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> q, ref_nn::ToDoubles(*q_in));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> k, ref_nn::ToDoubles(*k_in));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ref_nn::ToDoubles(*v_in));
-  auto r = [&](double x) { return ref_nn::RoundToPrecision(type, x); };
-  auto rs = [&](double x) { return ref_nn::RoundToPrecision(softmax_type, x); };
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> q, ToDoubles(*q_in));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> k, ToDoubles(*k_in));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*v_in));
+  auto r = [&](double x) { return ref::RoundToPrecision(type, x); };
+  auto rs = [&](double x) { return ref::RoundToPrecision(softmax_type, x); };
   // sqrt(scale) is taken in float and rounded to the input type.
   const double scale = scale_ ? *scale_ : 1.0 / std::sqrt(static_cast<double>(size));
   const double root = r(std::sqrt(static_cast<float>(scale)));
@@ -181,7 +181,7 @@ Status FlexAttentionKernel::Compute(KernelContext& ctx) const {
     }
   }
   ONNXGATE_ASSIGN_OR_RETURN(Tensor yt,
-                            ref_nn::FromDoubles(type, Shape({batch, q_heads, q_len, v_size}), y));
+                            FromDoubles(type, Shape({batch, q_heads, q_len, v_size}), y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

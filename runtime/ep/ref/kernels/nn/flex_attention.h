@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "runtime/base/data_type.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

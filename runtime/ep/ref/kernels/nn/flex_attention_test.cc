@@ -10,11 +10,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 // Query [1, 0] against keys [1, 0] and [0, 1] with values 10 and 20.

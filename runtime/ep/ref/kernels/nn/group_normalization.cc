@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -50,9 +50,9 @@ StatusOr<std::unique_ptr<OpKernel>> GroupNormalization::Create(const KernelInfo&
 }
 
 Status GroupNormalization::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, ref::GetInput(ctx, 1, "scale"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias, ref::GetInput(ctx, 2, "bias"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias, GetInput(ctx, 2, "bias"));
   const Shape& xs = x->shape();
   if (xs.rank() < 2) {
     return InvalidArgument("X must have rank >= 2 (N, C, ...), got " + xs.ToString());
@@ -110,4 +110,4 @@ Status GroupNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "runtime/base/data_type.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class GroupNormalization : public OpKernel {
  public:
@@ -29,4 +29,4 @@ class GroupNormalization : public OpKernel {
   DataType stash_type_;  // 21: the precision of the normalization stage; kDouble for 18
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

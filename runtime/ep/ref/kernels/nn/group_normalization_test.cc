@@ -7,11 +7,8 @@
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
-
-using ref::BFloat16Value;
-using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -92,4 +89,4 @@ TEST(GroupNormalizationTest, BadShapesAndAttributesAreErrors) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -1,7 +1,7 @@
 // im2col and col2im over any number of spatial axes, driven by one precomputed index table.
 #include "runtime/ep/ref/kernels/nn/im2col.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 int64_t Product(const std::vector<int64_t>& dims) {
   int64_t p = 1;
@@ -72,4 +72,4 @@ void Col2ImAdd(const double* col, int64_t channels, const WindowGeometry& g,
   }
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
+#include "runtime/provider/common/conv_attributes.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 // For kernel offset k (flat over g.kernel) and output position p (flat over g.output), entry
 // k * P + p is the flat index into one input plane (g.input) that the window reads, or -1 where
@@ -27,4 +27,4 @@ void Col2ImAdd(const double* col, int64_t channels, const WindowGeometry& g,
 // Product of `dims` (1 for none).
 int64_t Product(const std::vector<int64_t>& dims);
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

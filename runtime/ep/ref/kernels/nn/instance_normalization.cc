@@ -3,9 +3,10 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -39,12 +40,9 @@ StatusOr<std::unique_ptr<OpKernel>> InstanceNormalization::Create(const KernelIn
 }
 
 Status InstanceNormalization::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
-                            RequiredInput(ctx, 0, "InstanceNormalization", "input"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
-                            RequiredInput(ctx, 1, "InstanceNormalization", "scale"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias,
-                            RequiredInput(ctx, 2, "InstanceNormalization", "B"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* bias, GetInput(ctx, 2, "B"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) {
     return InvalidArgument(
@@ -68,4 +66,4 @@ Status InstanceNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

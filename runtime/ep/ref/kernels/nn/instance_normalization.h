@@ -7,7 +7,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class InstanceNormalization : public OpKernel {
  public:
@@ -19,4 +19,4 @@ class InstanceNormalization : public OpKernel {
   double epsilon_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

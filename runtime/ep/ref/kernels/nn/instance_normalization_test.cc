@@ -6,11 +6,8 @@
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
-
-using ref::BFloat16Value;
-using ref::HalfValuesOf;
 
 TEST(InstanceNormalizationTest, NormalizesEachPlane) {
   // Planes {1, 3} and {10, 30}: each normalizes to {-1, 1} (up to epsilon), then scale and B.
@@ -52,4 +49,4 @@ TEST(InstanceNormalizationTest, Version1AndBfloat16FromVersion22) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

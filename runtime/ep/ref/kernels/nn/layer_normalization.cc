@@ -3,9 +3,10 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> LayerNormalization::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
@@ -21,9 +22,8 @@ StatusOr<std::unique_ptr<OpKernel>> LayerNormalization::Create(const KernelInfo&
 }
 
 Status LayerNormalization::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LayerNormalization", "X"));
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale,
-                            RequiredInput(ctx, 1, "LayerNormalization", "Scale"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* scale, GetInput(ctx, 1, "Scale"));
   const Tensor* bias = ctx.input_tensor(2);
   const Shape& xs = x->shape();
   auto axis = NormalizeAxis(axis_, static_cast<int64_t>(xs.rank()));
@@ -86,4 +86,4 @@ Status LayerNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -8,7 +8,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class LayerNormalization : public OpKernel {
  public:
@@ -23,4 +23,4 @@ class LayerNormalization : public OpKernel {
   DataType stash_type_;  // the element type of Mean and InvStdDev
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

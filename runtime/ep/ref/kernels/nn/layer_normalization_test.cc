@@ -6,7 +6,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 using ::testing::ElementsAre;
@@ -47,4 +47,4 @@ TEST(LayerNormalizationTest, BadAxisAndScaleAreErrors) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -94,7 +94,7 @@ Status LinearAttentionKernel::Compute(KernelContext& ctx) const {
     }
     decay_head_stride = per_head ? 1 : dk;
     decay_dim_stride = per_head ? 0 : 1;
-    ONNXGATE_ASSIGN_OR_RETURN(decay_d, ref_nn::ToDoubles(*decay));
+    ONNXGATE_ASSIGN_OR_RETURN(decay_d, ToDoubles(*decay));
   }
   if (beta != nullptr) {
     const Shape& bs = beta->shape();
@@ -104,7 +104,7 @@ Status LinearAttentionKernel::Compute(KernelContext& ctx) const {
                              std::to_string(kv_heads_) + ") or (B, T, 1)");
     }
     beta_head_stride = per_head ? 1 : 0;
-    ONNXGATE_ASSIGN_OR_RETURN(beta_d, ref_nn::ToDoubles(*beta));
+    ONNXGATE_ASSIGN_OR_RETURN(beta_d, ToDoubles(*beta));
   }
   const Shape state_shape({batch, kv_heads_, dk, dv});
   std::vector<double> state(static_cast<size_t>(batch * kv_heads_ * dk * dv), 0.0);
@@ -115,11 +115,11 @@ Status LinearAttentionKernel::Compute(KernelContext& ctx) const {
                              " must be (B, H_kv, d_k, d_v) " + state_shape.ToString());
     }
     state_type = past->dtype();
-    ONNXGATE_ASSIGN_OR_RETURN(state, ref_nn::ToDoubles(*past));
+    ONNXGATE_ASSIGN_OR_RETURN(state, ToDoubles(*past));
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> q, ref_nn::ToDoubles(*query));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> k, ref_nn::ToDoubles(*key));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ref_nn::ToDoubles(*value));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> q, ToDoubles(*query));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> k, ToDoubles(*key));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> v, ToDoubles(*value));
   const double scale = scale_ != 0.0 ? scale_ : 1.0 / std::sqrt(static_cast<double>(dk));
   const int64_t group = q_heads_ / kv_heads_;
   std::vector<double> out(static_cast<size_t>(batch * steps * q_heads_ * dv), 0.0);
@@ -165,11 +165,11 @@ Status LinearAttentionKernel::Compute(KernelContext& ctx) const {
       }
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(
-      Tensor ot, ref_nn::FromDoubles(query->dtype(), Shape({batch, steps, q_heads_ * dv}), out));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor ot,
+                            FromDoubles(query->dtype(), Shape({batch, steps, q_heads_ * dv}), out));
   ctx.set_output(0, std::move(ot));
   if (ctx.num_outputs() > 1) {
-    ONNXGATE_ASSIGN_OR_RETURN(Tensor st, ref_nn::FromDoubles(state_type, state_shape, state));
+    ONNXGATE_ASSIGN_OR_RETURN(Tensor st, FromDoubles(state_type, state_shape, state));
     ctx.set_output(1, std::move(st));
   }
   return OkStatus();

@@ -10,11 +10,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 // Two tokens, one head, d_k = d_v = 1: q = 1, k = 1 then 2, v = 3 then 4.

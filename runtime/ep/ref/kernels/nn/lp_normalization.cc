@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> LpNormalization::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, info.GetInt("axis", -1));
@@ -17,10 +17,10 @@ StatusOr<std::unique_ptr<OpKernel>> LpNormalization::Create(const KernelInfo& in
 }
 
 Status LpNormalization::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, ref::GetInput(ctx, 0, "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const Shape& xs = x->shape();
   const int64_t rank = static_cast<int64_t>(xs.rank());
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, ref::NormalizeAxisOf(axis_, rank, true));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxisOf(axis_, rank, true));
   // Lines along `axis`: `outer` blocks of `len` * `inner` elements, elements of one line `inner`
   // apart.
   int64_t outer = 1, inner = 1;
@@ -46,4 +46,4 @@ Status LpNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

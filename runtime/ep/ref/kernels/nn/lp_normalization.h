@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class LpNormalization : public OpKernel {
  public:
@@ -20,4 +20,4 @@ class LpNormalization : public OpKernel {
   int64_t p_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -5,11 +5,8 @@
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
-
-using ref::BFloat16Value;
-using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -46,4 +43,4 @@ TEST(LpNormalizationTest, BadPAndAxisAreErrors) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

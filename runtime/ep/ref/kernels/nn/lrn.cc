@@ -4,9 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> Lrn::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(float alpha, info.GetFloat("alpha", 1e-4f));
@@ -20,7 +21,7 @@ StatusOr<std::unique_ptr<OpKernel>> Lrn::Create(const KernelInfo& info) {
 }
 
 Status Lrn::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "LRN", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   const Shape& xs = x->shape();
   if (xs.rank() < 2) {
     return InvalidArgument("LRN: X must have rank >= 2 (N, C, ...), got " + xs.ToString());
@@ -53,4 +54,4 @@ Status Lrn::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

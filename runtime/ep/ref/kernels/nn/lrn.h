@@ -7,7 +7,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class Lrn : public OpKernel {
  public:
@@ -21,4 +21,4 @@ class Lrn : public OpKernel {
   int64_t size_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

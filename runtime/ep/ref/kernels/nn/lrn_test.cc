@@ -5,7 +5,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 TEST(LrnTest, OddWindowIsCentred) {
@@ -34,4 +34,4 @@ TEST(LrnTest, DefaultsAndSizeValidation) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

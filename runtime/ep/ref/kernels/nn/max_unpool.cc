@@ -1,7 +1,7 @@
 // MaxUnpool.
 #include "runtime/ep/ref/kernels/nn/max_unpool.h"
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> MeanVarianceNormalization::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axes,
@@ -16,12 +16,11 @@ StatusOr<std::unique_ptr<OpKernel>> MeanVarianceNormalization::Create(const Kern
 }
 
 Status MeanVarianceNormalization::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x,
-                            RequiredInput(ctx, 0, "MeanVarianceNormalization", "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   const Shape& s = x->shape();
   const int64_t rank = static_cast<int64_t>(s.rank());
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<int64_t> axes,
-                            ref::NormalizeAxesOf(axes_, rank, /*allow_negative=*/true));
+                            NormalizeAxesOf(axes_, rank, /*allow_negative=*/true));
   std::vector<bool> reduced(static_cast<size_t>(rank), false);
   for (int64_t a : axes) reduced[a] = true;
   // Each element's group: its flat index over the kept dims only.
@@ -65,4 +64,4 @@ Status MeanVarianceNormalization::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

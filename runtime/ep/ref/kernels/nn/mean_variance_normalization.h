@@ -9,7 +9,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 class MeanVarianceNormalization : public OpKernel {
  public:
@@ -21,4 +21,4 @@ class MeanVarianceNormalization : public OpKernel {
   std::vector<int64_t> axes_;
 };
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -6,7 +6,7 @@
 
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
 
 TEST(MeanVarianceNormalizationTest, DefaultAxesNormalizeEachChannel) {
@@ -33,4 +33,4 @@ TEST(MeanVarianceNormalizationTest, RejectsAxesOutOfRange) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

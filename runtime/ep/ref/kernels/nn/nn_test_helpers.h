@@ -10,7 +10,7 @@
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 inline const KernelRegistry& NnRegistry() {
   static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterRefKernels));
@@ -55,4 +55,4 @@ MATCHER_P(FloatsNear, expected, "") {
   return true;
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -3,10 +3,12 @@
 
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/im2col.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
+#include "runtime/provider/common/pool_attributes.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -119,23 +121,6 @@ StatusOr<PoolOutput> PoolDouble(const std::vector<double>& x, int64_t planes,
   return out;
 }
 
-// The attributes every non-global pooling op reads.
-StatusOr<ConvPoolAttributes> ParsePoolAttributes(const KernelInfo& info, bool has_ceil_mode,
-                                                 bool has_dilations) {
-  ConvPoolAttributeSet set;
-  set.kernel_shape_required = true;
-  set.has_ceil_mode = has_ceil_mode;
-  set.has_dilations = has_dilations;
-  return ParseConvPoolAttributes(info, set);
-}
-
-Status RejectAttribute(const KernelInfo& info, const char* attr, const char* since) {
-  if (info.has_attribute(attr)) {
-    return InvalidArgument(std::string("attribute '") + attr + "' is only defined from " + since);
-  }
-  return OkStatus();
-}
-
 // LpPool-1 and GlobalLpPool-1 take p as a float, which must be positive and finite; later
 // versions take an integer >= 1.
 StatusOr<double> ParseP(const KernelInfo& info) {
@@ -160,7 +145,7 @@ std::unique_ptr<OpKernel> MakePool(const char* op, ConvPoolAttributes attrs, Poo
 }  // namespace
 
 Status Pool::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, op_, "X"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "X"));
   const Shape& xs = x->shape();
   if (xs.rank() < 3) {
     return InvalidArgument(std::string(op_) + ": X must have rank >= 3 (N, C, spatial...), got " +
@@ -205,42 +190,6 @@ Status Pool::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-StatusOr<WindowPoolAttributes> ParseMaxPoolAttributes(const KernelInfo& info) {
-  const int v = info.since_version();
-  WindowPoolAttributes p;
-  ONNXGATE_ASSIGN_OR_RETURN(p.attrs, ParsePoolAttributes(info, v >= 10, v >= 10));
-  p.options.kind = PoolKind::kMax;
-  if (v < 8) {
-    ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "storage_order", "MaxPool-8"));
-    if (info.num_outputs() > 1) {
-      return InvalidArgument("the Indices output is only defined from MaxPool-8");
-    }
-  } else {
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t storage_order, info.GetInt("storage_order", 0));
-    if (storage_order != 0 && storage_order != 1) {
-      return InvalidArgument("'storage_order' must be 0 or 1, got " +
-                             std::to_string(storage_order));
-    }
-    p.options.column_major_indices = storage_order == 1;
-  }
-  return p;
-}
-
-StatusOr<WindowPoolAttributes> ParseAveragePoolAttributes(const KernelInfo& info) {
-  const int v = info.since_version();
-  WindowPoolAttributes p;
-  // AveragePool-10 adds ceil_mode, -19 dilations.
-  ONNXGATE_ASSIGN_OR_RETURN(p.attrs, ParsePoolAttributes(info, v >= 10, v >= 19));
-  p.options.kind = PoolKind::kAverage;
-  if (v < 7) {
-    ONNXGATE_RETURN_IF_ERROR(RejectAttribute(info, "count_include_pad", "AveragePool-7"));
-  } else {
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t include, info.GetInt("count_include_pad", 0));
-    p.options.count_include_pad = include != 0;
-  }
-  return p;
-}
-
 StatusOr<std::unique_ptr<OpKernel>> MaxPool::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(WindowPoolAttributes p, ParseMaxPoolAttributes(info));
   return MakePool("MaxPool", std::move(p.attrs), p.options);
@@ -283,4 +232,4 @@ StatusOr<std::unique_ptr<OpKernel>> GlobalLpPool::Create(const KernelInfo& info)
   return MakePool("GlobalLpPool", {}, o);
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

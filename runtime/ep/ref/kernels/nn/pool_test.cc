@@ -9,11 +9,8 @@
 #include "runtime/ep/ref/kernels/common/ref_test_helpers.h"
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 namespace {
-
-using ref::BFloat16Value;
-using ref::HalfValuesOf;
 
 using ::testing::ElementsAre;
 
@@ -267,4 +264,4 @@ TEST(PoolTest, Bfloat16FromVersion22) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

@@ -7,7 +7,7 @@
 
 #include "runtime/base/data_type.h"
 
-namespace onnxgate::ref_nn {
+namespace onnxgate::ref {
 
 // `v` rounded to nearest even in `type` (float16, bfloat16, float; double and every other type
 // leave it unchanged). Values beyond float's range become infinities, as IEEE rounding gives.
@@ -31,4 +31,4 @@ inline double RoundToPrecision(DataType type, double v) {
   return f;
 }
 
-}  // namespace onnxgate::ref_nn
+}  // namespace onnxgate::ref

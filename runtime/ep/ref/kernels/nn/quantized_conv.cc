@@ -7,14 +7,13 @@
 #include <Eigen/Core>
 
 #include "runtime/ep/ref/kernels/nn/im2col.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 
 namespace {
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using ref_nn::WindowGeometry;
 
 Status CheckEightBit(const Tensor& t, const char* name) {
   if (t.dtype() != DataType::kInt8 && t.dtype() != DataType::kUint8) {
@@ -59,17 +58,17 @@ struct ConvSizes {
 
 std::vector<double> ConvAccumulate(const ConvSizes& s, const std::vector<double>& x,
                                    const std::vector<double>& w) {
-  const int64_t in_plane = ref_nn::Product(s.g.input);
-  const int64_t out_plane = ref_nn::Product(s.g.output);
-  const int64_t kernel = ref_nn::Product(s.g.kernel);
+  const int64_t in_plane = ref::Product(s.g.input);
+  const int64_t out_plane = ref::Product(s.g.output);
+  const int64_t kernel = ref::Product(s.g.kernel);
   const int64_t cg = s.c / s.group;
   const int64_t mg = s.m / s.group;
-  const std::vector<int64_t> table = ref_nn::WindowIndexTable(s.g);
+  const std::vector<int64_t> table = ref::WindowIndexTable(s.g);
   std::vector<double> y(static_cast<size_t>(s.n * s.m * out_plane), 0.0);
   RowMajorMatrix col(cg * kernel, out_plane);
   for (int64_t img = 0; img < s.n; ++img) {
     for (int64_t grp = 0; grp < s.group; ++grp) {
-      ref_nn::Im2Col(x.data() + (img * s.c + grp * cg) * in_plane, cg, s.g, table, col.data());
+      ref::Im2Col(x.data() + (img * s.c + grp * cg) * in_plane, cg, s.g, table, col.data());
       Eigen::Map<const RowMajorMatrix> wg(w.data() + grp * mg * cg * kernel, mg, cg * kernel);
       Eigen::Map<RowMajorMatrix> yg(y.data() + (img * s.m + grp * mg) * out_plane, mg, out_plane);
       yg.noalias() = wg * col;
@@ -81,10 +80,9 @@ std::vector<double> ConvAccumulate(const ConvSizes& s, const std::vector<double>
 }  // namespace
 
 StatusOr<std::unique_ptr<OpKernel>> QuantizedConvKernel::Create(const KernelInfo& info) {
-  ref_nn::ConvPoolAttributeSet set;
+  ConvPoolAttributeSet set;
   set.has_dilations = true;
-  ONNXGATE_ASSIGN_OR_RETURN(ref_nn::ConvPoolAttributes attrs,
-                            ref_nn::ParseConvPoolAttributes(info, set));
+  ONNXGATE_ASSIGN_OR_RETURN(ConvPoolAttributes attrs, ParseConvPoolAttributes(info, set));
   ONNXGATE_ASSIGN_OR_RETURN(int64_t group, info.GetInt("group", 1));
   if (group < 1) {
     return InvalidArgument("'group' must be >= 1, got " + std::to_string(group));
@@ -127,7 +125,7 @@ Status QuantizedConvKernel::Compute(KernelContext& ctx) const {
                            " does not match the spatial dims of w " + ws.ToString());
   }
   std::vector<int64_t> input(xs.dims().begin() + 2, xs.dims().end());
-  auto geometry = ref_nn::ResolveWindowGeometry(attrs_, input, kernel);
+  auto geometry = ResolveWindowGeometry(attrs_, input, kernel);
   if (!geometry.ok()) return geometry.status().WithContext("with x " + xs.ToString());
   s.g = std::move(geometry).value();
   std::vector<int64_t> out_dims = {s.n, s.m};
@@ -156,7 +154,7 @@ Status QuantizedConvKernel::Compute(KernelContext& ctx) const {
         static_cast<double>(wi[i] - wz[static_cast<size_t>(static_cast<int64_t>(i) / per_filter)]);
   }
   std::vector<double> acc = ConvAccumulate(s, xd, wd);
-  const int64_t out_plane = ref_nn::Product(s.g.output);
+  const int64_t out_plane = ref::Product(s.g.output);
 
   if (!qlinear_) {
     ONNXGATE_ASSIGN_OR_RETURN(Tensor y, NewTensor(DataType::kInt32, out_shape));

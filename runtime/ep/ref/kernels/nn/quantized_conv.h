@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/nn/conv_attributes.h"
+#include "runtime/provider/common/conv_attributes.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 
@@ -18,10 +18,10 @@ class QuantizedConvKernel : public OpKernel {
   Status Compute(KernelContext& ctx) const override;
 
  private:
-  QuantizedConvKernel(bool qlinear, ref_nn::ConvPoolAttributes attrs, int64_t group)
+  QuantizedConvKernel(bool qlinear, ConvPoolAttributes attrs, int64_t group)
       : qlinear_(qlinear), attrs_(std::move(attrs)), group_(group) {}
   bool qlinear_;
-  ref_nn::ConvPoolAttributes attrs_;
+  ConvPoolAttributes attrs_;
   int64_t group_;
 };
 

@@ -4,7 +4,6 @@
 // types it allows; ranges are split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
-#include "runtime/ep/ref/kernels/math/activation_extra.h"
 #include "runtime/ep/ref/kernels/nn/attention.h"
 #include "runtime/ep/ref/kernels/nn/batch_normalization.h"
 #include "runtime/ep/ref/kernels/nn/causal_conv_with_state.h"
@@ -13,6 +12,7 @@
 #include "runtime/ep/ref/kernels/nn/conv_transpose.h"
 #include "runtime/ep/ref/kernels/nn/deform_conv.h"
 #include "runtime/ep/ref/kernels/nn/dropout.h"
+#include "runtime/ep/ref/kernels/nn/flatten.h"
 #include "runtime/ep/ref/kernels/nn/flex_attention.h"
 #include "runtime/ep/ref/kernels/nn/group_normalization.h"
 #include "runtime/ep/ref/kernels/nn/instance_normalization.h"
@@ -20,15 +20,15 @@
 #include "runtime/ep/ref/kernels/nn/linear_attention.h"
 #include "runtime/ep/ref/kernels/nn/lp_normalization.h"
 #include "runtime/ep/ref/kernels/nn/lrn.h"
+#include "runtime/ep/ref/kernels/nn/max_roi_pool.h"
 #include "runtime/ep/ref/kernels/nn/max_unpool.h"
 #include "runtime/ep/ref/kernels/nn/mean_variance_normalization.h"
 #include "runtime/ep/ref/kernels/nn/pool.h"
 #include "runtime/ep/ref/kernels/nn/quantized_conv.h"
 #include "runtime/ep/ref/kernels/nn/rms_normalization.h"
 #include "runtime/ep/ref/kernels/nn/rotary_embedding.h"
+#include "runtime/ep/ref/kernels/nn/shrink.h"
 #include "runtime/ep/ref/kernels/nn/tfidf_vectorizer.h"
-#include "runtime/ep/ref/kernels/object_detection/roi_pool.h"
-#include "runtime/ep/ref/kernels/tensor/reshape.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {
@@ -36,7 +36,6 @@ namespace onnxgate {
 namespace {
 
 using namespace ref;         // NOLINT: the kernel classes of this table
-using namespace ref_nn;      // NOLINT: the kernel classes of this table
 using namespace ref::types;  // NOLINT: type-list shorthands
 using namespace ref::table;  // NOLINT: Def
 
@@ -52,7 +51,7 @@ Status RegisterConvolutions(KernelRegistry& r) {
   const KernelFactory deform_conv = FactoryOf<DeformConv>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "DeformConv", 19, 21, {{"T", F3()}}, deform_conv));
   ONNXGATE_RETURN_IF_ERROR(Def(r, "DeformConv", 22, 22, {{"T", F4()}}, deform_conv));
-  ONNXGATE_RETURN_IF_ERROR(Def(r, "Col2Im", 18, 18, {{"T", All()}}, FactoryOf<ref_nn::Col2Im>()));
+  ONNXGATE_RETURN_IF_ERROR(Def(r, "Col2Im", 18, 18, {{"T", All()}}, FactoryOf<ref::Col2Im>()));
   const List q8 = {kI8, kU8};
   const KernelFactory quantized = FactoryOf<QuantizedConvKernel>();
   ONNXGATE_RETURN_IF_ERROR(Def(r, "QLinearConv", 10, 10,

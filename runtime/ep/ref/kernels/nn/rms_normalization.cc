@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -53,10 +53,10 @@ Status RmsNormalizationKernel::Compute(KernelContext& ctx) const {
   for (size_t i = 0; i < xs.rank(); ++i) {
     (static_cast<int64_t>(i) < axis ? outer : block) *= xs[i];
   }
-  auto scale_index = ref_nn::UnidirectionalBroadcastIndex(scale->shape(), xs);
+  auto scale_index = UnidirectionalBroadcastIndex(scale->shape(), xs);
   if (!scale_index.ok()) return scale_index.status().WithContext("scale");
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ref_nn::ToDoubles(*x));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ref_nn::ToDoubles(*scale));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*scale));
   std::vector<double> y(xd.size());
   for (int64_t o = 0; o < outer; ++o) {
     const double* src = xd.data() + o * block;
@@ -66,11 +66,11 @@ Status RmsNormalizationKernel::Compute(KernelContext& ctx) const {
     for (int64_t i = 0; i < block; ++i) {
       const int64_t at = o * block + i;
       const double normalized =
-          ref_nn::RoundToPrecision(x->dtype(), ref_nn::RoundToPrecision(stash_type_, src[i] / rms));
+          ref::RoundToPrecision(x->dtype(), ref::RoundToPrecision(stash_type_, src[i] / rms));
       y[at] = normalized * sd[(*scale_index)[at]];
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(scale->dtype(), xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(scale->dtype(), xs, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

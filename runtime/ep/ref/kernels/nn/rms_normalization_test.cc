@@ -10,10 +10,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 TEST(RmsNormalizationTest, LastAxis) {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/nn/precision.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
@@ -110,10 +110,10 @@ Status RotaryEmbeddingKernel::Compute(KernelContext& ctx) const {
     return InvalidArgument("sin_cache " + sin_cache->shape().ToString() +
                            " must have the shape of cos_cache " + cos_cache->shape().ToString());
   }
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ref_nn::ToDoubles(*x));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> cd, ref_nn::ToDoubles(*cos_cache));
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ref_nn::ToDoubles(*sin_cache));
-  auto r = [&](double v) { return ref_nn::RoundToPrecision(type, v); };
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*x));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> cd, ToDoubles(*cos_cache));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> sd, ToDoubles(*sin_cache));
+  auto r = [&](double v) { return ref::RoundToPrecision(type, v); };
   std::vector<double> y = xd;
   for (int64_t b = 0; b < batch; ++b) {
     for (int64_t s = 0; s < seq; ++s) {
@@ -131,7 +131,7 @@ Status RotaryEmbeddingKernel::Compute(KernelContext& ctx) const {
       }
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(type, xs, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(type, xs, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }

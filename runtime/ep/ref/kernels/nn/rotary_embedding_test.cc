@@ -8,9 +8,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Elements;
-using ref_nn::RunNn;
-using ref_nn::RunNnStatus;
 using ::testing::ElementsAre;
 
 // A rotation by 90 degrees: cos 0, sin 1 maps (x1, x2) to (-x2, x1).

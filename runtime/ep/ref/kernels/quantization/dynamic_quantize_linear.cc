@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

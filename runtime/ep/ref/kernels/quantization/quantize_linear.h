@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "runtime/base/data_type.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/quantization/quant_params.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/broadcast.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

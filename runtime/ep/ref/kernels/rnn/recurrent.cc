@@ -5,8 +5,8 @@
 #include <cctype>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/compute_type.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/rnn/recurrent.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

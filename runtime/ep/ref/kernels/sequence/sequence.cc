@@ -53,35 +53,6 @@ StatusOr<const Tensor*> GetItem(const KernelContext& ctx, size_t index, const ch
 
 }  // namespace
 
-StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis) {
-  if (items.empty()) return InvalidArgument("cannot concatenate an empty sequence");
-  const int64_t rank = static_cast<int64_t>(items[0].shape().rank());
-  if (!new_axis) {
-    if (rank == 0) return InvalidArgument("cannot concatenate scalars without new_axis");
-    ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, /*allow_negative=*/true));
-    std::vector<const Tensor*> ptrs;
-    for (const Tensor& t : items) ptrs.push_back(&t);
-    return Concat(ptrs, a);
-  }
-  // Stacking is concatenation of the items, each seen with a dim of 1 inserted at the axis.
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank + 1, /*allow_negative=*/true));
-  std::vector<Tensor> expanded;
-  for (size_t k = 0; k < items.size(); ++k) {
-    const Shape& s = items[k].shape();
-    if (s != items[0].shape()) {
-      return InvalidArgument("tensor " + std::to_string(k) + " of shape " + s.ToString() +
-                             " cannot be stacked with tensor 0 of shape " +
-                             items[0].shape().ToString());
-    }
-    std::vector<int64_t> dims = s.dims();
-    dims.insert(dims.begin() + a, 1);
-    expanded.push_back(items[k].Reshaped(Shape(dims)));
-  }
-  std::vector<const Tensor*> ptrs;
-  for (const Tensor& t : expanded) ptrs.push_back(&t);
-  return Concat(ptrs, a);
-}
-
 StatusOr<std::unique_ptr<OpKernel>> SequenceEmptyKernel::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(int64_t dtype,
                             info.GetInt("dtype", static_cast<int64_t>(DataType::kFloat)));

@@ -7,14 +7,9 @@
 #include <vector>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
-
-// Joins the tensors of a sequence along `axis`; with `new_axis` they are stacked along a new
-// dim inserted at `axis`. `axis` is in [-r, r-1], or [-r-1, r] with `new_axis` (r: the rank of
-// the items). InvalidArgument for an empty sequence or items that do not fit together.
-StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis);
 
 class SequenceEmptyKernel : public OpKernel {
  public:

@@ -6,16 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_signal {
-
-using ref_nn::FromDoubles;
-using ref_nn::RequiredInput;
-using ref_nn::ToDoubles;
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> Dft::Create(const KernelInfo& info) {
   const bool axis_input = info.since_version() >= 20;
@@ -30,7 +26,7 @@ StatusOr<std::unique_ptr<OpKernel>> Dft::Create(const KernelInfo& info) {
 }
 
 Status Dft::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, RequiredInput(ctx, 0, "DFT", "input"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* x, GetInput(ctx, 0, "input"));
   const Shape& xs = x->shape();
   const int64_t rank = static_cast<int64_t>(xs.rank());
   if (rank < 2) {
@@ -77,7 +73,7 @@ Status Dft::Compute(KernelContext& ctx) const {
   const int64_t n_in = xs[axis];
   int64_t length = irfft ? 2 * (n_in - 1) : n_in;
   if (const Tensor* dft_length = ctx.input_tensor(1)) {
-    ONNXGATE_ASSIGN_OR_RETURN(length, ref::IntScalarOf(*dft_length, "dft_length"));
+    ONNXGATE_ASSIGN_OR_RETURN(length, IntScalarOf(*dft_length, "dft_length"));
     if (length < 1) {
       return InvalidArgument("DFT: 'dft_length' must be >= 1, got " + std::to_string(length));
     }
@@ -93,7 +89,7 @@ Status Dft::Compute(KernelContext& ctx) const {
   const int64_t out_parts = irfft ? 1 : 2;
   ys[axis] = n_out;
   ys[ys.rank() - 1] = out_parts;
-  Status valid = ys.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
+  Status valid = ys.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!valid.ok()) return valid.WithContext("DFT: output shape");
 
   int64_t outer = 1, inner = 1;
@@ -134,4 +130,4 @@ Status Dft::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -10,7 +10,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 class Dft : public OpKernel {
  public:
@@ -26,4 +26,4 @@ class Dft : public OpKernel {
   bool onesided_;
 };
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -13,12 +13,8 @@
 #include "runtime/ep/ref/kernels/signal/fourier.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 namespace {
-
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
 
 std::vector<double> RunDftOk(const std::string& node, const std::vector<Value>& inputs,
                              std::vector<int64_t>* dims = nullptr) {
@@ -284,4 +280,4 @@ TEST(DftTest, Opset20TakesTheAxisAsAnInput) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

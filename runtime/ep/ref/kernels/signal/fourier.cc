@@ -12,7 +12,7 @@
 
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -140,4 +140,4 @@ StatusOr<DataType> OutputDatatypeAttribute(const KernelInfo& info) {
   return static_cast<DataType>(code);
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -9,7 +9,7 @@
 #include "runtime/base/status.h"
 #include "runtime/kernel/kernel_info.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 using Complex = std::complex<double>;
 
@@ -33,4 +33,4 @@ StatusOr<bool> FlagAttribute(const KernelInfo& info, const char* name, int64_t d
 // the numeric types their output constraint allows; InvalidArgument naming the node otherwise.
 StatusOr<DataType> OutputDatatypeAttribute(const KernelInfo& info);
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

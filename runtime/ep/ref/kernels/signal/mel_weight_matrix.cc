@@ -10,16 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 namespace {
-
-using ref_nn::RequiredInput;
 
 double HertzToMel(double hertz) { return 2595.0 * std::log1p(hertz / 700.0) / std::log(10.0); }
 double MelToHertz(double mel) { return 700.0 * std::expm1(mel / 2595.0 * std::log(10.0)); }
@@ -29,8 +27,8 @@ double MelToHertz(double mel) { return 700.0 * std::expm1(mel / 2595.0 * std::lo
 double FloorDivide(double a, double b) { return std::round((a - std::fmod(a, b)) / b); }
 
 StatusOr<int64_t> PositiveInt(const KernelContext& ctx, size_t index, const char* name) {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t v, ref::IntScalarOf(*t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t v, IntScalarOf(*t, name));
   if (v < 1) {
     return InvalidArgument(std::string("MelWeightMatrix: '") + name + "' must be >= 1, got " +
                            std::to_string(v));
@@ -39,8 +37,8 @@ StatusOr<int64_t> PositiveInt(const KernelContext& ctx, size_t index, const char
 }
 
 StatusOr<double> Hertz(const KernelContext& ctx, size_t index, const char* name) {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, RequiredInput(ctx, index, "MelWeightMatrix", name));
-  ONNXGATE_ASSIGN_OR_RETURN(double v, ref::FloatScalarOf(*t, name));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* t, GetInput(ctx, index, name));
+  ONNXGATE_ASSIGN_OR_RETURN(double v, FloatScalarOf(*t, name));
   if (!std::isfinite(v) || v < 0.0) {
     return InvalidArgument(std::string("MelWeightMatrix: '") + name +
                            "' must be a finite frequency >= 0, got " + t->ElementToString(0));
@@ -68,7 +66,7 @@ Status MelWeightMatrix::Compute(KernelContext& ctx) const {
   }
   const int64_t spectrogram_bins = dft_length / 2 + 1;
   const Shape ys{spectrogram_bins, num_mel_bins};
-  Status valid = ys.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
+  Status valid = ys.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!valid.ok()) return valid.WithContext("MelWeightMatrix: output shape");
 
   // The band edges as spectrogram bins; nondecreasing since lower < upper.
@@ -108,9 +106,9 @@ Status MelWeightMatrix::Compute(KernelContext& ctx) const {
       at(j, band) = static_cast<double>(right - j) / static_cast<double>(right - center);
     }
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(output_type_, ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -8,7 +8,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 class MelWeightMatrix : public OpKernel {
  public:
@@ -20,4 +20,4 @@ class MelWeightMatrix : public OpKernel {
   DataType output_type_;
 };
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -9,12 +9,8 @@
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 namespace {
-
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
 
 std::vector<Value> MelInputs(int32_t mel_bins, int32_t dft_length, int32_t sample_rate, float lower,
                              float upper) {
@@ -101,4 +97,4 @@ TEST(MelWeightMatrixTest, RejectsBadInputs) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

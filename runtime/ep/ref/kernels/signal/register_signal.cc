@@ -19,10 +19,10 @@ using namespace ref::table;  // NOLINT: Def
 }  // namespace
 
 Status RegisterSignalKernels(KernelRegistry& registry) {
-  using ref_signal::CosineSumWindow;
-  using ref_signal::Dft;
-  using ref_signal::MelWeightMatrix;
-  using ref_signal::Stft;
+  using ref::CosineSumWindow;
+  using ref::Dft;
+  using ref::MelWeightMatrix;
+  using ref::Stft;
   // Lengths and sizes are int32 or int64; signals are floats; the generated windows and mel
   // matrices may be any numeric type (output_datatype).
   const List lengths = {kI32, kI64};

@@ -10,7 +10,7 @@
 #include "runtime/ep/ref/ref_kernels.h"
 #include "runtime/kernel/kernel_test_util.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 inline StatusOr<std::vector<Value>> RunSignalNode(const std::string& node,
                                                   const std::vector<Value>& inputs) {
@@ -18,4 +18,4 @@ inline StatusOr<std::vector<Value>> RunSignalNode(const std::string& node,
   return RunNode(*registry, node, 17, inputs);
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

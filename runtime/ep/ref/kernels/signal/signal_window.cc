@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 namespace {
 
@@ -41,8 +41,8 @@ StatusOr<std::unique_ptr<OpKernel>> CosineSumWindow::Create(const KernelInfo& in
 }
 
 Status CosineSumWindow::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* size_in, ref_nn::RequiredInput(ctx, 0, op_, "size"));
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t size, ref::IntScalarOf(*size_in, "size"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* size_in, GetInput(ctx, 0, "size"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t size, IntScalarOf(*size_in, "size"));
   if (size < 1) {
     return InvalidArgument(std::string(op_) + ": 'size' must be >= 1, got " + std::to_string(size));
   }
@@ -53,7 +53,7 @@ Status CosineSumWindow::Compute(KernelContext& ctx) const {
                            std::to_string(size));
   }
   const Shape ys{size};
-  Status valid = ys.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
+  Status valid = ys.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!valid.ok()) return valid.WithContext(std::string(op_) + ": output shape");
   const double period = static_cast<double>(periodic_ ? size : size - 1);
   std::vector<double> y(static_cast<size_t>(size));
@@ -61,9 +61,9 @@ Status CosineSumWindow::Compute(KernelContext& ctx) const {
     const double angle = 2.0 * kPi * static_cast<double>(n) / period;
     y[n] = a0_ - a1_ * std::cos(angle) + a2_ * std::cos(2.0 * angle);
   }
-  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, ref_nn::FromDoubles(output_type_, ys, y));
+  ONNXGATE_ASSIGN_OR_RETURN(Tensor yt, FromDoubles(output_type_, ys, y));
   ctx.set_output(0, std::move(yt));
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -9,7 +9,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 // One kernel for the three ops; Create picks the coefficients from the op type.
 class CosineSumWindow : public OpKernel {
@@ -27,4 +27,4 @@ class CosineSumWindow : public OpKernel {
   DataType output_type_;
 };
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

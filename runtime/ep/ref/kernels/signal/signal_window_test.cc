@@ -9,12 +9,8 @@
 #include "runtime/ep/ref/kernels/nn/nn_test_helpers.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 namespace {
-
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
 
 std::vector<float> FloatWindow(const std::string& node, int64_t size) {
   auto out = RunSignalNode(node, {TensorValue<int32_t>({}, {static_cast<int32_t>(size)})});
@@ -101,4 +97,4 @@ TEST(SignalWindowTest, RejectsBadSizesAndAttributes) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -5,16 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
-#include "runtime/ep/ref/kernels/common/nn_util.h"
 #include "runtime/ep/ref/kernels/signal/fourier.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/kernel_util.h"
+#include "runtime/provider/common/nn_util.h"
 
-namespace onnxgate::ref_signal {
-
-using ref_nn::FromDoubles;
-using ref_nn::RequiredInput;
-using ref_nn::ToDoubles;
+namespace onnxgate::ref {
 
 StatusOr<std::unique_ptr<OpKernel>> Stft::Create(const KernelInfo& info) {
   ONNXGATE_ASSIGN_OR_RETURN(bool onesided, FlagAttribute(info, "onesided", 1));
@@ -22,7 +18,7 @@ StatusOr<std::unique_ptr<OpKernel>> Stft::Create(const KernelInfo& info) {
 }
 
 Status Stft::Compute(KernelContext& ctx) const {
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* signal, RequiredInput(ctx, 0, "STFT", "signal"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* signal, GetInput(ctx, 0, "signal"));
   const Shape& ss = signal->shape();
   if (ss.rank() != 3 || (ss[2] != 1 && ss[2] != 2)) {
     return InvalidArgument(
@@ -36,8 +32,8 @@ Status Stft::Compute(KernelContext& ctx) const {
         "spectrum, got " +
         ss.ToString());
   }
-  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* step_t, RequiredInput(ctx, 1, "STFT", "frame_step"));
-  ONNXGATE_ASSIGN_OR_RETURN(int64_t frame_step, ref::IntScalarOf(*step_t, "frame_step"));
+  ONNXGATE_ASSIGN_OR_RETURN(const Tensor* step_t, GetInput(ctx, 1, "frame_step"));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t frame_step, IntScalarOf(*step_t, "frame_step"));
   if (frame_step < 1) {
     return InvalidArgument("STFT: 'frame_step' must be >= 1, got " + std::to_string(frame_step));
   }
@@ -49,7 +45,7 @@ Status Stft::Compute(KernelContext& ctx) const {
   }
   int64_t frame_length = window != nullptr ? window->shape()[0] : signal_length;
   if (const Tensor* length_t = ctx.input_tensor(3)) {
-    ONNXGATE_ASSIGN_OR_RETURN(frame_length, ref::IntScalarOf(*length_t, "frame_length"));
+    ONNXGATE_ASSIGN_OR_RETURN(frame_length, IntScalarOf(*length_t, "frame_length"));
     if (window != nullptr && window->shape()[0] != frame_length) {
       return InvalidArgument("STFT: 'window' has length " + std::to_string(window->shape()[0]) +
                              " but 'frame_length' is " + std::to_string(frame_length) +
@@ -65,7 +61,7 @@ Status Stft::Compute(KernelContext& ctx) const {
   const int64_t frames = (signal_length - frame_length) / frame_step + 1;
   const int64_t bins = onesided_ ? frame_length / 2 + 1 : frame_length;
   const Shape ys{batch, frames, bins, 2};
-  Status valid = ys.Validate(ref::kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
+  Status valid = ys.Validate(kMaxOutputBytes / static_cast<int64_t>(sizeof(double)));
   if (!valid.ok()) return valid.WithContext("STFT: output shape");
 
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> xd, ToDoubles(*signal));
@@ -95,4 +91,4 @@ Status Stft::Compute(KernelContext& ctx) const {
   return OkStatus();
 }
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -7,7 +7,7 @@
 #include "runtime/kernel/kernel_info.h"
 #include "runtime/kernel/op_kernel.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 
 class Stft : public OpKernel {
  public:
@@ -19,4 +19,4 @@ class Stft : public OpKernel {
   bool onesided_;
 };
 
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

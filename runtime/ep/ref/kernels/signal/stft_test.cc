@@ -12,12 +12,8 @@
 #include "runtime/ep/ref/kernels/signal/fourier.h"
 #include "runtime/ep/ref/kernels/signal/signal_test_helpers.h"
 
-namespace onnxgate::ref_signal {
+namespace onnxgate::ref {
 namespace {
-
-using ref_nn::Dims;
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
 
 StatusCode StftError(const std::string& node, const std::vector<Value>& inputs) {
   auto out = RunSignalNode(node, inputs);
@@ -145,4 +141,4 @@ TEST(StftTest, RejectsBadInputs) {
 }
 
 }  // namespace
-}  // namespace onnxgate::ref_signal
+}  // namespace onnxgate::ref

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/tensor/cast_string.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

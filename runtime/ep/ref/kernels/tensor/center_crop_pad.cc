@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

@@ -1,7 +1,7 @@
 // Compress.
 #include "runtime/ep/ref/kernels/tensor/compress.h"
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

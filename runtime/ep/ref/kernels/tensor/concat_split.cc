@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/strided_copy.h"
+#include "runtime/provider/common/strided_copy.h"
 
 namespace onnxgate::ref {
 
@@ -189,6 +189,35 @@ Status SplitKernel::Compute(KernelContext& ctx) const {
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<Tensor> outputs, Split(*x, axis, *sizes));
   for (size_t i = 0; i < outputs.size(); ++i) ctx.set_output(i, std::move(outputs[i]));
   return OkStatus();
+}
+
+StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis) {
+  if (items.empty()) return InvalidArgument("cannot concatenate an empty sequence");
+  const int64_t rank = static_cast<int64_t>(items[0].shape().rank());
+  if (!new_axis) {
+    if (rank == 0) return InvalidArgument("cannot concatenate scalars without new_axis");
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank, /*allow_negative=*/true));
+    std::vector<const Tensor*> ptrs;
+    for (const Tensor& t : items) ptrs.push_back(&t);
+    return Concat(ptrs, a);
+  }
+  // Stacking is concatenation of the items, each seen with a dim of 1 inserted at the axis.
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t a, NormalizeAxisOf(axis, rank + 1, /*allow_negative=*/true));
+  std::vector<Tensor> expanded;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Shape& s = items[k].shape();
+    if (s != items[0].shape()) {
+      return InvalidArgument("tensor " + std::to_string(k) + " of shape " + s.ToString() +
+                             " cannot be stacked with tensor 0 of shape " +
+                             items[0].shape().ToString());
+    }
+    std::vector<int64_t> dims = s.dims();
+    dims.insert(dims.begin() + a, 1);
+    expanded.push_back(items[k].Reshaped(Shape(dims)));
+  }
+  std::vector<const Tensor*> ptrs;
+  for (const Tensor& t : expanded) ptrs.push_back(&t);
+  return Concat(ptrs, a);
 }
 
 }  // namespace onnxgate::ref

@@ -1,4 +1,5 @@
-// Concat and Split: joining tensors along an axis and cutting one apart along an axis.
+// Concat and Split: joining tensors along an axis and cutting one apart along an axis; the
+// joining of a sequence's tensors that ConcatFromSequence and Loop's scan outputs share.
 #pragma once
 
 #include <memory>
@@ -6,7 +7,7 @@
 #include <vector>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 
@@ -17,6 +18,11 @@ StatusOr<Tensor> Concat(const std::vector<const Tensor*>& inputs, int64_t axis);
 // Cuts `x` along the normalised `axis` into parts of `sizes` (non-negative, summing to the dim).
 StatusOr<std::vector<Tensor>> Split(const Tensor& x, int64_t axis,
                                     const std::vector<int64_t>& sizes);
+
+// Joins the tensors of a sequence along `axis`; with `new_axis` they are stacked along a new
+// dim inserted at `axis`. `axis` is in [-r, r-1], or [-r-1, r] with `new_axis` (r: the rank of
+// the items). InvalidArgument for an empty sequence or items that do not fit together.
+StatusOr<Tensor> ConcatSequence(const std::vector<Tensor>& items, int64_t axis, bool new_axis);
 
 class ConcatKernel : public OpKernel {
  public:

@@ -1,7 +1,7 @@
 // DepthToSpace and SpaceToDepth as index maps over the output, then one gather.
 #include "runtime/ep/ref/kernels/tensor/depth_space.h"
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

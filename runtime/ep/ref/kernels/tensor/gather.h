@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

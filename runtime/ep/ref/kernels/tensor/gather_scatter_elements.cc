@@ -5,8 +5,8 @@
 #include <complex>
 #include <type_traits>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/compute_type.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

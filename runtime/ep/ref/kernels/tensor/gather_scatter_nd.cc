@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

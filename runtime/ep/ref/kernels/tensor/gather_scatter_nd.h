@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/tensor/gather_scatter_elements.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
 #include "runtime/ep/ref/kernels/tensor/resize_plan.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

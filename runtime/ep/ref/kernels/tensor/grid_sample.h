@@ -9,7 +9,7 @@
 #include <string>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

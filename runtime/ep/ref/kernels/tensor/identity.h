@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
+#include "runtime/provider/common/compute_type.h"
 
 namespace onnxgate::ref {
 

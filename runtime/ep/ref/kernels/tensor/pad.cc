@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/compute_type.h"
-#include "runtime/ep/ref/kernels/common/strided_copy.h"
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/compute_type.h"
+#include "runtime/provider/common/indexing_util.h"
+#include "runtime/provider/common/strided_copy.h"
 
 namespace onnxgate::ref {
 

@@ -4,9 +4,6 @@
 // split where the semantics or the type list change.
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
-#include "runtime/ep/ref/kernels/logical/compare_logic.h"
-#include "runtime/ep/ref/kernels/math/activation_extra.h"
-#include "runtime/ep/ref/kernels/math/expand_tile.h"
 #include "runtime/ep/ref/kernels/tensor/affine_grid.h"
 #include "runtime/ep/ref/kernels/tensor/bit_cast.h"
 #include "runtime/ep/ref/kernels/tensor/cast.h"
@@ -19,6 +16,7 @@
 #include "runtime/ep/ref/kernels/tensor/gather_scatter_nd.h"
 #include "runtime/ep/ref/kernels/tensor/grid_sample.h"
 #include "runtime/ep/ref/kernels/tensor/identity.h"
+#include "runtime/ep/ref/kernels/tensor/is_nan_inf.h"
 #include "runtime/ep/ref/kernels/tensor/non_zero.h"
 #include "runtime/ep/ref/kernels/tensor/one_hot.h"
 #include "runtime/ep/ref/kernels/tensor/pad.h"
@@ -28,9 +26,11 @@
 #include "runtime/ep/ref/kernels/tensor/shape_size.h"
 #include "runtime/ep/ref/kernels/tensor/slice.h"
 #include "runtime/ep/ref/kernels/tensor/tensor_scatter.h"
+#include "runtime/ep/ref/kernels/tensor/tile.h"
 #include "runtime/ep/ref/kernels/tensor/transpose.h"
 #include "runtime/ep/ref/kernels/tensor/trilu.h"
 #include "runtime/ep/ref/kernels/tensor/unique.h"
+#include "runtime/ep/ref/kernels/tensor/where.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {

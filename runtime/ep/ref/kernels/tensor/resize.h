@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "runtime/base/tensor.h"
-#include "runtime/ep/ref/kernels/common/kernel_util.h"
 #include "runtime/ep/ref/kernels/tensor/resize_plan.h"
+#include "runtime/provider/common/kernel_util.h"
 
 namespace onnxgate::ref {
 

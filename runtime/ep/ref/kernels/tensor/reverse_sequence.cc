@@ -1,7 +1,7 @@
 // ReverseSequence.
 #include "runtime/ep/ref/kernels/tensor/reverse_sequence.h"
 
-#include "runtime/ep/ref/kernels/tensor/indexing_util.h"
+#include "runtime/provider/common/indexing_util.h"
 
 namespace onnxgate::ref {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "runtime/ep/ref/kernels/common/strided_copy.h"
+#include "runtime/provider/common/strided_copy.h"
 
 namespace onnxgate::ref {
 

@@ -1,7 +1,7 @@
 // Transpose.
 #include "runtime/ep/ref/kernels/tensor/transpose.h"
 
-#include "runtime/ep/ref/kernels/common/strided_copy.h"
+#include "runtime/provider/common/strided_copy.h"
 
 namespace onnxgate::ref {
 

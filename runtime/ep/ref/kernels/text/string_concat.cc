@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "runtime/ep/ref/kernels/common/broadcast.h"
+#include "runtime/provider/common/broadcast.h"
 
 namespace onnxgate::ref {
 

@@ -6,14 +6,11 @@
 #include <optional>
 #include <vector>
 
-#include "runtime/ep/ref/kernels/common/nn_util.h"
+#include "runtime/provider/common/nn_util.h"
 
 namespace onnxgate::ref {
 
 namespace {
-
-using ref_nn::FromDoubles;
-using ref_nn::ToDoubles;
 
 // R (a scalar learning rate) and T (a scalar int64 update count), the first two inputs of every
 // optimizer.

@@ -9,9 +9,6 @@
 namespace onnxgate::ref {
 namespace {
 
-using ref_nn::Elements;
-using ref_nn::FloatsNear;
-
 const KernelRegistry& TrainingRegistry() {
   static const KernelRegistry* registry = new KernelRegistry(RegistryOf(&RegisterRefKernels));
   return *registry;
