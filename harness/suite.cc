@@ -72,7 +72,7 @@ StatusOr<SuiteCase> ReadCase(const JsonObject& c, const std::string& dir, const 
   std::map<std::string, int64_t> opsets;
   ONNXGATE_RETURN_IF_ERROR(c.Read("opset_imports", &opsets));
   for (const auto& [domain, version] : opsets) {
-    sc.opset_imports[domain == "ai.onnx" ? "" : domain] = version;
+    sc.opset_imports[NormalizeDomain(domain)] = version;
   }
   std::optional<JsonValue> tolerance = c.Find("tolerance");
   if (!tolerance) return sc;

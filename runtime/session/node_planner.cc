@@ -5,6 +5,7 @@
 #include <onnx/onnx_pb.h>
 #include <spdlog/spdlog.h>
 
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/op_spec.h"
 #include "runtime/onnx/type_binding.h"
 
@@ -31,7 +32,7 @@ StatusOr<PlannedNode> PlanNode(const CompileContext& ctx, const Graph& graph, in
   NodeRequest request;
   request.node = &node;
   request.domain = NormalizeDomain(node.domain());
-  const std::string shown_domain = request.domain.empty() ? "ai.onnx" : request.domain;
+  const std::string shown_domain = DomainDisplayName(request.domain);
   const int opset = ctx.model->OpsetFor(request.domain);
   if (opset < 0) {
     return InvalidArgument(label + ": its domain '" + shown_domain +

@@ -10,10 +10,6 @@
 
 namespace onnxgate::dnnl_ep {
 
-bool IsOp(const onnx::NodeProto& node, const char* op) {
-  return node.op_type() == op && NormalizeDomain(node.domain()).empty();
-}
-
 KernelInfo OfferedNodeInfo(const SubgraphOffer& offer, size_t k) {
   const onnx::NodeProto& node = offer.graph->proto().node(offer.nodes[k]);
   std::vector<DataType> types;

@@ -12,6 +12,7 @@
 
 #include "runtime/graph/gelu_pattern.h"
 #include "runtime/kernel/kernel_info.h"
+#include "runtime/onnx/domain.h"
 #include "runtime/provider/execution_provider.h"
 
 namespace onnxgate::dnnl_ep {
@@ -19,9 +20,6 @@ namespace onnxgate::dnnl_ep {
 // The KernelInfo of the node at place `k` of `offer` (graph node offer.nodes[k], at its active
 // op version): input types and constants as the session knows them at load.
 KernelInfo OfferedNodeInfo(const SubgraphOffer& offer, size_t k);
-
-// Whether `node` is ONNX's operator `op` (the default domain, "" or "ai.onnx").
-bool IsOp(const onnx::NodeProto& node, const char* op);
 
 // The place of the offered node, after place `after` and not yet `taken`, that alone reads
 // `value`: one read in all (offer.readers counts node inputs, subgraphs and graph outputs), by

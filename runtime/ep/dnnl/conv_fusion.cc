@@ -63,7 +63,7 @@ std::string ClaimName(const SubgraphOffer& offer, const std::vector<int>& nodes)
 // nothing.
 std::optional<std::string> ResidualOf(const SubgraphOffer& offer, const onnx::NodeProto& node,
                                       const std::string& y) {
-  if (!IsOp(node, "Add") || node.input_size() != 2 || node.output_size() != 1 ||
+  if (!IsOnnxOp(node, "Add") || node.input_size() != 2 || node.output_size() != 1 ||
       node.output(0).empty() || (node.input(0) != y && node.input(1) != y)) {
     return std::nullopt;
   }
@@ -84,7 +84,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimConvPostOps(const SubgraphOffer& offer
   std::vector<bool> taken(offer.nodes.size(), false);
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& conv = graph.node(offer.nodes[k]);
-    if (!IsOp(conv, "Conv") || taken[k] || conv.output_size() != 1 || conv.output(0).empty()) {
+    if (!IsOnnxOp(conv, "Conv") || taken[k] || conv.output_size() != 1 || conv.output(0).empty()) {
       continue;
     }
     const std::string& y = conv.output(0);

@@ -20,7 +20,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimGeluPatterns(const SubgraphOffer& offe
   std::vector<SubgraphClaim> claims;
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& erf = graph.node(offer.nodes[k]);
-    if (!IsOp(erf, "Erf") || taken[k]) continue;
+    if (!IsOnnxOp(erf, "Erf") || taken[k]) continue;
     std::optional<GeluMatch> match = MatchWrittenOutGelu(graph, offer.nodes[k], lookup);
     if (!match || offer.graph->ElementType(match->x) != DataType::kFloat) continue;
     const std::optional<std::vector<size_t>> found = view.UntakenPlaces(match->nodes, taken);

@@ -69,7 +69,7 @@ StatusOr<std::optional<GeluAfterBias>> GeluOpReading(const SubgraphOffer& offer,
   const std::optional<size_t> j = SoleOfferedReader(offer, z, after, taken);
   if (!j) return Found();
   const onnx::NodeProto& gelu = offer.graph->proto().node(offer.nodes[*j]);
-  if (!IsOp(gelu, "Gelu") || gelu.input(0) != z || gelu.output_size() != 1) return Found();
+  if (!IsOnnxOp(gelu, "Gelu") || gelu.input(0) != z || gelu.output_size() != 1) return Found();
   ONNXGATE_ASSIGN_OR_RETURN(std::vector<EltwiseStep> steps,
                             EltwiseStepsOf(OfferedNodeInfo(offer, *j), EltwiseOp::kGelu));
   return Found(GeluAfterBias{{*j}, gelu.output(0), std::move(steps)});
@@ -116,13 +116,13 @@ StatusOr<std::vector<SubgraphClaim>> ClaimMatMulBiases(const SubgraphOffer& offe
   std::vector<SubgraphClaim> claims;
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& matmul = graph.node(offer.nodes[k]);
-    if (!IsOp(matmul, "MatMul") || taken[k]) continue;
+    if (!IsOnnxOp(matmul, "MatMul") || taken[k]) continue;
     const std::optional<ProductShape> product = ProductShapeAtLoad(offer, matmul);
     if (!product) continue;
     const std::optional<size_t> j = SoleOfferedReader(offer, matmul.output(0), k, taken);
     if (!j) continue;
     const onnx::NodeProto& add = graph.node(offer.nodes[*j]);
-    if (!IsOp(add, "Add") || add.input_size() != 2 || add.output_size() != 1) continue;
+    if (!IsOnnxOp(add, "Add") || add.input_size() != 2 || add.output_size() != 1) continue;
     const std::string& bias = add.input(add.input(0) == matmul.output(0) ? 1 : 0);
     if (!IsBiasAlongLastAxis(offer.constant(bias), *product)) continue;
 

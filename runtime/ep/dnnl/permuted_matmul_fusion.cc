@@ -32,7 +32,7 @@ StatusOr<std::vector<int64_t>> PermOf(const SubgraphOffer& offer, size_t place) 
 // A one-input, one-output Transpose at `place` whose input is float32 of rank >= 2 at load.
 bool IsPlainTranspose(const SubgraphOffer& offer, size_t place) {
   const onnx::NodeProto& node = offer.graph->proto().node(offer.nodes[place]);
-  return IsOp(node, "Transpose") && node.input_size() == 1 && node.output_size() == 1 &&
+  return IsOnnxOp(node, "Transpose") && node.input_size() == 1 && node.output_size() == 1 &&
          IsFloatMatrices(offer, node.input(0));
 }
 
@@ -57,7 +57,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimPermutedMatMuls(const SubgraphOffer& o
   std::vector<SubgraphClaim> claims;
   for (size_t k = 0; k < offer.nodes.size(); ++k) {
     const onnx::NodeProto& matmul = graph.node(offer.nodes[k]);
-    if (!IsOp(matmul, "MatMul") || taken[k] || matmul.input_size() != 2 ||
+    if (!IsOnnxOp(matmul, "MatMul") || taken[k] || matmul.input_size() != 2 ||
         matmul.output_size() != 1 || !IsFloatMatrices(offer, matmul.input(0)) ||
         !IsFloatMatrices(offer, matmul.input(1))) {
       continue;
@@ -82,7 +82,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimPermutedMatMuls(const SubgraphOffer& o
     size_t last = k;
     if (const std::optional<size_t> j = SoleOfferedReader(offer, y, last, taken)) {
       const onnx::NodeProto& mul = graph.node(offer.nodes[*j]);
-      if (IsOp(mul, "Mul") && offer.since_versions[*j] >= 7 && mul.input_size() == 2 &&
+      if (IsOnnxOp(mul, "Mul") && offer.since_versions[*j] >= 7 && mul.input_size() == 2 &&
           mul.output_size() == 1) {
         const std::string& other = mul.input(mul.input(0) == y ? 1 : 0);
         if (const std::optional<float> scale = ScaleConstant(offer.constant(other))) {
@@ -95,7 +95,7 @@ StatusOr<std::vector<SubgraphClaim>> ClaimPermutedMatMuls(const SubgraphOffer& o
     }
     if (const std::optional<size_t> j = SoleOfferedReader(offer, y, last, taken)) {
       const onnx::NodeProto& transpose = graph.node(offer.nodes[*j]);
-      if (IsOp(transpose, "Transpose") && transpose.input_size() == 1 &&
+      if (IsOnnxOp(transpose, "Transpose") && transpose.input_size() == 1 &&
           transpose.output_size() == 1) {
         ONNXGATE_ASSIGN_OR_RETURN(permutations.y_perm, PermOf(offer, *j));
         permutations.y_transposed = true;

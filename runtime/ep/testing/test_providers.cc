@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "runtime/onnx/domain.h"
 #include "runtime/onnx/op_spec.h"
 
 namespace onnxgate {
@@ -57,7 +58,8 @@ Status RegisterRefWithBrokenRelu(KernelRegistry& registry) {
   ONNXGATE_ASSIGN_OR_RETURN(std::shared_ptr<const ExecutionProvider> ref, BuiltinRefProvider());
   for (const KernelDef* def : ref->registry().All()) {
     KernelDef copy = *def;
-    if (copy.domain.empty() && copy.op_type == "Relu") copy.factory = FactoryOf<IdentityRelu>();
+    if (IsDefaultDomain(copy.domain) && copy.op_type == "Relu")
+      copy.factory = FactoryOf<IdentityRelu>();
     ONNXGATE_RETURN_IF_ERROR(registry.Register(std::move(copy)));
   }
   return OkStatus();
