@@ -6,12 +6,16 @@ function(onnxgate_target_options target)
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
 endfunction()
 
-# onnxgate_library(<name> SOURCES <files...> DEPS <targets...>)
+# onnxgate_library(<name> SOURCES <files...> DEPS <targets...> PRIVATE_DEPS <targets...>)
+# DEPS are what the library's public headers include (PUBLIC: a user of the library gets their
+# include paths and definitions too); PRIVATE_DEPS are what only its sources include (PRIVATE: a
+# static library still links them into its users, but their include paths and definitions stay
+# out of its users' compilations).
 function(onnxgate_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(${name} STATIC ${ARG_SOURCES})
   onnxgate_target_options(${name})
-  target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
 endfunction()
 
 # onnxgate_test(<name> SOURCES <files...> DEPS <targets...>): a gtest binary discovered by CTest.
