@@ -76,6 +76,8 @@ Status PrepareWorkers(RunPlan* plan) {
   plan->operators = AllOperators();
   InitializeGoldenIo();
   Sha256Hex("");
+  // Claims() is called for its cache only: an EP whose claims fail here is judged per case
+  // (SKIP when unavailable, UNRESOLVED otherwise), where its error lands in that case's record.
   for (const RuntimeInRun& r : plan->runtimes) {
     for (const std::string& ep : r.eps) (void)r.runtime->Claims(ep);
   }

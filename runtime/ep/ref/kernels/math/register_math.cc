@@ -15,7 +15,7 @@
 #include "runtime/ep/ref/kernels/math/gemm.h"
 #include "runtime/ep/ref/kernels/math/loss.h"
 #include "runtime/ep/ref/kernels/math/matmul.h"
-#include "runtime/ep/ref/kernels/math/mod_bitshift.h"
+#include "runtime/ep/ref/kernels/math/mod.h"
 #include "runtime/ep/ref/kernels/math/quantized_matmul.h"
 #include "runtime/ep/ref/kernels/math/softmax.h"
 #include "runtime/ep/ref/kernels/math/top_k.h"

@@ -4,7 +4,7 @@
 #include "runtime/ep/ref/kernels/common/registration_table.h"
 #include "runtime/ep/ref/kernels/common/type_lists.h"
 #include "runtime/ep/ref/kernels/object_detection/non_max_suppression.h"
-#include "runtime/ep/ref/kernels/object_detection/roi_pool.h"
+#include "runtime/ep/ref/kernels/object_detection/roi_align.h"
 #include "runtime/ep/ref/ref_kernels.h"
 
 namespace onnxgate {

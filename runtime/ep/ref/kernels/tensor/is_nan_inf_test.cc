@@ -1,4 +1,5 @@
-// Tests of IsNaN-20 and IsInf-20: the half types and the FLOAT8 types, whose codes are decoded.
+// Tests of IsNaN and IsInf: floats with NaN and infinities of both signs; from version 20 the half
+// types and the FLOAT8 types, whose codes are decoded.
 #include "runtime/ep/ref/kernels/tensor/is_nan_inf.h"
 
 #include <cmath>
@@ -27,6 +28,18 @@ Value Float8Value(DataType type, const std::vector<uint8_t>& codes) {
   uint8_t* bytes = static_cast<uint8_t*>(t.mutable_raw_data());
   for (size_t i = 0; i < codes.size(); ++i) bytes[i] = codes[i];
   return Value::FromTensor(t);
+}
+
+TEST_F(IsNaNInfTest, IsNaNAndIsInf) {
+  Value x = TensorValue<float>({4}, {1, kNaN, kInf, -kInf});
+  ASSERT_OK_AND_ASSIGN(auto nan, RunNode(registry_, "Y = IsNaN(X)", 13, {x}));
+  EXPECT_THAT(ValuesOf<bool>(nan[0]), ElementsAre(false, true, false, false));
+  ASSERT_OK_AND_ASSIGN(auto inf, RunNode(registry_, "Y = IsInf(X)", 10, {x}));
+  EXPECT_THAT(ValuesOf<bool>(inf[0]), ElementsAre(false, false, true, true));
+  ASSERT_OK_AND_ASSIGN(auto neg,
+                       RunNode(registry_, "Y = IsInf <detect_positive = 0> (X)", 10, {x}));
+  EXPECT_THAT(ValuesOf<bool>(neg[0]), ElementsAre(false, false, false, true));
+  EXPECT_ERROR_CODE(RunNode(registry_, "Y = IsInf(X)", 10, {HalfValue({1}, {1})}), kUnimplemented);
 }
 
 TEST_F(IsNaNInfTest, HalfTypesFromVersion20) {

@@ -1,5 +1,5 @@
 // RoiAlign, computed in double.
-#include "runtime/ep/ref/kernels/object_detection/roi_pool.h"
+#include "runtime/ep/ref/kernels/object_detection/roi_align.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Mod.
-#include "runtime/ep/ref/kernels/math/mod_bitshift.h"
+#include "runtime/ep/ref/kernels/math/mod.h"
 
 #include <cmath>
 #include <cstdint>

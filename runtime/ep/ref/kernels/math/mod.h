@@ -1,5 +1,4 @@
-// Mod: the remainder of a division, elementwise with numpy broadcasting (BitShift, of the logical
-// family, is logical/bit_shift.h).
+// Mod: the remainder of a division, elementwise with numpy broadcasting.
 #pragma once
 
 #include <memory>

@@ -1,7 +1,6 @@
-// Tests of RoiAlign and MaxRoiPool: sampling on a linear ramp (where bilinear sampling is
-// exact), both coordinate modes and their version defaults, max mode, adaptive sampling, and
-// Caffe's rounding and empty bins for MaxRoiPool.
-#include "runtime/ep/ref/kernels/object_detection/roi_pool.h"
+// Tests of RoiAlign: sampling on a linear ramp (where bilinear sampling is exact), both
+// coordinate modes and their version defaults, max mode and adaptive sampling.
+#include "runtime/ep/ref/kernels/object_detection/roi_align.h"
 
 #include "runtime/ep/ref/kernels/tensor/indexing_test_helpers.h"
 
@@ -69,29 +68,6 @@ TEST(RoiAlignTest, Rejections) {
       RunIdxStatus("y = RoiAlign <coordinate_transformation_mode = \"half_pixel\"> (x, r, b)", 10,
                    {Ramp(), Roi({0, 0, 2, 2}), Batch0()}),
       kInvalidArgument);
-}
-
-TEST(MaxRoiPoolTest, BinsAndRounding) {
-  auto y = RunIdx("y = MaxRoiPool <pooled_shape = [2, 2]> (x, r)", 1,
-                  {Ramp(), TensorValue<float>({1, 5}, {0, 0, 0, 3, 3})});
-  ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(DimsOf(y[0]), ElementsAre(1, 1, 2, 2));
-  EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(11, 13, 31, 33));
-  // 2.2 * 0.5 and 4.6 * 0.5 round to 1 and 2: the region is rows and columns 1..2.
-  auto r = RunIdx("y = MaxRoiPool <pooled_shape = [1, 1], spatial_scale = 0.5> (x, r)", 1,
-                  {Ramp(), TensorValue<float>({1, 5}, {0, 2.2f, 2.2f, 4.6f, 4.6f})});
-  ASSERT_EQ(r.size(), 1u);
-  EXPECT_THAT(ValuesOf<float>(r[0]), ElementsAre(22));
-}
-
-TEST(MaxRoiPoolTest, RegionsOutsideTheMapPoolToZero) {
-  auto y = RunIdx("y = MaxRoiPool <pooled_shape = [1, 1]> (x, r)", 1,
-                  {Ramp(), TensorValue<float>({1, 5}, {0, 10, 10, 12, 12})});
-  ASSERT_EQ(y.size(), 1u);
-  EXPECT_THAT(ValuesOf<float>(y[0]), ElementsAre(0));
-  EXPECT_ERROR_CODE(RunIdxStatus("y = MaxRoiPool <pooled_shape = [1, 1]> (x, r)", 1,
-                                 {Ramp(), TensorValue<float>({1, 5}, {1, 0, 0, 1, 1})}),
-                    kInvalidArgument);
 }
 
 TEST(RoiAlignTest, Opset22TakesBFloat16) {
