@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "runtime/base/byte_frame.h"
 #include "runtime/base/utf8.h"
 
 namespace onnxgate {
@@ -24,24 +25,9 @@ constexpr size_t kMinDeclineBytes = 16;    // two strings
 // Six strings, three lists, six integers or doubles of 8 bytes, four more doubles and a boolean.
 constexpr size_t kMinOutputBytes = 15 * 8 + 4 * 8 + 1;
 
-class Writer {
+// The frame's lists and maps, over the shared byte frame.
+class Writer : public ByteWriter {
  public:
-  void U64(uint64_t v) {
-    char bytes[8];
-    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>((v >> (8 * i)) & 0xff);
-    out_.append(bytes, 8);
-  }
-  void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void F64(double v) {
-    uint64_t bits = 0;
-    std::memcpy(&bits, &v, 8);
-    U64(bits);
-  }
-  void Bool(bool v) { out_.push_back(v ? '\1' : '\0'); }
-  void String(std::string_view s) {
-    U64(s.size());
-    out_.append(s);
-  }
   void Strings(const std::vector<std::string>& list) {
     U64(list.size());
     for (const std::string& s : list) String(s);
@@ -57,11 +43,6 @@ class Writer {
       I64(value);
     }
   }
-  void Raw(const char* data, size_t size) { out_.append(data, size); }
-  std::string Take() { return std::move(out_); }
-
- private:
-  std::string out_;
 };
 
 // `text` as valid UTF-8: itself when it is, else with invalid sequences replaced by U+FFFD the
@@ -82,49 +63,44 @@ std::string ValidUtf8(std::string text) {
 // Finish reports where the frame went wrong.
 class Reader {
  public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  explicit Reader(std::string_view bytes) : in_(bytes) {}
 
   uint64_t U64(const char* field) {
-    if (!Need(8, field)) return 0;
     uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) {
-      v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
-    }
-    pos_ += 8;
+    if (ok() && !in_.U64(&v)) Fail(field, "a field of 8 byte(s) past the end");
     return v;
   }
   int64_t I64(const char* field) { return static_cast<int64_t>(U64(field)); }
   double F64(const char* field) {
-    const uint64_t bits = U64(field);
     double v = 0;
-    std::memcpy(&v, &bits, 8);
-    return v;
+    if (ok() && !in_.F64(&v)) Fail(field, "a field of 8 byte(s) past the end");
+    return ok() ? v : 0;
   }
   bool Bool(const char* field) {
-    if (!Need(1, field)) return false;
-    const char c = bytes_[pos_];
-    if (c != '\0' && c != '\1') {
+    uint8_t c = 0;
+    if (!ok()) return false;
+    if (!in_.Byte(&c)) {
+      Fail(field, "a field of 1 byte(s) past the end");
+    } else if (c > 1) {
       Fail(field, "a boolean that is neither 0 nor 1");
-      return false;
     }
-    ++pos_;
-    return c == '\1';
+    return ok() && c == 1;
   }
   std::string String(const char* field) {
     const uint64_t size = U64(field);
-    if (!Need(size, field)) return std::string();
-    std::string s(bytes_.substr(pos_, size));
-    pos_ += size;
-    return ValidUtf8(std::move(s));
+    std::string s;
+    if (ok() && !in_.Bytes(size, &s)) {
+      Fail(field, "a field of " + std::to_string(size) + " byte(s) past the end");
+    }
+    return ok() ? ValidUtf8(std::move(s)) : std::string();
   }
   // A count of elements that take at least `min_bytes` each.
   size_t Count(const char* field, size_t min_bytes) {
     const uint64_t count = U64(field);
-    if (ok() && count > (bytes_.size() - pos_) / min_bytes) {
+    if (ok() && count > in_.left() / min_bytes) {
       Fail(field, "a count of " + std::to_string(count) + " that the bytes left cannot hold");
-      return 0;
     }
-    return static_cast<size_t>(count);
+    return ok() ? static_cast<size_t>(count) : 0;
   }
   std::vector<std::string> Strings(const char* field) {
     std::vector<std::string> list(Count(field, kMinStringBytes));
@@ -146,39 +122,28 @@ class Reader {
     return map;
   }
   bool Magic() {
-    if (bytes_.size() < sizeof kMagic || std::memcmp(bytes_.data(), kMagic, sizeof kMagic) != 0) {
+    if (!in_.Magic(std::string_view(kMagic, sizeof kMagic))) {
       Fail("magic", "not a case result frame");
       return false;
     }
-    pos_ = sizeof kMagic;
     return true;
   }
   void Fail(const char* field, const std::string& why) {
     if (!ok()) return;
     error_ = Internal("worker result: " + why + " in \"" + field + "\" at byte " +
-                      std::to_string(pos_) + " of " + std::to_string(bytes_.size()));
+                      std::to_string(in_.pos()) + " of " + std::to_string(in_.size()));
   }
   bool ok() const { return error_.ok(); }
   Status Finish() {
-    if (ok() && pos_ != bytes_.size()) {
-      error_ = Internal("worker result: " + std::to_string(bytes_.size() - pos_) +
+    if (ok() && in_.left() != 0) {
+      error_ = Internal("worker result: " + std::to_string(in_.left()) +
                         " byte(s) left over after the record");
     }
     return error_;
   }
 
  private:
-  bool Need(uint64_t size, const char* field) {
-    if (!ok()) return false;
-    if (size > bytes_.size() - pos_) {
-      Fail(field, "a field of " + std::to_string(size) + " byte(s) past the end");
-      return false;
-    }
-    return true;
-  }
-
-  std::string_view bytes_;
-  size_t pos_ = 0;
+  ByteReader in_;
   Status error_;
 };
 
@@ -337,7 +302,7 @@ CaseRecord ReadRecord(Reader* r) {
 
 std::string EncodeCaseResult(const CaseResult& result) {
   Writer w;
-  w.Raw(kMagic, sizeof kMagic);
+  w.Raw(std::string_view(kMagic, sizeof kMagic));
   if (!result.status.ok()) {
     w.String(StatusCodeName(result.status.code()));
     w.String(result.status.message());

@@ -2,9 +2,9 @@
 #include "runtime/plugin/plugin_facts.h"
 
 #include <cstdint>
-#include <cstring>
 #include <optional>
 
+#include "runtime/base/byte_frame.h"
 #include "runtime/base/safe_name.h"
 #include "runtime/base/utf8.h"
 
@@ -16,41 +16,23 @@ constexpr char kMagic[] = "onnxgate-plugin-facts-3";
 // The longest status code name ("INVALID_ARGUMENT" and room to spare).
 constexpr size_t kMaxStatusNameBytes = 32;
 
-class Writer {
+// The facts' fields over the shared byte frame: strings and statuses by name.
+class Writer : public ByteWriter {
  public:
-  void U64(uint64_t v) { out_.append(reinterpret_cast<const char*>(&v), sizeof v); }
-  void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void Str(const std::string& s) {
-    U64(s.size());
-    out_ += s;
-  }
+  void Str(const std::string& s) { String(s); }
   // A status by its code's name (StatusCodeName), then its message.
   void St(const Status& s) {
     Str(StatusCodeName(s.code()));
     Str(s.message());
   }
-  std::string Take() { return std::move(out_); }
-
- private:
-  std::string out_;
 };
 
 class Reader {
  public:
   explicit Reader(const std::string& in) : in_(in) {}
 
-  Status U64(const char* what, uint64_t* v) {
-    if (in_.size() - pos_ < sizeof *v) return Short(what);
-    std::memcpy(v, in_.data() + pos_, sizeof *v);
-    pos_ += sizeof *v;
-    return OkStatus();
-  }
-  Status I64(const char* what, int64_t* v) {
-    uint64_t u = 0;
-    ONNXGATE_RETURN_IF_ERROR(U64(what, &u));
-    *v = static_cast<int64_t>(u);
-    return OkStatus();
-  }
+  Status U64(const char* what, uint64_t* v) { return in_.U64(v) ? OkStatus() : Short(what); }
+  Status I64(const char* what, int64_t* v) { return in_.I64(v) ? OkStatus() : Short(what); }
   // A count of at most `limit` entries.
   Status Count(const char* what, size_t limit, size_t* n) {
     uint64_t v = 0;
@@ -67,9 +49,7 @@ class Reader {
   Status Str(const char* what, size_t max_bytes, std::string* s, bool utf8 = true) {
     size_t n = 0;
     ONNXGATE_RETURN_IF_ERROR(Count(what, max_bytes, &n));
-    if (in_.size() - pos_ < n) return Short(what);
-    s->assign(in_, pos_, n);
-    pos_ += n;
+    if (!in_.Bytes(n, s)) return Short(what);
     return utf8 ? CheckPluginString(what, *s, max_bytes) : OkStatus();
   }
   // A status written by Writer::St: "OK", or a code StatusCodeFromName knows.
@@ -86,16 +66,15 @@ class Reader {
     *s = Status(*code, message);
     return OkStatus();
   }
-  bool AtEnd() const { return pos_ == in_.size(); }
-  size_t pos() const { return pos_; }
+  bool AtEnd() const { return in_.left() == 0; }
+  size_t pos() const { return in_.pos(); }
 
  private:
   Status Short(const char* what) const {
-    return InvalidArgument(std::string("truncated at ") + what + " (byte " + std::to_string(pos_) +
-                           " of " + std::to_string(in_.size()) + ")");
+    return InvalidArgument(std::string("truncated at ") + what + " (byte " +
+                           std::to_string(in_.pos()) + " of " + std::to_string(in_.size()) + ")");
   }
-  const std::string& in_;
-  size_t pos_ = 0;
+  ByteReader in_;
 };
 
 void WriteClaims(const std::vector<OpClaim>& claims, Writer* w) {
