@@ -130,7 +130,7 @@ TEST_F(PluginGateTest, ThePluginIsOpenedInTheWorkersNeverInTheProcessRunningTheG
   EXPECT_EQ(std::count(pids.begin(), pids.end(), getpid()), 0);
 
   // Without isolation the cases run here, so the plugin is opened here, once.
-  options_.isolate = false;
+  options_.isolation = Isolation::kNone;
   fs::remove(root_ + "/open.log");
   pids = PidsOpeningThePluginDuring(root_, [&] {
     auto [rc, run] = RunPlugin(plugin);

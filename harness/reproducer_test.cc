@@ -49,7 +49,7 @@ TEST(ReproducerTest, CarriesEveryOptionThatChangesTheVerdict) {
   options.root = "repo/";
   options.timeout_s = 2.5;
   options.memory_limit_mb = 1024;
-  options.isolate = false;
+  options.isolation = Isolation::kNone;
   options.tolerances_file = "tol.json";
   options.cli_tolerance.rtol = 1e-9;
   options.cli_tolerance.atol = 0.1;
@@ -79,7 +79,8 @@ TEST(ReproducerTest, CarriesEveryOptionThatChangesTheVerdict) {
                                              "2.5",
                                              "--memory-limit",
                                              "1024",
-                                             "--no-isolation",
+                                             "--isolation",
+                                             "none",
                                              "--tolerances=" + cwd + "/tol.json",
                                              "--rtol",
                                              "1e-09",

@@ -69,7 +69,9 @@ std::vector<std::string> VerdictOptionWords(const RunCommandOptions& options) {
   if (options.memory_limit_mb != defaults.memory_limit_mb) {
     words.insert(words.end(), {"--memory-limit", std::to_string(options.memory_limit_mb)});
   }
-  if (!options.isolate) words.push_back("--no-isolation");
+  if (options.isolation != defaults.isolation) {
+    words.insert(words.end(), {"--isolation", IsolationName(options.isolation)});
+  }
   if (!options.tolerances_file.empty()) {
     words.push_back("--tolerances=" + AbsolutePath(options.tolerances_file));
   }

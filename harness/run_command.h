@@ -9,6 +9,7 @@
 
 #include "conformance/tolerances.h"
 #include "harness/selection.h"
+#include "harness/worker.h"
 #include "reports/junit_writer.h"
 #include "runtime/api/runtime.h"
 
@@ -30,7 +31,9 @@ struct RunCommandOptions {
   double timeout_s = 60;  // wall clock per case; also its CPU-time limit
   // Address space per worker in MiB (RLIMIT_AS); 0 means none.
   int64_t memory_limit_mb = kDefaultMemoryLimitMb;
-  bool isolate = true;
+  // Where cases run: long-lived workers, a process per case, or this process (harness/worker.h).
+  // A runtime whose NeedsCaseIsolation() is true gets a process per case in worker mode.
+  Isolation isolation = Isolation::kWorker;
   bool apply_expectations = false;  // gate
   bool strict = true;               // an XPASS fails the gate
   std::string expectations_dir;     // default: <root>/conformance/expectations

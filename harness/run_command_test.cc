@@ -309,6 +309,7 @@ pid_t EverySecondForkFails() {
 TEST_F(RunCommandTest, CasesThatCouldNotStartAreUnresolvedNeverAbsent) {
   worker_testing::SetForkFunction(EverySecondForkFails);
   options_.jobs = 1;
+  options_.isolation = Isolation::kCase;  // a fork per case, so that two of the four fail
   options_.selection.filters = {"pass", "wrong", "declined", "stale"};
   options_.apply_expectations = true;
   const int exit_code = onnxgate::RunCommand(options_, runtime_);
@@ -334,7 +335,7 @@ TEST_F(RunCommandTest, CasesThatCouldNotStartAreUnresolvedNeverAbsent) {
 // Every case's load sends SIGTERM to the test process, as a user or CI runner would, so the run
 // is interrupted during its first case without any timing: the worker checks the stop flag
 // before it starts another case, and the flag is set before the first case can end.
-class InterruptedRunTest : public RunCommandTest, public ::testing::WithParamInterface<bool> {
+class InterruptedRunTest : public RunCommandTest, public ::testing::WithParamInterface<Isolation> {
  protected:
   void SetUp() override {
     RunCommandTest::SetUp();
@@ -346,7 +347,7 @@ class InterruptedRunTest : public RunCommandTest, public ::testing::WithParamInt
               ::kill(test_process, SIGTERM);
               return Model([] { return std::vector<Value>{Floats({0, 2})}; });
             });
-    options_.isolate = GetParam();
+    options_.isolation = GetParam();
     options_.jobs = 1;
     options_.selection.filters = {"pass", "wrong", "declined", "stale"};
     options_.html_path = root_ + "/out/run.html";
@@ -367,7 +368,7 @@ TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
   EXPECT_THAT(run->status_message, HasSubstr("interrupted by SIGTERM"));
   EXPECT_EQ(run->cases.size() + run->not_run.size(), 4u) << "finished + not run == selection";
   // In process the first case ends before the flag is looked at; in a worker it may be killed.
-  if (GetParam()) {
+  if (GetParam() != Isolation::kNone) {
     EXPECT_GE(run->not_run.size(), 3u);
   } else {
     EXPECT_EQ(run->cases.size(), 1u);
@@ -410,9 +411,10 @@ TEST_P(InterruptedRunTest, ReportsSayInterruptedAndListTheCasesNotRun) {
   EXPECT_THAT(*html, HasSubstr("Run interrupted: interrupted by SIGTERM"));
 }
 
-INSTANTIATE_TEST_SUITE_P(IsolatedAndInProcess, InterruptedRunTest, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return info.param ? "Isolated" : "InProcess";
+INSTANTIATE_TEST_SUITE_P(EveryIsolation, InterruptedRunTest,
+                         ::testing::Values(Isolation::kWorker, Isolation::kCase, Isolation::kNone),
+                         [](const ::testing::TestParamInfo<Isolation>& info) {
+                           return std::string(IsolationName(info.param));
                          });
 
 TEST_F(RunCommandTest, CompletedRunSaysCompleted) {

@@ -38,12 +38,30 @@ WorkerOptions PoolOptions(const RunPlan& plan) {
   wo.enter_slot = [&plan](int slot) {
     for (const RuntimeInRun& r : plan.runtimes) r.runtime->EnterWorkerSlot(slot);
   };
+  wo.leave_slot = [&plan](int slot, bool clean) {
+    bool replaced = false;
+    for (const RuntimeInRun& r : plan.runtimes) replaced |= r.runtime->LeaveWorkerSlot(slot, clean);
+    return replaced;
+  };
+  wo.needs_own_process = [&plan](size_t index) {
+    return plan.runtimes[plan.requests[index].runtime].runtime->NeedsCaseIsolation();
+  };
   wo.parallelism = std::max(1, options.jobs);
   wo.timeout_seconds = options.timeout_s;
   wo.cpu_limit_seconds = options.timeout_s;  // cases load with one intra-op thread
   wo.memory_limit_bytes = static_cast<size_t>(options.memory_limit_mb) << 20;
-  wo.isolate = options.isolate;
+  wo.isolation = options.isolation;
   return wo;
+}
+
+// How the run header names the isolation mode.
+const char* IsolationWords(Isolation isolation) {
+  switch (isolation) {
+    case Isolation::kWorker: return "";
+    case Isolation::kCase: return ", a process per case";
+    case Isolation::kNone: return ", no isolation";
+  }
+  return "";
 }
 
 // The runtime's label in a side-by-side run, and the reproducer.
@@ -65,7 +83,7 @@ void PrintRunHeader(const RunPlan& plan) {
       plan.side_by_side ? " on " + std::to_string(plan.runtimes.size()) + " runtimes" : "";
   std::printf("onnxgate %s: %zu case(s) x EP from %zu suite(s)%s, %d worker(s)%s\n",
               options.apply_expectations ? "gate" : "run", plan.requests.size(), plan.suites.size(),
-              runtimes.c_str(), options.jobs, options.isolate ? "" : ", no isolation");
+              runtimes.c_str(), options.jobs, IsolationWords(options.isolation));
   std::fflush(stdout);
 }
 
@@ -143,8 +161,6 @@ Execution ExecuteRun(const RunPlan& plan, const CaseCallback& on_case) {
   WorkerPool pool(PoolOptions(plan));
   execution.results = pool.Run(jobs, [&](const JobResult& result) {
     const CaseRequest& request = plan.requests[result.index];
-    const RuntimeUnderTest& runtime = *plan.runtimes[request.runtime].runtime;
-    runtime.LeaveWorkerSlot(result.slot, result.outcome == JobOutcome::kOk);
     CaseRecord r = RecordFromResult(plan, request, result);
     on_case(request, r, ++done);
     execution.records[result.index] = std::move(r);

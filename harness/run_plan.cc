@@ -166,6 +166,7 @@ RunRecord StartRunRecord(const RunPlan& plan) {
   }
   run.start_time = std::chrono::system_clock::now();
   run.command_line = plan.options.command_line;
+  run.isolation = IsolationName(plan.options.isolation);
   run.host = DescribeHost();
   run.suites = plan.options.suites;
   run.selection = DescribeSelection(plan);

@@ -58,7 +58,8 @@ TEST(WorkerTest, AForkedChildGetsItsJobAndWhatItCapturesInMemory) {
     bool crash = false;
   };
   const std::vector<CaseLike> cases = {{"a"}, {"bb"}, {"crash", true}};
-  for (bool isolate : {true, false}) {
+  for (Isolation mode : {Isolation::kWorker, Isolation::kCase, Isolation::kNone}) {
+    const bool isolate = mode != Isolation::kNone;
     std::vector<Job> jobs;
     for (const CaseLike& c : cases) {
       if (c.crash && !isolate) continue;
@@ -68,7 +69,7 @@ TEST(WorkerTest, AForkedChildGetsItsJobAndWhatItCapturesInMemory) {
       });
     }
     WorkerOptions options;
-    options.isolate = isolate;
+    options.isolation = mode;
     options.parallelism = 2;
     std::vector<JobResult> results = WorkerPool(options).Run(jobs);
     ASSERT_EQ(results.size(), isolate ? 3u : 2u);
@@ -407,7 +408,7 @@ TEST(WorkerTest, StopRequestKillsRunningAndSkipsTheRest) {
 
 TEST(WorkerTest, InProcessModeHasTheSameInterface) {
   WorkerOptions options;
-  options.isolate = false;
+  options.isolation = Isolation::kNone;
   options.parallelism = 4;
   pid_t self = getpid();
   std::vector<Job> jobs = {
@@ -428,7 +429,7 @@ TEST(WorkerTest, InProcessModeHasTheSameInterface) {
 TEST(WorkerTest, InProcessModeHonoursStop) {
   ClearStopRequest();
   WorkerOptions options;
-  options.isolate = false;
+  options.isolation = Isolation::kNone;
   std::vector<Job> jobs(3, [] { return std::string("x"); });
   std::vector<JobResult> results =
       WorkerPool(options).Run(jobs, [](const JobResult&) { RequestStop(); });

@@ -142,6 +142,7 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
   }
   if (!parts.empty()) host += " <span class=\"sub\">" + Text(JoinStrings(parts, ", ")) + "</span>";
   WriteFact(out, "Host", host);
+  if (!run.isolation.empty()) WriteFact(out, "Isolation", Text(run.isolation));
   WriteFact(out, "Started",
             FormatUtcTime(run.start_time) + " <span class=\"sub\">(" +
                 FormatNumber(run.duration_s) + " s)</span>");

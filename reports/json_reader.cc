@@ -219,6 +219,7 @@ Status ParseHeader(const JsonObject& f, RunRecord* run) {
   ONNXGATE_RETURN_IF_ERROR(ReadNamed(f, "end_time", ParseUtcTime, &run->end_time, false));
   ONNXGATE_RETURN_IF_ERROR(ReadDouble(f, "duration_s", &run->duration_s));
   ONNXGATE_RETURN_IF_ERROR(f.Read("command_line", &run->command_line));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("isolation", &run->isolation));
   ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> host, f.OptionalObject("host"));
   if (host) {
     ONNXGATE_RETURN_IF_ERROR(host->Read("hostname", &run->host.hostname));

@@ -173,6 +173,7 @@ std::string RenderRunJson(const RunRecord& run) {
   j["end_time"] = FormatUtcTime(run.end_time);
   j["duration_s"] = Number(run.duration_s);
   j["command_line"] = run.command_line;
+  if (!run.isolation.empty()) j["isolation"] = run.isolation;
   j["host"] = {{"hostname", run.host.hostname},
                {"os", run.host.os},
                {"cpu_model", run.host.cpu_model},

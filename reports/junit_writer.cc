@@ -312,6 +312,10 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
          << "/>\n";
     body << "      <property" << Attr("name", "tool_version") << Attr("value", run.tool_version)
          << "/>\n";
+    if (!run.isolation.empty()) {
+      body << "      <property" << Attr("name", "isolation") << Attr("value", run.isolation)
+           << "/>\n";
+    }
     if (interrupted) {
       body << "      <property" << Attr("name", "run_status")
            << Attr("value", RunStatusToString(run.status)) << "/>\n";

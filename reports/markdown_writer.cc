@@ -71,6 +71,7 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOp
   }
   if (!run.selection.filter.empty())
     facts.push_back("filter " + MarkdownCode(run.selection.filter));
+  if (!run.isolation.empty()) facts.push_back("isolation " + MarkdownCode(run.isolation));
   if (run.selection.shard_count > 1) {
     facts.push_back("shard " + std::to_string(run.selection.shard_index + 1) + "/" +
                     std::to_string(run.selection.shard_count));

@@ -252,6 +252,8 @@ struct RunRecord {
   UtcTime end_time;
   double duration_s = 0.0;
   std::vector<std::string> command_line;
+  // Where the cases ran (--isolation): "worker", "case" or "none"; empty when not recorded.
+  std::string isolation;
   HostRecord host;
   std::vector<std::string> suites;
   SelectionRecord selection;

@@ -1,4 +1,4 @@
-// --timeout, --memory-limit and --no-isolation of the commands that run a user's model (record,
+// --timeout, --memory-limit and --isolation of the commands that run a user's model (record,
 // check-model, diff, sweep): the limits of the worker each load and run happens in
 // (harness/models/model_worker.h), named and bounded as run and gate name theirs.
 #pragma once
@@ -12,7 +12,7 @@ namespace onnxgate {
 
 struct ModelWorkerFlags {
   ModelWorkerOptions options;
-  bool no_isolation = false;
+  std::string isolation = "worker";
 };
 
 inline void AddModelWorkerFlags(CLI::App* cmd, ModelWorkerFlags* flags) {
@@ -24,16 +24,19 @@ inline void AddModelWorkerFlags(CLI::App* cmd, ModelWorkerFlags* flags) {
                   "Address space of that worker in MiB (RLIMIT_AS); a run past it is reported as "
                   "out of memory (0: none)")
       ->capture_default_str();
-  cmd->add_flag("--no-isolation", flags->no_isolation,
-                "Load and run the model in this process (for debuggers; no containment of "
-                "crashes, hangs or memory)");
+  cmd->add_option("--isolation", flags->isolation,
+                  "Where each load and run of the model happens: worker or case (a worker "
+                  "process of its own per step), none (this process, for debuggers; no "
+                  "containment of crashes, hangs or memory)")
+      ->check(CLI::IsMember({"worker", "case", "none"}))
+      ->capture_default_str();
 }
 
 // The options the flags give; false after printing "onnxgate <command>: <why>" when refused.
 inline bool ModelWorkerOptionsFromFlags(const ModelWorkerFlags& flags, const char* command,
                                         ModelWorkerOptions* options) {
   *options = flags.options;
-  options->isolate = !flags.no_isolation;
+  IsolationFromName(flags.isolation, &options->isolation);
   if (Status valid = ValidateModelWorkerOptions(*options); !valid.ok()) {
     std::fprintf(stderr, "onnxgate %s: %s\n", command, valid.message().c_str());
     return false;

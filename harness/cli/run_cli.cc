@@ -18,7 +18,7 @@ struct RunFlags {
   std::vector<std::string> cases;  // --case <suite>/<name>
   double rtol = -1, atol = -1;
   std::string fallback = "allow";
-  bool no_isolation = false;
+  std::string isolation = "worker";
   bool no_strict = false;
   // --runtime (repeatable: several run side by side) and --runtime-option, each option for the
   // --runtime before it on the command line (the first when none is).
@@ -84,8 +84,12 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                   "Address space per worker in MiB (RLIMIT_AS); a case past it is a CRASH "
                   "saying so (0: none)")
       ->capture_default_str();
-  cmd->add_flag("--no-isolation", f.no_isolation,
-                "Run cases in this process (for debuggers; no CRASH/TIMEOUT containment)");
+  cmd->add_option("--isolation", f.isolation,
+                  "Where cases run: worker (long-lived worker processes, each serving many "
+                  "cases), case (a fresh process per case, for runtimes that leave state behind), "
+                  "none (this process, for debuggers; no CRASH/TIMEOUT containment)")
+      ->check(CLI::IsMember({"worker", "case", "none"}))
+      ->capture_default_str();
   cmd->add_option("--rtol", f.rtol, "Override rtol for every output (top tolerance layer)");
   cmd->add_option("--atol", f.atol, "Override atol for every output (top tolerance layer)");
   cmd->add_option("--tolerances", o.tolerances_file,
@@ -136,7 +140,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   o.root = ctx.root;
   o.command_line = ctx.argv;
   o.executable = ctx.executable;
-  o.isolate = !f.no_isolation;
+  IsolationFromName(f.isolation, &o.isolation);
   o.strict = !f.no_strict;
   if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
   if (f.atol >= 0) o.cli_tolerance.atol = f.atol;

@@ -120,7 +120,7 @@ TEST_F(BatchSweepTest, ALoopThatNeverEndsOnRefFailsEachSize) {
 
 TEST_F(BatchSweepTest, WithoutIsolationTheSweepRunsInThisProcessAlike) {
   BatchSweepOptions o = Options("rowwise", kRowWise);
-  o.worker.isolate = false;
+  o.worker.isolation = Isolation::kNone;
   auto sweep = SweepBatch(side_, o);
   ASSERT_TRUE(sweep.ok()) << sweep.status().ToString();
   EXPECT_EQ(sweep->rows.size(), 21u);

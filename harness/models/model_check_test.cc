@@ -180,7 +180,7 @@ TEST_F(ModelCheckTest, WithoutIsolationTheCheckRunsInThisProcessAlike) {
   o.model_path = Model("reduce", kReduceSum11);
   o.eps = {"ref"};
   o.target_opset = 18;
-  o.worker.isolate = false;
+  o.worker.isolation = Isolation::kNone;
   const ModelCheckRecord check = Check(o);
   EXPECT_TRUE(check.passed()) << RenderModelCheckText(check);
   ASSERT_TRUE(check.conversion.has_value());

@@ -150,7 +150,7 @@ TEST_F(ModelDiffFaultTest, InputsPastTheMemoryLimitAreAnErrorSayingSo) {
 
 TEST_F(ModelDiffFaultTest, WithoutIsolationTheSidesRunInThisProcess) {
   DiffOptions o = FaultOptions(kBatchReluModel, 10);
-  o.worker.isolate = false;
+  o.worker.isolation = Isolation::kNone;
   auto diff = DiffModel(Side(kTestBrokenReluProviderName), Side("ref"), o);
   ASSERT_TRUE(diff.ok()) << diff.status().ToString();
   EXPECT_FALSE(diff->passed());  // test-broken-relu's wrong Relu, found in process

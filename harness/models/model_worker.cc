@@ -46,7 +46,7 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
                                            const std::function<StatusOr<std::string>()>& step) {
   last_step_died_ = false;
   if (!prepared_) {
-    if (options_.isolate) {
+    if (options_.isolation != Isolation::kNone) {
       (void)SinceVersions("", "Identity");  // builds ONNX's whole schema registry, once
     }
     for (const RuntimeUnderTest* r : runtimes_) {
@@ -64,7 +64,9 @@ StatusOr<std::string> ModelWorker::RunText(const std::string& what,
   // cannot build a result larger than its own memory limit anyway.
   wo.max_payload_bytes =
       wo.memory_limit_bytes > 0 ? wo.memory_limit_bytes : size_t{1} << kUnlimitedPayloadShift;
-  wo.isolate = options_.isolate;
+  // A step's closure is made after the steps before it returned, so it cannot be sent to a
+  // worker forked earlier: worker and case mode alike fork a worker per step.
+  wo.isolation = options_.isolation == Isolation::kNone ? Isolation::kNone : Isolation::kCase;
   wo.enter_slot = [this](int slot) {
     for (const RuntimeUnderTest* r : runtimes_) r->EnterWorkerSlot(slot);
   };

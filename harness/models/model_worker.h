@@ -3,7 +3,9 @@
 // under the command's --timeout and --memory-limit: a kernel that crashes, hangs or allocates
 // without bound ends that step with an error naming it ("the run of m.onnx on builtin ref, ...
 // crashed: killed by SIGSEGV while running m.onnx"), and the command itself goes on to report
-// it. --no-isolation runs the steps in the command's own process, for debuggers.
+// it. --isolation none runs the steps in the command's own process, for debuggers; worker and
+// case both give each step a worker process of its own (a step is one whole load and its runs,
+// made from what the steps before it returned, so it cannot be sent to a worker forked before).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "harness/models/value_groups.h"
+#include "harness/worker.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
@@ -27,7 +30,9 @@ inline constexpr int64_t kMinModelMemoryLimitMb = 256;
 struct ModelWorkerOptions {
   double timeout_s = kDefaultModelStepTimeoutSeconds;    // wall clock per step
   int64_t memory_limit_mb = kDefaultModelMemoryLimitMb;  // address space per worker; 0: none
-  bool isolate = true;  // false: steps run in this process (no containment)
+  // kNone: steps run in this process (no containment); kWorker and kCase: each step runs in a
+  // worker process of its own.
+  Isolation isolation = Isolation::kWorker;
 };
 
 // InvalidArgument naming the option: a timeout that is not a number of seconds in

@@ -94,7 +94,7 @@ TEST(ModelWorkerTest, AnAllocationPastTheMemoryLimitIsAnErrorSayingSo) {
 
 TEST(ModelWorkerTest, WithoutIsolationTheStepRunsInThisProcess) {
   ModelWorkerOptions o = Limits();
-  o.isolate = false;
+  o.isolation = Isolation::kNone;
   ModelWorker worker(o, {});
   int calls = 0;
   auto text = worker.RunText("the step", [&calls]() -> StatusOr<std::string> {

@@ -363,7 +363,7 @@ TEST_F(RecorderTest, ARunThatCrashesOrHangsWritesNothing) {
 
 TEST_F(RecorderTest, WithoutIsolationARecordRunsInThisProcessAlike) {
   RecordOptions o = Options();
-  o.worker.isolate = false;
+  o.worker.isolation = Isolation::kNone;
   o.layerwise = true;
   auto report = RecordCase(*runtime_, o);
   ASSERT_TRUE(report.ok()) << report.status().ToString();

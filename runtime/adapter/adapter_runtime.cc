@@ -279,13 +279,13 @@ class AdapterRuntime : public RuntimeUnderTest {
 
   // Workers never start adapters (one a killed worker started would outlive it): the parent
   // starts the slot's adapter again here when it died or its worker was killed mid-request.
-  void LeaveWorkerSlot(int slot, bool clean) const override {
+  bool LeaveWorkerSlot(int slot, bool clean) const override {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (slot < 0 || static_cast<size_t>(slot) >= slots_.size()) return;
+    if (slot < 0 || static_cast<size_t>(slot) >= slots_.size()) return false;
     auto& process = slots_[static_cast<size_t>(slot)];
     // Killed mid-request, dead, or out of step: replace it.
     if (process != nullptr && (!clean || !process->Usable())) process->Kill();
-    if (process != nullptr && !process->Ended()) return;
+    if (process != nullptr && !process->Ended()) return false;
     auto started = Launch();
     if (started.ok()) {
       process = std::move(started).value();
@@ -293,6 +293,7 @@ class AdapterRuntime : public RuntimeUnderTest {
       process.reset();  // the slot's next case says why
       slot_errors_[static_cast<size_t>(slot)] = started.status().message();
     }
+    return true;
   }
 
   // Sends a request on this process's adapter (its slot's, or the control one), starting the

@@ -152,16 +152,24 @@ class RuntimeUnderTest {
   // provider is Load's to report. The default: every provider can run.
   virtual Status ProviderAvailability(const std::string& provider) const { return OkStatus(); }
 
-  // Worker slots. The harness runs cases in processes forked from the one holding the runtime,
-  // at most `count` at once, each in a slot of its own. A runtime that works through helper
-  // processes (an adapter) gives each slot its own helper: PrepareWorkerSlots in the parent
-  // before the first fork, EnterWorkerSlot in the forked worker before its case, and
-  // LeaveWorkerSlot in the parent once that worker has ended (`clean`: it returned a result;
-  // otherwise it crashed or was killed, possibly in the middle of talking to the helper). A
-  // process that never entered a slot uses the runtime as it is. In-process runtimes need none.
+  // Worker slots. The harness runs cases in worker processes forked from the one holding the
+  // runtime, at most `count` at once, each in a slot of its own; a worker serves many cases of
+  // its slot. A runtime that works through helper processes (an adapter) gives each slot its own
+  // helper: PrepareWorkerSlots in the parent before the first fork, EnterWorkerSlot in each
+  // forked worker as it starts, and LeaveWorkerSlot in the parent after each of the slot's cases
+  // (`clean`: the case returned a result; otherwise its worker crashed or was killed, possibly in
+  // the middle of talking to the helper). LeaveWorkerSlot returns true when it replaced the
+  // slot's helper: the worker that entered the old one is then replaced too. A process that
+  // never entered a slot uses the runtime as it is. In-process runtimes need none.
   virtual Status PrepareWorkerSlots(int count) const { return OkStatus(); }
   virtual void EnterWorkerSlot(int slot) const {}
-  virtual void LeaveWorkerSlot(int slot, bool clean) const {}
+  virtual bool LeaveWorkerSlot(int slot, bool clean) const { return false; }
+
+  // Whether each case on this runtime needs a process of its own: the runtime keeps state a
+  // later case in the same process could see (a global it mutates, a cache keyed by something
+  // other than the model). The harness then never runs two of its cases in one worker process
+  // (as --isolation case does for every runtime). Default: false.
+  virtual bool NeedsCaseIsolation() const { return false; }
 };
 
 // Labels that tell the runtimes of one run apart in its reports: each one's name; name@version
