@@ -162,6 +162,12 @@ class RuntimeUnderTest {
   virtual Status PrepareWorkerSlots(int count) const { return OkStatus(); }
   virtual void EnterWorkerSlot(int slot) const {}
   virtual void LeaveWorkerSlot(int slot, bool clean) const {}
+
+  // Whether each case on this runtime needs a process of its own: the runtime keeps state that a
+  // later case in the same process could see (a global it mutates, a cache keyed by something
+  // other than the model). The harness then never runs two of its cases in one worker process,
+  // as --isolation case does for every runtime. Default: false.
+  virtual bool NeedsCaseIsolation() const { return false; }
 };
 
 // Labels that tell the runtimes of one run apart in its reports: each one's name; name@version
