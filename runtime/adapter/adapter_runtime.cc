@@ -150,6 +150,7 @@ struct AdapterFacts {
   AcceptedVersions accepted;
   std::vector<std::string> providers;
   std::map<std::string, int> max_threads;
+  bool needs_case_isolation = false;  // the hello's "isolation": "case"
 };
 
 class AdapterRuntime;
@@ -202,6 +203,7 @@ class AdapterRuntime : public RuntimeUnderTest {
   std::string version() const override { return facts_.version; }
   AcceptedVersions accepted_versions() const override { return facts_.accepted; }
   std::vector<std::string> providers() const override { return facts_.providers; }
+  bool NeedsCaseIsolation() const override { return facts_.needs_case_isolation; }
 
   StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
                                               const LoadOptions& options) const override {
@@ -461,6 +463,8 @@ class AdapterRuntime : public RuntimeUnderTest {
       facts.providers.push_back(std::move(name));
       return OkStatus();
     }));
+    ONNXGATE_RETURN_IF_ERROR(
+        h.ReadEnum("isolation", {{"worker", false}, {"case", true}}, &facts.needs_case_isolation));
     std::optional<JsonValue> max_threads = h.Find("max_threads");
     if (!max_threads || !max_threads->is_object()) return facts;
     ONNXGATE_RETURN_IF_ERROR(max_threads->Object()->ForEachMember(

@@ -36,7 +36,8 @@ AdapterTimeouts AdapterTimeoutsFor(double case_timeout_seconds);
 // Starts the adapter `command` (split at spaces; no shell), says hello with `options`, and checks
 // its answer. NotFound for a command that cannot be run; Unavailable for one that exits or does
 // not answer; DataLoss or InvalidArgument for an answer that is not the protocol's (including a
-// provider name that is not a safe name, CheckSafeName).
+// provider name that is not a safe name, CheckSafeName, and an "isolation" other than "worker" or
+// "case"). The runtime's NeedsCaseIsolation() is the hello's "isolation" being "case".
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateAdapterRuntime(const std::string& command,
                                                                  const RuntimeOptions& options,
                                                                  AdapterTimeouts timeouts = {});

@@ -162,6 +162,23 @@ TEST(AdapterRuntimeTest, AProviderNameThatIsNotASafeNameRefusesTheHello) {
                         "'../../../../pwned-baseline'"));
 }
 
+TEST(AdapterRuntimeTest, TheHelloSaysWhetherEachCaseNeedsAProcessOfItsOwn) {
+  auto worker = CreateAdapterRuntime(FaultAdapter("none"), {});
+  ASSERT_TRUE(worker.ok()) << worker.status().ToString();
+  EXPECT_FALSE((*worker)->NeedsCaseIsolation()) << "no isolation field: worker";
+  auto isolated = CreateAdapterRuntime(FaultAdapter("isolation_case"), {});
+  ASSERT_TRUE(isolated.ok()) << isolated.status().ToString();
+  EXPECT_TRUE((*isolated)->NeedsCaseIsolation());
+}
+
+TEST(AdapterRuntimeTest, AnIsolationOtherThanWorkerOrCaseRefusesTheHello) {
+  EXPECT_THAT(StartError(FaultAdapter("isolation_bad")),
+              HasSubstr("': hello: isolation: expected \"worker\" or \"case\", got "
+                        "\"sometimes\""));
+  EXPECT_THAT(StartError(FaultAdapter("isolation_number")),
+              HasSubstr("': hello: isolation: expected a string, got 1"));
+}
+
 TEST(AdapterRuntimeTest, AnAdapterOfTheFirstProtocolIsToldItsVersion) {
   EXPECT_THAT(StartError(FaultAdapter("old_protocol")),
               HasSubstr("the adapter speaks protocol version 1; this build "

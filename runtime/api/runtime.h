@@ -165,10 +165,10 @@ class RuntimeUnderTest {
   virtual void EnterWorkerSlot(int slot) const {}
   virtual bool LeaveWorkerSlot(int slot, bool clean) const { return false; }
 
-  // Whether each case on this runtime needs a process of its own: the runtime keeps state a
+  // Whether each case on this runtime needs a process of its own: the runtime keeps state that a
   // later case in the same process could see (a global it mutates, a cache keyed by something
-  // other than the model). The harness then never runs two of its cases in one worker process
-  // (as --isolation case does for every runtime). Default: false.
+  // other than the model). The harness then never runs two of its cases in one worker process,
+  // as --isolation case does for every runtime. Default: false.
   virtual bool NeedsCaseIsolation() const { return false; }
 };
 

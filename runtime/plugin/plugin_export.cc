@@ -13,6 +13,7 @@ struct OnnxgateRuntime {
   std::unique_ptr<onnxgate::RuntimeUnderTest> runtime;
   std::string name;
   std::string version;
+  bool needs_case_isolation = false;
   onnxgate::AcceptedVersions accepted;
   std::vector<std::string> domain_names;
   std::vector<OnnxgateOpsetRange> opset_ranges;
@@ -130,6 +131,7 @@ OnnxgateRuntime* Create(const OnnxgateOption* options, size_t count, OnnxgateSta
     r->runtime = std::move(made).value();
     r->name = r->runtime->name();
     r->version = r->runtime->version();
+    r->needs_case_isolation = r->runtime->NeedsCaseIsolation();
     r->accepted = r->runtime->accepted_versions();
     for (const auto& [domain, range] : r->accepted.opsets) r->domain_names.push_back(domain);
     for (const std::string& domain : r->domain_names) {
@@ -145,6 +147,7 @@ OnnxgateRuntime* Create(const OnnxgateOption* options, size_t count, OnnxgateSta
 void Destroy(OnnxgateRuntime* runtime) { delete runtime; }
 const char* Name(const OnnxgateRuntime* r) { return r->name.c_str(); }
 const char* Version(const OnnxgateRuntime* r) { return r->version.c_str(); }
+int32_t NeedsCaseIsolation(const OnnxgateRuntime* r) { return r->needs_case_isolation ? 1 : 0; }
 void IrVersions(const OnnxgateRuntime* r, int64_t* min, int64_t* max) {
   *min = r->accepted.ir.min;
   *max = r->accepted.ir.max;
@@ -340,6 +343,7 @@ const OnnxgatePluginApi* ExportRuntime(RuntimeFactoryFunction factory) {
     a.release_outputs = ReleaseOutputs;
     a.provider_availability = ProviderAvailability;
     a.placement_subgraphs = PlacementSubgraphs;
+    a.needs_case_isolation = NeedsCaseIsolation;
     return a;
   }();
   static OnnxgatePluginApi refusing = [] {

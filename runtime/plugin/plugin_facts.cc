@@ -12,7 +12,7 @@ namespace onnxgate {
 
 namespace {
 
-constexpr char kMagic[] = "onnxgate-plugin-facts-3";
+constexpr char kMagic[] = "onnxgate-plugin-facts-4";
 // The longest status code name ("INVALID_ARGUMENT" and room to spare).
 constexpr size_t kMaxStatusNameBytes = 32;
 
@@ -33,6 +33,17 @@ class Reader {
 
   Status U64(const char* what, uint64_t* v) { return in_.U64(v) ? OkStatus() : Short(what); }
   Status I64(const char* what, int64_t* v) { return in_.I64(v) ? OkStatus() : Short(what); }
+  // A Bool: one byte, 0 or 1.
+  Status Flag(const char* what, bool* v) {
+    uint8_t byte = 0;
+    if (!in_.Byte(&byte)) return Short(what);
+    if (byte > 1) {
+      return InvalidArgument(std::string(what) + ": " + std::to_string(byte) +
+                             " (expected 0 or 1)");
+    }
+    *v = byte == 1;
+    return OkStatus();
+  }
   // A count of at most `limit` entries.
   Status Count(const char* what, size_t limit, size_t* n) {
     uint64_t v = 0;
@@ -168,6 +179,7 @@ Status ReadFacts(Reader* r, PluginFacts* facts) {
   ONNXGATE_RETURN_IF_ERROR(r->Str("name", kMaxPluginNameBytes, &facts->name));
   ONNXGATE_RETURN_IF_ERROR(CheckPluginName("runtime", facts->name));
   ONNXGATE_RETURN_IF_ERROR(r->Str("version", kMaxPluginNameBytes, &facts->version));
+  ONNXGATE_RETURN_IF_ERROR(r->Flag("needs case isolation", &facts->needs_case_isolation));
   ONNXGATE_RETURN_IF_ERROR(ReadRange(r, "IR versions", &facts->accepted.ir));
   size_t n = 0;
   ONNXGATE_RETURN_IF_ERROR(r->Count("opset ranges", kMaxPluginOpsetRanges, &n));
@@ -208,6 +220,7 @@ std::string EncodePluginFacts(const PluginFacts& facts) {
   w.Str(kMagic);
   w.Str(facts.name);
   w.Str(facts.version);
+  w.Bool(facts.needs_case_isolation);
   w.I64(facts.accepted.ir.min);
   w.I64(facts.accepted.ir.max);
   w.U64(facts.accepted.opsets.size());

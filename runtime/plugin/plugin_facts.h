@@ -1,8 +1,9 @@
-// What onnxgate knows about a plugin without running a model: its name, version, accepted ONNX
-// versions, providers, and per provider its claims, intra-op thread limit and availability. A probe
-// process opens the plugin, collects these facts and sends them to the parent as bytes
-// (EncodePluginFacts); the parent reads them back with every count, size and name checked
-// (DecodePluginFacts), since a plugin that corrupted its probe's memory may make it send anything.
+// What onnxgate knows about a plugin without running a model: its name, version, whether its
+// cases need a process each, accepted ONNX versions, providers, and per provider its claims,
+// intra-op thread limit and availability. A probe process opens the plugin, collects these facts
+// and sends them to the parent as bytes (EncodePluginFacts); the parent reads them back with every
+// count, size and name checked (DecodePluginFacts), since a plugin that corrupted its probe's
+// memory may make it send anything.
 //
 // The limits below bound what a plugin may return anywhere in the ABI; the in-process side
 // (plugin_in_process.cc) refuses a plugin past them before copying a single entry.
@@ -49,6 +50,8 @@ struct PluginProviderFacts {
 struct PluginFacts {
   std::string name;
   std::string version;
+  // RuntimeUnderTest::NeedsCaseIsolation: false where the plugin's table does not say.
+  bool needs_case_isolation = false;
   AcceptedVersions accepted;
   std::vector<std::string> providers;
   // For each listed provider, and for any other provider the probe was asked about.

@@ -16,6 +16,7 @@ PluginFacts SomeFacts() {
   PluginFacts facts;
   facts.name = "relu-plugin";
   facts.version = "1.0 (test)";
+  facts.needs_case_isolation = true;
   facts.accepted.ir = {3, 11};
   facts.accepted.opsets[""] = {1, 23};
   facts.accepted.opsets["com.example"] = {1, 2};
@@ -34,6 +35,7 @@ TEST(PluginFactsTest, FactsRoundTrip) {
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_EQ(back->name, "relu-plugin");
   EXPECT_EQ(back->version, "1.0 (test)");
+  EXPECT_TRUE(back->needs_case_isolation);
   EXPECT_EQ(back->accepted.ir.max, 11);
   EXPECT_EQ(back->accepted.opsets.at("com.example").max, 2);
   EXPECT_EQ(back->providers, (std::vector<std::string>{"relu-cpu", "other"}));
@@ -67,6 +69,22 @@ TEST(PluginFactsTest, TruncatedOrExtendedBytesAreRefused) {
   }
   EXPECT_THAT(DecodeError(bytes + "x"), HasSubstr("trailing bytes"));
   EXPECT_THAT(DecodeError(std::string(64, '\xff')), HasSubstr("entries (at most"));
+}
+
+TEST(PluginFactsTest, CaseIsolationRoundTripsAndIsOneOfTwoValues) {
+  PluginFacts facts = SomeFacts();
+  facts.needs_case_isolation = false;
+  auto back = DecodePluginFacts(EncodePluginFacts(facts));
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_FALSE(back->needs_case_isolation);
+  // The flag is the byte after the version string; any value but 0 or 1 is refused.
+  std::string bytes = EncodePluginFacts(SomeFacts());
+  const std::string version = "1.0 (test)";
+  const size_t at = bytes.find(version);
+  ASSERT_NE(at, std::string::npos);
+  ASSERT_EQ(bytes[at + version.size()], '\1');
+  bytes[at + version.size()] = '\7';
+  EXPECT_THAT(DecodeError(bytes), HasSubstr("needs case isolation: 7 (expected 0 or 1)"));
 }
 
 // Status codes cross the probe's pipe by name: every code comes back as it went, and a name the

@@ -23,6 +23,8 @@ struct PluginLibrary {
   // The members of minor version 1.1, NULL where the plugin's table does not hold them.
   decltype(OnnxgatePluginApi::provider_availability) provider_availability = nullptr;
   decltype(OnnxgatePluginApi::placement_subgraphs) placement_subgraphs = nullptr;
+  // The member of minor version 1.2, NULL where the table does not hold it.
+  decltype(OnnxgatePluginApi::needs_case_isolation) needs_case_isolation = nullptr;
   ~PluginLibrary() {
     if (handle != nullptr) dlclose(handle);
   }
@@ -429,6 +431,11 @@ class PluginRuntime : public RuntimeUnderTest {
     return Unavailable(reason);
   }
 
+  // False where the plugin has no needs_case_isolation (a table of version 1.0 or 1.1).
+  bool NeedsCaseIsolation() const override {
+    return lib_->needs_case_isolation != nullptr && lib_->needs_case_isolation(runtime_) != 0;
+  }
+
  private:
   std::shared_ptr<const PluginLibrary> lib_;
   OnnxgateRuntime* runtime_;
@@ -523,6 +530,8 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> OpenPluginInProcess(const std::strin
                                            offsetof(OnnxgatePluginApi, provider_availability));
   lib->placement_subgraphs = LaterMember(*lib->api, &OnnxgatePluginApi::placement_subgraphs,
                                          offsetof(OnnxgatePluginApi, placement_subgraphs));
+  lib->needs_case_isolation = LaterMember(*lib->api, &OnnxgatePluginApi::needs_case_isolation,
+                                          offsetof(OnnxgatePluginApi, needs_case_isolation));
 
   std::vector<OnnxgateOption> abi_options;
   for (const auto& [key, value] : options) abi_options.push_back({key.c_str(), value.c_str()});

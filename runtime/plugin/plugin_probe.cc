@@ -53,6 +53,7 @@ std::string Answer(const std::string& path, const RuntimeOptions& options,
     PluginFacts facts;
     facts.name = runtime.name();
     facts.version = runtime.version();
+    facts.needs_case_isolation = runtime.NeedsCaseIsolation();
     facts.accepted = runtime.accepted_versions();
     facts.providers = runtime.providers();
     for (const std::string& p : facts.providers) facts.per_provider[p] = AskProvider(runtime, p);

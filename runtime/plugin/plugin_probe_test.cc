@@ -151,12 +151,32 @@ TEST(PluginProbeTest, AnAbi10PluginLoadsWithItsProvidersAvailableAndNoSubgraphs)
   auto runtime = LoadPluginRuntime(HostilePlugin("abi_1_0"), {});
   ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
   EXPECT_TRUE((*runtime)->ProviderAvailability("relu-cpu").ok());
+  EXPECT_FALSE((*runtime)->NeedsCaseIsolation());
   LoadOptions options;
   options.providers = {"relu-cpu"};
   auto model = (*runtime)->Load("a.onnx", options);
   ASSERT_TRUE(model.ok()) << model.status().ToString();
   ASSERT_EQ((*model)->placements().size(), 1u);
   EXPECT_EQ((*model)->placements()[0].subgraph, "");
+}
+
+// ABI 1.2: whether the runtime's cases need a process each comes from the probe.
+TEST(PluginProbeTest, APluginThatNeedsCaseIsolationSaysSo) {
+  auto runtime = LoadPluginRuntime(HostilePlugin("case_isolation"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  EXPECT_TRUE((*runtime)->NeedsCaseIsolation());
+}
+
+// A table without the member, or with it NULL, says nothing: the cases may share a process.
+TEST(PluginProbeTest, AnOlderOrSilentPluginDoesNotNeedCaseIsolation) {
+  auto abi_1_1 = LoadPluginRuntime(HostilePlugin("abi_1_1"), {});
+  ASSERT_TRUE(abi_1_1.ok()) << abi_1_1.status().ToString();
+  EXPECT_FALSE((*abi_1_1)->NeedsCaseIsolation());
+  // Its 1.1 members are read.
+  EXPECT_EQ((*abi_1_1)->ProviderAvailability("relu-cpu").code(), StatusCode::kUnavailable);
+  auto silent = LoadPluginRuntime(HostilePlugin("open_log"), {});
+  ASSERT_TRUE(silent.ok()) << silent.status().ToString();
+  EXPECT_FALSE((*silent)->NeedsCaseIsolation());
 }
 
 TEST(PluginProbeTest, TheProbeRunsUnderTheMemoryLimit) {

@@ -24,6 +24,7 @@ class ProbedPluginRuntime : public RuntimeUnderTest {
   std::string version() const override { return facts_.version; }
   AcceptedVersions accepted_versions() const override { return facts_.accepted; }
   std::vector<std::string> providers() const override { return facts_.providers; }
+  bool NeedsCaseIsolation() const override { return facts_.needs_case_isolation; }
 
   StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
                                               const LoadOptions& options) const override {

@@ -2,9 +2,9 @@
 // (include/onnxgate/plugin.h, docs/plugin-abi.md), safe to hold in the main process of a run.
 //
 // The process that calls LoadPluginRuntime never opens the plugin nor runs any of its code: a probe
-// (plugin_probe.h) opens it in a forked child and reports its name, version, accepted versions,
-// providers, and each provider's claims, thread limit and availability, which this runtime then
-// answers from.
+// (plugin_probe.h) opens it in a forked child and reports its name, version, whether its cases
+// need a process each, accepted versions, providers, and each provider's claims, thread limit and
+// availability, which this runtime then answers from.
 // Load (and so every Run) opens the plugin in the process that first calls it
 // (plugin_in_process.h): a forked worker, which a crash, exit or hang of the plugin ends alone; or,
 // where the caller runs models in its own process (--no-isolation), the caller.

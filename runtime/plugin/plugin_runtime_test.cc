@@ -39,6 +39,7 @@ TEST(PluginRuntimeTest, TheBuiltinRuntimeAsAPluginAnswersAsItself) {
   EXPECT_EQ((*plugin)->name(), builtin->name());
   EXPECT_EQ((*plugin)->version(), builtin->version());
   EXPECT_EQ((*plugin)->providers(), builtin->providers());
+  EXPECT_EQ((*plugin)->NeedsCaseIsolation(), builtin->NeedsCaseIsolation());
   EXPECT_EQ((*plugin)->accepted_versions().ir.max, builtin->accepted_versions().ir.max);
   EXPECT_EQ((*plugin)->accepted_versions().opsets.size(),
             builtin->accepted_versions().opsets.size());

@@ -7,6 +7,9 @@ argument says otherwise (a second argument, where a fault uses one, names a file
   garbage_hello      prints a line that is not a frame instead of answering hello
   old_protocol       answers hello as protocol 1 did (version 1, no "id")
   bad_provider       names its provider '../../../../pwned-baseline' in its hello
+  isolation_case     says in its hello that each case needs a process of its own
+  isolation_bad      says "isolation": "sometimes" in its hello
+  isolation_number   says "isolation": 1 in its hello
   hang_on_claims     answers hello, never a claims request
   die_on_run         exits with code 1 on every run
   die_once           exits with code 1 on its first run if it is the one that creates the file
@@ -165,6 +168,10 @@ def main():
                 continue
             if FAULT == "bad_provider":
                 hello["providers"] = ["../../../../pwned-baseline"]
+            isolation = {"isolation_case": "case", "isolation_bad": "sometimes",
+                         "isolation_number": 1}
+            if FAULT in isolation:
+                hello["isolation"] = isolation[FAULT]
             reply(hello)
         elif op == "load":
             info = {"kind": "tensor", "dtype": 1, "dims": ["N"]}

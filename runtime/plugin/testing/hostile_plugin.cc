@@ -18,8 +18,12 @@
 //                          placement runs in the subgraph "relu+fused"
 //   garbled_reason         as unavailable_provider, with a reason that is not valid UTF-8
 //   abi_1_0                a table of ABI 1.0 (struct_size ONNXGATE_PLUGIN_API_SIZE_1_0) whose
-//                          memory past that size holds unavailable_provider's 1.1 members, which
-//                          onnxgate must never read
+//                          memory past that size holds unavailable_provider's 1.1 members and
+//                          case_isolation's 1.2 member, which onnxgate must never read
+//   case_isolation         ABI 1.2: needs_case_isolation says yes
+//   abi_1_1                a table of ABI 1.1 (struct_size ONNXGATE_PLUGIN_API_SIZE_1_1) with
+//                          unavailable_provider's 1.1 members, whose memory past that size holds
+//                          case_isolation's 1.2 member, which onnxgate must never read
 #define ONNXGATE_TEST_PLUGIN_NO_ENTRY_POINT 1
 #include <fcntl.h>
 
@@ -104,6 +108,8 @@ size_t HostileSubgraphs(const OnnxgateModel*, const char* const** subgraphs) {
   return 1;
 }
 
+int32_t HostileNeedsCaseIsolation(const OnnxgateRuntime*) { return 1; }
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxgate_plugin_api(
@@ -114,11 +120,15 @@ extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxg
     a.providers = HostileProviders;
     a.version = HostileVersion;
     a.claims = HostileClaims;
-    if (Is("unavailable_provider") || Is("garbled_reason") || Is("abi_1_0")) {
+    if (Is("unavailable_provider") || Is("garbled_reason") || Is("abi_1_0") || Is("abi_1_1")) {
       a.provider_availability = HostileAvailability;
       a.placement_subgraphs = HostileSubgraphs;
     }
+    if (Is("case_isolation") || Is("abi_1_0") || Is("abi_1_1")) {
+      a.needs_case_isolation = HostileNeedsCaseIsolation;
+    }
     if (Is("abi_1_0")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_0;
+    if (Is("abi_1_1")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_1;
     return a;
   }();
   return &api;

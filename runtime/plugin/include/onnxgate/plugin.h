@@ -6,7 +6,8 @@
  *   whose abi_version differs from ONNXGATE_PLUGIN_ABI_VERSION, naming both versions. A minor
  *   version (ONNXGATE_PLUGIN_ABI_MINOR_VERSION) only ever appends members, so struct_size tells
  *   what a table holds: onnxgate reads a later member only where struct_size covers it and it is
- *   not NULL, and a table of version 1.0 (ONNXGATE_PLUGIN_API_SIZE_1_0 bytes) still loads.
+ *   not NULL, and a table of version 1.0 or 1.1 (ONNXGATE_PLUGIN_API_SIZE_1_0 or _1_1 bytes)
+ *   still loads.
  * - Errors. Every call that can fail takes an OnnxgateStatus* that the caller zeroes; the plugin
  *   sets code (an OnnxgateStatusCode) and a NUL-terminated message. An error without a message
  *   is itself reported as a fault of the plugin. ONNXGATE_STATUS_UNIMPLEMENTED from load means
@@ -33,8 +34,8 @@ extern "C" {
 #endif
 
 #define ONNXGATE_PLUGIN_ABI_VERSION 1u
-/* 1.1: provider_availability and placement_subgraphs. */
-#define ONNXGATE_PLUGIN_ABI_MINOR_VERSION 1u
+/* 1.1: provider_availability and placement_subgraphs. 1.2: needs_case_isolation. */
+#define ONNXGATE_PLUGIN_ABI_MINOR_VERSION 2u
 #define ONNXGATE_PLUGIN_ENTRY_POINT "onnxgate_plugin_api"
 #define ONNXGATE_PLUGIN_MESSAGE_SIZE 1024
 
@@ -208,10 +209,19 @@ typedef struct OnnxgatePluginApi {
    * that node together with others (e.g. "conv1+relu1"), or NULL or "" when the node runs
    * alone. Returns the count, which is placements()' count. */
   size_t (*placement_subgraphs)(const OnnxgateModel* model, const char* const** subgraphs);
+
+  /* Version 1.2. Absent (a shorter table) or NULL: the runtime's cases may share a process. */
+  /* Nonzero when each case on this runtime needs a process of its own: the runtime keeps state
+   * that a later case in the same process could see (a global it mutates, a cache keyed by
+   * something other than the model), so onnxgate never runs two of its cases in one worker
+   * process. Asked once per runtime, when onnxgate probes the plugin. */
+  int32_t (*needs_case_isolation)(const OnnxgateRuntime* runtime);
 } OnnxgatePluginApi;
 
 /* The struct_size of a version 1.0 table: every member before provider_availability. */
 #define ONNXGATE_PLUGIN_API_SIZE_1_0 offsetof(OnnxgatePluginApi, provider_availability)
+/* The struct_size of a version 1.1 table: every member before needs_case_isolation. */
+#define ONNXGATE_PLUGIN_API_SIZE_1_1 offsetof(OnnxgatePluginApi, needs_case_isolation)
 
 typedef const OnnxgatePluginApi* (*OnnxgatePluginApiFunction)(void);
 
