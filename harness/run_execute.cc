@@ -145,6 +145,12 @@ CaseRecord RecordFromResult(const RunPlan& plan, const CaseRequest& request,
     return r;
   }
   CaseRecord r = std::move(decoded->record);
+  if (result.ran_out_of_memory && r.verdict != Verdict::kPass) {
+    // The runtime caught the failed allocation and failed the case: the limit is the reason.
+    r.outcome = r.verdict = Verdict::kCrash;
+    r.message = "ran out of its memory limit of " + std::to_string(plan.options.memory_limit_mb) +
+                " MiB: " + r.message;
+  }
   Label(plan, request, &r);
   return r;
 }

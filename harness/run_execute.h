@@ -1,5 +1,7 @@
 // The execute stage of `run` and `gate`: the plan's case requests in worker processes
-// (harness/worker.h), at most -j at once. A forked worker inherits its request and runs the case
+// (harness/worker.h), at most -j at once, each worker serving many (--isolation worker, except
+// for a runtime whose NeedsCaseIsolation() is true) or one (--isolation case). A worker forked
+// after the plan was made inherits every request and runs the case whose index it is sent
 // (harness/case_runner.h); the record comes back through the case result codec
 // (harness/case_result_codec.h). A worker that crashes, hangs or sends back bytes that are not a
 // result makes its case's CRASH or TIMEOUT record here; the run goes on.
@@ -44,7 +46,9 @@ Execution ExecuteRun(const RunPlan& plan, const CaseCallback& on_case);
 
 // The record of a request from its worker's end: the decoded result, or a CRASH or TIMEOUT
 // record saying what happened to the worker (an unreadable result is CRASH, naming why); an
-// error result is UNRESOLVED with its message. Labels it and adds its reproducer.
+// error result is UNRESOLVED with its message. A result that did not pass after an allocation
+// past the memory limit failed in its worker (the runtime caught it) is CRASH naming the limit.
+// Labels it and adds its reproducer.
 CaseRecord RecordFromResult(const RunPlan& plan, const CaseRequest& request,
                             const JobResult& result);
 

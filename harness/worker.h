@@ -46,6 +46,9 @@ struct JobResult {
   double seconds = 0;    // wall-clock time from start to the end of the job
   bool started = false;  // the job began (sent to its worker, or called in-process)
   int slot = -1;         // the worker slot it ran in (0 .. parallelism-1); -1 if it never started
+  // kOk only: an allocation failed during the job (past the memory limit) and the job caught it
+  // and returned anyway; its worker was retired.
+  bool ran_out_of_memory = false;
 };
 
 // A job computes a serialized result. In isolated modes it runs in a worker forked after the job

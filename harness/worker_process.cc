@@ -27,6 +27,15 @@ constexpr char kMagic[] = "OGW2";
 // This worker's breadcrumb page (null in the parent and in in-process mode).
 char* g_breadcrumb = nullptr;
 
+// Whether an allocation with operator new failed during the current job. The new-handler records
+// it and steps aside, so that the allocation throws std::bad_alloc as it would without it.
+bool g_allocation_failed = false;
+
+void OnAllocationFailure() {
+  g_allocation_failed = true;
+  std::set_new_handler(nullptr);
+}
+
 bool WriteAll(int fd, const char* data, size_t size) {
   while (size > 0) {
     const ssize_t n = write(fd, data, size);
@@ -102,9 +111,15 @@ void ServeJob(const WorkerSetup& setup, const ProcessState& state, uint64_t inde
   ApplyMemoryLimit(setup.options->memory_limit_bytes);  // a job may have raised its own
   ApplyCpuLimit(setup.options->cpu_limit_seconds);
   SetWorkerBreadcrumb("");
+  g_allocation_failed = false;
+  std::set_new_handler(OnAllocationFailure);
   std::string result;
   ResultHeader header;
   header.kind = RunJobCatching((*setup.jobs)[index], &result, setup.options->memory_limit_bytes);
+  std::set_new_handler(nullptr);
+  if (header.kind == ResultKind::kPayload && g_allocation_failed) {
+    header.kind = ResultKind::kPayloadAfterOutOfMemory;
+  }
   // What the job itself printed is in this process's buffers only: flush it with the result.
   FlushAllStreams();
   header.index = index;
@@ -141,7 +156,7 @@ bool DecodeResultHeader(std::string_view bytes, ResultHeader* header) {
     return false;
   }
   const uint8_t kind = static_cast<uint8_t>(bytes[4]);
-  if (kind > static_cast<uint8_t>(ResultKind::kOutOfMemory)) return false;
+  if (kind > static_cast<uint8_t>(ResultKind::kPayloadAfterOutOfMemory)) return false;
   header->kind = static_cast<ResultKind>(kind);
   std::memcpy(&header->index, bytes.data() + 5, 8);
   std::memcpy(&header->resident_growth, bytes.data() + 13, 8);

@@ -11,8 +11,10 @@
 //
 // Result frame (native byte order: parent and worker are one binary on one machine):
 //   "OGW2", kind (1 byte), job index (8), resident growth in bytes (8), payload length (8),
-//   payload. kind: the job's payload; an exception's message; or the message of an allocation
-//   that failed (std::bad_alloc), after which the parent retires the worker.
+//   payload. kind: the job's payload; an exception's message; the message of an allocation that
+//   failed (std::bad_alloc); or the job's payload after an allocation failed during the job (a
+//   runtime that caught the std::bad_alloc itself, seen through a new-handler). After either of
+//   the last two the parent retires the worker.
 #pragma once
 
 #include <sys/types.h>
@@ -27,7 +29,12 @@
 
 namespace onnxgate {
 
-enum class ResultKind : uint8_t { kPayload = 0, kException = 1, kOutOfMemory = 2 };
+enum class ResultKind : uint8_t {
+  kPayload = 0,
+  kException = 1,
+  kOutOfMemory = 2,              // the job threw std::bad_alloc
+  kPayloadAfterOutOfMemory = 3,  // the job returned, but an allocation failed on its way
+};
 
 struct ResultHeader {
   ResultKind kind = ResultKind::kPayload;

@@ -197,14 +197,16 @@ bool TakeFrame(Worker& w, const WorkerOptions& options, JobResult* res) {
                    std::to_string(w.index);
   } else if (w.data.size() > whole) {
     res->message = "sent " + std::to_string(w.data.size() - whole) + " bytes after its result";
-  } else if (header.kind != ResultKind::kPayload) {
+  } else if (header.kind == ResultKind::kException || header.kind == ResultKind::kOutOfMemory) {
     res->message = "threw an exception: " + w.data.substr(kResultHeaderBytes);
   } else {
     res->outcome = JobOutcome::kOk;
     res->exit_code = 0;
     res->payload = w.data.substr(kResultHeaderBytes);
     res->message.clear();
-    w.retire = (options.cases_per_worker > 0 && w.served >= options.cases_per_worker) ||
+    res->ran_out_of_memory = header.kind == ResultKind::kPayloadAfterOutOfMemory;
+    w.retire = res->ran_out_of_memory ||
+               (options.cases_per_worker > 0 && w.served >= options.cases_per_worker) ||
                (options.recycle_resident_growth_bytes > 0 &&
                 header.resident_growth > options.recycle_resident_growth_bytes);
   }

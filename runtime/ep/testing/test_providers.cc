@@ -193,8 +193,8 @@ class CaseIsolatedRuntime : public RuntimeUnderTest {
     return runtime_->PrepareWorkerSlots(count);
   }
   void EnterWorkerSlot(int slot) const override { runtime_->EnterWorkerSlot(slot); }
-  void LeaveWorkerSlot(int slot, bool clean) const override {
-    runtime_->LeaveWorkerSlot(slot, clean);
+  bool LeaveWorkerSlot(int slot, bool clean) const override {
+    return runtime_->LeaveWorkerSlot(slot, clean);
   }
   bool NeedsCaseIsolation() const override { return true; }
 
