@@ -7,7 +7,7 @@
 // availability, which this runtime then answers from.
 // Load (and so every Run) opens the plugin in the process that first calls it
 // (plugin_in_process.h): a forked worker, which a crash, exit or hang of the plugin ends alone; or,
-// where the caller runs models in its own process (--no-isolation), the caller.
+// where the caller runs models in its own process (--isolation none), the caller.
 #pragma once
 
 #include <memory>
