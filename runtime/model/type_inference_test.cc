@@ -47,6 +47,96 @@ TEST(TypeInferenceTest, ChildAndInProcessAgree) {
   EXPECT_EQ(then_branch.value_info(0).type().tensor_type().elem_type(), onnx::TensorProto::INT64);
 }
 
+TEST(TypeInferenceTest, IsolatedLoadsShareOneServer) {
+  onnx::ModelProto first = Parse(kIfModel);
+  ASSERT_TRUE(InferTypes(first, /*isolate=*/true).ok);
+  const pid_t server = ShapeInferenceServerPid();
+  EXPECT_GT(server, 0);
+  EXPECT_NE(server, getpid());
+  // A crash in another inference function's child does not touch the shared server.
+  onnx::ModelProto crashing = Parse(kIfModel);
+  EXPECT_TRUE(InferTypesWith(crashing, /*isolate=*/true, 60, [](onnx::ModelProto&) {
+                std::raise(SIGSEGV);
+                return std::string();
+              }).crashed);
+  for (int i = 0; i < 3; ++i) {
+    onnx::ModelProto again = Parse(kIfModel);
+    ASSERT_TRUE(InferTypes(again, /*isolate=*/true).ok);
+    EXPECT_EQ(again.SerializeAsString(), first.SerializeAsString());
+  }
+  EXPECT_EQ(ShapeInferenceServerPid(), server);
+}
+
+TEST(TypeInferenceTest, ALargeModelIsInferredInAForkOfItsOwn) {
+  // 17 MiB of initializer: more than a request carries to the server.
+  onnx::ModelProto isolated = Parse(kIfModel);
+  onnx::TensorProto* weights = isolated.mutable_graph()->add_initializer();
+  weights->set_name("W");
+  weights->set_data_type(onnx::TensorProto::FLOAT);
+  weights->add_dims(17 << 18);
+  weights->set_raw_data(std::string(size_t{17} << 20, '\0'));
+  onnx::ModelProto in_process = isolated;
+  ASSERT_TRUE(InferTypes(in_process, /*isolate=*/false).ok);
+  InferenceResult r = InferTypes(isolated, /*isolate=*/true);
+  ASSERT_TRUE(r.ok) << r.detail;
+  EXPECT_EQ(isolated.graph().value_info_size(), 1);
+  EXPECT_TRUE(isolated.SerializeAsString() == in_process.SerializeAsString());
+}
+
+// `depth` Ifs, each in the then branch of the one above; every else branch and the innermost then
+// branch take X from the outermost scope.
+onnx::ModelProto NestedIfs(int depth) {
+  onnx::ModelProto model = Parse(kIfModel);
+  onnx::GraphProto branch;
+  branch.set_name("b0");
+  onnx::NodeProto* identity = branch.add_node();
+  identity->set_op_type("Identity");
+  identity->add_input("X");
+  identity->add_output("Y0");
+  *branch.add_output() = model.graph().output(0);
+  branch.mutable_output(0)->set_name("Y0");
+  const onnx::GraphProto leaf = branch;
+  for (int level = 1; level <= depth; ++level) {
+    onnx::GraphProto outer;
+    outer.set_name("b" + std::to_string(level));
+    onnx::NodeProto* node = outer.add_node();
+    node->set_op_type("If");
+    node->add_input("C");
+    node->add_output("Y" + std::to_string(level));
+    onnx::AttributeProto* then_branch = node->add_attribute();
+    then_branch->set_name("then_branch");
+    then_branch->set_type(onnx::AttributeProto::GRAPH);
+    *then_branch->mutable_g() = branch;
+    onnx::AttributeProto* else_branch = node->add_attribute();
+    else_branch->set_name("else_branch");
+    else_branch->set_type(onnx::AttributeProto::GRAPH);
+    *else_branch->mutable_g() = leaf;
+    *outer.add_output() = branch.output(0);
+    outer.mutable_output(0)->set_name("Y" + std::to_string(level));
+    branch = std::move(outer);
+  }
+  // The model's graph: Y = Identity(Y<depth>) after the outermost If.
+  onnx::GraphProto* graph = model.mutable_graph();
+  graph->clear_node();
+  *graph->add_node() = branch.node(0);
+  onnx::NodeProto* last = graph->add_node();
+  last->set_op_type("Identity");
+  last->add_input(branch.output(0).name());
+  last->add_output("Y");
+  return model;
+}
+
+TEST(TypeInferenceTest, DeeplyNestedSubgraphsReachTheServer) {
+  // Deeper than protobuf's default parse limit of 100 nested messages.
+  onnx::ModelProto isolated = NestedIfs(40);
+  onnx::ModelProto in_process = isolated;
+  ASSERT_TRUE(InferTypes(in_process, /*isolate=*/false).ok);
+  InferenceResult r = InferTypes(isolated, /*isolate=*/true);
+  ASSERT_TRUE(r.ok) << r.detail;
+  EXPECT_EQ(isolated.SerializeAsString(), in_process.SerializeAsString());
+  EXPECT_EQ(isolated.graph().value_info_size(), 1);
+}
+
 TEST(TypeInferenceTest, ACrashInTheChildOnlyCostsTheTypes) {
   onnx::ModelProto model = Parse(kIfModel);
   const std::string before = model.SerializeAsString();
