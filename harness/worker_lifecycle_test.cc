@@ -2,7 +2,6 @@
 // process, a worker ended by its job's crash, hang or memory replaced without losing or repeating
 // another job, recycling by count and by resident memory, jobs that need a process of their own,
 // the state a worker puts back between jobs, and workers that break the result protocol.
-#include <fcntl.h>
 #include <fenv.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -174,14 +173,9 @@ TEST(WorkerLifecycleTest, TheNextJobSeesTheStateTheWorkerStartedWith) {
             results[0].payload + " 2.000000 - " + cwd + " " + std::to_string(mask) + " 0");
 }
 
-// Writes `bytes` to every pipe this process may write to: from inside a job, that is the
-// worker's result pipe.
+// Writes `bytes` to the result pipe of the worker this runs in.
 void WriteToResultPipe(const std::string& bytes) {
-  for (int fd = 3; fd < 256; ++fd) {
-    const int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || (flags & O_ACCMODE) != O_WRONLY) continue;
-    (void)!write(fd, bytes.data(), bytes.size());
-  }
+  (void)!write(worker_testing::CurrentResultFd(), bytes.data(), bytes.size());
 }
 
 std::string Frame(uint64_t index, const std::string& payload) {
@@ -223,10 +217,7 @@ TEST(WorkerLifecycleTest, AWorkerThatBreaksTheProtocolIsReplaced) {
        },
        "sent 30 bytes that are not a result frame"},
       {[]() -> std::string {
-         for (int fd = 3; fd < 256; ++fd) {
-           const int flags = fcntl(fd, F_GETFL);
-           if (flags >= 0 && (flags & O_ACCMODE) == O_WRONLY) close(fd);
-         }
+         close(worker_testing::CurrentResultFd());
          pause();
          return "";
        },

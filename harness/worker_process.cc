@@ -26,6 +26,7 @@ constexpr char kMagic[] = "OGW2";
 
 // This worker's breadcrumb page (null in the parent and in in-process mode).
 char* g_breadcrumb = nullptr;
+int g_result_fd = -1;
 
 // Whether an allocation with operator new failed during the current job. The new-handler records
 // it and steps aside, so that the allocation throws std::bad_alloc as it would without it.
@@ -197,8 +198,11 @@ void SetWorkerBreadcrumb(const std::string& what) {
   g_breadcrumb[n] = '\0';
 }
 
+int worker_testing::CurrentResultFd() { return g_result_fd; }
+
 void WorkerMain(const WorkerSetup& setup) {
   SetUpProcess(setup);
+  g_result_fd = setup.result_fd;
   const ProcessState state = ProcessState::Capture();
   state.Restore();  // default dispositions and an empty signal mask from the start
   ApplyMemoryLimit(setup.options->memory_limit_bytes);

@@ -73,4 +73,10 @@ ResultKind RunJobCatching(const Job& job, std::string* out, size_t memory_limit_
 // Flushes std::cout, std::cerr, std::clog and every C stream.
 void FlushAllStreams();
 
+namespace worker_testing {
+// The descriptor this worker writes its result frames to; -1 outside a worker. For tests whose
+// jobs break the protocol on purpose. Not for use outside tests.
+int CurrentResultFd();
+}  // namespace worker_testing
+
 }  // namespace onnxgate

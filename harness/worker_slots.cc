@@ -26,7 +26,7 @@ pid_t (*g_fork)() = ::fork;
 
 // How long a busy worker whose result pipe closed may take to exit on its own before it is taken
 // to have closed the pipe and kept running.
-constexpr auto kExitGrace = std::chrono::milliseconds(200);
+constexpr auto kExitGrace = std::chrono::seconds(1);
 
 double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
