@@ -12,6 +12,7 @@
 #include "golden/golden_file.h"
 #include "golden/golden_read_bound.h"
 #include "harness/compare.h"
+#include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
@@ -199,7 +200,7 @@ class CaseRun {
     // The runtime may parse the bytes read above instead of reading the file again.
     LoadOptions load = options_.load;
     if (file.ok()) load.model_bytes = &file->bytes();
-    auto model = runtime_.Load(model_path, load);
+    auto model = LoadOnRuntime(runtime_, model_path, load, file.ok() ? &*file : nullptr);
     // Only a failure's attribution needs the model again, and only when the golden holds
     // intermediate values; otherwise it is released while the runtime holds its own copy.
     if (!HoldsIntermediates(*golden)) file = Internal(c_.model_path + ": released after the load");

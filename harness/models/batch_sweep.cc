@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
 #include "harness/worker.h"
@@ -76,7 +77,8 @@ namespace {
 Status SweepOneSize(const DiffSide& side, const BatchSweepOptions& o, int64_t size,
                     BatchSweepRecord* sweep) {
   SetWorkerBreadcrumb("loading " + o.model_path);
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(o.model_path, side.load);
+  StatusOr<std::unique_ptr<LoadedModel>> loaded =
+      LoadOnRuntime(*side.runtime, o.model_path, side.load);
   if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + o.model_path);
   const LoadedModel& model = **loaded;
   const std::vector<ValueInfo> inputs = model.inputs();

@@ -6,6 +6,7 @@
 
 #include "conformance/op_schemas.h"
 #include "harness/compare.h"
+#include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
@@ -72,7 +73,7 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
   if (original_loads) {
     LoadOptions original_load = load;
     original_load.model_bytes = &file.bytes();
-    original = runtime.Load(o.model_path, original_load);
+    original = LoadOnRuntime(runtime, o.model_path, original_load, &file);
     if (!original.ok()) {
       c->error = "the original model does not load again: " + original.status().message();
       return;
@@ -84,7 +85,7 @@ void RunConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* refe
     }
     LoadOptions ref_load;
     ref_load.model_bytes = &file.bytes();
-    original = reference->Load(o.model_path, ref_load);
+    original = LoadOnRuntime(*reference, o.model_path, ref_load, &file);
     if (!original.ok()) {
       c->error = "the original model does not load on the reference either: " +
                  original.status().message();
@@ -248,7 +249,7 @@ StatusOr<std::vector<NodePlacement>> PlacementsInWorker(const RuntimeUnderTest& 
     load.model_bytes = &file.bytes();
     SetWorkerBreadcrumb("loading " + o.model_path + " on " + JoinStrings(o.eps, ","));
     ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<LoadedModel> loaded,
-                              runtime.Load(o.model_path, load));
+                              LoadOnRuntime(runtime, o.model_path, load, &file));
     return EncodePlacements(loaded->placements());
   });
   if (!text.ok()) return text.status();

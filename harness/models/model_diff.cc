@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
@@ -20,7 +21,7 @@ namespace {
 StatusOr<std::unique_ptr<LoadedModel>> LoadOn(const DiffSide& side, const std::string& path,
                                               const std::string& shown_path) {
   SetWorkerBreadcrumb("loading " + shown_path);
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = side.runtime->Load(path, side.load);
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = LoadOnRuntime(*side.runtime, path, side.load);
   if (!loaded.ok()) return loaded.status().WithContext(side.label + ": loading " + shown_path);
   return loaded;
 }

@@ -8,6 +8,7 @@
 #include "conformance/tolerances.h"
 #include "golden/golden_file.h"
 #include "golden/suite_json.h"
+#include "harness/models/load_on_runtime.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
@@ -80,7 +81,7 @@ StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptio
   SetWorkerBreadcrumb("loading " + o.model_path);
   LoadOptions load = o.load;
   load.model_bytes = &file.bytes();
-  StatusOr<std::unique_ptr<LoadedModel>> loaded = runtime.Load(o.model_path, load);
+  StatusOr<std::unique_ptr<LoadedModel>> loaded = LoadOnRuntime(runtime, o.model_path, load, &file);
   if (!loaded.ok()) return loaded.status().WithContext("loading " + o.model_path);
   const LoadedModel& model = **loaded;
   ValueGroups groups;

@@ -138,7 +138,12 @@ class RuntimeUnderTest {
   virtual AcceptedVersions accepted_versions() const = 0;
   // The execution providers this runtime offers, e.g. {"ref", "dnnl", "opencl"}.
   virtual std::vector<std::string> providers() const = 0;
-  // Loads a model (.onnx or ONNX text format). Error codes carry meaning for the harness:
+  // Whether Load reads ONNX's text format (.onnxtxt) as well as binary protobuf. The harness
+  // hands a runtime that does not (the default: a plugin or an adapter over another runtime's
+  // API) a binary copy of every text model it loads. The built-in runtime reads both.
+  virtual bool ReadsOnnxText() const { return false; }
+  // Loads a model (.onnx, or ONNX text format where ReadsOnnxText). Error codes carry meaning for
+  // the harness:
   // Unimplemented = the runtime declines (no kernel for an op version or type), anything
   // else = the model or the request is bad.
   virtual StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,

@@ -193,6 +193,7 @@ class BuiltinRuntime : public RuntimeUnderTest {
 
   // A provider whose factory says Unavailable (the opencl provider without an OpenCL device) is
   // unavailable; the factory runs once per runtime, so this costs nothing after the first call.
+  bool ReadsOnnxText() const override { return true; }
   Status ProviderAvailability(const std::string& provider_name) const override {
     if (!Offers(provider_name)) return OkStatus();  // Load names the unknown provider
     auto provider = Provider(provider_name);

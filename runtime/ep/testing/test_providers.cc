@@ -197,6 +197,7 @@ class CaseIsolatedRuntime : public RuntimeUnderTest {
     return runtime_->LeaveWorkerSlot(slot, clean);
   }
   bool NeedsCaseIsolation() const override { return true; }
+  bool ReadsOnnxText() const override { return runtime_->ReadsOnnxText(); }
 
  private:
   std::unique_ptr<RuntimeUnderTest> runtime_;
