@@ -1,6 +1,7 @@
 // Case selection by exact name, glob, op, opset, tag and shard.
 #include "harness/selection.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 
 #include <algorithm>
@@ -83,23 +84,57 @@ std::vector<const SuiteCase*> SelectCases(const Suite& suite, const Selection& s
   return shard;
 }
 
-Status ApplyShardEnvironment(Selection& selection) {
-  const char* index = std::getenv("GTEST_SHARD_INDEX");
-  const char* total = std::getenv("GTEST_TOTAL_SHARDS");
-  if (selection.shard_count > 1 || index == nullptr || total == nullptr) return OkStatus();
+namespace {
+
+// The whole number in environment variable `name`; InvalidArgument naming it otherwise.
+StatusOr<int64_t> EnvironmentNumber(const char* name) {
+  const char* text = std::getenv(name);
   char* end = nullptr;
-  long long i = std::strtoll(index, &end, 10);
-  if (*end != '\0')
-    return InvalidArgument(std::string("GTEST_SHARD_INDEX is not a number: ") + index);
-  long long n = std::strtoll(total, &end, 10);
-  if (*end != '\0')
-    return InvalidArgument(std::string("GTEST_TOTAL_SHARDS is not a number: ") + total);
-  if (n < 1 || i < 0 || i >= n) {
-    return InvalidArgument("GTEST_SHARD_INDEX " + std::to_string(i) + " is not in [0, " +
-                           std::to_string(n) + ")");
+  errno = 0;
+  const long long v = std::strtoll(text, &end, 10);
+  if (*text == '\0' || *end != '\0' || errno != 0) {
+    return InvalidArgument(std::string(name) + " is not a number: " + text);
   }
-  selection.shard_index = i;
-  selection.shard_count = n;
+  return static_cast<int64_t>(v);
+}
+
+bool HasEnvironment(const char* name) { return std::getenv(name) != nullptr; }
+
+// Sets the shard from an index variable (`base`: 0 or 1 for the first shard) and a count.
+Status ApplyShardPair(const char* index_name, const char* count_name, int64_t base,
+                      Selection& selection) {
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t index, EnvironmentNumber(index_name));
+  ONNXGATE_ASSIGN_OR_RETURN(int64_t count, EnvironmentNumber(count_name));
+  if (count < 1 || index < base || index - base >= count) {
+    return InvalidArgument(std::string(index_name) + " " + std::to_string(index) + " is not in [" +
+                           std::to_string(base) + ", " + std::to_string(count + base) + ") (" +
+                           count_name + " " + std::to_string(count) + ")");
+  }
+  selection.shard_index = index - base;
+  selection.shard_count = count;
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ApplyShardEnvironment(Selection& selection, bool index_given) {
+  if (selection.shard_count > 1) {
+    if (index_given || !HasEnvironment("JOB_COMPLETION_INDEX")) return OkStatus();
+    ONNXGATE_ASSIGN_OR_RETURN(int64_t index, EnvironmentNumber("JOB_COMPLETION_INDEX"));
+    if (index < 0 || index >= selection.shard_count) {
+      return InvalidArgument("JOB_COMPLETION_INDEX " + std::to_string(index) +
+                             " is not in [0, --shard-count " +
+                             std::to_string(selection.shard_count) + ")");
+    }
+    selection.shard_index = index;
+    return OkStatus();
+  }
+  if (HasEnvironment("GTEST_SHARD_INDEX") && HasEnvironment("GTEST_TOTAL_SHARDS")) {
+    return ApplyShardPair("GTEST_SHARD_INDEX", "GTEST_TOTAL_SHARDS", 0, selection);
+  }
+  if (HasEnvironment("CI_NODE_INDEX") && HasEnvironment("CI_NODE_TOTAL")) {
+    return ApplyShardPair("CI_NODE_INDEX", "CI_NODE_TOTAL", 1, selection);
+  }
   return OkStatus();
 }
 

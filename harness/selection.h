@@ -47,7 +47,13 @@ std::vector<const SuiteCase*> SelectCases(const Suite& suite, const Selection& s
 // suite lacks: a mistyped exact name is an error, not an empty run.
 Status CheckExactCasesExist(const std::vector<Suite>& suites, const Selection& selection);
 
-// Reads GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS into `selection` when set (flags win when given).
-Status ApplyShardEnvironment(Selection& selection);
+// Reads a CI system's shard into `selection` when the flags do not give it (flags win):
+//   - GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS (CTest, GoogleTest; 0-based), when --shard-count is
+//     not given;
+//   - else CI_NODE_INDEX / CI_NODE_TOTAL (GitLab's parallel jobs; 1-based), likewise;
+//   - JOB_COMPLETION_INDEX (a Kubernetes indexed Job; 0-based, no count of its own) as the index
+//     when --shard-count is given and --shard-index is not (`index_given`).
+// InvalidArgument naming the variable for a value that is not a whole number or out of range.
+Status ApplyShardEnvironment(Selection& selection, bool index_given = false);
 
 }  // namespace onnxgate

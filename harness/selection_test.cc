@@ -4,6 +4,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+
 namespace onnxgate {
 namespace {
 
@@ -79,6 +84,101 @@ TEST(SelectionTest, AnExactCaseThatDoesNotExistIsAnError) {
   selection.cases = {{"other", "glob*"}};
   EXPECT_THAT(CheckExactCasesExist(suites, selection).message(),
               HasSubstr("suite 'other' is not among the --suite given"));
+}
+
+// Sets the shard variables of CI systems for one test (unset: nullopt) and puts them back after.
+class ShardVariables {
+ public:
+  using Values = std::map<std::string, std::string>;
+  explicit ShardVariables(const Values& values) {
+    for (const char* name : {"GTEST_SHARD_INDEX", "GTEST_TOTAL_SHARDS", "CI_NODE_INDEX",
+                             "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX"}) {
+      const char* old = std::getenv(name);
+      saved_[name] = old ? std::optional<std::string>(old) : std::nullopt;
+      unsetenv(name);
+    }
+    for (const auto& [name, value] : values) setenv(name.c_str(), value.c_str(), 1);
+  }
+  ~ShardVariables() {
+    for (const auto& [name, value] : saved_) {
+      if (value) {
+        setenv(name.c_str(), value->c_str(), 1);
+      } else {
+        unsetenv(name.c_str());
+      }
+    }
+  }
+
+ private:
+  std::map<std::string, std::optional<std::string>> saved_;
+};
+
+TEST(ShardEnvironmentTest, GitLabsOneBasedNodeIndexIsTheShard) {
+  ShardVariables env(ShardVariables::Values{{"CI_NODE_INDEX", "3"}, {"CI_NODE_TOTAL", "4"}});
+  Selection s;
+  ASSERT_TRUE(ApplyShardEnvironment(s).ok());
+  EXPECT_EQ(s.shard_index, 2);
+  EXPECT_EQ(s.shard_count, 4);
+}
+
+TEST(ShardEnvironmentTest, GoogleTestsVariablesComeFirst) {
+  ShardVariables env(ShardVariables::Values{{"GTEST_SHARD_INDEX", "0"},
+                                            {"GTEST_TOTAL_SHARDS", "2"},
+                                            {"CI_NODE_INDEX", "3"},
+                                            {"CI_NODE_TOTAL", "4"}});
+  Selection s;
+  ASSERT_TRUE(ApplyShardEnvironment(s).ok());
+  EXPECT_EQ(s.shard_index, 0);
+  EXPECT_EQ(s.shard_count, 2);
+}
+
+TEST(ShardEnvironmentTest, AKubernetesCompletionIndexNeedsTheCountFlag) {
+  ShardVariables env(ShardVariables::Values{{"JOB_COMPLETION_INDEX", "5"}});
+  Selection alone;
+  ASSERT_TRUE(ApplyShardEnvironment(alone).ok());
+  EXPECT_EQ(alone.shard_count, 1) << "no count, no sharding";
+  Selection counted;
+  counted.shard_count = 8;
+  ASSERT_TRUE(ApplyShardEnvironment(counted).ok());
+  EXPECT_EQ(counted.shard_index, 5);
+  Selection flagged;
+  flagged.shard_count = 8;
+  flagged.shard_index = 1;
+  ASSERT_TRUE(ApplyShardEnvironment(flagged, /*index_given=*/true).ok());
+  EXPECT_EQ(flagged.shard_index, 1) << "the flag wins";
+}
+
+TEST(ShardEnvironmentTest, FlagsWinOverEveryVariable) {
+  ShardVariables env(
+      ShardVariables::Values{{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "2"}});
+  Selection s;
+  s.shard_count = 3;
+  s.shard_index = 2;
+  ASSERT_TRUE(ApplyShardEnvironment(s, true).ok());
+  EXPECT_EQ(s.shard_index, 2);
+  EXPECT_EQ(s.shard_count, 3);
+}
+
+TEST(ShardEnvironmentTest, BadValuesNameTheVariable) {
+  {
+    ShardVariables env(ShardVariables::Values{{"CI_NODE_INDEX", "0"}, {"CI_NODE_TOTAL", "4"}});
+    Selection s;
+    EXPECT_THAT(ApplyShardEnvironment(s).message(),
+                HasSubstr("CI_NODE_INDEX 0 is not in [1, 5) (CI_NODE_TOTAL 4)"));
+  }
+  {
+    ShardVariables env(
+        ShardVariables::Values{{"GTEST_SHARD_INDEX", "x"}, {"GTEST_TOTAL_SHARDS", "4"}});
+    Selection s;
+    EXPECT_THAT(ApplyShardEnvironment(s).message(), HasSubstr("GTEST_SHARD_INDEX is not a number"));
+  }
+  {
+    ShardVariables env(ShardVariables::Values{{"JOB_COMPLETION_INDEX", "9"}});
+    Selection s;
+    s.shard_count = 4;
+    EXPECT_THAT(ApplyShardEnvironment(s).message(),
+                HasSubstr("JOB_COMPLETION_INDEX 9 is not in [0, --shard-count 4)"));
+  }
 }
 
 }  // namespace

@@ -20,6 +20,7 @@ struct RunFlags {
   std::string fallback = "allow";
   std::string isolation = "worker";
   bool no_strict = false;
+  CLI::Option* shard_index = nullptr;  // whether --shard-index was given
   // --runtime (repeatable: several run side by side) and --runtime-option, each option for the
   // --runtime before it on the command line (the first when none is).
   std::vector<std::string> runtimes;
@@ -105,10 +106,11 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--convert-to-opset", o.convert_to_opset,
                   "Run each case's model converted to this ai.onnx opset by ONNX's version "
                   "converter (cases at a later opset, or that it cannot convert, are SKIP)");
-  cmd->add_option("--shard-index", o.selection.shard_index,
-                  "This shard (0-based); also GTEST_SHARD_INDEX");
+  f.shard_index = cmd->add_option("--shard-index", o.selection.shard_index,
+                                  "This shard (0-based); also GTEST_SHARD_INDEX, CI_NODE_INDEX "
+                                  "(1-based), or JOB_COMPLETION_INDEX with --shard-count");
   cmd->add_option("--shard-count", o.selection.shard_count,
-                  "Number of shards; also GTEST_TOTAL_SHARDS");
+                  "Number of shards; also GTEST_TOTAL_SHARDS or CI_NODE_TOTAL");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
   AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
@@ -158,7 +160,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
     }
     o.selection.cases.push_back(std::move(*exact));
   }
-  Status shard = ApplyShardEnvironment(o.selection);
+  Status shard = ApplyShardEnvironment(o.selection, f.shard_index->count() > 0);
   if (!shard.ok() || o.selection.shard_count < 1 || o.selection.shard_index < 0 ||
       o.selection.shard_index >= o.selection.shard_count) {
     std::fprintf(
