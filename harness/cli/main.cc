@@ -7,6 +7,8 @@
 #include <cstdlib>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/did_you_mean.h"
+#include "runtime/onnx/op_spec.h"
 
 namespace {
 
@@ -45,7 +47,8 @@ int main(int argc, char** argv) {
                  "Folder holding suites/, golden/data/ and conformance/ (default: $ONNXGATE_ROOT, "
                  "else the source tree this binary was built from)")
       ->capture_default_str();
-  app.set_version_flag("--version", ONNXGATE_VERSION);
+  app.set_version_flag("--version", std::string("onnxgate ") + ONNXGATE_VERSION + " (ONNX " +
+                                        onnxgate::OnnxReleaseVersion() + ")");
   onnxgate::AddRunCommands(app, ctx);
   onnxgate::AddImportCommand(app, ctx);
   onnxgate::AddListCommand(app, ctx);
@@ -62,6 +65,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help and --version exit 0 through here; usage errors exit 2.
     int code = app.exit(e);
+    if (code != 0) {
+      const std::string hint =
+          onnxgate::DidYouMean(app, std::vector<std::string>(argv + 1, argv + argc));
+      if (!hint.empty()) std::fprintf(stderr, "onnxgate: %s", hint.c_str());
+    }
     return code == 0 ? 0 : 2;
   }
   return ctx.action ? ctx.action() : 2;
