@@ -162,5 +162,16 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx);      // record: a model -
 void AddCheckModelCommand(CLI::App& app, CliContext& ctx);  // check-model: preflight a model
 void AddDiffCommand(CLI::App& app, CliContext& ctx);        // diff: a model on two configurations
 void AddSweepCommand(CLI::App& app, CliContext& ctx);       // sweep: rows at other batch sizes
+void AddReportCommand(CLI::App& app, CliContext& ctx);      // report: render a JSON report again
+void AddMergeCommand(CLI::App& app, CliContext& ctx);       // merge: shard reports -> one run's
+
+// --json, --junit (with --junit-schema), --markdown and --html of the commands that write a run's
+// reports from other reports (report, merge); WriteReportsOf writes those named (an empty path:
+// not asked for), printing "onnxgate <command>: <why>" and returning false when one fails.
+void AddReportOutputs(CLI::App* cmd, std::string* json, std::string* junit, std::string* markdown,
+                      std::string* html, JunitSchema* schema);
+bool WriteReportsOf(const RunRecord& run, const std::string& json, const std::string& junit,
+                    const std::string& markdown, const std::string& html, JunitSchema schema,
+                    const char* command);
 
 }  // namespace onnxgate

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   onnxgate::AddCheckModelCommand(app, ctx);
   onnxgate::AddDiffCommand(app, ctx);
   onnxgate::AddSweepCommand(app, ctx);
+  onnxgate::AddReportCommand(app, ctx);
+  onnxgate::AddMergeCommand(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
