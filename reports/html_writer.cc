@@ -340,7 +340,8 @@ void WriteGateBanner(std::ostringstream& out, const RunRecord& run, const CaseAn
     const GateExpectationsRecord& e = gate.expectations[i];
     out << (i == 0 ? "" : "; ") << Text(TargetName(e.runtime, e.ep)) << " ";
     if (e.found) {
-      out << "<code>" << Text(e.file) << "</code> (" << e.entries << " entries)";
+      out << "<code>" << Text(e.file) << "</code> (" << e.entries
+          << (e.entries == 1 ? " entry)" : " entries)");
     } else {
       out << "none found (<code>" << Text(e.file) << "</code>: every case must pass)";
     }

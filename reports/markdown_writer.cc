@@ -65,7 +65,8 @@ void WriteGateBanner(std::ostringstream& out, const RunRecord& run) {
     const GateExpectationsRecord& e = gate.expectations[i];
     out << (i == 0 ? "" : "; ") << MarkdownCode(TargetName(e.runtime, e.ep)) << " ";
     if (e.found) {
-      out << MarkdownCode(e.file) << " (" << e.entries << " entries)";
+      out << MarkdownCode(e.file) << " (" << e.entries
+          << (e.entries == 1 ? " entry)" : " entries)");
     } else {
       out << "none found (" << MarkdownCode(e.file) << ": every case must pass)";
     }
