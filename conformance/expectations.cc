@@ -229,17 +229,6 @@ void ApplyExpectations(const ExpectationFile& file, const std::string& expectati
   for (CaseRecord& r : records) ApplyExpectation(file, expectations_path, r);
 }
 
-bool IsUnexpected(const CaseRecord& r, bool strict) {
-  switch (r.verdict) {
-    case Verdict::kPass:
-    case Verdict::kXfail:
-    case Verdict::kSkip: return false;
-    case Verdict::kXpass: return strict;
-    case Verdict::kUnsupported: return r.expectation_reason.empty();
-    default: return true;
-  }
-}
-
 ExpectationFile UpdateExpectations(const ExpectationFile& file,
                                    const std::vector<CaseRecord>& run) {
   ExpectationFile out;

@@ -70,9 +70,7 @@ void ApplyExpectation(const ExpectationFile& file, const std::string& expectatio
 void ApplyExpectations(const ExpectationFile& file, const std::string& expectations_path,
                        std::vector<CaseRecord>& records);
 
-// Whether a record breaks the gate: FAIL, CRASH, TIMEOUT, UNRESOLVED, UNSUPPORTED that no
-// expectation predicted, and XPASS when `strict`.
-bool IsUnexpected(const CaseRecord& record, bool strict);
+// IsUnexpected (reports/records.h) says whether a judged record breaks the gate.
 
 // Rewrites `file` from a run: one entry per case whose outcome is not PASS (unsupported for
 // UNSUPPORTED, xfail naming the outcome otherwise: FAIL, CRASH, TIMEOUT or UNRESOLVED), keeping

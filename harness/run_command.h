@@ -37,8 +37,8 @@ struct RunCommandOptions {
   bool apply_expectations = false;  // gate
   bool strict = true;               // an XPASS fails the gate
   std::string expectations_dir;     // default: <root>/conformance/expectations
-  // The file in it: <expectations_name>.json for every EP when set (a registry runtime's name,
-  // e.g. ort.json), else <ep>.json.
+  // A registry runtime's name (ort), which names its file (ort.json); empty otherwise. The
+  // file of each runtime/EP is named by ExpectationsFileName (conformance/expectations_naming.h).
   std::string expectations_name;
   std::string tolerances_file;  // default: <root>/conformance/tolerances.json when present
   ToleranceOverride cli_tolerance;
@@ -65,8 +65,8 @@ struct RuntimeInRun {
   const RuntimeUnderTest* runtime = nullptr;
   std::string spec = "builtin";      // --runtime, for reproducer lines
   std::vector<std::string> options;  // --runtime-option key=value, for reproducer lines
-  // Gate: the expectations file is <expectations_name>.json for every EP when set (a registry
-  // runtime's name, e.g. ort.json), else <ep>.json.
+  // A registry runtime's name (ort), which names its file (ort.json); empty otherwise. The
+  // file of each runtime/EP is named by ExpectationsFileName (conformance/expectations_naming.h).
   std::string expectations_name;
   std::vector<std::string> eps;
 };

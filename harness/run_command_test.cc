@@ -13,6 +13,8 @@
 #include <regex>
 #include <thread>
 
+#include "conformance/expectations_naming.h"
+#include "conformance/expectations_update.h"
 #include "harness/harness_test_util.h"
 #include "harness/mock_runtime.h"
 #include "harness/worker.h"
@@ -26,6 +28,7 @@ namespace fs = std::filesystem;
 using ::testing::_;
 using ::testing::HasSubstr;
 using ::testing::NiceMock;
+using ::testing::Not;
 using ::testing::Return;
 
 // A model that answers Run with `behaviour`.
@@ -258,7 +261,7 @@ TEST_F(RunCommandTest, SideBySideRunsEveryCaseOnEachRuntimeWithItsOwnExpectation
   EXPECT_EQ(TargetName(run->cases[0]), "mock@1.0 (mock)/ref");
   EXPECT_EQ(run->cases[0].verdict, Verdict::kXfail);  // ref.json
   EXPECT_EQ(TargetName(run->cases[1]), "mock@2.0/fast");
-  EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no fast.json: nothing expected
+  EXPECT_EQ(run->cases[1].verdict, Verdict::kPass);  // no mock.fast.json: nothing expected
   EXPECT_THAT(
       run->cases[1].reproducer,
       HasSubstr(" gate --suite mini --case=mini/wrong --ep fast --runtime=plugin:/opt/other.so"));
@@ -428,6 +431,99 @@ TEST_F(RunCommandTest, CompletedRunSaysCompleted) {
   auto junit = ReadFile(options_.junit_path);
   ASSERT_TRUE(junit.ok());
   EXPECT_THAT(*junit, ::testing::Not(HasSubstr("run_status")));
+}
+
+TEST_F(RunCommandTest, AGateWithoutAnExpectationsFileSaysSoInJsonAndOnTheConsole) {
+  options_.apply_expectations = true;
+  options_.selection.filters = {"pass", "wrong"};
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(RunCommand(options_, runtime_), 1);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, HasSubstr("  ref: no expectations file conformance/expectations/ref.json: "
+                             "every case must pass\n"));
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_TRUE(run->gate.has_value());
+  EXPECT_FALSE(run->gate->passed);
+  EXPECT_EQ(run->gate->unexpected.failures, 1);
+  EXPECT_EQ(run->gate->unexpected.total(), 1);
+  ASSERT_EQ(run->gate->expectations.size(), 1u);
+  EXPECT_FALSE(run->gate->expectations[0].found);
+  EXPECT_EQ(run->gate->expectations[0].file, "conformance/expectations/ref.json");
+  EXPECT_EQ(run->gate->expectations[0].ep, "ref");
+
+  // A plain run has no gate object.
+  options_.apply_expectations = false;
+  ::testing::internal::CaptureStdout();
+  RunCommand(options_, runtime_);
+  EXPECT_THAT(::testing::internal::GetCapturedStdout(), Not(HasSubstr("Expectations:")));
+  run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_FALSE(run->gate.has_value());
+}
+
+TEST_F(RunCommandTest, NoStrictListsAnXpassCellAsImprovedNeverAsFailing) {
+  options_.apply_expectations = true;
+  options_.selection.filters = {"pass"};
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/conformance/expectations/ref.json",
+                                  R"({"ep": "ref", "entries": [
+      {"case": "pass", "status": "xfail", "reason": "was broken"}]})")
+                  .ok());
+  options_.strict = false;
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(RunCommand(options_, runtime_), 0);
+  std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, Not(HasSubstr("failing:")));
+  EXPECT_THAT(out, HasSubstr("  improved: Relu v13 ref: 1 xpass"));
+  EXPECT_THAT(out, HasSubstr("  ref: judged by conformance/expectations/ref.json (1 entry)"));
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  ASSERT_TRUE(run->gate.has_value());
+  EXPECT_TRUE(run->gate->passed);
+  EXPECT_FALSE(run->gate->strict);
+  EXPECT_EQ(run->gate->unexpected.total(), 0);
+
+  options_.strict = true;
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(RunCommand(options_, runtime_), 1);
+  out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, HasSubstr("  failing: Relu v13 ref: 1 xpass"));
+  run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->gate->unexpected.xpass, 1);
+}
+
+// A runtime that is neither built in nor in the registry is judged by <name>.<ep>.json, and the
+// file an update writes by the same rule is the one the next gate reads.
+TEST_F(RunCommandTest, AnUpdatedFileIsTheOneTheNextGatePasses) {
+  RuntimeInRun plugin;
+  plugin.runtime = &runtime_;
+  plugin.spec = "plugin:/opt/mock.so";
+  plugin.eps = {"ref"};
+  options_.apply_expectations = true;
+  options_.selection.filters = {"pass", "wrong", "declined"};
+  EXPECT_EQ(RunCommand(options_, std::vector<RuntimeInRun>{plugin}), 1);
+  auto run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->gate->expectations.size(), 1u);
+  EXPECT_EQ(run->gate->expectations[0].file, "conformance/expectations/mock.ref.json");
+
+  const RuntimeRecord& r = run->runtimes.at(0);
+  auto name = ExpectationsFileName(ExpectationsOwnerOf(r.spec, "", r.name), "ref");
+  ASSERT_TRUE(name.ok()) << name.status().ToString();
+  ASSERT_EQ(*name, "mock.ref.json");
+  auto written =
+      UpdateExpectationsFile(root_ + "/conformance/expectations/" + *name, "ref", run->cases);
+  ASSERT_TRUE(written.ok()) << written.status().ToString();
+  EXPECT_EQ(written->after.entries.size(), 2u);
+  EXPECT_FALSE(fs::exists(root_ + "/conformance/expectations/ref.json"));
+
+  EXPECT_EQ(RunCommand(options_, std::vector<RuntimeInRun>{plugin}), 0);
+  run = ReadRunJson(options_.json_path);
+  ASSERT_TRUE(run.ok());
+  EXPECT_TRUE(run->gate->passed);
+  EXPECT_TRUE(run->gate->expectations[0].found);
+  EXPECT_EQ(run->gate->expectations[0].entries, 2);
 }
 
 }  // namespace

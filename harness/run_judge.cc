@@ -2,6 +2,7 @@
 #include "harness/run_judge.h"
 
 #include <chrono>
+#include <filesystem>
 #include <utility>
 
 #include "conformance/expectations.h"
@@ -29,7 +30,45 @@ NotRunRecord NotRun(const RunPlan& plan, const CaseRequest& request, const JobRe
   return n;
 }
 
+// `path` relative to `root` when it lies inside it, else as it is.
+std::string RelativeToRoot(const std::string& path, const std::string& root) {
+  namespace fs = std::filesystem;
+  if (root.empty()) return path;
+  std::error_code ec;
+  const fs::path canonical_root = fs::weakly_canonical(root, ec);
+  if (ec) return path;
+  const fs::path canonical_path = fs::weakly_canonical(path, ec);
+  if (ec) return path;
+  const fs::path relative = canonical_path.lexically_relative(canonical_root);
+  if (relative.empty() || *relative.begin() == "..") return path;
+  return relative.string();
+}
+
 }  // namespace
+
+GateRecord JudgeGate(const RunPlan& plan, const RunRecord& run) {
+  GateRecord gate;
+  gate.strict = plan.options.strict;
+  gate.unexpected = CountUnexpected(run.cases, gate.strict);
+  gate.passed = gate.unexpected.total() == 0 && run.status == RunStatus::kCompleted;
+  for (size_t i = 0; i < plan.runtimes.size(); ++i) {
+    for (const std::string& ep : plan.runtimes[i].eps) {
+      const RuntimeEp key{i, ep};
+      GateExpectationsRecord e;
+      if (plan.side_by_side) e.runtime = plan.labels[i];
+      e.ep = ep;
+      const auto path = plan.expectation_paths.find(key);
+      if (path != plan.expectation_paths.end()) {
+        e.file = RelativeToRoot(path->second, plan.options.root);
+      }
+      e.found = plan.expectations_found.count(key) > 0;
+      const auto file = plan.expectations.find(key);
+      if (file != plan.expectations.end()) e.entries = file->second.entries.size();
+      gate.expectations.push_back(std::move(e));
+    }
+  }
+  return gate;
+}
 
 void JudgeCase(const RunPlan& plan, const CaseRequest& request, CaseRecord& record) {
   if (!plan.options.apply_expectations) return;
@@ -71,6 +110,7 @@ void JudgeRun(const RunPlan& plan, Execution execution, RunRecord* run) {
   run->coverage = BuildCoverage(plan.operators, run->cases);
   run->end_time = std::chrono::system_clock::now();
   run->duration_s = std::chrono::duration<double>(run->end_time - run->start_time).count();
+  if (plan.options.apply_expectations) run->gate = JudgeGate(plan, *run);
 }
 
 }  // namespace onnxgate

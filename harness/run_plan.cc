@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "conformance/expectations_naming.h"
 #include "harness/selection.h"
 #include "reports/text_escape.h"
 #include "runtime/base/safe_name.h"
@@ -58,7 +59,7 @@ Status LoadTolerances(RunPlan* plan) {
   return OkStatus();
 }
 
-// Gate: <expectations_name or ep>.json of the expectations folder, per runtime and EP.
+// Gate: the file ExpectationsFileName names in the expectations folder, per runtime and EP.
 Status LoadExpectations(RunPlan* plan) {
   const RunCommandOptions& options = plan->options;
   if (!options.apply_expectations) return OkStatus();
@@ -67,10 +68,14 @@ Status LoadExpectations(RunPlan* plan) {
                               : options.expectations_dir;
   for (size_t i = 0; i < plan->runtimes.size(); ++i) {
     const RuntimeInRun& runtime = plan->runtimes[i];
+    const ExpectationsOwner owner =
+        ExpectationsOwnerOf(runtime.spec, runtime.expectations_name, runtime.runtime->name());
     for (const std::string& ep : runtime.eps) {
-      const std::string name = runtime.expectations_name.empty() ? ep : runtime.expectations_name;
-      const std::string path = (fs::path(dir) / (name + ".json")).string();
+      ONNXGATE_ASSIGN_OR_RETURN(std::string name, ExpectationsFileName(owner, ep));
+      const std::string path = (fs::path(dir) / name).string();
       ONNXGATE_ASSIGN_OR_RETURN(ExpectationFile file, LoadExpectationsOrEmpty(path, ep));
+      std::error_code ec;
+      if (fs::exists(path, ec)) plan->expectations_found.insert({i, ep});
       plan->expectations[{i, ep}] = std::move(file);
       plan->expectation_paths[{i, ep}] = path;
     }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +50,8 @@ struct RunPlan {
   // Gate only: each runtime's expectations per EP, and the file each came from.
   std::map<RuntimeEp, ExpectationFile> expectations;
   std::map<RuntimeEp, std::string> expectation_paths;
+  // The keys whose file exists; the others were judged by an empty file (every case must pass).
+  std::set<RuntimeEp> expectations_found;
   std::vector<CaseRequest> requests;  // suite order, selection order, runtime, EP
   // ONNX's operator versions, for coverage (filled by PrepareWorkers, before any fork).
   std::vector<OperatorVersions> operators;

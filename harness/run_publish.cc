@@ -19,29 +19,72 @@ constexpr int kExitUnexpected = 1;
 constexpr int kExitUsage = 2;
 constexpr size_t kMaxFailingCellsShown = 20;
 
+// A cell whose only failing verdicts are XPASS: better than the expectations say.
+bool OnlyImproved(const VerdictCounts& counts) {
+  if (counts[Verdict::kXpass] == 0) return false;
+  for (Verdict v : kAllVerdicts) {
+    if (v != Verdict::kXpass && IsFailingVerdict(v) && counts[v] > 0) return false;
+  }
+  return true;
+}
+
+void PrintCells(const char* what, const std::vector<std::string>& cells) {
+  for (size_t i = 0; i < cells.size() && i < kMaxFailingCellsShown; ++i)
+    std::printf("  %s: %s\n", what, cells[i].c_str());
+  if (cells.size() > kMaxFailingCellsShown) {
+    std::printf("  ... and %zu more %s cells\n", cells.size() - kMaxFailingCellsShown, what);
+  }
+}
+
 // The matrix in a few lines: op versions per cell class, the ops with failing cells, coverage.
-void PrintMatrixSummary(const RunRecord& run) {
+// When an XPASS does not fail the gate (--no-strict), cells failing by XPASS alone are listed
+// as improved, not failing.
+void PrintMatrixSummary(const RunRecord& run, bool xpass_fails) {
   if (run.matrix.empty()) return;
   std::map<CellClass, int> classes;
-  std::vector<std::string> failing;
+  std::vector<std::string> failing, improved;
   for (const MatrixCell& cell : run.matrix) {
     CellClass c = ClassifyCounts(cell.counts);
-    ++classes[c];
-    if (c == CellClass::kFailing) {
-      failing.push_back(EscapeForTerminal(FormatMatrixCell(cell).insert(0, cell.op + " ")));
+    if (c != CellClass::kFailing) {
+      ++classes[c];
+      continue;
     }
+    std::string line = EscapeForTerminal(FormatMatrixCell(cell).insert(0, cell.op + " "));
+    const bool is_improved = !xpass_fails && OnlyImproved(cell.counts);
+    if (!is_improved) ++classes[c];
+    (is_improved ? improved : failing).push_back(std::move(line));
   }
   std::printf("Conformance matrix: %zu op version x %s cells:", run.matrix.size(),
               run.runtimes.size() > 1 ? "runtime/EP" : "EP");
-  for (const auto& [c, n] : classes) std::printf(" %d %s", n, CellClassName(c));
-  std::printf("\n");
-  for (size_t i = 0; i < failing.size() && i < kMaxFailingCellsShown; ++i)
-    std::printf("  failing: %s\n", failing[i].c_str());
-  if (failing.size() > kMaxFailingCellsShown) {
-    std::printf("  ... and %zu more failing cells\n", failing.size() - kMaxFailingCellsShown);
+  for (const auto& [c, n] : classes) {
+    std::printf(" %d %s", n, CellClassName(c));
+    if (c == CellClass::kFailing && !improved.empty())
+      std::printf(" %zu improved", improved.size());
   }
+  if (classes.count(CellClass::kFailing) == 0 && !improved.empty()) {
+    std::printf(" %zu improved", improved.size());
+  }
+  std::printf("\n");
+  PrintCells("failing", failing);
+  PrintCells("improved", improved);
   if (!run.coverage.empty())
     std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
+}
+
+// A gate's expectations file per runtime/EP, or that none was found.
+void PrintGateExpectations(const GateRecord& gate) {
+  std::printf("Expectations:\n");
+  for (const GateExpectationsRecord& e : gate.expectations) {
+    const std::string target = EscapeForTerminal(TargetName(e.runtime, e.ep));
+    const std::string file = EscapeForTerminal(e.file);
+    if (e.found) {
+      std::printf("  %s: judged by %s (%lld %s)\n", target.c_str(), file.c_str(),
+                  static_cast<long long>(e.entries), e.entries == 1 ? "entry" : "entries");
+    } else {
+      std::printf("  %s: no expectations file %s: every case must pass\n", target.c_str(),
+                  file.c_str());
+    }
+  }
 }
 
 // Each report to its path; false when one could not be written (the others still are).
@@ -59,7 +102,8 @@ bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
 
 // Summary: counts per verdict, then the unexpected cases with their reproducers (a run of
 // models shows them before the operator matrix; operator tests after).
-void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& unexpected) {
+void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& unexpected,
+                  bool xpass_fails) {
   std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
   for (Verdict v : kAllVerdicts) {
     if (run.totals[v] > 0)
@@ -67,7 +111,7 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
   }
   std::printf("\n");
   const bool models = IsModelRun(run);
-  if (!models) PrintMatrixSummary(run);
+  if (!models) PrintMatrixSummary(run, xpass_fails);
   if (!unexpected.empty()) {
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
     for (const CaseRecord* r : unexpected) {
@@ -77,7 +121,8 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
                   EscapeForTerminal(r->reproducer).c_str());
     }
   }
-  if (models) PrintMatrixSummary(run);
+  if (models) PrintMatrixSummary(run, xpass_fails);
+  if (run.gate) PrintGateExpectations(*run.gate);
 }
 
 }  // namespace
@@ -106,7 +151,7 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
   for (const CaseRecord& r : run.cases) {
     if (IsUnexpected(r, plan.options.strict)) unexpected.push_back(&r);
   }
-  PrintSummary(run, unexpected);
+  PrintSummary(run, unexpected, plan.options.strict || !plan.options.apply_expectations);
   // Every selected case x EP is either judged or listed as not run; anything else would make
   // the reports undercount the selection.
   if (run.cases.size() + run.not_run.size() != plan.requests.size()) {

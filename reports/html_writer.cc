@@ -43,6 +43,9 @@ tr.msgrow td{border-top:none;color:#57606a;font-size:12px;word-break:break-word}
 .msg{margin-bottom:4px;word-break:break-word}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600;font-size:12px;
  white-space:nowrap}
+.gate{font-weight:600;padding:6px 10px;border-radius:4px;margin:8px 0}
+.gate-passed{background:#8fd19e}.gate-failed{background:#e5534b;color:#fff}
+.gate-failed a{color:#fff}
 .interrupted{background:#e5534b;color:#fff;font-weight:600;padding:6px 10px;border-radius:4px}
 .totals .badge{font-size:14px;padding:3px 12px;margin:2px 6px 2px 0}
 .v-PASS{background:#8fd19e}.v-FAIL,.v-CRASH,.v-TIMEOUT,.v-UNRESOLVED,.v-XPASS{background:#e5534b;
@@ -307,6 +310,45 @@ void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const HtmlOpt
   }
 }
 
+// A gate's outcome in one line, linking the unexpected cases the failing table shows (an
+// unexpected UNSUPPORTED links to its table), then the expectations file of each runtime/EP.
+void WriteGateBanner(std::ostringstream& out, const RunRecord& run, const CaseAnchors& anchors) {
+  if (!run.gate) return;
+  const GateRecord& gate = *run.gate;
+  constexpr size_t kMaxLinks = 10;
+  if (gate.passed) {
+    out << "<p class=\"gate gate-passed\" id=\"gate\">PASSED</p>\n";
+  } else {
+    out << "<p class=\"gate gate-failed\" id=\"gate\">FAILED: " << gate.unexpected.total()
+        << " unexpected";
+    const std::string kinds = DescribeUnexpected(gate.unexpected);
+    if (!kinds.empty()) out << " (" << Text(kinds) << ")";
+    if (run.status == RunStatus::kInterrupted) out << "; the run was interrupted";
+    size_t linked = 0;
+    for (const CaseRecord& c : run.cases) {
+      if (!IsUnexpected(c, gate.strict) || linked == kMaxLinks) continue;
+      auto a = anchors.find({c.name, TargetName(c)});
+      const std::string href = a != anchors.end() ? a->second : "other";
+      out << (linked++ == 0 ? ": " : ", ") << "<a href=\"#" << Attr(href) << "\">" << Text(c.name)
+          << " [" << Text(TargetName(c)) << "]</a>";
+    }
+    if (gate.unexpected.total() > static_cast<int64_t>(linked) && linked > 0) out << ", ...";
+    out << "</p>\n";
+  }
+  out << "<p class=\"sub\" id=\"gate-expectations\">Judged by: ";
+  for (size_t i = 0; i < gate.expectations.size(); ++i) {
+    const GateExpectationsRecord& e = gate.expectations[i];
+    out << (i == 0 ? "" : "; ") << Text(TargetName(e.runtime, e.ep)) << " ";
+    if (e.found) {
+      out << "<code>" << Text(e.file) << "</code> (" << e.entries
+          << (e.entries == 1 ? " entry)" : " entries)");
+    } else {
+      out << "none found (<code>" << Text(e.file) << "</code>: every case must pass)";
+    }
+  }
+  out << "</p>\n";
+}
+
 std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   std::vector<size_t> failing, other;
   for (size_t i = 0; i < run.cases.size(); ++i) {
@@ -327,11 +369,13 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   const CaseAnchors anchors = WriteFailingCases(cases, run, failing, options);
   WriteOtherCases(cases, run, other, options);
 
+  const std::string title = options.title.empty() ? RunTitle(run) : options.title;
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>"
-      << Text(options.title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
-      << "<h1>" << Text(options.title) << "</h1>\n";
+      << Text(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
+      << "<h1>" << Text(title) << "</h1>\n";
+  WriteGateBanner(out, run, anchors);
   WriteHeader(out, run);
   WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {

@@ -13,7 +13,7 @@
 namespace onnxgate {
 
 struct HtmlOptions {
-  std::string title = "onnxgate run";
+  std::string title;  // empty: by command (RunTitle: "onnxgate gate" or "onnxgate run")
   size_t max_failing_cases = 500;  // rows of the failing-case table before "... and N more"
   size_t max_other_cases = 2000;   // rows of the UNSUPPORTED/XFAIL/SKIP table
   size_t max_tooltip_cases = 15;   // failing case names in a matrix cell's tooltip

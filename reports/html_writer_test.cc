@@ -365,5 +365,35 @@ TEST(HtmlWriterErrorTest, WriteIsAtomicAndErrorsNameThePath) {
               HasSubstr("writing HTML report /proc/onnxgate-no-such-dir/report.html"));
 }
 
+TEST_F(HtmlWriterTest, GateOpensWithItsOutcomeLinkingTheFailingRows) {
+  const RunRecord failed = FailedGateRun();
+  Write(failed);
+  EXPECT_EQ(HtmlParserComplaints(), "");
+  EXPECT_EQ(XPath("string(//h1)"), "onnxgate gate");
+  EXPECT_EQ(XPath("string(//title)"), "onnxgate gate");
+  const std::string banner = XPath("string(//p[@id=\"gate\"])");
+  EXPECT_EQ(banner.rfind(
+                "FAILED: " + std::to_string(failed.gate->unexpected.total()) + " unexpected (", 0),
+            0u)
+      << banner;
+  // Every link of the banner points at a row of the failing table or at the other table.
+  const int links = std::stoi(XPath("count(//p[@id=\"gate\"]/a)"));
+  EXPECT_GT(links, 0);
+  for (int i = 1; i <= links; ++i) {
+    const std::string href =
+        XPath("string(//p[@id=\"gate\"]/a[" + std::to_string(i) + "]/@href)").substr(1);
+    if (href == "other") continue;
+    EXPECT_EQ(XPath("count(//*[@id=\"" + href + "\"])"), "1") << href;
+  }
+  EXPECT_THAT(XPath("string(//p[@id=\"gate-expectations\"])"),
+              HasSubstr("ref conformance/expectations/ref.json (3 entries); dnnl none found"));
+
+  Write(PassedGateRun());
+  EXPECT_EQ(XPath("string(//p[@id=\"gate\"])"), "PASSED");
+  Write(SampleRun());
+  EXPECT_EQ(XPath("string(//h1)"), "onnxgate run");
+  EXPECT_EQ(XPath("count(//p[@id=\"gate\"])"), "0");
+}
+
 }  // namespace
 }  // namespace onnxgate

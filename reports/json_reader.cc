@@ -185,6 +185,36 @@ Status ParseCoverage(const JsonObject& f, CoverageRecord* r) {
   return f.Read("uncovered_versions", &r->uncovered_versions);
 }
 
+Status ParseGateExpectations(const JsonObject& f, GateExpectationsRecord* e) {
+  ONNXGATE_RETURN_IF_ERROR(f.Read("runtime", &e->runtime));
+  ONNXGATE_RETURN_IF_ERROR(f.Require("ep", &e->ep));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("file", &e->file));
+  e->found = !e->file.empty();
+  ONNXGATE_RETURN_IF_ERROR(f.Read("found", &e->found));
+  if (e->found && e->file.empty()) return f.FieldError("file", "a found file needs its path");
+  if (!e->found) ONNXGATE_RETURN_IF_ERROR(f.Read("looked_for", &e->file));
+  return f.ReadInt("entries", 0, std::numeric_limits<int64_t>::max(), &e->entries);
+}
+
+Status ParseGate(const JsonObject& f, GateRecord* gate) {
+  ONNXGATE_RETURN_IF_ERROR(f.Require("passed", &gate->passed));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("strict", &gate->strict));
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> u, f.OptionalObject("unexpected"));
+  if (u) {
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    GateUnexpectedCounts& c = gate->unexpected;
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("failures", 0, kMax, &c.failures));
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("crashes", 0, kMax, &c.crashes));
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("timeouts", 0, kMax, &c.timeouts));
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("unresolved", 0, kMax, &c.unresolved));
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("unsupported", 0, kMax, &c.unsupported));
+    ONNXGATE_RETURN_IF_ERROR(u->ReadInt("xpass", 0, kMax, &c.xpass));
+  }
+  return f.ForEachObject("expectations", [&](const JsonObject& e) {
+    return ParseGateExpectations(e, &gate->expectations.emplace_back());
+  });
+}
+
 // The header fields: schema, tool, runtime(s), times, command line, host and selection.
 Status ParseHeader(const JsonObject& f, RunRecord* run) {
   ONNXGATE_ASSIGN_OR_RETURN(JsonValue schema, f.Get("schema"));
@@ -265,6 +295,8 @@ Status ParseRun(const JsonValue& root, RunRecord* run) {
   ONNXGATE_RETURN_IF_ERROR(f.ForEachObject("coverage", [&](const JsonObject& e) {
     return ParseCoverage(e, &run->coverage.emplace_back());
   }));
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> gate, f.OptionalObject("gate"));
+  if (gate) ONNXGATE_RETURN_IF_ERROR(ParseGate(*gate, &run->gate.emplace()));
   // Totals are derived data; a mismatch means the file was edited or cut, so say so.
   run->totals = CountVerdicts(run->cases);
   ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> totals, f.OptionalObject("totals"));

@@ -153,6 +153,31 @@ Json CoverageJson(const CoverageRecord& r) {
           {"uncovered_versions", r.uncovered_versions}};
 }
 
+// The gate's outcome: passed, strict, unexpected outcomes by kind, the file per runtime/EP.
+Json GateJson(const GateRecord& gate) {
+  const GateUnexpectedCounts& u = gate.unexpected;
+  Json expectations = Json::array();
+  for (const GateExpectationsRecord& e : gate.expectations) {
+    Json j = {{"runtime", e.runtime}, {"ep", e.ep}};
+    j["file"] = e.found ? Json(e.file) : Json(nullptr);
+    j["found"] = e.found;
+    if (!e.found) j["looked_for"] = e.file;
+    j["entries"] = e.entries;
+    expectations.push_back(j);
+  }
+  return {{"passed", gate.passed},
+          {"strict", gate.strict},
+          {"unexpected",
+           {{"total", u.total()},
+            {"failures", u.failures},
+            {"crashes", u.crashes},
+            {"timeouts", u.timeouts},
+            {"unresolved", u.unresolved},
+            {"unsupported", u.unsupported},
+            {"xpass", u.xpass}}},
+          {"expectations", expectations}};
+}
+
 }  // namespace
 
 std::string RenderRunJson(const RunRecord& run) {
@@ -204,6 +229,7 @@ std::string RenderRunJson(const RunRecord& run) {
   Json coverage = Json::array();
   for (const CoverageRecord& r : run.coverage) coverage.push_back(CoverageJson(r));
   j["coverage"] = coverage;
+  if (run.gate) j["gate"] = GateJson(*run.gate);
   // `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
   return j.dump(2, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace) + "\n";
 }

@@ -268,5 +268,52 @@ TEST_F(JsonWriterTest, MissingFileNamesThePath) {
   EXPECT_THAT(run.status().message(), HasSubstr("absent.json"));
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsTheGate) {
+  const RunRecord run = FailedGateRun();
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+  ASSERT_TRUE(read->gate.has_value());
+  EXPECT_FALSE(read->gate->passed);
+  EXPECT_TRUE(read->gate->strict);
+  EXPECT_EQ(read->gate->unexpected, run.gate->unexpected);
+  EXPECT_GT(read->gate->unexpected.total(), 0);
+  ASSERT_EQ(read->gate->expectations.size(), 2u);
+  EXPECT_EQ(read->gate->expectations[0].file, "conformance/expectations/ref.json");
+  EXPECT_TRUE(read->gate->expectations[0].found);
+  EXPECT_EQ(read->gate->expectations[0].entries, 3);
+  EXPECT_FALSE(read->gate->expectations[1].found);
+  EXPECT_EQ(read->gate->expectations[1].file, "conformance/expectations/dnnl.json");
+
+  // A missing file is written as "file": null with the path looked for beside it.
+  const auto j = nlohmann::json::parse(RenderRunJson(run));
+  EXPECT_TRUE(j["gate"]["expectations"][1]["file"].is_null());
+  EXPECT_EQ(j["gate"]["expectations"][1]["found"], false);
+  EXPECT_EQ(j["gate"]["expectations"][1]["looked_for"], "conformance/expectations/dnnl.json");
+  EXPECT_EQ(j["gate"]["unexpected"]["total"], run.gate->unexpected.total());
+  // A plain run has no gate object.
+  EXPECT_FALSE(nlohmann::json::parse(RenderRunJson(SampleRun())).contains("gate"));
+}
+
+TEST_F(JsonWriterTest, BadGateObjectsNameTheField) {
+  auto j = nlohmann::json::parse(RenderRunJson(FailedGateRun()));
+  j["gate"]["passed"] = "yes";
+  auto read = ParseRunJson(j.dump(), "r.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(read.status().message(), HasSubstr("gate.passed"));
+  j = nlohmann::json::parse(RenderRunJson(FailedGateRun()));
+  j["gate"]["unexpected"]["failures"] = -1;
+  read = ParseRunJson(j.dump(), "r.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(read.status().message(), HasSubstr("gate.unexpected.failures"));
+  j = nlohmann::json::parse(RenderRunJson(FailedGateRun()));
+  j["gate"]["expectations"][0]["file"] = nullptr;
+  j["gate"]["expectations"][0]["found"] = true;
+  read = ParseRunJson(j.dump(), "r.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(read.status().message(), HasSubstr("file"));
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -245,6 +245,20 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
   out << "    </testcase>\n";
 }
 
+// A gate's testsuite properties: gate_passed, then "expectations:<ep>" per EP of the suite's
+// runtime: the file judged by, or "none found: <file looked for>".
+void WriteGateProperties(std::ostringstream& body, const GateRecord& gate,
+                         const std::string& runtime_label) {
+  body << "      <property" << Attr("name", "gate_passed")
+       << Attr("value", gate.passed ? "true" : "false") << "/>\n";
+  for (const GateExpectationsRecord& e : gate.expectations) {
+    if (e.runtime != runtime_label) continue;
+    const std::string value = e.found ? e.file : "none found: " + e.file;
+    body << "      <property" << Attr("name", "expectations:" + e.ep) << Attr("value", value)
+         << "/>\n";
+  }
+}
+
 }  // namespace
 
 const char* JunitSchemaName(JunitSchema schema) {
@@ -265,6 +279,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
   struct SuiteGroup {
     std::string name;          // "onnx-node", or "onnx-node on onnxruntime" side by side
     std::string runtime_name;  // its "runtime" property
+    std::string label;         // the records' runtime label; empty with one runtime
     std::vector<const CaseRecord*> cases;
     std::vector<const NotRunRecord*> not_run;
   };
@@ -278,7 +293,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
     for (const RuntimeRecord& r : run.runtimes) {
       if (!runtime.empty() && r.label == runtime) runtime_name = r.name;
     }
-    suites.push_back({name, runtime_name, {}, {}});
+    suites.push_back({name, runtime_name, runtime, {}, {}});
     return &suites.back();
   };
   for (const std::string& name : run.suites) {
@@ -322,6 +337,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
       body << "      <property" << Attr("name", "run_status_message")
            << Attr("value", run.status_message) << "/>\n";
     }
+    if (run.gate) WriteGateProperties(body, *run.gate, group.label);
     body << "    </properties>\n";
     body << suite_body.str();
     // CI pages show a suite's system-err beside its counts: the place to say the list is short.

@@ -284,5 +284,25 @@ TEST(JunitWriterErrorTest, UnwritablePathIsAnError) {
   EXPECT_THAT(st.message(), HasSubstr("writing JUnit report /proc/onnxgate-no-such-dir/junit.xml"));
 }
 
+TEST_F(JunitStrictSchemaTest, GateOutcomeAndExpectationsAreSuiteProperties) {
+  for (JunitSchema schema : {JunitSchema::kStrict, JunitSchema::kExtended}) {
+    ASSERT_TRUE(WriteJunitXml(FailedGateRun(), path_, schema).ok());
+    if (schema == JunitSchema::kStrict) {
+      CommandResult r = Validate();
+      EXPECT_EQ(r.exit_code, 0) << r.output;
+    }
+    const std::string suite = "/testsuites/testsuite[@name=\"onnx-node\"]/properties/";
+    EXPECT_EQ(XPath("string(" + suite + "property[@name=\"gate_passed\"]/@value)"), "false");
+    EXPECT_EQ(XPath("string(" + suite + "property[@name=\"expectations:ref\"]/@value)"),
+              "conformance/expectations/ref.json");
+    EXPECT_EQ(XPath("string(" + suite + "property[@name=\"expectations:dnnl\"]/@value)"),
+              "none found: conformance/expectations/dnnl.json");
+  }
+  ASSERT_TRUE(WriteJunitXml(PassedGateRun(), path_).ok());
+  EXPECT_EQ(XPath("string(//property[@name=\"gate_passed\"][1]/@value)"), "true");
+  ASSERT_TRUE(WriteJunitXml(SampleRun(), path_).ok());
+  EXPECT_EQ(XPath("count(//property[@name=\"gate_passed\"])"), "0");
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -46,8 +46,38 @@ std::string Fence(const std::string& body) {
   return std::string(std::max<size_t>(3, longest + 1), '`');
 }
 
+// A gate's outcome in one line, pointing at the table of non-passing cases, then the
+// expectations file of each runtime/EP.
+void WriteGateBanner(std::ostringstream& out, const RunRecord& run) {
+  if (!run.gate) return;
+  const GateRecord& gate = *run.gate;
+  if (gate.passed) {
+    out << "**PASSED**";
+  } else {
+    out << "**FAILED: " << gate.unexpected.total() << " unexpected**";
+    const std::string kinds = DescribeUnexpected(gate.unexpected);
+    if (!kinds.empty()) out << " (" << kinds << ")";
+    if (run.status == RunStatus::kInterrupted) out << "; the run was interrupted";
+    if (gate.unexpected.total() > 0) out << " — see *Not passing* below";
+  }
+  out << "\n\nJudged by: ";
+  for (size_t i = 0; i < gate.expectations.size(); ++i) {
+    const GateExpectationsRecord& e = gate.expectations[i];
+    out << (i == 0 ? "" : "; ") << MarkdownCode(TargetName(e.runtime, e.ep)) << " ";
+    if (e.found) {
+      out << MarkdownCode(e.file) << " (" << e.entries
+          << (e.entries == 1 ? " entry)" : " entries)");
+    } else {
+      out << "none found (" << MarkdownCode(e.file) << ": every case must pass)";
+    }
+  }
+  out << "\n\n";
+}
+
 void WriteHeader(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
-  out << "## " << MarkdownCell(options.title, 200) << "\n\n";
+  const std::string title = options.title.empty() ? RunTitle(run) : options.title;
+  out << "## " << MarkdownCell(title, 200) << "\n\n";
+  WriteGateBanner(out, run);
   std::vector<std::string> facts;
   if (run.runtimes.size() > 1) {
     std::vector<std::string> runtimes;

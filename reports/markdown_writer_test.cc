@@ -234,5 +234,22 @@ TEST(MarkdownWriterTest, AnOperatorRunKeepsTheMatrixFirst) {
   EXPECT_LT(md.find("### Conformance matrix"), md.find("### Not passing"));
 }
 
+TEST(MarkdownWriterTest, GateOpensWithItsOutcomeAndTheFilesItWasJudgedBy) {
+  const RunRecord failed = FailedGateRun();
+  const std::string md = RenderMarkdown(failed);
+  EXPECT_EQ(md.rfind("## onnxgate gate\n\n**FAILED: " +
+                         std::to_string(failed.gate->unexpected.total()) + " unexpected** (",
+                     0),
+            0u)
+      << md;
+  EXPECT_THAT(md, HasSubstr("see *Not passing* below"));
+  EXPECT_THAT(md, HasSubstr("Judged by: `ref` `conformance/expectations/ref.json` (3 entries); "
+                            "`dnnl` none found (`conformance/expectations/dnnl.json`: every case "
+                            "must pass)"));
+  const std::string passed = RenderMarkdown(PassedGateRun());
+  EXPECT_EQ(passed.rfind("## onnxgate gate\n\n**PASSED**\n", 0), 0u) << passed;
+  EXPECT_EQ(RenderMarkdown(SampleRun()).rfind("## onnxgate run\n\n", 0), 0u);
+}
+
 }  // namespace
 }  // namespace onnxgate

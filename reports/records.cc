@@ -48,6 +48,64 @@ int64_t VerdictCounts::total() const {
   return sum;
 }
 
+int64_t GateUnexpectedCounts::total() const {
+  return failures + crashes + timeouts + unresolved + unsupported + xpass;
+}
+
+bool GateUnexpectedCounts::operator==(const GateUnexpectedCounts& o) const {
+  return failures == o.failures && crashes == o.crashes && timeouts == o.timeouts &&
+         unresolved == o.unresolved && unsupported == o.unsupported && xpass == o.xpass;
+}
+
+bool IsUnexpected(const CaseRecord& r, bool strict) {
+  switch (r.verdict) {
+    case Verdict::kPass:
+    case Verdict::kXfail:
+    case Verdict::kSkip: return false;
+    case Verdict::kXpass: return strict;
+    case Verdict::kUnsupported: return r.expectation_reason.empty();
+    default: return true;
+  }
+}
+
+GateUnexpectedCounts CountUnexpected(const std::vector<CaseRecord>& cases, bool strict) {
+  GateUnexpectedCounts u;
+  for (const CaseRecord& r : cases) {
+    if (!IsUnexpected(r, strict)) continue;
+    switch (r.verdict) {
+      case Verdict::kFail: ++u.failures; break;
+      case Verdict::kCrash: ++u.crashes; break;
+      case Verdict::kTimeout: ++u.timeouts; break;
+      case Verdict::kUnresolved: ++u.unresolved; break;
+      case Verdict::kUnsupported: ++u.unsupported; break;
+      case Verdict::kXpass: ++u.xpass; break;
+      default: break;
+    }
+  }
+  return u;
+}
+
+std::string DescribeUnexpected(const GateUnexpectedCounts& u) {
+  struct Kind {
+    int64_t count;
+    const char* one;
+    const char* many;
+  };
+  const Kind kinds[] = {
+      {u.failures, "failure", "failures"},           {u.crashes, "crash", "crashes"},
+      {u.timeouts, "timeout", "timeouts"},           {u.unresolved, "unresolved", "unresolved"},
+      {u.unsupported, "unsupported", "unsupported"}, {u.xpass, "xpass", "xpass"}};
+  std::string out;
+  for (const Kind& k : kinds) {
+    if (k.count == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(k.count) + " " + (k.count == 1 ? k.one : k.many);
+  }
+  return out;
+}
+
+std::string RunTitle(const RunRecord& run) { return run.gate ? "onnxgate gate" : "onnxgate run"; }
+
 const char* LatencyVerdictToString(LatencyVerdict verdict) {
   switch (verdict) {
     case LatencyVerdict::kRegression: return "regression";

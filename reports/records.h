@@ -238,6 +238,38 @@ struct RuntimeRecord {
   std::string spec;  // as --runtime named it: builtin, ort, plugin:<file>, adapter:<command>
 };
 
+// The expectations file one runtime/EP of a gate was judged by.
+struct GateExpectationsRecord {
+  std::string runtime;  // the runtime's label in a side-by-side run; empty otherwise
+  std::string ep;
+  // Relative to the run's --root when inside it, else as given; the path looked for when
+  // !found (the JSON report writes "file": null then).
+  std::string file;
+  bool found = false;  // false: no file, so every case of this runtime/EP had to pass
+  int64_t entries = 0;
+};
+
+// The unexpected outcomes of a gate, by kind: what makes its exit code 1 (IsUnexpected).
+struct GateUnexpectedCounts {
+  int64_t failures = 0;     // FAIL no expectation predicted
+  int64_t crashes = 0;      // CRASH no expectation predicted
+  int64_t timeouts = 0;     // TIMEOUT no expectation predicted
+  int64_t unresolved = 0;   // UNRESOLVED no expectation predicted
+  int64_t unsupported = 0;  // UNSUPPORTED no expectation predicted
+  int64_t xpass = 0;        // an expected failure that passed; counted only when strict
+  int64_t total() const;
+  bool operator==(const GateUnexpectedCounts& o) const;
+};
+
+// The outcome of `onnxgate gate`: absent from a plain run.
+struct GateRecord {
+  // No unexpected outcome and every selected case judged (an interrupted gate has not passed).
+  bool passed = false;
+  bool strict = true;  // an XPASS fails the gate
+  GateUnexpectedCounts unexpected;
+  std::vector<GateExpectationsRecord> expectations;  // per runtime/EP, in run order
+};
+
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
 // top-level keys in the JSON report.
 struct RunRecord {
@@ -271,6 +303,8 @@ struct RunRecord {
   // The op x op version x EP matrix and the operator coverage; empty when not computed.
   std::vector<MatrixCell> matrix;
   std::vector<CoverageRecord> coverage;
+  // Set by `gate` only.
+  std::optional<GateRecord> gate;
 };
 
 VerdictCounts CountVerdicts(const std::vector<CaseRecord>& cases);
@@ -292,6 +326,19 @@ std::vector<std::string> OrderTargets(const RunRecord& run, std::set<std::string
 // Every target that the run's cases, matrix cells and not-run records name, in OrderTargets
 // order.
 std::vector<std::string> RunTargets(const RunRecord& run);
+
+// Whether a record breaks a gate: FAIL, CRASH, TIMEOUT, UNRESOLVED, UNSUPPORTED that no
+// expectation predicted, and XPASS when `strict`.
+bool IsUnexpected(const CaseRecord& record, bool strict);
+
+// The records that break a gate (IsUnexpected), counted by kind.
+GateUnexpectedCounts CountUnexpected(const std::vector<CaseRecord>& cases, bool strict);
+
+// The unexpected outcomes in words, kinds with a zero count left out: "2 failures, 1 crash".
+std::string DescribeUnexpected(const GateUnexpectedCounts& unexpected);
+
+// The report title by command: "onnxgate gate" for a gate (run.gate set), else "onnxgate run".
+std::string RunTitle(const RunRecord& run);
 
 // A bench run: latency records and no cases. Its human-facing reports are the latency section
 // alone.

@@ -51,6 +51,31 @@ CommandResult RunCommand(const std::string& command) {
   return result;
 }
 
+RunRecord FailedGateRun() {
+  RunRecord run = SampleRun();
+  GateRecord gate;
+  gate.strict = true;
+  gate.unexpected = CountUnexpected(run.cases, gate.strict);
+  gate.passed = gate.unexpected.total() == 0;
+  gate.expectations.push_back({"", "ref", "conformance/expectations/ref.json", true, 3});
+  gate.expectations.push_back({"", "dnnl", "conformance/expectations/dnnl.json", false, 0});
+  run.gate = gate;
+  return run;
+}
+
+RunRecord PassedGateRun() {
+  RunRecord run = FailedGateRun();
+  std::vector<CaseRecord> kept;
+  for (const CaseRecord& c : run.cases) {
+    if (!IsUnexpected(c, true)) kept.push_back(c);
+  }
+  run.cases = kept;
+  run.matrix.clear();
+  run.gate->unexpected = CountUnexpected(run.cases, true);
+  run.gate->passed = true;
+  return run;
+}
+
 OutputComparison SampleFailingOutput() {
   OutputComparison o;
   o.output_name = "y";

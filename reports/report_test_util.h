@@ -31,6 +31,12 @@ RunRecord InterruptedRun();
 // (Conv v11) fails on onnxgate and passes on onnxruntime; the matrix of those cases.
 RunRecord SideBySideRun();
 
+// SampleRun judged by a strict gate: the unexpected outcomes counted from its cases (FAILED),
+// ref judged by conformance/expectations/ref.json (3 entries), dnnl by no file.
+RunRecord FailedGateRun();
+// FailedGateRun with only its passing and expected cases: PASSED.
+RunRecord PassedGateRun();
+
 // A failing output comparison of a float [2,3] output.
 OutputComparison SampleFailingOutput();
 

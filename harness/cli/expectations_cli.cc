@@ -3,24 +3,60 @@
 #include <filesystem>
 #include <set>
 
+#include "conformance/expectations_naming.h"
 #include "conformance/expectations_update.h"
 #include "harness/cli/cli.h"
+#include "harness/runtime_factory.h"
 #include "reports/json_writer.h"
-#include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
 namespace {
 struct UpdateFlags {
   std::string from;
+  std::string runtime;
   std::string ep;
   std::string file;
 };
+
+// The owner of the report's runtime as the run named it; a report without "runtimes" (older
+// than side-by-side runs) was a run of the built-in runtime.
+ExpectationsOwner OwnerInReport(const RunRecord& run) {
+  if (run.runtimes.empty()) return {ExpectationsOwner::Kind::kBuiltin, ""};
+  const RuntimeRecord& r = run.runtimes[0];
+  return ExpectationsOwnerOf(r.spec, IsRegistryName(r.spec) ? r.spec : "", r.name);
+}
+
+// --runtime NAME: "builtin" or the built-in runtime's name, the report's runtime by its spec or
+// name (its owner then), else a registry name.
+ExpectationsOwner OwnerNamed(const std::string& name, const RunRecord& run) {
+  if (name == kBuiltinRuntimeSpec || name == kBuiltinRuntimeName) {
+    return {ExpectationsOwner::Kind::kBuiltin, ""};
+  }
+  for (const RuntimeRecord& r : run.runtimes) {
+    if (name == r.spec || name == r.name) return OwnerInReport(run);
+  }
+  return {ExpectationsOwner::Kind::kRegistry, name};
+}
+
+// `path` relative to `root` when it lies inside it.
+std::string ShownPath(const std::string& path, const std::string& root) {
+  std::error_code ec;
+  const auto canonical_root = std::filesystem::weakly_canonical(root, ec);
+  const auto canonical = std::filesystem::weakly_canonical(path, ec);
+  if (ec) return path;
+  const auto relative = canonical.lexically_relative(canonical_root);
+  if (relative.empty() || *relative.begin() == "..") return path;
+  return relative.string();
+}
 }  // namespace
 
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
   static UpdateFlags f;
-  CLI::App* cmd = app.add_subcommand("expectations", "Maintain conformance/expectations/<ep>.json");
+  CLI::App* cmd = app.add_subcommand(
+      "expectations",
+      "Maintain conformance/expectations: <ep>.json (built-in runtime), <registry name>.json, "
+      "<runtime name>.<ep>.json (any other runtime)");
   cmd->require_subcommand(1);
   CLI::App* update = cmd->add_subcommand(
       "update",
@@ -29,9 +65,12 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       "entries stay while their cases pass or fail in values only");
   update->add_option("--from", f.from, "JSON report of a run (onnxgate run/gate --json)")
       ->required();
+  update->add_option("--runtime", f.runtime,
+                     "Registry or runtime name whose file to rewrite (default: the report's "
+                     "runtime)");
   update->add_option("--ep", f.ep, "EP whose expectations to rewrite (default: the run's only EP)");
   update->add_option("--file", f.file,
-                     "Expectation file (default: conformance/expectations/<ep>.json)");
+                     "Expectation file (default: the one gate reads for the runtime and EP)");
   update->callback([&ctx] {
     ctx.action = [&ctx] {
       auto run = ReadRunJson(f.from);
@@ -59,15 +98,19 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
         }
         ep = *eps.begin();
       }
-      // The EP names the file written: a report saying "../../.." must not write outside.
-      if (Status st = CheckSafeName("EP", ep); !st.ok()) {
+      // The runtime and EP name the file written: a report saying "../../.." must not write
+      // outside the folder.
+      const ExpectationsOwner owner =
+          f.runtime.empty() ? OwnerInReport(*run) : OwnerNamed(f.runtime, *run);
+      auto file_name = ExpectationsFileName(owner, ep);
+      if (!file_name.ok()) {
         std::fprintf(stderr, "onnxgate expectations update: %s: %s\n", f.from.c_str(),
-                     st.message().c_str());
+                     file_name.status().message().c_str());
         return 2;
       }
       std::string path =
           f.file.empty()
-              ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / (ep + ".json"))
+              ? (std::filesystem::path(ctx.root) / "conformance" / "expectations" / *file_name)
                     .string()
               : f.file;
       // Reasons are read on other machines: paths inside the repository are written relative
@@ -95,8 +138,9 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       const ExpectationFile& updated = written->after;
       size_t review = 0;
       for (const auto& e : updated.entries) review += e.review ? 1 : 0;
-      std::printf("wrote %s: %zu entries (%zu before), %zu marked for review\n", path.c_str(),
-                  updated.entries.size(), written->before.entries.size(), review);
+      std::printf("wrote %s: %zu entries (%zu before), %zu marked for review\n",
+                  ShownPath(path, ctx.root).c_str(), updated.entries.size(),
+                  written->before.entries.size(), review);
       return 0;
     };
   });

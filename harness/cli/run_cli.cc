@@ -215,12 +215,12 @@ void AddRunCommands(CLI::App& app, CliContext& ctx) {
 
   CLI::App* gate = app.add_subcommand(
       "gate",
-      "Run suites and judge them against conformance/expectations/<ep>.json: exit 1 on any "
+      "Run suites and judge them against conformance/expectations (<ep>.json for the built-in "
+      "runtime, <registry name>.json, <runtime name>.<ep>.json otherwise): exit 1 on any "
       "outcome the expectations do not predict (an XPASS too, unless --no-strict)");
   AddCommonFlags(gate, gate_flags);
   gate->add_option("--expectations-dir", gate_flags.options.expectations_dir,
-                   "Folder of <ep>.json expectation files, or <name>.json for a runtime named "
-                   "in adapters/runtimes.json (default: conformance/expectations)");
+                   "Folder of the expectation files (default: conformance/expectations)");
   gate->add_flag("--no-strict", gate_flags.no_strict, "An XPASS does not fail the gate");
   gate->callback([&ctx] {
     gate_flags.options.apply_expectations = true;
