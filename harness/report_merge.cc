@@ -59,7 +59,7 @@ void SortCases(const std::vector<std::string>& suites, std::vector<CaseRecord>* 
 }  // namespace
 
 StatusOr<RunRecord> MergeShardReports(const std::vector<RunRecord>& shards,
-                                      const std::vector<std::string>& paths) {
+                                      const std::vector<std::string>& paths, bool strict) {
   if (shards.empty()) return InvalidArgument("no reports to merge");
   std::set<int64_t> indices;
   for (size_t i = 0; i < shards.size(); ++i) {
@@ -98,6 +98,12 @@ StatusOr<RunRecord> MergeShardReports(const std::vector<RunRecord>& shards,
   merged.totals = CountVerdicts(merged.cases);
   merged.matrix = BuildMatrix(merged.cases);
   merged.coverage = BuildCoverage(AllOperators(), merged.cases);
+  if (merged.gate) {
+    merged.gate->strict = strict;
+    merged.gate->unexpected = CountUnexpected(merged.cases, strict);
+    merged.gate->passed =
+        merged.gate->unexpected.total() == 0 && merged.status == RunStatus::kCompleted;
+  }
   return merged;
 }
 

@@ -86,5 +86,23 @@ TEST(ReportMergeTest, AnInterruptedShardMakesTheRunInterrupted) {
   EXPECT_EQ(merged->status, RunStatus::kInterrupted);
 }
 
+TEST(ReportMergeTest, TheGateIsJudgedAgainOverEveryCase) {
+  RunRecord a = Shard(0, 2, {Case("a", "x", Verdict::kPass)});
+  RunRecord b = Shard(1, 2, {Case("a", "y", Verdict::kXpass)});
+  for (RunRecord* shard : {&a, &b}) {
+    shard->gate.emplace();
+    shard->gate->passed = true;
+  }
+  a.gate->expectations.push_back({"", "ref", "conformance/expectations/ref.json", true, 3});
+  auto strict = MergeShardReports({a, b}, {"a.json", "b.json"});
+  ASSERT_TRUE(strict.ok() && strict->gate);
+  EXPECT_FALSE(strict->gate->passed);
+  EXPECT_EQ(strict->gate->unexpected.xpass, 1);
+  EXPECT_EQ(strict->gate->expectations.size(), 1u);
+  auto lenient = MergeShardReports({a, b}, {"a.json", "b.json"}, /*strict=*/false);
+  ASSERT_TRUE(lenient.ok() && lenient->gate);
+  EXPECT_TRUE(lenient->gate->passed);
+}
+
 }  // namespace
 }  // namespace onnxgate
