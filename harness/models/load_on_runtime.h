@@ -2,7 +2,8 @@
 // binary ONNX (RuntimeUnderTest::ReadsOnnxText is false: a plugin or an adapter over another
 // runtime's API) is given a binary scratch copy of a text model (.onnxtxt, harness/models/
 // scratch_model.h, with copies of its external data beside it), made from the parse the harness
-// already has; the copy is removed once the load returns, and the load's error names the user's
+// already has; the copy lives as long as the loaded model (a runtime may read its file again while
+// running) and is removed with it, and the errors of the load and of every run name the user's
 // file, not the copy. Every other model, and every model on a runtime that reads text, is loaded
 // from its own path.
 #pragma once

@@ -55,7 +55,7 @@ TEST_F(LoadOnRuntimeTest, ABinaryOnlyRuntimeGetsABinaryCopyOfATextModel) {
       }));
   auto loaded = LoadOnRuntime(runtime_, text_path_, LoadOptions());
   EXPECT_THAT(seen, EndsWith(".onnx"));
-  EXPECT_FALSE(fs::exists(seen)) << "the copy is removed after the load";
+  EXPECT_FALSE(fs::exists(seen)) << "the copy is removed with the failed load";
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.status().message(), "cannot load " + text_path_ + " (as binary ONNX)");
 }
