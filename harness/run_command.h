@@ -35,8 +35,11 @@ struct RunCommandOptions {
   // A runtime whose NeedsCaseIsolation() is true gets a process per case in worker mode.
   Isolation isolation = Isolation::kWorker;
   bool apply_expectations = false;  // gate
-  bool strict = true;               // an XPASS fails the gate
-  std::string expectations_dir;     // default: <root>/conformance/expectations
+  // A JSON report of an earlier run of the same suites (the last release's): a case whose raw
+  // outcome got worse than in it fails the run (harness/report_diff.h); empty: none.
+  std::string against_report;
+  bool strict = true;            // an XPASS fails the gate
+  std::string expectations_dir;  // default: <root>/conformance/expectations
   // A registry runtime's name (ort), which names its file (ort.json); empty otherwise. The
   // file of each runtime/EP is named by ExpectationsFileName (conformance/expectations_naming.h).
   std::string expectations_name;

@@ -7,6 +7,7 @@
 
 #include "conformance/expectations.h"
 #include "conformance/matrix.h"
+#include "harness/report_diff.h"
 
 namespace onnxgate {
 
@@ -51,6 +52,13 @@ GateRecord JudgeGate(const RunPlan& plan, const RunRecord& run) {
   gate.strict = plan.options.strict;
   gate.unexpected = CountUnexpected(run.cases, gate.strict);
   gate.passed = gate.unexpected.total() == 0 && run.status == RunStatus::kCompleted;
+  if (plan.release) {
+    const ReportDiff diff = DiffReports(*plan.release, run);
+    gate.against_report = plan.options.against_report;
+    gate.worse_than_release = static_cast<int64_t>(diff.Count(VerdictChange::kWorse));
+    gate.better_than_release = static_cast<int64_t>(diff.Count(VerdictChange::kBetter));
+    gate.passed = gate.passed && gate.worse_than_release == 0;
+  }
   for (size_t i = 0; i < plan.runtimes.size(); ++i) {
     for (const std::string& ep : plan.runtimes[i].eps) {
       const RuntimeEp key{i, ep};

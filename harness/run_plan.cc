@@ -10,6 +10,7 @@
 
 #include "conformance/expectations_naming.h"
 #include "harness/selection.h"
+#include "reports/json_writer.h"
 #include "reports/text_escape.h"
 #include "runtime/base/safe_name.h"
 
@@ -157,6 +158,11 @@ StatusOr<RunPlan> PlanRun(const RunCommandOptions& options,
   ONNXGATE_RETURN_IF_ERROR(LoadTolerances(&plan));
   ONNXGATE_RETURN_IF_ERROR(LoadExpectations(&plan));
   ONNXGATE_RETURN_IF_ERROR(BuildRequests(&plan));
+  if (!options.against_report.empty()) {
+    StatusOr<RunRecord> release = ReadRunJson(options.against_report);
+    if (!release.ok()) return release.status().WithContext("--against-report");
+    plan.release = std::move(release).value();
+  }
   return plan;
 }
 

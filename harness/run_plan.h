@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -53,6 +54,8 @@ struct RunPlan {
   // The keys whose file exists; the others were judged by an empty file (every case must pass).
   std::set<RuntimeEp> expectations_found;
   std::vector<CaseRequest> requests;  // suite order, selection order, runtime, EP
+  // --against-report, read before anything runs.
+  std::optional<RunRecord> release;
   // ONNX's operator versions, for coverage (filled by PrepareWorkers, before any fork).
   std::vector<OperatorVersions> operators;
 };

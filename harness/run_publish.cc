@@ -6,6 +6,7 @@
 #include <string>
 
 #include "conformance/expectations.h"
+#include "harness/report_diff.h"
 #include "reports/format.h"
 #include "reports/matrix_summary.h"
 #include "reports/text_escape.h"
@@ -169,8 +170,16 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
     return kExitUsage;
   }
   if (!reports_written) return kExitUsage;
-  std::printf("%s\n", unexpected.empty() ? "Result: all expectations met" : "Result: FAILED");
-  return unexpected.empty() ? kExitOk : kExitUnexpected;
+  size_t worse = 0;
+  if (plan.release) {
+    const ReportDiff diff = DiffReports(*plan.release, run);
+    worse = diff.Count(VerdictChange::kWorse);
+    std::printf("Against %s: %s", plan.options.against_report.c_str(),
+                RenderReportDiffText(diff, 50).c_str());
+  }
+  const bool met = unexpected.empty() && worse == 0;
+  std::printf("%s\n", met ? "Result: all expectations met" : "Result: FAILED");
+  return met ? kExitOk : kExitUnexpected;
 }
 
 }  // namespace onnxgate

@@ -210,6 +210,13 @@ Status ParseGate(const JsonObject& f, GateRecord* gate) {
     ONNXGATE_RETURN_IF_ERROR(u->ReadInt("unsupported", 0, kMax, &c.unsupported));
     ONNXGATE_RETURN_IF_ERROR(u->ReadInt("xpass", 0, kMax, &c.xpass));
   }
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> against, f.OptionalObject("against_report"));
+  if (against) {
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    ONNXGATE_RETURN_IF_ERROR(against->Require("file", &gate->against_report));
+    ONNXGATE_RETURN_IF_ERROR(against->ReadInt("worse", 0, kMax, &gate->worse_than_release));
+    ONNXGATE_RETURN_IF_ERROR(against->ReadInt("better", 0, kMax, &gate->better_than_release));
+  }
   return f.ForEachObject("expectations", [&](const JsonObject& e) {
     return ParseGateExpectations(e, &gate->expectations.emplace_back());
   });

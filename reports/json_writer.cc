@@ -165,17 +165,23 @@ Json GateJson(const GateRecord& gate) {
     j["entries"] = e.entries;
     expectations.push_back(j);
   }
-  return {{"passed", gate.passed},
-          {"strict", gate.strict},
-          {"unexpected",
-           {{"total", u.total()},
-            {"failures", u.failures},
-            {"crashes", u.crashes},
-            {"timeouts", u.timeouts},
-            {"unresolved", u.unresolved},
-            {"unsupported", u.unsupported},
-            {"xpass", u.xpass}}},
-          {"expectations", expectations}};
+  Json out = {{"passed", gate.passed},
+              {"strict", gate.strict},
+              {"unexpected",
+               {{"total", u.total()},
+                {"failures", u.failures},
+                {"crashes", u.crashes},
+                {"timeouts", u.timeouts},
+                {"unresolved", u.unresolved},
+                {"unsupported", u.unsupported},
+                {"xpass", u.xpass}}},
+              {"expectations", expectations}};
+  if (!gate.against_report.empty()) {
+    out["against_report"] = {{"file", gate.against_report},
+                             {"worse", gate.worse_than_release},
+                             {"better", gate.better_than_release}};
+  }
+  return out;
 }
 
 }  // namespace

@@ -268,6 +268,11 @@ struct GateRecord {
   bool strict = true;  // an XPASS fails the gate
   GateUnexpectedCounts unexpected;
   std::vector<GateExpectationsRecord> expectations;  // per runtime/EP, in run order
+  // gate --against-report: the release report compared with (as given), and how many cases got
+  // worse (a failure of the gate) or better than in it; empty when none was given.
+  std::string against_report;
+  int64_t worse_than_release = 0;
+  int64_t better_than_release = 0;
 };
 
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new

@@ -155,15 +155,16 @@ void AddRunCommands(CLI::App& app, CliContext& ctx);          // run, gate
 void AddImportCommand(CLI::App& app, CliContext& ctx);        // import-onnx-tests
 void AddListCommand(CLI::App& app, CliContext& ctx);          // list (and CTest scripts)
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx);  // expectations update
-void AddOpsCommand(CLI::App& app, CliContext& ctx);         // ops: op versions x EP claims x cases
-void AddZooCommand(CLI::App& app, CliContext& ctx);         // zoo generate, zoo list
-void AddBenchCommands(CLI::App& app, CliContext& ctx);      // bench, baseline update
-void AddRecordCommand(CLI::App& app, CliContext& ctx);      // record: a model -> a suite case
-void AddCheckModelCommand(CLI::App& app, CliContext& ctx);  // check-model: preflight a model
-void AddDiffCommand(CLI::App& app, CliContext& ctx);        // diff: a model on two configurations
-void AddSweepCommand(CLI::App& app, CliContext& ctx);       // sweep: rows at other batch sizes
-void AddReportCommand(CLI::App& app, CliContext& ctx);      // report: render a JSON report again
-void AddMergeCommand(CLI::App& app, CliContext& ctx);       // merge: shard reports -> one run's
+void AddOpsCommand(CLI::App& app, CliContext& ctx);          // ops: op versions x EP claims x cases
+void AddZooCommand(CLI::App& app, CliContext& ctx);          // zoo generate, zoo list
+void AddBenchCommands(CLI::App& app, CliContext& ctx);       // bench, baseline update
+void AddRecordCommand(CLI::App& app, CliContext& ctx);       // record: a model -> a suite case
+void AddCheckModelCommand(CLI::App& app, CliContext& ctx);   // check-model: preflight a model
+void AddDiffCommand(CLI::App& app, CliContext& ctx);         // diff: a model on two configurations
+void AddSweepCommand(CLI::App& app, CliContext& ctx);        // sweep: rows at other batch sizes
+void AddReportCommand(CLI::App& app, CliContext& ctx);       // report: render a JSON report again
+void AddMergeCommand(CLI::App& app, CliContext& ctx);        // merge: shard reports -> one run's
+void AddDiffReportsCommand(CLI::App& app, CliContext& ctx);  // diff-reports: verdict changes
 
 // --json, --junit (with --junit-schema), --markdown and --html of the commands that write a run's
 // reports from other reports (report, merge); WriteReportsOf writes those named (an empty path:

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   onnxgate::AddSweepCommand(app, ctx);
   onnxgate::AddReportCommand(app, ctx);
   onnxgate::AddMergeCommand(app, ctx);
+  onnxgate::AddDiffReportsCommand(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

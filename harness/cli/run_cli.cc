@@ -111,6 +111,9 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                                   "(1-based), or JOB_COMPLETION_INDEX with --shard-count");
   cmd->add_option("--shard-count", o.selection.shard_count,
                   "Number of shards; also GTEST_TOTAL_SHARDS or CI_NODE_TOTAL");
+  cmd->add_option("--against-report", o.against_report,
+                  "JSON report of an earlier run of the same suites (the last release's): fail "
+                  "when a case's outcome got worse than there, and list what changed");
   cmd->add_option("--junit", o.junit_path, "Write a JUnit XML report");
   AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--json", o.json_path, "Write the JSON report (docs/report-json-schema.md)");
