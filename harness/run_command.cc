@@ -185,9 +185,9 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   Execution execution =
       ExecuteRun(*plan, [&](const CaseRequest& request, CaseRecord& record, size_t done) {
         JudgeCase(*plan, request, record);
-        if (options.verbose || record.verdict != Verdict::kPass) {
-          PrintCaseLine(record, done, total);
-        }
+        const bool unexpected = options.apply_expectations ? IsUnexpected(record, options.strict)
+                                                           : record.verdict != Verdict::kPass;
+        if (!options.quiet && (options.verbose || unexpected)) PrintCaseLine(record, done, total);
       });
   JudgeRun(*plan, std::move(execution), &run);
   return PublishRun(*plan, run);

@@ -1,7 +1,7 @@
 // `onnxgate run` and `onnxgate gate`: select cases, run each in a worker process on each EP,
 // apply expectations (gate), write the reports, print a summary and one reproducer line per
-// non-passing case, and return the exit code (0 met, 1 unexpected results, 2 usage/infra or
-// interrupted: the reports then say so and list the cases not run).
+// unexpected case (the first 50), and return the exit code (0 met, 1 unexpected results, 2
+// usage/infra or interrupted: the reports then say so and list the cases not run).
 #pragma once
 
 #include <string>
@@ -54,7 +54,10 @@ struct RunCommandOptions {
   int convert_to_opset = 0;
   std::string junit_path, json_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
+  // The console: a line per case as it ends for unexpected outcomes only (expected ones are
+  // counted in the summary), every case with `verbose`, none with `quiet` (the summary alone).
   bool verbose = false;
+  bool quiet = false;
   std::vector<std::string> command_line;  // as invoked, for the report
   std::string executable = "onnxgate";    // for reproducer lines
   // How the runtime was named (--runtime, --runtime-option), for reproducer lines: the

@@ -103,8 +103,11 @@ bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
 
 // Summary: counts per verdict, then the unexpected cases with their reproducers (a run of
 // models shows them before the operator matrix; operator tests after).
+// The reproducer lines the console lists before pointing to the reports for the rest.
+constexpr size_t kMaxReproducerLines = 50;
+
 void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& unexpected,
-                  bool xpass_fails) {
+                  bool xpass_fails, bool quiet) {
   std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
   for (Verdict v : kAllVerdicts) {
     if (run.totals[v] > 0)
@@ -113,13 +116,20 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
   std::printf("\n");
   const bool models = IsModelRun(run);
   if (!models) PrintMatrixSummary(run, xpass_fails);
-  if (!unexpected.empty()) {
+  if (!unexpected.empty() && quiet) {
+    std::printf("%zu unexpected result(s): the reports list them\n", unexpected.size());
+  } else if (!unexpected.empty()) {
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
-    for (const CaseRecord* r : unexpected) {
+    for (size_t i = 0; i < unexpected.size() && i < kMaxReproducerLines; ++i) {
+      const CaseRecord* r = unexpected[i];
       std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
                   EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
                   EscapeForTerminal(TargetName(*r)).c_str(),
                   EscapeForTerminal(r->reproducer).c_str());
+    }
+    if (unexpected.size() > kMaxReproducerLines) {
+      std::printf("  ... and %zu more: the reports (--json, --junit, --html) list every one\n",
+                  unexpected.size() - kMaxReproducerLines);
     }
   }
   if (models) PrintMatrixSummary(run, xpass_fails);
@@ -152,7 +162,8 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
   for (const CaseRecord& r : run.cases) {
     if (IsUnexpected(r, plan.options.strict)) unexpected.push_back(&r);
   }
-  PrintSummary(run, unexpected, plan.options.strict || !plan.options.apply_expectations);
+  PrintSummary(run, unexpected, plan.options.strict || !plan.options.apply_expectations,
+               plan.options.quiet);
   // Every selected case x EP is either judged or listed as not run; anything else would make
   // the reports undercount the selection.
   if (run.cases.size() + run.not_run.size() != plan.requests.size()) {

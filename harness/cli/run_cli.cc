@@ -120,7 +120,11 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path,
                   "Write one self-contained HTML page (op x opset matrix, failures)");
-  cmd->add_flag("-v,--verbose", o.verbose, "Print a line for every case, passing ones too");
+  cmd->add_flag("-v,--verbose", o.verbose,
+                "Print a line for every case as it ends, passing and expected ones too (by "
+                "default only unexpected outcomes get one; expected ones are counted)");
+  cmd->add_flag("-q,--quiet", o.quiet,
+                "Print the summary alone: no line per case, no reproducer lines");
 }
 
 // The EPs of `requested` that `runtime` runs: all of them when it is the only runtime (RunCommand
