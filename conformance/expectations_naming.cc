@@ -1,6 +1,9 @@
 // ExpectationsFileName: one name per runtime and EP (see expectations_naming.h).
 #include "conformance/expectations_naming.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "runtime/base/safe_name.h"
 
 namespace onnxgate {
@@ -25,6 +28,19 @@ StatusOr<std::string> ExpectationsFileName(const ExpectationsOwner& owner, const
       return owner.name + "." + ep + ".json";
   }
   return InvalidArgument("unknown kind of expectations owner");
+}
+
+std::string ExpectationsPathShown(const std::string& path, const std::string& root) {
+  namespace fs = std::filesystem;
+  if (root.empty()) return path;
+  std::error_code ec;
+  const fs::path canonical_root = fs::weakly_canonical(root, ec);
+  if (ec) return path;
+  const fs::path canonical_path = fs::weakly_canonical(path, ec);
+  if (ec) return path;
+  const fs::path relative = canonical_path.lexically_relative(canonical_root);
+  if (relative.empty() || *relative.begin() == "..") return path;
+  return relative.string();
 }
 
 }  // namespace onnxgate

@@ -36,4 +36,8 @@ ExpectationsOwner ExpectationsOwnerOf(const std::string& spec, const std::string
 // be one path component (CheckSafeName), naming which.
 StatusOr<std::string> ExpectationsFileName(const ExpectationsOwner& owner, const std::string& ep);
 
+// How reports and the console show an expectations file: `path` relative to `root` (--root)
+// when it lies inside it, else as it is.
+std::string ExpectationsPathShown(const std::string& path, const std::string& root);
+
 }  // namespace onnxgate

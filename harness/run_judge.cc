@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "conformance/expectations.h"
+#include "conformance/expectations_naming.h"
 #include "conformance/matrix.h"
 #include "harness/report_diff.h"
 
@@ -31,20 +32,6 @@ NotRunRecord NotRun(const RunPlan& plan, const CaseRequest& request, const JobRe
   return n;
 }
 
-// `path` relative to `root` when it lies inside it, else as it is.
-std::string RelativeToRoot(const std::string& path, const std::string& root) {
-  namespace fs = std::filesystem;
-  if (root.empty()) return path;
-  std::error_code ec;
-  const fs::path canonical_root = fs::weakly_canonical(root, ec);
-  if (ec) return path;
-  const fs::path canonical_path = fs::weakly_canonical(path, ec);
-  if (ec) return path;
-  const fs::path relative = canonical_path.lexically_relative(canonical_root);
-  if (relative.empty() || *relative.begin() == "..") return path;
-  return relative.string();
-}
-
 }  // namespace
 
 GateRecord JudgeGate(const RunPlan& plan, const RunRecord& run) {
@@ -67,7 +54,7 @@ GateRecord JudgeGate(const RunPlan& plan, const RunRecord& run) {
       e.ep = ep;
       const auto path = plan.expectation_paths.find(key);
       if (path != plan.expectation_paths.end()) {
-        e.file = RelativeToRoot(path->second, plan.options.root);
+        e.file = ExpectationsPathShown(path->second, plan.options.root);
       }
       e.found = plan.expectations_found.count(key) > 0;
       const auto file = plan.expectations.find(key);

@@ -88,19 +88,6 @@ void PrintGateExpectations(const GateRecord& gate) {
   }
 }
 
-// Each report to its path; false when one could not be written (the others still are).
-bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
-  bool all_written = true;
-  for (const ReportTarget& target : RunReportTargets(options)) {
-    if (Status st = target.writer->Write(run, target.path); !st.ok()) {
-      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n",
-                   EscapeForTerminal(target.path).c_str(), EscapeForTerminal(st.message()).c_str());
-      all_written = false;
-    }
-  }
-  return all_written;
-}
-
 // Summary: counts per verdict, then the unexpected cases with their reproducers (a run of
 // models shows them before the operator matrix; operator tests after).
 // The reproducer lines the console lists before pointing to the reports for the rest.
@@ -154,6 +141,18 @@ std::vector<ReportTarget> RunReportTargets(const RunCommandOptions& options) {
   AddReportTarget(options.html_path, NewHtmlReportWriter(), &targets);
   AddReportTarget(options.markdown_path, NewMarkdownReportWriter(), &targets);
   return targets;
+}
+
+bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
+  bool all_written = true;
+  for (const ReportTarget& target : RunReportTargets(options)) {
+    if (Status st = target.writer->Write(run, target.path); !st.ok()) {
+      std::fprintf(stderr, "onnxgate: writing report %s failed: %s\n",
+                   EscapeForTerminal(target.path).c_str(), EscapeForTerminal(st.message()).c_str());
+      all_written = false;
+    }
+  }
+  return all_written;
 }
 
 int PublishRun(const RunPlan& plan, const RunRecord& run) {

@@ -20,6 +20,10 @@ void PrintCaseLine(const CaseRecord& record, size_t done, size_t total);
 // The reports of a run, in the order they are written: JUnit XML, JSON, HTML, Markdown.
 std::vector<ReportTarget> RunReportTargets(const RunCommandOptions& options);
 
+// Writes each of those reports to its path; false when one could not be written (it is named on
+// stderr, and the others are still written).
+bool WriteReports(const RunCommandOptions& options, const RunRecord& run);
+
 // Writes the reports (a failed one is reported on stderr and the others still written), prints
 // the summary and returns the exit code: 0 all expectations met, 1 unexpected results, 2 a
 // report not written, an interrupted run, or records that do not add up to the selection.

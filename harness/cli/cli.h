@@ -168,11 +168,10 @@ void AddDiffReportsCommand(CLI::App& app, CliContext& ctx);  // diff-reports: ve
 
 // --json, --junit (with --junit-schema), --markdown and --html of the commands that write a run's
 // reports from other reports (report, merge); WriteReportsOf writes those named (an empty path:
-// not asked for), printing "onnxgate <command>: <why>" and returning false when one fails.
+// not asked for) as run and gate write theirs (WriteReports), false when one fails.
 void AddReportOutputs(CLI::App* cmd, std::string* json, std::string* junit, std::string* markdown,
                       std::string* html, JunitSchema* schema);
 bool WriteReportsOf(const RunRecord& run, const std::string& json, const std::string& junit,
-                    const std::string& markdown, const std::string& html, JunitSchema schema,
-                    const char* command);
+                    const std::string& markdown, const std::string& html, JunitSchema schema);
 
 }  // namespace onnxgate

@@ -39,16 +39,6 @@ ExpectationsOwner OwnerNamed(const std::string& name, const RunRecord& run) {
   return {ExpectationsOwner::Kind::kRegistry, name};
 }
 
-// `path` relative to `root` when it lies inside it.
-std::string ShownPath(const std::string& path, const std::string& root) {
-  std::error_code ec;
-  const auto canonical_root = std::filesystem::weakly_canonical(root, ec);
-  const auto canonical = std::filesystem::weakly_canonical(path, ec);
-  if (ec) return path;
-  const auto relative = canonical.lexically_relative(canonical_root);
-  if (relative.empty() || *relative.begin() == "..") return path;
-  return relative.string();
-}
 }  // namespace
 
 void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
@@ -139,7 +129,7 @@ void AddExpectationsCommand(CLI::App& app, CliContext& ctx) {
       size_t review = 0;
       for (const auto& e : updated.entries) review += e.review ? 1 : 0;
       std::printf("wrote %s: %zu entries (%zu before), %zu marked for review\n",
-                  ShownPath(path, ctx.root).c_str(), updated.entries.size(),
+                  ExpectationsPathShown(path, ctx.root).c_str(), updated.entries.size(),
                   written->before.entries.size(), review);
       return 0;
     };

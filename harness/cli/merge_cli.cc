@@ -65,7 +65,7 @@ void AddMergeCommand(CLI::App& app, CliContext& ctx) {
         return 2;
       }
       if (!WriteReportsOf(*merged, f.json_path, f.junit_path, f.markdown_path, f.html_path,
-                          f.junit_schema, "merge")) {
+                          f.junit_schema)) {
         return 2;
       }
       return Judge(*merged, !f.no_strict);

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "harness/cli/cli.h"
+#include "harness/run_publish.h"
 #include "reports/json_writer.h"
-#include "reports/report_writer.h"
 
 namespace onnxgate {
 
@@ -15,23 +15,6 @@ struct ReportFlags {
   std::string json_path, junit_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
 };
-
-// Writes every report `f` names from `run`; false after printing why one could not be written.
-bool WriteRendered(const RunRecord& run, ReportFlags& f, const char* command) {
-  std::vector<ReportTarget> targets;
-  AddReportTarget(f.json_path, NewJsonReportWriter(), &targets);
-  AddReportTarget(f.junit_path, NewJunitReportWriter(f.junit_schema), &targets);
-  AddReportTarget(f.markdown_path, NewMarkdownReportWriter(), &targets);
-  AddReportTarget(f.html_path, NewHtmlReportWriter(), &targets);
-  bool ok = true;
-  for (const ReportTarget& t : targets) {
-    if (Status st = t.writer->Write(run, t.path); !st.ok()) {
-      std::fprintf(stderr, "onnxgate %s: %s\n", command, st.message().c_str());
-      ok = false;
-    }
-  }
-  return ok;
-}
 
 }  // namespace
 
@@ -45,15 +28,14 @@ void AddReportOutputs(CLI::App* cmd, std::string* json, std::string* junit, std:
 }
 
 bool WriteReportsOf(const RunRecord& run, const std::string& json, const std::string& junit,
-                    const std::string& markdown, const std::string& html, JunitSchema schema,
-                    const char* command) {
-  ReportFlags f;
-  f.json_path = json;
-  f.junit_path = junit;
-  f.markdown_path = markdown;
-  f.html_path = html;
-  f.junit_schema = schema;
-  return WriteRendered(run, f, command);
+                    const std::string& markdown, const std::string& html, JunitSchema schema) {
+  RunCommandOptions paths;
+  paths.json_path = json;
+  paths.junit_path = junit;
+  paths.markdown_path = markdown;
+  paths.html_path = html;
+  paths.junit_schema = schema;
+  return WriteReports(paths, run);
 }
 
 void AddReportCommand(CLI::App& app, CliContext& ctx) {
@@ -78,7 +60,10 @@ void AddReportCommand(CLI::App& app, CliContext& ctx) {
         std::fprintf(stderr, "onnxgate report: %s\n", run.status().message().c_str());
         return 2;
       }
-      return WriteRendered(*run, f, "report") ? 0 : 2;
+      return WriteReportsOf(*run, f.json_path, f.junit_path, f.markdown_path, f.html_path,
+                            f.junit_schema)
+                 ? 0
+                 : 2;
     };
   });
 }
