@@ -24,6 +24,7 @@ struct ListFlags {
   std::string runtime;  // --runtime; empty: the built-in runtime, named in no test's command
   std::vector<std::string> runtime_options;
   std::string expectations_dir;
+  std::vector<std::string> labels;   // --label: added to every registered test
   CLI::Option* ep_option = nullptr;  // whether --ep was given
 };
 
@@ -100,6 +101,7 @@ std::string CTestScript(const Suite& suite, const ListFlags& f, const ScriptTarg
       std::vector<std::string> labels = {"conformance", "ep:" + ep, "suite:" + suite.name,
                                          "runtime:" + target.runtime_name};
       labels.insert(labels.end(), g.second.begin(), g.second.end());
+      labels.insert(labels.end(), f.labels.begin(), f.labels.end());
       out += "set_tests_properties(" + CMakeQuote(name) + " PROPERTIES LABELS " +
              CMakeLabelList(labels) + " TIMEOUT 600)\n";
     }
@@ -143,7 +145,8 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--suite", f.suite, "Suite to list")->required();
   f.ep_option = cmd->add_option("--ep", f.eps,
                                 "EPs to register tests for (with --ctest-script; default: ref, "
-                                "or the first provider of --runtime)");
+                                "or the first provider of --runtime); each is passed to gate "
+                                "--ep unchanged, a priority list A+B included");
   cmd->add_option("--runtime", f.runtime,
                   "Runtime the registered tests run (with --ctest-script): builtin, "
                   "plugin:<file.so>, adapter:<command>, or a name in adapters/runtimes.json");
@@ -155,6 +158,11 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--ctest-script", f.ctest_script,
                   "Write a CTest script registering the suite as tests labelled conformance, "
                   "op:<Op>, opset:<N>, ep:<ep>, suite:<suite>, runtime:<name>");
+  cmd->add_option("--label", f.labels,
+                  "Label added to every registered test besides those above (repeatable)")
+      ->check([](const std::string& label) {
+        return label.empty() ? std::string("a label must not be empty") : std::string();
+      });
   cmd->add_option("--group", f.group, "One test per 'case' or per 'op' (op x opset)")
       ->check(CLI::IsMember({"case", "op"}))
       ->capture_default_str();

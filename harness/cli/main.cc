@@ -5,6 +5,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <string>
 
 #include "harness/cli/cli.h"
 #include "harness/cli/did_you_mean.h"
@@ -20,8 +22,22 @@ std::string ExecutablePath(const char* argv0) {
   return buf;
 }
 
-std::string DefaultRoot() {
+// The installed data folder (<prefix>/share/onnxgate next to <prefix>/bin/onnxgate) when the
+// binary runs from an install that holds one, else empty.
+std::string InstalledDataDir(const std::string& executable) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      (fs::path(executable).parent_path() / ONNXGATE_INSTALLED_DATA_DIR).lexically_normal();
+  std::error_code ec;
+  if (!fs::is_directory(dir / "suites", ec)) return "";
+  return dir.string();
+}
+
+// $ONNXGATE_ROOT, else the installed data folder, else the source tree the binary was built from.
+std::string DefaultRoot(const std::string& executable) {
   if (const char* env = std::getenv("ONNXGATE_ROOT")) return env;
+  const std::string installed = InstalledDataDir(executable);
+  if (!installed.empty()) return installed;
   return ONNXGATE_SOURCE_DIR;
 }
 
@@ -34,7 +50,7 @@ int main(int argc, char** argv) {
   onnxgate::CliContext ctx;
   ctx.argv.assign(argv, argv + argc);
   ctx.executable = ExecutablePath(argv[0]);
-  ctx.root = DefaultRoot();
+  ctx.root = DefaultRoot(ctx.executable);
 
   CLI::App app{
       "onnxgate " ONNXGATE_VERSION
@@ -44,8 +60,9 @@ int main(int argc, char** argv) {
       "Exit codes: 0 all expectations met, 1 unexpected results, 2 usage or infrastructure error."};
   app.require_subcommand(1);
   app.add_option("--root", ctx.root,
-                 "Folder holding suites/, golden/data/ and conformance/ (default: $ONNXGATE_ROOT, "
-                 "else the source tree this binary was built from)")
+                 "Folder holding suites/, golden/data/, conformance/ and adapters/ (default: "
+                 "$ONNXGATE_ROOT, else " ONNXGATE_INSTALLED_DATA_DIR
+                 " next to an installed binary, else the source tree this binary was built from)")
       ->capture_default_str();
   app.set_version_flag("--version", std::string("onnxgate ") + ONNXGATE_VERSION + " (ONNX " +
                                         onnxgate::OnnxReleaseVersion() + ")");
