@@ -79,13 +79,13 @@ for file in gitlab-ci.yml github-actions.yml Jenkinsfile; do
   for out in gate.json gate.xml gate.md gate.html; do
     [[ -s $dir/merged/$out ]] || fail "$file: the merge job wrote no merged/$out"
   done
-  counts=""
+  counts="" shards=0
   for shard in "$dir"/reports/shard-*.json; do
     n=$(jq '.cases | length' "$shard")
     [[ $n -gt 0 ]] || fail "$file: $(basename "$shard") ran no case"
-    counts+="$n "
+    counts+="$n " shards=$((shards + 1))
   done
-  [[ $(ls "$dir"/reports/shard-*.json | wc -l) -eq 3 ]] || fail "$file: not 3 shard reports"
+  [[ $shards -eq 3 ]] || fail "$file: $shards shard reports, not 3"
   diff <(verdicts "$work/whole.json") <(verdicts "$dir/merged/gate.json") >"$dir/diff" ||
     { head -n 20 "$dir/diff" >&2; fail "$file: the merged verdicts differ from the unsharded run's"; }
   [[ $(jq -c .gate "$work/whole.json") == "$(jq -c .gate "$dir/merged/gate.json")" ]] ||
