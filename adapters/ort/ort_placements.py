@@ -5,9 +5,9 @@ Placements are ONNX Runtime's own record of the provider it assigned each node
 (session.record_ep_graph_assignment_info, read at load). ONNX Runtime gives no reason when a
 provider declines a node, so a node on another provider than the first gets, for each provider
 before it, the reason "ONNX Runtime assigned this node to <provider>; no reason given". A
-forbidden fallback is judged from these placements, not from session.disable_cpu_ep_fallback
-(which only refuses sessions whose nodes would reach the CPU provider, and refuses every session
-whose only provider is the CPU one).
+forbidden fallback is judged from these placements, not from session.disable_cpu_ep_fallback,
+which makes ONNX Runtime refuse every session that lists the CPU provider and says nothing of a
+fallback between other providers.
 """
 
 import sys
