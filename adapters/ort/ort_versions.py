@@ -4,8 +4,10 @@ ONNX Runtime's Python API does not list them, but its model loader names its lim
 refuses a model past them: "Unsupported model IR version: 1000, max supported IR version: 13" and
 "... Current official support for domain ai.onnx is till opset 26." So a one-node model stamped
 with an impossible IR version, and one per domain with an impossible opset, are offered to it and
-its answers read. The lower ends are not checked by ONNX Runtime: IR 3 is the first IR version
-with opset imports, and opsets start at 1.
+its answers read. Where ONNX Runtime loads unreleased opsets too
+(ALLOW_RELEASED_ONNX_OPSET_ONLY=0) it names no opset limit; a domain's limit is then the highest
+version among the op schemas it registers. The lower ends are not checked by ONNX Runtime: IR 3
+is the first IR version with opset imports, and opsets start at 1.
 """
 
 import re
@@ -49,6 +51,19 @@ def refusal(ort, model):
     return None
 
 
+def registered_opsets(ort):
+    """{domain: the highest since_version of ONNX Runtime's registered op schemas}, or {} where
+    its Python module does not list them."""
+    schemas = getattr(ort.capi.onnxruntime_pybind11_state, "get_all_operator_schema", None)
+    highest = {}
+    try:
+        for schema in schemas() if schemas else []:
+            highest[schema.domain] = max(highest.get(schema.domain, 0), schema.since_version)
+    except Exception:  # a build without schemas
+        return {}
+    return highest
+
+
 def accepted_versions(ort):
     """(ir [min, max], {domain: [min, max]}) for the ONNX Runtime module `ort`. Raises
     UnknownLimits, quoting ONNX Runtime, when it does not name its IR limit or its ai.onnx one;
@@ -60,6 +75,7 @@ def accepted_versions(ort):
                             "IR %d: %s" % (ort.__version__, IMPOSSIBLE, said[:300]))
     ir_max = int(found.group(1))
     probe_ir = min(ir_max, 7)
+    registered = registered_opsets(ort)
     opsets, refusals = {}, {}
     for domain in DOMAINS:
         imports = {"": 7, domain: IMPOSSIBLE} if domain else {"": IMPOSSIBLE}
@@ -67,6 +83,8 @@ def accepted_versions(ort):
         found = OPSET_LIMIT.search(refusals[domain])
         if found and found.group(1) == (domain or "ai.onnx"):
             opsets[domain] = [MIN_OPSET, int(found.group(2))]
+        elif domain in registered:  # unreleased opsets allowed: as far as its schemas go
+            opsets[domain] = [MIN_OPSET, registered[domain]]
     if "" not in opsets:
         raise UnknownLimits("ONNX Runtime %s did not name its highest ai.onnx opset when "
                             "refusing opset %d: %s" % (ort.__version__, IMPOSSIBLE,
