@@ -56,6 +56,7 @@ gate() {  # gate <report> [env...]: the smoke gate on the minimal adapter; print
   local report=$1
   shift
   set +e
+  cd "$root"  # the adapter's command names it relative to the repository root
   env "$@" "$bin" --root "$root" gate --suite smoke --runtime "adapter:python3 $adapter" \
     --expectations-dir "$work/expectations" --json "$report" >"$report.out" 2>&1
   echo $?

@@ -42,6 +42,7 @@ from onnx import numpy_helper  # noqa: E402
 import onnx.parser  # noqa: E402
 import onnxruntime as ort  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when loaded as a module
 import ort_options  # noqa: E402
 import ort_placements  # noqa: E402
 import ort_versions  # noqa: E402
