@@ -5,10 +5,19 @@ Run it from the environment ci/install-deps.sh makes (.venv/ort), as adapters/ru
     onnxgate gate --suite onnx-node --runtime ort --ep CPUExecutionProvider
 
 Providers are ONNX Runtime's own names. Optimization levels map 0 -> ORT_DISABLE_ALL,
-1 -> ORT_ENABLE_BASIC, 2 -> ORT_ENABLE_ALL. Placements come from ONNX Runtime's own record of
-which provider it assigned each node (session.record_ep_graph_assignment_info). What ONNX Runtime
-refuses at load because it lacks a kernel (NOT_IMPLEMENTED) or does not know the model's IR
-version or opset is UNIMPLEMENTED, so onnxgate reports it UNSUPPORTED.
+1 -> ORT_ENABLE_BASIC, 2 -> ORT_ENABLE_ALL. Runtime options (the hello's "options"):
+    providers=A,B,...                    the priority list: A first in the hello's providers, and
+                                         each session gets the load's providers, then the rest
+    provider_option.<provider>.<key>=v   a provider option, for sessions using that provider
+    session_config.<key>=v               a session config entry (SessionOptions)
+    log_severity=0..4                    ONNX Runtime's log severity (default 3: errors only),
+                                         its lines going to stderr
+The accepted IR versions and opsets are asked of the loaded ONNX Runtime itself (ort_versions.py).
+Placements come from ONNX Runtime's own record of which provider it assigned each node
+(session.record_ep_graph_assignment_info); every node on another provider than the first gets a
+decline per provider before it. What ONNX Runtime refuses at load because it lacks a kernel
+(NOT_IMPLEMENTED) or does not know the model's IR version or opset is UNIMPLEMENTED, so onnxgate
+reports it UNSUPPORTED; so is a forbidden fallback, naming the node.
 """
 
 import ctypes
@@ -33,10 +42,11 @@ from onnx import numpy_helper  # noqa: E402
 import onnx.parser  # noqa: E402
 import onnxruntime as ort  # noqa: E402
 
-# ONNX Runtime 1.31 loads IR versions up to 13 and ai.onnx opsets up to 26 (it says so when it
-# refuses a newer model); ai.onnx.ml up to 5.
-IR_RANGE = [3, 13]
-OPSET_RANGES = {"": [1, 26], "ai.onnx.ml": [1, 5]}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when loaded as a module
+import ort_options  # noqa: E402
+import ort_placements  # noqa: E402
+import ort_versions  # noqa: E402
+
 OPT_LEVELS = {
     0: ort.GraphOptimizationLevel.ORT_DISABLE_ALL,
     1: ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
@@ -256,19 +266,25 @@ class Adapter:
         # AzureExecutionProvider, which runs nothing locally and leaves every node to the CPU.)
         available = ort.get_available_providers()
         self.providers = sorted(available, key=lambda p: p != "CPUExecutionProvider")
+        self.options = ort_options.RuntimeOptions()
 
     def hello(self, header, blobs):
         if header.get("protocol") != PROTOCOL:
             raise AdapterError("INVALID_ARGUMENT", "protocol %r; this adapter speaks %d"
                                % (header.get("protocol"), PROTOCOL))
-        options = header.get("options") or {}
-        if options:
-            raise AdapterError("INVALID_ARGUMENT", "the ONNX Runtime adapter takes no runtime "
-                               "options; got '%s'" % sorted(options)[0])
-        threads = {p: 1 for p in self.providers}
+        try:
+            self.options = ort_options.parse(header.get("options") or {}, self.providers)
+            ir, opsets = ort_versions.accepted_versions(ort)
+        except (ort_options.OptionError, ort_versions.UnknownLimits) as exc:
+            raise AdapterError("INVALID_ARGUMENT", str(exc))
+        ort.set_default_logger_severity(self.options.log_severity)
+        # The priority list's providers first: its first is the default --ep.
+        listed = self.options.providers
+        providers = listed + [p for p in self.providers if p not in listed]
+        threads = {p: 1 for p in providers}
         threads["CPUExecutionProvider"] = os.cpu_count() or 1
         return {"protocol": PROTOCOL, "name": "onnxruntime", "version": ort.__version__,
-                "ir": IR_RANGE, "opsets": OPSET_RANGES, "providers": self.providers,
+                "ir": ir, "opsets": opsets, "providers": providers,
                 "max_threads": threads}, []
 
     def claims(self, header, blobs):
@@ -276,44 +292,26 @@ class Adapter:
                            "kernels a provider has")
 
     def load(self, header, blobs):
-        providers = header["providers"]
-        for p in providers:
+        for p in header["providers"]:
             if p not in self.providers:
                 raise AdapterError("INVALID_ARGUMENT", "unknown execution provider '%s'; ONNX "
                                    "Runtime offers: %s" % (p, ", ".join(self.providers)))
-        so = ort.SessionOptions()
-        so.log_severity_level = 3
-        so.graph_optimization_level = OPT_LEVELS.get(header.get("optimization_level", 0),
-                                                     ort.GraphOptimizationLevel.ORT_ENABLE_ALL)
-        so.intra_op_num_threads = int(header.get("intra_op_threads", 1))
-        so.inter_op_num_threads = 1
-        so.add_session_config_entry("session.record_ep_graph_assignment_info", "1")
-        forbid = header.get("fallback") == "forbid"
-        if forbid and "CPUExecutionProvider" not in providers:
-            so.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
+        providers = self.options.session_providers(header["providers"])
         try:
-            session = ort.InferenceSession(model_source(header["model_path"]), so,
-                                           providers=providers)
+            session = ort.InferenceSession(
+                model_source(header["model_path"]), self.session_options(header),
+                providers=providers,
+                provider_options=[self.options.provider_options.get(p, {}) for p in providers])
         except AdapterError:
             raise
         except Exception as exc:  # ONNX Runtime's own exception types
             raise AdapterError(error_code(exc), str(exc).strip())
-        placements = []
-        try:
-            for subgraph in session.get_provider_graph_assignment_info():
-                for i, node in enumerate(subgraph.get_nodes()):
-                    placements.append({"node": node.name or "%s_%d" % (node.op_type, i),
-                                       "op_type": node.op_type, "domain": node.domain,
-                                       "provider": subgraph.ep_name})
-        except Exception as exc:
-            print("ort_adapter: no placements: %s" % exc, file=sys.stderr)
-        # A forbidden fallback also covers [X, CPU]: every node must be on the first provider.
-        if forbid and placements:
-            moved = [p for p in placements if p["provider"] != providers[0]]
-            if moved:
-                raise AdapterError("UNIMPLEMENTED", "fallback is forbidden but %d node(s) run on "
-                                   "%s, not %s (first: %s)" % (len(moved), moved[0]["provider"],
-                                                               providers[0], moved[0]["node"]))
+        placements = ort_placements.of_session(session, providers)
+        if header.get("fallback") == "forbid":
+            try:
+                ort_placements.check_no_fallback(placements, providers)
+            except ort_placements.PlacementError as exc:
+                raise AdapterError(exc.code, str(exc))
         model_id = self.next_id
         self.next_id += 1
         self.models[model_id] = session
@@ -321,7 +319,19 @@ class Adapter:
         return {"model": model_id,
                 "inputs": [value_info(a) for a in session.get_inputs()],
                 "outputs": [value_info(a) for a in session.get_outputs()],
-                "metadata": dict(meta), "placements": placements}, []
+                "metadata": dict(meta), "placements": placements or []}, []
+
+    def session_options(self, header):
+        so = ort.SessionOptions()
+        so.log_severity_level = self.options.log_severity
+        so.graph_optimization_level = OPT_LEVELS.get(header.get("optimization_level", 0),
+                                                     ort.GraphOptimizationLevel.ORT_ENABLE_ALL)
+        so.intra_op_num_threads = int(header.get("intra_op_threads", 1))
+        so.inter_op_num_threads = 1
+        so.add_session_config_entry("session.record_ep_graph_assignment_info", "1")
+        for key, value in self.options.session_config.items():
+            so.add_session_config_entry(key, value)
+        return so
 
     def session(self, header):
         session = self.models.get(header.get("model"))
