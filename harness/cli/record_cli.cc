@@ -15,16 +15,35 @@ struct RecordFlags {
   RuntimeFlags runtime;
   LoadFlags load;
   std::vector<std::string> dims;
+  std::vector<std::string> input_ranges;
   ModelWorkerFlags worker;
 };
 
+// With expected outputs: how far the runtime that ran the sets is from them.
+void PrintRuntimeDistance(const RecordReport& report) {
+  std::printf("%s against %s (rtol %s, atol %s):\n", report.checked_on.c_str(),
+              report.producer.c_str(), FormatShort(report.tolerance.rtol).c_str(),
+              FormatShort(report.tolerance.atol).c_str());
+  for (const std::string& line : DescribeRuntimeDistance(report)) {
+    std::printf("  %s\n", line.c_str());
+  }
+  std::printf("  %s\n", report.runtime_outside_tolerance
+                            ? "outside the case's tolerance: a gate on this runtime and EP fails "
+                              "the case"
+                            : "every output within the case's tolerance");
+}
+
 int RecordCommand(RecordFlags& f, const CliContext& ctx) {
   auto dims = ParseDimFlags(f.dims);
-  if (!dims.ok()) {
-    std::fprintf(stderr, "onnxgate record: %s\n", dims.status().message().c_str());
-    return 2;
+  auto ranges = ParseInputRangeFlags(f.input_ranges);
+  for (const Status& status : {dims.status(), ranges.status()}) {
+    if (!status.ok()) {
+      std::fprintf(stderr, "onnxgate record: %s\n", status.message().c_str());
+      return 2;
+    }
   }
   RecordOptions o = f.options;
+  o.input_ranges = std::move(ranges).value();
   if (!ModelWorkerOptionsFromFlags(f.worker, "record", &o.worker)) return 2;
   f.runtime.case_timeout_seconds = o.worker.timeout_s;
   std::unique_ptr<RuntimeUnderTest> runtime = CreateRuntimeOrReport(f.runtime, ctx, "record");
@@ -38,6 +57,10 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
     std::fprintf(stderr, "onnxgate record: %s\n", report.status().message().c_str());
     return 2;
   }
+  for (const std::string& warning : report->warnings) {
+    std::fprintf(stderr, "onnxgate record: warning: %s\n", warning.c_str());
+  }
+  if (!report->runtime_distance.empty()) PrintRuntimeDistance(*report);
   if (report->replaced) {
     std::printf("%s: a golden exists (%s); the model %s\n", report->case_name.c_str(),
                 report->golden_path.c_str(),
@@ -54,7 +77,7 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
                  report->case_name.c_str());
     return 1;
   }
-  std::printf("recorded %s: %lld data set(s) on %s\n", report->case_name.c_str(),
+  std::printf("recorded %s: %lld data set(s), outputs from %s\n", report->case_name.c_str(),
               static_cast<long long>(report->data_sets), report->producer.c_str());
   if (o.layerwise) {
     std::printf("  with %lld intermediate value(s) per data set\n",
@@ -73,10 +96,12 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
       "record",
       "Run a model on a trusted runtime and EP and write it as a suite case: the model under\n"
       "suites/<suite>/models/, its outputs as golden/data/<suite>/<case>.h5, an entry in\n"
-      "suite.json. Re-recording compares with the old golden first. The model loads and runs\n"
-      "in a worker process: a run that crashes or passes --timeout or --memory-limit is an\n"
-      "error naming it, and nothing is written. Exit 0: recorded; 1: refused (outputs moved);\n"
-      "2: bad input, or a run that fails, crashes or hangs.");
+      "suite.json; each input set is a data set of the golden. With --expected the golden\n"
+      "holds outputs computed elsewhere, checked against the model, and how far the runtime's\n"
+      "outputs are from them is printed. Re-recording compares with the old golden first. The\n"
+      "model loads and runs in a worker process: a run that crashes or passes --timeout or\n"
+      "--memory-limit is an error naming it, and nothing is written. Exit 0: recorded; 1:\n"
+      "refused (outputs moved); 2: bad input, or a run that fails, crashes or hangs.");
   cmd->add_option("model", f.options.model_path,
                   "The model (.onnx or .onnxtxt), with its external data")
       ->required();
@@ -85,9 +110,23 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
   AddRuntimeFlags(cmd, &f.runtime);
   AddLoadFlags(cmd, &f.load, "", "The trusted ");
   cmd->add_option("--input", f.options.input_files,
-                  "Input file (repeatable): an ONNX TensorProto .pb (bound by its name, else by "
-                  "position) or one NumPy .npz with an array per input; none: generated inputs");
+                  "A data set (repeatable): a NumPy .npz with an array per input, or a folder of "
+                  "ONNX TensorProto .pb files (bound by name, else by position); .pb files given "
+                  "here make one data set together; none: generated inputs");
+  cmd->add_option("--inputs-dir", f.options.inputs_dir,
+                  "A folder of data sets: each .npz and each folder of .pb files in it is one, in "
+                  "name order");
   cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
+  cmd->add_option("--input-range", f.input_ranges,
+                  "NAME=LO:HI: generated values of integer input NAME in [LO, HI) (repeatable; "
+                  "over the model's metadata onnxgate.input_range.NAME)");
+  cmd->add_option("--expected", f.options.expected_files,
+                  "Expected outputs computed elsewhere (repeatable): one .npz per data set, an "
+                  "array per output, paired with the data sets in order; they become the golden");
+  cmd->add_option("--expected-dir", f.options.expected_dir,
+                  "A folder of expected outputs: <set name>.npz for each data set");
+  cmd->add_option("--producer", f.options.producer,
+                  "Who computed the expected outputs (\"pytorch 2.5\"): the golden's producer");
   cmd->add_option("--dim", f.dims,
                   "NAME=SIZE[,SIZE...]: a named dynamic dimension's sizes (repeatable); with "
                   "generated inputs every combination is one data set");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "harness/models/model_inputs.h"
@@ -21,6 +22,16 @@ namespace fs = std::filesystem;
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A whole number of at most 18 digits, optionally negative; nullopt otherwise.
+std::optional<int64_t> ParseWholeNumber(const std::string& text) {
+  const size_t digits_at = !text.empty() && text[0] == '-' ? 1 : 0;
+  if (text.size() == digits_at || text.size() - digits_at > 18 ||
+      text.find_first_not_of("0123456789", digits_at) != std::string::npos) {
+    return std::nullopt;
+  }
+  return std::stoll(text);
 }
 
 std::string ShapeText(const std::vector<int64_t>& dims) { return Shape(dims).ToString(); }
@@ -136,7 +147,8 @@ StatusOr<std::map<std::string, std::pair<Tensor, std::string>>> ReadGivenTensors
 
 StatusOr<std::vector<NamedValue>> MakeModelFeeds(const LoadedModel& model,
                                                  const std::string& model_path,
-                                                 const FeedSource& source) {
+                                                 const FeedSource& source,
+                                                 const InputRanges& ranges) {
   const std::vector<ValueInfo> inputs = model.inputs();
   const std::set<std::string> symbols = SymbolsOf(inputs);
   for (const auto& [name, size] : source.dims) {
@@ -152,7 +164,7 @@ StatusOr<std::vector<NamedValue>> MakeModelFeeds(const LoadedModel& model,
   }
   if (source.files.empty()) {
     ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSpec> specs,
-                              ModelInputSpecs(model, model_path, source.dims));
+                              ModelInputSpecs(model, model_path, source.dims, ranges));
     return MakeInputs(specs, source.seed);
   }
   ONNXGATE_ASSIGN_OR_RETURN(auto given, ReadGivenTensors(inputs, source.files, model_path));
@@ -217,6 +229,32 @@ StatusOr<std::map<std::string, Value>> RunOutputsByName(const LoadedModel& model
   std::map<std::string, Value> by_name;
   for (size_t i = 0; i < names.size(); ++i) by_name[names[i]] = std::move(outputs[i]);
   return by_name;
+}
+
+StatusOr<InputRanges> ParseInputRangeFlags(const std::vector<std::string>& flags) {
+  InputRanges ranges;
+  for (const std::string& flag : flags) {
+    const size_t eq = flag.find('=');
+    const size_t colon = eq == std::string::npos ? eq : flag.find(':', eq);
+    std::optional<int64_t> lo, hi;
+    if (eq != 0 && colon != std::string::npos) {
+      lo = ParseWholeNumber(flag.substr(eq + 1, colon - eq - 1));
+      hi = ParseWholeNumber(flag.substr(colon + 1));
+    }
+    if (!lo || !hi) {
+      return InvalidArgument("--input-range '" + flag +
+                             "': expected NAME=LO:HI with whole numbers, e.g. input_ids=0:30522");
+    }
+    if (*lo >= *hi) {
+      return InvalidArgument("--input-range '" + flag +
+                             "': LO must be below HI (generated values are in [LO, HI))");
+    }
+    const std::string name = flag.substr(0, eq);
+    if (!ranges.emplace(name, std::make_pair(*lo, *hi)).second) {
+      return InvalidArgument("--input-range " + name + " is given twice");
+    }
+  }
+  return ranges;
 }
 
 StatusOr<DimSizes> ParseFixedDimFlags(const std::vector<std::string>& flags) {

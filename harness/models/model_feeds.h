@@ -31,10 +31,12 @@ struct FeedSource {
 // order. InvalidArgument names the file and the mismatch: an unknown or missing input, an
 // element type or shape the model does not declare, an .npz with extra or missing arrays, a
 // --dim naming a dimension the model does not have. Generated values: floats uniform in [-1, 1),
-// integers in the range metadata "onnxgate.input_range.<name>" gives (else [0, 1)), bools false.
+// integers in the range `ranges` or the model's metadata gives (model_inputs.h; else [0, 1)),
+// bools false.
 StatusOr<std::vector<NamedValue>> MakeModelFeeds(const LoadedModel& model,
                                                  const std::string& model_path,
-                                                 const FeedSource& source);
+                                                 const FeedSource& source,
+                                                 const InputRanges& ranges = {});
 
 // The inputs of a golden data set, as feeds.
 std::vector<NamedValue> FeedsOfSet(const GoldenSet& set);
@@ -48,6 +50,10 @@ StatusOr<std::map<std::string, Value>> RunOutputsByName(const LoadedModel& model
 // for a malformed flag, a size below 1 or a name given twice.
 StatusOr<std::map<std::string, std::vector<int64_t>>> ParseDimFlags(
     const std::vector<std::string>& flags);
+
+// `--input-range` flags ("input_ids=0:30522", repeatable) as name -> [lo, hi). InvalidArgument for
+// a malformed flag, lo not below hi, or a name given twice.
+StatusOr<InputRanges> ParseInputRangeFlags(const std::vector<std::string>& flags);
 
 // `--dim` flags that each give one size ("batch=4"), for commands that run one configuration.
 // InvalidArgument as ParseDimFlags, and for a flag with several sizes.

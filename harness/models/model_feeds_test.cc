@@ -197,5 +197,39 @@ TEST(ParseDimFlagsTest, ReadsSizesAndRefusesMalformedFlags) {
   EXPECT_FALSE(ParseFixedDimFlags({"batch=1,4"}).ok());
 }
 
+TEST(ParseInputRangeFlagsTest, ReadsRangesAndRefusesMalformedFlags) {
+  auto ranges = ParseInputRangeFlags({"input_ids=0:30522", "offset=-4:4"});
+  ASSERT_TRUE(ranges.ok()) << ranges.status().ToString();
+  EXPECT_EQ(ranges->at("input_ids"), std::make_pair(int64_t{0}, int64_t{30522}));
+  EXPECT_EQ(ranges->at("offset"), std::make_pair(int64_t{-4}, int64_t{4}));
+  for (const char* bad : {"ids", "=0:4", "ids=", "ids=4", "ids=0:", "ids=:4", "ids=a:b", "ids=1:1",
+                          "ids=5:2", "ids=-:4", "ids=0:9999999999999999999"}) {
+    EXPECT_FALSE(ParseInputRangeFlags({bad}).ok()) << bad;
+  }
+  auto twice = ParseInputRangeFlags({"ids=0:4", "ids=0:5"});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("given twice"), std::string::npos);
+}
+
+// Generated integer inputs take a given range over the metadata's; a range for an input the
+// model lacks, or for one that is not an integer, is an error naming it.
+TEST_F(ModelFeedsTest, GeneratedIntegersTakeTheGivenRange) {
+  auto feeds = MakeModelFeeds(*model_, model_path_, FeedSource{{}, {}, 3}, {{"K", {7, 8}}});
+  ASSERT_TRUE(feeds.ok()) << feeds.status().ToString();
+  const Tensor& k = (*feeds)[1].value.tensor();
+  EXPECT_EQ(k.data<int64_t>()[0], 7);
+  EXPECT_EQ(k.data<int64_t>()[1], 7);
+  auto unknown = MakeModelFeeds(*model_, model_path_, FeedSource{{}, {}, 3}, {{"Q", {0, 2}}});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("has no input 'Q' (its inputs: X, K)"),
+            std::string::npos)
+      << unknown.status().message();
+  auto real = MakeModelFeeds(*model_, model_path_, FeedSource{{}, {}, 3}, {{"X", {0, 2}}});
+  ASSERT_FALSE(real.ok());
+  EXPECT_NE(real.status().message().find("is FLOAT; ranges apply to integer inputs"),
+            std::string::npos)
+      << real.status().message();
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -1,6 +1,7 @@
 // Generated inputs from what the runtime says the model takes, filled with seeded values.
 #include "harness/models/model_inputs.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -38,14 +39,41 @@ Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
   return t;
 }
 
+// Every name in `ranges` is an integer input of the model.
+Status CheckRangesNameIntegerInputs(const std::vector<ValueInfo>& inputs,
+                                    const std::string& model_path, const InputRanges& ranges) {
+  for (const auto& [name, range] : ranges) {
+    auto it = std::find_if(inputs.begin(), inputs.end(),
+                           [&](const ValueInfo& i) { return i.name == name; });
+    if (it == inputs.end()) {
+      std::string known;
+      for (const ValueInfo& i : inputs) known += (known.empty() ? "" : ", ") + i.name;
+      return InvalidArgument("--input-range " + name + ": " + model_path + " has no input '" +
+                             name + "' (its inputs: " + known + ")");
+    }
+    if (!IsInteger(it->elem_type)) {
+      return InvalidArgument("--input-range " + name + ": input '" + name + "' of " + model_path +
+                             " is " + DataTypeName(it->elem_type) +
+                             "; ranges apply to integer inputs");
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
+
+std::string InputRangeMetadataKey(const std::string& input) {
+  return std::string(zoo::kInputRangeKeyPrefix) + input;
+}
 
 StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
                                                  const std::string& model_path,
-                                                 const DimSizes& dims) {
+                                                 const DimSizes& dims, const InputRanges& ranges) {
   const std::map<std::string, std::string> metadata = model.metadata();
+  const std::vector<ValueInfo> inputs = model.inputs();
+  ONNXGATE_RETURN_IF_ERROR(CheckRangesNameIntegerInputs(inputs, model_path, ranges));
   std::vector<InputSpec> specs;
-  for (const ValueInfo& input : model.inputs()) {
+  for (const ValueInfo& input : inputs) {
     if (input.kind != Value::Kind::kTensor) {
       return Unimplemented(model_path + ": input '" + input.name +
                            "' is not a tensor; only tensor inputs can be generated");
@@ -59,8 +87,10 @@ StatusOr<std::vector<InputSpec>> ModelInputSpecs(const LoadedModel& model,
                           : !d.symbol.empty() && sized != dims.end() ? sized->second
                                                                      : 1);
     }
-    const std::string key = std::string(zoo::kInputRangeKeyPrefix) + input.name;
-    if (auto it = metadata.find(key); it != metadata.end()) {
+    const std::string key = InputRangeMetadataKey(input.name);
+    if (auto given = ranges.find(input.name); given != ranges.end()) {
+      spec.int_range = given->second;
+    } else if (auto it = metadata.find(key); it != metadata.end()) {
       spec.int_range = ParseRange(it->second);
       if (!spec.int_range) {
         return InvalidArgument(model_path + ": metadata " + key +

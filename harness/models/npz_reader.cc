@@ -96,6 +96,11 @@ StatusOr<Tensor> ParseNpy(const std::string& bytes, const std::string& source) {
     return InvalidArgument(source + ": .npy header is cut short");
   }
   const std::string header = bytes.substr(header_at, header_len);
+  if (std::regex_search(header, std::regex("['\"]descr['\"]\\s*:\\s*\\["))) {
+    return InvalidArgument(source +
+                           ": a structured (record) array, not an array of numbers; save each "
+                           "field as an array of its own");
+  }
   const auto descr = HeaderField(header, "descr");
   const auto fortran = HeaderField(header, "fortran_order");
   const auto shape_text = HeaderField(header, "shape");
@@ -111,6 +116,11 @@ StatusOr<Tensor> ParseNpy(const std::string& bytes, const std::string& source) {
   if (type.size() < 2 || (type[0] != '<' && type[0] != '|' && type[0] != '=')) {
     return InvalidArgument(source + ": element type '" + type +
                            "' is not little-endian; save the array with a '<' type");
+  }
+  if (type.substr(1) == "O") {
+    return InvalidArgument(source +
+                           ": holds pickled Python objects (NumPy dtype object), which are never "
+                           "unpickled; save an array of numbers");
   }
   const std::optional<DataType> dtype = DataTypeOfDescr(type.substr(1));
   if (!dtype) {

@@ -16,12 +16,9 @@
 namespace onnxgate {
 namespace {
 
-// A .npy file as numpy writes it: magic, version 1.0, a header padded to 64 bytes, the data.
-std::string Npy(const std::string& descr, const std::string& shape, const std::string& data,
-                bool fortran = false) {
-  std::string header = "{'descr': '" + descr +
-                       "', 'fortran_order': " + (fortran ? "True" : "False") +
-                       ", 'shape': " + shape + ", }";
+// A .npy file with the header dict `header`: magic, version 1.0, the header padded to 64 bytes,
+// the data.
+std::string NpyHeader(std::string header, const std::string& data) {
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   std::string out = "\x93NUMPY";
@@ -30,6 +27,14 @@ std::string Npy(const std::string& descr, const std::string& shape, const std::s
   out += static_cast<char>(header.size() & 0xff);
   out += static_cast<char>(header.size() >> 8);
   return out + header + data;
+}
+
+// A .npy file as numpy writes it.
+std::string Npy(const std::string& descr, const std::string& shape, const std::string& data,
+                bool fortran = false) {
+  return NpyHeader("{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                       ", 'shape': " + shape + ", }",
+                   data);
 }
 
 template <typename T>
@@ -119,7 +124,11 @@ TEST_F(NpzReaderTest, RefusesArraysItCannotReadNamingFileAndArray) {
       {"big.npy", Npy(">f4", "(1,)", Bytes<float>({1})), "not little-endian"},
       {"fortran.npy", Npy("<f4", "(2, 2)", Bytes<float>({1, 2, 3, 4}), true), "Fortran-order"},
       {"short.npy", Npy("<f4", "(3,)", Bytes<float>({1, 2})), "needs 12 bytes"},
-      {"object.npy", Npy("|O", "(1,)", "x"), "no ONNX element type"},
+      {"object.npy", Npy("|O", "(1,)", "x"), "pickled Python objects"},
+      {"text.npy", Npy("<U3", "(1,)", "abcdefghijkl"), "no ONNX element type"},
+      {"record.npy",
+       NpyHeader("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", "abcd"),
+       "structured (record) array"},
       {"huge.npy", Npy("<f8", "(999999999999999, 999999999999999)", ""), "more elements than"},
       {"nomagic.npy", "not numpy at all", "no \\x93NUMPY magic"},
       {"notes.txt", "hello", "only .npy members"},

@@ -1,6 +1,9 @@
 // `onnxgate record` (see recorder.h).
 #include "harness/models/recorder.h"
 
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -8,6 +11,8 @@
 #include "conformance/tolerances.h"
 #include "golden/golden_file.h"
 #include "golden/suite_json.h"
+#include "harness/models/expected_outputs.h"
+#include "harness/models/input_sets.h"
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/scratch_model.h"
@@ -27,6 +32,38 @@ const std::vector<std::string> kRecorderCaseKeys = {
     "name", "model", "golden", "op_types", "opset_imports", "tags", "recorded_with"};
 const std::vector<std::string> kRecorderTags = {"recorded"};
 
+bool HasExpected(const RecordOptions& o) {
+  return !o.expected_files.empty() || !o.expected_dir.empty();
+}
+
+Status CheckExpectedOptions(const RecordOptions& o, bool inputs_given) {
+  if (!HasExpected(o)) {
+    if (!o.producer.empty()) {
+      return InvalidArgument("--producer names who computed the --expected outputs; none given");
+    }
+    return OkStatus();
+  }
+  if (!o.expected_files.empty() && !o.expected_dir.empty()) {
+    return InvalidArgument("give --expected files or --expected-dir, not both");
+  }
+  if (!inputs_given) {
+    return InvalidArgument(
+        "expected outputs belong to given inputs: give the data sets with --input or "
+        "--inputs-dir");
+  }
+  if (o.producer.find_first_not_of(" \t") == std::string::npos) {
+    return InvalidArgument(
+        "expected outputs need --producer naming who computed them, e.g. --producer \"pytorch "
+        "2.5\"");
+  }
+  if (o.layerwise) {
+    return InvalidArgument(
+        "--layerwise stores the trusted runtime's intermediate values, which would not be the "
+        "expected outputs' producer's; record a framework golden without it");
+  }
+  return OkStatus();
+}
+
 Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("suite", o.suite_name));
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("case", case_name));
@@ -39,13 +76,18 @@ Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   if (!o.created.empty() && !IsUtcTimestamp(o.created)) {
     return InvalidArgument("created time '" + o.created + "' is not like 2026-11-21T03:00:00Z");
   }
+  const bool given = !o.input_files.empty() || !o.inputs_dir.empty();
   for (const auto& [name, sizes] : o.dims) {
-    if (!o.input_files.empty() && sizes.size() != 1) {
+    if (given && sizes.size() != 1) {
       return InvalidArgument("--dim " + name + " gives " + std::to_string(sizes.size()) +
                              " sizes; with input files each dimension takes one size");
     }
   }
-  return OkStatus();
+  if (given && !o.input_ranges.empty()) {
+    return InvalidArgument("--input-range " + o.input_ranges.begin()->first +
+                           ": ranges are for generated inputs, and inputs are given");
+  }
+  return CheckExpectedOptions(o, given);
 }
 
 // Every combination of the --dim sizes, the first name varying slowest; one empty map for none.
@@ -73,11 +115,35 @@ std::string DimsText(const DimSizes& dims) {
   return text;
 }
 
-// Runs every data set on the model (`file`, as read) loaded on `runtime` (in a worker): inputs from
-// the files or the seed, outputs as the runtime gives them; two value groups per set, its inputs
-// and its outputs.
+// One data set to run: its label in messages and where its inputs come from.
+struct SetPlan {
+  std::string label;
+  FeedSource source;
+  InputRanges ranges;  // of generated integer inputs
+};
+
+// The given input sets, each with the one --dim size per name; else every --dim combination of
+// generated inputs.
+std::vector<SetPlan> PlanSets(const RecordOptions& o, const std::vector<InputSet>& given) {
+  std::vector<SetPlan> plans;
+  const std::vector<DimSizes> combos = DimCombinations(o.dims);
+  for (size_t s = 0; s < given.size(); ++s) {
+    plans.push_back(
+        {SetLabel(s, given[s]), FeedSource{given[s].files, combos.front(), o.seed}, {}});
+  }
+  if (!given.empty()) return plans;
+  for (const DimSizes& dims : combos) {
+    plans.push_back(
+        {"generated inputs" + (dims.empty() ? std::string() : " with " + DimsText(dims)),
+         FeedSource{{}, dims, o.seed}, o.input_ranges});
+  }
+  return plans;
+}
+
+// Runs every planned data set on the model (`file`, as read) loaded on `runtime` (in a worker):
+// outputs as the runtime gives them; two value groups per set, its inputs and its outputs.
 StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptions& o,
-                              const ModelFile& file) {
+                              const ModelFile& file, const std::vector<SetPlan>& plans) {
   SetWorkerBreadcrumb("loading " + o.model_path);
   LoadOptions load = o.load;
   load.model_bytes = &file.bytes();
@@ -86,14 +152,13 @@ StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptio
   const LoadedModel& model = **loaded;
   ValueGroups groups;
   const std::vector<std::string> output_names = model.output_names();
-  for (const DimSizes& dims : DimCombinations(o.dims)) {
-    const std::string with = dims.empty() ? std::string() : " with " + DimsText(dims);
-    FeedSource source{o.input_files, dims, o.seed};
-    ONNXGATE_ASSIGN_OR_RETURN(std::vector<NamedValue> feeds,
-                              MakeModelFeeds(model, o.model_path, source));
-    SetWorkerBreadcrumb("running " + o.model_path + with);
-    StatusOr<std::vector<Value>> outputs = model.Run(feeds);
-    if (!outputs.ok()) return outputs.status().WithContext(o.model_path + with);
+  for (const SetPlan& plan : plans) {
+    StatusOr<std::vector<NamedValue>> feeds =
+        MakeModelFeeds(model, o.model_path, plan.source, plan.ranges);
+    if (!feeds.ok()) return feeds.status().WithContext(plan.label);
+    SetWorkerBreadcrumb("running " + o.model_path + " on " + plan.label);
+    StatusOr<std::vector<Value>> outputs = model.Run(*feeds);
+    if (!outputs.ok()) return outputs.status().WithContext(o.model_path + ", " + plan.label);
     if (outputs->size() != output_names.size()) {
       return Internal(o.model_path + ": the runtime returned " + std::to_string(outputs->size()) +
                       " outputs for " + std::to_string(output_names.size()) + " declared");
@@ -102,7 +167,7 @@ StatusOr<ValueGroups> RunSets(const RuntimeUnderTest& runtime, const RecordOptio
     for (size_t i = 0; i < output_names.size(); ++i) {
       named.push_back({output_names[i], std::move((*outputs)[i])});
     }
-    groups.push_back(std::move(feeds));
+    groups.push_back(std::move(feeds).value());
     groups.push_back(std::move(named));
   }
   return groups;
@@ -126,14 +191,14 @@ std::string RunLabel(const RecordOptions& o) {
 // RunSets in the worker; the data sets it ran.
 StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime,
                                                  const RecordOptions& o, const ModelFile& file,
+                                                 const std::vector<SetPlan>& plans,
                                                  ModelWorker& worker) {
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
                             worker.RunValues(o.model_path + ": the run on " + RunLabel(o),
-                                             [&] { return RunSets(runtime, o, file); }));
-  if (groups.size() % 2 != 0 || groups.size() != 2 * DimCombinations(o.dims).size()) {
+                                             [&] { return RunSets(runtime, o, file, plans); }));
+  if (groups.size() != 2 * plans.size()) {
     return Internal(o.model_path + ": the worker returned " + std::to_string(groups.size()) +
-                    " value groups for " + std::to_string(DimCombinations(o.dims).size()) +
-                    " data set(s)");
+                    " value groups for " + std::to_string(plans.size()) + " data set(s)");
   }
   std::vector<GoldenSet> sets(groups.size() / 2);
   for (size_t s = 0; s < sets.size(); ++s) {
@@ -186,15 +251,116 @@ std::string ProducerOf(const RuntimeUnderTest& runtime, const RecordOptions& o) 
          std::to_string(o.load.intra_op_threads) + " thread(s))";
 }
 
-std::string SourceOf(const RecordOptions& o) {
+// The golden's provenance: the model, where the inputs and (when given) the outputs came from.
+std::string SourceOf(const RecordOptions& o, const std::vector<InputSet>& given,
+                     const std::vector<std::string>& expected_files,
+                     const std::string& checked_on) {
   std::string inputs;
-  if (o.input_files.empty()) {
+  if (given.empty()) {
     inputs = "inputs generated from seed " + std::to_string(o.seed);
   } else {
     inputs = "inputs from";
-    for (const std::string& f : o.input_files) inputs += " " + fs::path(f).filename().string();
+    for (const InputSet& set : given) {
+      for (const std::string& f : set.files) inputs += " " + fs::path(f).filename().string();
+    }
   }
-  return "onnxgate record of " + fs::path(o.model_path).filename().string() + ", " + inputs;
+  std::string source =
+      "onnxgate record of " + fs::path(o.model_path).filename().string() + ", " + inputs;
+  if (expected_files.empty()) return source;
+  source += ", expected outputs computed by " + o.producer + " from";
+  for (const std::string& f : expected_files) source += " " + fs::path(f).filename().string();
+  return source + ", checked on " + checked_on;
+}
+
+// The input sets of --input and --inputs-dir (none: generated inputs), giving the same inputs.
+StatusOr<std::vector<InputSet>> GivenInputSets(const RecordOptions& o, const DeclaredIo& declared) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSet> given, InputSetsOf(o.input_files, o.inputs_dir));
+  if (!given.empty()) {
+    ONNXGATE_RETURN_IF_ERROR(CheckSameInputNames(given, NamesOf(declared.inputs)));
+  }
+  return given;
+}
+
+// Expected outputs given to the record: the files, paired with the sets, and their values.
+struct ExpectedSets {
+  std::vector<std::string> files;
+  std::vector<std::vector<NamedValue>> outputs;  // per set, in the model's output order
+};
+
+// Reads and checks each set's expected outputs against the model's declared outputs; none
+// without --expected/--expected-dir.
+StatusOr<ExpectedSets> ReadExpectedSets(const RecordOptions& o, const std::vector<InputSet>& given,
+                                        const DeclaredIo& declared) {
+  ExpectedSets expected;
+  if (!HasExpected(o)) return expected;
+  ONNXGATE_ASSIGN_OR_RETURN(expected.files,
+                            PairExpectedFiles(given, o.expected_files, o.expected_dir));
+  for (size_t s = 0; s < given.size(); ++s) {
+    ONNXGATE_ASSIGN_OR_RETURN(
+        std::vector<NamedValue> values,
+        ReadExpectedOutputs(expected.files[s], SetLabel(s, given[s]), declared.outputs));
+    expected.outputs.push_back(std::move(values));
+  }
+  return expected;
+}
+
+// Makes the expected outputs the sets' outputs, once each agrees with its set's inputs on the
+// sizes of symbolic dimensions; returns the runtime's outputs they replace, per set.
+StatusOr<std::vector<std::vector<GoldenValue>>> UseExpectedOutputs(
+    ExpectedSets& expected, const DeclaredIo& declared, const std::vector<InputSet>& given,
+    std::vector<GoldenSet>* sets) {
+  std::vector<std::vector<GoldenValue>> runtime_outputs;
+  for (size_t s = 0; s < sets->size(); ++s) {
+    GoldenSet& set = (*sets)[s];
+    ONNXGATE_RETURN_IF_ERROR(CheckSymbolicSizes(declared, FeedsOfSet(set), expected.outputs[s],
+                                                expected.files[s], SetLabel(s, given[s])));
+    runtime_outputs.push_back(std::move(set.outputs));
+    set.outputs = GoldenValuesOf(std::move(expected.outputs[s]));
+  }
+  return runtime_outputs;
+}
+
+// The runtime's outputs against the expected ones (the sets' outputs now), under `tolerance`.
+void MeasureRuntimeDistance(const std::vector<std::vector<GoldenValue>>& runtime_outputs,
+                            const std::vector<GoldenSet>& sets, const Tolerance& tolerance,
+                            RecordReport* report) {
+  for (size_t s = 0; s < sets.size() && s < runtime_outputs.size(); ++s) {
+    for (const GoldenValue& want : sets[s].outputs) {
+      OutputChange distance{static_cast<int64_t>(s), want.name, {}};
+      auto got = std::find_if(runtime_outputs[s].begin(), runtime_outputs[s].end(),
+                              [&](const GoldenValue& v) { return v.name == want.name; });
+      if (got == runtime_outputs[s].end()) {
+        distance.comparison.summary = "the runtime returned no output of this name";
+      } else {
+        distance.comparison = CompareValues(got->value, want.value, tolerance);
+      }
+      if (!distance.comparison.passed) report->runtime_outside_tolerance = true;
+      report->runtime_distance.push_back(std::move(distance));
+    }
+  }
+}
+
+// A warning for each integer input generated without a range from --input-range or the model's
+// metadata: every value of it is 0, which is rarely what the model is meant to see.
+std::vector<std::string> RangeWarnings(const RecordOptions& o, const ModelFile& file,
+                                       const GoldenSet& first) {
+  std::set<std::string> metadata_keys;
+  for (const onnx::StringStringEntryProto& entry : file.proto().metadata_props()) {
+    metadata_keys.insert(entry.key());
+  }
+  std::vector<std::string> warnings;
+  for (const GoldenValue& input : first.inputs) {
+    if (!input.value.is_tensor() || !IsInteger(input.value.tensor().dtype()) ||
+        o.input_ranges.count(input.name) ||
+        metadata_keys.count(InputRangeMetadataKey(input.name))) {
+      continue;
+    }
+    warnings.push_back(
+        "integer input '" + input.name + "' (" + DataTypeName(input.value.tensor().dtype()) +
+        ") has no known range, so every generated value is 0: give --input-range " + input.name +
+        "=LO:HI, or the model metadata " + InputRangeMetadataKey(input.name) + " = \"LO HI\"");
+  }
+  return warnings;
 }
 
 // The tolerance a re-record judges movement with: the options, else the existing case entry's,
@@ -277,9 +443,19 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   // checked against the hashes taken here.
   ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
   const std::vector<ActiveOp> ops = ActiveOpsOfModel(file.proto());
+  const DeclaredIo declared = DeclaredIoOf(file.proto());
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSet> given, GivenInputSets(o, declared));
+  ONNXGATE_ASSIGN_OR_RETURN(ExpectedSets expected, ReadExpectedSets(o, given, declared));
+  const std::vector<SetPlan> plans = PlanSets(o, given);
   ModelWorker worker(o.worker, {&runtime});
-  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets, RunSetsInWorker(runtime, o, file, worker));
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<GoldenSet> sets,
+                            RunSetsInWorker(runtime, o, file, plans, worker));
   if (o.layerwise) ONNXGATE_RETURN_IF_ERROR(AddIntermediates(runtime, o, file, worker, &sets));
+  std::vector<std::vector<GoldenValue>> runtime_outputs;
+  if (!expected.files.empty()) {
+    ONNXGATE_ASSIGN_OR_RETURN(runtime_outputs,
+                              UseExpectedOutputs(expected, declared, given, &sets));
+  }
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
   RecordReport report;
@@ -287,8 +463,11 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   report.suite_json = (suite_dir / "suite.json").string();
   report.golden_path =
       (fs::path(o.repo_root) / "golden" / "data" / o.suite_name / (case_name + ".h5")).string();
-  report.producer = ProducerOf(runtime, o);
+  report.checked_on = ProducerOf(runtime, o);
+  report.producer = expected.files.empty() ? report.checked_on : o.producer;
   report.data_sets = static_cast<int64_t>(sets.size());
+  for (const SetPlan& plan : plans) report.set_labels.push_back(plan.label);
+  if (given.empty() && !sets.empty()) report.warnings = RangeWarnings(o, file, sets.front());
   report.intermediates = sets.empty() ? 0 : static_cast<int64_t>(sets.front().intermediates.size());
   // From here to the write, under the suite folder's lock (suite_json.h): concurrent records
   // into one suite each merge into what the one before wrote, so none loses its case.
@@ -296,6 +475,8 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   ONNXGATE_ASSIGN_OR_RETURN(SuiteJson suite, ReadSuiteJsonForUpdate(report.suite_json));
   std::map<std::string, SuiteJson> cases = SuiteCasesByName(suite);
   auto old_case = cases.find(case_name);
+  report.tolerance = ToleranceOf(o, suite, old_case == cases.end() ? nullptr : &old_case->second);
+  MeasureRuntimeDistance(runtime_outputs, sets, report.tolerance, &report);
 
   std::error_code ec;
   if (fs::exists(report.golden_path, ec)) {
@@ -308,9 +489,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
       report.model_changed = old->model_files_sha256.empty()
                                  ? old->model_sha256 != file.sha256()
                                  : old->model_files_sha256 != file.files_sha256();
-      CompareWithOld(*old, sets,
-                     ToleranceOf(o, suite, old_case == cases.end() ? nullptr : &old_case->second),
-                     &report);
+      CompareWithOld(*old, sets, report.tolerance, &report);
     }
     if (!report.model_changed && report.outputs_moved && !o.force) return report;
   }
@@ -330,7 +509,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   golden.model_files_sha256 = file.files_sha256();
   golden.opset_imports = file.opset_imports();
   golden.created = o.created;
-  golden.source = SourceOf(o);
+  golden.source = SourceOf(o, given, expected.files, report.checked_on);
   golden.sets = std::move(sets);
   ONNXGATE_RETURN_IF_ERROR(WriteGolden(report.golden_path, golden));
 
@@ -374,6 +553,20 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   ONNXGATE_RETURN_IF_ERROR(WriteSuiteJson(report.suite_json, suite));
   report.written = true;
   return report;
+}
+
+std::vector<std::string> DescribeRuntimeDistance(const RecordReport& report) {
+  std::vector<std::string> lines;
+  for (const OutputChange& d : report.runtime_distance) {
+    const ValueComparison& v = d.comparison;
+    const size_t set = static_cast<size_t>(d.set);
+    lines.push_back((set < report.set_labels.size() ? report.set_labels[set]
+                                                    : "data set " + std::to_string(set)) +
+                    " output '" + d.output + "': max abs " + FormatShort(v.max_abs_error) +
+                    ", max rel " + FormatShort(v.max_rel_error) +
+                    (v.passed ? " (within tolerance)" : " (outside tolerance: " + v.summary + ")"));
+  }
+  return lines;
 }
 
 std::vector<std::string> DescribeChanges(const RecordReport& report) {
