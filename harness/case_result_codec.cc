@@ -273,6 +273,7 @@ void WriteRecord(const CaseRecord& c, Writer* w) {
   for (const OutputComparison& o : c.outputs) WriteOutput(o, w);
   WriteDivergence(c.first_divergence, w);
   w->String(c.reproducer);
+  w->String(c.runtime_log);
 }
 
 CaseRecord ReadRecord(Reader* r) {
@@ -295,6 +296,7 @@ CaseRecord ReadRecord(Reader* r) {
   for (OutputComparison& o : c.outputs) o = ReadOutput(r);
   c.first_divergence = ReadDivergence(r);
   c.reproducer = r->String("reproducer");
+  c.runtime_log = r->String("runtime_log");
   return c;
 }
 

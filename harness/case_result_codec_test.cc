@@ -61,6 +61,7 @@ CaseRecord FullRecord() {
   r.outputs[1].error = "shape mismatch";
   r.first_divergence = DivergenceRecord{"conv1", "Conv", "c1", 0, 0.25, 0.5, "conv1 differs"};
   r.reproducer = "onnxgate run --case=x";
+  r.runtime_log = "W: slow path\nE: load failed\n";
   return r;
 }
 
@@ -83,6 +84,7 @@ TEST(CaseResultCodecTest, ARecordRoundTripsFieldForField) {
   ASSERT_TRUE(decoded->record.first_divergence.has_value());
   EXPECT_EQ(decoded->record.first_divergence->summary, "conv1 differs");
   EXPECT_EQ(decoded->record.placements[0].declines[1].reason, "why");
+  EXPECT_EQ(decoded->record.runtime_log, "W: slow path\nE: load failed\n");
 
   CaseRecord bare;  // no divergence, empty lists
   decoded = DecodeCaseResult(EncodeCaseResult({OkStatus(), bare}));
@@ -186,8 +188,8 @@ TEST(CaseResultCodecTest, UnknownNamesAndBadBooleansAreRefused) {
   EXPECT_THAT(decoded.status().message(), HasSubstr("unknown verdict name in \"verdict\""));
 
   std::string bad_bool = EncodeCaseResult({OkStatus(), CaseRecord()});
-  // The divergence flag is the byte before the reproducer's 8-byte length.
-  bad_bool[bad_bool.size() - 9] = '\2';
+  // The divergence flag is the byte before the reproducer's and the runtime log's lengths.
+  bad_bool[bad_bool.size() - 17] = '\2';
   decoded = DecodeCaseResult(bad_bool);
   ASSERT_FALSE(decoded.ok());
   EXPECT_THAT(decoded.status().message(), HasSubstr("neither 0 nor 1"));

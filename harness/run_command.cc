@@ -8,6 +8,7 @@
 #include <system_error>
 #include <utility>
 
+#include "harness/progress.h"
 #include "harness/run_execute.h"
 #include "harness/run_judge.h"
 #include "harness/run_plan.h"
@@ -182,13 +183,20 @@ int RunCommand(const RunCommandOptions& options, const std::vector<RuntimeInRun>
   // the running ones are killed, and the reports say what finished.
   ScopedStopSignals stop_signals;
   const size_t total = plan->requests.size();
+  ProgressReporter progress = ProgressReporter::ForStderr(total);
   Execution execution =
       ExecuteRun(*plan, [&](const CaseRequest& request, CaseRecord& record, size_t done) {
         JudgeCase(*plan, request, record);
         const bool unexpected = options.apply_expectations ? IsUnexpected(record, options.strict)
                                                            : record.verdict != Verdict::kPass;
-        if (!options.quiet && (options.verbose || unexpected)) PrintCaseLine(record, done, total);
+        if (options.quiet) return;
+        if (options.verbose || unexpected) {
+          progress.Clear();
+          PrintCaseLine(record, done, total);
+        }
+        progress.CaseDone(done);
       });
+  progress.Finish();
   JudgeRun(*plan, std::move(execution), &run);
   return PublishRun(*plan, run);
 }

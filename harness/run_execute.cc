@@ -9,6 +9,7 @@
 #include "golden/golden_file.h"
 #include "harness/case_result_codec.h"
 #include "harness/case_runner.h"
+#include "harness/stderr_capture.h"
 #include "reports/text_escape.h"
 #include "runtime/base/sha256.h"
 
@@ -28,7 +29,10 @@ std::string RunRequest(const RunPlan& plan, const CaseRequest& request) {
   o.tolerances = &plan.tolerances;
   o.cli_tolerance = options.cli_tolerance;
   CaseResult result;
+  // What the runtime logs goes into the case's record, not to the console.
+  StderrCapture runtime_log;
   result.record = RunCase(*plan.runtimes[request.runtime].runtime, *request.suite, *request.c, o);
+  result.record.runtime_log = runtime_log.Finish(kMaxRuntimeLogBytes, kRuntimeLogTruncated);
   return EncodeCaseResult(result);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "conformance/expectations.h"
+#include "harness/console_colour.h"
 #include "harness/report_diff.h"
 #include "reports/format.h"
 #include "reports/matrix_summary.h"
@@ -95,10 +96,13 @@ constexpr size_t kMaxReproducerLines = 50;
 
 void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& unexpected,
                   bool xpass_fails, bool quiet) {
+  const bool colour = ColourWanted(stdout);
   std::printf("\nSummary: %zu case(s) in %.1fs:", run.cases.size(), run.duration_s);
   for (Verdict v : kAllVerdicts) {
-    if (run.totals[v] > 0)
-      std::printf(" %lld %s", static_cast<long long>(run.totals[v]), VerdictToString(v));
+    if (run.totals[v] > 0) {
+      std::printf(" %lld %s", static_cast<long long>(run.totals[v]),
+                  VerdictWord(v, colour).c_str());
+    }
   }
   std::printf("\n");
   const bool models = IsModelRun(run);
@@ -109,7 +113,7 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
     std::printf("%zu unexpected result(s); reproduce each alone with:\n", unexpected.size());
     for (size_t i = 0; i < unexpected.size() && i < kMaxReproducerLines; ++i) {
       const CaseRecord* r = unexpected[i];
-      std::printf("  %-11s %s/%s [%s]\n    %s\n", VerdictToString(r->verdict),
+      std::printf("  %s %s/%s [%s]\n    %s\n", VerdictWord(r->verdict, colour, 11).c_str(),
                   EscapeForTerminal(r->suite).c_str(), EscapeForTerminal(r->name).c_str(),
                   EscapeForTerminal(TargetName(*r)).c_str(),
                   EscapeForTerminal(r->reproducer).c_str());
@@ -127,7 +131,8 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
 
 void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
   // Names and messages come from models and kernels: escaped, so they cannot drive the terminal.
-  std::printf("[%zu/%zu] %-11s %s/%s [%s] (%.2fs)%s%s\n", done, total, VerdictToString(r.verdict),
+  std::printf("[%zu/%zu] %s %s/%s [%s] (%.2fs)%s%s\n", done, total,
+              VerdictWord(r.verdict, ColourWanted(stdout), 11).c_str(),
               EscapeForTerminal(r.suite).c_str(), EscapeForTerminal(r.name).c_str(),
               EscapeForTerminal(TargetName(r)).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
               EscapeForTerminal(r.message).c_str());
@@ -173,8 +178,9 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
   if (run.status == RunStatus::kInterrupted) {
     // Exit 2, not 1: the run says nothing about the runtime's results as a whole, and not 0:
     // the reports list the unrun cases as errors, so a CI job must not pass.
-    std::printf("%zu case(s) x EP not run\nResult: INTERRUPTED (%s)\n", run.not_run.size(),
-                run.status_message.c_str());
+    const std::string result = "Result: INTERRUPTED (" + run.status_message + ")";
+    std::printf("%zu case(s) x EP not run\n%s\n", run.not_run.size(),
+                Coloured(result, Colour::kRed, ColourWanted(stdout)).c_str());
     std::fprintf(stderr, "onnxgate: %s; reports hold what finished and list the rest as not run\n",
                  run.status_message.c_str());
     return kExitUsage;
@@ -188,7 +194,9 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
                 RenderReportDiffText(diff, 50).c_str());
   }
   const bool met = unexpected.empty() && worse == 0;
-  std::printf("%s\n", met ? "Result: all expectations met" : "Result: FAILED");
+  std::printf("%s\n", Coloured(met ? "Result: all expectations met" : "Result: FAILED",
+                               met ? Colour::kGreen : Colour::kRed, ColourWanted(stdout))
+                          .c_str());
   return met ? kExitOk : kExitUnexpected;
 }
 

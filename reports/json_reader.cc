@@ -120,7 +120,8 @@ Status ParseCase(const JsonObject& f, CaseRecord* c) {
   if (divergence) {
     ONNXGATE_RETURN_IF_ERROR(ParseDivergence(*divergence, &c->first_divergence.emplace()));
   }
-  return f.Read("reproducer", &c->reproducer);
+  ONNXGATE_RETURN_IF_ERROR(f.Read("reproducer", &c->reproducer));
+  return f.Read("runtime_log", &c->runtime_log);
 }
 
 Status ParseLatency(const JsonObject& f, LatencyRecord* r) {

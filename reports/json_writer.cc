@@ -94,6 +94,7 @@ Json CaseJson(const CaseRecord& c) {
                              {"summary", d.summary}};
   }
   j["reproducer"] = c.reproducer;
+  if (!c.runtime_log.empty()) j["runtime_log"] = c.runtime_log;
   return j;
 }
 

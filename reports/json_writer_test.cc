@@ -84,6 +84,19 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   EXPECT_TRUE(read->coverage[0].covered_versions.empty());
 }
 
+TEST_F(JsonWriterTest, ARuntimeLogIsWrittenOnlyWhenThereIsOne) {
+  RunRecord run = SampleRun();
+  run.cases[1].runtime_log = "E: onnxruntime: load failed\n";
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->cases[1].runtime_log, "E: onnxruntime: load failed\n");
+  EXPECT_EQ(read->cases[0].runtime_log, "");
+  const nlohmann::json doc = nlohmann::json::parse(RenderRunJson(run));
+  EXPECT_EQ(doc["cases"][1]["runtime_log"], "E: onnxruntime: load failed\n");
+  EXPECT_FALSE(doc["cases"][0].contains("runtime_log"));
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsAFirstDivergence) {
   RunRecord run = SampleRun();
   run.cases[1].first_divergence =

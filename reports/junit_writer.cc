@@ -115,6 +115,12 @@ void WriteSystemOut(std::ostringstream& out, const std::string& text) {
   out << "      <system-out>" << XmlEscapeText(text) << "</system-out>\n";
 }
 
+// What the runtime wrote to stderr during the case; both dialects allow it after <system-out>.
+void WriteSystemErr(std::ostringstream& out, const std::string& text) {
+  if (text.empty()) return;
+  out << "      <system-err>" << XmlEscapeText(text) << "</system-err>\n";
+}
+
 // Suite, then the op for a case of one op, else the case (the model) itself.
 std::string ClassName(const std::string& suite, const std::string& name,
                       const std::vector<std::string>& op_types) {
@@ -184,6 +190,7 @@ void WriteCase(std::ostringstream& out, const CaseRecord& c, JunitSchema schema)
   std::vector<std::string> declines = FormatDeclines(c.placements);
   if (!declines.empty()) system_out += JoinStrings(declines, "\n") + "\n";
   WriteSystemOut(out, system_out);
+  WriteSystemErr(out, c.runtime_log);
   out << "    </testcase>\n";
 }
 

@@ -221,6 +221,20 @@ TEST_F(JunitStrictSchemaTest, EveryRunValidatesInTheStrictDialect) {
   }
 }
 
+TEST_F(JunitStrictSchemaTest, ARuntimeLogIsTheSystemErrOfItsCase) {
+  RunRecord run = SampleRun();
+  run.cases[1].runtime_log = "E: <load> failed & \x01gone";
+  for (JunitSchema schema : {JunitSchema::kStrict, JunitSchema::kExtended}) {
+    ASSERT_TRUE(WriteJunitXml(run, path_, schema).ok());
+    EXPECT_EQ(XPath("string(//testcase[@name=\"test_conv_with_strides[dnnl]\"]/system-err)"),
+              "E: <load> failed & gone");
+    EXPECT_EQ(XPath("count(//system-err)"), "1");
+  }
+  ASSERT_TRUE(WriteJunitXml(run, path_, JunitSchema::kStrict).ok());
+  CommandResult r = Validate();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
 TEST_F(JunitStrictSchemaTest, TheExtendedDialectFailsTheStrictSchema) {
   ASSERT_TRUE(WriteJunitXml(SampleRun(), path_, JunitSchema::kExtended).ok());
   CommandResult r = Validate();

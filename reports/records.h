@@ -3,6 +3,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -135,7 +136,14 @@ struct CaseRecord {
   // case under that node's op only, not under every op the case contains.
   std::optional<DivergenceRecord> first_divergence;
   std::string reproducer;  // a command line that runs this case alone
+  // What the runtime (its library, plugin or adapter process) wrote to stderr during the case,
+  // at most kMaxRuntimeLogBytes of it; empty when it wrote nothing.
+  std::string runtime_log;
 };
+
+// The most of a case's runtime log a record keeps; a longer log ends with kRuntimeLogTruncated.
+inline constexpr size_t kMaxRuntimeLogBytes = size_t{64} << 10;
+inline constexpr char kRuntimeLogTruncated[] = "\n[runtime log truncated at 64 KiB]\n";
 
 enum class LatencyVerdict {
   kRegression = 0,

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "harness/cli/cli.h"
@@ -26,6 +27,7 @@ struct ListFlags {
   std::string expectations_dir;
   std::vector<std::string> labels;   // --label: added to every registered test
   CLI::Option* ep_option = nullptr;  // whether --ep was given
+  bool json = false;
 };
 
 // What the tests of a script run on: the words that name the runtime in each test's command,
@@ -135,6 +137,39 @@ StatusOr<ScriptTarget> TargetOf(const ListFlags& f, const CliContext& ctx) {
   return target;
 }
 
+// The listing as JSON: the suite, then each case with its ops, opsets and tags. Invalid UTF-8
+// in a name becomes U+FFFD, so the output always parses.
+std::string ListJson(const Suite& suite) {
+  nlohmann::ordered_json cases = nlohmann::ordered_json::array();
+  for (const SuiteCase& c : suite.cases) {
+    cases.push_back({{"case", c.name},
+                     {"op_types", c.op_types},
+                     {"opset", c.default_opset()},
+                     {"opset_imports", c.opset_imports},
+                     {"tags", c.tags}});
+  }
+  const nlohmann::ordered_json doc = {{"suite", suite.name},
+                                      {"description", suite.description},
+                                      {"case_count", suite.cases.size()},
+                                      {"cases", cases}};
+  return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+// The listing for people: a line per case, then the count.
+void PrintList(const Suite& suite) {
+  for (const SuiteCase& c : suite.cases) {
+    std::string ops;
+    for (const auto& op : c.op_types) ops += (ops.empty() ? "" : ",") + op;
+    std::string tags;
+    for (const auto& t : c.tags) tags += (tags.empty() ? "" : ",") + t;
+    // Names come from suite.json: escaped, so they cannot drive or reorder the terminal.
+    std::printf("%-50s opset %-3lld %s%s%s\n", EscapeForTerminal(c.name).c_str(),
+                static_cast<long long>(c.default_opset()), EscapeForTerminal(ops).c_str(),
+                tags.empty() ? "" : "  tags: ", EscapeForTerminal(tags).c_str());
+  }
+  std::printf("%zu case(s)\n", suite.cases.size());
+}
+
 }  // namespace
 
 void AddListCommand(CLI::App& app, CliContext& ctx) {
@@ -163,6 +198,9 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
       ->check([](const std::string& label) {
         return label.empty() ? std::string("a label must not be empty") : std::string();
       });
+  cmd->add_flag("--json", f.json,
+                "Print the listing as JSON on stdout: {suite, description, case_count, cases: "
+                "[{case, op_types, opset, opset_imports, tags}]}; not with --ctest-script");
   cmd->add_option("--group", f.group, "One test per 'case' or per 'op' (op x opset)")
       ->check(CLI::IsMember({"case", "op"}))
       ->capture_default_str();
@@ -175,6 +213,12 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
       if (!suite.ok()) {
         std::fprintf(stderr, "onnxgate list: %s\n",
                      EscapeForTerminal(suite.status().message()).c_str());
+        return 2;
+      }
+      if (f.json && !f.ctest_script.empty()) {
+        std::fprintf(stderr,
+                     "onnxgate list: --json prints the listing; it cannot be combined "
+                     "with --ctest-script\n");
         return 2;
       }
       if (!f.ctest_script.empty()) {
@@ -191,17 +235,11 @@ void AddListCommand(CLI::App& app, CliContext& ctx) {
         }
         return 0;
       }
-      for (const SuiteCase& c : suite->cases) {
-        std::string ops;
-        for (const auto& op : c.op_types) ops += (ops.empty() ? "" : ",") + op;
-        std::string tags;
-        for (const auto& t : c.tags) tags += (tags.empty() ? "" : ",") + t;
-        // Names come from suite.json: escaped, so they cannot drive or reorder the terminal.
-        std::printf("%-50s opset %-3lld %s%s%s\n", EscapeForTerminal(c.name).c_str(),
-                    static_cast<long long>(c.default_opset()), EscapeForTerminal(ops).c_str(),
-                    tags.empty() ? "" : "  tags: ", EscapeForTerminal(tags).c_str());
+      if (f.json) {
+        std::fputs(ListJson(*suite).c_str(), stdout);
+      } else {
+        PrintList(*suite);
       }
-      std::printf("%zu case(s)\n", suite->cases.size());
       return 0;
     };
   });

@@ -124,7 +124,9 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                 "Print a line for every case as it ends, passing and expected ones too (by "
                 "default only unexpected outcomes get one; expected ones are counted)");
   cmd->add_flag("-q,--quiet", o.quiet,
-                "Print the summary alone: no line per case, no reproducer lines");
+                "Print the summary alone: no line per case, no reproducer lines, no progress "
+                "(by default a progress line on stderr when it is a terminal, else a line "
+                "every 10 s; colour on a terminal unless NO_COLOR is set)");
 }
 
 // The EPs of `requested` that `runtime` runs: all of them when it is the only runtime (RunCommand

@@ -13,13 +13,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <ctime>
 #include <new>
 
 namespace onnxgate {
 
 namespace {
+
+constexpr int kStderrPipeBytes = 1 << 20;
+
+// Milliseconds from now to `deadline` for poll: 0 once it has passed, at most a minute (the
+// caller's loop waits again).
+int WaitMs(std::chrono::steady_clock::time_point deadline) {
+  const auto left =
+      std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  return static_cast<int>(std::clamp<int64_t>(left.count(), 0, 60000));
+}
 
 std::string DescribeWaitStatus(int status) {
   if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
@@ -155,8 +167,8 @@ void CloseAllBut(int keep) {
 
 // The launcher's life: start the adapter, wait for it to end, for SIGTERM or for the lifeline to
 // close, then end everything and exit like the adapter.
-[[noreturn]] void RunLauncher(char* const* args, int in_read, int out_write, int exec_error,
-                              int lifeline) {
+[[noreturn]] void RunLauncher(char* const* args, int in_read, int out_write, int err_write,
+                              int exec_error, int lifeline) {
   setpgid(0, 0);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct sigaction sa = {};
@@ -178,6 +190,7 @@ void CloseAllBut(int keep) {
     setpgid(0, 0);
     dup2(in_read, STDIN_FILENO);
     dup2(out_write, STDOUT_FILENO);
+    dup2(err_write, STDERR_FILENO);
     execvp(args[0], args);
     const int e = errno;
     ssize_t ignored = write(exec_error, &e, sizeof(e));
@@ -228,20 +241,25 @@ void CloseAll(std::initializer_list<int> fds) {
 StatusOr<std::unique_ptr<AdapterProcess>> AdapterProcess::Start(
     const std::vector<std::string>& argv) {
   if (argv.empty() || argv[0].empty()) return InvalidArgument("an empty adapter command");
-  int in[2] = {-1, -1}, out[2] = {-1, -1}, exec_error[2] = {-1, -1}, lifeline[2] = {-1, -1};
-  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 ||
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, exec_error[2] = {-1, -1},
+      lifeline[2] = {-1, -1};
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
       pipe2(exec_error, O_CLOEXEC) != 0 || pipe2(lifeline, O_CLOEXEC) != 0) {
     const int e = errno;
-    CloseAll(
-        {in[0], in[1], out[0], out[1], exec_error[0], exec_error[1], lifeline[0], lifeline[1]});
+    CloseAll({in[0], in[1], out[0], out[1], err[0], err[1], exec_error[0], exec_error[1],
+              lifeline[0], lifeline[1]});
     return Unavailable(std::string("pipe: ") + strerror(e));
   }
+  // Read without waiting (DrainStderr); a larger buffer where the system allows one, so that a
+  // burst of log lines written in the middle of a reply frame does not stall the adapter.
+  fcntl(err[0], F_SETFL, fcntl(err[0], F_GETFL) | O_NONBLOCK);
+  fcntl(err[0], F_SETPIPE_SZ, kStderrPipeBytes);
   void* shared = mmap(nullptr, sizeof(std::atomic<uint64_t>), PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (shared == MAP_FAILED) {
     const int e = errno;
-    CloseAll(
-        {in[0], in[1], out[0], out[1], exec_error[0], exec_error[1], lifeline[0], lifeline[1]});
+    CloseAll({in[0], in[1], out[0], out[1], err[0], err[1], exec_error[0], exec_error[1],
+              lifeline[0], lifeline[1]});
     return Unavailable(std::string("mmap: ") + strerror(e));
   }
   std::unique_ptr<AdapterProcess> p(new AdapterProcess());
@@ -250,10 +268,11 @@ StatusOr<std::unique_ptr<AdapterProcess>> AdapterProcess::Start(
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t pid = fork();
-  if (pid == 0) RunLauncher(args.data(), in[0], out[1], exec_error[1], lifeline[0]);
-  CloseAll({in[0], out[1], exec_error[1], lifeline[0]});
+  if (pid == 0) RunLauncher(args.data(), in[0], out[1], err[1], exec_error[1], lifeline[0]);
+  CloseAll({in[0], out[1], err[1], exec_error[1], lifeline[0]});
   p->to_adapter_ = in[1];
   p->from_adapter_ = out[0];
+  p->adapter_stderr_ = err[0];
   p->lifeline_ = lifeline[1];
   if (pid < 0) {
     const int e = errno;
@@ -278,7 +297,7 @@ StatusOr<std::unique_ptr<AdapterProcess>> AdapterProcess::Start(
 
 AdapterProcess::~AdapterProcess() {
   Kill();
-  CloseAll({to_adapter_, from_adapter_, lifeline_, exit_fd_});
+  CloseAll({to_adapter_, from_adapter_, adapter_stderr_, lifeline_, exit_fd_});
   if (next_id_ != nullptr) munmap(next_id_, sizeof(*next_id_));
 }
 
@@ -290,12 +309,14 @@ StatusOr<Frame> AdapterProcess::Call(const Frame& request,
   Frame sent = request;
   sent.header["id"] = id;
   ONNXGATE_ASSIGN_OR_RETURN(std::string bytes, EncodeFrame(sent));
-  if (Status st = WriteAll(to_adapter_, bytes); !st.ok()) {
+  if (Status st = SendDraining(bytes, deadline); !st.ok()) {
     Kill();
     return st;
   }
   for (;;) {
+    AwaitReply(deadline);
     auto reply = ReadFrame(from_adapter_, deadline, exit_fd_);
+    DrainStderr();
     if (!reply.ok()) {
       Kill();  // out of step with the stream: it cannot be used again
       return reply.status();
@@ -328,6 +349,62 @@ void AdapterProcess::Kill() {
   if (end_.empty()) end_ = "ended";
   ended_ = true;
   pid_ = -1;
+  DrainStderr();  // its last words
+}
+
+void AdapterProcess::DrainStderr() {
+  if (adapter_stderr_ < 0) return;
+  char buffer[16384];
+  for (;;) {
+    const ssize_t n = read(adapter_stderr_, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) {  // every writer is gone: nothing more will come
+      close(adapter_stderr_);
+      adapter_stderr_ = -1;
+    }
+    if (n <= 0) return;
+    for (ssize_t written = 0; written < n;) {
+      const ssize_t w = write(STDERR_FILENO, buffer + written, static_cast<size_t>(n - written));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;  // a console that cannot take it loses it; the run goes on
+      written += w;
+    }
+  }
+}
+
+void AdapterProcess::AwaitReply(std::chrono::steady_clock::time_point deadline) {
+  for (;;) {
+    DrainStderr();
+    if (adapter_stderr_ < 0) return;
+    pollfd fds[3] = {
+        {from_adapter_, POLLIN, 0}, {adapter_stderr_, POLLIN, 0}, {exit_fd_, POLLIN, 0}};
+    const nfds_t count = exit_fd_ >= 0 ? 3 : 2;
+    const int wait_ms = WaitMs(deadline);
+    if (wait_ms == 0) return;
+    if (poll(fds, count, wait_ms) < 0 && errno != EINTR) return;
+    if (fds[0].revents != 0 || (count == 3 && fds[2].revents != 0)) return;
+  }
+}
+
+Status AdapterProcess::SendDraining(const std::string& bytes,
+                                    std::chrono::steady_clock::time_point deadline) {
+  if (adapter_stderr_ < 0) return WriteAll(to_adapter_, bytes);
+  // A pipe that polls writable takes kPipeChunk bytes without blocking.
+  constexpr size_t kPipeChunk = PIPE_BUF;
+  for (size_t sent = 0; sent < bytes.size();) {
+    DrainStderr();
+    pollfd fds[2] = {{to_adapter_, POLLOUT, 0}, {adapter_stderr_, POLLIN, 0}};
+    const int wait_ms = WaitMs(deadline);
+    if (wait_ms == 0) return Unavailable("the adapter did not take its request in time");
+    if (poll(fds, adapter_stderr_ >= 0 ? 2 : 1, wait_ms) < 0 && errno != EINTR) {
+      return Unavailable(std::string("poll: ") + strerror(errno));
+    }
+    if (fds[0].revents == 0) continue;
+    const size_t n = std::min(kPipeChunk, bytes.size() - sent);
+    ONNXGATE_RETURN_IF_ERROR(WriteAll(to_adapter_, bytes.substr(sent, n)));
+    sent += n;
+  }
+  return OkStatus();
 }
 
 bool AdapterProcess::LauncherExited(int wait_ms) {

@@ -1,6 +1,13 @@
 // One adapter process: started from an argument vector (no shell) under a launcher of its own,
-// with its stdin and stdout as the protocol's pipes and its stderr shared with onnxgate's (what
-// it logs shows up in the run's output). Hazards and how they are met:
+// with its stdin and stdout as the protocol's pipes and its stderr a third pipe. Hazards and how
+// they are met:
+// - What the adapter logs must land with the case that made it log, never block it, and never
+//   be lost: the process that calls it copies the stderr pipe to its own descriptor 2 (which
+//   a run redirects into the case's record, harness/stderr_capture.h) while it sends a request,
+//   while it waits for the reply, after the reply and when the adapter ends. A reply frame is
+//   read in one go once it starts to arrive; the stderr pipe is made 1 MiB where the system
+//   allows, so an adapter that logs less than that in the middle of writing a frame does not
+//   stall. What it logs between calls is copied with the next call.
 // - The adapter and whatever it starts must end with it or with onnxgate, even
 // a descendant
 //   that left the adapter's process group with setsid(). A launcher process
@@ -87,12 +94,21 @@ class AdapterProcess {
   AdapterProcess() = default;
   void WaitForHangUp();
   bool LauncherExited(int wait_ms);
+  // Copies what the adapter has written to its stderr so far to this process's descriptor 2,
+  // without waiting.
+  void DrainStderr();
+  // Waits until the reply starts to arrive, the adapter ends or `deadline` passes, copying its
+  // stderr meanwhile, so that an adapter that logs more than a pipe holds never blocks.
+  void AwaitReply(std::chrono::steady_clock::time_point deadline);
+  // WriteAll of a request, copying the adapter's stderr while the request pipe is full.
+  Status SendDraining(const std::string& bytes, std::chrono::steady_clock::time_point deadline);
   pid_t pid_ = -1;
   pid_t owner_ = -1;  // the process that forked it: only it can reap
   int to_adapter_ = -1;
   int from_adapter_ = -1;
-  int lifeline_ = -1;  // the write end; the launcher ends everything when it closes
-  int exit_fd_ = -1;   // a pidfd of the launcher, -1 where the kernel has none
+  int adapter_stderr_ = -1;  // the read end of the adapter's stderr, non-blocking
+  int lifeline_ = -1;        // the write end; the launcher ends everything when it closes
+  int exit_fd_ = -1;         // a pidfd of the launcher, -1 where the kernel has none
   std::atomic<uint64_t>* next_id_ = nullptr;  // shared with forked workers
   bool ended_ = false;
   std::string end_;

@@ -104,5 +104,22 @@ TEST(AdapterProcessTest, AnAdapterAndItsOrphanEndWhenTheirStarterIsKilled) {
   unlink(marker.c_str());
 }
 
+TEST(AdapterProcessTest, AnAdapterThatLogsMoreThanAPipeHoldsIsDrainedToOurStderr) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("chatty_run", "-"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  LoadOptions options;
+  options.providers = {"echo"};
+  auto model = (*runtime)->Load("case.onnx", options);
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  Value x = Value::FromTensor(Tensor::FromVector<float>(Shape({1}), {1.0f}));
+  ::testing::internal::CaptureStderr();
+  auto out = (*model)->Run({{"X", x}});  // deadlocks if the log is not read while waiting
+  const std::string log = ::testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_GT(log.size(), size_t{4000000}) << "4 MiB of whole lines";
+  EXPECT_THAT(log, HasSubstr("chatty run done\n"));
+  EXPECT_EQ(log.rfind("chatty run done\n"), log.size() - 16) << "all of it, before the reply";
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -30,6 +30,8 @@ argument says otherwise (a second argument, where a fault uses one, names a file
                      written to the second argument), then exits with code 4 before hello
   orphan_on_run      as orphan_at_hello, but well behaved until its first run
   orphan_sleeper     starts such a child (pid in the second argument) and stays well behaved
+  chatty_run         writes 4 MiB of log lines to stderr before answering each run (more than
+                     a pipe holds), then "chatty run done"
 """
 
 import json
@@ -108,6 +110,11 @@ def answer_run(header, blobs, reply):
             pass
     if FAULT == "hang_on_run":
         time.sleep(3600)
+    if FAULT == "chatty_run":
+        line = b"chatty: " + b"x" * 56 + b"\n"
+        sys.stderr.buffer.write(line * ((4 << 20) // len(line)))
+        sys.stderr.buffer.write(b"chatty run done\n")
+        sys.stderr.buffer.flush()
     if FAULT == "garbage_on_run":
         OUT.write(b"Traceback (most recent call last):\n")
         OUT.flush()
