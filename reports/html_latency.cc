@@ -93,25 +93,26 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
     return;
   }
   WriteChart(out, run.latency, options);
-  // Eleven narrow columns (the spread and the load times several values to a cell, four
-  // significant digits) and the message on a row of its own below its record: the table fits a
-  // 1280 px window. The wrapper scrolls, not the page, should a long model name still widen it.
+  // Eleven narrow columns and the message on a row of its own below its record. The cells that
+  // hold several values (the spread, the mean with its CV, the load times, the change with its
+  // threshold) wrap between them and names wrap anywhere, so the table fits a 1280 px window
+  // with the Verdict column in it; the wrapper would scroll, not the page, should it not.
   constexpr int kColumns = 11;
-  out << "<div class=\"hscroll\"><table class=\"data\" id=\"latency-table\"><thead><tr>"
+  out << "<div class=\"hscroll\"><table class=\"data latency\" id=\"latency-table\"><thead><tr>"
          "<th>Model</th><th>EP</th><th>Threads</th><th>Median</th>"
          "<th>Min / p90 / p99</th><th>Mean, CV (reps)</th><th>Load / first run</th>"
          "<th>Baseline</th><th>Change</th><th>p</th><th>Verdict</th>"
          "</tr></thead><tbody>\n";
   for (const LatencyRecord& r : run.latency) {
     const std::string verdict_class = std::string("l-") + LatencyVerdictToString(r.verdict);
-    out << "<tr class=\"" << verdict_class << "\"><td>" << Text(r.model) << "</td><td>"
-        << Text(TargetName(r)) << "</td><td class=\"num\">" << r.threads
-        << "</td><td class=\"num\">" << Ms(r.median_ms) << "</td><td class=\"num\">"
+    out << "<tr class=\"" << verdict_class << "\"><td class=\"name\">" << Text(r.model)
+        << "</td><td class=\"name\">" << Text(TargetName(r)) << "</td><td class=\"num\">"
+        << r.threads << "</td><td class=\"num\">" << Ms(r.median_ms) << "</td><td class=\"nums\">"
         << Short(r.min_ms) << " / " << Short(r.p90_ms) << " / " << Ms(r.p99_ms)
-        << "</td><td class=\"num\">" << Ms(r.mean_ms) << ", " << FormatPercent(r.cv)
-        << " <span class=\"sub\">(" << r.repetitions << ")</span></td><td class=\"num\">"
+        << "</td><td class=\"nums\">" << Ms(r.mean_ms) << ", " << FormatPercent(r.cv)
+        << " <span class=\"sub\">(" << r.repetitions << ")</span></td><td class=\"nums\">"
         << OptionalMs(r.load_ms) << " / " << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
-        << OptionalMs(r.baseline_median_ms) << "</td><td class=\"num\">"
+        << OptionalMs(r.baseline_median_ms) << "</td><td class=\"nums\">"
         << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
     if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
     out << "</td><td class=\"num\">" << (r.p_value ? Short(*r.p_value) : "–")

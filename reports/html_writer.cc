@@ -33,10 +33,18 @@ table{border-collapse:collapse}
 th,td{padding:2px 6px;text-align:left;vertical-align:top}
 a{color:#0550ae}
 .facts th{font-weight:normal;color:#57606a;padding-right:14px;white-space:nowrap}
+.facts td{overflow-wrap:anywhere}
 .data{margin:6px 0}
 .data th,.data td{border:1px solid #d0d7de}
 .data thead th{background:#f6f8fa}
 .num{text-align:right;white-space:nowrap}
+.nums{text-align:right}
+.cases{table-layout:fixed;width:100%}
+.cases td{overflow-wrap:anywhere}
+.cases .c-case{width:25%}.cases .c-ep{width:8em}.cases .c-verdict{width:7.5em}
+.cases .hscroll td,.cases .hscroll th{overflow-wrap:normal}
+.ops{margin-top:2px}
+.latency td.name{overflow-wrap:break-word}
 .hscroll{overflow-x:auto;max-width:100%}
 tr.msgrow td{border-top:none;color:#57606a;font-size:12px;word-break:break-word}
 .sub{color:#57606a;font-size:12px}
@@ -111,6 +119,18 @@ void WriteFact(std::ostringstream& out, const char* name, const std::string& htm
   out << "<tr><th>" << name << "</th><td>" << html << "</td></tr>\n";
 }
 
+// The EPs the run asked for; for a bench --against, each runtime/EP measured with the
+// reference's runtime/EP it was judged against.
+std::string EpsFact(const RunRecord& run) {
+  std::vector<std::string> pairs;
+  for (const LatencyRecord& r : run.latency) {
+    if (r.against.empty()) continue;
+    const std::string pair = TargetName(r) + " against " + r.against;
+    if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end()) pairs.push_back(pair);
+  }
+  return Text(JoinStrings(pairs.empty() ? run.selection.eps : pairs, ", "));
+}
+
 void WriteHeader(std::ostringstream& out, const RunRecord& run) {
   out << "<table class=\"facts\">\n";
   if (run.runtimes.size() > 1) {
@@ -125,9 +145,8 @@ void WriteHeader(std::ostringstream& out, const RunRecord& run) {
   }
   WriteFact(out, "Tool", Text(run.tool_name + " " + run.tool_version));
   if (!run.suites.empty()) WriteFact(out, "Suites", Text(JoinStrings(run.suites, ", ")));
-  if (!run.selection.eps.empty()) {
-    WriteFact(out, "EPs", Text(JoinStrings(run.selection.eps, ", ")));
-  }
+  const std::string eps = EpsFact(run);
+  if (!eps.empty()) WriteFact(out, "EPs", eps);
   if (!run.selection.filter.empty()) {
     WriteFact(out, "Filter", "<code>" + Text(run.selection.filter) + "</code>");
   }
@@ -167,13 +186,35 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
   out << "</p>\n";
 }
 
+// The ops a case uses with their versions, ", " between them so that a long list (a function
+// expanded into its body has dozens) wraps within the case column.
+void WriteOpList(std::ostringstream& out, const CaseRecord& c) {
+  if (c.op_versions.empty()) return;
+  out << "<div class=\"sub ops\">";
+  const char* separator = "";
+  for (const auto& [op, version] : c.op_versions) {
+    out << separator << Text(op) << ":" << version;
+    separator = ", ";
+  }
+  out << "</div>";
+}
+
+// The fixed columns of the case tables: the last column (what happened) takes the rest of the
+// width, and long names and op lists wrap inside theirs, so the tables never pass the window.
+void WriteCaseTableStart(std::ostringstream& out, const char* id, const char* last_column) {
+  out << "<table class=\"data cases\" id=\"" << id << "\"><colgroup><col class=\"c-case\"/>"
+      << "<col class=\"c-ep\"/><col class=\"c-verdict\"/><col/></colgroup><thead><tr>"
+      << "<th>Case</th><th>EP</th><th>Verdict</th><th>" << last_column
+      << "</th></tr></thead><tbody>\n";
+}
+
 void WriteComparisons(std::ostringstream& out, const CaseRecord& c) {
   bool any = false;
   for (const OutputComparison& o : c.outputs) {
     if (o.passed) continue;
     if (!any) {
-      out << "<table class=\"cmp\"><tr><th>Output</th><th>Type</th><th>Max abs err</th>"
-             "<th>Max rel err</th><th>Mismatches</th><th>Worst element</th>"
+      out << "<div class=\"hscroll\"><table class=\"cmp\"><tr><th>Output</th><th>Type</th>"
+             "<th>Max abs err</th><th>Max rel err</th><th>Mismatches</th><th>Worst element</th>"
              "<th>Would pass with</th><th>Used</th></tr>\n";
       any = true;
     }
@@ -203,16 +244,17 @@ void WriteComparisons(std::ostringstream& out, const CaseRecord& c) {
     out << "<td>rtol " << FormatNumber(o.rtol) << ", atol " << FormatNumber(o.atol)
         << "</td></tr>\n";
   }
-  if (any) out << "</table>\n";
+  if (any) out << "</table></div>\n";
 }
 
 void WriteFailingCase(std::ostringstream& out, const CaseRecord& c, const std::string& anchor,
                       const HtmlOptions& options) {
   out << "<tr id=\"" << anchor << "\"><td><b>" << Text(c.name) << "</b><div class=\"sub\">"
       << Text(c.suite);
-  if (!c.op_versions.empty()) out << " · " << Text(FormatOpVersions(c.op_versions));
   if (!c.opset_imports.empty()) out << " · opset " << Text(FormatOpsetImports(c.opset_imports));
-  out << "</div></td><td>" << Text(TargetName(c)) << "</td><td>" << VerdictBadge(c.verdict);
+  out << "</div>";
+  WriteOpList(out, c);
+  out << "</td><td>" << Text(TargetName(c)) << "</td><td>" << VerdictBadge(c.verdict);
   if (c.outcome != c.verdict) {
     out << "<div class=\"sub\">outcome " << VerdictToString(c.outcome) << "</div>";
   }
@@ -243,8 +285,7 @@ CaseAnchors WriteFailingCases(std::ostringstream& out, const RunRecord& run,
     return anchors;
   }
   const size_t shown = std::min(rows.size(), options.max_failing_cases);
-  out << "<table class=\"data\" id=\"failing-table\"><thead><tr><th>Case</th><th>EP</th>"
-         "<th>Verdict</th><th>What happened</th></tr></thead><tbody>\n";
+  WriteCaseTableStart(out, "failing-table", "What happened");
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = run.cases[rows[i]];
     const std::string anchor = "case-" + std::to_string(rows[i]);
@@ -267,10 +308,8 @@ void WriteOtherCases(std::ostringstream& out, const RunRecord& run, const std::v
     return;
   }
   const size_t shown = std::min(rows.size(), options.max_other_cases);
-  out << "<details><summary>Show " << shown
-      << " cases</summary>\n<table class=\"data\" "
-         "id=\"other-table\"><thead><tr><th>Case</th><th>EP</th><th>Verdict</th>"
-         "<th>Reason</th></tr></thead><tbody>\n";
+  out << "<details><summary>Show " << shown << " cases</summary>\n";
+  WriteCaseTableStart(out, "other-table", "Reason");
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = run.cases[rows[i]];
     out << "<tr><td>" << Text(c.name) << "</td><td>" << Text(TargetName(c)) << "</td><td>"
@@ -365,9 +404,9 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   std::stable_sort(other.begin(), other.end(), by_severity);
 
   // The failing cases are rendered first so the matrix cells can link to them.
-  std::ostringstream cases;
-  const CaseAnchors anchors = WriteFailingCases(cases, run, failing, options);
-  WriteOtherCases(cases, run, other, options);
+  std::ostringstream failing_cases, other_cases;
+  const CaseAnchors anchors = WriteFailingCases(failing_cases, run, failing, options);
+  WriteOtherCases(other_cases, run, other, options);
 
   const std::string title = options.title.empty() ? RunTitle(run) : options.title;
   std::ostringstream out;
@@ -380,22 +419,26 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
-    // A run of models opens on its cases and their failures; operator tests on the matrix.
+    // The failing cases come first, on the first screen: the matrix of a full suite is thousands
+    // of pixels tall. A run of models lists its other cases next; operator tests the matrix.
     const bool models = IsModelRun(run);
-    const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
-    const std::string case_links = "<a href=\"#failing\">failing cases (" +
-                                   std::to_string(failing.size()) + ")</a> · " +
-                                   "<a href=\"#other\">unsupported, xfail, skipped (" +
+    const std::string failing_link =
+        "<a href=\"#failing\">failing cases (" + std::to_string(failing.size()) + ")</a> · ";
+    const std::string other_link = "<a href=\"#other\">unsupported, xfail, skipped (" +
                                    std::to_string(other.size()) + ")</a> · ";
-    out << "<p class=\"sub\">Sections: "
-        << (RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "")
-        << (models ? case_links + matrix_link : matrix_link + case_links)
+    const std::string side_by_side_link =
+        RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "";
+    const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
+    out << "<p class=\"sub\">Sections: " << failing_link
+        << (models ? other_link + side_by_side_link + matrix_link
+                   : side_by_side_link + matrix_link + other_link)
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
         << run.latency.size() << ")</a></p>\n";
-    if (models) out << cases.str();
+    out << failing_cases.str();
+    if (models) out << other_cases.str();
     WriteSideBySideSection(out, run, options);
     WriteMatrixSection(out, run, options, anchors);
-    if (!models) out << cases.str();
+    if (!models) out << other_cases.str();
     WriteCoverageSection(out, run);
   }
   WriteLatencySection(out, run, options);

@@ -299,6 +299,49 @@ TEST_F(HtmlWriterTest, BenchRunIsTheLatencySectionAlone) {
   EXPECT_EQ(XPath("count(//h2[@id=\"coverage\"])"), "0");
 }
 
+TEST_F(HtmlWriterTest, BenchAgainstNamesBothSidesInTheEpsRow) {
+  RunRecord run = SampleRun();
+  run.cases.clear();
+  run.matrix.clear();
+  run.coverage.clear();
+  run.selection.eps = {"dnnl", "ref"};
+  for (LatencyRecord& r : run.latency) {
+    r.runtime = "onnxgate";
+    r.against = r.ep == "ref" ? "onnxruntime/CPUExecutionProvider" : "onnxruntime/DnnlProvider";
+  }
+  Write(run);
+  EXPECT_EQ(XPath("string(//table[@class=\"facts\"]//tr[th=\"EPs\"]/td)"),
+            "onnxgate/dnnl against onnxruntime/DnnlProvider, "
+            "onnxgate/ref against onnxruntime/CPUExecutionProvider");
+}
+
+// The case tables have fixed columns, so long names and op lists wrap instead of pushing the
+// verdict and message out of the window (ci/check-html-layout.sh measures it in Chromium).
+TEST_F(HtmlWriterTest, CaseTablesHaveFixedColumnsAndWrappingOpLists) {
+  RunRecord run = SampleRun();
+  run.cases[1].op_versions = {{"Add", 14}, {"Softmax", 13}, {"Where", 16}};
+  Write(run);
+  for (const char* id : {"failing-table", "other-table"}) {
+    const std::string table = std::string("//table[@id=\"") + id + "\"]";
+    EXPECT_EQ(XPath("string(" + table + "/@class)"), "data cases");
+    EXPECT_EQ(XPath("count(" + table + "/colgroup/col)"), "4");
+  }
+  EXPECT_EQ(XPath("string(//tr[@id=\"case-1\"]/td[1]/div[@class=\"sub ops\"])"),
+            "Add:14, Softmax:13, Where:16");
+  EXPECT_EQ(XPath("count(//tr[@id=\"case-1\"]//div[@class=\"hscroll\"]/table[@class=\"cmp\"])"),
+            "1");
+}
+
+// Failing cases come before the side-by-side section and the matrix, which can be thousands of
+// pixels tall; the section links follow the page's order.
+TEST_F(HtmlWriterTest, FailingCasesComeBeforeTheMatrix) {
+  Write(SampleRun());
+  EXPECT_EQ(XPath("count(//h2[@id=\"failing\"]/following-sibling::h2[@id=\"matrix\"])"), "1");
+  EXPECT_EQ(XPath("count(//h2[@id=\"failing\"]/following-sibling::h2[@id=\"side-by-side\"])"), "1");
+  EXPECT_EQ(XPath("count(//h2[@id=\"matrix\"]/following-sibling::h2[@id=\"other\"])"), "1");
+  EXPECT_EQ(XPath("string(//p[starts-with(., \"Sections:\")]/a[1]/@href)"), "#failing");
+}
+
 TEST_F(HtmlWriterTest, RunWithoutMatrixOrCasesIsStillAPage) {
   Write(RunRecord());
   EXPECT_EQ(RunCommand("xmllint --noout '" + path_ + "'").output, "");

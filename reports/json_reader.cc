@@ -128,6 +128,7 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   ONNXGATE_RETURN_IF_ERROR(f.Require("model", &r->model));
   ONNXGATE_RETURN_IF_ERROR(f.Read("runtime", &r->runtime));
   ONNXGATE_RETURN_IF_ERROR(f.Require("ep", &r->ep));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("against", &r->against));
   ONNXGATE_RETURN_IF_ERROR(f.Read("threads", &r->threads));
   ONNXGATE_RETURN_IF_ERROR(f.Read("repetitions", &r->repetitions));
   ONNXGATE_RETURN_IF_ERROR(f.Get("median_ms").status());

@@ -103,6 +103,7 @@ Json LatencyJson(const LatencyRecord& r) {
   j["model"] = r.model;
   if (!r.runtime.empty()) j["runtime"] = r.runtime;
   j["ep"] = r.ep;
+  if (!r.against.empty()) j["against"] = r.against;
   j["threads"] = r.threads;
   j["repetitions"] = r.repetitions;
   j["median_ms"] = Number(r.median_ms);

@@ -129,6 +129,18 @@ TEST_F(JsonWriterTest, RoundTripKeepsTheRuntimesOfASideBySideRun) {
   EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"runtimes\"")));
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsWhatABenchAgainstMeasuredBeside) {
+  RunRecord run = SampleRun();
+  run.latency[0].runtime = "onnxgate";
+  run.latency[0].against = "onnxruntime/CPUExecutionProvider";
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->latency[0].against, "onnxruntime/CPUExecutionProvider");
+  EXPECT_EQ(read->latency[1].against, "");
+  EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"against\"")));
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsTheRunStatusAndTheCasesNotRun) {
   const RunRecord run = InterruptedRun();
   ASSERT_TRUE(WriteRunJson(run, path_).ok());

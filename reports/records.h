@@ -161,6 +161,7 @@ struct LatencyRecord {
   std::string model;
   std::string runtime;  // set when a bench compares two runtimes
   std::string ep;
+  std::string against;  // bench --against: the reference's runtime/EP (TargetName) measured beside
   int64_t threads = 1;
   int64_t repetitions = 0;
   double median_ms = 0.0;

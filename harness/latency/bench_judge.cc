@@ -87,6 +87,7 @@ BenchJudgement JudgeAgainstReference(const std::vector<BenchMeasurement>& candid
     LatencyRecord r = ToLatencyRecord(candidate[i]);
     r.runtime = labels[0];
     const std::string against = TargetName(labels[1], reference[i].ep);
+    r.against = against;
     const LatencyComparison c = ComparePaired(candidate[i].samples_ms, reference[i].samples_ms,
                                               thresholds.For(candidate[i].model, candidate[i].ep),
                                               thresholds.alpha, against);

@@ -59,6 +59,7 @@ TEST(BenchJudgeTest, TheCandidateIsJudgedAgainstTheReferenceBesideIt) {
       {Measured("mlp", "cpu", 1.0), Measured("cnn", "cpu", 1.0)}, {"a", "b"}, LatencyThresholds());
   ASSERT_EQ(j.records.size(), 2u);
   EXPECT_EQ(j.records[0].runtime, "a");
+  EXPECT_EQ(j.records[0].against, "b/cpu");
   EXPECT_EQ(j.records[0].verdict, LatencyVerdict::kRegression);
   EXPECT_THAT(j.records[0].message, HasSubstr("b/cpu"));
   EXPECT_EQ(j.records[1].verdict, LatencyVerdict::kUnchanged);
