@@ -117,6 +117,7 @@ std::string RenderReportDiffHtml(const ReportDiff& diff, const std::string& befo
   WriteMarginSection(out, diff, budget);
   out << "<h2 id=\"one-report\">In one report only ("
       << diff.only_before.size() + diff.only_after.size() << ")</h2>\n";
+  if (diff.only_before.empty() && diff.only_after.empty()) out << "<p class=\"sub\">None.</p>\n";
   WriteOnlyInOne(out, "Only in the earlier report", diff.only_before, budget);
   WriteOnlyInOne(out, "Only in the later report", diff.only_after, budget);
   if (budget.rows > max_rows) {

@@ -1,5 +1,6 @@
 // The text, Markdown and JSON renderings of a ReportDiff.
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "harness/report_diff.h"
@@ -67,7 +68,11 @@ std::map<std::string, std::vector<const MarginGrowth*>> GroupMarginGrowth(const 
 std::string DescribeMarginGrowth(const MarginGrowth& g) {
   std::string out = g.output + " (set " + std::to_string(g.set_index) + "): max abs error " +
                     FormatNumber(g.error_before) + " -> " + FormatNumber(g.error_after);
-  if (g.error_before > 0) out += " (x" + FormatNumber(g.error_after / g.error_before) + ")";
+  if (g.error_before > 0) {
+    char factor[32];
+    std::snprintf(factor, sizeof(factor), " (x%.3g)", g.error_after / g.error_before);
+    out += factor;
+  }
   return out + ", " + FormatPercent(g.tolerance_used) + " of its tolerance";
 }
 
