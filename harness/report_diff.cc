@@ -1,10 +1,11 @@
-// DiffReports and its renderings.
+// DiffReports: verdict changes and grown errors between two reports.
 #include "harness/report_diff.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
-#include <nlohmann/json.hpp>
-
-#include "reports/text_escape.h"
+#include <optional>
+#include <set>
 
 namespace onnxgate {
 
@@ -32,27 +33,39 @@ std::string OpVersions(const CaseRecord& c) {
   return out.empty() ? "(no op versions)" : out;
 }
 
-// Changes grouped by op version: worse first, then better, then the others.
-std::map<std::pair<int, std::string>, std::vector<const CaseChange*>> Groups(
-    const ReportDiff& diff) {
-  std::map<std::pair<int, std::string>, std::vector<const CaseChange*>> groups;
-  for (const CaseChange& c : diff.changes) {
-    groups[{static_cast<int>(c.change), c.op_version}].push_back(&c);
-  }
-  return groups;
+std::set<std::string> CaseTargets(const RunRecord& run) {
+  std::set<std::string> targets;
+  for (const CaseRecord& c : run.cases) targets.insert(TargetName(c));
+  return targets;
 }
 
-// A Markdown table cell: no '|', '`' or line break can end it.
-std::string Cell(std::string text) {
-  for (char& ch : text) {
-    if (ch == '|' || ch == '`' || ch == '\n' || ch == '\r') ch = ' ';
+const OutputComparison* SameOutput(const CaseRecord& c, const OutputComparison& output) {
+  for (const OutputComparison& o : c.outputs) {
+    if (o.output_name == output.output_name && o.set_index == output.set_index) return &o;
   }
-  return text;
+  return nullptr;
 }
 
-std::string CaseLine(const CaseChange& c) {
-  return std::string(VerdictToString(c.before)) + " -> " + VerdictToString(c.after) + "  " +
-         Key(c.suite, c.name, c.target);
+// The output of a case passing in both reports whose error grew the most, if one grew.
+std::optional<MarginGrowth> GrownMargin(const CaseRecord& before, const CaseRecord& after) {
+  std::optional<MarginGrowth> worst;
+  double worst_factor = 0.0;
+  for (const OutputComparison& now : after.outputs) {
+    const OutputComparison* was = SameOutput(before, now);
+    if (!now.passed || was == nullptr || !was->passed) continue;
+    if (!std::isfinite(now.max_abs_error) || !std::isfinite(was->max_abs_error)) continue;
+    if (now.max_abs_error <= kMarginGrowthFactor * was->max_abs_error) continue;
+    const double used = OutputToleranceUsed(now);
+    if (used < kMarginToleranceShare) continue;
+    const double factor =
+        was->max_abs_error > 0 ? now.max_abs_error / was->max_abs_error : HUGE_VAL;
+    if (worst && factor <= worst_factor) continue;
+    worst_factor = factor;
+    worst = MarginGrowth{after.suite,        after.name,        TargetName(after),
+                         OpVersions(after),  now.output_name,   now.set_index,
+                         was->max_abs_error, now.max_abs_error, used};
+  }
+  return worst;
 }
 
 }  // namespace
@@ -66,6 +79,17 @@ const char* VerdictChangeName(VerdictChange change) {
   return "?";
 }
 
+double OutputToleranceUsed(const OutputComparison& output) {
+  double used = 0.0;
+  if (output.atol > 0 && std::isfinite(output.min_passing_atol)) {
+    used = std::max(used, output.min_passing_atol / output.atol);
+  }
+  if (output.rtol > 0 && std::isfinite(output.min_passing_rtol)) {
+    used = std::max(used, output.min_passing_rtol / output.rtol);
+  }
+  return used;
+}
+
 size_t ReportDiff::Count(VerdictChange change) const {
   size_t n = 0;
   for (const CaseChange& c : changes) n += c.change == change ? 1 : 0;
@@ -73,86 +97,57 @@ size_t ReportDiff::Count(VerdictChange change) const {
 }
 
 ReportDiff DiffReports(const RunRecord& before, const RunRecord& after) {
-  std::map<std::string, const CaseRecord*> earlier;
-  for (const CaseRecord& c : before.cases) earlier[Key(c.suite, c.name, TargetName(c))] = &c;
   ReportDiff diff;
+  const std::set<std::string> targets_before = CaseTargets(before);
+  const std::set<std::string> targets_after = CaseTargets(after);
+  // One target each, named differently: the same cases on another EP or runtime.
+  const bool by_case =
+      targets_before.size() == 1 && targets_after.size() == 1 && targets_before != targets_after;
+  if (by_case) {
+    diff.target_before = *targets_before.begin();
+    diff.target_after = *targets_after.begin();
+  }
+  const auto match_key = [by_case](const CaseRecord& c) {
+    return Key(c.suite, c.name, by_case ? "" : TargetName(c));
+  };
+  std::map<std::string, const CaseRecord*> earlier;
+  for (const CaseRecord& c : before.cases) earlier[match_key(c)] = &c;
   for (const CaseRecord& c : after.cases) {
-    const std::string key = Key(c.suite, c.name, TargetName(c));
-    const auto found = earlier.find(key);
+    const auto found = earlier.find(match_key(c));
     if (found == earlier.end()) {
-      diff.only_after.push_back(key);
+      diff.only_after.push_back(Key(c.suite, c.name, TargetName(c)));
       continue;
     }
-    const Verdict was = found->second->outcome;
+    const CaseRecord& was = *found->second;
     earlier.erase(found);
-    if (was == c.outcome) continue;
-    diff.changes.push_back({c.suite, c.name, TargetName(c), was, c.outcome,
-                            ChangeOf(was, c.outcome), OpVersions(c), c.message});
+    if (was.outcome == Verdict::kPass && c.outcome == Verdict::kPass) {
+      if (auto grown = GrownMargin(was, c)) diff.margin_grew.push_back(std::move(*grown));
+    }
+    if (was.outcome == c.outcome) continue;
+    diff.changes.push_back({c.suite, c.name, TargetName(c), was.outcome, c.outcome,
+                            ChangeOf(was.outcome, c.outcome), OpVersions(c), c.message});
   }
-  for (const auto& [key, record] : earlier) diff.only_before.push_back(key);
+  for (const auto& [key, record] : earlier) {
+    diff.only_before.push_back(Key(record->suite, record->name, TargetName(*record)));
+  }
   return diff;
 }
 
-std::string RenderReportDiffText(const ReportDiff& diff, size_t max_lines) {
+std::string ReportDiffSummary(const ReportDiff& diff) {
   std::string out = std::to_string(diff.Count(VerdictChange::kWorse)) + " worse, " +
                     std::to_string(diff.Count(VerdictChange::kBetter)) + " better, " +
-                    std::to_string(diff.Count(VerdictChange::kOther)) + " changed otherwise";
+                    std::to_string(diff.Count(VerdictChange::kOther)) + " changed otherwise, " +
+                    std::to_string(diff.margin_grew.size()) +
+                    " with a larger error (still passing)";
   if (!diff.only_before.empty() || !diff.only_after.empty()) {
     out += "; " + std::to_string(diff.only_before.size()) + " case(s) only in the first report, " +
            std::to_string(diff.only_after.size()) + " only in the second";
   }
-  out += "\n";
-  size_t lines = 0;
-  for (const auto& [group, cases] : Groups(diff)) {
-    out += "  " + std::string(VerdictChangeName(static_cast<VerdictChange>(group.first))) + ": " +
-           EscapeForTerminal(group.second) + "\n";
-    for (const CaseChange* c : cases) {
-      if (lines++ >= max_lines) continue;
-      out += "    " + EscapeForTerminal(CaseLine(*c)) + "\n";
-    }
+  if (!diff.target_before.empty()) {
+    out +=
+        "; cases on " + diff.target_before + " matched with the same cases on " + diff.target_after;
   }
-  if (lines > max_lines) out += "  ... and " + std::to_string(lines - max_lines) + " more\n";
   return out;
-}
-
-std::string RenderReportDiffMarkdown(const ReportDiff& diff, size_t max_lines) {
-  std::string out = "## Verdict changes\n\n**" + std::to_string(diff.Count(VerdictChange::kWorse)) +
-                    " worse**, " + std::to_string(diff.Count(VerdictChange::kBetter)) +
-                    " better, " + std::to_string(diff.Count(VerdictChange::kOther)) +
-                    " changed otherwise.\n\n| change | op versions | case | before | after |\n"
-                    "|---|---|---|---|---|\n";
-  size_t lines = 0;
-  for (const auto& [group, cases] : Groups(diff)) {
-    for (const CaseChange* c : cases) {
-      if (lines++ >= max_lines) continue;
-      out += std::string("| ") + VerdictChangeName(c->change) + " | " + Cell(group.second) +
-             " | `" + Cell(Key(c->suite, c->name, c->target)) + "` | " +
-             VerdictToString(c->before) + " | " + VerdictToString(c->after) + " |\n";
-    }
-  }
-  if (lines > max_lines) out += "\n... and " + std::to_string(lines - max_lines) + " more\n";
-  return out;
-}
-
-std::string RenderReportDiffJson(const ReportDiff& diff) {
-  nlohmann::json j;
-  j["worse"] = diff.Count(VerdictChange::kWorse);
-  j["better"] = diff.Count(VerdictChange::kBetter);
-  j["changed"] = diff.Count(VerdictChange::kOther);
-  j["cases"] = nlohmann::json::array();
-  for (const CaseChange& c : diff.changes) {
-    j["cases"].push_back({{"suite", c.suite},
-                          {"case", c.name},
-                          {"target", c.target},
-                          {"before", VerdictToString(c.before)},
-                          {"after", VerdictToString(c.after)},
-                          {"change", VerdictChangeName(c.change)},
-                          {"op_versions", c.op_version},
-                          {"message", c.message}});
-  }
-  j["only_before"] = diff.only_before;
-  j["only_after"] = diff.only_after;
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace onnxgate

@@ -44,6 +44,7 @@ GateRecord JudgeGate(const RunPlan& plan, const RunRecord& run) {
     gate.against_report = plan.options.against_report;
     gate.worse_than_release = static_cast<int64_t>(diff.Count(VerdictChange::kWorse));
     gate.better_than_release = static_cast<int64_t>(diff.Count(VerdictChange::kBetter));
+    gate.margin_grew_since_release = static_cast<int64_t>(diff.margin_grew.size());
     gate.passed = gate.passed && gate.worse_than_release == 0;
   }
   for (size_t i = 0; i < plan.runtimes.size(); ++i) {

@@ -190,7 +190,7 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
   if (plan.release) {
     const ReportDiff diff = DiffReports(*plan.release, run);
     worse = diff.Count(VerdictChange::kWorse);
-    std::printf("Against %s: %s", plan.options.against_report.c_str(),
+    std::printf("Against %s: %s", EscapeForTerminal(plan.options.against_report).c_str(),
                 RenderReportDiffText(diff, 50).c_str());
   }
   const bool met = unexpected.empty() && worse == 0;

@@ -218,6 +218,8 @@ Status ParseGate(const JsonObject& f, GateRecord* gate) {
     ONNXGATE_RETURN_IF_ERROR(against->Require("file", &gate->against_report));
     ONNXGATE_RETURN_IF_ERROR(against->ReadInt("worse", 0, kMax, &gate->worse_than_release));
     ONNXGATE_RETURN_IF_ERROR(against->ReadInt("better", 0, kMax, &gate->better_than_release));
+    ONNXGATE_RETURN_IF_ERROR(
+        against->ReadInt("margin_grew", 0, kMax, &gate->margin_grew_since_release));
   }
   return f.ForEachObject("expectations", [&](const JsonObject& e) {
     return ParseGateExpectations(e, &gate->expectations.emplace_back());

@@ -181,7 +181,8 @@ Json GateJson(const GateRecord& gate) {
   if (!gate.against_report.empty()) {
     out["against_report"] = {{"file", gate.against_report},
                              {"worse", gate.worse_than_release},
-                             {"better", gate.better_than_release}};
+                             {"better", gate.better_than_release},
+                             {"margin_grew", gate.margin_grew_since_release}};
   }
   return out;
 }

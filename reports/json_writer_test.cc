@@ -321,6 +321,22 @@ TEST_F(JsonWriterTest, RoundTripKeepsTheGate) {
   EXPECT_FALSE(nlohmann::json::parse(RenderRunJson(SampleRun())).contains("gate"));
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsTheGateAgainstARelease) {
+  RunRecord run = FailedGateRun();
+  run.gate->against_report = "release.json";
+  run.gate->worse_than_release = 2;
+  run.gate->better_than_release = 1;
+  run.gate->margin_grew_since_release = 3;
+  const auto j = nlohmann::json::parse(RenderRunJson(run));
+  EXPECT_EQ(
+      j["gate"]["against_report"],
+      nlohmann::json({{"file", "release.json"}, {"worse", 2}, {"better", 1}, {"margin_grew", 3}}));
+  StatusOr<RunRecord> read = ParseRunJson(j.dump(), "r.json");
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->gate->margin_grew_since_release, 3);
+  EXPECT_EQ(RenderRunJson(*read), RenderRunJson(run));
+}
+
 TEST_F(JsonWriterTest, BadGateObjectsNameTheField) {
   auto j = nlohmann::json::parse(RenderRunJson(FailedGateRun()));
   j["gate"]["passed"] = "yes";

@@ -6,6 +6,7 @@
 
 #include "reports/format.h"
 #include "reports/matrix_summary.h"
+#include "reports/side_by_side_cases.h"
 #include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
 
@@ -160,6 +161,35 @@ void WriteDifferences(std::ostringstream& out, const RunRecord& run,
     out << "| " << MarkdownCode(rows[i].op + " v" + std::to_string(rows[i].since_version)) << " |";
     for (const MatrixCell* cell : rows[i].cells) {
       out << " " << (cell == nullptr ? "no case" : FormatVerdictCounts(cell->counts)) << " |";
+    }
+    out << "\n";
+  }
+  if (rows.size() > shown) out << "\n... and " << rows.size() - shown << " more\n";
+  out << "\n";
+}
+
+// Side by side: the cases whose outcome differs between the targets, a verdict per target.
+void WriteDifferingCases(std::ostringstream& out, const RunRecord& run,
+                         const MarkdownOptions& options) {
+  const std::vector<std::string> targets = RunTargets(run);
+  if (targets.size() < 2) return;
+  const std::vector<CaseAcrossTargets> rows = CasesDifferingAcrossTargets(run, targets);
+  out << "### Cases where the results differ (" << rows.size() << ")\n\n";
+  if (rows.empty()) {
+    out << "Every case has the same outcome on each of them.\n\n";
+    return;
+  }
+  std::string header = "| Case |", rule = "|---|";
+  for (const std::string& target : targets) {
+    header += " " + MarkdownCode(target) + " |";
+    rule += "---|";
+  }
+  out << header << "\n" << rule << "\n";
+  const size_t shown = std::min(rows.size(), options.max_cases);
+  for (size_t i = 0; i < shown; ++i) {
+    out << "| " << MarkdownCode(rows[i].suite + "/" + rows[i].name) << " |";
+    for (const CaseRecord* r : rows[i].records) {
+      out << " " << (r == nullptr ? "no case" : VerdictToString(r->verdict)) << " |";
     }
     out << "\n";
   }
@@ -362,10 +392,12 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
     WriteModels(out, run, options);
     WriteCases(out, run, options);
     WriteDifferences(out, run, options);
+    WriteDifferingCases(out, run, options);
     WriteMatrix(out, run, options);
     WriteCoverage(out, run, options);
   } else {
     WriteDifferences(out, run, options);
+    WriteDifferingCases(out, run, options);
     WriteMatrix(out, run, options);
     WriteCoverage(out, run, options);
     WriteCases(out, run, options);

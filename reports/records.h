@@ -278,10 +278,12 @@ struct GateRecord {
   GateUnexpectedCounts unexpected;
   std::vector<GateExpectationsRecord> expectations;  // per runtime/EP, in run order
   // gate --against-report: the release report compared with (as given), and how many cases got
-  // worse (a failure of the gate) or better than in it; empty when none was given.
+  // worse (a failure of the gate) or better than in it, and how many still pass with a larger
+  // error (harness/report_diff.h, MarginGrowth; not a failure); empty when none was given.
   std::string against_report;
   int64_t worse_than_release = 0;
   int64_t better_than_release = 0;
+  int64_t margin_grew_since_release = 0;
 };
 
 // The whole run. Later parts (a conformance matrix, ...) are added as new members here and new
