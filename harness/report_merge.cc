@@ -35,6 +35,8 @@ std::string Difference(const RunRecord& a, const RunRecord& b) {
       {"shard count",
        {std::to_string(a.selection.shard_count), std::to_string(b.selection.shard_count)}},
       {"isolation", {a.isolation, b.isolation}},
+      {"release report",
+       {a.gate ? a.gate->against_report : std::string(), b.gate ? b.gate->against_report : ""}},
   };
   for (const auto& [what, values] : facts) {
     if (values.first != values.second) {
@@ -54,6 +56,23 @@ void SortCases(const std::vector<std::string>& suites, std::vector<CaseRecord>* 
     if (x.name != y.name) return x.name < y.name;
     return TargetName(x) < TargetName(y);
   });
+}
+
+// The merged run's gate: unexpected outcomes counted again over every case, and the comparison
+// with the release summed over the shards (each compared its own cases with the release's).
+void RejudgeGate(const std::vector<RunRecord>& shards, bool strict, RunRecord* merged) {
+  GateRecord& gate = *merged->gate;
+  gate.strict = strict;
+  gate.unexpected = CountUnexpected(merged->cases, strict);
+  gate.worse_than_release = gate.better_than_release = gate.margin_grew_since_release = 0;
+  for (const RunRecord& shard : shards) {
+    if (!shard.gate) continue;
+    gate.worse_than_release += shard.gate->worse_than_release;
+    gate.better_than_release += shard.gate->better_than_release;
+    gate.margin_grew_since_release += shard.gate->margin_grew_since_release;
+  }
+  gate.passed = gate.unexpected.total() == 0 && gate.worse_than_release == 0 &&
+                merged->status == RunStatus::kCompleted;
 }
 
 }  // namespace
@@ -98,12 +117,7 @@ StatusOr<RunRecord> MergeShardReports(const std::vector<RunRecord>& shards,
   merged.totals = CountVerdicts(merged.cases);
   merged.matrix = BuildMatrix(merged.cases);
   merged.coverage = BuildCoverage(AllOperators(), merged.cases);
-  if (merged.gate) {
-    merged.gate->strict = strict;
-    merged.gate->unexpected = CountUnexpected(merged.cases, strict);
-    merged.gate->passed =
-        merged.gate->unexpected.total() == 0 && merged.status == RunStatus::kCompleted;
-  }
+  if (merged.gate) RejudgeGate(shards, strict, &merged);
   return merged;
 }
 

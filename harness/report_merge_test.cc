@@ -104,5 +104,27 @@ TEST(ReportMergeTest, TheGateIsJudgedAgainOverEveryCase) {
   EXPECT_TRUE(lenient->gate->passed);
 }
 
+TEST(ReportMergeTest, TheComparisonWithTheReleaseIsSummedOverTheShards) {
+  RunRecord a = Shard(0, 2, {Case("a", "x", Verdict::kPass)});
+  RunRecord b = Shard(1, 2, {Case("a", "y", Verdict::kPass)});
+  for (RunRecord* shard : {&a, &b}) {
+    shard->gate.emplace();
+    shard->gate->passed = true;
+    shard->gate->against_report = "release.json";
+    shard->gate->better_than_release = 1;
+  }
+  b.gate->worse_than_release = 2;
+  b.gate->passed = false;
+  auto merged = MergeShardReports({a, b}, {"a.json", "b.json"});
+  ASSERT_TRUE(merged.ok() && merged->gate);
+  EXPECT_FALSE(merged->gate->passed);
+  EXPECT_EQ(merged->gate->worse_than_release, 2);
+  EXPECT_EQ(merged->gate->better_than_release, 2);
+  b.gate->against_report = "other-release.json";
+  auto refused = MergeShardReports({a, b}, {"a.json", "b.json"});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.status().message(), HasSubstr("release report"));
+}
+
 }  // namespace
 }  // namespace onnxgate
