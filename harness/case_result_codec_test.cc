@@ -36,6 +36,7 @@ CaseRecord FullRecord() {
   p.declines = {{"opencl", "no device"}, {"test", "why"}};
   p.subgraph = "conv1+relu1";
   r.placements = {p, PlacementRecord{"relu1", "Relu", "ref", {}, ""}};
+  r.fallbacks = {{"relu1", "Relu", "ref", false}, {"shape0", "Shape", "ref", true}};
   OutputComparison o;
   o.output_name = "Y";
   o.set_index = 1;
@@ -83,6 +84,8 @@ TEST(CaseResultCodecTest, ARecordRoundTripsFieldForField) {
   ASSERT_TRUE(decoded->record.first_divergence.has_value());
   EXPECT_EQ(decoded->record.first_divergence->summary, "conv1 differs");
   EXPECT_EQ(decoded->record.placements[0].declines[1].reason, "why");
+  ASSERT_EQ(decoded->record.fallbacks.size(), 2u);
+  EXPECT_TRUE(decoded->record.fallbacks[1].shape_only);
 
   CaseRecord bare;  // no divergence, empty lists
   decoded = DecodeCaseResult(EncodeCaseResult({OkStatus(), bare}));

@@ -167,6 +167,19 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
   out << "</p>\n";
 }
 
+// The nodes that ran on a provider other than their target's first (--fallback warn), a line
+// per target: how many, by op, and how many of them only compute shapes.
+void WriteFallbackSection(std::ostringstream& out, const RunRecord& run) {
+  const auto by_target = FallbacksByTarget(run);
+  if (by_target.empty()) return;
+  out << "<h2 id=\"fallback\">Fallback</h2>\n<ul>\n";
+  for (const auto& [target, summary] : by_target) {
+    out << "<li><code>" << Text(target) << "</code>, " << summary.cases
+        << " case(s): " << Text(DescribeFallbacks(summary)) << "</li>\n";
+  }
+  out << "</ul>\n";
+}
+
 void WriteComparisons(std::ostringstream& out, const CaseRecord& c) {
   bool any = false;
   for (const OutputComparison& o : c.outputs) {
@@ -380,6 +393,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
   WriteRunStatus(out, run, options);
   if (!IsLatencyOnly(run)) {
     WriteTotals(out, run);
+    WriteFallbackSection(out, run);
     // A run of models opens on its cases and their failures; operator tests on the matrix.
     const bool models = IsModelRun(run);
     const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
