@@ -44,6 +44,39 @@ std::map<std::string, int32_t> ElementTypes(const onnx::GraphProto& graph) {
   return types;
 }
 
+bool IsIntegerTensor(int32_t data_type) {
+  return data_type == onnx::TensorProto::INT64 || data_type == onnx::TensorProto::INT32;
+}
+
+// What type inference needs of `model`, without the bytes of its non-integer initializers
+// (weights): their types and shapes are all it reads of them, and a model's weights can be
+// gigabytes. Integer initializers keep their values, which shape inference reads (Reshape's
+// shape, Slice's starts).
+onnx::ModelProto TypesOnlyCopy(const onnx::ModelProto& model) {
+  onnx::ModelProto copy;
+  copy.set_ir_version(model.ir_version());
+  *copy.mutable_opset_import() = model.opset_import();
+  *copy.mutable_functions() = model.functions();
+  const onnx::GraphProto& graph = model.graph();
+  onnx::GraphProto* g = copy.mutable_graph();
+  g->set_name(graph.name());
+  *g->mutable_node() = graph.node();
+  *g->mutable_input() = graph.input();
+  *g->mutable_output() = graph.output();
+  *g->mutable_value_info() = graph.value_info();
+  for (const onnx::TensorProto& t : graph.initializer()) {
+    onnx::TensorProto* kept = g->add_initializer();
+    if (IsIntegerTensor(t.data_type())) {
+      *kept = t;
+      continue;
+    }
+    kept->set_name(t.name());
+    kept->set_data_type(t.data_type());
+    *kept->mutable_dims() = t.dims();
+  }
+  return copy;
+}
+
 }  // namespace
 
 bool IsShapeOnlyNode(const std::string& domain, const std::string& op_type, bool int64_outputs) {
@@ -82,7 +115,7 @@ int NodesToPlace(const onnx::ModelProto& model, int optimization_level) {
 }
 
 std::set<std::string> NodesWithInt64Outputs(const onnx::ModelProto& model) {
-  onnx::ModelProto typed = model;
+  onnx::ModelProto typed = TypesOnlyCopy(model);
   (void)InferTypes(typed, /*isolate=*/true);  // what stays unknown counts as compute
   const std::map<std::string, int32_t> types = ElementTypes(typed.graph());
   std::set<std::string> nodes;
