@@ -22,6 +22,7 @@ constexpr size_t kMinStringBytes = 8;
 constexpr size_t kMinEntryBytes = 16;      // a string and an int64
 constexpr size_t kMinPlacementBytes = 40;  // four strings and a count
 constexpr size_t kMinDeclineBytes = 16;    // two strings
+constexpr size_t kMinFallbackBytes = 25;   // three strings and a boolean
 // Six strings, three lists, six integers or doubles of 8 bytes, four more doubles and a boolean.
 constexpr size_t kMinOutputBytes = 15 * 8 + 4 * 8 + 1;
 
@@ -269,6 +270,13 @@ void WriteRecord(const CaseRecord& c, Writer* w) {
   w->F64(c.duration_s);
   w->U64(c.placements.size());
   for (const PlacementRecord& p : c.placements) WritePlacement(p, w);
+  w->U64(c.fallbacks.size());
+  for (const FallbackRecord& f : c.fallbacks) {
+    w->String(f.node);
+    w->String(f.op_type);
+    w->String(f.ep);
+    w->Bool(f.shape_only);
+  }
   w->U64(c.outputs.size());
   for (const OutputComparison& o : c.outputs) WriteOutput(o, w);
   WriteDivergence(c.first_divergence, w);
@@ -292,6 +300,13 @@ CaseRecord ReadRecord(Reader* r) {
   c.duration_s = r->F64("duration_s");
   c.placements.resize(r->Count("placements", kMinPlacementBytes));
   for (PlacementRecord& p : c.placements) p = ReadPlacement(r);
+  c.fallbacks.resize(r->Count("fallbacks", kMinFallbackBytes));
+  for (FallbackRecord& f : c.fallbacks) {
+    f.node = r->String("fallbacks.node");
+    f.op_type = r->String("fallbacks.op_type");
+    f.ep = r->String("fallbacks.ep");
+    f.shape_only = r->Bool("fallbacks.shape_only");
+  }
   c.outputs.resize(r->Count("outputs", kMinOutputBytes));
   for (OutputComparison& o : c.outputs) o = ReadOutput(r);
   c.first_divergence = ReadDivergence(r);

@@ -36,6 +36,7 @@ CaseRecord FullRecord() {
   p.declines = {{"opencl", "no device"}, {"test", "why"}};
   p.subgraph = "conv1+relu1";
   r.placements = {p, PlacementRecord{"relu1", "Relu", "ref", {}, ""}};
+  r.fallbacks = {{"relu1", "Relu", "ref", false}, {"shape0", "Shape", "ref", true}};
   OutputComparison o;
   o.output_name = "Y";
   o.set_index = 1;
@@ -85,6 +86,8 @@ TEST(CaseResultCodecTest, ARecordRoundTripsFieldForField) {
   EXPECT_EQ(decoded->record.first_divergence->summary, "conv1 differs");
   EXPECT_EQ(decoded->record.placements[0].declines[1].reason, "why");
   EXPECT_EQ(decoded->record.runtime_log, "W: slow path\nE: load failed\n");
+  ASSERT_EQ(decoded->record.fallbacks.size(), 2u);
+  EXPECT_TRUE(decoded->record.fallbacks[1].shape_only);
 
   CaseRecord bare;  // no divergence, empty lists
   decoded = DecodeCaseResult(EncodeCaseResult({OkStatus(), bare}));

@@ -3,15 +3,19 @@
 // runtime sees the model, so a broken or stale golden is UNRESOLVED, never the runtime's FAIL.
 #include "harness/case_runner.h"
 
+#include <onnx/onnx_pb.h>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
 #include "golden/golden_read_bound.h"
 #include "harness/compare.h"
+#include "harness/fallback_nodes.h"
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/scratch_model.h"
@@ -156,10 +160,12 @@ class CaseRun {
     if (file.ok()) RecordOpVersions(file->proto());
     // A provider that cannot run on this machine (no device) leaves the case unrun: SKIP with
     // the runtime's reason, before the golden is read.
-    if (Status available = runtime_.ProviderAvailability(options_.ep);
-        available.code() == StatusCode::kUnavailable) {
-      return {Verdict::kSkip,
-              "provider '" + options_.ep + "' is unavailable here: " + available.message()};
+    for (const std::string& provider : Providers()) {
+      if (Status available = runtime_.ProviderAvailability(provider);
+          available.code() == StatusCode::kUnavailable) {
+        return {Verdict::kSkip,
+                "provider '" + provider + "' is unavailable here: " + available.message()};
+      }
     }
     // A golden that cannot be read, fails its checksums ("golden corrupted"), compares nothing
     // or carries an absurd tolerance cannot judge the runtime. The read has a memory bound of its
@@ -201,6 +207,7 @@ class CaseRun {
     LoadOptions load = options_.load;
     if (file.ok()) load.model_bytes = &file->bytes();
     auto model = LoadOnRuntime(runtime_, model_path, load, file.ok() ? &*file : nullptr);
+    if (file.ok() && model.ok()) NoteGraph(file->proto());
     // Only a failure's attribution needs the model again, and only when the golden holds
     // intermediate values; otherwise it is released while the runtime holds its own copy.
     if (!HoldsIntermediates(*golden)) file = Internal(c_.model_path + ": released after the load");
@@ -208,6 +215,7 @@ class CaseRun {
       return {LoadFailureVerdict(model.status()), model.status().message()};
     }
     RecordPlacements(**model);
+    if (auto refused = JudgeFallback(/*after_run=*/false)) return *refused;
 
     bool all_passed = true;
     std::string first_failure;
@@ -231,7 +239,10 @@ class CaseRun {
         return {RunFailureVerdict(outputs.status()),
                 "set " + std::to_string(s) + ": run failed: " + outputs.status().message()};
       }
-      if (s == 0) RecordPlacements(**model);
+      if (s == 0) {
+        RecordPlacements(**model);
+        if (auto refused = JudgeFallback(/*after_run=*/true)) return *refused;
+      }
       std::vector<std::string> names = (*model)->output_names();
       for (const GoldenValue& expected : set.outputs) {
         auto it = std::find(names.begin(), names.end(), expected.name);
@@ -378,12 +389,58 @@ class CaseRun {
       for (const DeclineReason& d : p.declines) r.declines.push_back({d.provider, d.reason});
       record_.placements.push_back(std::move(r));
     }
+    if (options_.load.fallback != FallbackPolicy::kAllow) {
+      record_.fallbacks = FallbackNodes(model.placements(), Providers().front(),
+                                        int64_nodes_ ? &*int64_nodes_ : nullptr);
+    }
+  }
+
+  // The providers of the case's target, in priority order.
+  std::vector<std::string> Providers() const {
+    return options_.load.providers.empty() ? std::vector<std::string>{options_.ep}
+                                           : options_.load.providers;
+  }
+
+  // What the fallback judgment needs of the model before it is released: the nodes a load must
+  // place (NodesToPlace), and
+  // under a policy that records fallbacks, which nodes return int64 (the shape-only rule).
+  void NoteGraph(const onnx::ModelProto& proto) {
+    if (options_.load.fallback == FallbackPolicy::kAllow) return;
+    nodes_to_place_ = NodesToPlace(proto, options_.load.optimization_level);
+    if (HasTypeDependentNodes(proto)) int64_nodes_ = NodesWithInt64Outputs(proto);
+  }
+
+  // --fallback forbid, judged here whatever the runtime (one may refuse at load already): a node
+  // placed on a provider other than the first is UNSUPPORTED naming it; a runtime that reports
+  // no placement for a graph with nodes to place (NodesToPlace) cannot be checked, which is
+  // UNRESOLVED, never a pass.
+  // The placements may only be known once the model has run, so their absence is judged then.
+  std::optional<Outcome> JudgeFallback(bool after_run) const {
+    if (options_.load.fallback != FallbackPolicy::kForbid) return std::nullopt;
+    if (!record_.fallbacks.empty()) {
+      const FallbackRecord& f = record_.fallbacks.front();
+      std::string more;
+      if (record_.fallbacks.size() > 1) {
+        more = " (and " + std::to_string(record_.fallbacks.size() - 1) + " more node(s))";
+      }
+      return Outcome{Verdict::kUnsupported, "fallback is forbidden: " + f.op_type + " node '" +
+                                                f.node + "' runs on '" + f.ep + "', not on '" +
+                                                Providers().front() + "'" + more};
+    }
+    if (after_run && record_.placements.empty() && nodes_to_place_ > 0) {
+      return Outcome{Verdict::kUnresolved,
+                     "runtime " + runtime_.name() +
+                         " reports no node placements, so --fallback forbid cannot be checked"};
+    }
+    return std::nullopt;
   }
 
   const RuntimeUnderTest& runtime_;
   const SuiteCase& c_;
   const CaseRunOptions& options_;
   CaseRecord record_;
+  int nodes_to_place_ = 0;
+  std::optional<std::set<std::string>> int64_nodes_;
 };
 
 }  // namespace

@@ -13,8 +13,10 @@
 namespace onnxgate {
 
 struct CaseRunOptions {
-  std::string ep = "ref";
-  LoadOptions load;                             // providers are set from `ep` by the caller
+  std::string ep = "ref";  // the target's label (harness/ep_target.h)
+  // The target's providers are set from `ep` by the caller (ProvidersOf); a node placed on any
+  // but the first is a fallback (see below).
+  LoadOptions load;
   const ToleranceLayers* tolerances = nullptr;  // null: ONNX defaults only
   ToleranceOverride cli_tolerance;              // --rtol / --atol
   // --convert-to-opset: 0 runs the model as it is; N runs a copy that ONNX's version converter
@@ -25,8 +27,11 @@ struct CaseRunOptions {
 };
 
 // Never fails: every problem becomes the record's verdict and one-line message. A case on a
-// provider the runtime says cannot run here (RuntimeUnderTest::ProviderAvailability is
-// Unavailable, e.g. no OpenCL device) is SKIP with that reason and nothing else happens. The
+// target one of whose providers the runtime says cannot run here
+// (RuntimeUnderTest::ProviderAvailability is Unavailable, e.g. no OpenCL device) is SKIP with
+// that reason and nothing else happens. Under --fallback warn and forbid the record lists the
+// nodes placed on a provider other than the first (CaseRecord::fallbacks,
+// harness/fallback_nodes.h), from the placements the runtime reports, whatever the runtime. The
 // golden and the model's files are checked before the runtime sees the model:
 //   golden unreadable or corrupted (a checksum mismatch: "golden corrupted") -> UNRESOLVED
 //   golden compares nothing (no data sets, or a data set without outputs)    -> UNRESOLVED
@@ -37,6 +42,9 @@ struct CaseRunOptions {
 //   golden missing an input                                                  -> UNRESOLVED
 //   model load fails with UNIMPLEMENTED (the runtime declines)               -> UNSUPPORTED
 //   model load fails otherwise (bad file, checker)                           -> UNRESOLVED
+//   --fallback forbid and a node placed on a provider other than the first    -> UNSUPPORTED
+//   --fallback forbid and no placement reported though nodes must be placed  -> UNRESOLVED
+//     (every node at optimization level 0; above it, those that depend on a graph input)
 //   run fails with UNIMPLEMENTED                                             -> UNSUPPORTED
 //   run fails otherwise, or an output differs                                -> FAIL
 CaseRecord RunCase(const RuntimeUnderTest& runtime, const Suite& suite, const SuiteCase& c,

@@ -104,5 +104,88 @@ TEST_F(CaseRunnerTest, AnUnreadableModelIsUnresolved) {
   EXPECT_TRUE(loaded_paths_.empty());
 }
 
+// A model answering as ModelAnswering does, whose nodes the runtime says it placed so.
+std::unique_ptr<LoadedModel> ModelPlaced(std::vector<NodePlacement> placements) {
+  std::unique_ptr<LoadedModel> m = ModelAnswering(Floats({0, 2}));
+  ON_CALL(static_cast<MockLoadedModel&>(*m), placements()).WillByDefault(Return(placements));
+  return m;
+}
+
+NodePlacement Placed(const std::string& node, const std::string& op, const std::string& provider) {
+  NodePlacement p;
+  p.node_name = node;
+  p.op_type = op;
+  p.provider = provider;
+  return p;
+}
+
+// The fallback policy, judged by the harness from the placements any runtime reports: the
+// mock's runtime neither warns nor refuses anything itself.
+class FallbackPolicyTest : public CaseRunnerTest {
+ protected:
+  CaseRecord RunPlaced(FallbackPolicy policy, std::vector<NodePlacement> placements) {
+    ON_CALL(runtime_, name()).WillByDefault(Return("mock"));
+    ON_CALL(runtime_, Load(_, _))
+        .WillByDefault([placements](const std::string&,
+                                    const LoadOptions&) -> StatusOr<std::unique_ptr<LoadedModel>> {
+          return ModelPlaced(placements);
+        });
+    CaseRunOptions o;
+    o.ep = "accel+cpu";
+    o.load.providers = {"accel", "cpu"};
+    o.load.fallback = policy;
+    return RunCase(runtime_, suite_, Case("pass"), o);
+  }
+};
+
+TEST_F(FallbackPolicyTest, WarnRecordsTheNodesOffTheFirstProviderAndStillJudgesTheCase) {
+  CaseRecord r = RunPlaced(FallbackPolicy::kWarn,
+                           {Placed("relu0", "Relu", "accel"), Placed("shape0", "Shape", "cpu")});
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  ASSERT_EQ(r.fallbacks.size(), 1u);
+  EXPECT_EQ(r.fallbacks[0].node, "shape0");
+  EXPECT_EQ(r.fallbacks[0].ep, "cpu");
+  EXPECT_TRUE(r.fallbacks[0].shape_only);
+  EXPECT_EQ(r.placements.size(), 2u);
+}
+
+TEST_F(FallbackPolicyTest, AllowRecordsPlacementsOnly) {
+  CaseRecord r = RunPlaced(FallbackPolicy::kAllow, {Placed("relu0", "Relu", "cpu")});
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  EXPECT_TRUE(r.fallbacks.empty());
+  EXPECT_EQ(r.placements.size(), 1u);
+}
+
+TEST_F(FallbackPolicyTest, ForbidMakesAFallbackUnsupportedNamingNodeOpAndProvider) {
+  CaseRecord r = RunPlaced(FallbackPolicy::kForbid, {Placed("relu0", "Relu", "cpu")});
+  EXPECT_EQ(r.verdict, Verdict::kUnsupported);
+  EXPECT_EQ(r.message, "fallback is forbidden: Relu node 'relu0' runs on 'cpu', not on 'accel'");
+  EXPECT_EQ(r.fallbacks.size(), 1u);
+}
+
+TEST_F(FallbackPolicyTest, ForbidPassesWhenTheFirstProviderTakesEveryNode) {
+  CaseRecord r = RunPlaced(FallbackPolicy::kForbid, {Placed("relu0", "Relu", "accel")});
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  EXPECT_TRUE(r.fallbacks.empty());
+}
+
+TEST_F(FallbackPolicyTest, ForbidOnARuntimeThatReportsNoPlacementsIsUnresolvedNeverAPass) {
+  CaseRecord r = RunPlaced(FallbackPolicy::kForbid, {});
+  EXPECT_EQ(r.verdict, Verdict::kUnresolved);
+  EXPECT_EQ(r.message,
+            "runtime mock reports no node placements, so --fallback forbid cannot be checked");
+  // Under the other policies the missing placements change nothing.
+  EXPECT_EQ(RunPlaced(FallbackPolicy::kWarn, {}).verdict, Verdict::kPass);
+}
+
+TEST_F(FallbackPolicyTest, EveryProviderOfTheTargetMustBeAvailable) {
+  ON_CALL(runtime_, ProviderAvailability(_)).WillByDefault([](const std::string& provider) {
+    return provider == "cpu" ? Unavailable("no cpu here") : OkStatus();
+  });
+  CaseRecord r = RunPlaced(FallbackPolicy::kAllow, {Placed("relu0", "Relu", "accel")});
+  EXPECT_EQ(r.verdict, Verdict::kSkip);
+  EXPECT_EQ(r.message, "provider 'cpu' is unavailable here: no cpu here");
+}
+
 }  // namespace
 }  // namespace onnxgate

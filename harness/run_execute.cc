@@ -9,6 +9,7 @@
 #include "golden/golden_file.h"
 #include "harness/case_result_codec.h"
 #include "harness/case_runner.h"
+#include "harness/ep_target.h"
 #include "harness/stderr_capture.h"
 #include "reports/text_escape.h"
 #include "runtime/base/sha256.h"
@@ -22,7 +23,7 @@ std::string RunRequest(const RunPlan& plan, const CaseRequest& request) {
   const RunCommandOptions& options = plan.options;
   CaseRunOptions o;
   o.ep = request.ep;
-  o.load.providers = {request.ep};
+  o.load.providers = ProvidersOf(request.ep);
   o.load.fallback = options.fallback;
   o.load.optimization_level = options.optimization_level;
   o.convert_to_opset = options.convert_to_opset;
@@ -101,7 +102,9 @@ Status PrepareWorkers(RunPlan* plan) {
   // Claims() is called for its cache only: an EP whose claims fail here is judged per case
   // (SKIP when unavailable, UNRESOLVED otherwise), where its error lands in that case's record.
   for (const RuntimeInRun& r : plan->runtimes) {
-    for (const std::string& ep : r.eps) (void)r.runtime->Claims(ep);
+    for (const std::string& ep : r.eps) {
+      for (const std::string& provider : ProvidersOf(ep)) (void)r.runtime->Claims(provider);
+    }
   }
   // Free heap pages go back to the system, so a worker's allocations land on fresh zero pages
   // instead of copying the parent's scattered free chunks page by page (about 5% of a gate).

@@ -9,10 +9,10 @@
 #include <fstream>
 
 #include "conformance/expectations_naming.h"
+#include "harness/ep_target.h"
 #include "harness/selection.h"
 #include "reports/json_writer.h"
 #include "reports/text_escape.h"
-#include "runtime/base/safe_name.h"
 
 namespace onnxgate {
 
@@ -20,18 +20,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every EP of every runtime is a safe name that the runtime lists or can say what it claims (a
-// plugin may list only its main providers).
+// Every EP of every runtime is a target ParseEpTarget accepts, each of whose providers the
+// runtime lists or can say what it claims (a plugin may list only its main providers).
 Status CheckEps(const std::vector<RuntimeInRun>& runtimes) {
   for (const RuntimeInRun& r : runtimes) {
-    const std::vector<std::string> known = r.runtime->providers();
     for (const std::string& ep : r.eps) {
-      ONNXGATE_RETURN_IF_ERROR(CheckSafeName("EP", ep));
-      if (std::find(known.begin(), known.end(), ep) == known.end() && !r.runtime->Claims(ep).ok()) {
-        std::string list;
-        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-        return InvalidArgument("unknown EP '" + ep + "' (this runtime offers: " + list + ")");
-      }
+      ONNXGATE_ASSIGN_OR_RETURN(EpTarget target, ParseEpTarget(ep));
+      ONNXGATE_RETURN_IF_ERROR(CheckTargetOffered(*r.runtime, target));
     }
   }
   return OkStatus();

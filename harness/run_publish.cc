@@ -105,6 +105,11 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
     }
   }
   std::printf("\n");
+  for (const auto& [target, summary] : FallbacksByTarget(run)) {
+    std::printf("Fallback on %s, %lld case(s): %s\n", EscapeForTerminal(target).c_str(),
+                static_cast<long long>(summary.cases),
+                EscapeForTerminal(DescribeFallbacks(summary)).c_str());
+  }
   const bool models = IsModelRun(run);
   if (!models) PrintMatrixSummary(run, xpass_fails);
   if (!unexpected.empty() && quiet) {
@@ -136,6 +141,10 @@ void PrintCaseLine(const CaseRecord& r, size_t done, size_t total) {
               EscapeForTerminal(r.suite).c_str(), EscapeForTerminal(r.name).c_str(),
               EscapeForTerminal(TargetName(r)).c_str(), r.duration_s, r.message.empty() ? "" : ": ",
               EscapeForTerminal(r.message).c_str());
+  if (!r.fallbacks.empty()) {
+    std::printf("    fallback: %s\n",
+                EscapeForTerminal(DescribeFallbacks(SummarizeFallbacks(r.fallbacks))).c_str());
+  }
   std::fflush(stdout);
 }
 

@@ -208,6 +208,19 @@ void WriteCaseTableStart(std::ostringstream& out, const char* id, const char* la
       << "</th></tr></thead><tbody>\n";
 }
 
+// The nodes that ran on a provider other than their target's first (--fallback warn), a line
+// per target: how many, by op, and how many of them only compute shapes.
+void WriteFallbackSection(std::ostringstream& out, const RunRecord& run) {
+  const auto by_target = FallbacksByTarget(run);
+  if (by_target.empty()) return;
+  out << "<h2 id=\"fallback\">Fallback</h2>\n<ul>\n";
+  for (const auto& [target, summary] : by_target) {
+    out << "<li><code>" << Text(target) << "</code>, " << summary.cases
+        << " case(s): " << Text(DescribeFallbacks(summary)) << "</li>\n";
+  }
+  out << "</ul>\n";
+}
+
 void WriteComparisons(std::ostringstream& out, const CaseRecord& c) {
   bool any = false;
   for (const OutputComparison& o : c.outputs) {
@@ -435,6 +448,7 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
         << run.latency.size() << ")</a></p>\n";
     out << failing_cases.str();
+    WriteFallbackSection(out, run);
     if (models) out << other_cases.str();
     WriteSideBySideSection(out, run, options);
     WriteMatrixSection(out, run, options, anchors);

@@ -438,5 +438,15 @@ TEST_F(HtmlWriterTest, GateOpensWithItsOutcomeLinkingTheFailingRows) {
   EXPECT_EQ(XPath("count(//p[@id=\"gate\"])"), "0");
 }
 
+TEST(HtmlFallbackTest, FallbackNodesGetASectionOfTheirOwn) {
+  RunRecord run = SampleRun();
+  EXPECT_THAT(RenderHtml(run), Not(HasSubstr("id=\"fallback\"")));
+  run.cases[0].fallbacks = {{"shape0", "Shape", "ref", true}, {"neg0", "Neg<b>", "ref", false}};
+  EXPECT_THAT(RenderHtml(run),
+              HasSubstr("<h2 id=\"fallback\">Fallback</h2>\n<ul>\n<li><code>" + run.cases[0].ep +
+                        "</code>, 1 case(s): 2 nodes (ops: Neg&lt;b&gt; x1, Shape x1), of which 1 "
+                        "shape-only</li>"));
+}
+
 }  // namespace
 }  // namespace onnxgate

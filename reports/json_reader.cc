@@ -113,6 +113,13 @@ Status ParseCase(const JsonObject& f, CaseRecord* c) {
   ONNXGATE_RETURN_IF_ERROR(f.ForEachObject("placements", [&](const JsonObject& e) {
     return ParsePlacement(e, &c->placements.emplace_back());
   }));
+  ONNXGATE_RETURN_IF_ERROR(f.ForEachObject("fallbacks", [&](const JsonObject& e) -> Status {
+    FallbackRecord& fallback = c->fallbacks.emplace_back();
+    ONNXGATE_RETURN_IF_ERROR(e.Read("node", &fallback.node));
+    ONNXGATE_RETURN_IF_ERROR(e.Read("op_type", &fallback.op_type));
+    ONNXGATE_RETURN_IF_ERROR(e.Require("ep", &fallback.ep));
+    return e.Read("shape_only", &fallback.shape_only);
+  }));
   ONNXGATE_RETURN_IF_ERROR(f.ForEachObject(
       "outputs", [&](const JsonObject& e) { return ParseOutput(e, &c->outputs.emplace_back()); }));
   ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> divergence,

@@ -80,6 +80,14 @@ Json CaseJson(const CaseRecord& c) {
   Json placements = Json::array();
   for (const PlacementRecord& p : c.placements) placements.push_back(PlacementJson(p));
   j["placements"] = placements;
+  if (!c.fallbacks.empty()) {
+    Json fallbacks = Json::array();
+    for (const FallbackRecord& f : c.fallbacks) {
+      fallbacks.push_back(
+          {{"node", f.node}, {"op_type", f.op_type}, {"ep", f.ep}, {"shape_only", f.shape_only}});
+    }
+    j["fallbacks"] = fallbacks;
+  }
   Json outputs = Json::array();
   for (const OutputComparison& o : c.outputs) outputs.push_back(OutputJson(o));
   j["outputs"] = outputs;

@@ -31,7 +31,8 @@ class JsonWriterTest : public ::testing::Test {
 };
 
 TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
-  const RunRecord run = SampleRun();
+  RunRecord run = SampleRun();
+  run.cases[9].fallbacks = {{"relu0", "Relu", "ref", false}, {"shape0", "Shape", "ref", true}};
   ASSERT_TRUE(WriteRunJson(run, path_).ok());
   StatusOr<RunRecord> read = ReadRunJson(path_);
   ASSERT_TRUE(read.ok()) << read.status().ToString();
@@ -60,6 +61,9 @@ TEST_F(JsonWriterTest, RoundTripKeepsEveryField) {
   ASSERT_EQ(read->cases[9].placements.size(), 3u);
   ASSERT_EQ(read->cases[9].placements[2].declines.size(), 1u);
   EXPECT_EQ(read->cases[9].placements[2].declines[0].ep, "dnnl");
+  ASSERT_EQ(read->cases[9].fallbacks.size(), 2u);
+  EXPECT_TRUE(read->cases[9].fallbacks[1].shape_only);
+  EXPECT_EQ(read->cases[9].fallbacks[0].op_type, "Relu");
   ASSERT_EQ(read->latency.size(), 4u);
   EXPECT_EQ(read->latency[0].verdict, LatencyVerdict::kRegression);
   ASSERT_TRUE(read->latency[0].p_value.has_value());

@@ -139,6 +139,19 @@ void WriteTotals(std::ostringstream& out, const RunRecord& run) {
   out << "\n";
 }
 
+// The nodes that ran on a provider other than their target's first (--fallback warn), a line
+// per target: how many, by op, and how many of them only compute shapes.
+void WriteFallbacks(std::ostringstream& out, const RunRecord& run) {
+  const auto by_target = FallbacksByTarget(run);
+  if (by_target.empty()) return;
+  out << "### Fallback\n\n";
+  for (const auto& [target, summary] : by_target) {
+    out << "- " << MarkdownCode(target) << ", " << summary.cases
+        << " case(s): " << MarkdownCell(DescribeFallbacks(summary), 400) << "\n";
+  }
+  out << "\n";
+}
+
 // Side by side: the op versions where the targets disagree, a column per target.
 void WriteDifferences(std::ostringstream& out, const RunRecord& run,
                       const MarkdownOptions& options) {
@@ -388,6 +401,7 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
     return out.str();
   }
   WriteTotals(out, run);
+  WriteFallbacks(out, run);
   if (IsModelRun(run)) {  // models: their verdicts and failures first, the op matrix after
     WriteModels(out, run, options);
     WriteCases(out, run, options);

@@ -251,5 +251,14 @@ TEST(MarkdownWriterTest, GateOpensWithItsOutcomeAndTheFilesItWasJudgedBy) {
   EXPECT_EQ(RenderMarkdown(SampleRun()).rfind("## onnxgate run\n\n", 0), 0u);
 }
 
+TEST(MarkdownWriterTest, FallbackNodesGetASectionOfTheirOwn) {
+  RunRecord run = SampleRun();
+  EXPECT_THAT(RenderMarkdown(run), Not(HasSubstr("### Fallback")));
+  run.cases[0].fallbacks = {{"shape0", "Shape", "ref", true}, {"neg0", "Neg", "ref", false}};
+  EXPECT_THAT(RenderMarkdown(run),
+              HasSubstr("### Fallback\n\n- `" + run.cases[0].ep +
+                        "`, 1 case(s): 2 nodes (ops: Neg x1, Shape x1), of which 1 shape-only\n"));
+}
+
 }  // namespace
 }  // namespace onnxgate

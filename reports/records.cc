@@ -104,6 +104,62 @@ std::string DescribeUnexpected(const GateUnexpectedCounts& u) {
   return out;
 }
 
+FallbackSummary SummarizeFallbacks(const std::vector<FallbackRecord>& fallbacks) {
+  FallbackSummary s;
+  for (const FallbackRecord& f : fallbacks) {
+    ++s.nodes;
+    if (f.shape_only) ++s.shape_only;
+    ++s.by_op[f.op_type];
+  }
+  s.cases = fallbacks.empty() ? 0 : 1;
+  return s;
+}
+
+namespace {
+
+void AddFallbacks(const FallbackSummary& one, FallbackSummary* sum) {
+  sum->nodes += one.nodes;
+  sum->shape_only += one.shape_only;
+  sum->cases += one.cases;
+  for (const auto& [op, n] : one.by_op) sum->by_op[op] += n;
+}
+
+}  // namespace
+
+FallbackSummary SummarizeFallbacks(const std::vector<CaseRecord>& cases) {
+  FallbackSummary sum;
+  for (const CaseRecord& c : cases) AddFallbacks(SummarizeFallbacks(c.fallbacks), &sum);
+  return sum;
+}
+
+std::string DescribeFallbacks(const FallbackSummary& summary, size_t max_ops) {
+  std::vector<std::pair<std::string, int64_t>> ops(summary.by_op.begin(), summary.by_op.end());
+  std::stable_sort(ops.begin(), ops.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string list;
+  for (size_t i = 0; i < ops.size() && i < max_ops; ++i) {
+    list += (list.empty() ? "" : ", ") + ops[i].first + " x" + std::to_string(ops[i].second);
+  }
+  if (ops.size() > max_ops) list += ", +" + std::to_string(ops.size() - max_ops) + " more";
+  return std::to_string(summary.nodes) + (summary.nodes == 1 ? " node" : " nodes") +
+         " (ops: " + list + "), of which " + std::to_string(summary.shape_only) + " shape-only";
+}
+
+std::vector<std::pair<std::string, FallbackSummary>> FallbacksByTarget(const RunRecord& run) {
+  std::map<std::string, FallbackSummary> by_target;
+  for (const CaseRecord& c : run.cases) {
+    if (!c.fallbacks.empty())
+      AddFallbacks(SummarizeFallbacks(c.fallbacks), &by_target[TargetName(c)]);
+  }
+  std::set<std::string> targets;
+  for (const auto& entry : by_target) targets.insert(entry.first);
+  std::vector<std::pair<std::string, FallbackSummary>> out;
+  for (const std::string& target : OrderTargets(run, targets)) {
+    out.emplace_back(target, by_target[target]);
+  }
+  return out;
+}
+
 std::string RunTitle(const RunRecord& run) { return run.gate ? "onnxgate gate" : "onnxgate run"; }
 
 const char* LatencyVerdictToString(LatencyVerdict verdict) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/base/status.h"
@@ -73,6 +74,16 @@ struct PlacementRecord {
   std::string subgraph;  // the EP's kernel that ran it with other nodes; empty: it ran alone
 };
 
+// A node that ran on a provider other than its target's first (the first of an --ep list): a
+// fallback. `shape_only` marks a node that only computes shapes (harness/fallback_nodes.h has the
+// rule), counted apart from compute nodes.
+struct FallbackRecord {
+  std::string node;
+  std::string op_type;
+  std::string ep;  // the provider it ran on
+  bool shape_only = false;
+};
+
 // The comparison of one output of one golden set. Errors are in the units of the output; the
 // "smallest passing" tolerances are +infinity when no value would make the output pass (NaN
 // against a number, a shape mismatch, rtol against an expected zero).
@@ -131,6 +142,9 @@ struct CaseRecord {
   std::string message;               // one line
   double duration_s = 0.0;
   std::vector<PlacementRecord> placements;
+  // The placements that fell back from the target's first provider, recorded under --fallback
+  // warn and forbid (empty under allow: the placements still show where each node ran).
+  std::vector<FallbackRecord> fallbacks;
   std::vector<OutputComparison> outputs;
   // A FAIL attributed to one node (DivergenceRecord); the conformance matrix then counts the
   // case under that node's op only, not under every op the case contains.
@@ -352,6 +366,23 @@ GateUnexpectedCounts CountUnexpected(const std::vector<CaseRecord>& cases, bool 
 
 // The unexpected outcomes in words, kinds with a zero count left out: "2 failures, 1 crash".
 std::string DescribeUnexpected(const GateUnexpectedCounts& unexpected);
+
+// The fallback nodes of some cases, summed: how many nodes, of which shape-only, in how many
+// cases, and the nodes per op type.
+struct FallbackSummary {
+  int64_t nodes = 0;
+  int64_t shape_only = 0;
+  int64_t cases = 0;
+  std::map<std::string, int64_t> by_op;
+};
+FallbackSummary SummarizeFallbacks(const std::vector<CaseRecord>& cases);
+FallbackSummary SummarizeFallbacks(const std::vector<FallbackRecord>& fallbacks);
+// "3 nodes (ops: Neg x2, Shape x1), of which 1 shape-only": the ops by count, most first, at
+// most `max_ops` of them and "+N more" after.
+std::string DescribeFallbacks(const FallbackSummary& summary, size_t max_ops = 10);
+// The targets (TargetName) whose cases recorded fallback nodes, in OrderTargets order, each with
+// its summary.
+std::vector<std::pair<std::string, FallbackSummary>> FallbacksByTarget(const RunRecord& run);
 
 // The report title by command: "onnxgate gate" for a gate (run.gate set), else "onnxgate run".
 std::string RunTitle(const RunRecord& run);

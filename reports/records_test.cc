@@ -53,5 +53,34 @@ TEST(CountVerdictsTest, CountsEachVerdict) {
   EXPECT_EQ(CountVerdicts({}).total(), 0);
 }
 
+TEST(FallbackSummaryTest, CountsNodesByOpAndShapeOnlyApartPerTarget) {
+  RunRecord run;
+  run.selection.eps = {"dnnl", "ort+cpu"};
+  CaseRecord a;
+  a.ep = "ort+cpu";
+  a.fallbacks = {{"s", "Shape", "cpu", true}, {"n1", "Neg", "cpu", false}};
+  CaseRecord b;
+  b.ep = "ort+cpu";
+  b.fallbacks = {{"n2", "Neg", "cpu", false}};
+  CaseRecord c;
+  c.ep = "dnnl";
+  c.fallbacks = {{"g", "Gather", "ref", true}};
+  CaseRecord none;
+  none.ep = "dnnl";
+  run.cases = {a, b, c, none};
+  const auto by_target = FallbacksByTarget(run);
+  ASSERT_EQ(by_target.size(), 2u);
+  EXPECT_EQ(by_target[0].first, "dnnl");
+  EXPECT_EQ(by_target[0].second.cases, 1);
+  EXPECT_EQ(by_target[1].first, "ort+cpu");
+  EXPECT_EQ(by_target[1].second.cases, 2);
+  EXPECT_EQ(DescribeFallbacks(by_target[1].second),
+            "3 nodes (ops: Neg x2, Shape x1), of which 1 shape-only");
+  EXPECT_EQ(DescribeFallbacks(SummarizeFallbacks(c.fallbacks)),
+            "1 node (ops: Gather x1), of which 1 shape-only");
+  EXPECT_EQ(DescribeFallbacks(by_target[1].second, 1),
+            "3 nodes (ops: Neg x2, +1 more), of which 1 shape-only");
+}
+
 }  // namespace
 }  // namespace onnxgate

@@ -38,7 +38,9 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "Only models whose name matches this glob (repeatable)");
   o.eps.clear();  // default: the runtime's first provider (ref for builtin)
   cmd->add_option("--ep", o.eps,
-                  "Execution provider (repeatable; default: the runtime's first, ref for builtin)");
+                  "Execution provider (repeatable; default: the runtime's first, ref for builtin); "
+                  "A+B measures one target whose nodes may fall back from A to B, never outside "
+                  "the list");
   cmd->add_option("--threads", o.threads, "Intra-op thread counts to measure (one or more)")
       ->capture_default_str();
   f.repetitions = cmd->add_option("--repetitions", s.repetitions,

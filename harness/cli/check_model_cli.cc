@@ -78,8 +78,8 @@ void AddCheckModelCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("model", f.options.model_path, "The model (.onnx or .onnxtxt)")->required();
   AddRuntimeFlags(cmd, &f.runtime);
   cmd->add_option("--ep", f.options.eps,
-                  "Execution provider, in priority order (repeatable; default: the runtime's "
-                  "first provider)");
+                  "Execution provider(s) of the one target checked, in priority order: A+B, or "
+                  "--ep A --ep B (the same list; default: the runtime's first provider)");
   cmd->add_option("--fallback", f.fallback,
                   "allow, warn or forbid: with forbid a node that falls back from the first EP "
                   "fails the check")

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "harness/cli/cli.h"
+#include "harness/ep_target.h"
 #include "harness/run_command.h"
 #include "reports/text_escape.h"
 
@@ -63,9 +64,11 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
       ->required();
   o.eps.clear();  // default: the runtime's first provider (ref for builtin), set in Execute
   cmd->add_option("--ep", o.eps,
-                  "Execution provider(s) to run on (repeatable; default: the runtime's first, "
-                  "ref for builtin). With several runtimes each runs the EPs it offers, or its "
-                  "first when it offers none of them");
+                  "Execution provider(s) to run on (repeatable: each --ep is a target of its "
+                  "own; default: the runtime's first, ref for builtin). A+B is one target with "
+                  "a provider priority list: B takes what A declines, a fallback that --fallback "
+                  "judges. With several runtimes each runs the targets it offers, or its first "
+                  "provider when it offers none of them");
   cmd->add_option("--case", f.cases,
                   "Exactly this case, <suite>/<name>: the name is matched byte for byte, not as "
                   "a glob (repeatable; write --case=<suite>/<name> when the name starts with "
@@ -96,7 +99,10 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--tolerances", o.tolerances_file,
                   "Tolerance file (default: conformance/tolerances.json)");
   cmd->add_option("--fallback", f.fallback,
-                  "Fallback policy when an EP declines a node: allow, warn, forbid")
+                  "When a node runs on a provider other than the target's first: allow; warn "
+                  "(the reports and the summary count those nodes by op, shape-only ones "
+                  "apart); forbid (the case is UNSUPPORTED naming the node, or UNRESOLVED when "
+                  "the runtime reports no placements)")
       ->capture_default_str();
   cmd->add_option("--optimization-level", o.optimization_level,
                   "Graph optimization level models are loaded at: 0 none, 1 constant folding "
@@ -129,18 +135,14 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
                 "every 10 s; colour on a terminal unless NO_COLOR is set)");
 }
 
-// The EPs of `requested` that `runtime` runs: all of them when it is the only runtime (RunCommand
-// names any it does not offer), else those it lists or can say what they claim; its first
-// provider when that leaves none.
+// The targets of `requested` that `runtime` runs: all of them when it is the only runtime
+// (RunCommand names any provider it does not offer), else those whose every provider it lists or
+// can say what it claims; its first provider when that leaves none.
 std::vector<std::string> EpsFor(const RuntimeUnderTest& runtime,
-                                const std::vector<std::string>& requested, bool only_runtime) {
+                                const std::vector<EpTarget>& requested, bool only_runtime) {
   std::vector<std::string> eps;
-  const std::vector<std::string> offered = runtime.providers();
-  for (const std::string& ep : requested) {
-    if (only_runtime || std::find(offered.begin(), offered.end(), ep) != offered.end() ||
-        runtime.Claims(ep).ok()) {
-      eps.push_back(ep);
-    }
+  for (const EpTarget& target : requested) {
+    if (only_runtime || CheckTargetOffered(runtime, target).ok()) eps.push_back(target.label);
   }
   DefaultToFirstProvider(runtime, &eps);
   return eps;
@@ -178,6 +180,16 @@ int Execute(RunFlags& f, const CliContext& ctx) {
     return 2;
   }
   const char* command = o.apply_expectations ? "gate" : "run";
+  std::vector<EpTarget> targets;
+  for (const std::string& ep : o.eps) {
+    StatusOr<EpTarget> target = ParseEpTarget(ep);
+    if (!target.ok()) {
+      std::fprintf(stderr, "onnxgate %s: %s\n", command,
+                   EscapeForTerminal(target.status().message()).c_str());
+      return 2;
+    }
+    targets.push_back(std::move(target).value());
+  }
   std::vector<std::string> specs = f.runtimes;
   if (specs.empty()) specs = {kBuiltinRuntimeSpec};
   const std::vector<std::vector<std::string>> options = OptionsPerRuntime(f);
@@ -192,7 +204,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
     r.options = options[i];
     // A runtime named in the registry (ort) is judged by its own file (ort.json).
     if (IsRegistryName(specs[i])) r.expectations_name = specs[i];
-    r.eps = EpsFor(*r.runtime, o.eps, specs.size() == 1);
+    r.eps = EpsFor(*r.runtime, targets, specs.size() == 1);
     runtimes.push_back(std::move(r));
   }
   // An EP no runtime offers is a usage error, not a silent default.
@@ -206,7 +218,7 @@ int Execute(RunFlags& f, const CliContext& ctx) {
         for (const std::string& k : r.runtime->providers()) list += (list.empty() ? "" : ", ") + k;
       }
       std::fprintf(stderr, "onnxgate %s: unknown EP '%s' (the runtimes offer: %s)\n", command,
-                   ep.c_str(), list.c_str());
+                   EscapeForTerminal(ep).c_str(), list.c_str());
       return 2;
     }
   }

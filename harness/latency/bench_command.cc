@@ -7,6 +7,7 @@
 #include <chrono>
 #include <map>
 
+#include "harness/ep_target.h"
 #include "harness/latency/baseline.h"
 #include "harness/latency/bench_judge.h"
 #include "harness/latency/bench_measure.h"
@@ -66,10 +67,25 @@ Status ReadBaselinesToUpdate(const BenchCommandOptions& o, const MachineFingerpr
   return OkStatus();
 }
 
+// Every provider of every --ep is one the runtime offers (harness/ep_target.h).
+Status CheckTargetsOffered(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
+  for (const std::string& ep : o.eps) {
+    ONNXGATE_ASSIGN_OR_RETURN(EpTarget target, ParseEpTarget(ep));
+    ONNXGATE_RETURN_IF_ERROR(CheckTargetOffered(runtime, target));
+  }
+  return OkStatus();
+}
+
+// The options are valid and the runtime offers every target.
+Status CheckBenchRequest(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
+  ONNXGATE_RETURN_IF_ERROR(ValidateBenchOptions(o));
+  return CheckTargetsOffered(o, runtime);
+}
+
 }  // namespace
 
 int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
-  if (Status st = ValidateBenchOptions(o); !st.ok()) return Fail(o, "bench", st);
+  if (Status st = CheckBenchRequest(o, runtime); !st.ok()) return Fail(o, "bench", st);
   const MachineFingerprint fp = CurrentMachineFingerprint();
   LatencyThresholds thresholds;
   BenchBaselines baselines;
@@ -107,7 +123,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
 int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest& candidate,
                            const RuntimeUnderTest& reference) {
   const char* command = "bench --against";
-  if (Status st = ValidateBenchOptions(o); !st.ok()) return Fail(o, command, st);
+  if (Status st = CheckBenchRequest(o, candidate); !st.ok()) return Fail(o, command, st);
   if (o.compare || !o.baseline_file.empty()) {
     return Fail(o, command,
                 InvalidArgument("--against judges the runtime against another one measured "
@@ -120,9 +136,9 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   const std::vector<std::string> labels = RuntimeLabels({&candidate, &reference});
   BenchSide candidate_side{&candidate, o.eps, labels[0]};
   BenchSide reference_side{&reference, {}, labels[1], /*extra_work=*/false};
-  // The reference runs the same EP where it has one, else its first.
+  // The reference runs the same target where it offers every provider of it, else its first.
   for (const std::string& ep : o.eps) {
-    const bool has = std::find(offered.begin(), offered.end(), ep) != offered.end();
+    const bool has = CheckTargetOffered(reference, *ParseEpTarget(ep)).ok();
     reference_side.eps.push_back(has ? ep : offered.front());
   }
   auto thresholds = LoadBenchThresholds(o);
@@ -153,7 +169,7 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
 
 int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
   const char* command = "baseline update";
-  if (Status st = ValidateBenchOptions(o); !st.ok()) return Fail(o, command, st);
+  if (Status st = CheckBenchRequest(o, runtime); !st.ok()) return Fail(o, command, st);
   if (o.settings.extra_work_percent > 0.0) {
     return Fail(o, command,
                 InvalidArgument("extra work is a test-only slowdown; a baseline must not "

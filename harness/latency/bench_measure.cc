@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "harness/ep_target.h"
 #include "harness/latency/bench_table.h"
 #include "harness/latency/isolated_measure.h"
 #include "reports/format.h"
@@ -38,19 +39,29 @@ class ProgressPrinter : public BenchObserver {
   bool loads_;
 };
 
-// Every --threads value must be one each EP can honour; checked before anything is measured.
+// Every --threads value must be one `ep` can honour.
+Status CheckThreadsHonouredBy(const BenchCommandOptions& o, const BenchSide& side,
+                              const std::string& ep) {
+  ONNXGATE_ASSIGN_OR_RETURN(int most, side.runtime->MaxIntraOpThreads(ep));
+  for (int t : o.threads) {
+    if (t <= most) continue;
+    return InvalidArgument("--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" +
+                           side.runtime->name() + "' " +
+                           (most == 1
+                                ? std::string("runs every op on the calling thread")
+                                : "uses at most " + std::to_string(most) + " intra-op threads") +
+                           "; a measurement labelled " + std::to_string(t) +
+                           " threads would measure fewer, so it is refused");
+  }
+  return OkStatus();
+}
+
+// Every --threads value must be one each EP (each provider of a list) can honour; checked
+// before anything is measured.
 Status CheckThreadsHonoured(const BenchCommandOptions& o, const BenchSide& side) {
-  for (const std::string& ep : side.eps) {
-    ONNXGATE_ASSIGN_OR_RETURN(int most, side.runtime->MaxIntraOpThreads(ep));
-    for (int t : o.threads) {
-      if (t <= most) continue;
-      return InvalidArgument("--threads " + std::to_string(t) + ": EP '" + ep + "' of runtime '" +
-                             side.runtime->name() + "' " +
-                             (most == 1
-                                  ? std::string("runs every op on the calling thread")
-                                  : "uses at most " + std::to_string(most) + " intra-op threads") +
-                             "; a measurement labelled " + std::to_string(t) +
-                             " threads would measure fewer, so it is refused");
+  for (const std::string& label : side.eps) {
+    for (const std::string& ep : ProvidersOf(label)) {
+      ONNXGATE_RETURN_IF_ERROR(CheckThreadsHonouredBy(o, side, ep));
     }
   }
   return OkStatus();

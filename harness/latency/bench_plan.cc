@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "harness/ep_target.h"
 #include "harness/zoo/zoo.h"
 
 namespace onnxgate {
@@ -84,6 +85,7 @@ StatusOr<std::vector<std::string>> ResolveBenchModels(const BenchCommandOptions&
 
 Status ValidateBenchOptions(const BenchCommandOptions& o) {
   if (o.eps.empty()) return InvalidArgument("give at least one --ep");
+  for (const std::string& ep : o.eps) ONNXGATE_RETURN_IF_ERROR(ParseEpTarget(ep).status());
   if (o.threads.empty()) return InvalidArgument("give at least one --threads value");
   for (int t : o.threads) {
     if (t < 1) return InvalidArgument("--threads must be >= 1, got " + std::to_string(t));

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <utility>
 
+#include "harness/ep_target.h"
 #include "harness/latency/extra_work.h"
 #include "harness/models/model_inputs.h"
 #include "runtime/base/atomic_file.h"
@@ -137,6 +138,17 @@ struct BenchSubject {
   std::string what;  // "benchmarking <model> on <ep> with N thread(s)", for errors
 };
 
+// Unimplemented naming the first node placed on a provider outside `providers` (the built-in
+// runtime appends ref to every list that lacks it).
+Status CheckPlacedWithin(const LoadedModel& model, const std::vector<std::string>& providers) {
+  for (const NodePlacement& p : model.placements()) {
+    if (std::find(providers.begin(), providers.end(), p.provider) != providers.end()) continue;
+    return Unimplemented(p.op_type + " node '" + p.node_name + "' runs on '" + p.provider +
+                         "', outside the target's providers");
+  }
+  return OkStatus();
+}
+
 StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
                                const BenchSettings& settings, BenchObserver* observer) {
   BenchSubject s;
@@ -153,8 +165,11 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
     m.model_sha256 = file.sha256();
   }
   LoadOptions options;
-  options.providers = {target.ep};
-  options.fallback = FallbackPolicy::kForbid;  // a latency number must be the EP's own
+  // A latency number must be the target's own: one provider takes every node (fallback
+  // forbidden); a list's nodes may fall back within the list, never outside it.
+  options.providers = ProvidersOf(target.ep);
+  options.fallback =
+      options.providers.size() == 1 ? FallbackPolicy::kForbid : FallbackPolicy::kAllow;
   options.intra_op_threads = threads;
   options.optimization_level = settings.optimization_level;
   auto load_start = Clock::now();
@@ -162,6 +177,9 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
   if (!loaded.ok()) return loaded.status().WithContext(s.what);  // it names the load
   m.load_ms = MsSince(load_start);
   s.model = std::move(loaded).value();
+  if (Status within = CheckPlacedWithin(*s.model, options.providers); !within.ok()) {
+    return within.WithContext(s.what);
+  }
   auto specs = ModelInputSpecs(*s.model, target.model_path);
   if (!specs.ok()) return specs.status().WithContext(s.what);
   auto feeds = MakeInputs(*specs, /*seed=*/1234);

@@ -1,11 +1,13 @@
 // `onnxgate check-model` (see model_check.h).
 #include "harness/models/model_check.h"
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "conformance/op_schemas.h"
 #include "harness/compare.h"
+#include "harness/ep_target.h"
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
@@ -256,12 +258,33 @@ StatusOr<std::vector<NodePlacement>> PlacementsInWorker(const RuntimeUnderTest& 
   return DecodePlacements(*text, what);
 }
 
+// The options with `eps` as one priority list: each --ep a provider or a '+'-joined list
+// (harness/ep_target.h), in the order given; InvalidArgument for a malformed one, a provider
+// named twice, or one the runtime does not offer.
+StatusOr<ModelCheckOptions> WithOneProviderList(const RuntimeUnderTest& runtime,
+                                                const ModelCheckOptions& given) {
+  if (given.eps.empty()) return InvalidArgument("check-model needs at least one EP");
+  ModelCheckOptions o = given;
+  o.eps.clear();
+  for (const std::string& ep : given.eps) {
+    ONNXGATE_ASSIGN_OR_RETURN(EpTarget target, ParseEpTarget(ep));
+    ONNXGATE_RETURN_IF_ERROR(CheckTargetOffered(runtime, target));
+    for (const std::string& provider : target.providers) {
+      if (std::find(o.eps.begin(), o.eps.end(), provider) != o.eps.end()) {
+        return InvalidArgument("--ep names provider '" + provider + "' twice");
+      }
+      o.eps.push_back(provider);
+    }
+  }
+  return o;
+}
+
 }  // namespace
 
 StatusOr<ModelCheckRecord> CheckModel(const RuntimeUnderTest& runtime,
                                       const RuntimeUnderTest* reference,
-                                      const ModelCheckOptions& o) {
-  if (o.eps.empty()) return InvalidArgument("check-model needs at least one EP");
+                                      const ModelCheckOptions& given) {
+  ONNXGATE_ASSIGN_OR_RETURN(const ModelCheckOptions o, WithOneProviderList(runtime, given));
   // The one read of the model file: its external data is hashed in pieces, never held.
   ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
   std::map<std::pair<std::string, std::string>, int> versions;

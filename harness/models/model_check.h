@@ -20,7 +20,9 @@ namespace onnxgate {
 
 struct ModelCheckOptions {
   std::string model_path;
-  std::vector<std::string> eps;                      // priority order; at least one
+  // Priority order; at least one. Each may be a '+'-joined list (harness/ep_target.h): the
+  // lists are joined in the order given, and every provider must be one the runtime offers.
+  std::vector<std::string> eps;
   FallbackPolicy fallback = FallbackPolicy::kAllow;  // forbid: a falling-back node fails
   int optimization_level = 0;
   std::optional<int> target_opset;
