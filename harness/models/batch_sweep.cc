@@ -245,7 +245,7 @@ std::string RenderBatchSweepText(const BatchSweepRecord& sweep) {
   if (by_row) {
     out << ", each row against the run of that row alone";
   } else {
-    out << ", each size against " << EscapeForTerminal(sweep.reference) << " at that size";
+    out << ", each size against the run at that size on " << EscapeForTerminal(sweep.reference);
   }
   out << " (" << sweep.tolerance.ToString() << ")\n";
   for (const std::string& name : sweep.not_compared) {

@@ -97,7 +97,7 @@ TEST(ModelChecksTest, ADownConversionNamesEachBlockingNodeAndWhereItsOpFirstExis
   EXPECT_TRUE(ConversionBlockers(model, 21).empty());
 }
 
-TEST(ModelChecksTest, ABlockingNodeInASubgraphIsNamedByItsIndex) {
+TEST(ModelChecksTest, ABlockingNodeInASubgraphIsNamedByItsOpAndIndex) {
   onnx::ModelProto model;
   ASSERT_TRUE(ParseModelText(R"(
 <ir_version: 9, opset_import: ["" : 20]>
@@ -111,7 +111,7 @@ agraph (bool C, float[2] X) => (float[2] Y) {
   const std::vector<ConversionBlocker> blockers = ConversionBlockers(model, 18);
   ASSERT_EQ(blockers.size(), 1u);
   EXPECT_EQ(blockers[0].Describe(),
-            "node '#0' (Gelu version 20): Gelu first exists in opset 20, so no earlier opset "
+            "node 'Gelu#0' (Gelu version 20): Gelu first exists in opset 20, so no earlier opset "
             "has it");
 }
 
@@ -141,7 +141,7 @@ TEST(ModelChecksTest, AnOpOnnxDoesNotKnowBlocks) {
   const std::vector<ConversionBlocker> blockers = ConversionBlockers(model, 21);
   ASSERT_EQ(blockers.size(), 1u);
   EXPECT_EQ(blockers[0].Describe(),
-            "node '#0' (NoSuchOp): ONNX knows no op NoSuchOp in the "
+            "node 'NoSuchOp#0' (NoSuchOp): ONNX knows no op NoSuchOp in the "
             "default domain");
 }
 

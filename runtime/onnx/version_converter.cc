@@ -75,7 +75,7 @@ void CollectBlockers(const AdapterTable& table, const onnx::GraphProto& graph, i
     }
     if (!IsDefault(node.domain())) continue;
     ConversionBlocker b;
-    b.node = node.name().empty() ? "#" + std::to_string(i) : node.name();
+    b.node = node.name().empty() ? node.op_type() + "#" + std::to_string(i) : node.name();
     b.op_type = node.op_type();
     const std::vector<int> since = table.SinceVersions(node.op_type());
     if (since.empty()) {

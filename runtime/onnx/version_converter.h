@@ -18,7 +18,7 @@ namespace onnxgate {
 // way to the target: its op first exists after a down target, or the converter has no adapter
 // for that step of its op.
 struct ConversionBlocker {
-  std::string node;  // the node's name, or "#<index>" in its graph when it has none
+  std::string node;  // the node's name, or "<op type>#<index in its graph>" when it has none
   std::string op_type;
   int op_version = 0;   // the op's version at the model's opset; 0 when ONNX knows none
   int first_opset = 0;  // the opset where the op first exists; 0 when ONNX knows no such op
