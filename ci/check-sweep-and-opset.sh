@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Shape sweeps, opset conversions down-level and the default atol of recorded cases, end to end:
 #  - an attention model swept over its sequence dimension against a reference (the built-in
-#    runtime's dnnl) matches at every size; the same sweep without a reference is a usage error
-#    saying what to give; a batch sweep still checks rows;
+#    runtime's dnnl, or a golden recorded at each size) matches at every size; the same sweep
+#    without a reference is a usage error saying what to give; a batch sweep still checks rows;
 #  - check-model --target-opset 17 on an opset-20 model with a Gelu names that node, its op
 #    version and the opset where Gelu first exists; a convertible opset-20 model is brought down
 #    and its converted run matches the original's;
@@ -95,6 +95,12 @@ expect seq-alone 2 "give a reference to compare each size with, --against RUNTIM
   sweep "$work/attention.onnxtxt" --dim seq=1,4,8
 expect seq-as-batch 1 "DIFFERENT: some size of seq changes a row's result" -- \
   sweep "$work/attention.onnxtxt" --dim seq=1,4 --batch-dim seq
+expect record-seq 0 "" -- record "$work/attention.onnxtxt" --suite seq --dim seq=1,4,8
+expect seq-golden 0 "SAME: every size of seq gives the reference's result" -- \
+  sweep "$work/attention.onnxtxt" --dim seq=1,4,8 --ep dnnl \
+  --golden "$work/root/golden/data/seq/attention.h5"
+expect seq-golden-lacks 2 "no data set at seq=16 (it has seq=1, seq=4, seq=8)" -- \
+  sweep "$work/attention.onnxtxt" --dim seq=4,16 --golden "$work/root/golden/data/seq/attention.h5"
 expect batch-rows 0 "SAME: every size of batch gives each row its own result" -- \
   sweep "$work/rows.onnxtxt" --dim batch=1,4
 
@@ -117,6 +123,7 @@ print([c for c in suite["cases"] if c["name"] == "tiny"][0]["tolerance"]["atol"]
 ' "$work/root/suites/mine/suite.json")
 [[ $atol == 0.0003 ]] || fail "record-tiny: the case's atol is $atol, expected 0.0003 (300 x 1e-6)"
 expect record-given 0 "" -- record "$work/tiny.onnxtxt" --suite mine --case given --atol 1e-12
-echo "check-sweep-and-opset: sequence sweep against dnnl passes, without a reference exit 2;" \
+echo "check-sweep-and-opset: sequence sweep against dnnl and a golden passes, without a" \
+  "reference exit 2;" \
   "Gelu-20 named as blocking opset 17; ReduceMean-20 converted to 17 and matching;" \
   "recorded atol $atol"

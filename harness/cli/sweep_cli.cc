@@ -1,12 +1,13 @@
 // `onnxgate sweep <model> --dim batch=1,4,16`: each row of every batched output against the run
 // of that row alone, on one runtime and EP (harness/models/batch_sweep.h); with --against, or over
 // a dimension that is not the batch, each size against a reference configuration at that size
-// (harness/models/reference_sweep.h).
+// (harness/models/reference_sweep.h) or the golden's data set at that size (golden_sweep.h).
 #include <cstdio>
 
 #include "harness/cli/cli.h"
 #include "harness/cli/model_worker_flags.h"
 #include "harness/models/batch_sweep.h"
+#include "harness/models/golden_sweep.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/reference_sweep.h"
 
@@ -21,6 +22,7 @@ struct SweepFlags {
   RuntimeFlags against;
   LoadFlags against_load;
   bool against_given = false;  // some --against* flag was given
+  std::string golden_path;
   std::string batch_dim;
   std::vector<std::string> dims;
   std::optional<double> rtol, atol;
@@ -53,12 +55,17 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
                  "e.g. --dim batch=1,4,16\n");
     return 2;
   }
-  if (!f.against_given && !IsBatchDimension(o.dim, f.batch_dim)) {
+  if (f.against_given && !f.golden_path.empty()) {
+    std::fprintf(stderr, "onnxgate sweep: compare with --against* or with --golden, not both\n");
+    return 2;
+  }
+  if (!f.against_given && f.golden_path.empty() && !IsBatchDimension(o.dim, f.batch_dim)) {
     std::fprintf(stderr,
                  "onnxgate sweep: '%s' is not the batch dimension (%s), so its positions may mix "
                  "and rows cannot be checked alone: give a reference to compare each size with, "
                  "--against RUNTIME and/or --against-ep EP (e.g. --against builtin --against-ep "
-                 "ref), or --batch-dim %s if it is the batch\n",
+                 "ref) or --golden FILE.h5 recorded at those sizes, or --batch-dim %s if it is "
+                 "the batch\n",
                  o.dim.c_str(),
                  f.batch_dim.empty() ? "named batch, batch_size or N, or by --batch-dim"
                                      : ("--batch-dim " + f.batch_dim).c_str(),
@@ -85,7 +92,14 @@ int SweepCommand(SweepFlags& f, const CliContext& ctx) {
     reference.load = LoadOptionsOf(*against_runtime, f.against_load);
     reference.label = ConfigurationLabel(f.against.spec, reference.load);
   }
-  auto sweep = f.against_given ? SweepAgainstReference(side, reference, o) : SweepBatch(side, o);
+  StatusOr<BatchSweepRecord> sweep = Unavailable("not swept");
+  if (f.against_given) {
+    sweep = SweepAgainstReference(side, reference, o);
+  } else if (!f.golden_path.empty()) {
+    sweep = SweepAgainstGolden(side, f.golden_path, o);
+  } else {
+    sweep = SweepBatch(side, o);
+  }
   if (!sweep.ok()) {
     std::fprintf(stderr, "onnxgate sweep: %s\n", sweep.status().message().c_str());
     return 2;
@@ -104,7 +118,8 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx) {
       "batch dimension (named batch, batch_size or N, or by --batch-dim) each row of every\n"
       "output is checked against the run of that row alone on the same runtime. With --against\n"
       "(or --against-ep ...) each size is compared with that reference configuration at the\n"
-      "same size instead: required for any other dimension (a sequence, an image size).\n"
+      "same size instead, or with --golden with the golden's data set at that size: one of\n"
+      "them is required for any other dimension (a sequence, an image size).\n"
       "Each size runs in a worker process; one that crashes or passes --timeout or\n"
       "--memory-limit fails that size.\n"
       "Exit 0: every size gives the expected result; 1: some does not; 2: bad input.");
@@ -118,6 +133,9 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--against-option", f.against.options,
                   "key=value passed to the --against runtime when it is created (repeatable)");
   AddLoadFlags(cmd, &f.against_load, "against-", "The reference's ");
+  cmd->add_option("--golden", f.golden_path,
+                  "Compare each size with the data set of this golden (.h5, recorded from the "
+                  "same model with record --dim) at that size, fed its inputs");
   cmd->add_option("--batch-dim", f.batch_dim,
                   "The name of the batch dimension, checked row by row (default: batch, "
                   "batch_size or N, in any case)");

@@ -65,9 +65,10 @@ TEST_F(ModelCheckOpsetTest, ABlockingNodeIsNamedWithItsOpVersionAndFirstOpset) {
   const ModelCheckRecord check = CheckAt17("gelu", kGelu20);
   ASSERT_TRUE(check.conversion.has_value());
   EXPECT_FALSE(check.conversion->converted);
-  EXPECT_NE(check.conversion->error.find("from opset 20 to opset 17: 1 node blocks it: node 'Gelu#1' "
-                                         "(Gelu version 20): Gelu first exists in opset 20"),
-            std::string::npos)
+  EXPECT_NE(
+      check.conversion->error.find("from opset 20 to opset 17: 1 node blocks it: node 'Gelu#1' "
+                                   "(Gelu version 20): Gelu first exists in opset 20"),
+      std::string::npos)
       << check.conversion->error;
   EXPECT_FALSE(check.passed());
   EXPECT_NE(RenderModelCheckText(check).find("node 'Gelu#1' (Gelu version 20)"), std::string::npos)

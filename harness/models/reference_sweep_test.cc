@@ -58,7 +58,8 @@ TEST_F(ReferenceSweepTest, AnAttentionModelMatchesItsReferenceAtEverySequenceLen
   EXPECT_EQ(sweep->rows.size(), 3u);  // one output a size
   EXPECT_TRUE(sweep->passed()) << RenderBatchSweepText(*sweep);
   const std::string text = RenderBatchSweepText(*sweep);
-  EXPECT_NE(text.find("each size against the run at that size on builtin ref (again)"), std::string::npos);
+  EXPECT_NE(text.find("each size against the run at that size on builtin ref (again)"),
+            std::string::npos);
   EXPECT_NE(text.find("SAME: every size of seq gives the reference's result"), std::string::npos)
       << text;
   EXPECT_NE(RenderBatchSweepJson(*sweep).find("\"check\": \"reference\""), std::string::npos);

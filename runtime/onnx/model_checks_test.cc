@@ -134,6 +134,23 @@ agraph (float[2,3] X) => (float[2,1] Y) {
   EXPECT_TRUE(CheckModelWithOnnx(*converted, {{"", 17}}, ".").ok());
 }
 
+TEST(ModelChecksTest, AStepWithoutAnAdapterBlocksNamingIt) {
+  onnx::ModelProto model;
+  ASSERT_TRUE(ParseModelText(R"(
+<ir_version: 9, opset_import: ["" : 18]>
+agraph (float[4] X) => (float[2] A, float[2] B) {
+  A, B = Split <axis = 0, num_outputs = 2> (X)
+}
+)",
+                             "split18.onnxtxt", &model)
+                  .ok());
+  const std::vector<ConversionBlocker> blockers = ConversionBlockers(model, 17);
+  ASSERT_EQ(blockers.size(), 1u);
+  EXPECT_EQ(blockers[0].Describe(),
+            "node 'Split#0' (Split version 18): ONNX's converter has no adapter for Split from "
+            "opset 18 to 17");
+}
+
 TEST(ModelChecksTest, AnOpOnnxDoesNotKnowBlocks) {
   onnx::ModelProto model;
   ASSERT_TRUE(ParseModelText(kGelu20, "gelu20.onnxtxt", &model).ok());
