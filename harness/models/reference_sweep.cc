@@ -3,6 +3,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
+
 #include "harness/worker.h"
 #include "runtime/model/model_file.h"
 
@@ -22,11 +24,28 @@ Status CheckModelHasDimension(const std::string& path, const std::string& dim) {
   return InvalidArgument(path + ": no input has a dimension named '" + dim + "'");
 }
 
+// OK when the runtime of `side` offers every provider its load asks for (or lists none): an EP
+// it lacks is bad input, not a failed size.
+Status CheckProviders(const DiffSide& side) {
+  const std::vector<std::string> offered = side.runtime->providers();
+  if (offered.empty()) return OkStatus();  // the runtime does not say; its load will
+  for (const std::string& p : side.load.providers) {
+    if (std::find(offered.begin(), offered.end(), p) != offered.end()) continue;
+    std::string names;
+    for (const std::string& o : offered) names += (names.empty() ? "" : ", ") + o;
+    return InvalidArgument(side.label + ": unknown execution provider '" + p +
+                           "'; this runtime offers: " + names);
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 StatusOr<BatchSweepRecord> SweepAgainstReference(const DiffSide& side, const DiffSide& reference,
                                                  const BatchSweepOptions& o) {
   ONNXGATE_RETURN_IF_ERROR(CheckModelHasDimension(o.model_path, o.dim));
+  ONNXGATE_RETURN_IF_ERROR(CheckProviders(side));
+  ONNXGATE_RETURN_IF_ERROR(CheckProviders(reference));
   BatchSweepRecord sweep;
   sweep.model_path = o.model_path;
   sweep.label = side.label;

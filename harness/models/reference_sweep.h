@@ -11,7 +11,8 @@
 
 namespace onnxgate {
 
-// Errors name the model for one that does not read and a dimension no input of it has. A size
+// Errors name the model for one that does not read and a dimension no input of it has, and the
+// side for an EP its runtime does not offer. A size
 // where either side fails to load or run, or crashes or runs out of time or memory in its worker,
 // is a failed check of that size (row -1, output empty, the summary saying what happened). The
 // record's checks have row -1 and name their output.

@@ -97,6 +97,16 @@ TEST_F(ReferenceSweepTest, ADimensionNoInputHasIsAnErrorNamingTheModel) {
       << sweep.status().message();
 }
 
+TEST_F(ReferenceSweepTest, AnEpTheReferenceLacksIsAnError) {
+  reference_.load.providers = {"nosuch"};
+  auto sweep = SweepAgainstReference(side_, reference_, options_);
+  ASSERT_FALSE(sweep.ok());
+  EXPECT_NE(sweep.status().message().find("builtin ref (again): unknown execution provider "
+                                          "'nosuch'; this runtime offers: ref"),
+            std::string::npos)
+      << sweep.status().message();
+}
+
 TEST_F(ReferenceSweepTest, AHangingSizeFailsThatSizeAndTheSweepGoesOn) {
   reference_.load.providers = {kTestHangProviderName, "ref"};
   options_.sizes = {1, 2};
