@@ -131,7 +131,9 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
                   "NAME=SIZE[,SIZE...]: a named dynamic dimension's sizes (repeatable); with "
                   "generated inputs every combination is one data set");
   cmd->add_option("--rtol", f.options.rtol, "The case's rtol, written to suite.json");
-  cmd->add_option("--atol", f.options.atol, "The case's atol, written to suite.json");
+  cmd->add_option("--atol", f.options.atol,
+                  "The case's atol, written to suite.json (default: max(1e-7, 1e-6 x the "
+                  "largest |output|), rounded up to one significant digit)");
   cmd->add_flag("--force", f.options.force,
                 "Replace the golden even when the model is unchanged and its outputs moved");
   cmd->add_flag("--layerwise", f.options.layerwise,

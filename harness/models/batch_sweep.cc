@@ -2,6 +2,7 @@
 #include "harness/models/batch_sweep.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -60,6 +61,20 @@ StatusOr<Tensor> SliceRow(const Tensor& t, size_t axis, int64_t index) {
                 inner * element);
   }
   return out;
+}
+
+const char* const kBatchDimNames[3] = {"batch", "batch_size", "N"};
+
+bool IsBatchDimension(const std::string& dim, const std::string& batch_dim) {
+  if (!batch_dim.empty()) return dim == batch_dim;
+  auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  for (const char* name : kBatchDimNames) {
+    if (lower(dim) == lower(name)) return true;
+  }
+  return false;
 }
 
 bool BatchSweepRecord::passed() const {
@@ -220,28 +235,42 @@ StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOpti
 }
 
 std::string RenderBatchSweepText(const BatchSweepRecord& sweep) {
+  const bool by_row = sweep.reference.empty();
+  const std::string dim = EscapeForTerminal(sweep.dim);
   std::ostringstream out;
   out << "model      " << EscapeForTerminal(sweep.model_path) << "\n";
   out << "runtime    " << EscapeForTerminal(sweep.label) << "\n";
-  out << "sweep      " << EscapeForTerminal(sweep.dim) << " =";
+  out << "sweep      " << dim << " =";
   for (int64_t s : sweep.sizes) out << " " << s;
-  out << ", each row against the run of that row alone (" << sweep.tolerance.ToString() << ")\n";
+  if (by_row) {
+    out << ", each row against the run of that row alone";
+  } else {
+    out << ", each size against the run at that size on " << EscapeForTerminal(sweep.reference);
+  }
+  out << " (" << sweep.tolerance.ToString() << ")\n";
   for (const std::string& name : sweep.not_compared) {
-    out << "  not compared: output " << EscapeForTerminal(name) << " has no dimension "
-        << EscapeForTerminal(sweep.dim) << "\n";
+    out << "  not compared: output " << EscapeForTerminal(name) << " has no dimension " << dim
+        << "\n";
   }
   int failed = 0;
   for (const BatchRowCheck& r : sweep.rows) {
     if (r.comparison.passed) continue;
     ++failed;
-    out << "  DIFFERS " << sweep.dim << "=" << r.size;
+    out << "  DIFFERS " << dim << "=" << r.size;
     if (r.row >= 0) out << " row " << r.row;
     if (!r.output.empty()) out << " output " << EscapeForTerminal(r.output);
     out << ": " << EscapeForTerminal(r.comparison.summary) << "\n";
   }
-  out << sweep.rows.size() - failed << " of " << sweep.rows.size() << " row outputs match\n";
-  out << (sweep.passed() ? "SAME: every batch size gives each row's own result\n"
-                         : "DIFFERENT: some batch size changes a row's result\n");
+  out << sweep.rows.size() - failed << " of " << sweep.rows.size()
+      << (by_row ? " row outputs match\n" : " outputs match\n");
+  if (by_row) {
+    out << (sweep.passed() ? "SAME: every size of " + dim + " gives each row its own result\n"
+                           : "DIFFERENT: some size of " + dim + " changes a row's result\n");
+  } else {
+    out << (sweep.passed() ? "SAME: every size of " + dim + " gives the reference's result\n"
+                           : "DIFFERENT: some size of " + dim + " gives another result than " +
+                                 EscapeForTerminal(sweep.reference) + "\n");
+  }
   return out.str();
 }
 
@@ -259,6 +288,8 @@ std::string RenderBatchSweepJson(const BatchSweepRecord& sweep) {
   }
   Json j = {{"model", sweep.model_path},
             {"runtime", sweep.label},
+            {"check", sweep.reference.empty() ? "rows" : "reference"},
+            {"reference", sweep.reference},
             {"dim", sweep.dim},
             {"sizes", sweep.sizes},
             {"tolerance", {{"rtol", sweep.tolerance.rtol}, {"atol", sweep.tolerance.atol}}},

@@ -1,7 +1,9 @@
 // `onnxgate sweep`: a model run with a dynamic dimension at several sizes (`--dim batch=1,4,16`)
-// on one runtime and EP, each row of every batched output checked against a run of that row
-// alone (the dimension at 1) on the same runtime: the breakage at other batch sizes that models
-// meet in production (a kernel that mixes rows, a reshape that bakes in the batch).
+// on one runtime and EP. Over the batch dimension each row of every batched output is checked
+// against a run of that row alone (the dimension at 1) on the same runtime: the breakage at other
+// batch sizes that models meet in production (a kernel that mixes rows, a reshape that bakes in
+// the batch). Any other dimension (a sequence, an image size) mixes positions by design, so there
+// each size is compared with a reference run at that size instead (reference_sweep.h).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,9 @@ struct BatchRowCheck {
 struct BatchSweepRecord {
   std::string model_path;
   std::string label;  // the runtime and EP
+  // The configuration each size was compared with (reference_sweep.h); empty: each row against
+  // the run of that row alone, and `rows` hold row checks.
+  std::string reference;
   std::string dim;
   std::vector<int64_t> sizes;
   Tolerance tolerance;
@@ -52,6 +57,13 @@ struct BatchSweepRecord {
 // inputs whose element type cannot be split by row (packed sub-byte types); a run that fails at
 // some size, or crashes or runs out of time or memory in its worker there, is a failed row check
 // of that size (row -1, the summary saying what happened).
+// The dimension names taken for the batch when no --batch-dim names it, compared without case.
+extern const char* const kBatchDimNames[3];  // "batch", "batch_size", "N"
+
+// Whether `dim` is the batch: the one `batch_dim` names, or when that is empty one of
+// kBatchDimNames. Only over the batch is each row its own computation.
+bool IsBatchDimension(const std::string& dim, const std::string& batch_dim);
+
 StatusOr<BatchSweepRecord> SweepBatch(const DiffSide& side, const BatchSweepOptions& options);
 
 std::string RenderBatchSweepText(const BatchSweepRecord& sweep);

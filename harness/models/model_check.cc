@@ -160,7 +160,8 @@ Status DecodeConversion(const std::string& text, const std::string& source,
 void CheckConversion(const RuntimeUnderTest& runtime, const RuntimeUnderTest* reference,
                      const ModelCheckOptions& o, const ModelFile& file, bool original_loads,
                      ModelWorker& worker, ConversionCheckRecord* c) {
-  StatusOr<ScratchModel> scratch = ConvertModelFile(file, static_cast<int>(c->target_opset));
+  StatusOr<ScratchModel> scratch =
+      ConvertModelFile(file, static_cast<int>(c->target_opset), ConversionWays::kBothWays);
   if (!scratch.ok()) {
     c->error = scratch.status().message();
     return;

@@ -15,6 +15,7 @@
 #include "harness/models/input_sets.h"
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_worker.h"
+#include "harness/models/recorded_tolerance.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "runtime/base/atomic_file.h"
@@ -385,6 +386,23 @@ Tolerance ToleranceOf(const RecordOptions& o, const SuiteJson& suite, const Suit
   return t;
 }
 
+// The atol a case gets when neither --atol nor its entry gives one: scaled to the largest
+// floating-point output of the sets (recorded_tolerance.h); nullopt when one is given, or there
+// is no such output.
+std::optional<double> DefaultAtolOf(const RecordOptions& o, const SuiteJson* old_case,
+                                    const std::vector<GoldenSet>& sets) {
+  if (o.atol) return std::nullopt;
+  if (old_case != nullptr) {
+    auto tolerance = old_case->find("tolerance");
+    if (tolerance != old_case->end() && tolerance->is_object() && tolerance->contains("atol")) {
+      return std::nullopt;
+    }
+  }
+  const std::optional<double> largest = LargestOutputMagnitude(sets);
+  if (!largest) return std::nullopt;
+  return ScaledDefaultAtol(*largest);
+}
+
 bool SameValue(const Value& a, const Value& b) {
   return CompareValues(a, b, Tolerance{0, 0}).passed;
 }
@@ -475,7 +493,13 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   ONNXGATE_ASSIGN_OR_RETURN(SuiteJson suite, ReadSuiteJsonForUpdate(report.suite_json));
   std::map<std::string, SuiteJson> cases = SuiteCasesByName(suite);
   auto old_case = cases.find(case_name);
-  report.tolerance = ToleranceOf(o, suite, old_case == cases.end() ? nullptr : &old_case->second);
+  const SuiteJson* old_entry = old_case == cases.end() ? nullptr : &old_case->second;
+  report.tolerance = ToleranceOf(o, suite, old_entry);
+  const std::optional<double> default_atol = DefaultAtolOf(o, old_entry, sets);
+  if (default_atol) report.tolerance.atol = *default_atol;
+  for (std::string& w : VacuousAtolWarnings(sets, report.tolerance.atol)) {
+    report.warnings.push_back(std::move(w));
+  }
   MeasureRuntimeDistance(runtime_outputs, sets, report.tolerance, &report);
 
   std::error_code ec;
@@ -535,6 +559,11 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
     if (!tolerance.is_object()) tolerance = SuiteJson::object();
     if (o.rtol) tolerance["rtol"] = *o.rtol;
     if (o.atol) tolerance["atol"] = *o.atol;
+  }
+  if (default_atol) {
+    SuiteJson& tolerance = entry["tolerance"];
+    if (!tolerance.is_object()) tolerance = SuiteJson::object();
+    tolerance["atol"] = *default_atol;
   }
   cases[case_name] = std::move(entry);
 

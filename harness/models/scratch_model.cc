@@ -37,18 +37,20 @@ ScratchModel::~ScratchModel() {
   if (!folder_.empty()) std::filesystem::remove_all(folder_, ec);
 }
 
-StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset) {
+StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset,
+                                        ConversionWays ways) {
   int64_t opset = 0;
   for (const auto& [domain, version] : file.opset_imports()) {
     if (IsDefaultDomain(domain)) opset = version;
   }
-  if (opset > target_opset) {
+  if (opset > target_opset && ways == ConversionWays::kForwardOnly) {
     return Unimplemented(file.path() + " imports opset " + std::to_string(opset) +
                          ", later than the target " + std::to_string(target_opset));
   }
   if (opset == target_opset) return ScratchModel::Write(file.proto(), file);
-  ONNXGATE_ASSIGN_OR_RETURN(onnx::ModelProto converted, ConvertOpset(file.proto(), target_opset));
-  return ScratchModel::Write(converted, file);
+  StatusOr<onnx::ModelProto> converted = ConvertOpset(file.proto(), target_opset);
+  if (!converted.ok()) return converted.status().WithContext(file.path());
+  return ScratchModel::Write(*converted, file);
 }
 
 StatusOr<ExposedModel> ExposeIntermediatesOfModelFile(const ModelFile& file) {

@@ -18,11 +18,18 @@ namespace onnxgate {
 
 class ScratchModel;
 
+// Which ways ConvertModelFile moves a model: run/gate --convert-to-opset only forward (a case
+// at a later opset says nothing about the runtime at the target), check-model --target-opset
+// both ways.
+enum class ConversionWays { kForwardOnly, kBothWays };
+
 // The model of `file` converted by ONNX's version converter to default-domain opset
-// `target_opset`, as a scratch copy. Unimplemented when the model imports a later opset than the
-// target (the converter only moves forward here); InvalidArgument naming both opsets and the
-// converter's reason when it cannot convert; a model already at the target is copied as it is.
-StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset);
+// `target_opset`, as a scratch copy. With kForwardOnly, Unimplemented when the model imports a
+// later opset than the target; InvalidArgument naming both opsets and each node that blocks the
+// conversion (its op version and the opset where its op first exists), or the converter's
+// reason; a model already at the target is copied as it is.
+StatusOr<ScratchModel> ConvertModelFile(const ModelFile& file, int target_opset,
+                                        ConversionWays ways = ConversionWays::kForwardOnly);
 
 class ScratchModel {
  public:
