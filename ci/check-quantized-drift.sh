@@ -6,7 +6,10 @@
 # on the built-in runtime and on ONNX Runtime: it must pass, and its per-tensor report must name
 # the worst tensor (the float tensor of lowest SQNR, matched to its dequantized copy). A threshold
 # the model cannot meet must fail (exit 1); a threshold out of range and a reference model whose
-# outputs do not correspond must be refused (exit 2).
+# outputs do not correspond must be refused (exit 2). Then the gate: the FP32 parent's outputs
+# recorded as the INT8 model's golden, its suite case judged by "metrics" (cosine, top1) on both
+# runtimes; a threshold it cannot meet fails the gate and blames the model (no op's matrix cell),
+# and a threshold out of range in suite.json is refused.
 #
 # Usage: ci/check-quantized-drift.sh <onnxgate binary> <repository root>. Needs jq and .venv/ort
 # (ci/install-deps.sh).
@@ -33,7 +36,7 @@ run() {
   local want=$1 log=$work/$2.log rc=0
   shift 2
   echo "+ onnxgate $*"
-  "$onnxgate" --root "$root" "$@" >"$log" 2>&1 || rc=$?
+  "$onnxgate" "$@" >"$log" 2>&1 || rc=$?
   cat "$log"
   [[ $rc == "$want" ]] || fail "onnxgate $* exited $rc, expected $want"
 }
@@ -95,12 +98,17 @@ quantize_static(f"{work}/fp32.onnx", f"{work}/int8.onnx", Calibration(),
                 weight_type=QuantType.QInt8)
 with open(f"{work}/image.pb", "wb") as f:
     f.write(numpy_helper.from_array(images[0], "image").SerializeToString())
+# The FP32 parent's outputs on that image, as the golden of a suite case for the INT8 model.
+import onnxruntime
+parent = onnxruntime.InferenceSession(f"{work}/fp32.onnx", providers=["CPUExecutionProvider"])
+np.savez(f"{work}/image.npz", image=images[0])
+np.savez(f"{work}/fp32-outputs.npz", logits=parent.run(None, {"image": images[0]})[0])
 PYEOF
 
 int8=$work/int8.onnx
 fp32=$work/fp32.onnx
 for runtime in builtin ort; do
-  run 0 "judged-$runtime" diff "$int8" --against-model "$fp32" --runtime "$runtime" \
+  run 0 "judged-$runtime" --root "$root" diff "$int8" --against-model "$fp32" --runtime "$runtime" \
     --input "$work/image.pb" --metric cosine=0.999 --metric top1=1 --top-k 3 --layerwise \
     --json "$work/judged-$runtime.json"
   log=$work/judged-$runtime.log
@@ -124,19 +132,50 @@ for runtime in builtin ort; do
 done
 
 # A threshold the model cannot meet: DIFFERENT, with how far it misses.
-run 1 too-strict diff "$int8" --against-model "$fp32" --input "$work/image.pb" \
+run 1 too-strict --root "$root" diff "$int8" --against-model "$fp32" --input "$work/image.pb" \
   --metric sqnr_db=80 --layerwise
 grep -q 'sqnr_db .* (>= 80, FAILS by ' "$work/too-strict.log" || fail "no failing margin"
 grep -q '^first divergence: node relu (Relu)' "$work/too-strict.log" || fail "no first divergence"
 grep -q '^DIFFERENT' "$work/too-strict.log" || fail "no DIFFERENT verdict"
 
 # Bad input: a threshold out of range, a negative top-k, outputs that do not correspond.
-run 2 cosine-above-1 diff "$int8" --against-model "$fp32" --metric cosine=1.5
+run 2 cosine-above-1 --root "$root" diff "$int8" --against-model "$fp32" --metric cosine=1.5
 grep -q "metric 'cosine' is a cosine similarity in \[-1, 1\], got 1.5" "$work/cosine-above-1.log" ||
   fail "cosine above 1 not named"
-run 2 negative-top-k diff "$int8" --against-model "$fp32" --top-k -1
+run 2 negative-top-k --root "$root" diff "$int8" --against-model "$fp32" --top-k -1
 grep -q -- '--top-k must be a positive' "$work/negative-top-k.log" || fail "negative top-k"
-run 2 not-corresponding diff "$int8" --against-model "$work/fp32-two-outputs.onnx"
+run 2 not-corresponding --root "$root" diff "$int8" --against-model "$work/fp32-two-outputs.onnx"
 grep -q "outputs do not correspond: .*relu" "$work/not-corresponding.log" ||
   fail "outputs that do not correspond not named"
+
+# The gate: a suite case with "metrics" in its own repository.
+repo=$work/repo
+mkdir -p "$repo/conformance/expectations"
+ln -s "$root/adapters" "$repo/adapters"
+ln -s "$root/.venv" "$repo/.venv"
+run 0 record --root "$repo" record "$int8" --suite quantized --input "$work/image.npz" \
+  --expected "$work/fp32-outputs.npz" --producer "fp32 parent" --created 2026-11-29T00:00:00Z
+suite=$repo/suites/quantized/suite.json
+with_metrics() {
+  jq --argjson m "$1" '.cases[0].metrics = $m' "$suite" >"$work/suite.json"
+  mv "$work/suite.json" "$suite"
+}
+with_metrics '{"cosine": 0.999, "top1": 1}'
+run 0 gate --root "$repo" gate --suite quantized --runtime builtin --runtime ort \
+  --json "$work/gate.json"
+[[ $(jq -c '[.cases[] | .verdict]' "$work/gate.json") == '["PASS","PASS"]' ]] ||
+  fail "the metric-judged gate did not pass on both runtimes"
+[[ $(jq -c '[.cases[0].outputs[0].metrics[] | .metric]' "$work/gate.json") == \
+  '["cosine","top1"]' ]] || fail "the gate's JSON has no metrics with margins"
+with_metrics '{"cosine": 0.999999}'
+run 1 gate-strict --root "$repo" gate --suite quantized --json "$work/gate-strict.json"
+jq -r '.cases[0].message' "$work/gate-strict.json" |
+  grep -q "output 'logits': judged by metrics: cosine .* (>= 0.999999, FAILS by " ||
+  fail "the failing gate does not say which metric failed by how much"
+[[ $(jq '.matrix | length' "$work/gate-strict.json") == 0 ]] ||
+  fail "a metric-judged failure with no op named was blamed on ops"
+with_metrics '{"cosine": 2}'
+run 2 gate-bad-metric --root "$repo" gate --suite quantized
+grep -q "cases\[0\].metrics.cosine: metric 'cosine' is a cosine similarity in \[-1, 1\], got 2" \
+  "$work/gate-bad-metric.log" || fail "a cosine threshold above 1 was not named"
 echo "check-quantized-drift: OK"
