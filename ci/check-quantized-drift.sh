@@ -7,9 +7,10 @@
 # the worst tensor (the float tensor of lowest SQNR, matched to its dequantized copy). A threshold
 # the model cannot meet must fail (exit 1); a threshold out of range and a reference model whose
 # outputs do not correspond must be refused (exit 2). Then the gate: the FP32 parent's outputs
-# recorded as the INT8 model's golden, its suite case judged by "metrics" (cosine, top1) on both
-# runtimes; a threshold it cannot meet fails the gate and blames the model (no op's matrix cell),
-# and a threshold out of range in suite.json is refused.
+# over a dataset of 3 images recorded as the INT8 model's golden (record --reference-model), its
+# suite case judged by "metrics" (cosine, top1) on both runtimes; a threshold it cannot meet fails
+# the gate and blames the model (no op's matrix cell), and a threshold out of range in suite.json
+# is refused, as is a reference model whose outputs do not correspond.
 #
 # Usage: ci/check-quantized-drift.sh <onnxgate binary> <repository root>. Needs jq and .venv/ort
 # (ci/install-deps.sh).
@@ -98,11 +99,9 @@ quantize_static(f"{work}/fp32.onnx", f"{work}/int8.onnx", Calibration(),
                 weight_type=QuantType.QInt8)
 with open(f"{work}/image.pb", "wb") as f:
     f.write(numpy_helper.from_array(images[0], "image").SerializeToString())
-# The FP32 parent's outputs on that image, as the golden of a suite case for the INT8 model.
-import onnxruntime
-parent = onnxruntime.InferenceSession(f"{work}/fp32.onnx", providers=["CPUExecutionProvider"])
-np.savez(f"{work}/image.npz", image=images[0])
-np.savez(f"{work}/fp32-outputs.npz", logits=parent.run(None, {"image": images[0]})[0])
+# A dataset of 3 images for the gate.
+for i in range(3):
+    np.savez(f"{work}/set_{i}.npz", image=images[i])
 PYEOF
 
 int8=$work/int8.onnx
@@ -153,14 +152,20 @@ repo=$work/repo
 mkdir -p "$repo/conformance/expectations"
 ln -s "$root/adapters" "$repo/adapters"
 ln -s "$root/.venv" "$repo/.venv"
-run 0 record --root "$repo" record "$int8" --suite quantized --input "$work/image.npz" \
-  --expected "$work/fp32-outputs.npz" --producer "fp32 parent" --created 2026-11-29T00:00:00Z
+run 2 record-not-corresponding --root "$repo" record "$int8" --suite quantized \
+  --input "$work/set_0.npz" --reference-model "$work/fp32-two-outputs.onnx"
+[[ ! -e $repo/suites/quantized ]] || fail "a refused record wrote the suite"
+run 0 record --root "$repo" record "$int8" --suite quantized --input "$work/set_0.npz" \
+  --input "$work/set_1.npz" --input "$work/set_2.npz" --reference-model "$fp32" \
+  --created 2026-11-29T00:00:00Z
+grep -q "^recorded int8: 3 data set(s), outputs from fp32.onnx on " "$work/record.log" ||
+  fail "the record did not take the FP32 parent's outputs over 3 data sets"
 suite=$repo/suites/quantized/suite.json
 with_metrics() {
   jq --argjson m "$1" '.cases[0].metrics = $m' "$suite" >"$work/suite.json"
   mv "$work/suite.json" "$suite"
 }
-with_metrics '{"cosine": 0.999, "top1": 1}'
+with_metrics '{"cosine": 0.995, "top1": 1}'
 run 0 gate --root "$repo" gate --suite quantized --runtime builtin --runtime ort \
   --json "$work/gate.json"
 [[ $(jq -c '[.cases[] | .verdict]' "$work/gate.json") == '["PASS","PASS"]' ]] ||
