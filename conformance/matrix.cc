@@ -12,6 +12,14 @@ bool IsFailing(Verdict v) {
   return v == Verdict::kFail || v == Verdict::kCrash || v == Verdict::kTimeout ||
          v == Verdict::kUnresolved || v == Verdict::kXpass;
 }
+
+// Whether metric thresholds (suite.json "metrics") judged one of the case's outputs.
+bool JudgedByMetrics(const CaseRecord& c) {
+  for (const OutputComparison& o : c.outputs) {
+    if (!o.metrics.empty()) return true;
+  }
+  return false;
+}
 }  // namespace
 
 std::vector<MatrixCell> BuildMatrix(const std::vector<CaseRecord>& cases) {
@@ -19,6 +27,9 @@ std::vector<MatrixCell> BuildMatrix(const std::vector<CaseRecord>& cases) {
   for (const CaseRecord& c : cases) {
     // A failure attributed to one op counts under it alone (when the case's ops include it).
     const bool attributed = c.first_divergence && c.op_versions.count(c.first_divergence->op);
+    // A metric-judged failure no op is named for is the model's (a quantized model's accuracy),
+    // not every op's: it counts in no cell.
+    if (IsFailing(c.verdict) && !attributed && JudgedByMetrics(c)) continue;
     for (const auto& [op, version] : c.op_versions) {
       if (attributed && c.first_divergence->op != op) continue;
       MatrixCell& cell = cells[{op, version, c.runtime, c.ep}];

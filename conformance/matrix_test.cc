@@ -49,6 +49,25 @@ TEST(MatrixTest, AFailureAttributedToOneOpCountsUnderThatOpAlone) {
   EXPECT_THAT(m[2].failing_cases, ElementsAre("model"));
 }
 
+TEST(MatrixTest, AMetricJudgedFailureBlamesTheModelUnlessAnOpIsNamed) {
+  OutputComparison judged;
+  judged.metrics = {{"cosine", 0.98, 0.999, true, false, -0.019}};
+  CaseRecord model = Rec("int8", {{"Conv", 11}, {"Relu", 14}}, Verdict::kFail);
+  model.outputs = {judged};
+  CaseRecord named = Rec("int8-layerwise", {{"Conv", 11}, {"Relu", 14}}, Verdict::kFail);
+  named.outputs = {judged};
+  named.first_divergence = DivergenceRecord{"conv", "Conv", "c", 0, 0.5, 1.0, "differs"};
+  CaseRecord passing = Rec("int8-ok", {{"Relu", 14}}, Verdict::kPass);
+  passing.outputs = {judged};
+  std::vector<MatrixCell> m = BuildMatrix({model, named, passing});
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].op, "Conv");
+  EXPECT_THAT(m[0].failing_cases, ElementsAre("int8-layerwise"));
+  EXPECT_EQ(m[1].op, "Relu");
+  EXPECT_TRUE(m[1].failing_cases.empty());
+  EXPECT_EQ(m[1].counts[Verdict::kPass], 1);
+}
+
 TEST(MatrixTest, CoverageSplitsVersionsWithAndWithoutCases) {
   std::vector<OperatorVersions> ops = {{"", "Conv", {1, 11}, false}, {"", "Celu", {12}, false}};
   std::vector<CoverageRecord> cov = BuildCoverage(ops, {Rec("a", {{"Conv", 11}}, Verdict::kPass)});

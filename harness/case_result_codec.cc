@@ -23,6 +23,7 @@ constexpr size_t kMinEntryBytes = 16;      // a string and an int64
 constexpr size_t kMinPlacementBytes = 40;  // four strings and a count
 constexpr size_t kMinDeclineBytes = 16;    // two strings
 constexpr size_t kMinFallbackBytes = 25;   // three strings and a boolean
+constexpr size_t kMinMetricBytes = 34;     // a string, three doubles and two bools
 // Six strings, three lists, six integers or doubles of 8 bytes, four more doubles and a boolean.
 constexpr size_t kMinOutputBytes = 15 * 8 + 4 * 8 + 1;
 
@@ -192,6 +193,13 @@ void WriteOutput(const OutputComparison& o, Writer* w) {
   w->F64(o.min_passing_rtol);
   w->F64(o.min_passing_atol);
   w->String(o.error);
+  w->I64(static_cast<int64_t>(o.metrics.size()));
+  for (const MetricRecord& m : o.metrics) {
+    w->String(m.metric);
+    for (double v : {m.value, m.threshold, m.margin}) w->F64(v);
+    w->Bool(m.at_least);
+    w->Bool(m.passed);
+  }
 }
 
 OutputComparison ReadOutput(Reader* r) {
@@ -216,6 +224,15 @@ OutputComparison ReadOutput(Reader* r) {
   o.min_passing_rtol = r->F64("outputs.min_passing_rtol");
   o.min_passing_atol = r->F64("outputs.min_passing_atol");
   o.error = r->String("outputs.error");
+  o.metrics.resize(r->Count("outputs.metrics", kMinMetricBytes));
+  for (MetricRecord& m : o.metrics) {
+    m.metric = r->String("outputs.metrics.metric");
+    m.value = r->F64("outputs.metrics.value");
+    m.threshold = r->F64("outputs.metrics.threshold");
+    m.margin = r->F64("outputs.metrics.margin");
+    m.at_least = r->Bool("outputs.metrics.at_least");
+    m.passed = r->Bool("outputs.metrics.passed");
+  }
   return o;
 }
 

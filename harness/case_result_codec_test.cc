@@ -60,6 +60,8 @@ CaseRecord FullRecord() {
   o.error = "";
   r.outputs = {o, o};
   r.outputs[1].error = "shape mismatch";
+  r.outputs[1].metrics = {{"cosine", 0.9991, 0.999, true, true, 0.0001},
+                          {"max_abs", 0.5, 0.1, false, false, -0.4}};
   r.first_divergence = DivergenceRecord{"conv1", "Conv", "c1", 0, 0.25, 0.5, "conv1 differs"};
   r.reproducer = "onnxgate run --case=x";
   r.runtime_log = "W: slow path\nE: load failed\n";
@@ -81,6 +83,8 @@ TEST(CaseResultCodecTest, ARecordRoundTripsFieldForField) {
   ASSERT_TRUE(decoded->status.ok());
   EXPECT_EQ(Rendered(decoded->record), Rendered(record));
   EXPECT_TRUE(std::isnan(decoded->record.outputs[0].max_rel_error));
+  ASSERT_EQ(decoded->record.outputs[1].metrics.size(), 2u);
+  EXPECT_EQ(decoded->record.outputs[1].metrics[1].metric, "max_abs");
   EXPECT_EQ(decoded->record.outputs[0].max_abs_error, std::numeric_limits<double>::infinity());
   ASSERT_TRUE(decoded->record.first_divergence.has_value());
   EXPECT_EQ(decoded->record.first_divergence->summary, "conv1 differs");

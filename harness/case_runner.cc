@@ -14,6 +14,7 @@
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
 #include "golden/golden_read_bound.h"
+#include "harness/case_metrics.h"
 #include "harness/compare.h"
 #include "harness/fallback_nodes.h"
 #include "harness/models/load_on_runtime.h"
@@ -261,6 +262,7 @@ class CaseRun {
           ValueComparison cmp = CompareValues(*actual, expected.value, tol);
           rec = ToRecord(expected.name, static_cast<int64_t>(s), expected.value, actual, tol, &cmp);
           summary = cmp.summary;
+          JudgeOutputByMetrics(*actual, expected.value, c_.metrics, &rec, &summary);
         }
         if (!rec.passed && all_passed) {
           all_passed = false;

@@ -40,6 +40,19 @@ StatusOr<ToleranceOverride> ReadTolerance(const JsonValue& j) {
   return t;
 }
 
+// {"cosine": 0.999, "top1": 0.99}: thresholds in range, errors naming the file, case and metric.
+Status ReadMetrics(const JsonObject& c, MetricThresholds* metrics) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::optional<JsonObject> object, c.OptionalObject("metrics"));
+  if (!object) return OkStatus();
+  return object->ForEachMember([&](const std::string& name, const JsonValue& v) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(double limit, v.Number());
+    ONNXGATE_ASSIGN_OR_RETURN(MetricThreshold t,
+                              MakeMetricThreshold(name, limit, v.source() + ": " + v.path()));
+    metrics->items.push_back(std::move(t));
+    return OkStatus();
+  });
+}
+
 // The case's model and golden, which must stay inside `suite_dir` (the model) or `golden_dir` or
 // `suite_dir` (the golden); both folders are canonical.
 Status ReadCaseFiles(const JsonObject& c, const std::string& dir, const fs::path& suite_dir,
@@ -74,6 +87,7 @@ StatusOr<SuiteCase> ReadCase(const JsonObject& c, const std::string& dir, const 
   for (const auto& [domain, version] : opsets) {
     sc.opset_imports[NormalizeDomain(domain)] = version;
   }
+  ONNXGATE_RETURN_IF_ERROR(ReadMetrics(c, &sc.metrics));
   std::optional<JsonValue> tolerance = c.Find("tolerance");
   if (!tolerance) return sc;
   ONNXGATE_ASSIGN_OR_RETURN(sc.tolerance, ReadTolerance(*tolerance));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "conformance/tolerances.h"
+#include "harness/metrics.h"
 #include "runtime/base/status.h"
 
 namespace onnxgate {
@@ -22,6 +23,9 @@ struct SuiteCase {
   std::vector<std::string> tags;
   ToleranceOverride tolerance;                                // the whole case
   std::map<std::string, ToleranceOverride> output_tolerance;  // per output name
+  // "metrics": {"cosine": 0.999, "top1": 0.99}: each output a threshold applies to is judged by
+  // them instead of rtol/atol (harness/metrics.h).
+  MetricThresholds metrics;
 
   // The default domain's opset, 0 when the model imports none.
   int64_t default_opset() const;

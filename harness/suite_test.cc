@@ -1,5 +1,6 @@
 // Tests of suite.json loading: files a suite names stay inside the suite folder (models) or the
-// repository's golden/ (goldens), by path and through symbolic links; tolerances are bounded.
+// repository's golden/ (goldens), by path and through symbolic links; tolerances and metric
+// thresholds are bounded.
 #include "harness/suite.h"
 
 #include <gmock/gmock.h>
@@ -73,6 +74,28 @@ TEST_F(SuiteTest, ToleranceOutsideItsBoundsIsRefused) {
   ASSERT_FALSE(suite.ok());
   EXPECT_THAT(suite.status().message(),
               HasSubstr("cases[0].tolerance: rtol must be a finite number in [0, 1]"));
+}
+
+TEST_F(SuiteTest, MetricThresholdsAreReadAndBounded) {
+  auto suite = Load("models/c.onnx", "../../golden/data/s/c.h5",
+                    ", \"metrics\": {\"cosine\": 0.999, \"top1\": 0.99}");
+  ASSERT_TRUE(suite.ok()) << suite.status().ToString();
+  ASSERT_EQ(suite->cases[0].metrics.items.size(), 2u);
+  EXPECT_EQ(suite->cases[0].metrics.items[0].name, "cosine");
+  EXPECT_EQ(suite->cases[0].metrics.items[1].limit, 0.99);
+  auto above =
+      Load("models/c.onnx", "../../golden/data/s/c.h5", ", \"metrics\": {\"cosine\": 1.5}");
+  ASSERT_FALSE(above.ok());
+  EXPECT_THAT(above.status().message(), HasSubstr("suite.json"));
+  EXPECT_THAT(above.status().message(), HasSubstr("cases[0].metrics.cosine"));
+  EXPECT_THAT(above.status().message(), HasSubstr("[-1, 1], got 1.5"));
+  auto negative_k =
+      Load("models/c.onnx", "../../golden/data/s/c.h5", ", \"metrics\": {\"top-1\": 0.5}");
+  ASSERT_FALSE(negative_k.ok());
+  EXPECT_THAT(negative_k.status().message(), HasSubstr("needs a positive K"));
+  auto not_a_number =
+      Load("models/c.onnx", "../../golden/data/s/c.h5", ", \"metrics\": {\"cosine\": \"high\"}");
+  EXPECT_FALSE(not_a_number.ok());
 }
 
 TEST_F(SuiteTest, ASuiteFileThatNeverEndsIsRefused) {

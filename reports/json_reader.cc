@@ -83,7 +83,19 @@ Status ParseOutput(const JsonObject& f, OutputComparison* o) {
     ONNXGATE_RETURN_IF_ERROR(worst->Read("expected", &o->worst_expected));
     ONNXGATE_RETURN_IF_ERROR(worst->Read("actual", &o->worst_actual));
   }
-  return OkStatus();
+  return f.ForEachObject("metrics", [&](const JsonObject& m) -> Status {
+    MetricRecord& r = o->metrics.emplace_back();
+    ONNXGATE_RETURN_IF_ERROR(m.Require("metric", &r.metric));
+    std::string bound;
+    ONNXGATE_RETURN_IF_ERROR(m.Read("bound", &bound));
+    r.at_least = bound == ">=";
+    ONNXGATE_RETURN_IF_ERROR(m.Require("passed", &r.passed));
+    for (auto [key, out] : {std::pair{"value", &r.value}, std::pair{"threshold", &r.threshold},
+                            std::pair{"margin", &r.margin}}) {
+      ONNXGATE_RETURN_IF_ERROR(ReadDouble(m, key, out));
+    }
+    return OkStatus();
+  });
 }
 
 Status ParseDivergence(const JsonObject& d, DivergenceRecord* r) {

@@ -60,6 +60,18 @@ Json OutputJson(const OutputComparison& o) {
   }
   j["min_passing_rtol"] = Number(o.min_passing_rtol);
   j["min_passing_atol"] = Number(o.min_passing_atol);
+  if (!o.metrics.empty()) {
+    Json metrics = Json::array();
+    for (const MetricRecord& m : o.metrics) {
+      metrics.push_back({{"metric", m.metric},
+                         {"value", Number(m.value)},
+                         {"bound", m.at_least ? ">=" : "<="},
+                         {"threshold", Number(m.threshold)},
+                         {"passed", m.passed},
+                         {"margin", Number(m.margin)}});
+    }
+    j["metrics"] = metrics;
+  }
   return j;
 }
 

@@ -87,6 +87,17 @@ struct FallbackRecord {
 // The comparison of one output of one golden set. Errors are in the units of the output; the
 // "smallest passing" tolerances are +infinity when no value would make the output pass (NaN
 // against a number, a shape mismatch, rtol against an expected zero).
+// One metric threshold applied to an output (suite.json "metrics"): margin is how far the value is
+// on the passing side (negative when it fails).
+struct MetricRecord {
+  std::string metric;  // "cosine", "top1", "max_abs", ...
+  double value = 0.0;
+  double threshold = 0.0;
+  bool at_least = false;  // a lower bound (cosine, sqnr_db, top<K>); else an upper bound
+  bool passed = false;
+  double margin = 0.0;
+};
+
 struct OutputComparison {
   std::string output_name;
   int64_t set_index = 0;
@@ -110,6 +121,9 @@ struct OutputComparison {
   // Why the output failed when it is not about element values: "dtype mismatch", "shape
   // mismatch", "output missing". Empty otherwise.
   std::string error;
+  // The case's metric thresholds that applied to this output; when any did, `passed` is their
+  // verdict instead of rtol/atol's.
+  std::vector<MetricRecord> metrics;
 };
 
 // Where a failing case first departs from its golden, when the golden holds the model's
@@ -211,7 +225,8 @@ struct SelectionRecord {
 
 // One cell of the conformance matrix: the cases that exercise one op at one active version on one
 // EP, counted by verdict (after expectations). A case counts in the cell of every op it uses,
-// except a case with a first_divergence: it counts under that op alone.
+// except a case with a first_divergence: it counts under that op alone; and a failing case judged
+// by metric thresholds without one: the model is blamed, and it counts in no cell.
 struct MatrixCell {
   std::string op;  // qualified: "Conv", "ai.onnx.ml.LabelEncoder"
   int64_t since_version = 0;

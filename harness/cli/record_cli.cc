@@ -97,8 +97,10 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
       "Run a model on a trusted runtime and EP and write it as a suite case: the model under\n"
       "suites/<suite>/models/, its outputs as golden/data/<suite>/<case>.h5, an entry in\n"
       "suite.json; each input set is a data set of the golden. With --expected the golden\n"
-      "holds outputs computed elsewhere, checked against the model, and how far the runtime's\n"
-      "outputs are from them is printed. Re-recording compares with the old golden first. The\n"
+      "holds outputs computed elsewhere, checked against the model, and with --reference-model\n"
+      "another model's outputs on the same data sets (an INT8 model's FP32 parent); how far the\n"
+      "runtime's outputs are from them is printed. Re-recording compares with the old golden "
+      "first. The\n"
       "model loads and runs in a worker process: a run that crashes or passes --timeout or\n"
       "--memory-limit is an error naming it, and nothing is written. Exit 0: recorded; 1:\n"
       "refused (outputs moved); 2: bad input, or a run that fails, crashes or hangs.");
@@ -125,6 +127,9 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
                   "array per output, paired with the data sets in order; they become the golden");
   cmd->add_option("--expected-dir", f.options.expected_dir,
                   "A folder of expected outputs: <set name>.npz for each data set");
+  cmd->add_option("--reference-model", f.options.reference_model,
+                  "A model whose outputs on the same data sets, on the same runtime and EP, "
+                  "become the golden (outputs matched by name)");
   cmd->add_option("--producer", f.options.producer,
                   "Who computed the expected outputs (\"pytorch 2.5\"): the golden's producer");
   cmd->add_option("--dim", f.dims,

@@ -1,16 +1,16 @@
 // `onnxgate diff` (see model_diff.h).
 #include "harness/models/model_diff.h"
 
+#include <algorithm>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <sstream>
+#include <tuple>
 
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
+#include "harness/models/qdq_pairs.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
-#include "reports/text_escape.h"
 #include "runtime/model/model_file.h"
 
 namespace onnxgate {
@@ -72,40 +72,194 @@ std::map<std::string, Value> ByName(std::vector<NamedValue> values) {
   return by_name;
 }
 
+// The thresholds that may judge an intermediate value: all but top-k (classes are an output's).
+MetricThresholds IntermediateThresholds(const MetricThresholds& all) {
+  MetricThresholds kept;
+  for (const MetricThreshold& t : all.items) {
+    if (t.name.rfind("top", 0) != 0) kept.items.push_back(t);
+  }
+  return kept;
+}
+
+ValueDiff CompareOne(const std::string& name, const Value& got, const Value& want,
+                     const DiffOptions& o, const MetricThresholds& thresholds) {
+  ValueDiff d;
+  d.value = name;
+  d.comparison = CompareValues(got, want, o.tolerance);
+  d.metrics = ComputeValueMetrics(got, want, thresholds.TopKs(o.top_k));
+  d.judgement = JudgeMetrics(d.metrics, thresholds);
+  return d;
+}
+
+// The candidate's name of each reference value: a quantized candidate's dequantized tensor where
+// it has one, else the same name.
+std::string CandidateNameOf(const std::string& reference_name,
+                            const std::map<std::string, std::string>& dequantized,
+                            const std::map<std::string, Value>& candidate) {
+  auto dq = dequantized.find(reference_name);
+  if (dq != dequantized.end() && candidate.count(dq->second)) return dq->second;
+  return reference_name;
+}
+
 void CompareLayers(const std::vector<ExposedValue>& exposed,
+                   const std::map<std::string, std::string>& dequantized,
                    const std::map<std::string, Value>& candidate,
-                   const std::map<std::string, Value>& reference, DiffRecord* diff) {
+                   const std::map<std::string, Value>& reference, const DiffOptions& o,
+                   DiffRecord* diff) {
+  const MetricThresholds thresholds = IntermediateThresholds(o.metrics);
   for (const ExposedValue& v : exposed) {
-    auto got = candidate.find(v.value);
+    const std::string candidate_name = CandidateNameOf(v.value, dequantized, candidate);
+    auto got = candidate.find(candidate_name);
     auto want = reference.find(v.value);
     if (got == candidate.end() || want == reference.end()) {
       diff->not_compared.push_back(v.value);
       continue;
     }
-    diff->intermediates.push_back(
-        {v.value, v.node, v.op_type, CompareValues(got->second, want->second, diff->tolerance)});
-    if (!diff->first_divergence && !diff->intermediates.back().comparison.passed) {
+    ValueDiff d = CompareOne(v.value, got->second, want->second, o, thresholds);
+    if (candidate_name != v.value) d.candidate_value = candidate_name;
+    d.node = v.node;
+    d.op_type = v.op_type;
+    diff->intermediates.push_back(std::move(d));
+    if (!diff->first_divergence && !diff->intermediates.back().passed()) {
       diff->first_divergence = diff->intermediates.size() - 1;
     }
   }
+}
+
+// With two model files: every output of one is an output of the other, of the same kind and
+// shape, numbers against numbers.
+Status CheckOutputsCorrespond(const std::vector<NamedValue>& got,
+                              const std::map<std::string, Value>& want, const DiffOptions& o) {
+  const std::string both = o.model_path + " and " + o.reference_model_path;
+  auto differ = [&](const std::string& output, const std::string& why) {
+    return InvalidArgument(both + ": outputs do not correspond: output '" + output + "' " + why);
+  };
+  if (got.size() != want.size()) {
+    std::string names;
+    for (const auto& [name, value] : want) names += (names.empty() ? "" : ", ") + name;
+    for (const NamedValue& g : got) {
+      if (!want.count(g.name))
+        return differ(g.name, "is not an output of " + o.reference_model_path);
+    }
+    return InvalidArgument(both + ": outputs do not correspond: " + std::to_string(got.size()) +
+                           " output(s) against " + std::to_string(want.size()) + " (" + names +
+                           ")");
+  }
+  for (const NamedValue& g : got) {
+    auto w = want.find(g.name);
+    if (w == want.end()) return differ(g.name, "is not an output of " + o.reference_model_path);
+    if (g.value.kind() != w->second.kind()) return differ(g.name, "is a different kind of value");
+    if (!g.value.is_tensor()) continue;
+    const Tensor& a = g.value.tensor();
+    const Tensor& e = w->second.tensor();
+    if (a.shape() != e.shape()) {
+      return differ(g.name, "has shape " + a.shape().ToString() + " in " + o.model_path + " and " +
+                                e.shape().ToString() + " in " + o.reference_model_path);
+    }
+    const bool a_numeric = IsFloatingPoint(a.dtype()) || IsInteger(a.dtype());
+    const bool e_numeric = IsFloatingPoint(e.dtype()) || IsInteger(e.dtype());
+    if (a.dtype() != e.dtype() && !(a_numeric && e_numeric)) {
+      return differ(g.name, std::string("has element type ") + DataTypeName(a.dtype()) + " in " +
+                                o.model_path + " and " + DataTypeName(e.dtype()) + " in " +
+                                o.reference_model_path);
+    }
+  }
+  return OkStatus();
+}
+
+// The graph outputs of a side's run with intermediate values exposed against its plain run: the
+// first that differs, as a line for the record, or "" when none does.
+std::string PinningChange(const DiffSide& side, const std::vector<NamedValue>& plain,
+                          const std::map<std::string, Value>& pinned, const Tolerance& tolerance) {
+  for (const NamedValue& p : plain) {
+    auto it = pinned.find(p.name);
+    if (it == pinned.end()) continue;
+    ValueComparison c = CompareValues(it->second, p.value, tolerance);
+    if (!c.passed) {
+      return side.label + ": exposing intermediate values changed output '" + p.name + "' (" +
+             c.summary +
+             "): it computes differently when they are pinned (fused nodes, such as "
+             "QDQ pairs, run unfused), so its intermediate values are not what its plain run "
+             "computed";
+    }
+  }
+  return "";
+}
+
+struct LayerRun {
+  std::map<std::string, Value> values;
+  std::vector<ExposedValue> intermediates;
+};
+
+// `path` with every intermediate value exposed, run on `side` over `feeds`.
+StatusOr<LayerRun> RunLayers(ModelWorker& worker, const DiffSide& side, const ModelFile& file,
+                             const std::vector<NamedValue>& feeds, const DiffOptions& o) {
+  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(file));
+  const std::string shown = file.path() + " (intermediate values exposed)";
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups groups,
+                            RunStep(worker, side, exposed.copy.path(), shown, &feeds, o));
+  return LayerRun{ByName(std::move(groups[1])), std::move(exposed.intermediates)};
+}
+
+Status DiffLayers(ModelWorker& worker, const DiffSide& candidate, const DiffSide& reference,
+                  const std::vector<NamedValue>& feeds, const ValueGroups& got,
+                  const ValueGroups& want, const DiffOptions& o, DiffRecord* diff) {
+  const std::string& reference_path =
+      o.reference_model_path.empty() ? o.model_path : o.reference_model_path;
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile candidate_file, ModelFile::Read(o.model_path));
+  ONNXGATE_ASSIGN_OR_RETURN(LayerRun got_layers,
+                            RunLayers(worker, candidate, candidate_file, feeds, o));
+  LayerRun want_layers;
+  std::map<std::string, std::string> dequantized;
+  if (o.reference_model_path.empty()) {
+    ONNXGATE_ASSIGN_OR_RETURN(want_layers, RunLayers(worker, reference, candidate_file, feeds, o));
+  } else {
+    ONNXGATE_ASSIGN_OR_RETURN(ModelFile reference_file, ModelFile::Read(reference_path));
+    ONNXGATE_ASSIGN_OR_RETURN(want_layers, RunLayers(worker, reference, reference_file, feeds, o));
+    dequantized = DequantizedTensorOf(candidate_file.proto());
+  }
+  CompareLayers(want_layers.intermediates, dequantized, got_layers.values, want_layers.values, o,
+                diff);
+  for (auto [side, plain, pinned] : {std::tuple{&candidate, &got[1], &got_layers.values},
+                                     std::tuple{&reference, &want[1], &want_layers.values}}) {
+    std::string change = PinningChange(*side, *plain, *pinned, o.tolerance);
+    if (!change.empty()) diff->pinning_changed.push_back(change);
+  }
+  return OkStatus();
 }
 
 }  // namespace
 
 bool DiffRecord::passed() const {
   for (const ValueDiff& d : outputs) {
-    if (!d.comparison.passed) return false;
+    if (!d.passed()) return false;
   }
   return !first_divergence.has_value();
+}
+
+std::vector<size_t> DiffRecord::WorstIntermediates(size_t n) const {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < intermediates.size(); ++i) {
+    if (intermediates[i].metrics.computed) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) {
+    return intermediates[a].metrics.sqnr_db < intermediates[b].metrics.sqnr_db;
+  });
+  if (order.size() > n) order.resize(n);
+  return order;
 }
 
 StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& reference,
                                const DiffOptions& o) {
   DiffRecord diff;
   diff.model_path = o.model_path;
+  diff.reference_model_path = o.reference_model_path;
+  diff.metrics = o.metrics;
   diff.candidate = candidate.label;
   diff.reference = reference.label;
   diff.tolerance = o.tolerance;
+  const std::string& reference_path =
+      o.reference_model_path.empty() ? o.model_path : o.reference_model_path;
 
   ModelWorker worker(o.worker, {candidate.runtime, reference.runtime});
   // The feeds are read or generated as the candidate's load of the model declares them.
@@ -113,101 +267,21 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
                             RunStep(worker, candidate, o.model_path, o.model_path, nullptr, o));
   const std::vector<NamedValue>& feeds = got[0];
   ONNXGATE_ASSIGN_OR_RETURN(ValueGroups want,
-                            RunStep(worker, reference, o.model_path, o.model_path, &feeds, o));
-  const std::map<std::string, Value> want_by_name = ByName(std::move(want[1]));
+                            RunStep(worker, reference, reference_path, reference_path, &feeds, o));
+  const std::map<std::string, Value> want_by_name = ByName(want[1]);
+  if (!o.reference_model_path.empty()) {
+    ONNXGATE_RETURN_IF_ERROR(CheckOutputsCorrespond(got[1], want_by_name, o));
+  }
   for (const NamedValue& g : got[1]) {
     auto w = want_by_name.find(g.name);
     if (w == want_by_name.end()) {
       return Internal(o.model_path + ": output '" + g.name + "' missing from a side's results");
     }
-    diff.outputs.push_back({g.name, "", "", CompareValues(g.value, w->second, o.tolerance)});
+    diff.outputs.push_back(CompareOne(g.name, g.value, w->second, o, o.metrics));
   }
   if (!o.layerwise) return diff;
-
-  // Layerwise: the same feeds through a copy whose intermediate values are outputs too.
-  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(o.model_path));
-  ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(file));
-  const std::string shown = o.model_path + " (intermediate values exposed)";
-  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups got_layers,
-                            RunStep(worker, candidate, exposed.copy.path(), shown, &feeds, o));
-  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups want_layers,
-                            RunStep(worker, reference, exposed.copy.path(), shown, &feeds, o));
-  CompareLayers(exposed.intermediates, ByName(std::move(got_layers[1])),
-                ByName(std::move(want_layers[1])), &diff);
+  ONNXGATE_RETURN_IF_ERROR(DiffLayers(worker, candidate, reference, feeds, got, want, o, &diff));
   return diff;
-}
-
-std::string RenderDiffText(const DiffRecord& diff) {
-  std::ostringstream out;
-  out << "model      " << EscapeForTerminal(diff.model_path) << "\n";
-  out << "candidate  " << EscapeForTerminal(diff.candidate) << "\n";
-  out << "reference  " << EscapeForTerminal(diff.reference) << "\n";
-  out << "tolerance  " << diff.tolerance.ToString() << "\n";
-  for (const ValueDiff& d : diff.outputs) {
-    out << (d.comparison.passed ? "  same    output " : "  DIFFERS output ")
-        << EscapeForTerminal(d.value) << ": " << EscapeForTerminal(d.comparison.summary) << "\n";
-  }
-  if (!diff.intermediates.empty() || !diff.not_compared.empty()) {
-    out << "layerwise  " << diff.intermediates.size() << " intermediate value(s) compared";
-    if (!diff.not_compared.empty())
-      out << ", " << diff.not_compared.size() << " not returned by both";
-    out << "\n";
-    for (const ValueDiff& d : diff.intermediates) {
-      out << (d.comparison.passed ? "  same    " : "  DIFFERS ") << EscapeForTerminal(d.node)
-          << " (" << d.op_type << ") -> " << EscapeForTerminal(d.value) << ": "
-          << EscapeForTerminal(d.comparison.summary) << "\n";
-    }
-    if (diff.first_divergence) {
-      const ValueDiff& first = diff.intermediates[*diff.first_divergence];
-      out << "first divergence: node " << EscapeForTerminal(first.node) << " (" << first.op_type
-          << "), output " << EscapeForTerminal(first.value) << ": max abs "
-          << FormatShort(first.comparison.max_abs_error) << ", max rel "
-          << FormatShort(first.comparison.max_rel_error) << "\n";
-    } else {
-      out << "no intermediate value diverges beyond tolerance\n";
-    }
-  }
-  out << (diff.passed() ? "SAME: the candidate matches the reference\n"
-                        : "DIFFERENT: the candidate does not match the reference\n");
-  return out.str();
-}
-
-std::string RenderDiffJson(const DiffRecord& diff) {
-  using Json = nlohmann::ordered_json;
-  auto value_json = [](const ValueDiff& d) {
-    Json j = {{"value", d.value}};
-    if (!d.node.empty()) j["node"] = d.node;
-    if (!d.op_type.empty()) j["op_type"] = d.op_type;
-    const ValueComparison& c = d.comparison;
-    j["passed"] = c.passed;
-    j["max_abs_error"] = c.max_abs_error;
-    j["max_rel_error"] = c.max_rel_error;
-    j["mismatches"] = c.mismatches;
-    j["total_elements"] = c.total_elements;
-    j["min_passing_rtol"] = c.min_passing_rtol;
-    j["min_passing_atol"] = c.min_passing_atol;
-    j["summary"] = c.summary;
-    return j;
-  };
-  Json j = {{"model", diff.model_path},
-            {"candidate", diff.candidate},
-            {"reference", diff.reference},
-            {"tolerance", {{"rtol", diff.tolerance.rtol}, {"atol", diff.tolerance.atol}}},
-            {"passed", diff.passed()}};
-  Json outputs = Json::array();
-  for (const ValueDiff& d : diff.outputs) outputs.push_back(value_json(d));
-  j["outputs"] = outputs;
-  Json layers = Json::array();
-  for (const ValueDiff& d : diff.intermediates) layers.push_back(value_json(d));
-  j["intermediates"] = layers;
-  j["not_compared"] = diff.not_compared;
-  if (diff.first_divergence) {
-    j["first_divergence"] = value_json(diff.intermediates[*diff.first_divergence]);
-  } else {
-    j["first_divergence"] = nullptr;
-  }
-  // nlohmann writes inf and NaN as null; the summaries keep them readable.
-  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace onnxgate

@@ -1,6 +1,8 @@
 // diff on the built-in runtime: the same configuration twice is the same; an optimization level
 // that changes nothing is the same; and with a deliberately wrong Relu (test-broken-relu) the
-// layerwise diff names that node as the first divergence while the nodes before it agree.
+// layerwise diff names that node as the first divergence while the nodes before it agree. Against
+// another model: a QDQ copy's dequantized tensor stands for the float name, metric thresholds
+// judge values with margins, and outputs that do not correspond are refused.
 #include "harness/models/model_diff.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +19,26 @@ namespace onnxgate {
 namespace {
 
 namespace fs = std::filesystem;
+
+// kNegReluAbsChain with A quantized to int8 and dequantized again (as a QDQ quantizer writes it).
+constexpr char kQuantizedChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+chain (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  s = Constant<value = float {0.05}>()
+  z = Constant<value = int8 {0}>()
+  Aq = QuantizeLinear(A, s, z)
+  A_dq = DequantizeLinear(Aq, s, z)
+  B = Relu(A_dq)
+  Y = Abs(B)
+})";
+
+// The chain with its output under another name.
+constexpr char kRenamedOutputChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+chain (float[batch, 4] X) => (float[batch, 4] Z) {
+  A = Neg(X)
+  B = Relu(A)
+  Z = Abs(B)
+})";
 
 class ModelDiffTest : public ::testing::Test {
  protected:
@@ -81,6 +103,62 @@ TEST_F(ModelDiffTest, WithoutLayerwiseOnlyOutputsAreCompared) {
   ASSERT_TRUE(diff.ok()) << diff.status().ToString();
   EXPECT_FALSE(diff->passed());
   EXPECT_TRUE(diff->intermediates.empty());
+}
+
+TEST_F(ModelDiffTest, AQuantizedModelAgainstItsFloatParentIsJudgedByMetrics) {
+  const std::string quantized = dir_ + "/quantized.onnxtxt";
+  ASSERT_TRUE(WriteFileAtomically(quantized, kQuantizedChain).ok());
+  DiffOptions o = Options(true);
+  o.model_path = quantized;
+  o.reference_model_path = model_path_;
+  o.metrics = *ParseMetricThresholds({"cosine=0.99", "top1=0.6"}, "test");
+  auto diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  const std::string text = RenderDiffText(*diff);
+  EXPECT_TRUE(diff->passed()) << text;
+  ASSERT_EQ(diff->outputs.size(), 1u);
+  EXPECT_TRUE(diff->outputs[0].judgement.judged);
+  EXPECT_EQ(diff->outputs[0].judgement.verdicts.size(), 2u);
+  ASSERT_GE(diff->intermediates.size(), 2u) << text;
+  EXPECT_EQ(diff->intermediates[0].value, "A");
+  EXPECT_EQ(diff->intermediates[0].candidate_value, "A_dq");
+  EXPECT_EQ(diff->intermediates[0].judgement.verdicts.size(), 1u);  // top-k: outputs only
+  EXPECT_NE(text.find("against    " + model_path_), std::string::npos) << text;
+  EXPECT_NE(text.find("worst values by SQNR:"), std::string::npos) << text;
+  const nlohmann::json json = nlohmann::json::parse(RenderDiffJson(*diff));
+  EXPECT_EQ(json["outputs"][0]["judged_by"], "metrics");
+  EXPECT_TRUE(json["outputs"][0]["metrics"].contains("sqnr_db"));
+
+  o.metrics = *ParseMetricThresholds({"sqnr_db=300"}, "test");
+  diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_FALSE(diff->passed());
+  EXPECT_NE(RenderDiffText(*diff).find("(>= 300, FAILS by"), std::string::npos);
+}
+
+TEST_F(ModelDiffTest, ModelsWhoseOutputsDoNotCorrespondAreRefused) {
+  const std::string renamed = dir_ + "/renamed.onnxtxt";
+  ASSERT_TRUE(WriteFileAtomically(renamed, kRenamedOutputChain).ok());
+  DiffOptions o = Options(false);
+  o.reference_model_path = renamed;
+  auto diff = DiffModel(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("outputs do not correspond: output 'Y' is not an "
+                                         "output of " +
+                                         renamed),
+            std::string::npos)
+      << diff.status().message();
+}
+
+TEST_F(ModelDiffTest, LayerwiseTextIsASummaryUnlessVerbose) {
+  auto diff = DiffModel(Side(kTestBrokenReluProviderName), Side("ref"), Options(true));
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  const std::string summary = RenderDiffText(*diff);
+  EXPECT_EQ(summary.find("  same    Neg#0"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("first divergence: node Relu#1"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("worst values by SQNR:"), std::string::npos) << summary;
+  const std::string verbose = RenderDiffText(*diff, true);
+  EXPECT_NE(verbose.find("  same    Neg#0 (Neg) -> A"), std::string::npos) << verbose;
 }
 
 TEST_F(ModelDiffTest, BadInputNamesTheProblem) {

@@ -16,6 +16,7 @@
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_worker.h"
 #include "harness/models/recorded_tolerance.h"
+#include "harness/models/reference_outputs.h"
 #include "harness/models/scratch_model.h"
 #include "harness/worker.h"
 #include "runtime/base/atomic_file.h"
@@ -37,7 +38,21 @@ bool HasExpected(const RecordOptions& o) {
   return !o.expected_files.empty() || !o.expected_dir.empty();
 }
 
+Status CheckReferenceOptions(const RecordOptions& o) {
+  if (HasExpected(o)) {
+    return InvalidArgument(
+        "give --expected outputs or a --reference-model computing them, not both");
+  }
+  if (o.layerwise) {
+    return InvalidArgument(
+        "--layerwise stores the recorded model's intermediate values, which are not the "
+        "--reference-model's; record the reference's golden without it");
+  }
+  return OkStatus();
+}
+
 Status CheckExpectedOptions(const RecordOptions& o, bool inputs_given) {
+  if (!o.reference_model.empty()) return CheckReferenceOptions(o);
   if (!HasExpected(o)) {
     if (!o.producer.empty()) {
       return InvalidArgument("--producer names who computed the --expected outputs; none given");
@@ -267,6 +282,10 @@ std::string SourceOf(const RecordOptions& o, const std::vector<InputSet>& given,
   }
   std::string source =
       "onnxgate record of " + fs::path(o.model_path).filename().string() + ", " + inputs;
+  if (!o.reference_model.empty()) {
+    return source + ", outputs computed by reference model " +
+           fs::path(o.reference_model).filename().string() + " on " + checked_on;
+  }
   if (expected_files.empty()) return source;
   source += ", expected outputs computed by " + o.producer + " from";
   for (const std::string& f : expected_files) source += " " + fs::path(f).filename().string();
@@ -319,6 +338,41 @@ StatusOr<std::vector<std::vector<GoldenValue>>> UseExpectedOutputs(
     set.outputs = GoldenValuesOf(std::move(expected.outputs[s]));
   }
   return runtime_outputs;
+}
+
+// --reference-model: the reference's outputs on each set become the set's outputs; returns the
+// recorded model's outputs they replace, per set.
+StatusOr<std::vector<std::vector<GoldenValue>>> UseReferenceOutputs(const RuntimeUnderTest& runtime,
+                                                                    const RecordOptions& o,
+                                                                    ModelWorker& worker,
+                                                                    std::vector<GoldenSet>* sets) {
+  ValueGroups feeds, recorded;
+  for (const GoldenSet& set : *sets) {
+    feeds.push_back(FeedsOfSet(set));
+    std::vector<NamedValue> outputs;
+    for (const GoldenValue& v : set.outputs) outputs.push_back({v.name, v.value});
+    recorded.push_back(std::move(outputs));
+  }
+  const ReferenceRun reference{&runtime, o.load, o.reference_model, RunLabel(o)};
+  ONNXGATE_ASSIGN_OR_RETURN(ValueGroups values,
+                            RunReferenceModel(reference, o.model_path, feeds, recorded, worker));
+  std::vector<std::vector<GoldenValue>> runtime_outputs;
+  for (size_t s = 0; s < sets->size(); ++s) {
+    runtime_outputs.push_back(std::move((*sets)[s].outputs));
+    (*sets)[s].outputs = GoldenValuesOf(std::move(values[s]));
+  }
+  return runtime_outputs;
+}
+
+// The golden's producer: the runtime's, the given producer of expected outputs, or the reference
+// model's.
+std::string GoldenProducer(const RecordOptions& o, bool expected, const std::string& checked_on) {
+  if (!o.reference_model.empty()) {
+    return o.producer.empty()
+               ? fs::path(o.reference_model).filename().string() + " on " + checked_on
+               : o.producer;
+  }
+  return expected ? o.producer : checked_on;
 }
 
 // The runtime's outputs against the expected ones (the sets' outputs now), under `tolerance`.
@@ -473,6 +527,8 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   if (!expected.files.empty()) {
     ONNXGATE_ASSIGN_OR_RETURN(runtime_outputs,
                               UseExpectedOutputs(expected, declared, given, &sets));
+  } else if (!o.reference_model.empty()) {
+    ONNXGATE_ASSIGN_OR_RETURN(runtime_outputs, UseReferenceOutputs(runtime, o, worker, &sets));
   }
 
   const fs::path suite_dir = fs::path(o.repo_root) / "suites" / o.suite_name;
@@ -482,7 +538,7 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   report.golden_path =
       (fs::path(o.repo_root) / "golden" / "data" / o.suite_name / (case_name + ".h5")).string();
   report.checked_on = ProducerOf(runtime, o);
-  report.producer = expected.files.empty() ? report.checked_on : o.producer;
+  report.producer = GoldenProducer(o, !expected.files.empty(), report.checked_on);
   report.data_sets = static_cast<int64_t>(sets.size());
   for (const SetPlan& plan : plans) report.set_labels.push_back(plan.label);
   if (given.empty() && !sets.empty()) report.warnings = RangeWarnings(o, file, sets.front());

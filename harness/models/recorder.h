@@ -7,7 +7,8 @@
 // A dataset (several input sets, input_sets.h) makes one case whose golden holds a data set per
 // input set. Expected outputs computed elsewhere (a framework: expected_outputs.h) may replace the
 // runtime's as the golden's outputs, with the framework as its producer; the runtime still runs
-// every set, and how far its outputs are from the framework's is reported.
+// every set, and how far its outputs are from the framework's is reported. So may a reference
+// model's outputs on the same sets (an INT8 model's FP32 parent: reference_outputs.h).
 //
 // Nothing is half-written: the run, the comparison and every check happen before the first file
 // is written; the model files, the golden and suite.json are each written through a temporary
@@ -50,6 +51,10 @@ struct RecordOptions {
   std::vector<std::string> expected_files;
   std::string expected_dir;
   std::string producer;
+  // --reference-model: the golden's outputs are this model's on the same data sets, run on the
+  // same runtime and EP (harness/models/reference_outputs.h); its producer is "<file> on
+  // <runtime>" unless `producer` names it. Not with expected outputs or --layerwise.
+  std::string reference_model;
   // --dim: named dynamic dimensions and their sizes. With generated inputs every combination of
   // sizes is one data set of the golden (batch=1,4,16: three); with input files each name takes
   // one size, which the files must agree with.
