@@ -42,7 +42,8 @@ Tensor FillReals(const Shape& shape, zoo::SeededRandom& rng) {
 // Every name in `ranges` is an integer input of the model.
 Status CheckRangesNameIntegerInputs(const std::vector<ValueInfo>& inputs,
                                     const std::string& model_path, const InputRanges& ranges) {
-  for (const auto& [name, range] : ranges) {
+  for (const auto& entry : ranges) {
+    const std::string& name = entry.first;  // a structured binding cannot be captured in C++17
     auto it = std::find_if(inputs.begin(), inputs.end(),
                            [&](const ValueInfo& i) { return i.name == name; });
     if (it == inputs.end()) {
