@@ -15,6 +15,7 @@ struct MarkdownOptions {
   std::string title;      // empty: by command (RunTitle: "onnxgate gate" or "onnxgate run")
   size_t max_cases = 50;  // rows of the non-passing table before "... and N more"
   size_t max_message_chars = 160;  // per table cell
+  size_t max_margin_chars = 400;   // a model's margins, all its outputs together
   size_t max_latency_alerts = 50;
   size_t max_matrix_ops = 40;  // matrix rows (ops not all passing) before "... and N more"
   size_t max_matrix_row_chars = 600;
