@@ -22,7 +22,8 @@ std::string Attr(std::string_view text);
 using CaseAnchors = std::map<std::pair<std::string, std::string>, std::string>;
 
 // The op x version x target (EP, or runtime/EP side by side) grid with its legend; `folded`:
-// inside a closed <details> under the heading (a run of models).
+// inside a closed <details> under the heading, with rows for the ops the cases use only (a run
+// of models).
 void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
                         const CaseAnchors& anchors, bool folded = false);
 // Counts per runtime/EP and the op versions where they disagree; nothing for a run of one.

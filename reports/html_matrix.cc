@@ -87,12 +87,16 @@ void WriteLegend(std::ostringstream& out) {
          "click a red cell for its first failing case.</p>\n";
 }
 
-// The matrix's summary line, legend, row filter and grid.
+// The matrix's summary line, legend, row filter and grid; with `used_ops_only`, a row only for
+// the ops that have a cell (a run of models), not for every operator the coverage knows.
 void WriteMatrixGrid(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
-                     const CaseAnchors& anchors) {
+                     const CaseAnchors& anchors, bool used_ops_only) {
   std::map<std::string, OpGrid> ops;
   std::set<int64_t> versions;
+  std::set<std::string> used;
+  for (const MatrixCell& cell : run.matrix) used.insert(cell.op);
   for (const CoverageRecord& r : run.coverage) {
+    if (used_ops_only && used.count(r.op) == 0) continue;
     OpGrid& grid = ops[r.op];
     grid.versions.insert(r.covered_versions.begin(), r.covered_versions.end());
     grid.versions.insert(r.uncovered_versions.begin(), r.uncovered_versions.end());
@@ -195,12 +199,12 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
     return;
   }
   if (!folded) {
-    WriteMatrixGrid(out, run, options, anchors);
+    WriteMatrixGrid(out, run, options, anchors, /*used_ops_only=*/false);
     return;
   }
   out << "<details id=\"matrix-folded\"><summary>Show the op x op version matrix of the "
       << MatrixRows(run.matrix).size() << " ops these models use</summary>\n";
-  WriteMatrixGrid(out, run, options, anchors);
+  WriteMatrixGrid(out, run, options, anchors, /*used_ops_only=*/true);
   out << "</details>\n";
 }
 

@@ -480,6 +480,8 @@ TEST_F(HtmlModelRunTest, OpensOnTheModelsAndTheirMarginsAndFoldsTheMatrix) {
   EXPECT_EQ(XPath("count(//h2[@id=\"failing\"]/following-sibling::h2[@id=\"failing-nodes\"])"),
             "0");
   EXPECT_EQ(XPath("count(//details[@id=\"matrix-folded\"]//table[@id=\"matrix-grid\"])"), "1");
+  // Rows for the three ops the models use, not for the operators only the coverage names.
+  EXPECT_EQ(XPath("count(//table[@id=\"matrix-grid\"]/tbody/tr)"), "3");
   EXPECT_EQ(XPath("count(//details[@id=\"coverage-folded\"])"), "1");
   EXPECT_EQ(XPath("string(//p[starts-with(., \"Sections:\")]/a[1]/@href)"), "#models");
 }

@@ -29,9 +29,9 @@ std::string DescribeMetric(const MetricRecord& metric);
 // How much of its tolerance one output used, in words:
 //   judged by metrics:   each DescribeMetric, "; " between them;
 //   rtol/atol:           "uses 12% of atol, 40% of rtol" (each share is the smallest passing
-//                        value at the other tolerance over the one used; a zero tolerance is
-//                        left out), "exact" when both are zero and it matched, "no tolerance
-//                        passes" when none would;
+//                        value at the other tolerance over the one used, as a factor from ten
+//                        times on: "2.5e+06x atol"; a zero tolerance is left out), "exact" when
+//                        no element differs, "no tolerance passes" when none would;
 //   a structural error:  the error ("shape mismatch").
 std::string DescribeOutputMargin(const OutputComparison& output);
 

@@ -63,6 +63,8 @@ TEST(ModelSummaryTest, ElementwiseMarginIsTheShareOfEachToleranceUsed) {
   // A failing output uses more than all of it.
   o.min_passing_atol = 3e-4;
   EXPECT_EQ(DescribeOutputMargin(o), "uses 300.0% of atol");
+  o.min_passing_atol = 250;
+  EXPECT_EQ(DescribeOutputMargin(o), "uses 2.5e+06x atol");
   o.min_passing_atol = kInf;
   o.min_passing_rtol = kInf;
   EXPECT_EQ(DescribeOutputMargin(o), "no tolerance passes");
@@ -76,6 +78,9 @@ TEST(ModelSummaryTest, ExactComparisonsAndStructuralErrorsSaySo) {
   o.min_passing_atol = 0;
   o.min_passing_rtol = 0;
   EXPECT_EQ(DescribeOutputMargin(o), "exact");
+  o.atol = 1e-5;
+  EXPECT_EQ(DescribeOutputMargin(o), "exact") << "no element differs";
+  o.atol = 0;
   o.max_abs_error = 1;
   o.min_passing_atol = 1;
   EXPECT_EQ(DescribeOutputMargin(o), "no tolerance passes");
