@@ -1,6 +1,8 @@
 // Markdown summary of a run, sized for a CI job page (GitHub's job summary, a GitLab note):
 // totals per verdict, the conformance matrix of the ops that are not all passing, the operator
-// coverage, the non-passing cases with their reproducers, the latency alerts.
+// coverage, the non-passing cases with their reproducers, the latency alerts. A run of models
+// (reports/model_summary.h) opens instead on each model's margins to its tolerances and its
+// failing nodes, ends on the matrix and leaves the operator coverage out.
 #pragma once
 
 #include <cstddef>
