@@ -22,6 +22,11 @@ std::string DescribeElementwiseMargin(const OutputComparison& o) {
   const bool atol_passes = std::isfinite(o.min_passing_atol);
   if (!rtol_passes && !atol_passes) return "no tolerance passes";
   if (o.max_abs_error == 0) return "exact";
+  if (o.min_passing_atol == 0 && o.min_passing_rtol == 0 && o.atol > 0 && o.rtol > 0) {
+    // Either tolerance alone covers the error: how much of each it takes on its own.
+    return "uses " + ShareOf(o.max_abs_error, o.atol, "atol") + " or " +
+           ShareOf(o.max_rel_error, o.rtol, "rtol") + " alone";
+  }
   std::vector<std::string> shares;
   if (o.atol > 0 && atol_passes) shares.push_back(ShareOf(o.min_passing_atol, o.atol, "atol"));
   if (o.rtol > 0 && rtol_passes) shares.push_back(ShareOf(o.min_passing_rtol, o.rtol, "rtol"));

@@ -30,8 +30,10 @@ std::string DescribeMetric(const MetricRecord& metric);
 //   judged by metrics:   each DescribeMetric, "; " between them;
 //   rtol/atol:           "uses 12% of atol, 40% of rtol" (each share is the smallest passing
 //                        value at the other tolerance over the one used, as a factor from ten
-//                        times on: "2.5e+06x atol"; a zero tolerance is left out), "exact" when
-//                        no element differs, "no tolerance passes" when none would;
+//                        times on: "2.5e+06x atol"; a zero tolerance is left out); when
+//                        either tolerance alone would pass, "uses 3% of atol or 20% of rtol
+//                        alone" (max abs err over atol, max rel err over rtol); "exact" when no
+//                        element differs, "no tolerance passes" when none would;
 //   a structural error:  the error ("shape mismatch").
 std::string DescribeOutputMargin(const OutputComparison& output);
 

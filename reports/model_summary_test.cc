@@ -60,6 +60,13 @@ TEST(ModelSummaryTest, ElementwiseMarginIsTheShareOfEachToleranceUsed) {
   EXPECT_EQ(DescribeOutputMargin(o), "uses 12.0% of atol, 40.0% of rtol");
   o.rtol = 0;
   EXPECT_EQ(DescribeOutputMargin(o), "uses 12.0% of atol");
+  o.rtol = 1e-3;
+  o.max_rel_error = 2e-4;
+  o.min_passing_atol = 0;
+  o.min_passing_rtol = 0;
+  EXPECT_EQ(DescribeOutputMargin(o), "uses 20.0% of atol or 20.0% of rtol alone")
+      << "either tolerance alone passes it";
+  o.rtol = 0;
   // A failing output uses more than all of it.
   o.min_passing_atol = 3e-4;
   EXPECT_EQ(DescribeOutputMargin(o), "uses 300.0% of atol");
