@@ -10,6 +10,7 @@
 #include "harness/report_diff.h"
 #include "reports/format.h"
 #include "reports/matrix_summary.h"
+#include "reports/model_summary.h"
 #include "reports/text_escape.h"
 
 namespace onnxgate {
@@ -38,10 +39,10 @@ void PrintCells(const char* what, const std::vector<std::string>& cells) {
   }
 }
 
-// The matrix in a few lines: op versions per cell class, the ops with failing cells, coverage.
-// When an XPASS does not fail the gate (--no-strict), cells failing by XPASS alone are listed
-// as improved, not failing.
-void PrintMatrixSummary(const RunRecord& run, bool xpass_fails) {
+// The matrix in a few lines: op versions per cell class, the ops with failing cells, and with
+// `coverage` the ONNX operator coverage. When an XPASS does not fail the gate (--no-strict),
+// cells failing by XPASS alone are listed as improved, not failing.
+void PrintMatrixSummary(const RunRecord& run, bool xpass_fails, bool coverage) {
   if (run.matrix.empty()) return;
   std::map<CellClass, int> classes;
   std::vector<std::string> failing, improved;
@@ -69,8 +70,40 @@ void PrintMatrixSummary(const RunRecord& run, bool xpass_fails) {
   std::printf("\n");
   PrintCells("failing", failing);
   PrintCells("improved", improved);
-  if (!run.coverage.empty())
+  if (coverage && !run.coverage.empty())
     std::printf("%s\n", FormatCoverageLine(SumCoverage(run.coverage)).c_str());
+}
+
+// Why a failing model failed, in a few words: the node it first departs from its golden at,
+// else its first failing output's margin, else its message.
+std::string FailingModelReason(const CaseRecord& c) {
+  if (c.first_divergence) return "first diverges at " + DescribeDivergence(*c.first_divergence);
+  for (const OutputComparison& o : c.outputs) {
+    if (!o.passed) {
+      return o.output_name + " set " + std::to_string(o.set_index) + ": " + DescribeOutputMargin(o);
+    }
+  }
+  return c.message;
+}
+
+// A run of models: a line per failing model.
+void PrintFailingModels(const RunRecord& run, bool colour) {
+  std::vector<const CaseRecord*> failing;
+  for (const CaseRecord& c : run.cases) {
+    if (IsFailingVerdict(c.verdict)) failing.push_back(&c);
+  }
+  if (failing.empty()) return;
+  std::printf("Failing models (%zu):\n", failing.size());
+  for (size_t i = 0; i < failing.size() && i < kMaxFailingCellsShown; ++i) {
+    const CaseRecord& c = *failing[i];
+    std::printf("  %s %s/%s [%s]: %s\n", VerdictWord(c.verdict, colour, 11).c_str(),
+                EscapeForTerminal(c.suite).c_str(), EscapeForTerminal(c.name).c_str(),
+                EscapeForTerminal(TargetName(c)).c_str(),
+                EscapeForTerminal(OneLine(FailingModelReason(c), 300)).c_str());
+  }
+  if (failing.size() > kMaxFailingCellsShown) {
+    std::printf("  ... and %zu more failing models\n", failing.size() - kMaxFailingCellsShown);
+  }
 }
 
 // A gate's expectations file per runtime/EP, or that none was found.
@@ -90,7 +123,8 @@ void PrintGateExpectations(const GateRecord& gate) {
 }
 
 // Summary: counts per verdict, then the unexpected cases with their reproducers (a run of
-// models shows them before the operator matrix; operator tests after).
+// models shows them, and a line per failing model, before the operator matrix and leaves out the
+// ONNX operator coverage; operator tests show the matrix and coverage first).
 // The reproducer lines the console lists before pointing to the reports for the rest.
 constexpr size_t kMaxReproducerLines = 50;
 
@@ -111,7 +145,7 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
                 EscapeForTerminal(DescribeFallbacks(summary)).c_str());
   }
   const bool models = IsModelRun(run);
-  if (!models) PrintMatrixSummary(run, xpass_fails);
+  if (!models) PrintMatrixSummary(run, xpass_fails, /*coverage=*/true);
   if (!unexpected.empty() && quiet) {
     std::printf("%zu unexpected result(s): the reports list them\n", unexpected.size());
   } else if (!unexpected.empty()) {
@@ -128,7 +162,10 @@ void PrintSummary(const RunRecord& run, const std::vector<const CaseRecord*>& un
                   unexpected.size() - kMaxReproducerLines);
     }
   }
-  if (models) PrintMatrixSummary(run, xpass_fails);
+  if (models) {
+    PrintFailingModels(run, colour);
+    PrintMatrixSummary(run, xpass_fails, /*coverage=*/false);
+  }
   if (run.gate) PrintGateExpectations(*run.gate);
 }
 

@@ -21,14 +21,16 @@ std::string Attr(std::string_view text);
 // (TargetName), so a matrix cell can link to its first failing case.
 using CaseAnchors = std::map<std::pair<std::string, std::string>, std::string>;
 
-// The op x version x target (EP, or runtime/EP side by side) grid with its legend.
+// The op x version x target (EP, or runtime/EP side by side) grid with its legend; `folded`:
+// inside a closed <details> under the heading, with rows for the ops the cases use only (a run
+// of models).
 void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
-                        const CaseAnchors& anchors);
+                        const CaseAnchors& anchors, bool folded = false);
 // Counts per runtime/EP and the op versions where they disagree; nothing for a run of one.
 void WriteSideBySideSection(std::ostringstream& out, const RunRecord& run,
                             const HtmlOptions& options);
-// Operators and op versions without a case.
-void WriteCoverageSection(std::ostringstream& out, const RunRecord& run);
+// Operators and op versions without a case; `folded` as for the matrix.
+void WriteCoverageSection(std::ostringstream& out, const RunRecord& run, bool folded = false);
 // The latency table and a bar chart of median against baseline.
 void WriteLatencySection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options);
 

@@ -87,18 +87,16 @@ void WriteLegend(std::ostringstream& out) {
          "click a red cell for its first failing case.</p>\n";
 }
 
-}  // namespace
-
-void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
-                        const CaseAnchors& anchors) {
-  out << "<h2 id=\"matrix\">Conformance matrix</h2>\n";
-  if (run.matrix.empty()) {
-    out << "<p>No conformance matrix was computed for this run.</p>\n";
-    return;
-  }
+// The matrix's summary line, legend, row filter and grid; with `used_ops_only`, a row only for
+// the ops that have a cell (a run of models), not for every operator the coverage knows.
+void WriteMatrixGrid(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
+                     const CaseAnchors& anchors, bool used_ops_only) {
   std::map<std::string, OpGrid> ops;
   std::set<int64_t> versions;
+  std::set<std::string> used;
+  for (const MatrixCell& cell : run.matrix) used.insert(cell.op);
   for (const CoverageRecord& r : run.coverage) {
+    if (used_ops_only && used.count(r.op) == 0) continue;
     OpGrid& grid = ops[r.op];
     grid.versions.insert(r.covered_versions.begin(), r.covered_versions.end());
     grid.versions.insert(r.uncovered_versions.begin(), r.uncovered_versions.end());
@@ -164,14 +162,8 @@ void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const Htm
   out << "</tbody></table></div>\n";
 }
 
-void WriteCoverageSection(std::ostringstream& out, const RunRecord& run) {
-  out << "<h2 id=\"coverage\">Coverage</h2>\n";
-  if (run.coverage.empty()) {
-    out << "<p>No operator coverage was computed for this run.</p>\n";
-    return;
-  }
-  const CoverageTotals totals = SumCoverage(run.coverage);
-  out << "<p><b>" << Text(FormatCoverageLine(totals)) << "</b></p>\n";
+// The operators without a case, and those with versions without one.
+void WriteCoverageLists(std::ostringstream& out, const CoverageTotals& totals) {
   out << "<h3>Operators with no case (" << totals.uncovered_ops.size() << ")</h3>\n";
   if (totals.uncovered_ops.empty()) {
     out << "<p>None.</p>\n";
@@ -195,6 +187,44 @@ void WriteCoverageSection(std::ostringstream& out, const RunRecord& run) {
         << FormatVersions(r->uncovered_versions) << "</td></tr>\n";
   }
   out << "</tbody></table>\n";
+}
+
+}  // namespace
+
+void WriteMatrixSection(std::ostringstream& out, const RunRecord& run, const HtmlOptions& options,
+                        const CaseAnchors& anchors, bool folded) {
+  out << "<h2 id=\"matrix\">Conformance matrix</h2>\n";
+  if (run.matrix.empty()) {
+    out << "<p>No conformance matrix was computed for this run.</p>\n";
+    return;
+  }
+  if (!folded) {
+    WriteMatrixGrid(out, run, options, anchors, /*used_ops_only=*/false);
+    return;
+  }
+  out << "<details id=\"matrix-folded\"><summary>Show the op x op version matrix of the "
+      << MatrixRows(run.matrix).size() << " ops these models use</summary>\n";
+  WriteMatrixGrid(out, run, options, anchors, /*used_ops_only=*/true);
+  out << "</details>\n";
+}
+
+void WriteCoverageSection(std::ostringstream& out, const RunRecord& run, bool folded) {
+  out << "<h2 id=\"coverage\">Coverage</h2>\n";
+  if (run.coverage.empty()) {
+    out << "<p>No operator coverage was computed for this run.</p>\n";
+    return;
+  }
+  const CoverageTotals totals = SumCoverage(run.coverage);
+  if (!folded) {
+    out << "<p><b>" << Text(FormatCoverageLine(totals)) << "</b></p>\n";
+    WriteCoverageLists(out, totals);
+    return;
+  }
+  // A run of models says nothing about the operators no model uses; the numbers stay available.
+  out << "<details id=\"coverage-folded\"><summary>Show the ONNX operator coverage</summary>\n"
+      << "<p>" << Text(FormatCoverageLine(totals)) << "</p>\n";
+  WriteCoverageLists(out, totals);
+  out << "</details>\n";
 }
 
 }  // namespace html_internal

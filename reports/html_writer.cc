@@ -8,6 +8,7 @@
 #include "reports/format.h"
 #include "reports/html_internal.h"
 #include "reports/matrix_summary.h"
+#include "reports/model_summary.h"
 #include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
 
@@ -44,6 +45,7 @@ a{color:#0550ae}
 .cases .c-case{width:25%}.cases .c-ep{width:8em}.cases .c-verdict{width:7.5em}
 .cases .hscroll td,.cases .hscroll th{overflow-wrap:normal}
 .ops{margin-top:2px}
+.margin{font-size:12px}.margin.bad{color:#cf222e;font-weight:600}
 .latency td.name{overflow-wrap:break-word}
 .hscroll{overflow-x:auto;max-width:100%}
 tr.msgrow td{border-top:none;color:#57606a;font-size:12px;word-break:break-word}
@@ -221,10 +223,20 @@ void WriteFallbackSection(std::ostringstream& out, const RunRecord& run) {
   out << "</ul>\n";
 }
 
+// The metric thresholds an output was judged by (suite.json "metrics"), one line each.
+void WriteMetrics(std::ostringstream& out, const CaseRecord& c) {
+  for (const OutputComparison& o : c.outputs) {
+    for (const MetricRecord& m : o.metrics) {
+      out << "<div class=\"margin" << (m.passed ? "" : " bad") << "\"><code>" << Text(o.output_name)
+          << "</code> set " << o.set_index << ": " << Text(DescribeMetric(m)) << "</div>";
+    }
+  }
+}
+
 void WriteComparisons(std::ostringstream& out, const CaseRecord& c) {
   bool any = false;
   for (const OutputComparison& o : c.outputs) {
-    if (o.passed) continue;
+    if (o.passed || !o.metrics.empty()) continue;
     if (!any) {
       out << "<div class=\"hscroll\"><table class=\"cmp\"><tr><th>Output</th><th>Type</th>"
              "<th>Max abs err</th><th>Max rel err</th><th>Mismatches</th><th>Worst element</th>"
@@ -278,6 +290,11 @@ void WriteFailingCase(std::ostringstream& out, const CaseRecord& c, const std::s
   if (!c.expectation_reason.empty()) {
     out << "<div class=\"sub\">expectation: " << Text(c.expectation_reason) << "</div>";
   }
+  if (c.first_divergence) {
+    out << "<div class=\"msg\">First diverges at " << Text(DescribeDivergence(*c.first_divergence))
+        << "</div>";
+  }
+  WriteMetrics(out, c);
   WriteComparisons(out, c);
   for (const std::string& line : FormatDeclines(c.placements)) {
     out << "<div class=\"sub\">" << Text(line) << "</div>";
@@ -310,6 +327,64 @@ CaseAnchors WriteFailingCases(std::ostringstream& out, const RunRecord& run,
     out << "<p>... and " << rows.size() - shown << " more (see the JSON report).</p>\n";
   }
   return anchors;
+}
+
+// A run of models: every case with the margin of each output to its tolerance or metric
+// thresholds, failing rows linking to their details.
+void WriteModelsSection(std::ostringstream& out, const RunRecord& run, const CaseAnchors& anchors,
+                        const HtmlOptions& options) {
+  out << "<h2 id=\"models\">Models (" << run.cases.size() << ")</h2>\n";
+  const size_t shown = std::min(run.cases.size(), options.max_other_cases);
+  out << "<table class=\"data cases\" id=\"models-table\"><colgroup><col class=\"c-case\"/>"
+      << "<col class=\"c-ep\"/><col class=\"c-verdict\"/><col/></colgroup><thead><tr>"
+      << "<th>Case</th><th>EP</th><th>Verdict</th><th>Margin to tolerance, per output</th></tr>"
+      << "</thead><tbody>\n";
+  for (size_t i = 0; i < shown; ++i) {
+    const CaseRecord& c = run.cases[i];
+    const auto anchor = anchors.find({c.name, TargetName(c)});
+    out << "<tr><td>";
+    if (anchor != anchors.end()) {
+      out << "<a href=\"#" << Attr(anchor->second) << "\">" << Text(c.name) << "</a>";
+    } else {
+      out << Text(c.name);
+    }
+    out << "<div class=\"sub\">" << Text(c.suite) << " · " << c.op_types.size()
+        << " op types</div></td><td>" << Text(TargetName(c)) << "</td><td>"
+        << VerdictBadge(c.verdict) << "</td><td>";
+    for (const OutputComparison& o : c.outputs) {
+      out << "<div class=\"margin" << (o.passed ? "" : " bad") << "\"><code>" << Text(o.output_name)
+          << "</code> set " << o.set_index << ": " << Text(DescribeOutputMargin(o)) << "</div>";
+    }
+    if (c.outputs.empty()) out << Text(OneLine(c.message, options.max_message_chars));
+    out << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+  if (run.cases.size() > shown) {
+    out << "<p>... and " << run.cases.size() - shown << " more (see the JSON report).</p>\n";
+  }
+}
+
+// The node each failing model first departs from its golden at, when its golden holds the
+// intermediate values; nothing when no case has one.
+void WriteFailingNodes(std::ostringstream& out, const RunRecord& run, const CaseAnchors& anchors) {
+  std::vector<const CaseRecord*> rows;
+  for (const CaseRecord& c : run.cases) {
+    if (c.first_divergence && IsFailingVerdict(c.verdict)) rows.push_back(&c);
+  }
+  if (rows.empty()) return;
+  out << "<h2 id=\"failing-nodes\">Failing nodes (" << rows.size() << ")</h2>\n<ul>\n";
+  for (const CaseRecord* c : rows) {
+    const auto anchor = anchors.find({c->name, TargetName(*c)});
+    const std::string name = Text(c->name) + " [" + Text(TargetName(*c)) + "]";
+    out << "<li>";
+    if (anchor != anchors.end()) {
+      out << "<a href=\"#" << Attr(anchor->second) << "\">" << name << "</a>";
+    } else {
+      out << name;
+    }
+    out << ": " << Text(DescribeDivergence(*c->first_divergence)) << "</li>\n";
+  }
+  out << "</ul>\n";
 }
 
 void WriteOtherCases(std::ostringstream& out, const RunRecord& run, const std::vector<size_t>& rows,
@@ -435,6 +510,8 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
     // The failing cases come first, on the first screen: the matrix of a full suite is thousands
     // of pixels tall. A run of models lists its other cases next; operator tests the matrix.
     const bool models = IsModelRun(run);
+    const std::string models_link =
+        "<a href=\"#models\">models (" + std::to_string(run.cases.size()) + ")</a> · ";
     const std::string failing_link =
         "<a href=\"#failing\">failing cases (" + std::to_string(failing.size()) + ")</a> · ";
     const std::string other_link = "<a href=\"#other\">unsupported, xfail, skipped (" +
@@ -442,18 +519,22 @@ std::string RenderPage(const RunRecord& run, const HtmlOptions& options) {
     const std::string side_by_side_link =
         RunTargets(run).size() > 1 ? "<a href=\"#side-by-side\">side by side</a> · " : "";
     const std::string matrix_link = "<a href=\"#matrix\">conformance matrix</a> · ";
-    out << "<p class=\"sub\">Sections: " << failing_link
-        << (models ? other_link + side_by_side_link + matrix_link
-                   : side_by_side_link + matrix_link + other_link)
+    out << "<p class=\"sub\">Sections: "
+        << (models ? models_link + failing_link + other_link + side_by_side_link + matrix_link
+                   : failing_link + side_by_side_link + matrix_link + other_link)
         << "<a href=\"#coverage\">coverage</a> · <a href=\"#latency\">latency ("
         << run.latency.size() << ")</a></p>\n";
+    if (models) {
+      WriteModelsSection(out, run, anchors, options);
+      WriteFailingNodes(out, run, anchors);
+    }
     out << failing_cases.str();
     WriteFallbackSection(out, run);
     if (models) out << other_cases.str();
     WriteSideBySideSection(out, run, options);
-    WriteMatrixSection(out, run, options, anchors);
+    WriteMatrixSection(out, run, options, anchors, /*folded=*/models);
     if (!models) out << other_cases.str();
-    WriteCoverageSection(out, run);
+    WriteCoverageSection(out, run, /*folded=*/models);
   }
   WriteLatencySection(out, run, options);
   out << "</body>\n</html>\n";

@@ -1,8 +1,10 @@
 // HTML run report: one self-contained page (inline CSS and SVG, no script, no external
 // resources) with the run's facts and totals, the failing cases with their comparisons and
 // reproducers, the op x op version x EP conformance matrix as a coloured grid, the operator
-// coverage and the latency results. It fits a 1280 px window: tables wrap their long names and
-// op lists rather than scroll the page sideways (ci/check-html-layout.sh checks it in Chromium).
+// coverage and the latency results; a run of models (reports/model_summary.h) opens on each
+// model's margins to its tolerances and its failing nodes, with the matrix and coverage folded
+// at the end. It fits a 1280 px window: tables wrap their long names and op lists rather than
+// scroll the page sideways (ci/check-html-layout.sh checks it in Chromium).
 #pragma once
 
 #include <cstddef>

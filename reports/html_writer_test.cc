@@ -450,3 +450,62 @@ TEST(HtmlFallbackTest, FallbackNodesGetASectionOfTheirOwn) {
 
 }  // namespace
 }  // namespace onnxgate
+
+namespace onnxgate {
+namespace {
+
+class HtmlModelRunTest : public HtmlWriterTest {};
+
+// A run of models opens on every model with its margins, then the failing nodes, then the
+// failing cases; the matrix and the coverage come after, folded.
+TEST_F(HtmlModelRunTest, OpensOnTheModelsAndTheirMarginsAndFoldsTheMatrix) {
+  Write(ModelRun());
+  EXPECT_EQ(HtmlParserComplaints(), "");
+  const std::string rows = "//table[@id=\"models-table\"]/tbody/tr";
+  EXPECT_EQ(XPath("count(" + rows + ")"), "3");
+  EXPECT_EQ(XPath("string(" + rows + "[1]/td[4])"), "y set 0: uses 12.0% of atol, 40.0% of rtol");
+  EXPECT_EQ(XPath("string(" + rows + "[2]/td[4]/div[@class=\"margin bad\"])"),
+            "logits set 0: cosine 0.9991 (>= 0.999, margin 0.0001); top1 0.9 (>= 0.99, FAILS by "
+            "0.09)");
+  EXPECT_EQ(XPath("string(" + rows + "[2]/td[1]/a/@href)"), "#case-1");
+  EXPECT_EQ(XPath("string(//h2[@id=\"failing-nodes\"]/following-sibling::ul[1]/li)"),
+            "resnet18 [ref]: node relu_3 (Relu) computing y3, set 0: max abs err 0.5, max rel "
+            "err 1");
+  for (const char* next : {"failing-nodes", "failing", "matrix", "coverage"}) {
+    EXPECT_EQ(XPath(std::string("count(//h2[@id=\"models\"]/following-sibling::h2[@id=\"") + next +
+                    "\"])"),
+              "1")
+        << next;
+  }
+  EXPECT_EQ(XPath("count(//h2[@id=\"failing\"]/following-sibling::h2[@id=\"failing-nodes\"])"),
+            "0");
+  EXPECT_EQ(XPath("count(//details[@id=\"matrix-folded\"]//table[@id=\"matrix-grid\"])"), "1");
+  // Rows for the three ops the models use, not for the operators only the coverage names.
+  EXPECT_EQ(XPath("count(//table[@id=\"matrix-grid\"]/tbody/tr)"), "3");
+  EXPECT_EQ(XPath("count(//details[@id=\"coverage-folded\"])"), "1");
+  EXPECT_EQ(XPath("string(//p[starts-with(., \"Sections:\")]/a[1]/@href)"), "#models");
+}
+
+TEST_F(HtmlModelRunTest, FailingCaseDetailsShowTheDivergenceAndTheMetrics) {
+  Write(ModelRun());
+  const std::string row = "//tr[@id=\"case-1\"]/td[4]";
+  EXPECT_EQ(XPath("string(" + row + "/div[@class=\"msg\"][2])"),
+            "First diverges at node relu_3 (Relu) computing y3, set 0: max abs err 0.5, max rel "
+            "err 1");
+  EXPECT_EQ(XPath("count(" + row + "/div[@class=\"margin bad\"])"), "1");
+  EXPECT_EQ(XPath("string(" + row + "/div[@class=\"margin\"])"),
+            "logits set 0: cosine 0.9991 (>= 0.999, margin 0.0001)");
+  // Judged by metrics: no rtol/atol table for that output.
+  EXPECT_EQ(XPath("count(" + row + "//table[@class=\"cmp\"])"), "0");
+}
+
+TEST_F(HtmlModelRunTest, AnOperatorRunHasNoModelsSectionAndAnOpenMatrix) {
+  Write(SampleRun());
+  EXPECT_EQ(XPath("count(//h2[@id=\"models\"])"), "0");
+  EXPECT_EQ(XPath("count(//details[@id=\"matrix-folded\"])"), "0");
+  EXPECT_EQ(XPath("count(//details[@id=\"coverage-folded\"])"), "0");
+  EXPECT_EQ(XPath("count(//h2[@id=\"failing-nodes\"])"), "0");
+}
+
+}  // namespace
+}  // namespace onnxgate

@@ -6,6 +6,7 @@
 
 #include "reports/format.h"
 #include "reports/matrix_summary.h"
+#include "reports/model_summary.h"
 #include "reports/side_by_side_cases.h"
 #include "reports/text_escape.h"
 #include "runtime/base/atomic_file.h"
@@ -261,6 +262,21 @@ void WriteCoverage(std::ostringstream& out, const RunRecord& run, const Markdown
   out << "\n\n";
 }
 
+// The metric thresholds (suite.json "metrics") of the first `shown` rows, a line per output.
+void WriteCaseMetrics(std::ostringstream& out, const std::vector<const CaseRecord*>& rows,
+                      size_t shown) {
+  std::string lines;
+  for (size_t i = 0; i < shown; ++i) {
+    for (const OutputComparison& o : rows[i]->outputs) {
+      if (o.metrics.empty()) continue;
+      lines += "- " + MarkdownCode(rows[i]->name) + " " + MarkdownCode(TargetName(*rows[i])) + " " +
+               MarkdownCode(o.output_name) + " set " + std::to_string(o.set_index) + ": " +
+               MarkdownCell(DescribeOutputMargin(o), 400) + "\n";
+    }
+  }
+  if (!lines.empty()) out << "Metrics:\n\n" << lines << "\n";
+}
+
 void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   std::vector<const CaseRecord*> rows;
   for (const CaseRecord& c : run.cases) {
@@ -284,6 +300,7 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
     out << "\n... and " << rows.size() - shown << " more (see the JSON report)\n";
   }
   out << "\n";
+  WriteCaseMetrics(out, rows, shown);
 
   // SKIP never ran, so there is nothing to reproduce.
   std::string commands;
@@ -300,22 +317,45 @@ void WriteCases(std::ostringstream& out, const RunRecord& run, const MarkdownOpt
   }
 }
 
-// A run of models: every case in one table, so the reader sees each model's verdict first.
+// A run of models: every case in one table, so the reader sees each model's verdict and how
+// close each output came to its tolerance first.
 void WriteModels(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   out << "### Models (" << run.cases.size() << ")\n\n";
-  out << "| Case | EP | Verdict | Ops | Message |\n|---|---|---|---:|---|\n";
+  out << "| Case | EP | Verdict | Margin to tolerance, per output |\n|---|---|---|---|\n";
   const size_t shown = std::min(run.cases.size(), options.max_cases);
   for (size_t i = 0; i < shown; ++i) {
     const CaseRecord& c = run.cases[i];
+    const std::vector<std::string> margins = DescribeOutputMargins(c);
     out << "| " << MarkdownCode(c.name) << " | " << MarkdownCode(TargetName(c)) << " | "
         << (c.verdict == Verdict::kPass ? std::string(VerdictToString(c.verdict))
                                         : "**" + std::string(VerdictToString(c.verdict)) + "**")
-        << " | " << c.op_types.size() << " | "
-        << MarkdownCell(Summary(c), options.max_message_chars) << " |\n";
+        << " | "
+        << MarkdownCell(margins.empty() ? Summary(c) : JoinStrings(margins, "; "),
+                        options.max_margin_chars)
+        << " |\n";
   }
   if (run.cases.size() > shown) {
     out << "\n... and " << run.cases.size() - shown << " more (see the JSON report)\n";
   }
+  out << "\n";
+}
+
+// The node each failing model first departs from its golden at (a golden recorded with the
+// intermediate values); nothing when no case has one.
+void WriteFailingNodes(std::ostringstream& out, const RunRecord& run,
+                       const MarkdownOptions& options) {
+  std::vector<const CaseRecord*> rows;
+  for (const CaseRecord& c : run.cases) {
+    if (c.first_divergence && IsFailingVerdict(c.verdict)) rows.push_back(&c);
+  }
+  if (rows.empty()) return;
+  out << "### Failing nodes (" << rows.size() << ")\n\n";
+  const size_t shown = std::min(rows.size(), options.max_cases);
+  for (size_t i = 0; i < shown; ++i) {
+    out << "- " << MarkdownCode(rows[i]->name) << " " << MarkdownCode(TargetName(*rows[i])) << ": "
+        << MarkdownCell(DescribeDivergence(*rows[i]->first_divergence), 400) << "\n";
+  }
+  if (rows.size() > shown) out << "- ... and " << rows.size() - shown << " more\n";
   out << "\n";
 }
 
@@ -402,20 +442,23 @@ std::string RenderMarkdown(const RunRecord& run, const MarkdownOptions& options)
   }
   WriteTotals(out, run);
   WriteFallbacks(out, run);
-  if (IsModelRun(run)) {  // models: their verdicts and failures first, the op matrix after
+  if (IsModelRun(run)) {
+    // Models: their margins, failing nodes and failures first, the op matrix at the end, and no
+    // ONNX operator coverage (it says nothing about users' models).
     WriteModels(out, run, options);
+    WriteFailingNodes(out, run, options);
     WriteCases(out, run, options);
     WriteDifferences(out, run, options);
     WriteDifferingCases(out, run, options);
+    WriteLatency(out, run, options);
     WriteMatrix(out, run, options);
-    WriteCoverage(out, run, options);
-  } else {
-    WriteDifferences(out, run, options);
-    WriteDifferingCases(out, run, options);
-    WriteMatrix(out, run, options);
-    WriteCoverage(out, run, options);
-    WriteCases(out, run, options);
+    return out.str();
   }
+  WriteDifferences(out, run, options);
+  WriteDifferingCases(out, run, options);
+  WriteMatrix(out, run, options);
+  WriteCoverage(out, run, options);
+  WriteCases(out, run, options);
   WriteLatency(out, run, options);
   return out.str();
 }

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "reports/model_summary.h"
 #include "reports/report_test_util.h"
 
 namespace onnxgate {
@@ -207,23 +208,38 @@ TEST(MarkdownWriterTest, AllPassingRunHasNoTables) {
 namespace onnxgate {
 namespace {
 
-// A run of models: most cases use three op types or more.
-RunRecord ModelRun() {
-  RunRecord run = SampleRun();
-  for (CaseRecord& c : run.cases) c.op_types = {"Conv", "Relu", "Gemm"};
-  return run;
-}
-
-TEST(MarkdownWriterTest, AModelRunOpensOnItsCasesAndFailuresBeforeTheMatrix) {
-  const std::string md = RenderMarkdown(ModelRun());
-  ASSERT_TRUE(IsModelRun(ModelRun()));
-  const size_t models = md.find("### Models (10)");
+TEST(MarkdownWriterTest, AModelRunOpensOnItsMarginsAndFailingNodesAndEndsOnTheMatrix) {
+  const RunRecord run = ModelRun();
+  ASSERT_TRUE(IsModelRun(run));
+  const std::string md = RenderMarkdown(run);
+  EXPECT_THAT(md,
+              HasSubstr("### Models (3)\n\n| Case | EP | Verdict | Margin to tolerance, per "
+                        "output |\n|---|---|---|---|\n"
+                        "| `mlp` | `ref` | PASS | y set 0: uses 12.0% of atol, 40.0% of rtol |\n"
+                        "| `resnet18` | `ref` | **FAIL** | logits set 0: cosine 0.9991 (\\>= "
+                        "0.999, margin 0.0001); top1 0.9 (\\>= 0.99, FAILS by 0.09) |\n"));
+  EXPECT_THAT(md, HasSubstr("### Failing nodes (1)\n\n- `resnet18` `ref`: node relu\\_3 (Relu) "
+                            "computing y3, set 0: max abs err 0.5, max rel err 1\n"));
+  EXPECT_THAT(md, HasSubstr("Metrics:\n\n- `resnet18` `ref` `logits` set 0: cosine 0.9991"));
+  const size_t models = md.find("### Models (3)");
+  const size_t nodes = md.find("### Failing nodes");
   const size_t failing = md.find("### Not passing");
   const size_t matrix = md.find("### Conformance matrix");
-  ASSERT_NE(models, std::string::npos) << md;
   ASSERT_NE(matrix, std::string::npos) << md;
-  EXPECT_LT(models, failing);
+  EXPECT_LT(models, nodes);
+  EXPECT_LT(nodes, failing);
   EXPECT_LT(failing, matrix);
+  EXPECT_EQ(md.find("Reproduce", matrix), std::string::npos) << "the matrix comes last";
+  EXPECT_THAT(md, Not(HasSubstr("Coverage")));
+}
+
+TEST(MarkdownWriterTest, MetricsAreShownForTheFailingCasesOfAnyRun) {
+  RunRecord run = SampleRun();
+  run.cases[1].outputs[0].metrics = {{"cosine", 0.98, 0.999, true, false, -0.019}};
+  ASSERT_FALSE(IsModelRun(run));
+  EXPECT_THAT(RenderMarkdown(run),
+              HasSubstr("Metrics:\n\n- `test_conv_with_strides` `dnnl` `y` set 0: cosine 0.98 "
+                        "(\\>= 0.999, FAILS by 0.019)\n"));
 }
 
 TEST(MarkdownWriterTest, AnOperatorRunKeepsTheMatrixFirst) {

@@ -237,12 +237,4 @@ std::vector<std::string> RunTargets(const RunRecord& run) {
 
 bool IsLatencyOnly(const RunRecord& run) { return run.cases.empty() && !run.latency.empty(); }
 
-bool IsModelRun(const RunRecord& run) {
-  size_t models = 0;
-  for (const CaseRecord& c : run.cases) {
-    if (c.op_types.size() >= kModelRunMinOpTypes) ++models;
-  }
-  return !run.cases.empty() && 2 * models > run.cases.size();
-}
-
 }  // namespace onnxgate

@@ -406,10 +406,6 @@ std::string RunTitle(const RunRecord& run);
 // alone.
 bool IsLatencyOnly(const RunRecord& run);
 
-// A run of models (users' own suites, a zoo) rather than of operator tests: more than half of
-// its cases use at least kModelRunMinOpTypes op types. Its human-facing reports open on the
-// cases and their failures; the operator matrix follows them.
-inline constexpr size_t kModelRunMinOpTypes = 3;
-bool IsModelRun(const RunRecord& run);
+// Whether a run is one of users' models: reports/model_summary.h (IsModelRun).
 
 }  // namespace onnxgate

@@ -314,4 +314,55 @@ RunRecord SideBySideRun() {
   return run;
 }
 
+RunRecord ModelRun() {
+  RunRecord run = SampleRun();
+  run.suites = {"zoo"};
+  run.selection = {"", {"ref"}, 0, 1};
+  run.latency.clear();
+  run.cases.clear();
+
+  CaseRecord mlp = Case("zoo", "mlp", "Gemm", "ref", Verdict::kPass);
+  mlp.op_types = {"Gemm", "Relu"};
+  OutputComparison y = SampleFailingOutput();
+  y.passed = true;
+  y.rtol = 1e-3;
+  y.atol = 1e-4;
+  y.max_abs_error = 2e-5;
+  y.min_passing_atol = 1.2e-5;
+  y.min_passing_rtol = 4e-4;
+  mlp.outputs = {y};
+  run.cases.push_back(mlp);
+
+  CaseRecord resnet = Case("zoo", "resnet18", "Conv", "ref", Verdict::kFail);
+  resnet.op_types = {"Conv", "Relu", "Add", "GlobalAveragePool", "Gemm"};
+  resnet.message = "judged by metrics: top1 0.9 (>= 0.99, FAILS by 0.09)";
+  OutputComparison logits = SampleFailingOutput();
+  logits.output_name = "logits";
+  logits.metrics = {{"cosine", 0.9991, 0.999, true, true, 0.0001},
+                    {"top1", 0.9, 0.99, true, false, -0.09}};
+  resnet.outputs = {logits};
+  DivergenceRecord divergence;
+  divergence.node = "relu_3";
+  divergence.op = "Relu";
+  divergence.value = "y3";
+  divergence.max_abs_error = 0.5;
+  divergence.max_rel_error = 1;
+  resnet.first_divergence = divergence;
+  run.cases.push_back(resnet);
+
+  CaseRecord encoder = Case("zoo", "encoder", "MatMul", "ref", Verdict::kPass);
+  encoder.op_types = {"MatMul", "Softmax", "LayerNormalization"};
+  OutputComparison hidden = SampleFailingOutput();
+  hidden.output_name = "hidden";
+  hidden.passed = true;
+  hidden.metrics = {{"cosine", 0.99995, 0.9999, true, true, 0.00005}};
+  encoder.outputs = {hidden};
+  run.cases.push_back(encoder);
+
+  // The matrix blames the diverging node's op alone.
+  run.matrix = {Cell("Gemm", 13, "ref", Verdict::kPass), Cell("MatMul", 13, "ref", Verdict::kPass),
+                Cell("Relu", 14, "ref", Verdict::kFail, {"resnet18"})};
+  return run;
+}
+
 }  // namespace onnxgate

@@ -37,6 +37,12 @@ RunRecord FailedGateRun();
 // FailedGateRun with only its passing and expected cases: PASSED.
 RunRecord PassedGateRun();
 
+// A run of users' models on ref: suite "zoo" with "mlp" passing by rtol/atol (12% of atol, 40%
+// of rtol), "resnet18" failing at node relu_3 (Relu) with its output "logits" judged by metrics
+// (cosine passing, top1 failing), "encoder" passing by a cosine threshold; a matrix of three
+// cells on ref, the failing one Relu's; SampleRun's coverage.
+RunRecord ModelRun();
+
 // A failing output comparison of a float [2,3] output.
 OutputComparison SampleFailingOutput();
 
