@@ -13,6 +13,7 @@
 
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
+#include "golden/golden_layerwise.h"
 #include "golden/golden_read_bound.h"
 #include "harness/case_metrics.h"
 #include "harness/compare.h"
@@ -312,14 +313,17 @@ class CaseRun {
       return a.node_index < b.node_index;
     });
     size_t compared = 0;
+    std::string last_matching_node;
     for (const ExposedValue& v : walk) {
       auto expected = want.find(v.value);
       auto actual = got->find(v.value);
       if (expected == want.end() || actual == got->end()) continue;
       ++compared;
-      ValueComparison cmp = CompareValues(actual->second, expected->second->value,
-                                          ResolveTolerance(*expected->second));
-      if (cmp.passed) continue;
+      ValueComparison cmp = CompareWithLayerwise(actual->second, *expected->second, golden);
+      if (cmp.passed) {
+        last_matching_node = v.node;
+        continue;
+      }
       DivergenceRecord& d = record_.first_divergence.emplace();
       d.node = v.node;
       d.op = QualifiedOpName(v.domain, v.op_type);
@@ -329,7 +333,7 @@ class CaseRun {
       d.max_rel_error = cmp.max_rel_error;
       d.summary = cmp.summary;
       return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value +
-             "': " + cmp.summary;
+             "': " + cmp.summary + SparseNote(golden, last_matching_node);
     }
     if (compared == 0) {
       return "no layerwise attribution: the copy with intermediate values exposed returns none "
@@ -366,6 +370,33 @@ class CaseRun {
              ": an external data file was replaced or edited";
     }
     return "";
+  }
+
+  // A value against the golden's: a float16-stored intermediate of a golden recorded with
+  // --layerwise-precision float16 widened back to float32 and compared with a tolerance no
+  // tighter than its rounding allows (golden/golden_layerwise.h).
+  ValueComparison CompareWithLayerwise(const Value& actual, const GoldenValue& expected,
+                                       const GoldenFile& golden) const {
+    const bool stored_float16 = golden.layerwise_precision == kLayerwiseFloat16 &&
+                                expected.value.is_tensor() && actual.is_tensor() &&
+                                expected.value.tensor().dtype() == DataType::kFloat16 &&
+                                actual.tensor().dtype() == DataType::kFloat;
+    if (!stored_float16) return CompareValues(actual, expected.value, ResolveTolerance(expected));
+    GoldenValue widened = expected;
+    widened.value = WidenFloat16(expected.value);
+    Tolerance tolerance = ResolveTolerance(widened);
+    tolerance.rtol = std::max(tolerance.rtol, kFloat16StoredRtol);
+    tolerance.atol = std::max(tolerance.atol, kFloat16StoredAtol);
+    return CompareValues(actual, widened.value, tolerance);
+  }
+
+  // With a golden keeping every Nth node's values, where the divergence may have begun.
+  static std::string SparseNote(const GoldenFile& golden, const std::string& last_matching) {
+    if (golden.layerwise_every <= 1) return "";
+    return " (the golden keeps the values of 1 node in " + std::to_string(golden.layerwise_every) +
+           ": the divergence began at this node or after " +
+           (last_matching.empty() ? std::string("the model's inputs") : "node " + last_matching) +
+           ")";
   }
 
   Tolerance ResolveTolerance(const GoldenValue& expected) const {
