@@ -314,15 +314,24 @@ class CaseRun {
     });
     size_t compared = 0;
     std::string last_matching_node;
+    bool skipped = false;  // a value the golden does not keep, since the last that matched
     for (const ExposedValue& v : walk) {
       auto expected = want.find(v.value);
       auto actual = got->find(v.value);
-      if (expected == want.end() || actual == got->end()) continue;
+      if (actual == got->end()) continue;
+      if (expected == want.end()) {
+        skipped = true;
+        continue;
+      }
       ++compared;
       ValueComparison cmp = CompareWithLayerwise(actual->second, *expected->second, golden);
       if (cmp.passed) {
         last_matching_node = v.node;
+        skipped = false;
         continue;
+      }
+      if (golden.layerwise_every > 1 && skipped) {
+        return SparseDivergence(golden, last_matching_node, v, cmp);
       }
       DivergenceRecord& d = record_.first_divergence.emplace();
       d.node = v.node;
@@ -333,7 +342,7 @@ class CaseRun {
       d.max_rel_error = cmp.max_rel_error;
       d.summary = cmp.summary;
       return "first divergence: node " + v.node + " (" + d.op + "), value '" + v.value +
-             "': " + cmp.summary + SparseNote(golden, last_matching_node);
+             "': " + cmp.summary;
     }
     if (compared == 0) {
       return "no layerwise attribution: the copy with intermediate values exposed returns none "
@@ -390,13 +399,17 @@ class CaseRun {
     return CompareValues(actual, widened.value, tolerance);
   }
 
-  // With a golden keeping every Nth node's values, where the divergence may have begun.
-  static std::string SparseNote(const GoldenFile& golden, const std::string& last_matching) {
-    if (golden.layerwise_every <= 1) return "";
-    return " (the golden keeps the values of 1 node in " + std::to_string(golden.layerwise_every) +
-           ": the divergence began at this node or after " +
+  // A golden keeping 1 node in N whose first departing value `v` follows nodes it keeps
+  // nothing of: any of them may be the first that diverged, so no single op is blamed (the case
+  // counts under every op it uses) and the message names the span.
+  static std::string SparseDivergence(const GoldenFile& golden, const std::string& last_matching,
+                                      const ExposedValue& v, const ValueComparison& cmp) {
+    return "first divergence after " +
            (last_matching.empty() ? std::string("the model's inputs") : "node " + last_matching) +
-           ")";
+           ", at or before node " + v.node + " (" + QualifiedOpName(v.domain, v.op_type) +
+           "), value '" + v.value + "': " + cmp.summary +
+           " (the golden keeps the values of 1 node in " + std::to_string(golden.layerwise_every) +
+           ", so no single node is named)";
   }
 
   Tolerance ResolveTolerance(const GoldenValue& expected) const {
