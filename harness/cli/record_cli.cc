@@ -163,8 +163,8 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
                 "failing case whose value departs from them");
   cmd->add_option("--layerwise-every", f.options.layerwise_every,
                   "With --layerwise, store the intermediate values of every Nth node in node "
-                  "order (and of the last) only: a smaller golden, attributed at the first kept "
-                  "node at or after the divergence")
+                  "order (and of the last) only: a smaller golden; a failure between kept nodes "
+                  "is attributed to that span")
       ->capture_default_str();
   cmd->add_option("--layerwise-precision", f.layerwise_precision,
                   "With --layerwise, float16 stores float32 intermediate values as float16 (half "
