@@ -6,7 +6,8 @@
 # on the built-in runtime and on ONNX Runtime: it must pass, and its per-tensor report must name
 # the worst tensor (the float tensor of lowest SQNR, matched to its dequantized copy). A threshold
 # the model cannot meet must fail (exit 1); a threshold out of range and a reference model whose
-# outputs do not correspond must be refused (exit 2). Then the gate: the FP32 parent's outputs
+# outputs do not correspond must be refused (exit 2). One diff over a dataset of 3 images judges
+# every set and names the worst. Then the gate: the FP32 parent's outputs
 # over a dataset of 3 images recorded as the INT8 model's golden (record --reference-model), its
 # suite case judged by "metrics" (cosine, top1) on both runtimes; a threshold it cannot meet fails
 # the gate and blames the model (no op's matrix cell), and a threshold out of range in suite.json
@@ -130,12 +131,27 @@ for runtime in builtin ort; do
   [[ $(jq '.passed' "$json") == true ]] || fail "$runtime: JSON verdict"
 done
 
-# A threshold the model cannot meet: DIFFERENT, with how far it misses.
-run 1 too-strict --root "$root" diff "$int8" --against-model "$fp32" --input "$work/image.pb" \
+# The dataset of 3 images in one diff: every set judged, the worst named, one verdict.
+sets=(--input "$work/set_0.npz" --input "$work/set_1.npz" --input "$work/set_2.npz")
+run 0 dataset --root "$root" diff "$int8" --against-model "$fp32" "${sets[@]}" \
+  --metric cosine=0.99 --json "$work/dataset.json"
+grep -q '^data sets  3$' "$work/dataset.log" || fail "the diff did not run 3 data sets"
+[[ $(grep -c '^  same    output logits: cosine' "$work/dataset.log") == 3 ]] ||
+  fail "not every data set's output judged"
+grep -q '^worst set: data set [0-2] (.*set_[0-2].npz), output logits: sqnr .* dB' \
+  "$work/dataset.log" || fail "the worst data set is not named"
+grep -q '^SAME: the candidate matches the reference on all 3 data sets' "$work/dataset.log" ||
+  fail "no SAME verdict over the dataset"
+[[ $(jq '.data_sets | length' "$work/dataset.json") == 3 ]] || fail "JSON: not 3 data sets"
+[[ $(jq -r '.worst_data_set' "$work/dataset.json") == "data set "* ]] || fail "JSON: worst set"
+
+# A threshold the model cannot meet: DIFFERENT on every set, with how far it misses.
+run 1 too-strict --root "$root" diff "$int8" --against-model "$fp32" "${sets[@]}" \
   --metric sqnr_db=80 --layerwise
 grep -q 'sqnr_db .* (>= 80, FAILS by ' "$work/too-strict.log" || fail "no failing margin"
 grep -q '^first divergence: node relu (Relu)' "$work/too-strict.log" || fail "no first divergence"
-grep -q '^DIFFERENT' "$work/too-strict.log" || fail "no DIFFERENT verdict"
+grep -q '^DIFFERENT: the candidate does not match the reference on 3 of 3 data sets' \
+  "$work/too-strict.log" || fail "no DIFFERENT verdict over the dataset"
 
 # Bad input: a threshold out of range, a negative top-k, outputs that do not correspond.
 run 2 cosine-above-1 --root "$root" diff "$int8" --against-model "$fp32" --metric cosine=1.5

@@ -141,6 +141,14 @@ std::string GoldenContentSha256(const GoldenFile& golden) {
     ValueDigests(set.outputs, &out);
     if (with_intermediates) ValueDigests(set.intermediates, &out);
   }
+  if (golden.layerwise_every != 1) {
+    out.Str("layerwise_every");
+    out.U64(static_cast<uint64_t>(golden.layerwise_every));
+  }
+  if (!golden.layerwise_precision.empty()) {
+    out.Str("layerwise_precision");
+    out.Str(golden.layerwise_precision);
+  }
   return out.HexDigest();
 }
 

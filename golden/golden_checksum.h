@@ -28,7 +28,9 @@
 //             str(model_files_sha256 or "") str(opset_imports) str(created) str(source or "")
 //             u64(number of sets), then per set u64(number of inputs) str(sha256)...
 //             u64(number of outputs) str(sha256)..., and when some set has intermediate values
-//             (format 3) u64(number of intermediates) str(sha256)..., values in index order
+//             (format 3) u64(number of intermediates) str(sha256)..., values in index order,
+//             then str("layerwise_every") u64(N) when N is not 1 and str("layerwise_precision")
+//             str(precision) when it is not empty
 // and each digest is the lowercase hex SHA-256 of those bytes.
 #pragma once
 

@@ -58,11 +58,18 @@ struct GoldenFile {
   std::string created;  // UTC, "2026-11-21T03:00:00Z"; WriteGolden fills an empty one with now
   std::string source;   // provenance, free text; empty when absent
   std::vector<GoldenSet> sets;
+  // Format 3, how `record --layerwise` thinned the intermediate values (root attributes written
+  // only when not the default; golden/golden_layerwise.h): the values of every
+  // `layerwise_every`th node in node order and of the last, and with layerwise_precision
+  // "float16" the float32 ones stored as float16 ("": as the runtime computed them).
+  int64_t layerwise_every = 1;
+  std::string layerwise_precision;
   // The format_version the file had (ReadGolden); WriteGolden writes GoldenFormatVersionFor.
   int64_t format_version = kGoldenFormatVersion;
 };
 
-// 3 when some data set has intermediate values, else 2.
+// 3 when some data set has intermediate values or a layerwise attribute is not the default,
+// else 2.
 int64_t GoldenFormatVersionFor(const GoldenFile& golden);
 
 // Reads and validates a golden. DataLoss for a file that is not HDF5, truncated or inconsistent

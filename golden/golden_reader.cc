@@ -7,6 +7,7 @@
 #include "golden/golden_checksum.h"
 #include "golden/golden_file.h"
 #include "golden/golden_file_open.h"
+#include "golden/golden_layerwise.h"
 #include "golden/golden_value_io.h"
 #include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
@@ -185,6 +186,15 @@ StatusOr<GoldenFile> ReadFrom(const std::string& path, const GoldenReadLimits& l
   if (HasAttribute(f, "source")) {
     ONNXGATE_ASSIGN_OR_RETURN(golden.source, ReadStringAttribute(f, "source", root));
   }
+  if (HasAttribute(f, "layerwise_every")) {
+    ONNXGATE_ASSIGN_OR_RETURN(golden.layerwise_every,
+                              ReadInt64Attribute(f, "layerwise_every", root));
+  }
+  if (HasAttribute(f, "layerwise_precision")) {
+    ONNXGATE_ASSIGN_OR_RETURN(golden.layerwise_precision,
+                              ReadStringAttribute(f, "layerwise_precision", root));
+  }
+  ONNXGATE_RETURN_IF_ERROR(CheckLayerwiseAttributes(golden, root.Prefix()));
 
   ONNXGATE_ASSIGN_OR_RETURN(H5Handle sets, OpenGroup(f, "sets", root));
   H5Where sets_where = root.Child("sets");

@@ -7,6 +7,7 @@
 
 #include "golden/golden_checksum.h"
 #include "golden/golden_file.h"
+#include "golden/golden_layerwise.h"
 #include "golden/golden_value_io.h"
 #include "golden/hdf5_containment.h"
 #include "golden/hdf5_handle.h"
@@ -72,6 +73,7 @@ Status Validate(const std::string& path, const GoldenFile& golden) {
     return InvalidArgument(at + ": created must be a UTC time like 2026-11-21T03:00:00Z, got '" +
                            golden.created + "'");
   }
+  ONNXGATE_RETURN_IF_ERROR(CheckLayerwiseAttributes(golden, at + ": "));
   for (size_t i = 0; i < golden.sets.size(); ++i) {
     std::string set = path + ": /sets/" + std::to_string(i);
     ONNXGATE_RETURN_IF_ERROR(ValidateValues(golden.sets[i].inputs, false, set + "/inputs"));
@@ -119,6 +121,14 @@ Status WriteTo(const std::string& temp, const std::string& path, const GoldenFil
   ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "created", golden.created, root));
   if (!golden.source.empty())
     ONNXGATE_RETURN_IF_ERROR(WriteStringAttribute(f, "source", golden.source, root));
+  if (golden.layerwise_every != 1) {
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteInt64Attribute(f, "layerwise_every", golden.layerwise_every, root));
+  }
+  if (!golden.layerwise_precision.empty()) {
+    ONNXGATE_RETURN_IF_ERROR(
+        WriteStringAttribute(f, "layerwise_precision", golden.layerwise_precision, root));
+  }
   ONNXGATE_RETURN_IF_ERROR(
       WriteStringAttribute(f, "content_sha256", GoldenContentSha256(golden), root));
   H5Where sets_where = root.Child("sets");
@@ -165,6 +175,7 @@ Status WriteGolden(const std::string& path, const GoldenFile& golden) {
 }
 
 int64_t GoldenFormatVersionFor(const GoldenFile& golden) {
+  if (golden.layerwise_every != 1 || !golden.layerwise_precision.empty()) return 3;
   for (const GoldenSet& set : golden.sets) {
     if (!set.intermediates.empty()) return 3;
   }

@@ -13,6 +13,7 @@
 
 #include "conformance/op_schemas.h"
 #include "golden/golden_file.h"
+#include "golden/golden_layerwise.h"
 #include "golden/golden_read_bound.h"
 #include "harness/case_metrics.h"
 #include "harness/compare.h"
@@ -312,14 +313,26 @@ class CaseRun {
       return a.node_index < b.node_index;
     });
     size_t compared = 0;
+    std::string last_matching_node;
+    bool skipped = false;  // a value the golden does not keep, since the last that matched
     for (const ExposedValue& v : walk) {
       auto expected = want.find(v.value);
       auto actual = got->find(v.value);
-      if (expected == want.end() || actual == got->end()) continue;
+      if (actual == got->end()) continue;
+      if (expected == want.end()) {
+        skipped = true;
+        continue;
+      }
       ++compared;
-      ValueComparison cmp = CompareValues(actual->second, expected->second->value,
-                                          ResolveTolerance(*expected->second));
-      if (cmp.passed) continue;
+      ValueComparison cmp = CompareWithLayerwise(actual->second, *expected->second, golden);
+      if (cmp.passed) {
+        last_matching_node = v.node;
+        skipped = false;
+        continue;
+      }
+      if (golden.layerwise_every > 1 && skipped) {
+        return SparseDivergence(golden, last_matching_node, v, cmp);
+      }
       DivergenceRecord& d = record_.first_divergence.emplace();
       d.node = v.node;
       d.op = QualifiedOpName(v.domain, v.op_type);
@@ -366,6 +379,37 @@ class CaseRun {
              ": an external data file was replaced or edited";
     }
     return "";
+  }
+
+  // A value against the golden's: a float16-stored intermediate of a golden recorded with
+  // --layerwise-precision float16 widened back to float32 and compared with a tolerance no
+  // tighter than its rounding allows (golden/golden_layerwise.h).
+  ValueComparison CompareWithLayerwise(const Value& actual, const GoldenValue& expected,
+                                       const GoldenFile& golden) const {
+    const bool stored_float16 = golden.layerwise_precision == kLayerwiseFloat16 &&
+                                expected.value.is_tensor() && actual.is_tensor() &&
+                                expected.value.tensor().dtype() == DataType::kFloat16 &&
+                                actual.tensor().dtype() == DataType::kFloat;
+    if (!stored_float16) return CompareValues(actual, expected.value, ResolveTolerance(expected));
+    GoldenValue widened = expected;
+    widened.value = WidenFloat16(expected.value);
+    Tolerance tolerance = ResolveTolerance(widened);
+    tolerance.rtol = std::max(tolerance.rtol, kFloat16StoredRtol);
+    tolerance.atol = std::max(tolerance.atol, kFloat16StoredAtol);
+    return CompareValues(actual, widened.value, tolerance);
+  }
+
+  // A golden keeping 1 node in N whose first departing value `v` follows nodes it keeps
+  // nothing of: any of them may be the first that diverged, so no single op is blamed (the case
+  // counts under every op it uses) and the message names the span.
+  static std::string SparseDivergence(const GoldenFile& golden, const std::string& last_matching,
+                                      const ExposedValue& v, const ValueComparison& cmp) {
+    return "first divergence after " +
+           (last_matching.empty() ? std::string("the model's inputs") : "node " + last_matching) +
+           ", at or before node " + v.node + " (" + QualifiedOpName(v.domain, v.op_type) +
+           "), value '" + v.value + "': " + cmp.summary +
+           " (the golden keeps the values of 1 node in " + std::to_string(golden.layerwise_every) +
+           ", so no single node is named)";
   }
 
   Tolerance ResolveTolerance(const GoldenValue& expected) const {

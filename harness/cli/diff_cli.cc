@@ -84,13 +84,13 @@ int DiffCommand(DiffFlags& f, const CliContext& ctx) {
   if (candidate_runtime == nullptr) return 2;
   auto reference_runtime = MakeSide(f.reference, ctx, &reference);
   if (reference_runtime == nullptr) return 2;
-  auto diff = DiffModel(candidate, reference, o);
+  auto diff = DiffModelOverDataset(candidate, reference, o);
   if (!diff.ok()) {
     std::fprintf(stderr, "onnxgate diff: %s\n", diff.status().message().c_str());
     return 2;
   }
-  return FinishModelCommand("diff", {{&f.json_path, [&] { return RenderDiffJson(*diff); }}},
-                            RenderDiffText(*diff, f.verbose), diff->passed());
+  return FinishModelCommand("diff", {{&f.json_path, [&] { return RenderDatasetDiffJson(*diff); }}},
+                            RenderDatasetDiffText(*diff, f.verbose), diff->passed());
 }
 
 }  // namespace
@@ -103,7 +103,9 @@ void AddDiffCommand(CLI::App& app, CliContext& ctx) {
       "--against/--against-ep/--against-optimization-level/--against-threads), or two models\n"
       "(--against-model: an INT8 model against its FP32 parent, a re-export against the last),\n"
       "on the same inputs and compare every output by name, elementwise or by --metric\n"
-      "thresholds; --layerwise compares every intermediate value too (a quantized model's\n"
+      "thresholds, on every data set of --input/--inputs-dir (the worst set named; any set\n"
+      "that differs fails the verdict); --layerwise compares every intermediate value too (a "
+      "quantized model's\n"
       "dequantized tensors against the float names they quantize), names the first node that\n"
       "diverges and the worst values by SQNR. Each side loads and runs its model in a worker "
       "process;\n"
@@ -131,8 +133,12 @@ void AddDiffCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--int-steps", f.int_steps,
                   "Integer values pass within this many steps (--metric int_steps=N)");
   cmd->add_option("--input", f.options.input_files,
-                  "Input file (repeatable): an ONNX TensorProto .pb or one NumPy .npz; none: "
-                  "generated inputs");
+                  "A data set (repeatable): a NumPy .npz with an array per input, or a folder of "
+                  "ONNX TensorProto .pb files; .pb files given here make one data set together; "
+                  "none: generated inputs. Every set is compared; the verdict fails if any does");
+  cmd->add_option("--inputs-dir", f.options.inputs_dir,
+                  "A folder whose every .npz and folder of .pb files is one more data set (in "
+                  "name order)");
   cmd->add_option("--seed", f.options.seed, "Seed of generated inputs")->capture_default_str();
   cmd->add_option("--dim", f.dims, "NAME=SIZE for a named dynamic dimension (repeatable)");
   cmd->add_flag("--layerwise", f.options.layerwise,

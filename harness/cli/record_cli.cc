@@ -16,6 +16,7 @@ struct RecordFlags {
   LoadFlags load;
   std::vector<std::string> dims;
   std::vector<std::string> input_ranges;
+  std::string layerwise_precision = "float32";
   ModelWorkerFlags worker;
 };
 
@@ -33,6 +34,23 @@ void PrintRuntimeDistance(const RecordReport& report) {
                             : "every output within the case's tolerance");
 }
 
+// "3.1 MiB".
+std::string FormatMiB(uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+// ", 48 intermediates per set (1 node in 4, float32 stored as float16)".
+std::string LayerwiseSummary(const RecordReport& report, const RecordOptions& o) {
+  std::string s = ", " + std::to_string(report.intermediates) + " intermediates per set";
+  std::vector<std::string> how;
+  if (o.layerwise_every > 1) how.push_back("1 node in " + std::to_string(o.layerwise_every));
+  if (o.layerwise_float16) how.push_back("float32 stored as float16");
+  for (size_t i = 0; i < how.size(); ++i) s += (i == 0 ? " (" : ", ") + how[i];
+  return how.empty() ? s : s + ")";
+}
+
 int RecordCommand(RecordFlags& f, const CliContext& ctx) {
   auto dims = ParseDimFlags(f.dims);
   auto ranges = ParseInputRangeFlags(f.input_ranges);
@@ -43,6 +61,7 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
     }
   }
   RecordOptions o = f.options;
+  o.layerwise_float16 = f.layerwise_precision == "float16";
   o.input_ranges = std::move(ranges).value();
   if (!ModelWorkerOptionsFromFlags(f.worker, "record", &o.worker)) return 2;
   f.runtime.case_timeout_seconds = o.worker.timeout_s;
@@ -79,12 +98,10 @@ int RecordCommand(RecordFlags& f, const CliContext& ctx) {
   }
   std::printf("recorded %s: %lld data set(s), outputs from %s\n", report->case_name.c_str(),
               static_cast<long long>(report->data_sets), report->producer.c_str());
-  if (o.layerwise) {
-    std::printf("  with %lld intermediate value(s) per data set\n",
-                static_cast<long long>(report->intermediates));
-  }
   std::printf("  golden %s\n  suite  %s\n", report->golden_path.c_str(),
               report->suite_json.c_str());
+  std::printf("golden: %s%s\n", FormatMiB(report->golden_bytes).c_str(),
+              o.layerwise ? LayerwiseSummary(*report, o).c_str() : "");
   return 0;
 }
 
@@ -144,6 +161,16 @@ void AddRecordCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_flag("--layerwise", f.options.layerwise,
                 "Also store every intermediate value, so that a gate names the first node of a "
                 "failing case whose value departs from them");
+  cmd->add_option("--layerwise-every", f.options.layerwise_every,
+                  "With --layerwise, store the intermediate values of every Nth node in node "
+                  "order (and of the last) only: a smaller golden; a failure between kept nodes "
+                  "is attributed to that span")
+      ->capture_default_str();
+  cmd->add_option("--layerwise-precision", f.layerwise_precision,
+                  "With --layerwise, float16 stores float32 intermediate values as float16 (half "
+                  "the size; the gate then compares them with rtol >= 1e-3)")
+      ->check(CLI::IsMember({"float32", "float16"}))
+      ->capture_default_str();
   cmd->add_option("--created", f.options.created,
                   "UTC time written into the golden (fixed value: byte-identical records)");
   AddModelWorkerFlags(cmd, &f.worker);

@@ -2,9 +2,12 @@
 #include "harness/models/model_diff.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
+#include "harness/models/expected_outputs.h"
+#include "harness/models/input_sets.h"
 #include "harness/models/load_on_runtime.h"
 #include "harness/models/model_feeds.h"
 #include "harness/models/model_worker.h"
@@ -282,6 +285,75 @@ StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& refere
   if (!o.layerwise) return diff;
   ONNXGATE_RETURN_IF_ERROR(DiffLayers(worker, candidate, reference, feeds, got, want, o, &diff));
   return diff;
+}
+
+bool DatasetDiff::passed() const {
+  return std::all_of(sets.begin(), sets.end(), [](const DiffRecord& d) { return d.passed(); });
+}
+
+namespace {
+
+size_t FailingOutputs(const DiffRecord& d) {
+  return static_cast<size_t>(std::count_if(d.outputs.begin(), d.outputs.end(),
+                                           [](const ValueDiff& v) { return !v.passed(); }));
+}
+
+// The lowest SQNR of a set's outputs (+inf when none has metrics).
+double LowestOutputSqnr(const DiffRecord& d) {
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const ValueDiff& v : d.outputs) {
+    if (v.metrics.computed && v.metrics.sqnr_db < lowest) lowest = v.metrics.sqnr_db;
+  }
+  return lowest;
+}
+
+// The names of the inputs the model is fed (those without an initializer), in graph order.
+StatusOr<std::vector<std::string>> FedInputNames(const std::string& model_path) {
+  ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(model_path));
+  std::vector<std::string> names;
+  for (const ValueInfo& v : DeclaredIoOf(file.proto()).inputs) names.push_back(v.name);
+  return names;
+}
+
+}  // namespace
+
+size_t DatasetDiff::WorstSet() const {
+  size_t worst = 0;
+  for (size_t s = 1; s < sets.size(); ++s) {
+    const size_t failing = FailingOutputs(sets[s]), worst_failing = FailingOutputs(sets[worst]);
+    if (failing > worst_failing ||
+        (failing == worst_failing && LowestOutputSqnr(sets[s]) < LowestOutputSqnr(sets[worst]))) {
+      worst = s;
+    }
+  }
+  return worst;
+}
+
+StatusOr<DatasetDiff> DiffModelOverDataset(const DiffSide& candidate, const DiffSide& reference,
+                                           const DiffOptions& o) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSet> sets, InputSetsOf(o.input_files, o.inputs_dir));
+  DatasetDiff dataset;
+  if (sets.empty()) {
+    ONNXGATE_ASSIGN_OR_RETURN(DiffRecord only, DiffModel(candidate, reference, o));
+    dataset.set_labels.push_back("generated inputs");
+    dataset.sets.push_back(std::move(only));
+    return dataset;
+  }
+  if (sets.size() > 1) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> inputs, FedInputNames(o.model_path));
+    ONNXGATE_RETURN_IF_ERROR(CheckSameInputNames(sets, inputs));
+  }
+  for (size_t s = 0; s < sets.size(); ++s) {
+    DiffOptions one = o;
+    one.input_files = sets[s].files;
+    one.inputs_dir.clear();
+    const std::string label = SetLabel(s, sets[s]);
+    StatusOr<DiffRecord> diff = DiffModel(candidate, reference, one);
+    if (!diff.ok()) return sets.size() > 1 ? diff.status().WithContext(label) : diff.status();
+    dataset.set_labels.push_back(label);
+    dataset.sets.push_back(std::move(diff).value());
+  }
+  return dataset;
 }
 
 }  // namespace onnxgate

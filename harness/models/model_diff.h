@@ -37,7 +37,11 @@ struct DiffOptions {
   // The reference's model file; empty: `model_path` on both sides. Its inputs are fed the
   // candidate's feeds and its outputs must correspond by name and shape.
   std::string reference_model_path;
-  std::vector<std::string> input_files;  // .pb files or one .npz; none: generated from `seed`
+  // The data sets (harness/models/input_sets.h): every .npz or folder of .pb files given is one
+  // set, loose .pb files one set together, and every entry of `inputs_dir` one more; none:
+  // generated from `seed`. DiffModel runs `input_files` as one set.
+  std::vector<std::string> input_files;
+  std::string inputs_dir;
   uint32_t seed = 1;
   DimSizes dims;
   bool layerwise = false;
@@ -89,9 +93,29 @@ struct DiffRecord {
 StatusOr<DiffRecord> DiffModel(const DiffSide& candidate, const DiffSide& reference,
                                const DiffOptions& options);
 
+// A diff over a dataset: each data set's record, in set order.
+struct DatasetDiff {
+  std::vector<std::string> set_labels;  // "data set 2 (in/b.npz)"; "generated inputs" for none
+  std::vector<DiffRecord> sets;
+  bool passed() const;  // every set passed
+  // The set that fails most outputs, ties (and all passing) broken by the lowest output SQNR,
+  // then set order.
+  size_t WorstSet() const;
+};
+
+// DiffModel on every data set of `options` (input_files and inputs_dir as sets; none: one set of
+// generated inputs). Errors as DiffModel's, naming the set when there are several; sets that give
+// different input names are refused before anything runs.
+StatusOr<DatasetDiff> DiffModelOverDataset(const DiffSide& candidate, const DiffSide& reference,
+                                           const DiffOptions& options);
+
 // Layerwise values as a summary (how many, the first divergence, the worst by SQNR) unless
 // `verbose`, which lists every value.
 std::string RenderDiffText(const DiffRecord& diff, bool verbose = false);
 std::string RenderDiffJson(const DiffRecord& diff);
+// One set: as RenderDiffText/RenderDiffJson. Several: each set's outputs (and layerwise summary)
+// under its label, the worst set named, and one verdict that fails when any set fails.
+std::string RenderDatasetDiffText(const DatasetDiff& diff, bool verbose = false);
+std::string RenderDatasetDiffJson(const DatasetDiff& diff);
 
 }  // namespace onnxgate

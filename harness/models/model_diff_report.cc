@@ -147,8 +147,9 @@ nlohmann::ordered_json ValueJson(const ValueDiff& d) {
 
 }  // namespace
 
-std::string RenderDiffText(const DiffRecord& diff, bool verbose) {
-  std::ostringstream out;
+namespace {
+
+void RenderHeader(const DiffRecord& diff, std::ostream& out) {
   out << "model      " << EscapeForTerminal(diff.model_path) << "\n";
   if (!diff.reference_model_path.empty()) {
     out << "against    " << EscapeForTerminal(diff.reference_model_path) << "\n";
@@ -157,16 +158,70 @@ std::string RenderDiffText(const DiffRecord& diff, bool verbose) {
   out << "reference  " << EscapeForTerminal(diff.reference) << "\n";
   out << "tolerance  " << diff.tolerance.ToString() << "\n";
   if (!diff.metrics.empty()) out << "metrics    " << diff.metrics.ToString() << "\n";
+}
+
+// The outputs and, with layerwise values, their summary.
+void RenderValues(const DiffRecord& diff, bool verbose, std::ostream& out) {
   RenderOutputs(diff, out);
   if (!diff.intermediates.empty() || !diff.not_compared.empty()) {
     RenderLayerwise(diff, verbose, out);
   }
+}
+
+// "output logits: sqnr 31.2 dB, cosine 0.9995" for the set's output of lowest SQNR, or its
+// first failing output's verdict.
+std::string WorstOutputText(const DiffRecord& diff) {
+  const ValueDiff* worst = nullptr;
+  for (const ValueDiff& d : diff.outputs) {
+    if (!d.passed())
+      return "output " + EscapeForTerminal(d.value) + ": " + EscapeForTerminal(VerdictText(d));
+    if (d.metrics.computed && (worst == nullptr || d.metrics.sqnr_db < worst->metrics.sqnr_db)) {
+      worst = &d;
+    }
+  }
+  if (worst == nullptr) return "no output with metrics";
+  return "output " + EscapeForTerminal(worst->value) + ": " + SqnrAndCosine(worst->metrics);
+}
+
+}  // namespace
+
+std::string RenderDiffText(const DiffRecord& diff, bool verbose) {
+  std::ostringstream out;
+  RenderHeader(diff, out);
+  RenderValues(diff, verbose, out);
   out << (diff.passed() ? "SAME: the candidate matches the reference\n"
                         : "DIFFERENT: the candidate does not match the reference\n");
   return out.str();
 }
 
-std::string RenderDiffJson(const DiffRecord& diff) {
+std::string RenderDatasetDiffText(const DatasetDiff& diff, bool verbose) {
+  if (diff.sets.size() == 1) return RenderDiffText(diff.sets.front(), verbose);
+  std::ostringstream out;
+  RenderHeader(diff.sets.front(), out);
+  out << "data sets  " << diff.sets.size() << "\n";
+  size_t failed = 0;
+  for (size_t s = 0; s < diff.sets.size(); ++s) {
+    const bool passed = diff.sets[s].passed();
+    failed += passed ? 0 : 1;
+    out << EscapeForTerminal(diff.set_labels[s]) << ": " << (passed ? "same" : "DIFFERS") << "\n";
+    RenderValues(diff.sets[s], verbose, out);
+  }
+  const size_t worst = diff.WorstSet();
+  out << "worst set: " << EscapeForTerminal(diff.set_labels[worst]) << ", "
+      << WorstOutputText(diff.sets[worst]) << "\n";
+  if (failed == 0) {
+    out << "SAME: the candidate matches the reference on all " << diff.sets.size()
+        << " data sets\n";
+  } else {
+    out << "DIFFERENT: the candidate does not match the reference on " << failed << " of "
+        << diff.sets.size() << " data sets\n";
+  }
+  return out.str();
+}
+
+namespace {
+
+nlohmann::ordered_json DiffJson(const DiffRecord& diff) {
   using Json = nlohmann::ordered_json;
   Json j = {{"model", diff.model_path}};
   j["reference_model"] =
@@ -195,8 +250,39 @@ std::string RenderDiffJson(const DiffRecord& diff) {
     worst.push_back(diff.intermediates[i].value);
   j["worst_intermediates"] = worst;
   j["pinning_changed"] = diff.pinning_changed;
-  // nlohmann writes inf and NaN as null; the summaries keep them readable.
-  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return j;
+}
+
+// nlohmann writes inf and NaN as null; the summaries keep them readable.
+std::string Dump(const nlohmann::ordered_json& j) {
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+std::string RenderDiffJson(const DiffRecord& diff) { return Dump(DiffJson(diff)); }
+
+// Several sets: the first set's model, sides, tolerance and thresholds at the top, then
+// "data_sets" (each set's record with its "data_set" label first) and "worst_data_set".
+std::string RenderDatasetDiffJson(const DatasetDiff& diff) {
+  using Json = nlohmann::ordered_json;
+  if (diff.sets.size() == 1) return RenderDiffJson(diff.sets.front());
+  const Json first = DiffJson(diff.sets.front());
+  Json j;
+  for (const char* key :
+       {"model", "reference_model", "candidate", "reference", "tolerance", "metric_thresholds"}) {
+    j[key] = first[key];
+  }
+  j["passed"] = diff.passed();
+  Json sets = Json::array();
+  for (size_t s = 0; s < diff.sets.size(); ++s) {
+    Json one = {{"data_set", diff.set_labels[s]}};
+    one.update(DiffJson(diff.sets[s]));
+    sets.push_back(std::move(one));
+  }
+  j["data_sets"] = sets;
+  j["worst_data_set"] = diff.set_labels[diff.WorstSet()];
+  return Dump(j);
 }
 
 }  // namespace onnxgate

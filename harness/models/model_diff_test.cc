@@ -2,11 +2,14 @@
 // that changes nothing is the same; and with a deliberately wrong Relu (test-broken-relu) the
 // layerwise diff names that node as the first divergence while the nodes before it agree. Against
 // another model: a QDQ copy's dequantized tensor stands for the float name, metric thresholds
-// judge values with margins, and outputs that do not correspond are refused.
+// judge values with margins, and outputs that do not correspond are refused. Over a dataset:
+// every set is compared, the worst named, and one differing set fails the verdict.
 #include "harness/models/model_diff.h"
 
 #include <gtest/gtest.h>
+#include <zip.h>
 
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -71,6 +74,90 @@ class ModelDiffTest : public ::testing::Test {
   std::string model_path_;
   std::unique_ptr<RuntimeUnderTest> runtime_;
 };
+
+// Writes an .npz holding one float array `name` of shape [1, 4], as numpy.savez does.
+void WriteRowNpz(const std::string& path, const std::string& name, const std::vector<float>& row) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1,4,), }\n";
+  std::string npy = std::string("\x93NUMPY\x01\x00", 8);
+  npy += static_cast<char>(header.size());
+  npy += '\x00';
+  npy += header;
+  npy.append(reinterpret_cast<const char*>(row.data()), row.size() * sizeof(float));
+  int error = 0;
+  zip_t* zip = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+  ASSERT_NE(zip, nullptr);
+  void* copy = std::malloc(npy.size());
+  std::memcpy(copy, npy.data(), npy.size());
+  const std::string member = name + ".npy";
+  ASSERT_GE(zip_file_add(zip, member.c_str(), zip_source_buffer(zip, copy, npy.size(), 1), 0), 0);
+  ASSERT_EQ(zip_close(zip), 0);
+}
+
+class ModelDiffDatasetTest : public ModelDiffTest {
+ protected:
+  // Sets a and c are all negative (Neg makes them positive: test-broken-relu's identity Relu is
+  // right there); set b has positive values, where it is wrong.
+  DiffOptions DatasetOptions() {
+    WriteRowNpz(dir_ + "/a.npz", "X", {-1, -2, -3, -4});
+    WriteRowNpz(dir_ + "/b.npz", "X", {1, -2, 3, -4});
+    WriteRowNpz(dir_ + "/c.npz", "X", {-0.5f, -1, -1.5f, -2});
+    DiffOptions o = Options(false);
+    o.dims.clear();
+    o.input_files = {dir_ + "/a.npz", dir_ + "/b.npz", dir_ + "/c.npz"};
+    return o;
+  }
+};
+
+TEST_F(ModelDiffDatasetTest, EverySetIsComparedAndOneDifferingSetFailsTheVerdict) {
+  auto diff =
+      DiffModelOverDataset(Side(kTestBrokenReluProviderName), Side("ref"), DatasetOptions());
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  ASSERT_EQ(diff->sets.size(), 3u);
+  EXPECT_TRUE(diff->sets[0].passed());
+  EXPECT_FALSE(diff->sets[1].passed());
+  EXPECT_TRUE(diff->sets[2].passed());
+  EXPECT_FALSE(diff->passed());
+  EXPECT_EQ(diff->WorstSet(), 1u);
+  const std::string text = RenderDatasetDiffText(*diff);
+  EXPECT_NE(text.find("data sets  3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("b.npz): DIFFERS\n  DIFFERS output Y"), std::string::npos) << text;
+  EXPECT_NE(text.find("worst set: " + diff->set_labels[1] + ", output Y: "), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("DIFFERENT: the candidate does not match the reference on 1 of 3 data sets"),
+            std::string::npos)
+      << text;
+  const nlohmann::json json = nlohmann::json::parse(RenderDatasetDiffJson(*diff));
+  EXPECT_FALSE(json["passed"].get<bool>());
+  ASSERT_EQ(json["data_sets"].size(), 3u);
+  EXPECT_EQ(json["data_sets"][1]["data_set"], diff->set_labels[1]);
+  EXPECT_FALSE(json["data_sets"][1]["passed"].get<bool>());
+  EXPECT_EQ(json["worst_data_set"], diff->set_labels[1]);
+}
+
+TEST_F(ModelDiffDatasetTest, SetsThatAllMatchAreTheSameAndOneSetKeepsTheSingleReport) {
+  auto diff = DiffModelOverDataset(Side("ref"), Side("ref", 2), DatasetOptions());
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_TRUE(diff->passed());
+  EXPECT_NE(RenderDatasetDiffText(*diff).find("SAME: the candidate matches the reference on all 3 "
+                                              "data sets"),
+            std::string::npos);
+  DiffOptions one = DatasetOptions();
+  one.input_files = {dir_ + "/b.npz"};
+  auto single = DiffModelOverDataset(Side("ref"), Side("ref"), one);
+  ASSERT_TRUE(single.ok()) << single.status().ToString();
+  EXPECT_EQ(RenderDatasetDiffText(*single), RenderDiffText(single->sets.front()));
+  EXPECT_EQ(RenderDatasetDiffJson(*single), RenderDiffJson(single->sets.front()));
+}
+
+TEST_F(ModelDiffDatasetTest, SetsGivingOtherInputsAreRefusedNamingBoth) {
+  DiffOptions o = DatasetOptions();
+  WriteRowNpz(dir_ + "/w.npz", "W", {1, 2, 3, 4});
+  o.input_files.push_back(dir_ + "/w.npz");
+  auto diff = DiffModelOverDataset(Side("ref"), Side("ref"), o);
+  ASSERT_FALSE(diff.ok());
+  EXPECT_NE(diff.status().message().find("w.npz"), std::string::npos) << diff.status().message();
+  EXPECT_NE(diff.status().message().find("a.npz"), std::string::npos) << diff.status().message();
+}
 
 TEST_F(ModelDiffTest, TheSameConfigurationTwiceIsTheSameLayerByLayer) {
   auto diff = DiffModel(Side("ref"), Side("ref", 2), Options(true));

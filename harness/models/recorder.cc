@@ -10,6 +10,7 @@
 #include "conformance/op_schemas.h"
 #include "conformance/tolerances.h"
 #include "golden/golden_file.h"
+#include "golden/golden_layerwise.h"
 #include "golden/suite_json.h"
 #include "harness/models/expected_outputs.h"
 #include "harness/models/input_sets.h"
@@ -80,6 +81,19 @@ Status CheckExpectedOptions(const RecordOptions& o, bool inputs_given) {
   return OkStatus();
 }
 
+Status CheckLayerwiseOptions(const RecordOptions& o) {
+  if (o.layerwise_every < 1) {
+    return InvalidArgument("--layerwise-every must be at least 1, got " +
+                           std::to_string(o.layerwise_every));
+  }
+  if (!o.layerwise && (o.layerwise_every != 1 || o.layerwise_float16)) {
+    return InvalidArgument(
+        "--layerwise-every and --layerwise-precision shape the intermediate values that "
+        "--layerwise stores; give --layerwise");
+  }
+  return OkStatus();
+}
+
 Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("suite", o.suite_name));
   ONNXGATE_RETURN_IF_ERROR(CheckSafeName("case", case_name));
@@ -92,6 +106,7 @@ Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   if (!o.created.empty() && !IsUtcTimestamp(o.created)) {
     return InvalidArgument("created time '" + o.created + "' is not like 2026-11-21T03:00:00Z");
   }
+  ONNXGATE_RETURN_IF_ERROR(CheckLayerwiseOptions(o));
   const bool given = !o.input_files.empty() || !o.inputs_dir.empty();
   for (const auto& [name, sizes] : o.dims) {
     if (given && sizes.size() != 1) {
@@ -224,11 +239,25 @@ StatusOr<std::vector<GoldenSet>> RunSetsInWorker(const RuntimeUnderTest& runtime
   return sets;
 }
 
-// --layerwise: every set's intermediate values, from a run (in the worker) of a copy of the model
-// that exposes them as outputs, on the same runtime and load options as the outputs.
+// The exposed values --layerwise-every keeps.
+std::vector<ExposedValue> KeptIntermediates(std::vector<ExposedValue> all, int64_t every) {
+  std::vector<int64_t> nodes;
+  for (const ExposedValue& v : all) nodes.push_back(v.node_index);
+  const std::vector<bool> keep = KeepEveryNthNode(nodes, every);
+  std::vector<ExposedValue> kept;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (keep[i]) kept.push_back(std::move(all[i]));
+  }
+  return kept;
+}
+
+// --layerwise: every set's intermediate values (of every --layerwise-every'th node, as float16
+// with --layerwise-precision float16), from a run (in the worker) of a copy of the model that
+// exposes them as outputs, on the same runtime and load options as the outputs.
 Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
                         const ModelFile& file, ModelWorker& worker, std::vector<GoldenSet>* sets) {
   ONNXGATE_ASSIGN_OR_RETURN(ExposedModel exposed, ExposeIntermediatesOfModelFile(file));
+  exposed.intermediates = KeptIntermediates(std::move(exposed.intermediates), o.layerwise_every);
   const std::string shown = o.model_path + " (intermediate values exposed)";
   const auto run = [&]() -> StatusOr<ValueGroups> {
     SetWorkerBreadcrumb("loading " + shown);
@@ -256,6 +285,8 @@ Status AddIntermediates(const RuntimeUnderTest& runtime, const RecordOptions& o,
   }
   for (size_t s = 0; s < sets->size(); ++s) {
     (*sets)[s].intermediates = GoldenValuesOf(std::move(groups[s]));
+    if (!o.layerwise_float16) continue;
+    for (GoldenValue& v : (*sets)[s].intermediates) v.value = NarrowToFloat16(v.value);
   }
   return OkStatus();
 }
@@ -591,7 +622,13 @@ StatusOr<RecordReport> RecordCase(const RuntimeUnderTest& runtime, const RecordO
   golden.created = o.created;
   golden.source = SourceOf(o, given, expected.files, report.checked_on);
   golden.sets = std::move(sets);
+  if (o.layerwise) {
+    golden.layerwise_every = o.layerwise_every;
+    if (o.layerwise_float16) golden.layerwise_precision = kLayerwiseFloat16;
+  }
   ONNXGATE_RETURN_IF_ERROR(WriteGolden(report.golden_path, golden));
+  const uintmax_t golden_bytes = fs::file_size(report.golden_path, ec);
+  report.golden_bytes = ec ? 0 : golden_bytes;
 
   SuiteJson op_types = SuiteJson::array();
   std::set<std::string> seen;

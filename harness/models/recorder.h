@@ -68,6 +68,10 @@ struct RecordOptions {
   // Also store every intermediate value the runtime computes (golden format 3), so that a case
   // that later fails is attributed to the first node whose value departs from them.
   bool layerwise = false;
+  // With `layerwise`, a smaller golden (golden/golden_layerwise.h): the values of every Nth node
+  // in node order and of the last node only, and float32 values stored as float16.
+  int64_t layerwise_every = 1;
+  bool layerwise_float16 = false;
   std::string created;  // the golden's creation time; empty: now
   // The model is loaded and run in a worker under these limits (model_worker.h).
   ModelWorkerOptions worker;
@@ -89,6 +93,7 @@ struct RecordReport {
   std::string checked_on;  // the runtime, version, EP and load options that ran the data sets
   int64_t data_sets = 0;
   int64_t intermediates = 0;   // per data set, with `layerwise`
+  uint64_t golden_bytes = 0;   // the size of the golden written
   bool replaced = false;       // a golden of this case existed
   bool model_changed = false;  // ... for other model files than these
   // Against the replaced golden, when its sets line up with the new ones (same count, inputs and

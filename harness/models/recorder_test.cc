@@ -1,6 +1,7 @@
 // `onnxgate record` on the built-in runtime: a model becomes a case the gate then passes, data
 // sets per --dim size, external data copied, re-records that show what moved and refuse to
-// replace moved outputs of an unchanged model, and bad input that writes nothing.
+// replace moved outputs of an unchanged model, and bad input that writes nothing. Layerwise
+// goldens thinned to 1 node in N or stored as float16 still attribute a planted divergence.
 #include "harness/models/recorder.h"
 
 #include <gtest/gtest.h>
@@ -126,6 +127,128 @@ TEST_F(RecorderTest, ALayerwiseGoldenAttributesAFailureToTheFirstDivergingNode) 
             std::string::npos)
       << broken.message;
   EXPECT_EQ(cells, std::vector<std::string>({"Relu"}));
+}
+
+// X -> Neg -> Neg -> Relu -> Neg -> Abs: the Relu (node 2) has negative inputs, so
+// test-broken-relu diverges there; A, B, C and D are intermediate values of nodes 0 to 3.
+constexpr char kLongChain[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+long_chain (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  B = Neg(A)
+  C = Relu(B)
+  D = Neg(C)
+  Y = Abs(D)
+})";
+
+// --layerwise-every 2 keeps the values of nodes 1 and 3 (B, D; D is also the last): the
+// divergence at the Relu (node 2, not kept) shows first at node 3, after node 1, which matched;
+// either node in between may be the culprit, so no single node is blamed.
+TEST_F(RecorderTest, EveryNthNodeNamesTheSpanWhereTheDivergenceBegan) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/long_chain.onnxtxt", kLongChain).ok());
+  RecordOptions o = Options();
+  o.model_path = root_ + "/in/long_chain.onnxtxt";
+  o.layerwise = true;
+  o.layerwise_every = 2;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->intermediates, 2);
+  EXPECT_GT(report->golden_bytes, 0u);
+  auto golden = ReadGolden(report->golden_path);
+  ASSERT_TRUE(golden.ok()) << golden.status().ToString();
+  EXPECT_EQ(golden->layerwise_every, 2);
+  ASSERT_EQ(golden->sets[0].intermediates.size(), 2u);
+  EXPECT_EQ(golden->sets[0].intermediates[0].name, "B");
+  EXPECT_EQ(golden->sets[0].intermediates[1].name, "D");
+  ExpectTheSuiteRunsAndPasses();
+
+  std::vector<std::string> cells;
+  CaseRecord broken = RunOnBrokenRelu(&cells);
+  EXPECT_EQ(broken.verdict, Verdict::kFail);
+  EXPECT_FALSE(broken.first_divergence.has_value());
+  EXPECT_NE(broken.message.find("first divergence after node Neg#1, at or before node Neg#3 "
+                                "(Neg), value 'D': "),
+            std::string::npos)
+      << broken.message;
+  EXPECT_NE(broken.message.find("(the golden keeps the values of 1 node in 2, so no single node "
+                                "is named)"),
+            std::string::npos)
+      << broken.message;
+  EXPECT_EQ(cells.size(), 3u);  // Neg, Relu and Abs: every op of the model
+}
+
+// X -> Neg -> Neg -> Neg -> Relu -> Abs: with --layerwise-every 3 the golden keeps nodes 2 and 3
+// (the last), so the wrong Relu (node 3) right after a kept node that matches is named.
+constexpr char kReluLast[] = R"(<ir_version: 8, opset_import: ["" : 17]>
+relu_last (float[batch, 4] X) => (float[batch, 4] Y) {
+  A = Neg(X)
+  B = Neg(A)
+  C = Neg(B)
+  D = Relu(C)
+  Y = Abs(D)
+})";
+
+TEST_F(RecorderTest, EveryNthNodeNamesTheNodeWhenTheKeptNodeBeforeItMatches) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/relu_last.onnxtxt", kReluLast).ok());
+  RecordOptions o = Options();
+  o.model_path = root_ + "/in/relu_last.onnxtxt";
+  o.layerwise = true;
+  o.layerwise_every = 3;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->intermediates, 2);  // C and D
+  std::vector<std::string> cells;
+  CaseRecord broken = RunOnBrokenRelu(&cells);
+  ASSERT_TRUE(broken.first_divergence.has_value()) << broken.message;
+  EXPECT_EQ(broken.first_divergence->node, "Relu#3");
+  EXPECT_EQ(cells, std::vector<std::string>({"Relu"}));
+}
+
+// --layerwise-precision float16 stores the float32 intermediate values as float16; with a case
+// tolerance far tighter than float16 keeps (rtol 1e-6, atol 0), the values before the wrong Relu
+// still match within the float16 rounding, and the Relu is named.
+TEST_F(RecorderTest, Float16IntermediatesStillNameTheDivergingNode) {
+  ASSERT_TRUE(WriteFileAtomically(root_ + "/in/long_chain.onnxtxt", kLongChain).ok());
+  RecordOptions o = Options();
+  o.model_path = root_ + "/in/long_chain.onnxtxt";
+  o.layerwise = true;
+  o.layerwise_float16 = true;
+  o.rtol = 1e-6;
+  o.atol = 0;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ(report->intermediates, 4);
+  auto golden = ReadGolden(report->golden_path);
+  ASSERT_TRUE(golden.ok()) << golden.status().ToString();
+  EXPECT_EQ(golden->layerwise_precision, "float16");
+  for (const GoldenValue& v : golden->sets[1].intermediates) {
+    EXPECT_EQ(v.value.tensor().dtype(), DataType::kFloat16) << v.name;
+  }
+  EXPECT_EQ(golden->sets[1].outputs[0].value.tensor().dtype(), DataType::kFloat);
+  ExpectTheSuiteRunsAndPasses();
+
+  std::vector<std::string> cells;
+  CaseRecord broken = RunOnBrokenRelu(&cells);
+  ASSERT_TRUE(broken.first_divergence.has_value()) << broken.message;
+  EXPECT_EQ(broken.first_divergence->node, "Relu#2") << broken.message;
+  EXPECT_EQ(broken.first_divergence->value, "C");
+  EXPECT_EQ(cells, std::vector<std::string>({"Relu"}));
+}
+
+TEST_F(RecorderTest, LayerwiseShapingNeedsLayerwiseAndAPositiveEvery) {
+  RecordOptions o = Options();
+  o.layerwise_every = 4;
+  auto report = RecordCase(*runtime_, o);
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.status().message().find("give --layerwise"), std::string::npos)
+      << report.status().message();
+  o.layerwise = true;
+  o.layerwise_every = 0;
+  report = RecordCase(*runtime_, o);
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.status().message().find("--layerwise-every must be at least 1, got 0"),
+            std::string::npos)
+      << report.status().message();
+  EXPECT_FALSE(fs::exists(root_ + "/suites/mine"));
 }
 
 // Without intermediate values there is nothing to attribute with: the case counts under every op.
