@@ -23,25 +23,12 @@ if [[ $# -ne 2 ]]; then
 fi
 onnxgate=$(realpath "$1")
 root=$(realpath "$2")
-python=$root/.venv/ort/bin/python
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-fail() {
-  echo "check-quantized-drift: $*" >&2
-  exit 1
-}
-[[ -x $python ]] || fail "$python is missing (ci/install-deps.sh makes .venv/ort)"
-command -v jq >/dev/null || fail "jq is not installed (ci/install-deps.sh installs it)"
-# run <expected exit> <log name> <onnxgate arguments...>: the output goes to the log and stdout.
-run() {
-  local want=$1 log=$work/$2.log rc=0
-  shift 2
-  echo "+ onnxgate $*"
-  "$onnxgate" "$@" >"$log" 2>&1 || rc=$?
-  cat "$log"
-  [[ $rc == "$want" ]] || fail "onnxgate $* exited $rc, expected $want"
-}
+check_name=check-quantized-drift
+source "$root/ci/lib/workflow-check.sh"
+need_ort_venv "$root"
 
 "$python" - "$work" <<'PYEOF' 2>"$work/quantizer.log" || { cat "$work/quantizer.log"; fail "quantizing failed"; }
 import sys

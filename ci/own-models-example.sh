@@ -21,19 +21,8 @@ plugin=$(realpath "$3")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-fail() {
-  echo "own-models-example: $*" >&2
-  exit 1
-}
-# run <expected exit> <log name> <onnxgate arguments...>: the output goes to the log and stdout.
-run() {
-  local want=$1 log=$work/$2.log rc=0
-  shift 2
-  echo "+ onnxgate $*"
-  "$onnxgate" "$@" >"$log" 2>&1 || rc=$?
-  cat "$log"
-  [[ $rc == "$want" ]] || fail "onnxgate $* exited $rc, expected $want"
-}
+check_name=own-models-example
+source "$root/ci/lib/workflow-check.sh"
 
 run 0 zoo zoo generate "$work/zoo" --small --dynamic-batch
 models=(mlp resnet18 mobilenet_v2 transformer_encoder)
