@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "harness/harness_test_util.h"
+#include "harness/models/attention_model_testing.h"
 #include "harness/models/recorder.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/ep/testing/test_providers.h"
@@ -16,15 +17,6 @@ namespace onnxgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr char kAttention[] = R"(<ir_version: 8, opset_import: ["" : 17]>
-attention (float[seq, 8] X) => (float[seq, 8] Y) {
-  Xt = Transpose <perm = [1, 0]> (X)
-  S = MatMul(X, Xt)
-  P = Softmax <axis = 1> (S)
-  A = MatMul(P, X)
-  Y = Relu(A)
-})";
 
 class GoldenSweepTest : public ::testing::Test {
  protected:
@@ -37,7 +29,7 @@ class GoldenSweepTest : public ::testing::Test {
     side_ = {runtime_.get(), "builtin ref", {}};
     side_.load.providers = {"ref"};
     options_.model_path = root_ + "/attention.onnxtxt";
-    ASSERT_TRUE(WriteFileAtomically(options_.model_path, kAttention).ok());
+    ASSERT_TRUE(WriteFileAtomically(options_.model_path, kSeqAttentionModel).ok());
     options_.dim = "seq";
     options_.sizes = {1, 4, 8};
     RecordOptions r;
@@ -91,7 +83,7 @@ TEST_F(GoldenSweepTest, ASizeTheGoldenLacksIsAnErrorListingThoseItHas) {
 }
 
 TEST_F(GoldenSweepTest, AGoldenOfAnotherModelIsRefused) {
-  std::string other = kAttention;
+  std::string other = kSeqAttentionModel;
   other.replace(other.find("Relu"), 4, "Abs");
   ASSERT_TRUE(WriteFileAtomically(options_.model_path, other).ok());
   auto sweep = SweepAgainstGolden(side_, golden_, options_);

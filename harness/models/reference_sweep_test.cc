@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "harness/harness_test_util.h"
+#include "harness/models/attention_model_testing.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/builtin/builtin_runtime.h"
 #include "runtime/ep/testing/test_providers.h"
@@ -17,16 +18,6 @@ namespace onnxgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Self-attention over `seq`: every position's result depends on every other position.
-constexpr char kAttention[] = R"(<ir_version: 8, opset_import: ["" : 17]>
-attention (float[seq, 8] X) => (float[seq, 8] Y) {
-  Xt = Transpose <perm = [1, 0]> (X)
-  S = MatMul(X, Xt)
-  P = Softmax <axis = 1> (S)
-  A = MatMul(P, X)
-  Y = Relu(A)
-})";
 
 class ReferenceSweepTest : public ::testing::Test {
  protected:
@@ -41,7 +32,7 @@ class ReferenceSweepTest : public ::testing::Test {
     reference_ = side_;
     reference_.label = "builtin ref (again)";
     options_.model_path = dir_ + "/attention.onnxtxt";
-    ASSERT_TRUE(WriteFileAtomically(options_.model_path, kAttention).ok());
+    ASSERT_TRUE(WriteFileAtomically(options_.model_path, kSeqAttentionModel).ok());
     options_.dim = "seq";
     options_.sizes = {1, 4, 8};
   }
