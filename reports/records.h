@@ -191,6 +191,9 @@ struct LatencyRecord {
   std::string ep;
   std::string against;  // bench --against: the reference's runtime/EP (TargetName) measured beside
   int64_t threads = 1;
+  std::string shapes;        // symbolic dimensions bound, "batch=4,seq=128"; empty when none
+  std::string model_sha256;  // of the model file measured
+  std::string timed_by;      // "harness" or "runtime" (the runtime's own timed-runs request)
   int64_t repetitions = 0;
   double median_ms = 0.0;
   double min_ms = 0.0;

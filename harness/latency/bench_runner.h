@@ -42,6 +42,13 @@ struct BenchMeasurement {
   std::string ep;
   int threads = 1;
   int optimization_level = 0;
+  // The symbolic dimensions bound for this measurement, "batch=4,seq=128" (sorted by name);
+  // empty when the model has none.
+  std::string shapes;
+  // Who measured the samples: "harness" (Google Benchmark around each Run call, in the bench's
+  // worker) or "runtime" (the runtime's timed-runs request, inside its own process, so no pipe
+  // or copy is counted).
+  std::string timed_by = "harness";
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;
