@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "conformance/tolerances.h"
+#include "harness/history/history_from_run.h"
 #include "harness/selection.h"
 #include "harness/worker.h"
 #include "reports/junit_writer.h"
@@ -54,6 +55,9 @@ struct RunCommandOptions {
   int convert_to_opset = 0;
   std::string junit_path, json_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
+  // --history: the run appended to this history after the reports (its database empty: none);
+  // an error there is exit 2, the reports already written. An interrupted run is not appended.
+  HistoryTarget history;
   // The console: a line per case as it ends for unexpected outcomes only (expected ones are
   // counted in the summary), every case with `verbose`, none with `quiet` (the summary alone).
   bool verbose = false;

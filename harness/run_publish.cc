@@ -31,6 +31,27 @@ bool OnlyImproved(const VerdictCounts& counts) {
   return true;
 }
 
+// run/gate --history: the run appended after its reports, unless it was interrupted (its cases
+// are part of the selection); false after printing why it could not be.
+bool AppendToHistory(const RunCommandOptions& o, const RunRecord& run) {
+  if (o.history.database.empty()) return true;
+  if (run.status == RunStatus::kInterrupted) {
+    std::fprintf(stderr, "onnxgate: the interrupted run is not recorded in the history\n");
+    return true;
+  }
+  StatusOr<HistoryAppended> appended =
+      AppendRunToHistory(o.history, HistoryFromRun(run, o.history));
+  if (!appended.ok()) {
+    std::fprintf(stderr, "onnxgate: %s\n", EscapeForTerminal(appended.status().message()).c_str());
+    return false;
+  }
+  if (!o.quiet) {
+    std::printf("history: run %lld appended to %s\n", static_cast<long long>(appended->run_id),
+                EscapeForTerminal(appended->database).c_str());
+  }
+  return true;
+}
+
 void PrintCells(const char* what, const std::vector<std::string>& cells) {
   for (size_t i = 0; i < cells.size() && i < kMaxFailingCellsShown; ++i)
     std::printf("  %s: %s\n", what, cells[i].c_str());
@@ -208,6 +229,7 @@ bool WriteReports(const RunCommandOptions& options, const RunRecord& run) {
 
 int PublishRun(const RunPlan& plan, const RunRecord& run) {
   const bool reports_written = WriteReports(plan.options, run);
+  const bool recorded = AppendToHistory(plan.options, run);
   std::vector<const CaseRecord*> unexpected;
   for (const CaseRecord& r : run.cases) {
     if (IsUnexpected(r, plan.options.strict)) unexpected.push_back(&r);
@@ -231,7 +253,7 @@ int PublishRun(const RunPlan& plan, const RunRecord& run) {
                  run.status_message.c_str());
     return kExitUsage;
   }
-  if (!reports_written) return kExitUsage;
+  if (!reports_written || !recorded) return kExitUsage;
   size_t worse = 0;
   if (plan.release) {
     const ReportDiff diff = DiffReports(*plan.release, run);

@@ -91,6 +91,7 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
   out->command_line = ctx.argv;
   out->tool_version = ONNXGATE_VERSION;
   out->progress_ticks = ::isatty(::fileno(stdout)) != 0;
+  ResolveHistoryTarget(&out->history, ProcessEnvironment());
   auto clock = BenchClockFromName(f.clock);
   if (!clock.ok()) {
     std::fprintf(stderr, "onnxgate %s: --clock: %s\n", command, clock.status().message().c_str());
@@ -136,6 +137,7 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   AddJunitSchemaOption(cmd, &o.junit_schema);
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path, "Write one self-contained HTML page");
+  AddHistoryFlags(cmd, &o.history);
   // Test-only, hidden from --help (empty group): busy work worth P% of a run added to every
   // run (of the candidate alone with --against), for ci/latency-evidence.sh and
   // ci/detector-sensitivity.sh to show what the detector flags.

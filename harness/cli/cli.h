@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "conformance/tolerances.h"
+#include "harness/history/history_from_run.h"
 #include "harness/runtime_factory.h"
 #include "reports/junit_writer.h"
 #include "runtime/base/atomic_file.h"
@@ -165,6 +166,9 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx);        // sweep: rows at o
 void AddReportCommand(CLI::App& app, CliContext& ctx);       // report: render a JSON report again
 void AddMergeCommand(CLI::App& app, CliContext& ctx);        // merge: shard reports -> one run's
 void AddDiffReportsCommand(CLI::App& app, CliContext& ctx);  // diff-reports: verdict changes
+void AddHistoryCommand(CLI::App& app, CliContext& ctx);      // history show, html, check, import
+// --history, --commit and --branch of the commands that append to the history (bench, run, gate).
+void AddHistoryFlags(CLI::App* cmd, HistoryTarget* target);
 
 // --json, --junit (with --junit-schema), --markdown and --html of the commands that write a run's
 // reports from other reports (report, merge); WriteReportsOf writes those named (an empty path:

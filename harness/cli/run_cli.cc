@@ -5,6 +5,7 @@
 
 #include "harness/cli/cli.h"
 #include "harness/ep_target.h"
+#include "harness/latency/fingerprint.h"
 #include "harness/run_command.h"
 #include "reports/text_escape.h"
 
@@ -126,6 +127,7 @@ void AddCommonFlags(CLI::App* cmd, RunFlags& f) {
   cmd->add_option("--markdown", o.markdown_path, "Write a Markdown summary");
   cmd->add_option("--html", o.html_path,
                   "Write one self-contained HTML page (op x opset matrix, failures)");
+  AddHistoryFlags(cmd, &o.history);
   cmd->add_flag("-v,--verbose", o.verbose,
                 "Print a line for every case as it ends, passing and expected ones too (by "
                 "default only unexpected outcomes get one; expected ones are counted)");
@@ -155,6 +157,8 @@ int Execute(RunFlags& f, const CliContext& ctx) {
   o.executable = ctx.executable;
   IsolationFromName(f.isolation, &o.isolation);
   o.strict = !f.no_strict;
+  ResolveHistoryTarget(&o.history, ProcessEnvironment());
+  if (!o.history.database.empty()) o.history.machine = CurrentMachineFingerprint().Id();
   if (f.rtol >= 0) o.cli_tolerance.rtol = f.rtol;
   if (f.atol >= 0) o.cli_tolerance.atol = f.atol;
   auto policy = FallbackPolicyFromName(f.fallback);

@@ -67,6 +67,22 @@ Status ReadBaselinesToUpdate(const BenchCommandOptions& o, const MachineFingerpr
   return OkStatus();
 }
 
+// bench --history: the run appended after its reports, keyed by this machine, optimization level
+// and clock.
+Status AppendBenchHistory(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                          const RunRecord& run) {
+  if (o.history.database.empty()) return OkStatus();
+  HistoryTarget target = o.history;
+  target.machine = fp.Id();
+  target.optimization_level = o.settings.optimization_level;
+  target.clock = BenchClockName(o.settings.clock);
+  ONNXGATE_ASSIGN_OR_RETURN(const HistoryAppended appended,
+                            AppendRunToHistory(target, HistoryFromRun(run, target)));
+  std::fprintf(o.out, "history: run %lld appended to %s\n", static_cast<long long>(appended.run_id),
+               appended.database.c_str());
+  return OkStatus();
+}
+
 // Every provider of every --ep is one the runtime offers (harness/ep_target.h).
 Status CheckTargetsOffered(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
   for (const std::string& ep : o.eps) {
@@ -117,6 +133,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
 
   PrintBenchResults(o, run, baselines, judgement.regressions);
   if (Status st = WriteBenchReports(o, run, *measured); !st.ok()) return Fail(o, "bench", st);
+  if (Status st = AppendBenchHistory(o, fp, run); !st.ok()) return Fail(o, "bench", st);
   return judgement.regressions > 0 ? kExitRegression : kExitOk;
 }
 
@@ -164,6 +181,7 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
 
   PrintAgainstResults(o, run, labels, judgement.regressions);
   if (Status st = WriteBenchReports(o, run, (*measured)[0]); !st.ok()) return Fail(o, command, st);
+  if (Status st = AppendBenchHistory(o, fp, run); !st.ok()) return Fail(o, command, st);
   return judgement.regressions > 0 ? kExitRegression : kExitOk;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/history/history_from_run.h"
 #include "harness/latency/bench_runner.h"
 #include "reports/junit_writer.h"
 #include "runtime/api/runtime.h"
@@ -35,6 +36,9 @@ struct BenchCommandOptions {
   std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)
   std::string json_path, junit_path, markdown_path, html_path;
   JunitSchema junit_schema = JunitSchema::kStrict;
+  // --history: the results appended to this history after the reports (its database empty:
+  // none); an error there is exit 2, the reports already written.
+  HistoryTarget history;
   // How --runtime and --against named the runtimes, for the reports of a comparison.
   std::string runtime_spec = "builtin";
   std::string against_spec;

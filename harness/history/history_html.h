@@ -1,0 +1,30 @@
+// `onnxgate history html`: one self-contained HTML page of the results history, readable at
+// 1280 px: a table of the series (points, latest value, change points, drift), then a chart per
+// series as inline SVG (a point per run in run order, each with its commit and value on hover,
+// the detected steps marked with the segment means on both sides). No script, no external
+// resource.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "harness/history/history_series.h"
+
+namespace onnxgate {
+
+struct HistoryHtmlOptions {
+  std::string title = "onnxgate history";
+  std::string database;  // as the store names it, shown in the header
+  // A gate stores a margin series per case: the page charts those with a change point or a
+  // drift, then the ones nearest their tolerance, at most this many in all.
+  size_t max_margin_charts = 40;
+};
+
+std::string RenderHistoryHtml(const HistorySeries& series, const HistoryHtmlOptions& options);
+
+// The margin series worth showing, in the order a page or table shows them: those with a
+// change point or a drift, then by latest margin, largest first; at most `max` of them.
+std::vector<const MarginSeries*> NotableMarginSeries(const HistorySeries& series, size_t max);
+
+}  // namespace onnxgate
