@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <ctime>
+#include <initializer_list>
 #include <memory>
+#include <utility>
 
 #include "harness/history/results_store.h"
 
@@ -35,19 +37,31 @@ std::string Iso8601(UtcTime time) {
   return buf;
 }
 
-// The tolerance one output needed over the one it was given; absent when it was not compared
-// under rtol/atol or needs a non-finite tolerance.
+// The largest (or, with `smallest`, the smallest) of needed / given over the tolerances given
+// (a zero tolerance is left out); absent when none is given or a share is not finite.
+std::optional<double> Share(std::initializer_list<std::pair<double, double>> needed_given,
+                            bool smallest) {
+  std::optional<double> share;
+  for (const auto& [needed, given] : needed_given) {
+    if (given <= 0.0) continue;
+    const double s = needed / given;
+    if (!std::isfinite(s)) return std::nullopt;
+    share = !share ? s : smallest ? std::min(*share, s) : std::max(*share, s);
+  }
+  return share;
+}
+
+// The share of its tolerance one output used, as the reports word it (reports/model_summary.h,
+// DescribeOutputMargin): the smallest passing atol and rtol over the ones given, the larger of
+// the two; when either tolerance alone would pass, the smaller of max abs error over atol and
+// max rel error over rtol. Absent when the output was not compared under rtol/atol.
 std::optional<double> OutputMargin(const OutputComparison& output) {
   if (!output.error.empty() || !output.metrics.empty()) return std::nullopt;
-  std::optional<double> used;
-  auto consider = [&used](double needed, double given) {
-    if (given <= 0.0 || !std::isfinite(needed)) return;
-    used = std::max(used.value_or(0.0), needed / given);
-  };
-  consider(output.min_passing_atol, output.atol);
-  consider(output.min_passing_rtol, output.rtol);
-  if (used && !std::isfinite(*used)) return std::nullopt;
-  return used;
+  if (output.min_passing_atol > 0.0 || output.min_passing_rtol > 0.0) {
+    return Share({{output.min_passing_atol, output.atol}, {output.min_passing_rtol, output.rtol}},
+                 false);
+  }
+  return Share({{output.max_abs_error, output.atol}, {output.max_rel_error, output.rtol}}, true);
 }
 
 HistoryContext ContextOf(const RunRecord& run, const HistoryTarget& target) {

@@ -62,8 +62,20 @@ TEST(CaseMarginTest, AbsentWhenNothingWasComparedUnderATolerance) {
   OutputComparison metric = Compared(1e-4, 1e-3, 0, 0);
   metric.metrics.push_back({});
   const double inf = std::numeric_limits<double>::infinity();
-  r.outputs = {shape, metric, Compared(0, 0, 0, 0), Compared(1e-4, 1e-3, inf, inf)};
+  r.outputs = {shape, metric, Compared(0, 0, 1, 1), Compared(1e-4, 1e-3, inf, inf)};
   EXPECT_FALSE(CaseMargin(r).has_value());
+}
+
+TEST(CaseMarginTest, WhenEitherToleranceAlonePassesTheSmallerShare) {
+  CaseRecord r;
+  OutputComparison o = Compared(1e-7, 1e-3, 0, 0);
+  o.max_abs_error = 6e-8;
+  o.max_rel_error = 1.2e-7;
+  r.outputs = {o};
+  EXPECT_NEAR(*CaseMargin(r), 1.2e-4, 1e-12);
+  o.max_abs_error = o.max_rel_error = 0;
+  r.outputs = {o};
+  EXPECT_EQ(*CaseMargin(r), 0.0);
 }
 
 TEST(CaseMarginTest, AFailingOutputIsAboveOne) {

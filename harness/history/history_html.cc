@@ -31,7 +31,7 @@ svg text{font:11px system-ui,sans-serif;fill:#57606a}
 svg .line{fill:none;stroke:#0969da;stroke-width:1.5}
 svg .pt{fill:#0969da}svg .pt:hover{fill:#1f2328}
 svg .grid{stroke:#eaeef2}svg .mean{stroke:#8c959f;stroke-dasharray:6 3}
-svg .step{stroke:#cf222e;stroke-width:1.5;stroke-dasharray:4 3}svg text.step{fill:#cf222e}
+svg .step{stroke:#cf222e;stroke-width:1.5;stroke-dasharray:4 3}svg .steplabel{fill:#cf222e}
 )css";
 
 constexpr double kWidth = 1100, kHeight = 200;
@@ -80,7 +80,8 @@ Scale ScaleOf(const std::vector<ChartPoint>& points) {
     s.hi = std::max(s.hi, p.value);
   }
   const double pad = s.hi > s.lo ? (s.hi - s.lo) * 0.08 : std::max(std::fabs(s.hi) * 0.05, 1e-9);
-  s.lo -= pad;
+  // Margins and times are never negative: no axis below 0 for them.
+  s.lo = s.lo >= 0 ? std::max(0.0, s.lo - pad) : s.lo - pad;
   s.hi += pad;
   return s;
 }
@@ -123,8 +124,9 @@ void WriteSteps(std::ostringstream& out, const Scale& s, const std::vector<Chart
         << Text("change point: " + Num(c.mean_before) + " -> " + Num(c.mean_after) + " (" +
                 Percent(c.relative_change) + ", p=" + Num(c.p_value, "%.3g") + ") from commit " +
                 points[c.index].commit)
-        << "</title></line><text class=\"step\" x=\"" << Num(x + 4, "%.1f") << "\" y=\"" << kTop - 5
-        << "\">" << Text(Percent(c.relative_change) + " at " + ShortCommit(points[c.index].commit))
+        << "</title></line><text class=\"steplabel\" x=\"" << Num(x + 4, "%.1f") << "\" y=\""
+        << kTop - 5 << "\">"
+        << Text(Percent(c.relative_change) + " at " + ShortCommit(points[c.index].commit))
         << "</text>\n";
   }
 }
@@ -234,8 +236,9 @@ void WriteLatency(std::ostringstream& out, const HistorySeries& series) {
   for (size_t i = 0; i < series.latency.size(); ++i) {
     const LatencySeries& s = series.latency[i];
     const std::string label = LatencyKeyLabel(s.key);
-    out << "<h3 id=\"l" << i << "\">" << Text(label) << "</h3>\n<div class=\"sub\">median per run,"
-        << " model " << Text(s.points.back().point.model_sha256.substr(0, 12)) << "</div>\n"
+    const std::string sha = s.points.back().point.model_sha256;
+    out << "<h3 id=\"l" << i << "\">" << Text(label) << "</h3>\n<div class=\"sub\">median per run"
+        << (sha.empty() ? "" : ", latest model sha256 " + Text(sha.substr(0, 12))) << "</div>\n"
         << Chart(LatencyPoints(s), s.change_points, "ms", label);
   }
 }

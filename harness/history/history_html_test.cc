@@ -62,7 +62,8 @@ TEST(HistoryHtmlTest, AChartPerSeriesWithAPointPerRunAndTheStepMarked) {
   EXPECT_EQ(Count(page, "<circle"), 48u);
   EXPECT_THAT(page, HasSubstr("<title>commit commit6 (main), run 7"));
   EXPECT_THAT(page, HasSubstr("median 1.1 ms"));
-  EXPECT_EQ(Count(page, "class=\"step\""), 2u);  // the line and its label
+  EXPECT_EQ(Count(page, "class=\"step\""), 1u);
+  EXPECT_EQ(Count(page, "class=\"steplabel\""), 1u);
   EXPECT_THAT(page, HasSubstr("+10.0% at commit6"));
   EXPECT_THAT(page, HasSubstr("&lt;mlp&gt;"));
   EXPECT_THAT(page, Not(HasSubstr("<mlp>")));
