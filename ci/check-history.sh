@@ -6,8 +6,8 @@
 # --kind bench --last 15` must exit 1 naming commit-20 and `--last 5` exit 0; `history check
 # --kind gate` must exit 1 naming the drifting case; `history show` and `history html` must name
 # the step.
-# Bad databases: bench --history into a folder that does not exist, and check on a file that is
-# not a database, exit 2 naming the database, the bench's JSON report still written.
+# Bad databases: bench --history and gate --history into a folder that does not exist, and check
+# on a file that is not a database, exit 2 naming the database, the JSON reports still written.
 #
 # Usage: ci/check-history.sh <onnxgate binary> <repository root> [onnxgate_test_postgres binary]
 #                            [screenshot folder]
@@ -125,6 +125,10 @@ rc=$(status_of og "${bench[@]}" --json "$work/unrecorded.json" --history /nonexi
 [[ $rc == 2 ]] || { cat "$work/out.log" >&2; fail "bench --history /nonexistent-dir/x.db exited $rc, not 2"; }
 grep -q "/nonexistent-dir/x.db" "$work/out.log" || fail "the error does not name the database"
 [[ -s $work/unrecorded.json ]] || fail "bench wrote no JSON report before the history error"
+rc=$(status_of og "${gate[@]}" --json "$work/unrecorded-gate.json" --history /nonexistent-dir/x.db)
+[[ $rc == 2 ]] && grep -q "/nonexistent-dir/x.db" "$work/out.log" ||
+  { cat "$work/out.log" >&2; fail "gate --history /nonexistent-dir/x.db exited $rc, not 2 naming it"; }
+[[ -s $work/unrecorded-gate.json ]] || fail "gate wrote no JSON report before the history error"
 echo "not a database, just text" >"$work/garbage.db"
 rc=$(status_of og history check --db "$work/garbage.db" --last 15)
 [[ $rc == 2 ]] && grep -q "garbage.db" "$work/out.log" ||

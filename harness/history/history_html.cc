@@ -273,9 +273,13 @@ std::vector<const MarginSeries*> NotableMarginSeries(const HistorySeries& series
   std::vector<const MarginSeries*> out;
   for (const MarginSeries& s : series.margins) out.push_back(&s);
   auto notable = [](const MarginSeries* s) { return !s->change_points.empty() || s->drift; };
+  auto latest = [](const MarginSeries* s) { return *s->points.back().point.margin; };
+  // Past the limit (failing, often as expected) after those still within it.
+  auto within = [&latest](const MarginSeries* s) { return latest(s) <= 1.0; };
   std::stable_sort(out.begin(), out.end(), [&](const MarginSeries* a, const MarginSeries* b) {
     if (notable(a) != notable(b)) return notable(a);
-    return *a->points.back().point.margin > *b->points.back().point.margin;
+    if (within(a) != within(b)) return within(a);
+    return latest(a) > latest(b);
   });
   if (out.size() > max) out.resize(max);
   return out;

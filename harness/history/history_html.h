@@ -16,15 +16,15 @@ namespace onnxgate {
 struct HistoryHtmlOptions {
   std::string title = "onnxgate history";
   std::string database;  // as the store names it, shown in the header
-  // A gate stores a margin series per case: the page charts those with a change point or a
-  // drift, then the ones nearest their tolerance, at most this many in all.
+  // A gate stores a margin series per case: the page charts those NotableMarginSeries picks.
   size_t max_margin_charts = 40;
 };
 
 std::string RenderHistoryHtml(const HistorySeries& series, const HistoryHtmlOptions& options);
 
 // The margin series worth showing, in the order a page or table shows them: those with a
-// change point or a drift, then by latest margin, largest first; at most `max` of them.
+// change point or a drift, then those within their tolerance (latest margin at most 1) by latest
+// margin, largest first, then the failing ones the same way; at most `max` of them.
 std::vector<const MarginSeries*> NotableMarginSeries(const HistorySeries& series, size_t max);
 
 }  // namespace onnxgate

@@ -77,13 +77,18 @@ TEST(HistoryHtmlTest, SelfContained) {
   EXPECT_THAT(page, Not(HasSubstr("@import")));
 }
 
-TEST(HistoryHtmlTest, MarginChartsAreTheNotableOnesFirstThenNearestTheirTolerance) {
+TEST(HistoryHtmlTest, MarginChartsAreTheNotableOnesThenNearestTheirToleranceThenFailing) {
   HistorySeries series = Sample();
   series.margins[0].change_points.push_back({6, 0.1, 0.12, 0.2, 0.01});
   const std::vector<const MarginSeries*> shown = NotableMarginSeries(series, 2);
   ASSERT_EQ(shown.size(), 2u);
   EXPECT_EQ(shown[0]->key.case_name, "case0");
   EXPECT_EQ(shown[1]->key.case_name, "case2");
+  series.margins[1].points.back().point.margin = 5.0;  // failing: after those within the limit
+  const std::vector<const MarginSeries*> all = NotableMarginSeries(series, 3);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[1]->key.case_name, "case2");
+  EXPECT_EQ(all[2]->key.case_name, "case1");
   HistoryHtmlOptions options;
   options.max_margin_charts = 2;
   EXPECT_EQ(Count(RenderHistoryHtml(series, options), "<svg"), 3u);
