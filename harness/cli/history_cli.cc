@@ -28,7 +28,7 @@ struct ReadFlags {
 };
 
 struct HistoryFlags {
-  ReadFlags show, html, check;
+  ReadFlags top, show, html, check;  // top: `history` alone, as `history show`
   bool all_cases = false;
   std::string out;
   std::string title = "onnxgate history";
@@ -38,14 +38,14 @@ struct HistoryFlags {
   std::vector<std::string> files;
 };
 
-void AddDbFlag(CLI::App* cmd, std::string* db) {
-  cmd->add_option("--db", *db,
-                  "The history: a SQLite file, or a postgresql:// URL (docs/latency.md)")
-      ->required();
+void AddDbFlag(CLI::App* cmd, std::string* db, bool required = true) {
+  CLI::Option* option = cmd->add_option(
+      "--db", *db, "The history: a SQLite file, or a postgresql:// URL (docs/latency.md)");
+  if (required) option->required();
 }
 
-void AddReadFlags(CLI::App* cmd, ReadFlags* f) {
-  AddDbFlag(cmd, &f->db);
+void AddReadFlags(CLI::App* cmd, ReadFlags* f, bool required = true) {
+  AddDbFlag(cmd, &f->db, required);
   HistoryQuery& q = f->query;
   cmd->add_option("--kind", q.kind, "Only runs of this command: bench or gate")
       ->check(CLI::IsMember({"bench", "gate"}));
@@ -123,11 +123,15 @@ void PrintMarginTable(const HistorySeries& series, bool all) {
   }
 }
 
-int Show(const HistoryFlags& f) {
-  StatusOr<HistorySeries> series = ReadSeries(f.show);
+int Show(const ReadFlags& flags, bool all_cases) {
+  if (flags.db.empty()) {
+    return Fail("show", InvalidArgument("--db is required (or name a subcommand: show, html, "
+                                        "check, import)"));
+  }
+  StatusOr<HistorySeries> series = ReadSeries(flags);
   if (!series.ok()) return Fail("show", series.status());
   PrintLatencyTable(series->latency);
-  PrintMarginTable(*series, f.all_cases);
+  PrintMarginTable(*series, all_cases);
   return kExitOk;
 }
 
@@ -194,14 +198,21 @@ void AddHistoryCommand(CLI::App& app, CliContext& ctx) {
       "history",
       "The results history of bench --history and gate --history: series per model x EP x "
       "threads x shapes and per case, their change points, and a check for regressions");
-  history->require_subcommand(1);
+  // `history --db DB` alone is `history show --db DB`.
+  history->require_subcommand(0, 1);
+  const char* all_cases_help =
+      "List every case's margin series (default: those that changed or drift, and the 20 "
+      "nearest their tolerance)";
+  AddReadFlags(history, &f.top, /*required=*/false);
+  history->add_flag("--all-cases", f.all_cases, all_cases_help);
+  history->callback([&ctx, history] {
+    if (history->get_subcommands().empty()) ctx.action = [] { return Show(f.top, f.all_cases); };
+  });
   CLI::App* show =
       history->add_subcommand("show", "Print the series: points, latest value and change points");
   AddReadFlags(show, &f.show);
-  show->add_flag("--all-cases", f.all_cases,
-                 "List every case's margin series (default: those that changed or drift, and "
-                 "the 20 nearest their tolerance)");
-  show->callback([&ctx] { ctx.action = [] { return Show(f); }; });
+  show->add_flag("--all-cases", f.all_cases, all_cases_help);
+  show->callback([&ctx] { ctx.action = [] { return Show(f.show, f.all_cases); }; });
 
   CLI::App* html = history->add_subcommand(
       "html", "Write one self-contained HTML page: a chart per series with its change points");
