@@ -118,7 +118,9 @@ void PrintMarginTable(const HistorySeries& series, bool all) {
     std::snprintf(latest, sizeof latest, "%.3g", *s->points.back().point.margin);
     std::string changes =
         ChangesText(s->change_points, "", [s](size_t i) { return s->points[i].context.commit; });
-    if (s->drift) changes += "; drifting: " + s->drift->reason;
+    if (s->drift) {
+      changes = (s->change_points.empty() ? "" : changes + "; ") + "drifting: " + s->drift->reason;
+    }
     PrintRow(CaseKeyLabel(s->key), s->points.size(), latest, changes);
   }
 }

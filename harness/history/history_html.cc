@@ -210,8 +210,9 @@ void WriteRow(std::ostringstream& out, const std::string& label, const std::stri
   const bool flagged = !changes.empty() || !extra.empty();
   out << "<tr><td><a href=\"#" << anchor << "\">" << Text(label) << "</a></td><td class=\"num\">"
       << points.size() << "</td><td class=\"num\">" << Text(latest) << "</td><td"
-      << (flagged ? " class=\"bad\"" : "") << ">" << Text(ChangesText(changes, points))
-      << (extra.empty() ? "" : "; " + Text(extra)) << "</td></tr>\n";
+      << (flagged ? " class=\"bad\"" : "") << ">"
+      << (changes.empty() && !extra.empty() ? "" : Text(ChangesText(changes, points)))
+      << (extra.empty() ? "" : (changes.empty() ? "" : "; ") + Text(extra)) << "</td></tr>\n";
 }
 
 void WriteTableHead(std::ostringstream& out, const char* latest) {
