@@ -98,6 +98,7 @@ class CompatBuilder {
       column.interrupted = run.status == RunStatus::kInterrupted;
       for (const CompatColumn& other : matrix_.columns) {
         if (other.name != column.name) continue;
+        if (other.report == report.file) return InvalidArgument(report.file + ": given twice");
         return InvalidArgument(report.file + ": the column " + column.name + " is also in " +
                                other.report + "; each runtime/EP may come from one report only");
       }

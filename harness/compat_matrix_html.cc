@@ -173,7 +173,7 @@ void WriteDiffering(std::ostringstream& out, const CompatMatrix& matrix, size_t 
     out << "<p class=\"sub\">None: every case has the same outcome wherever it ran.</p>\n";
     return;
   }
-  out << "<p class=\"sub\">Raw outcomes, before expectations; hover a badge for the whole "
+  out << "<p class=\"sub\">Raw outcomes, before expectations; hover a badge for more of the "
          "message.</p>\n<table class=\"data diffs\" id=\"differs-table\"><thead><tr>"
          "<th class=\"c-case\">Case</th><th class=\"c-ops\">Op versions</th>";
   for (const CompatColumn& c : matrix.columns) out << "<th>" << ColumnHeading(c) << "</th>";
@@ -190,7 +190,7 @@ void WriteDiffering(std::ostringstream& out, const CompatMatrix& matrix, size_t 
       }
       const char* verdict = VerdictToString(o->outcome);
       out << "<td><span class=\"badge v-" << verdict << "\" title=\""
-          << Attr(OneLine(o->message, 1000)) << "\">" << verdict << "</span>";
+          << Attr(OneLine(o->message, 300)) << "\">" << verdict << "</span>";
       if (!o->message.empty())
         out << "<span class=\"why\">" << Text(OneLine(o->message, 90)) << "</span>";
       out << "</td>";

@@ -197,6 +197,14 @@ TEST(CompatMatrixTest, SameColumnInTwoReportsIsRefusedNamingBoth) {
   EXPECT_THAT(m.status().message(), HasSubstr("onnxgate/dnnl is also in builtin.json"));
 }
 
+TEST(CompatMatrixTest, SameReportTwiceIsRefused) {
+  std::vector<CompatReport> reports = ThreeColumns();
+  reports.push_back(reports[1]);
+  StatusOr<CompatMatrix> m = BuildCompatMatrix(reports);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(), "ort.json: given twice");
+}
+
 TEST(CompatMatrixTest, ReportWithoutCasesIsRefused) {
   CompatReport bench = Report("bench.json", "onnxgate", {"ref"}, {});
   bench.run.latency.push_back(LatencyRecord{});
