@@ -66,6 +66,7 @@ class CompatBuilder {
   }
 
   CompatMatrix Finish() && {
+    NameVersionedColumns();
     for (auto& [key, by_column] : cells_) matrix_.rows.push_back(MakeRow(key, by_column));
     matrix_.cases = static_cast<int64_t>(cases_.size());
     for (auto& [key, by_column] : cases_) {
@@ -96,16 +97,31 @@ class CompatBuilder {
       column.name = column.runtime + "/" + column.ep;
       column.report = report.file;
       column.interrupted = run.status == RunStatus::kInterrupted;
-      for (const CompatColumn& other : matrix_.columns) {
-        if (other.name != column.name) continue;
-        if (other.report == report.file) return InvalidArgument(report.file + ": given twice");
-        return InvalidArgument(report.file + ": the column " + column.name + " is also in " +
-                               other.report + "; each runtime/EP may come from one report only");
-      }
+      ONNXGATE_RETURN_IF_ERROR(CheckNewColumn(column));
       (*columns)[key] = matrix_.columns.size();
       matrix_.columns.push_back(std::move(column));
     }
     return OkStatus();
+  }
+
+  // A runtime/EP (at one version) may come from one report only.
+  Status CheckNewColumn(const CompatColumn& column) const {
+    for (const CompatColumn& other : matrix_.columns) {
+      if (other.name != column.name || other.runtime_version != column.runtime_version) continue;
+      if (other.report == column.report) return InvalidArgument(column.report + ": given twice");
+      return InvalidArgument(column.report + ": the column " + column.name + " is also in " +
+                             other.report + "; each runtime/EP may come from one report only");
+    }
+    return OkStatus();
+  }
+
+  // Columns of one runtime/EP at several versions are named "<runtime>@<version>/<ep>".
+  void NameVersionedColumns() {
+    std::map<std::string, std::set<std::string>> versions;
+    for (const CompatColumn& c : matrix_.columns) versions[c.name].insert(c.runtime_version);
+    for (CompatColumn& c : matrix_.columns) {
+      if (versions[c.name].size() > 1) c.name = c.runtime + "@" + c.runtime_version + "/" + c.ep;
+    }
   }
 
   void AddCase(const CaseRecord& c, size_t column) {

@@ -5,8 +5,9 @@
 //
 // Contract:
 //   - Columns are named "<runtime>/<EP>" whether a report ran one runtime or several side by
-//     side: the runtime is its label in a side-by-side run, else the report's runtime name. They
-//     come in the order of the reports, each report's in the order it shows them.
+//     side: the runtime is its label in a side-by-side run, else the report's runtime name; one
+//     runtime/EP at several versions (a release and a candidate) is "<runtime>@<version>/<EP>".
+//     They come in the order of the reports, each report's in the order it shows them.
 //   - A cell counts the cases of one op version on one column by verdict, as the run report's
 //     conformance matrix does (reports/records.h, MatrixCell). Its pass share is passed / run:
 //     passed counts PASS and XPASS (the raw outcome passed), run every case but SKIP (which never
@@ -14,7 +15,8 @@
 //   - A case is matched across columns by suite and name, and compared by raw outcome: it differs
 //     when one column passed it and another ran it (any outcome but SKIP) and did not pass.
 //   - Bad input is an InvalidArgument naming the file: a report with no case (a bench report, a
-//     run that selected nothing), or a column that another report already holds.
+//     run that selected nothing), or a column (runtime/EP at one version) that another report
+//     already holds.
 #pragma once
 
 #include <cstddef>
@@ -44,7 +46,7 @@ struct PassCount {
 };
 
 struct CompatColumn {
-  std::string name;  // "<runtime>/<ep>", unique in the matrix
+  std::string name;  // "<runtime>/<ep>" or "<runtime>@<version>/<ep>", unique in the matrix
   std::string runtime;
   std::string runtime_version;
   std::string ep;

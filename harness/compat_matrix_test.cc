@@ -197,6 +197,20 @@ TEST(CompatMatrixTest, SameColumnInTwoReportsIsRefusedNamingBoth) {
   EXPECT_THAT(m.status().message(), HasSubstr("onnxgate/dnnl is also in builtin.json"));
 }
 
+TEST(CompatMatrixTest, OneRuntimeAtTwoVersionsGetsAColumnPerVersion) {
+  std::vector<CompatReport> reports = ThreeColumns();
+  CompatReport candidate = Report("candidate.json", "onnxruntime", {"CPUExecutionProvider"},
+                                  {Case("test_relu", "CPUExecutionProvider", Verdict::kFail)});
+  candidate.run.runtime_version = "2.0";
+  reports.push_back(candidate);
+  StatusOr<CompatMatrix> m = BuildCompatMatrix(reports);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_THAT(ColumnNames(*m),
+              ElementsAre("onnxgate/ref", "onnxgate/dnnl", "onnxruntime@1.0/CPUExecutionProvider",
+                          "onnxruntime@2.0/CPUExecutionProvider"));
+  EXPECT_EQ(RowOf(*m, "Relu", 14).cells[3]->pass.passed, 0);
+}
+
 TEST(CompatMatrixTest, SameReportTwiceIsRefused) {
   std::vector<CompatReport> reports = ThreeColumns();
   reports.push_back(reports[1]);
