@@ -6,12 +6,12 @@
 # with fallback forbidden (every node falls back, so every case is UNSUPPORTED). Then `onnxgate
 # matrix` over the three: its JSON has the five columns, test_relu differs (PASS on ref, FAIL on
 # test-broken-relu) and Relu v14 is an op version that differs; a report given twice, a file that
-# is not a run report and a missing file are exit 2 naming the file. Last, the page in headless
-# Chromium at 1280 px: five column headers inside the window, a sticky header, no sideways scroll,
-# the differing-case table inside the window.
+# is not a run report and a missing file are exit 2 naming the file. Last, the page: well-formed
+# XML, and in headless Chromium at 1280 px five column headers inside the window and sticky, no
+# sideways scroll, the last cell of every row of the grid and of the differing cases inside it.
 #
 # Usage: ci/check-compat-matrix.sh <onnxgate binary> <repository root> <test providers plugin .so>
-# Needs jq, chromium (ci/install-deps.sh installs them) and .venv/ort for ONNX Runtime.
+# Needs jq, xmllint, chromium (ci/install-deps.sh installs them) and .venv/ort for ONNX Runtime.
 set -euo pipefail
 
 if [[ $# -ne 3 ]]; then
@@ -28,7 +28,7 @@ fail() {
   echo "check-compat-matrix: $*" >&2
   exit 1
 }
-for tool in jq chromium; do
+for tool in jq xmllint chromium; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (ci/install-deps.sh installs it)"
 done
 
@@ -87,6 +87,8 @@ bad twice "builtin-again.json: the column onnxgate/ref is also in $work/builtin.
   "${reports[@]}" --report "$work/builtin-again.json"
 bad not-a-run "$work/matrix.json" --report "$work/builtin.json" --report "$work/matrix.json"
 bad missing "$work/nope.json" --report "$work/nope.json"
+
+xmllint --noout "$work/matrix.html" || fail "the page is not well-formed"
 
 # The page at 1280 px. The probe appends its findings as <pre id="layout-result">.
 cat >"$work/probe.js" <<'EOF'
