@@ -165,6 +165,7 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx);        // sweep: rows at o
 void AddReportCommand(CLI::App& app, CliContext& ctx);       // report: render a JSON report again
 void AddMergeCommand(CLI::App& app, CliContext& ctx);        // merge: shard reports -> one run's
 void AddDiffReportsCommand(CLI::App& app, CliContext& ctx);  // diff-reports: verdict changes
+void AddMatrixCommand(CLI::App& app, CliContext& ctx);       // matrix: one across runtimes
 
 // --json, --junit (with --junit-schema), --markdown and --html of the commands that write a run's
 // reports from other reports (report, merge); WriteReportsOf writes those named (an empty path:
