@@ -235,10 +235,12 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
   if (r.change_ratio) properties.Add("change", FormatChange(*r.change_ratio));
   if (r.p_value) properties.Add("p_value", FormatNumber(*r.p_value));
   properties.Add("verdict", LatencyVerdictToString(r.verdict));
+  if (!r.noise.empty()) properties.Add("unreliable", r.noise);
   std::string system_out = OpenCase(out, schema, "latency." + r.model, LatencyDisplayName(r),
                                     r.median_ms / 1000.0, properties);
   std::string summary = FormatLatencySummary(r);
   std::string body = r.message.empty() ? summary + "\n" : summary + "\n" + r.message + "\n";
+  if (!r.noise.empty()) body += "unreliable: " + r.noise + "\n";
   if (r.verdict == LatencyVerdict::kRegression) {
     out << "      <failure" << Attr("message", "regression: " + summary)
         << Attr("type", "regression") << ">" << XmlEscapeText(body) << "</failure>\n";
