@@ -245,8 +245,10 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
     out << "      <failure" << Attr("message", "regression: " + summary)
         << Attr("type", "regression") << ">" << XmlEscapeText(body) << "</failure>\n";
   } else if (r.verdict == LatencyVerdict::kNoBaseline) {
-    // Nothing was compared, which is what "skipped" says.
-    out << "      <skipped" << Attr("message", "no baseline: " + summary) << "/>\n";
+    // Nothing was compared, which is what "skipped" says; the message says why (with --compare:
+    // a configuration never measured).
+    const std::string why = r.message.empty() ? summary : summary + "; " + r.message;
+    out << "      <skipped" << Attr("message", "no baseline: " + why) << "/>\n";
   } else {
     system_out += std::string(LatencyVerdictToString(r.verdict)) + ": " + body;
   }

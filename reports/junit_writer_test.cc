@@ -284,6 +284,16 @@ TEST_F(JunitWriterTest, LatencySuiteFailsOnRegression) {
               HasSubstr("no baseline"));
 }
 
+// A configuration never measured says so where CI pages show a skipped case.
+TEST_F(JunitWriterTest, ANewConfigurationSaysSoInItsSkippedMessage) {
+  RunRecord run = SampleRun();
+  run.latency[3].message = "new configuration: the baseline b.json has no entry for encoder";
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  EXPECT_EQ(XPath("string(//testcase[@name=\"encoder[ref,1t]\"]/skipped/@message)"),
+            "no baseline: median 5.5 ms (no baseline); new configuration: the baseline b.json has "
+            "no entry for encoder");
+}
+
 TEST_F(JunitWriterTest, AnUnreliableVerdictIsAPropertyAndSaidInTheOutput) {
   RunRecord run = SampleRun();
   const std::string noise = "cv 30.0% now and 2.0% in the baseline against a threshold of 10.0%";
