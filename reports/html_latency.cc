@@ -73,6 +73,7 @@ void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& recor
     if (r.verdict != LatencyVerdict::kNoBaseline) {
       value += std::string(" ") + LatencyVerdictToString(r.verdict);
     }
+    if (!r.noise.empty()) value += " (unreliable)";
     out << "<text x=\"" << kLabelWidth + kBarWidth + 8 << "\" y=\"" << y + 16 << "\">"
         << Text(value) << "</text></g>\n";
   }
@@ -116,11 +117,16 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
         << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
     if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
     out << "</td><td class=\"num\">" << (r.p_value ? Short(*r.p_value) : "–")
-        << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict)
-        << "</span></td></tr>\n";
+        << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict) << "</span>"
+        << (r.noise.empty() ? "" : " <span class=\"sub\">unreliable</span>") << "</td></tr>\n";
     if (!r.message.empty()) {
       out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns << "\">"
           << Text(OneLine(r.message, options.max_message_chars)) << "</td></tr>\n";
+    }
+    if (!r.noise.empty()) {
+      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns
+          << "\">unreliable: " << Text(OneLine(r.noise, options.max_message_chars))
+          << "</td></tr>\n";
     }
   }
   out << "</tbody></table></div>\n";

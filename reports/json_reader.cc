@@ -166,7 +166,8 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   }
   ONNXGATE_RETURN_IF_ERROR(
       ReadNamed(f, "verdict", LatencyVerdictFromString, &r->verdict, /*required=*/true));
-  return f.Read("message", &r->message);
+  ONNXGATE_RETURN_IF_ERROR(f.Read("message", &r->message));
+  return f.Read("noise", &r->noise);
 }
 
 // Counts per verdict name: {"PASS": 3, "FAIL": 1}; absent verdicts count 0.

@@ -143,6 +143,10 @@ Json LatencyJson(const LatencyRecord& r) {
   optional("p_value", r.p_value);
   j["verdict"] = LatencyVerdictToString(r.verdict);
   j["message"] = r.message;
+  if (!r.noise.empty()) {
+    j["unreliable"] = true;
+    j["noise"] = r.noise;
+  }
   return j;
 }
 

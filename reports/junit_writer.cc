@@ -235,16 +235,20 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
   if (r.change_ratio) properties.Add("change", FormatChange(*r.change_ratio));
   if (r.p_value) properties.Add("p_value", FormatNumber(*r.p_value));
   properties.Add("verdict", LatencyVerdictToString(r.verdict));
+  if (!r.noise.empty()) properties.Add("unreliable", r.noise);
   std::string system_out = OpenCase(out, schema, "latency." + r.model, LatencyDisplayName(r),
                                     r.median_ms / 1000.0, properties);
   std::string summary = FormatLatencySummary(r);
   std::string body = r.message.empty() ? summary + "\n" : summary + "\n" + r.message + "\n";
+  if (!r.noise.empty()) body += "unreliable: " + r.noise + "\n";
   if (r.verdict == LatencyVerdict::kRegression) {
     out << "      <failure" << Attr("message", "regression: " + summary)
         << Attr("type", "regression") << ">" << XmlEscapeText(body) << "</failure>\n";
   } else if (r.verdict == LatencyVerdict::kNoBaseline) {
-    // Nothing was compared, which is what "skipped" says.
-    out << "      <skipped" << Attr("message", "no baseline: " + summary) << "/>\n";
+    // Nothing was compared, which is what "skipped" says; the message says why (with --compare:
+    // a configuration never measured).
+    const std::string why = r.message.empty() ? summary : summary + "; " + r.message;
+    out << "      <skipped" << Attr("message", "no baseline: " + why) << "/>\n";
   } else {
     system_out += std::string(LatencyVerdictToString(r.verdict)) + ": " + body;
   }

@@ -209,6 +209,10 @@ struct LatencyRecord {
   std::optional<double> p_value;       // of the Mann-Whitney U test against the baseline
   LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
   std::string message;
+  // Why the verdict is unreliable: the spread of the samples (cv) on either side exceeded the
+  // threshold, so a change of the threshold's size is within the repetitions' own scatter.
+  // Empty when it did not, and when nothing was compared.
+  std::string noise;
 };
 
 struct HostRecord {

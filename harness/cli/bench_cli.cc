@@ -121,6 +121,9 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   cmd->add_flag("--compare", o.compare,
                 "Compare with the baseline for this machine fingerprint (none: reported, not a "
                 "failure); a baseline from another fingerprint is refused");
+  cmd->add_flag("--fail-on-new", o.fail_on_new,
+                "With --compare: exit 1 on a configuration (model name, threads, shapes) that "
+                "this machine's baseline has never measured, as on a regression");
   bench.against.spec.clear();  // no comparison unless named
   cmd->add_option("--against", bench.against.spec,
                   "Measure the --runtime (the candidate) and this runtime (the reference, named "

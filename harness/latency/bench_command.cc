@@ -82,10 +82,22 @@ Status CheckBenchRequest(const BenchCommandOptions& o, const RuntimeUnderTest& r
   return CheckTargetsOffered(o, runtime);
 }
 
+// Exit 1 on a regression, and with --fail-on-new on a configuration never measured before.
+int BenchExitCode(const BenchCommandOptions& o, const BenchJudgement& judgement) {
+  const bool failed =
+      judgement.regressions > 0 || (o.fail_on_new && judgement.new_configurations > 0);
+  return failed ? kExitRegression : kExitOk;
+}
+
 }  // namespace
 
 int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
   if (Status st = CheckBenchRequest(o, runtime); !st.ok()) return Fail(o, "bench", st);
+  if (o.fail_on_new && !o.compare) {
+    return Fail(o, "bench",
+                InvalidArgument("--fail-on-new needs --compare: only a comparison with this "
+                                "machine's baselines finds configurations never measured"));
+  }
   const MachineFingerprint fp = CurrentMachineFingerprint();
   LatencyThresholds thresholds;
   BenchBaselines baselines;
@@ -117,17 +129,18 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
 
   PrintBenchResults(o, run, baselines, judgement.regressions);
   if (Status st = WriteBenchReports(o, run, *measured); !st.ok()) return Fail(o, "bench", st);
-  return judgement.regressions > 0 ? kExitRegression : kExitOk;
+  return BenchExitCode(o, judgement);
 }
 
 int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest& candidate,
                            const RuntimeUnderTest& reference) {
   const char* command = "bench --against";
   if (Status st = CheckBenchRequest(o, candidate); !st.ok()) return Fail(o, command, st);
-  if (o.compare || !o.baseline_file.empty()) {
+  if (o.compare || o.fail_on_new || !o.baseline_file.empty()) {
     return Fail(o, command,
                 InvalidArgument("--against judges the runtime against another one measured "
-                                "beside it; it takes no stored baseline (--compare, --baseline)"));
+                                "beside it; it takes no stored baseline (--compare, --baseline, "
+                                "--fail-on-new)"));
   }
   const std::vector<std::string> offered = reference.providers();
   if (offered.empty()) {

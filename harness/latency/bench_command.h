@@ -1,8 +1,9 @@
 // `onnxgate bench` and `onnxgate baseline update`: pick the models (the generated zoo by
 // default), measure each model x EP x thread count, then compare with this machine's baselines
 // and write the reports, or bless the numbers as the new baselines. Exit codes: 0 no
-// regression, 1 a latency regression, 2 usage or infrastructure error (including a baseline
-// from another machine fingerprint, which is refused).
+// regression, 1 a latency regression (or, with fail_on_new, a new configuration), 2 usage or
+// infrastructure error (including a baseline from another machine fingerprint, which is
+// refused).
 #pragma once
 
 #include <cstdio>
@@ -30,6 +31,9 @@ struct BenchCommandOptions {
   // process before it is killed; in (0, kMaxBenchTimeoutSeconds].
   double timeout_s = 600;
   bool compare = false;
+  // With compare: a configuration never measured before (no baseline entry for its model name,
+  // threads and shapes, or no baseline file) fails the bench (exit 1) as a regression does.
+  bool fail_on_new = false;
   std::string baselines_dir;    // default <root>/golden/baselines
   std::string baseline_file;    // an explicit baseline file instead (one EP only)
   std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)

@@ -27,6 +27,7 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
+using ::testing::StartsWith;
 namespace fs = std::filesystem;
 
 class BenchCommandTest : public ::testing::Test {
@@ -298,16 +299,49 @@ TEST_F(BenchCommandTest, CrashingAndHangingKernelsAreContained) {
   EXPECT_THAT(err_, HasSubstr("--timeout must be a number of seconds in (0, 86400]"));
 }
 
-TEST_F(BenchCommandTest, ChangedModelIsNotCompared) {
+// A model file other than the one the entry measured is compared with the entry of its name.
+TEST_F(BenchCommandTest, ChangedModelIsComparedByName) {
   ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
   auto file = ReadBaseline(BaselineFilePath());
   ASSERT_TRUE(file.ok());
-  file->entries[0].model_sha256 = std::string(64, '0');
+  file->entries[0].model_sha256 = "0123abcd" + std::string(56, '0');
   ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
   BenchCommandOptions o = Options();
   o.compare = true;
-  EXPECT_EQ(Capture(RunBenchCommand, o), 0);
-  EXPECT_THAT(out_, HasSubstr("the model changed since the baseline was recorded"));
+  o.json_path = dir_ + "/run.json";
+  const int rc = Capture(RunBenchCommand, o);
+  auto run = ReadRunJson(dir_ + "/run.json");
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->latency.size(), 1u);
+  const LatencyRecord& r = run->latency[0];
+  EXPECT_NE(r.verdict, LatencyVerdict::kNoBaseline);
+  EXPECT_TRUE(r.baseline_median_ms.has_value());
+  EXPECT_EQ(rc, r.verdict == LatencyVerdict::kRegression ? 1 : 0) << out_;
+  EXPECT_THAT(r.message, StartsWith("model changed (hash 0123abcd -> "));
+  EXPECT_THAT(out_, HasSubstr("model changed (hash 0123abcd -> "));
+}
+
+// Another thread count than the baseline's is a new configuration: reported, and a failure
+// only with fail_on_new, which needs compare.
+TEST_F(BenchCommandTest, ANewConfigurationFailsOnlyWhenAskedTo) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok());
+  file->entries[0].threads = 2;
+  ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("no-baseline mlp[ref,1t]: new configuration: the baseline "));
+  EXPECT_THAT(out_, HasSubstr("has no entry for mlp at 1 thread(s) (it holds 2 thread(s))"));
+  EXPECT_THAT(out_, HasSubstr("1 new configuration(s), never measured on this machine\n"));
+  o.fail_on_new = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 1) << err_;
+  EXPECT_THAT(out_, HasSubstr("1 new configuration(s), never measured on this machine "
+                              "(--fail-on-new: a failure)"));
+  o.compare = false;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--fail-on-new needs --compare"));
 }
 
 TEST_F(BenchCommandTest, UsageErrors) {
@@ -426,6 +460,10 @@ TEST_F(BenchCommandTest, AgainstMeasuresBothInAlternatingTurnsAndJudgesTheCandid
   o.compare = true;
   EXPECT_EQ(against(slower, *runtime_), 2);
   EXPECT_THAT(err_, HasSubstr("takes no stored baseline"));
+  o.compare = false;
+  o.fail_on_new = true;
+  EXPECT_EQ(against(slower, *runtime_), 2);
+  EXPECT_THAT(err_, HasSubstr("takes no stored baseline (--compare, --baseline, --fail-on-new)"));
 }
 
 TEST_F(BenchCommandTest, GeneratesTheZooWhenNoFolderIsGiven) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "harness/latency/bench_judge.h"
 #include "harness/latency/bench_table.h"
 #include "harness/latency/gbench_json.h"
 #include "reports/format.h"
@@ -40,6 +41,13 @@ class BenchJsonWriter : public ReportWriter {
   BenchClock clock_;
 };
 
+// A verdict the spread of the samples makes unreliable, said on a line of its own.
+void PrintNoise(const BenchCommandOptions& o, const LatencyRecord& r) {
+  if (r.noise.empty()) return;
+  std::fprintf(o.out, "unreliable %s: %s\n", EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+               EscapeForTerminal(r.noise).c_str());
+}
+
 }  // namespace
 
 void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
@@ -74,16 +82,25 @@ void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                      ep.c_str(), baselines.paths.at(ep).c_str());
       }
     }
+    int new_configurations = 0;
     for (const LatencyRecord& r : run.latency) {
+      if (r.verdict == LatencyVerdict::kNoBaseline) ++new_configurations;
+      // Every verdict but UNCHANGED, and an unchanged model whose file changed.
+      const bool model_changed = r.message.rfind(kModelChangedPrefix, 0) == 0;
       if (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kImprovement ||
-          r.verdict == LatencyVerdict::kInconclusive ||
+          r.verdict == LatencyVerdict::kInconclusive || model_changed ||
           (r.verdict == LatencyVerdict::kNoBaseline && !missing)) {
         std::fprintf(o.out, "%s %s[%s,%lldt]: %s\n", LatencyVerdictToString(r.verdict),
                      EscapeForTerminal(r.model).c_str(), EscapeForTerminal(r.ep).c_str(),
                      static_cast<long long>(r.threads), EscapeForTerminal(r.message).c_str());
       }
+      PrintNoise(o, r);
     }
     std::fprintf(o.out, "%d latency regression(s)\n", regressions);
+    if (new_configurations > 0) {
+      std::fprintf(o.out, "%d new configuration(s), never measured on this machine%s\n",
+                   new_configurations, o.fail_on_new ? " (--fail-on-new: a failure)" : "");
+    }
   }
   std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
 }
@@ -97,6 +114,7 @@ void PrintAgainstResults(const BenchCommandOptions& o, const RunRecord& run,
                    EscapeForTerminal(LatencyDisplayName(r)).c_str(),
                    EscapeForTerminal(r.message).c_str());
     }
+    PrintNoise(o, r);
   }
   std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions, labels[0].c_str(),
                labels[1].c_str());

@@ -21,7 +21,8 @@ void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp
                       const char* slowed_runs = "every run");
 
 // After a bench of one runtime: the table, and with --compare the missing baselines, every
-// verdict but UNCHANGED and the number of regressions; then the wall time.
+// verdict but UNCHANGED (and an unchanged model whose file changed), the unreliable verdicts,
+// the number of regressions and of new configurations; then the wall time.
 void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                        const BenchBaselines& baselines, int regressions);
 
