@@ -40,6 +40,24 @@ class BenchJsonWriter : public ReportWriter {
   BenchClock clock_;
 };
 
+// Below the table: where nodes fell back (--fallback warn; the reports say it under allow too),
+// and why a combination was not measured.
+void PrintFallbacksAndErrors(const BenchCommandOptions& o, const RunRecord& run) {
+  for (const LatencyRecord& r : run.latency) {
+    if (o.settings.fallback == FallbackPolicy::kWarn && !r.fallback.empty()) {
+      std::fprintf(o.out, "warning: fallback %s: %s\n",
+                   EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                   EscapeForTerminal(r.fallback).c_str());
+    }
+  }
+  for (const LatencyRecord& r : run.latency) {
+    if (r.verdict == LatencyVerdict::kError) {
+      std::fprintf(o.out, "error %s: %s\n", EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                   EscapeForTerminal(r.message).c_str());
+    }
+  }
+}
+
 }  // namespace
 
 void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
@@ -63,6 +81,7 @@ void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp
 void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                        const BenchBaselines& baselines, int regressions) {
   std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, o.compare).c_str());
+  PrintFallbacksAndErrors(o, run);
   if (o.compare) {
     bool missing = false;
     for (const auto& [ep, file] : baselines.files) {
@@ -78,9 +97,9 @@ void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
       if (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kImprovement ||
           r.verdict == LatencyVerdict::kInconclusive ||
           (r.verdict == LatencyVerdict::kNoBaseline && !missing)) {
-        std::fprintf(o.out, "%s %s[%s,%lldt]: %s\n", LatencyVerdictToString(r.verdict),
-                     EscapeForTerminal(r.model).c_str(), EscapeForTerminal(r.ep).c_str(),
-                     static_cast<long long>(r.threads), EscapeForTerminal(r.message).c_str());
+        std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
+                     EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                     EscapeForTerminal(r.message).c_str());
       }
     }
     std::fprintf(o.out, "%d latency regression(s)\n", regressions);
@@ -91,8 +110,9 @@ void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
 void PrintAgainstResults(const BenchCommandOptions& o, const RunRecord& run,
                          const std::vector<std::string>& labels, int regressions) {
   std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, true).c_str());
+  PrintFallbacksAndErrors(o, run);
   for (const LatencyRecord& r : run.latency) {
-    if (r.verdict != LatencyVerdict::kUnchanged) {
+    if (r.verdict != LatencyVerdict::kUnchanged && r.verdict != LatencyVerdict::kError) {
       std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
                    EscapeForTerminal(LatencyDisplayName(r)).c_str(),
                    EscapeForTerminal(r.message).c_str());
