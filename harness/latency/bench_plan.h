@@ -63,7 +63,7 @@ StatusOr<std::vector<BenchModel>> ResolveBenchModels(const BenchCommandOptions& 
 // Reads each model to find its symbolic dimensions and the shapes to measure it at; a model that
 // cannot be read keeps its error (it is that model's, reported; the others are measured).
 // InvalidArgument for a --dim that no model has (model_feeds.h's ParseDimFlags refused sizes < 1
-// already).
+// already); only a warning on o.err when a model that could not be read might have it.
 Status PlanBenchShapes(const BenchCommandOptions& o, std::vector<BenchModel>* models);
 
 // --baseline-file, else the EP's file under the baselines folder (its name checked there).
