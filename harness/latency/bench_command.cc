@@ -136,7 +136,7 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
   TempDir temp;
   auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, "bench", models.status());
-  PrintBenchHeader(o, fp, models->size());
+  PrintBenchHeader(o, fp, *models);
   auto outcome = MeasureRuntime(o, runtime, *models);
   if (!outcome.ok()) return Fail(o, "bench", outcome.status());
   const std::vector<BenchMeasurement>& measured = outcome->sides[0];
@@ -187,7 +187,7 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   TempDir temp;
   auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, command, models.status());
-  PrintBenchHeader(o, fp, models->size(), "every run of the candidate");
+  PrintBenchHeader(o, fp, *models, "every run of the candidate");
   std::fprintf(o.out, "candidate %s against %s, measured in alternating turns\n", labels[0].c_str(),
                labels[1].c_str());
   auto outcome = MeasureSides(o, {candidate_side, reference_side}, *models);
@@ -223,7 +223,7 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
   TempDir temp;
   auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, command, models.status());
-  PrintBenchHeader(o, fp, models->size());
+  PrintBenchHeader(o, fp, *models);
   auto outcome = MeasureRuntime(o, runtime, *models);
   if (!outcome.ok()) return Fail(o, command, outcome.status());
   const std::vector<BenchMeasurement>& measured = outcome->sides[0];

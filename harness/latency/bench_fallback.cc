@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "harness/fallback_nodes.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -41,12 +42,13 @@ std::string DescribeBenchFallback(size_t placed, const std::vector<FallbackRecor
 }
 
 std::string BenchFallbackOf(const LoadedModel& model, const std::string& first_provider,
-                            const onnx::ModelProto& proto) {
+                            const std::string& model_path) {
   const std::vector<NodePlacement> placements = model.placements();
   std::vector<FallbackRecord> fallbacks = FallbackNodes(placements, first_provider, nullptr);
   if (fallbacks.empty()) return "";
-  if (HasTypeDependentNodes(proto)) {
-    const std::set<std::string> int64_nodes = NodesWithInt64Outputs(proto);
+  auto file = ModelFile::Read(model_path);
+  if (file.ok() && HasTypeDependentNodes(file->proto())) {
+    const std::set<std::string> int64_nodes = NodesWithInt64Outputs(file->proto());
     fallbacks = FallbackNodes(placements, first_provider, &int64_nodes);
   }
   return DescribeBenchFallback(placements.size(), fallbacks);

@@ -9,10 +9,6 @@
 #include "reports/records.h"
 #include "runtime/api/runtime.h"
 
-namespace onnx {
-class ModelProto;
-}
-
 namespace onnxgate {
 
 // "3 of 41 nodes on ref (Gather x2, Shape x1; 3 shape-only)": `fallbacks` out of `placed` nodes,
@@ -21,9 +17,10 @@ namespace onnxgate {
 std::string DescribeBenchFallback(size_t placed, const std::vector<FallbackRecord>& fallbacks);
 
 // The line above for a loaded model whose placements the runtime reports now: the nodes outside
-// `first_provider`; the shape-only rule uses the types of `proto` (the model as read) when the
-// model has nodes whose rule depends on them.
+// `first_provider`. Only when there are some is the model file read again (and dropped), for the
+// types the shape-only rule needs when the model has nodes whose rule depends on them; a file that
+// cannot be read then leaves those nodes counted as compute nodes.
 std::string BenchFallbackOf(const LoadedModel& model, const std::string& first_provider,
-                            const onnx::ModelProto& proto);
+                            const std::string& model_path);
 
 }  // namespace onnxgate

@@ -60,15 +60,19 @@ void PrintFallbacksAndErrors(const BenchCommandOptions& o, const RunRecord& run)
 
 }  // namespace
 
-void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
-                      const char* slowed_runs) {
+void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                      const std::vector<BenchModel>& models, const char* slowed_runs) {
   const BenchSettings& s = o.settings;
+  size_t shaped = 0;
+  for (const BenchModel& m : models) shaped += m.shapes.size();
+  const std::string with_shapes =
+      shaped == models.size() ? "" : " (" + std::to_string(shaped) + " with their shapes)";
   std::fprintf(o.out,
-               "machine %s (%s)\n%zu model(s) x %zu EP(s) x %zu thread count(s); %s clock, "
+               "machine %s (%s)\n%zu model(s)%s x %zu EP(s) x %zu thread count(s); %s clock, "
                "warm-up %.2g s, %d repetitions of >= %.2g s each, %d round%s\n",
-               fp.Id().c_str(), fp.Describe().c_str(), models, o.eps.size(), o.threads.size(),
-               BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s, o.rounds,
-               o.rounds == 1 ? "" : "s");
+               fp.Id().c_str(), fp.Describe().c_str(), models.size(), with_shapes.c_str(),
+               o.eps.size(), o.threads.size(), BenchClockName(s.clock), s.warmup_s, s.repetitions,
+               s.min_time_s, o.rounds, o.rounds == 1 ? "" : "s");
   if (s.optimization_level != 0) {
     std::fprintf(o.out, "models loaded at graph optimization level %d\n", s.optimization_level);
   }

@@ -193,9 +193,11 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
   m.threads = threads;
   m.optimization_level = settings.optimization_level;
   m.shapes = shapes;
-  auto file = ModelFile::Read(target.model_path);
-  if (!file.ok()) return file.status().WithContext(s.what);
-  m.model_sha256 = file->sha256();
+  {
+    auto file = ModelFile::Read(target.model_path);
+    if (!file.ok()) return file.status().WithContext(s.what);
+    m.model_sha256 = file->sha256();
+  }
   const LoadOptions options = BenchLoadOptions(target, threads, settings);
   auto load_start = Clock::now();
   auto loaded = target.runtime->Load(target.model_path, options);
@@ -216,7 +218,7 @@ StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
   if (observer != nullptr) observer->OnLoaded(m.load_ms, m.first_run_ms);
   // After the first run: a runtime may only know where the nodes ran once it has run.
   if (settings.fallback != FallbackPolicy::kForbid) {
-    m.fallback = BenchFallbackOf(*s.model, options.providers.front(), file->proto());
+    m.fallback = BenchFallbackOf(*s.model, options.providers.front(), target.model_path);
   }
 
   if (target.extra_work && settings.extra_work_percent > 0.0) {
