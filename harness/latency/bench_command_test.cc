@@ -485,6 +485,8 @@ TEST_F(BenchCommandTest, AnUnmeasurableModelIsItsErrorAndTheOthersAreMeasured) {
           .ok());
   fs::create_symlink("../ext/w.bin", models + "/linked/w.bin");
   fs::create_directories(models + "/empty");
+  // A subfolder without model.onnx: each of its models is "<subfolder>/<name>".
+  ASSERT_TRUE(WriteFileAtomically(models + "/pair/chain.onnxtxt", kNegReluAbsChain).ok());
   BenchCommandOptions o = Options();
   o.dims = {{"batch", {4}}};
   o.json_path = dir_ + "/errors.json";
@@ -501,7 +503,9 @@ TEST_F(BenchCommandTest, AnUnmeasurableModelIsItsErrorAndTheOthersAreMeasured) {
   ASSERT_TRUE(run.ok()) << run.status().ToString();
   std::map<std::string, LatencyRecord> by_model;
   for (const LatencyRecord& r : run->latency) by_model[r.model] = r;
-  ASSERT_EQ(by_model.size(), 5u);
+  ASSERT_EQ(by_model.size(), 6u);
+  EXPECT_EQ(by_model["pair/chain"].shapes, "batch=4");
+  EXPECT_GT(by_model["pair/chain"].median_ms, 0.0);
   EXPECT_EQ(by_model["ext"].verdict, LatencyVerdict::kNoBaseline);
   EXPECT_GT(by_model["ext"].median_ms, 0.0);
   EXPECT_EQ(by_model["mlp"].verdict, LatencyVerdict::kNoBaseline);
