@@ -94,8 +94,8 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")
       ->capture_default_str();
   cmd->add_flag("--quick", f.quick,
-                "Quick mode for CTest: only the zoo's mlp and mobilenet_v2 unless --model or "
-                "--models is given, 9 "
+                "Quick mode for CTest: only the zoo's mlp and mobilenet_v2 unless --model is "
+                "given (every model of a --models folder that has neither), 9 "
                 "repetitions of 0.05 s, 0.1 s warm-up, at least 3 rounds (each unless given "
                 "explicitly)");
   cmd->add_option("--baselines-dir", o.baselines_dir,
@@ -131,9 +131,7 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
   out->dims = std::move(dims).value();
   out->input_ranges = std::move(ranges).value();
   if (f.quick) {
-    if (out->model_globs.empty() && out->models_dir.empty()) {
-      out->model_globs = {"mlp", "mobilenet_v2"};
-    }
+    out->quick_models = out->model_globs.empty();
     if (f.repetitions->count() == 0) out->settings.repetitions = 9;
     if (f.min_time->count() == 0) out->settings.min_time_s = 0.05;
     if (f.warmup->count() == 0) out->settings.warmup_s = 0.1;

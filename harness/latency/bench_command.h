@@ -25,6 +25,9 @@ struct BenchCommandOptions {
   std::string root;                      // holds golden/baselines/ by default
   std::string models_dir;                // empty: generate the zoo into a temporary folder
   std::vector<std::string> model_globs;  // on the model name; empty: all
+  // --quick without --model: only mlp and mobilenet_v2 (kQuickModels) where the models include
+  // either, else every model.
+  bool quick_models = false;
   std::vector<std::string> eps = {"ref"};
   // --dim: sizes of named symbolic dimensions; every combination of the sizes of the dimensions
   // a model has is one measurement of it. A name no measured model has is a usage error.
@@ -59,6 +62,7 @@ struct BenchCommandOptions {
 };
 
 inline constexpr double kMaxBenchTimeoutSeconds = 24 * 3600.0;
+inline constexpr const char* kQuickModels[] = {"mlp", "mobilenet_v2"};
 
 int RunBenchCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
 int RunBaselineUpdateCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 
 #include "harness/ep_target.h"
 #include "harness/latency/bench_shapes.h"
@@ -33,6 +34,17 @@ bool MatchesAny(const std::vector<std::string>& globs, const std::string& name) 
 
 std::string BaselinesDir(const BenchCommandOptions& o) {
   return o.baselines_dir.empty() ? o.root + "/golden/baselines" : o.baselines_dir;
+}
+
+// --quick: the models named like the zoo's quick ones when there are any, else all.
+std::vector<BenchModel> QuickModelsOf(std::vector<BenchModel> models) {
+  std::vector<BenchModel> quick;
+  for (const BenchModel& m : models) {
+    for (const char* name : kQuickModels) {
+      if (m.name == name) quick.push_back(m);
+    }
+  }
+  return quick.empty() ? models : quick;
 }
 
 BenchModel ModelAt(std::string name, std::string path) {
@@ -166,8 +178,11 @@ StatusOr<std::vector<BenchModel>> ResolveBenchModels(const BenchCommandOptions& 
   if (o.models_dir.empty()) {
     ONNXGATE_RETURN_IF_ERROR(temp->Create());
     std::fprintf(o.out, "generating the model zoo into %s\n", temp->path().c_str());
+    const std::vector<std::string> globs =
+        o.quick_models ? std::vector<std::string>(std::begin(kQuickModels), std::end(kQuickModels))
+                       : o.model_globs;
     ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> paths,
-                              zoo::GenerateZoo(temp->path(), zoo::ZooModels(), o.model_globs));
+                              zoo::GenerateZoo(temp->path(), zoo::ZooModels(), globs));
     for (const std::string& path : paths) models.push_back(ModelAt(ModelNameFromPath(path), path));
     return models;
   }
@@ -175,6 +190,7 @@ StatusOr<std::vector<BenchModel>> ResolveBenchModels(const BenchCommandOptions& 
   for (BenchModel& m : found) {
     if (MatchesAny(o.model_globs, m.name)) models.push_back(std::move(m));
   }
+  if (o.quick_models) models = QuickModelsOf(std::move(models));
   if (models.empty()) {
     return NotFound("no .onnx model in " + o.models_dir +
                     (o.model_globs.empty() ? std::string() : " matches the --model patterns"));

@@ -52,7 +52,8 @@ struct BenchModel {
   std::string error;             // why it cannot be measured (unreadable); empty when it can
 };
 
-// The models to measure, filtered by the --model globs (on the name), in name order: the zoo
+// The models to measure, filtered by the --model globs (on the name; --quick: kQuickModels where
+// there are any), in name order: the zoo
 // generated into `temp` when no folder is given, else the folder's .onnx and .onnxtxt files and
 // its subfolders': a subfolder holding model.onnx (or model.onnxtxt) is one model named after the
 // subfolder, its other files being the model's (external data); else each model file in it is a
