@@ -160,6 +160,22 @@ TEST_F(JsonWriterTest, AnUnreliableVerdictIsFlaggedWithItsReason) {
   EXPECT_EQ(read->latency[0].noise, "");
 }
 
+TEST_F(JsonWriterTest, RoundTripKeepsShapesFallbackAndErrors) {
+  RunRecord run = SampleRun();
+  run.latency[0].shapes = "batch=4,seq=128";
+  run.latency[0].fallback = "3 of 41 nodes on ref (Gather x2, Shape x1; 3 shape-only)";
+  run.latency[1].verdict = LatencyVerdict::kError;
+  run.latency[1].message = "m.onnx: not a valid ONNX model";
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->latency[0].shapes, "batch=4,seq=128");
+  EXPECT_EQ(read->latency[0].fallback, run.latency[0].fallback);
+  EXPECT_EQ(read->latency[1].verdict, LatencyVerdict::kError);
+  EXPECT_EQ(read->latency[1].shapes, "");
+  EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"shapes\"")));
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsTheRunStatusAndTheCasesNotRun) {
   const RunRecord run = InterruptedRun();
   ASSERT_TRUE(WriteRunJson(run, path_).ok());

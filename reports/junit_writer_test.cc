@@ -318,6 +318,20 @@ TEST_F(JunitWriterTest, AnUnreliableVerdictIsAPropertyAndSaidInTheOutput) {
       "0");
 }
 
+TEST_F(JunitWriterTest, LatencyShapesNameTheCaseAndAnUnmeasuredModelIsAnError) {
+  RunRecord run = SampleRun();
+  run.latency[0].shapes = "batch=4";
+  run.latency[1].verdict = LatencyVerdict::kError;
+  run.latency[1].message = "m.onnx: not a valid ONNX model";
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  const std::string tc =
+      "//testsuite[@name=\"latency\"]/testcase[@name=\"resnet_small[dnnl,4t,batch=4]\"]";
+  EXPECT_EQ(XPath("string(" + tc + "/@classname)"), "latency.resnet_small[batch=4]");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"mlp[dnnl,4t]\"]/error/@message)"),
+            "not measured: m.onnx: not a valid ONNX model");
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[@name=\"latency\"]/@errors)"), "1");
+}
+
 TEST_F(JunitWriterTest, EmptyRunIsStillValid) {
   RunRecord run;
   ASSERT_TRUE(WriteJunitXml(run, path_).ok());

@@ -393,24 +393,38 @@ void WriteLatencyLines(std::ostringstream& out, const char* label,
         << MarkdownCell(text_of(r), kMaxLatencyLineChars) << "\n";
   }
   if (records.size() > shown) out << "- ... and " << records.size() - shown << " more\n";
+}
+
+// A line per measurement whose nodes fell back from its EP's first provider.
+void WriteLatencyFallbacks(std::ostringstream& out, const RunRecord& run,
+                           const MarkdownOptions& options) {
+  size_t shown = 0;
+  for (const LatencyRecord& r : run.latency) {
+    if (r.fallback.empty() || shown == options.max_latency_alerts) continue;
+    out << "- fallback " << MarkdownCode(LatencyDisplayName(r)) << ": "
+        << MarkdownCell(r.fallback, options.max_message_chars) << "\n";
+    ++shown;
+  }
   if (shown > 0) out << "\n";
 }
 
 void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   if (run.latency.empty()) return;
-  int counts[5] = {};
+  int counts[6] = {};
   std::vector<const LatencyRecord*> alerts;
+  std::vector<const LatencyRecord*> errors;
   std::vector<const LatencyRecord*> noisy;
   for (const LatencyRecord& r : run.latency) {
     ++counts[static_cast<int>(r.verdict)];
     if (r.verdict == LatencyVerdict::kRegression) alerts.push_back(&r);
+    if (r.verdict == LatencyVerdict::kError) errors.push_back(&r);
     if (!r.noise.empty()) noisy.push_back(&r);
   }
   out << "### Latency (" << run.latency.size() << " measured)\n\n";
   std::vector<std::string> parts;
   for (LatencyVerdict v :
        {LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
-        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline}) {
+        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline, LatencyVerdict::kError}) {
     const int n = counts[static_cast<int>(v)];
     if (n > 0) parts.push_back(std::to_string(n) + " " + LatencyVerdictToString(v));
   }
@@ -429,10 +443,14 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
                FormatNumber(*r.baseline_median_ms) + " ms)";
     }
     const char* verdict = LatencyVerdictToString(r.verdict);
-    out << "| " << MarkdownCode(r.model) << " | " << MarkdownCode(TargetName(r)) << " | "
-        << r.threads << " | " << FormatNumber(r.median_ms) << " ms | " << change << " | "
-        << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
-                                                     : std::string(verdict))
+    out << "| " << MarkdownCode(LatencyModelShapes(r)) << " | " << MarkdownCode(TargetName(r))
+        << " | " << r.threads << " | "
+        << (r.verdict == LatencyVerdict::kError ? std::string("–")
+                                                : FormatNumber(r.median_ms) + " ms")
+        << " | " << change << " | "
+        << (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kError
+                ? "**" + std::string(verdict) + "**"
+                : std::string(verdict))
         << (r.noise.empty() ? "" : " (unreliable)") << " |\n";
   }
   if (run.latency.size() > rows) {
@@ -444,6 +462,9 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
   });
   WriteLatencyLines(out, "unreliable", noisy, options,
                     [](const LatencyRecord& r) { return r.noise; });
+  WriteLatencyLines(out, "error", errors, options,
+                    [](const LatencyRecord& r) { return r.message; });
+  WriteLatencyFallbacks(out, run, options);
 }
 
 }  // namespace

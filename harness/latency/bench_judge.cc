@@ -103,6 +103,9 @@ LatencyRecord ToLatencyRecord(const BenchMeasurement& m) {
   r.model = m.model;
   r.ep = m.ep;
   r.threads = m.threads;
+  r.shapes = m.shapes;
+  r.fallback = m.fallback;
+  r.model_sha256 = m.model_sha256;
   r.repetitions = static_cast<int64_t>(m.samples_ms.size());
   r.median_ms = m.summary.median;
   r.min_ms = m.summary.min;

@@ -15,10 +15,10 @@
 
 namespace onnxgate {
 
-// The machine, the measurement plan and its clock and settings; `slowed_runs` says which runs a
-// test-only --extra-work-percent slows.
-void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
-                      const char* slowed_runs = "every run");
+// The machine, the measurement plan (the models, with their --dim shapes) and its clock and
+// settings; `slowed_runs` says which runs a test-only --extra-work-percent slows.
+void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                      const std::vector<BenchModel>& models, const char* slowed_runs = "every run");
 
 // After a bench of one runtime: the table, and with --compare the missing baselines, every
 // verdict but UNCHANGED (and an unchanged model whose file changed), the unreliable verdicts,
