@@ -12,8 +12,15 @@
 # (ci/latency-evidence.sh shows what a baseline can); the two sides' repetitions take turns in
 # one worker and are judged pair by pair, so they see the same drift.
 # Needs a build (bash ci/build.sh). Usage: ci/detector-sensitivity.sh [N]
+# `ci/detector-sensitivity.sh --history [R] [SAMPLES_DIR]` instead measures the change-point
+# detector of the results history on series simulated from R real runs
+# (ci/history-detector-sensitivity.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ ${1:-} == --history ]]; then
+  shift
+  exec bash "$root/ci/history-detector-sensitivity.sh" "$@"
+fi
 bin=${ONNXGATE_BUILD_DIR:-$root/build}/harness/onnxgate
 n=${1:-20}
 work=$(mktemp -d)

@@ -256,6 +256,7 @@ std::vector<std::string> FormatDeclines(const std::vector<PlacementRecord>& plac
 }
 
 std::string FormatLatencySummary(const LatencyRecord& r) {
+  if (r.verdict == LatencyVerdict::kError) return "not measured";
   std::string out = "median " + FormatNumber(r.median_ms) + " ms";
   if (!r.baseline_median_ms) return out + " (no baseline)";
   out += " vs baseline " + FormatNumber(*r.baseline_median_ms) + " ms (";
@@ -271,7 +272,12 @@ std::string FormatLatencySummary(const LatencyRecord& r) {
 }
 
 std::string LatencyDisplayName(const LatencyRecord& r) {
-  return r.model + "[" + TargetName(r) + "," + std::to_string(r.threads) + "t]";
+  return r.model + "[" + TargetName(r) + "," + std::to_string(r.threads) + "t" +
+         (r.shapes.empty() ? "" : "," + r.shapes) + "]";
+}
+
+std::string LatencyModelShapes(const LatencyRecord& r) {
+  return r.shapes.empty() ? r.model : r.model + "[" + r.shapes + "]";
 }
 
 }  // namespace onnxgate

@@ -56,9 +56,12 @@ std::vector<std::string> FailingComparisons(const CaseRecord& c);
 std::vector<std::string> FormatDeclines(const std::vector<PlacementRecord>& placements);
 
 // Latency: `median 12.3 ms vs baseline 10.1 ms (+21.8%, p=0.001)`, or without a baseline
-// `median 12.3 ms (no baseline)`.
+// `median 12.3 ms (no baseline)`; for a record that was not measured `not measured`.
 std::string FormatLatencySummary(const LatencyRecord& record);
-// "<model>[<ep>,<threads>t]".
+// "<model>[<ep>,<threads>t]", with the shapes after the thread count when there are any:
+// "bert[ref,1t,batch=4,seq=128]".
 std::string LatencyDisplayName(const LatencyRecord& record);
+// The model and its shapes, "bert[batch=4,seq=128]"; the model alone when it has none.
+std::string LatencyModelShapes(const LatencyRecord& record);
 
 }  // namespace onnxgate

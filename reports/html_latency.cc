@@ -73,6 +73,7 @@ void WriteChart(std::ostringstream& out, const std::vector<LatencyRecord>& recor
     if (r.verdict != LatencyVerdict::kNoBaseline) {
       value += std::string(" ") + LatencyVerdictToString(r.verdict);
     }
+    if (!r.noise.empty()) value += " (unreliable)";
     out << "<text x=\"" << kLabelWidth + kBarWidth + 8 << "\" y=\"" << y + 16 << "\">"
         << Text(value) << "</text></g>\n";
   }
@@ -105,22 +106,33 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
          "</tr></thead><tbody>\n";
   for (const LatencyRecord& r : run.latency) {
     const std::string verdict_class = std::string("l-") + LatencyVerdictToString(r.verdict);
-    out << "<tr class=\"" << verdict_class << "\"><td class=\"name\">" << Text(r.model)
-        << "</td><td class=\"name\">" << Text(TargetName(r)) << "</td><td class=\"num\">"
-        << r.threads << "</td><td class=\"num\">" << Ms(r.median_ms) << "</td><td class=\"nums\">"
-        << Short(r.min_ms) << " / " << Short(r.p90_ms) << " / " << Ms(r.p99_ms)
-        << "</td><td class=\"nums\">" << Ms(r.mean_ms) << ", " << FormatPercent(r.cv)
-        << " <span class=\"sub\">(" << r.repetitions << ")</span></td><td class=\"nums\">"
-        << OptionalMs(r.load_ms) << " / " << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
+    out << "<tr class=\"" << verdict_class << "\"><td class=\"name\">"
+        << Text(LatencyModelShapes(r)) << "</td><td class=\"name\">" << Text(TargetName(r))
+        << "</td><td class=\"num\">" << r.threads << "</td><td class=\"num\">" << Ms(r.median_ms)
+        << "</td><td class=\"nums\">" << Short(r.min_ms) << " / " << Short(r.p90_ms) << " / "
+        << Ms(r.p99_ms) << "</td><td class=\"nums\">" << Ms(r.mean_ms) << ", "
+        << FormatPercent(r.cv) << " <span class=\"sub\">(" << r.repetitions
+        << ")</span></td><td class=\"nums\">" << OptionalMs(r.load_ms) << " / "
+        << OptionalMs(r.first_run_ms) << "</td><td class=\"num\">"
         << OptionalMs(r.baseline_median_ms) << "</td><td class=\"nums\">"
         << (r.change_ratio ? FormatChange(*r.change_ratio) : "–");
     if (r.threshold) out << " <span class=\"sub\">(±" << FormatPercent(*r.threshold) << ")</span>";
     out << "</td><td class=\"num\">" << (r.p_value ? Short(*r.p_value) : "–")
-        << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict)
-        << "</span></td></tr>\n";
+        << "</td><td><span class=\"lv\">" << LatencyVerdictToString(r.verdict) << "</span>"
+        << (r.noise.empty() ? "" : " <span class=\"sub\">unreliable</span>") << "</td></tr>\n";
     if (!r.message.empty()) {
       out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns << "\">"
           << Text(OneLine(r.message, options.max_message_chars)) << "</td></tr>\n";
+    }
+    if (!r.noise.empty()) {
+      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns
+          << "\">unreliable: " << Text(OneLine(r.noise, options.max_message_chars))
+          << "</td></tr>\n";
+    }
+    if (!r.fallback.empty()) {
+      out << "<tr class=\"" << verdict_class << " msgrow\"><td colspan=\"" << kColumns
+          << "\">fallback: " << Text(OneLine(r.fallback, options.max_message_chars))
+          << "</td></tr>\n";
     }
   }
   out << "</tbody></table></div>\n";

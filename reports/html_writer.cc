@@ -92,7 +92,7 @@ tr.msgrow td{border-top:none;color:#57606a;font-size:12px;word-break:break-word}
 .chart .l-regression .b-median{fill:#e5534b}.chart .l-improvement .b-median{fill:#2da44e}
 .chart .l-unchanged .b-median{fill:#54aeff}.chart .l-inconclusive .b-median{fill:#f2c14e}
 .chart .l-no-baseline .b-median,.chart .b-median{fill:#8c959f}
-tr.l-regression .lv{color:#cf222e;font-weight:600}tr.l-improvement .lv{color:#1a7f37}
+tr.l-regression .lv{color:#cf222e;font-weight:600}tr.l-error .lv{color:#cf222e;font-weight:600}tr.l-improvement .lv{color:#1a7f37}
 )css";
 
 // Order of the case tables: what most needs a look first.

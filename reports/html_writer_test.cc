@@ -286,6 +286,19 @@ TEST_F(HtmlWriterTest, LatencyTableAndChart) {
   EXPECT_EQ(XPath("string(//svg/g[1]/text[2])"), "12.3 ms vs 10.1 ms (+21.8%) regression");
 }
 
+TEST_F(HtmlWriterTest, AnUnreliableVerdictIsSaidBesideItAndWhy) {
+  RunRecord run = SampleRun();
+  run.latency[1].noise = "cv 30.0% now and 2.0% in the baseline against a threshold of 10.0%";
+  Write(run);
+  const std::string mlp = "//table[@id=\"latency-table\"]/tbody/tr[td[1]=\"mlp\"]";
+  EXPECT_EQ(XPath("string(" + mlp + "/td[11])"), "unchanged unreliable");
+  EXPECT_EQ(XPath("string(" + mlp + "/following-sibling::tr[1]/@class)"), "l-unchanged msgrow");
+  EXPECT_EQ(XPath("string(" + mlp + "/following-sibling::tr[1])"),
+            "unreliable: " + run.latency[1].noise);
+  EXPECT_THAT(XPath("string(//svg/g[2]/text[2])"), HasSubstr("unchanged (unreliable)"));
+  EXPECT_EQ(XPath("count(//tr[contains(., \"unreliable\")])"), "2");
+}
+
 TEST_F(HtmlWriterTest, BenchRunIsTheLatencySectionAlone) {
   RunRecord run = SampleRun();
   run.cases.clear();

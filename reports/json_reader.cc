@@ -149,6 +149,8 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   ONNXGATE_RETURN_IF_ERROR(f.Require("ep", &r->ep));
   ONNXGATE_RETURN_IF_ERROR(f.Read("against", &r->against));
   ONNXGATE_RETURN_IF_ERROR(f.Read("threads", &r->threads));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("shapes", &r->shapes));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("fallback", &r->fallback));
   ONNXGATE_RETURN_IF_ERROR(f.Read("repetitions", &r->repetitions));
   ONNXGATE_RETURN_IF_ERROR(f.Get("median_ms").status());
   for (auto [key, out] : {std::pair{"median_ms", &r->median_ms}, std::pair{"min_ms", &r->min_ms},
@@ -166,7 +168,8 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   }
   ONNXGATE_RETURN_IF_ERROR(
       ReadNamed(f, "verdict", LatencyVerdictFromString, &r->verdict, /*required=*/true));
-  return f.Read("message", &r->message);
+  ONNXGATE_RETURN_IF_ERROR(f.Read("message", &r->message));
+  return f.Read("noise", &r->noise);
 }
 
 // Counts per verdict name: {"PASS": 3, "FAIL": 1}; absent verdicts count 0.

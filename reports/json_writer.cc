@@ -125,6 +125,8 @@ Json LatencyJson(const LatencyRecord& r) {
   j["ep"] = r.ep;
   if (!r.against.empty()) j["against"] = r.against;
   j["threads"] = r.threads;
+  if (!r.shapes.empty()) j["shapes"] = r.shapes;
+  if (!r.fallback.empty()) j["fallback"] = r.fallback;
   j["repetitions"] = r.repetitions;
   j["median_ms"] = Number(r.median_ms);
   j["min_ms"] = Number(r.min_ms);
@@ -143,6 +145,10 @@ Json LatencyJson(const LatencyRecord& r) {
   optional("p_value", r.p_value);
   j["verdict"] = LatencyVerdictToString(r.verdict);
   j["message"] = r.message;
+  if (!r.noise.empty()) {
+    j["unreliable"] = true;
+    j["noise"] = r.noise;
+  }
   return j;
 }
 

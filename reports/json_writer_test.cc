@@ -145,6 +145,37 @@ TEST_F(JsonWriterTest, RoundTripKeepsWhatABenchAgainstMeasuredBeside) {
   EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"against\"")));
 }
 
+TEST_F(JsonWriterTest, AnUnreliableVerdictIsFlaggedWithItsReason) {
+  RunRecord run = SampleRun();
+  run.latency[1].noise = "cv 30.0% now and 2.0% in the baseline against a threshold of 10.0%";
+  const nlohmann::json j = nlohmann::json::parse(RenderRunJson(run));
+  EXPECT_EQ(j["latency"][1]["unreliable"], true);
+  EXPECT_EQ(j["latency"][1]["noise"], run.latency[1].noise);
+  EXPECT_FALSE(j["latency"][0].contains("unreliable"));
+  EXPECT_FALSE(j["latency"][0].contains("noise"));
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->latency[1].noise, run.latency[1].noise);
+  EXPECT_EQ(read->latency[0].noise, "");
+}
+
+TEST_F(JsonWriterTest, RoundTripKeepsShapesFallbackAndErrors) {
+  RunRecord run = SampleRun();
+  run.latency[0].shapes = "batch=4,seq=128";
+  run.latency[0].fallback = "3 of 41 nodes on ref (Gather x2, Shape x1; 3 shape-only)";
+  run.latency[1].verdict = LatencyVerdict::kError;
+  run.latency[1].message = "m.onnx: not a valid ONNX model";
+  ASSERT_TRUE(WriteRunJson(run, path_).ok());
+  StatusOr<RunRecord> read = ReadRunJson(path_);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->latency[0].shapes, "batch=4,seq=128");
+  EXPECT_EQ(read->latency[0].fallback, run.latency[0].fallback);
+  EXPECT_EQ(read->latency[1].verdict, LatencyVerdict::kError);
+  EXPECT_EQ(read->latency[1].shapes, "");
+  EXPECT_THAT(RenderRunJson(SampleRun()), Not(HasSubstr("\"shapes\"")));
+}
+
 TEST_F(JsonWriterTest, RoundTripKeepsTheRunStatusAndTheCasesNotRun) {
   const RunRecord run = InterruptedRun();
   ASSERT_TRUE(WriteRunJson(run, path_).ok());

@@ -223,6 +223,8 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
   if (!r.runtime.empty()) properties.Add("runtime", r.runtime);
   properties.Add("ep", r.ep);
   properties.Add("threads", std::to_string(r.threads));
+  if (!r.shapes.empty()) properties.Add("shapes", r.shapes);
+  if (!r.fallback.empty()) properties.Add("fallback", r.fallback);
   properties.Add("median_ms", FormatNumber(r.median_ms));
   properties.Add("min_ms", FormatNumber(r.min_ms));
   properties.Add("p90_ms", FormatNumber(r.p90_ms));
@@ -235,16 +237,23 @@ void WriteLatencyCase(std::ostringstream& out, const LatencyRecord& r, JunitSche
   if (r.change_ratio) properties.Add("change", FormatChange(*r.change_ratio));
   if (r.p_value) properties.Add("p_value", FormatNumber(*r.p_value));
   properties.Add("verdict", LatencyVerdictToString(r.verdict));
-  std::string system_out = OpenCase(out, schema, "latency." + r.model, LatencyDisplayName(r),
-                                    r.median_ms / 1000.0, properties);
+  if (!r.noise.empty()) properties.Add("unreliable", r.noise);
+  std::string system_out = OpenCase(out, schema, "latency." + LatencyModelShapes(r),
+                                    LatencyDisplayName(r), r.median_ms / 1000.0, properties);
   std::string summary = FormatLatencySummary(r);
   std::string body = r.message.empty() ? summary + "\n" : summary + "\n" + r.message + "\n";
+  if (!r.noise.empty()) body += "unreliable: " + r.noise + "\n";
   if (r.verdict == LatencyVerdict::kRegression) {
     out << "      <failure" << Attr("message", "regression: " + summary)
         << Attr("type", "regression") << ">" << XmlEscapeText(body) << "</failure>\n";
+  } else if (r.verdict == LatencyVerdict::kError) {
+    out << "      <error" << Attr("message", "not measured: " + r.message) << Attr("type", "error")
+        << ">" << XmlEscapeText(r.message + "\n") << "</error>\n";
   } else if (r.verdict == LatencyVerdict::kNoBaseline) {
-    // Nothing was compared, which is what "skipped" says.
-    out << "      <skipped" << Attr("message", "no baseline: " + summary) << "/>\n";
+    // Nothing was compared, which is what "skipped" says; the message says why (with --compare:
+    // a configuration never measured).
+    const std::string why = r.message.empty() ? summary : summary + "; " + r.message;
+    out << "      <skipped" << Attr("message", "no baseline: " + why) << "/>\n";
   } else {
     system_out += std::string(LatencyVerdictToString(r.verdict)) + ": " + body;
   }
@@ -358,6 +367,7 @@ std::string RenderJunitXml(const RunRecord& run, JunitSchema schema) {
     std::ostringstream suite_body;
     for (const LatencyRecord& r : run.latency) {
       Kind kind = r.verdict == LatencyVerdict::kRegression   ? Kind::kFailure
+                  : r.verdict == LatencyVerdict::kError      ? Kind::kError
                   : r.verdict == LatencyVerdict::kNoBaseline ? Kind::kSkipped
                                                              : Kind::kNone;
       counts.Add(kind, r.median_ms / 1000.0);

@@ -284,6 +284,54 @@ TEST_F(JunitWriterTest, LatencySuiteFailsOnRegression) {
               HasSubstr("no baseline"));
 }
 
+// A configuration never measured says so where CI pages show a skipped case.
+TEST_F(JunitWriterTest, ANewConfigurationSaysSoInItsSkippedMessage) {
+  RunRecord run = SampleRun();
+  run.latency[3].message = "new configuration: the baseline b.json has no entry for encoder";
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  EXPECT_EQ(XPath("string(//testcase[@name=\"encoder[ref,1t]\"]/skipped/@message)"),
+            "no baseline: median 5.5 ms (no baseline); new configuration: the baseline b.json has "
+            "no entry for encoder");
+}
+
+TEST_F(JunitWriterTest, AnUnreliableVerdictIsAPropertyAndSaidInTheOutput) {
+  RunRecord run = SampleRun();
+  const std::string noise = "cv 30.0% now and 2.0% in the baseline against a threshold of 10.0%";
+  run.latency[0].noise = noise;  // the regression
+  run.latency[1].noise = noise;  // unchanged
+  const std::string regression = "//testcase[@name=\"resnet_small[dnnl,4t]\"]";
+  const std::string unchanged = "//testcase[@name=\"mlp[dnnl,4t]\"]";
+  // The strict schema has no properties in a test case: they lead its output.
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  EXPECT_EQ(RunCommand("xmllint --noout '" + path_ + "'").exit_code, 0);
+  EXPECT_THAT(XPath("string(" + regression + "/failure)"), HasSubstr("unreliable: " + noise));
+  EXPECT_THAT(XPath("string(" + unchanged + "/system-out)"), HasSubstr("unreliable: " + noise));
+  EXPECT_THAT(XPath("string(//testcase[@name=\"mobilenet[dnnl,4t]\"]/system-out)"),
+              Not(HasSubstr("unreliable")));
+
+  ASSERT_TRUE(WriteJunitXml(run, path_, JunitSchema::kExtended).ok());
+  for (const std::string& tc : {regression, unchanged}) {
+    EXPECT_EQ(XPath("string(" + tc + "//property[@name=\"unreliable\"]/@value)"), noise) << tc;
+  }
+  EXPECT_EQ(
+      XPath("count(//testcase[@name=\"mobilenet[dnnl,4t]\"]//property[@name=\"unreliable\"])"),
+      "0");
+}
+
+TEST_F(JunitWriterTest, LatencyShapesNameTheCaseAndAnUnmeasuredModelIsAnError) {
+  RunRecord run = SampleRun();
+  run.latency[0].shapes = "batch=4";
+  run.latency[1].verdict = LatencyVerdict::kError;
+  run.latency[1].message = "m.onnx: not a valid ONNX model";
+  ASSERT_TRUE(WriteJunitXml(run, path_).ok());
+  const std::string tc =
+      "//testsuite[@name=\"latency\"]/testcase[@name=\"resnet_small[dnnl,4t,batch=4]\"]";
+  EXPECT_EQ(XPath("string(" + tc + "/@classname)"), "latency.resnet_small[batch=4]");
+  EXPECT_EQ(XPath("string(//testcase[@name=\"mlp[dnnl,4t]\"]/error/@message)"),
+            "not measured: m.onnx: not a valid ONNX model");
+  EXPECT_EQ(XPath("string(/testsuites/testsuite[@name=\"latency\"]/@errors)"), "1");
+}
+
 TEST_F(JunitWriterTest, EmptyRunIsStillValid) {
   RunRecord run;
   ASSERT_TRUE(WriteJunitXml(run, path_).ok());

@@ -378,22 +378,57 @@ void WriteRunStatus(std::ostringstream& out, const RunRecord& run, const Markdow
   out << "\n";
 }
 
+// One line per record under the latency table, "- **<label>** `name`: <text of the record>",
+// at most options.max_latency_alerts of them. The message already holds the medians and the
+// change, so it is written alone, once; a line is not a table cell and may run longer than one.
+constexpr size_t kMaxLatencyLineChars = 400;
+template <typename TextOf>
+void WriteLatencyLines(std::ostringstream& out, const char* label,
+                       const std::vector<const LatencyRecord*>& records,
+                       const MarkdownOptions& options, TextOf text_of) {
+  const size_t shown = std::min(records.size(), options.max_latency_alerts);
+  for (size_t i = 0; i < shown; ++i) {
+    const LatencyRecord& r = *records[i];
+    out << "- **" << label << "** " << MarkdownCode(LatencyDisplayName(r)) << ": "
+        << MarkdownCell(text_of(r), kMaxLatencyLineChars) << "\n";
+  }
+  if (records.size() > shown) out << "- ... and " << records.size() - shown << " more\n";
+}
+
+// A line per measurement whose nodes fell back from its EP's first provider.
+void WriteLatencyFallbacks(std::ostringstream& out, const RunRecord& run,
+                           const MarkdownOptions& options) {
+  size_t shown = 0;
+  for (const LatencyRecord& r : run.latency) {
+    if (r.fallback.empty() || shown == options.max_latency_alerts) continue;
+    out << "- fallback " << MarkdownCode(LatencyDisplayName(r)) << ": "
+        << MarkdownCell(r.fallback, options.max_message_chars) << "\n";
+    ++shown;
+  }
+  if (shown > 0) out << "\n";
+}
+
 void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownOptions& options) {
   if (run.latency.empty()) return;
-  int counts[5] = {};
+  int counts[6] = {};
   std::vector<const LatencyRecord*> alerts;
+  std::vector<const LatencyRecord*> errors;
+  std::vector<const LatencyRecord*> noisy;
   for (const LatencyRecord& r : run.latency) {
     ++counts[static_cast<int>(r.verdict)];
     if (r.verdict == LatencyVerdict::kRegression) alerts.push_back(&r);
+    if (r.verdict == LatencyVerdict::kError) errors.push_back(&r);
+    if (!r.noise.empty()) noisy.push_back(&r);
   }
   out << "### Latency (" << run.latency.size() << " measured)\n\n";
   std::vector<std::string> parts;
   for (LatencyVerdict v :
        {LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
-        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline}) {
+        LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline, LatencyVerdict::kError}) {
     const int n = counts[static_cast<int>(v)];
     if (n > 0) parts.push_back(std::to_string(n) + " " + LatencyVerdictToString(v));
   }
+  if (!noisy.empty()) parts.push_back(std::to_string(noisy.size()) + " unreliable");
   out << JoinStrings(parts, ", ") << "\n\n";
   // One row per measurement, so a reader sees every model's median and where it stands against
   // its baseline, not only the alerts.
@@ -408,26 +443,28 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
                FormatNumber(*r.baseline_median_ms) + " ms)";
     }
     const char* verdict = LatencyVerdictToString(r.verdict);
-    out << "| " << MarkdownCode(r.model) << " | " << MarkdownCode(TargetName(r)) << " | "
-        << r.threads << " | " << FormatNumber(r.median_ms) << " ms | " << change << " | "
-        << (r.verdict == LatencyVerdict::kRegression ? "**" + std::string(verdict) + "**"
-                                                     : std::string(verdict))
-        << " |\n";
+    out << "| " << MarkdownCode(LatencyModelShapes(r)) << " | " << MarkdownCode(TargetName(r))
+        << " | " << r.threads << " | "
+        << (r.verdict == LatencyVerdict::kError ? std::string("–")
+                                                : FormatNumber(r.median_ms) + " ms")
+        << " | " << change << " | "
+        << (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kError
+                ? "**" + std::string(verdict) + "**"
+                : std::string(verdict))
+        << (r.noise.empty() ? "" : " (unreliable)") << " |\n";
   }
   if (run.latency.size() > rows) {
     out << "\n... and " << run.latency.size() - rows << " more (see the JSON report)\n";
   }
   out << "\n";
-  const size_t shown = std::min(alerts.size(), options.max_latency_alerts);
-  for (size_t i = 0; i < shown; ++i) {
-    const LatencyRecord& r = *alerts[i];
-    out << "- **regression** " << MarkdownCode(LatencyDisplayName(r)) << ": "
-        << MarkdownCell(FormatLatencySummary(r), 300);
-    if (!r.message.empty()) out << " — " << MarkdownCell(r.message, options.max_message_chars);
-    out << "\n";
-  }
-  if (alerts.size() > shown) out << "- ... and " << alerts.size() - shown << " more\n";
-  if (shown > 0) out << "\n";
+  WriteLatencyLines(out, "regression", alerts, options, [](const LatencyRecord& r) {
+    return r.message.empty() ? FormatLatencySummary(r) : r.message;
+  });
+  WriteLatencyLines(out, "unreliable", noisy, options,
+                    [](const LatencyRecord& r) { return r.noise; });
+  WriteLatencyLines(out, "error", errors, options,
+                    [](const LatencyRecord& r) { return r.message; });
+  WriteLatencyFallbacks(out, run, options);
 }
 
 }  // namespace

@@ -143,10 +143,41 @@ TEST(MarkdownWriterTest, LatencyAlerts) {
   const std::string md = RenderMarkdown(SampleRun());
   EXPECT_THAT(md, HasSubstr("### Latency (4 measured)\n\n"
                             "1 regression, 1 unchanged, 1 inconclusive, 1 no-baseline\n\n"));
-  EXPECT_THAT(md, HasSubstr("\n\n- **regression** `resnet_small[dnnl,4t]`: median 12.3 ms vs "
-                            "baseline 10.1 ms (+21.8%, p=0.0001, threshold 10.0%, cv 2.00%) — "
-                            "median moved beyond the threshold\n"));
+  EXPECT_THAT(md, HasSubstr("\n\n- **regression** `resnet_small[dnnl,4t]`: median moved beyond "
+                            "the threshold\n"));
   EXPECT_EQ(CountOf(md, "- **regression**"), 1u);
+}
+
+// The message already holds the medians and the change: the line under the table says it once,
+// not after a summary that repeats it.
+TEST(MarkdownWriterTest, LatencyMessageIsWrittenOnce) {
+  RunRecord run = SampleRun();
+  run.latency[0].message =
+      "model changed (hash 1a2b3c4d -> 5e6f7a8b): +21.8%; median 12.3 ms vs baseline 10.1 ms";
+  const std::string md = RenderMarkdown(run);
+  EXPECT_EQ(CountOf(md, "median 12.3 ms vs baseline 10.1 ms"), 1u);
+  EXPECT_EQ(CountOf(md, "model changed"), 1u);
+  EXPECT_THAT(md, HasSubstr("- **regression** `resnet_small[dnnl,4t]`: model changed (hash "
+                            "1a2b3c4d -\\> 5e6f7a8b): +21.8%; median 12.3 ms vs baseline 10.1 "
+                            "ms\n"));
+  // Without a message the line falls back to the summary.
+  run.latency[0].message.clear();
+  EXPECT_THAT(RenderMarkdown(run),
+              HasSubstr("- **regression** `resnet_small[dnnl,4t]`: median 12.3 ms vs baseline "
+                        "10.1 ms (+21.8%, p=0.0001, threshold 10.0%, cv 2.00%)\n"));
+}
+
+TEST(MarkdownWriterTest, AnUnreliableVerdictIsSaidWithItsReason) {
+  RunRecord run = SampleRun();
+  run.latency[1].noise = "cv 30.0% now and 2.0% in the baseline against a threshold of 10.0%";
+  const std::string md = RenderMarkdown(run);
+  EXPECT_THAT(md, HasSubstr("1 regression, 1 unchanged, 1 inconclusive, 1 no-baseline, "
+                            "1 unreliable\n"));
+  EXPECT_THAT(md, HasSubstr("| `mlp` | `dnnl` | 4 | 1.01 ms | +1.0% (1 ms) | unchanged "
+                            "(unreliable) |\n"));
+  EXPECT_THAT(md, HasSubstr("- **unreliable** `mlp[dnnl,4t]`: cv 30.0% now and 2.0% in the "
+                            "baseline against a threshold of 10.0%\n"));
+  EXPECT_THAT(RenderMarkdown(SampleRun()), Not(HasSubstr("unreliable")));
 }
 
 // Every measurement gets a row with its median, its change against the baseline and the

@@ -8,9 +8,9 @@
 namespace onnxgate {
 namespace {
 
-constexpr std::array<LatencyVerdict, 5> kAllLatencyVerdicts = {
-    LatencyVerdict::kRegression, LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
-    LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline};
+constexpr std::array<LatencyVerdict, 6> kAllLatencyVerdicts = {
+    LatencyVerdict::kRegression,   LatencyVerdict::kImprovement, LatencyVerdict::kUnchanged,
+    LatencyVerdict::kInconclusive, LatencyVerdict::kNoBaseline,  LatencyVerdict::kError};
 
 }  // namespace
 
@@ -169,6 +169,7 @@ const char* LatencyVerdictToString(LatencyVerdict verdict) {
     case LatencyVerdict::kUnchanged: return "unchanged";
     case LatencyVerdict::kInconclusive: return "inconclusive";
     case LatencyVerdict::kNoBaseline: return "no-baseline";
+    case LatencyVerdict::kError: return "error";
   }
   return "unknown";
 }

@@ -179,8 +179,9 @@ enum class LatencyVerdict {
   kUnchanged,
   kInconclusive,  // the median moved but the noise is too high to decide
   kNoBaseline,
+  kError,  // not measured: the model could not be read, loaded or run (the message says why)
 };
-// "regression", "improvement", "unchanged", "inconclusive", "no-baseline".
+// "regression", "improvement", "unchanged", "inconclusive", "no-baseline", "error".
 const char* LatencyVerdictToString(LatencyVerdict verdict);
 StatusOr<LatencyVerdict> LatencyVerdictFromString(const std::string& name);
 
@@ -191,7 +192,10 @@ struct LatencyRecord {
   std::string ep;
   std::string against;  // bench --against: the reference's runtime/EP (TargetName) measured beside
   int64_t threads = 1;
-  std::string shapes;        // symbolic dimensions bound, "batch=4,seq=128"; empty when none
+  std::string shapes;  // symbolic dimensions bound, "batch=4,seq=128"; empty when none
+  // Nodes placed outside the target's first provider (bench --fallback allow|warn), "3 of 41
+  // nodes on ref (Gather x2, Shape x1; 3 shape-only)"; empty when none fell back.
+  std::string fallback;
   std::string model_sha256;  // of the model file measured
   std::string timed_by;      // "harness" or "runtime" (the runtime's own timed-runs request)
   int64_t repetitions = 0;
@@ -209,6 +213,10 @@ struct LatencyRecord {
   std::optional<double> p_value;       // of the Mann-Whitney U test against the baseline
   LatencyVerdict verdict = LatencyVerdict::kNoBaseline;
   std::string message;
+  // Why the verdict is unreliable: the spread of the samples (cv) on either side exceeded the
+  // threshold, so a change of the threshold's size is within the repetitions' own scatter.
+  // Empty when it did not, and when nothing was compared.
+  std::string noise;
 };
 
 struct HostRecord {

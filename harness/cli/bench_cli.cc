@@ -7,6 +7,7 @@
 
 #include "harness/cli/cli.h"
 #include "harness/latency/bench_command.h"
+#include "harness/models/model_feeds.h"
 
 namespace onnxgate {
 
@@ -17,6 +18,9 @@ constexpr int kBaselineRounds = 5;
 struct BenchFlags {
   BenchCommandOptions options;
   std::string clock = "wall";
+  std::string fallback = "allow";
+  std::vector<std::string> dims;
+  std::vector<std::string> input_ranges;
   bool quick = false;
   CLI::Option* repetitions = nullptr;
   CLI::Option* min_time = nullptr;
@@ -42,6 +46,22 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "A+B measures one target whose nodes may fall back from A to B, never outside "
                   "the list");
   cmd->add_option("--threads", o.threads, "Intra-op thread counts to measure (one or more)")
+      ->capture_default_str();
+  cmd->add_option("--dim", f.dims,
+                  "NAME=SIZE[,SIZE...]: sizes of a named symbolic dimension (repeatable); every "
+                  "combination of the sizes of the dimensions a model has is one measurement of "
+                  "it; a name no model has is an error");
+  cmd->add_option("--input", o.input_files,
+                  "Inputs for every measurement instead of generated ones (repeatable): a NumPy "
+                  ".npz with an array per input, .pb TensorProto files, or a folder of them; each "
+                  "--dim then gives one size");
+  cmd->add_option("--input-range", f.input_ranges,
+                  "NAME=LO:HI: generated values of integer input NAME in [LO, HI), e.g. token ids "
+                  "(repeatable; over the model's metadata onnxgate.input_range.NAME)");
+  cmd->add_option("--fallback", f.fallback,
+                  "allow: nodes may fall back to a later provider and the reports say how many "
+                  "and which ops; warn: the same, printed below the table too; forbid: a "
+                  "measurement whose nodes leave the target fails (that model's error)")
       ->capture_default_str();
   f.repetitions = cmd->add_option("--repetitions", s.repetitions,
                                   "Google Benchmark repetitions per measurement (at least 9)")
@@ -74,7 +94,8 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")
       ->capture_default_str();
   cmd->add_flag("--quick", f.quick,
-                "Quick mode for CTest: only mlp and mobilenet_v2 unless --model is given, 9 "
+                "Quick mode for CTest: only the zoo's mlp and mobilenet_v2 unless --model is "
+                "given (every model of a --models folder that has neither), 9 "
                 "repetitions of 0.05 s, 0.1 s warm-up, at least 3 rounds (each unless given "
                 "explicitly)");
   cmd->add_option("--baselines-dir", o.baselines_dir,
@@ -98,8 +119,20 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
     return 2;
   }
   out->settings.clock = *clock;
+  auto fallback = FallbackPolicyFromName(f.fallback);
+  auto dims = ParseDimFlags(f.dims);
+  auto ranges = ParseInputRangeFlags(f.input_ranges);
+  for (const Status& st :
+       {fallback.status().WithContext("--fallback"), dims.status(), ranges.status()}) {
+    if (st.ok()) continue;
+    std::fprintf(stderr, "onnxgate %s: %s\n", command, st.message().c_str());
+    return 2;
+  }
+  out->settings.fallback = *fallback;
+  out->dims = std::move(dims).value();
+  out->input_ranges = std::move(ranges).value();
   if (f.quick) {
-    if (out->model_globs.empty()) out->model_globs = {"mlp", "mobilenet_v2"};
+    out->quick_models = out->model_globs.empty();
     if (f.repetitions->count() == 0) out->settings.repetitions = 9;
     if (f.min_time->count() == 0) out->settings.min_time_s = 0.05;
     if (f.warmup->count() == 0) out->settings.warmup_s = 0.1;
@@ -114,14 +147,19 @@ void AddBenchCommands(CLI::App& app, CliContext& ctx) {
   static BenchFlags bench;
   CLI::App* cmd = app.add_subcommand(
       "bench",
-      "Measure model latency per model x EP x thread count with Google Benchmark (load time, "
-      "first run, steady state); with --compare, judge it against this machine's baseline: "
-      "exit 1 on a regression");
+      "Measure model latency per model x EP x thread count x shapes (--dim) with Google "
+      "Benchmark (load time, first run, steady state); with --compare, judge it against this "
+      "machine's baseline. A model that cannot be measured is that model's error in the "
+      "reports while the others are measured. Exit 0: all measured, no regression; 1: all "
+      "measured, a regression; 2: a model not measured, or a usage error");
   AddMeasurementFlags(cmd, bench);
   BenchCommandOptions& o = bench.options;
   cmd->add_flag("--compare", o.compare,
                 "Compare with the baseline for this machine fingerprint (none: reported, not a "
                 "failure); a baseline from another fingerprint is refused");
+  cmd->add_flag("--fail-on-new", o.fail_on_new,
+                "With --compare: exit 1 on a configuration (model name, threads, shapes) that "
+                "this machine's baseline has never measured, as on a regression");
   bench.against.spec.clear();  // no comparison unless named
   cmd->add_option("--against", bench.against.spec,
                   "Measure the --runtime (the candidate) and this runtime (the reference, named "

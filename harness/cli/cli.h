@@ -166,6 +166,7 @@ void AddSweepCommand(CLI::App& app, CliContext& ctx);        // sweep: rows at o
 void AddReportCommand(CLI::App& app, CliContext& ctx);       // report: render a JSON report again
 void AddMergeCommand(CLI::App& app, CliContext& ctx);        // merge: shard reports -> one run's
 void AddDiffReportsCommand(CLI::App& app, CliContext& ctx);  // diff-reports: verdict changes
+void AddMatrixCommand(CLI::App& app, CliContext& ctx);       // matrix: one across runtimes
 void AddHistoryCommand(CLI::App& app, CliContext& ctx);      // history show, html, check, import
 // --history, --commit and --branch of the commands that append to the history (bench, run, gate).
 void AddHistoryFlags(CLI::App* cmd, HistoryTarget* target);

@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
   onnxgate::AddReportCommand(app, ctx);
   onnxgate::AddMergeCommand(app, ctx);
   onnxgate::AddDiffReportsCommand(app, ctx);
+  onnxgate::AddMatrixCommand(app, ctx);
   onnxgate::AddHistoryCommand(app, ctx);
   try {
     app.parse(argc, argv);

@@ -13,9 +13,9 @@
 namespace onnxgate {
 
 struct ChangePointSettings {
-  double alpha = 0.01;        // significance of the permutation test
-  int permutations = 199;     // shuffles per test
-  size_t min_segment = 5;     // points on each side of a change, at least
+  double alpha = 0.01;     // significance of the permutation test
+  int permutations = 199;  // shuffles per test
+  size_t min_segment = 5;  // points on each side of a change, at least
   // A change smaller than this share of the mean before it is not reported, however
   // significant (a 0.3% step is real on a quiet machine and matters to nobody).
   double min_relative_change = 0.02;
@@ -23,9 +23,9 @@ struct ChangePointSettings {
 };
 
 struct ChangePoint {
-  size_t index = 0;  // the first point after the change
-  double mean_before = 0.0;  // of the segment before it
-  double mean_after = 0.0;   // of the segment after it
+  size_t index = 0;              // the first point after the change
+  double mean_before = 0.0;      // of the segment before it
+  double mean_after = 0.0;       // of the segment after it
   double relative_change = 0.0;  // (after - before) / before
   double p_value = 1.0;
 };

@@ -145,7 +145,10 @@ void ResolveHistoryTarget(HistoryTarget* target, const EnvLookup& env) {
 HistoryRun HistoryFromRun(const RunRecord& run, const HistoryTarget& target) {
   HistoryRun h;
   h.context = ContextOf(run, target);
-  for (const LatencyRecord& r : run.latency) h.latency.push_back(LatencyPointOf(run, r, target));
+  for (const LatencyRecord& r : run.latency) {
+    // A model that could not be measured has no numbers to record.
+    if (r.verdict != LatencyVerdict::kError) h.latency.push_back(LatencyPointOf(run, r, target));
+  }
   for (const CaseRecord& r : run.cases) h.cases.push_back(CasePointOf(run, r));
   return h;
 }

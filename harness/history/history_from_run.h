@@ -3,8 +3,9 @@
 // `gate --history`, `run --history`).
 //
 // Contract:
-// - A bench run (IsLatencyOnly) gives one LatencyPoint per latency record, keyed by model,
-//   runtime, EP, threads, shapes, optimization level and clock; a gate or run gives one
+// - A bench run (IsLatencyOnly) gives one LatencyPoint per latency record measured (a model that
+//   could not be, verdict "error", gives none), keyed by model, runtime, EP, threads, shapes,
+//   optimization level and clock; a gate or run gives one
 //   CasePoint per case with its verdict and error margin (CaseMargin). Both are stored with the
 //   kind "bench" or "gate" (a plain run's cases count as a gate's).
 // - The commit and branch come from the flags, else the environment (ResolveHistoryCommit,

@@ -58,6 +58,7 @@ HistoryRun HistoryFromBaseline(const BaselineFile& file, const HistoryImportOpti
     p.key.runtime = file.runtime;
     p.key.ep = file.ep;
     p.key.threads = e.threads;
+    p.key.shapes = e.shapes;
     p.key.optimization_level = file.optimization_level;
     p.key.clock = file.clock;
     p.model_sha256 = e.model_sha256;

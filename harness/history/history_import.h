@@ -4,7 +4,8 @@
 //
 // Contract:
 // - A baseline file is one bench run: its fingerprint's id is the machine, its runtime, EP,
-//   clock and optimization level key every entry, its `updated` time is the run's time.
+//   clock and optimization level key every entry with the entry's model, threads and shapes, its
+//   `updated` time is the run's time.
 // - A JSON report is the run it records (HistoryFromRun): the machine is the fingerprint id of
 //   its host (and build type, when the report's Google Benchmark context names it, else this
 //   binary's), the optimization level and clock those its command line gave (else 0 and wall).

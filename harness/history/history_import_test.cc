@@ -43,6 +43,7 @@ BaselineFile Baseline() {
   BaselineEntry e;
   e.model = "mlp";
   e.threads = 2;
+  e.shapes = "batch=4";
   e.model_sha256 = std::string(64, 'b');
   e.samples_ms = {1.0, 1.1, 1.2};
   e.median_ms = 1.1;
@@ -84,6 +85,7 @@ TEST_F(HistoryImportTest, ABaselineIsOneBenchRun) {
   EXPECT_EQ(p.key.model, "mlp");
   EXPECT_EQ(p.key.ep, "ref");
   EXPECT_EQ(p.key.threads, 2);
+  EXPECT_EQ(p.key.shapes, "batch=4");
   EXPECT_EQ(p.key.clock, "cpu");
   EXPECT_EQ(p.key.optimization_level, 1);
   EXPECT_EQ(p.samples, 3);

@@ -20,16 +20,21 @@ using Json = nlohmann::json;
 namespace {
 
 void SortEntries(std::vector<BaselineEntry>* entries) {
-  std::stable_sort(entries->begin(), entries->end(),
-                   [](const BaselineEntry& a, const BaselineEntry& b) {
-                     return std::tie(a.model, a.threads) < std::tie(b.model, b.threads);
-                   });
+  std::stable_sort(
+      entries->begin(), entries->end(), [](const BaselineEntry& a, const BaselineEntry& b) {
+        return std::tie(a.model, a.threads, a.shapes) < std::tie(b.model, b.threads, b.shapes);
+      });
+}
+
+bool SameKey(const BaselineEntry& a, const BaselineEntry& b) {
+  return a.model == b.model && a.threads == b.threads && a.shapes == b.shapes;
 }
 
 Json EntryJson(const BaselineEntry& e) {
   Json j;
   j["model"] = e.model;
   j["threads"] = e.threads;
+  j["shapes"] = e.shapes;
   j["model_sha256"] = e.model_sha256;
   j["iterations_per_repetition"] = e.iterations_per_repetition;
   j["samples_ms"] = e.samples_ms;
@@ -51,9 +56,11 @@ std::string FormatSample(double v) {
   return buf;
 }
 
-Status ParseEntry(const JsonObject& o, BaselineEntry* e) {
+// `version` is the file's format_version: version 1 had no shapes, so every entry is "".
+Status ParseEntry(const JsonObject& o, int64_t version, BaselineEntry* e) {
   ONNXGATE_RETURN_IF_ERROR(o.Require("model", &e->model));
   ONNXGATE_RETURN_IF_ERROR(o.Require("threads", &e->threads));
+  if (version >= 2) ONNXGATE_RETURN_IF_ERROR(o.Read("shapes", &e->shapes));
   ONNXGATE_RETURN_IF_ERROR(o.Read("model_sha256", &e->model_sha256));
   ONNXGATE_RETURN_IF_ERROR(o.Read("iterations_per_repetition", &e->iterations_per_repetition));
   if (e->threads < 1 || e->threads > kMaxBaselineThreads) {
@@ -88,11 +95,26 @@ Status ParseEntry(const JsonObject& o, BaselineEntry* e) {
 
 }  // namespace
 
-const BaselineEntry* BaselineFile::Find(const std::string& model, int64_t threads) const {
+const BaselineEntry* BaselineFile::Find(const std::string& model, int64_t threads,
+                                        const std::string& shapes) const {
   for (const BaselineEntry& e : entries) {
-    if (e.model == model && e.threads == threads) return &e;
+    if (e.model == model && e.threads == threads && e.shapes == shapes) return &e;
   }
   return nullptr;
+}
+
+std::vector<const BaselineEntry*> BaselineFile::EntriesOf(const std::string& model) const {
+  std::vector<const BaselineEntry*> found;
+  for (const BaselineEntry& e : entries) {
+    if (e.model == model) found.push_back(&e);
+  }
+  return found;
+}
+
+std::string DescribeConfiguration(int64_t threads, const std::string& shapes) {
+  std::string text = std::to_string(threads) + " thread(s)";
+  if (!shapes.empty()) text += ", shapes " + shapes;
+  return text;
 }
 
 StatusOr<std::string> BaselinePath(const std::string& baselines_dir,
@@ -159,13 +181,13 @@ StatusOr<BaselineFile> ParseBaselineJson(const std::string& text, const std::str
   ONNXGATE_ASSIGN_OR_RETURN(JsonArray entries, o.RequiredArray("entries"));
   ONNXGATE_RETURN_IF_ERROR(entries.ForEachObject([&](const JsonObject& e) {
     file.entries.emplace_back();
-    ONNXGATE_RETURN_IF_ERROR(ParseEntry(e, &file.entries.back()));
+    ONNXGATE_RETURN_IF_ERROR(ParseEntry(e, version, &file.entries.back()));
     const BaselineEntry& added = file.entries.back();
     for (size_t i = 0; i + 1 < file.entries.size(); ++i) {
-      if (file.entries[i].model == added.model && file.entries[i].threads == added.threads) {
+      if (SameKey(file.entries[i], added)) {
         return e.Error("a second entry for model '" + added.model + "' at " +
-                       std::to_string(added.threads) +
-                       " thread(s); which one would be compared is undefined");
+                       DescribeConfiguration(added.threads, added.shapes) +
+                       "; which one would be compared is undefined");
       }
     }
     return OkStatus();
@@ -242,9 +264,8 @@ Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
 
 void MergeBaselineEntries(BaselineFile* into, const std::vector<BaselineEntry>& fresh) {
   for (const BaselineEntry& e : fresh) {
-    auto it = std::find_if(into->entries.begin(), into->entries.end(), [&](const BaselineEntry& o) {
-      return o.model == e.model && o.threads == e.threads;
-    });
+    auto it = std::find_if(into->entries.begin(), into->entries.end(),
+                           [&](const BaselineEntry& o) { return SameKey(o, e); });
     if (it != into->entries.end()) {
       *it = e;
     } else {

@@ -1,6 +1,8 @@
-// Latency baselines: golden/baselines/<machine-fingerprint-id>/<ep>.json, one entry per model x
-// thread count with the per-repetition samples the Mann-Whitney test needs. Written atomically;
-// a file whose fingerprint is not this machine's is refused, never compared.
+// Latency baselines: golden/baselines/<machine-fingerprint-id>/<ep>.json, one entry per model
+// name x thread count x shapes (the configuration), with the model file's hash beside the key and
+// the per-repetition samples the Mann-Whitney test needs. A file holds one machine, runtime, EP,
+// clock and optimization level. Written atomically; a file whose fingerprint is not this
+// machine's is refused, never compared.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +16,8 @@
 namespace onnxgate {
 
 inline constexpr char kBaselineFormat[] = "onnxgate-latency-baseline";
-inline constexpr int kBaselineFormatVersion = 1;
+// Version 2 keys entries by shapes too; a version-1 file is read with every entry's shapes "".
+inline constexpr int kBaselineFormatVersion = 2;
 
 // What a baseline entry may hold; anything else is refused when the file is read.
 inline constexpr size_t kMinBaselineSamples = 3;
@@ -25,7 +28,11 @@ inline constexpr int64_t kMaxBaselineThreads = 4096;
 struct BaselineEntry {
   std::string model;  // the model file's stem, e.g. "resnet18"
   int64_t threads = 1;
-  std::string model_sha256;  // of the model file measured; another hash means another model
+  // The symbolic dimensions bound, "batch=4,seq=128" (BenchMeasurement::shapes); "" for none.
+  std::string shapes;
+  // Of the model file measured. Not part of the key: a model re-exported under its name is
+  // compared with the entry of that name and reported as changed.
+  std::string model_sha256;
   int64_t iterations_per_repetition = 0;
   std::vector<double> samples_ms;  // one per repetition: mean time of one run in it
   // Summary of samples_ms, for people reading the file (the comparator uses the samples).
@@ -52,11 +59,17 @@ struct BaselineFile {
   int64_t optimization_level = 0;
   std::string tool_version;
   std::string updated;                 // UTC, ISO 8601
-  std::vector<BaselineEntry> entries;  // sorted by (model, threads)
+  std::vector<BaselineEntry> entries;  // sorted by (model, threads, shapes)
 
-  // The entry for `model` at `threads`, or nullptr.
-  const BaselineEntry* Find(const std::string& model, int64_t threads) const;
+  // The entry for `model` at `threads` and `shapes`, or nullptr.
+  const BaselineEntry* Find(const std::string& model, int64_t threads,
+                            const std::string& shapes) const;
+  // Every entry of `model`, whatever its configuration, in file order.
+  std::vector<const BaselineEntry*> EntriesOf(const std::string& model) const;
 };
+
+// A configuration as messages name it: "2 thread(s)", or "2 thread(s), shapes batch=4,seq=128".
+std::string DescribeConfiguration(int64_t threads, const std::string& shapes);
 
 // <baselines_dir>/<fingerprint id>/<ep>.json. The EP name comes from a runtime (a plugin or an
 // adapter may report any text), so it must be a safe name (runtime/base/safe_name.h):
@@ -91,8 +104,8 @@ Status CheckBaselineApplies(const BaselineFile& file, const std::string& path,
 StatusOr<BaselineFile> UpdateBaselineFile(const std::string& path, const BaselineFile& header,
                                           const std::vector<BaselineEntry>& fresh);
 
-// Replaces the entries of `into` that share (model, threads) with one of `fresh` and adds the
-// rest; entries of models not measured now are kept.
+// Replaces the entries of `into` that share (model, threads, shapes) with one of `fresh` and adds
+// the rest; entries of configurations not measured now are kept.
 void MergeBaselineEntries(BaselineFile* into, const std::vector<BaselineEntry>& fresh);
 
 }  // namespace onnxgate

@@ -84,17 +84,72 @@ TEST(BaselineTest, RoundTripSortsEntries) {
   EXPECT_EQ(parsed->entries[0].threads, 1);
   EXPECT_EQ(parsed->entries[1].threads, 4);
   EXPECT_EQ(parsed->entries[2].model, "resnet18");
-  const BaselineEntry* e = parsed->Find("mlp", 1);
+  const BaselineEntry* e = parsed->Find("mlp", 1, "");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->samples_ms, Entry("mlp", 1, 2.0).samples_ms);
   EXPECT_EQ(e->iterations_per_repetition, 7);
   EXPECT_EQ(e->model_sha256, std::string(64, 'a'));
   EXPECT_EQ(e->load_ms, 12.5);
   EXPECT_EQ(e->first_run_ms, 3.25);
-  EXPECT_EQ(parsed->Find("mlp", 2), nullptr);
+  EXPECT_EQ(parsed->Find("mlp", 2, ""), nullptr);
+  EXPECT_EQ(parsed->Find("mlp", 1, "batch=4"), nullptr);
   // Rendering the parsed file gives the same text: the format is stable.
   EXPECT_EQ(RenderBaselineJson(*parsed), text);
   EXPECT_THAT(text, HasSubstr("\"id\": \"intel-r-xeon-r-cpu-e5-2690-v4-2-60ghz_2c_release\""));
+}
+
+// Version 2 keys an entry by model name, threads and shapes; the hash sits beside the key.
+TEST(BaselineTest, EntriesAreKeyedByNameThreadsAndShapes) {
+  BaselineFile file = Sample();
+  BaselineEntry wide = Entry("mlp", 1, 8.0);
+  wide.shapes = "batch=4,seq=128";
+  wide.model_sha256 = std::string(64, 'b');
+  file.entries.push_back(wide);
+  const std::string text = RenderBaselineJson(file);
+  const nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["format_version"], 2);
+  EXPECT_EQ(j["entries"][0]["shapes"], "");
+  auto parsed = ParseBaselineJson(text, "b.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  ASSERT_EQ(parsed->entries.size(), 4u);
+  const BaselineEntry* found = parsed->Find("mlp", 1, "batch=4,seq=128");
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->min_ms, 8.0);
+  EXPECT_EQ(found->model_sha256, std::string(64, 'b'));
+  EXPECT_EQ(parsed->Find("mlp", 1, "")->min_ms, 2.0);
+  EXPECT_EQ(parsed->EntriesOf("mlp").size(), 3u);
+  EXPECT_TRUE(parsed->EntriesOf("bert").empty());
+  EXPECT_EQ(RenderBaselineJson(*parsed), text);
+
+  // Merging replaces the entry of the same configuration only.
+  BaselineEntry again = wide;
+  again.min_ms = 9.0;
+  MergeBaselineEntries(&file, {again});
+  EXPECT_EQ(file.entries.size(), 4u);
+  EXPECT_EQ(file.Find("mlp", 1, "batch=4,seq=128")->min_ms, 9.0);
+  EXPECT_EQ(file.Find("mlp", 1, "")->min_ms, 2.0);
+
+  // Two entries of one configuration are refused, naming it.
+  nlohmann::json twice = j;
+  twice["entries"].push_back(twice["entries"][1]);
+  EXPECT_THAT(ParseBaselineJson(twice.dump(), "b.json").status().message(),
+              HasSubstr("a second entry for model 'mlp' at 1 thread(s), shapes batch=4,seq=128"));
+}
+
+// A file written before shapes keyed the entries: every entry is of no shapes, and writing it
+// again makes it version 2.
+TEST(BaselineTest, AVersionOneFileIsReadWithoutShapes) {
+  nlohmann::json j = nlohmann::json::parse(RenderBaselineJson(Sample()));
+  j["format_version"] = 1;
+  for (auto& e : j["entries"]) e.erase("shapes");
+  j["entries"][0]["shapes"] = "batch=4";  // not a field of version 1: ignored
+  auto parsed = ParseBaselineJson(j.dump(), "v1.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  ASSERT_EQ(parsed->entries.size(), 3u);
+  for (const BaselineEntry& e : parsed->entries) EXPECT_EQ(e.shapes, "") << e.model;
+  ASSERT_NE(parsed->Find("mlp", 4, ""), nullptr);
+  EXPECT_EQ(parsed->Find("mlp", 4, "")->samples_ms, Entry("mlp", 4, 1.0).samples_ms);
+  EXPECT_EQ(nlohmann::json::parse(RenderBaselineJson(*parsed))["format_version"], 2);
 }
 
 TEST(BaselineTest, ErrorsNameTheFileAndField) {
@@ -108,7 +163,7 @@ TEST(BaselineTest, ErrorsNameTheFileAndField) {
               HasSubstr("format: expected \"onnxgate-latency-baseline\""));
 
   j = nlohmann::json::parse(RenderBaselineJson(Sample()));
-  j["format_version"] = 2;
+  j["format_version"] = 3;
   EXPECT_EQ(ParseBaselineJson(j.dump(), "b.json").status().code(), StatusCode::kUnimplemented);
 
   j = nlohmann::json::parse(RenderBaselineJson(Sample()));
@@ -218,9 +273,9 @@ TEST(BaselineTest, MergeReplacesMeasuredAndKeepsTheRest) {
   BaselineFile file = Sample();
   MergeBaselineEntries(&file, {Entry("mlp", 1, 5.0), Entry("transformer_encoder", 1, 50.0)});
   ASSERT_EQ(file.entries.size(), 4u);
-  EXPECT_EQ(file.Find("mlp", 1)->min_ms, 5.0);
-  EXPECT_EQ(file.Find("mlp", 4)->min_ms, 1.0);
-  EXPECT_EQ(file.Find("resnet18", 1)->min_ms, 900.0);
+  EXPECT_EQ(file.Find("mlp", 1, "")->min_ms, 5.0);
+  EXPECT_EQ(file.Find("mlp", 4, "")->min_ms, 1.0);
+  EXPECT_EQ(file.Find("resnet18", 1, "")->min_ms, 900.0);
   EXPECT_EQ(file.entries.back().model, "transformer_encoder");
 }
 

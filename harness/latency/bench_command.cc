@@ -15,6 +15,8 @@
 #include "harness/latency/bench_publish.h"
 #include "harness/latency/bench_table.h"
 #include "harness/latency/fingerprint.h"
+#include "reports/format.h"
+#include "reports/text_escape.h"
 #include "runtime/base/utc_time.h"
 
 namespace onnxgate {
@@ -98,10 +100,53 @@ Status CheckBenchRequest(const BenchCommandOptions& o, const RuntimeUnderTest& r
   return CheckTargetsOffered(o, runtime);
 }
 
+// Whether the judgement fails the bench: a regression, and with --fail-on-new a configuration
+// never measured before.
+bool JudgementFails(const BenchCommandOptions& o, const BenchJudgement& judgement) {
+  return judgement.regressions > 0 || (o.fail_on_new && judgement.new_configurations > 0);
+}
+
+// The models to measure and the shapes of each: a --dim no model has fails here, before anything
+// is measured.
+StatusOr<std::vector<BenchModel>> PlanModels(const BenchCommandOptions& o, TempDir* temp) {
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<BenchModel> models, ResolveBenchModels(o, temp));
+  ONNXGATE_RETURN_IF_ERROR(PlanBenchShapes(o, &models));
+  return models;
+}
+
+// After the reports are written: 2 when a combination could not be measured (each named on
+// o.err), else 1 when the judgement failed (JudgementFails), else 0.
+int ExitCode(const BenchCommandOptions& o, const char* command,
+             const std::vector<LatencyRecord>& errors, bool judgement_failed) {
+  for (const LatencyRecord& r : errors) {
+    std::fprintf(o.err, "onnxgate %s: not measured: %s: %s\n", command,
+                 EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                 EscapeForTerminal(r.message).c_str());
+  }
+  if (!errors.empty()) {
+    std::fprintf(o.err, "onnxgate %s: %zu measurement(s) could not be made; the others were\n",
+                 command, errors.size());
+    return kExitUsage;
+  }
+  return judgement_failed ? kExitRegression : kExitOk;
+}
+
+// The judged records, then the records of the combinations that could not be measured.
+std::vector<LatencyRecord> AllRecords(BenchJudgement judgement, const BenchOutcome& outcome) {
+  std::vector<LatencyRecord> records = std::move(judgement.records);
+  records.insert(records.end(), outcome.errors.begin(), outcome.errors.end());
+  return records;
+}
+
 }  // namespace
 
 int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
   if (Status st = CheckBenchRequest(o, runtime); !st.ok()) return Fail(o, "bench", st);
+  if (o.fail_on_new && !o.compare) {
+    return Fail(o, "bench",
+                InvalidArgument("--fail-on-new needs --compare: only a comparison with this "
+                                "machine's baselines finds configurations never measured"));
+  }
   const MachineFingerprint fp = CurrentMachineFingerprint();
   LatencyThresholds thresholds;
   BenchBaselines baselines;
@@ -116,35 +161,39 @@ int RunBenchCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtim
   }
   RunRecord run = StartBenchRecord(o, fp, runtime);
   TempDir temp;
-  auto models = ResolveBenchModels(o, &temp);
+  auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, "bench", models.status());
-  PrintBenchHeader(o, fp, models->size());
-  auto measured = MeasureRuntime(o, runtime, *models);
-  if (!measured.ok()) return Fail(o, "bench", measured.status());
+  PrintBenchHeader(o, fp, *models);
+  auto outcome = MeasureRuntime(o, runtime, *models);
+  if (!outcome.ok()) return Fail(o, "bench", outcome.status());
+  const std::vector<BenchMeasurement>& measured = outcome->sides[0];
 
   BenchJudgement judgement;
   if (o.compare) {
-    judgement = JudgeAgainstBaselines(*measured, baselines, thresholds);
+    judgement = JudgeAgainstBaselines(measured, baselines, thresholds);
   } else {
-    for (const BenchMeasurement& m : *measured) judgement.records.push_back(ToLatencyRecord(m));
+    for (const BenchMeasurement& m : measured) judgement.records.push_back(ToLatencyRecord(m));
   }
-  run.latency = std::move(judgement.records);
+  const int regressions = judgement.regressions;
+  const bool failed = JudgementFails(o, judgement);
+  run.latency = AllRecords(std::move(judgement), *outcome);
   FinishRecord(&run);
 
-  PrintBenchResults(o, run, baselines, judgement.regressions);
-  if (Status st = WriteBenchReports(o, run, *measured); !st.ok()) return Fail(o, "bench", st);
+  PrintBenchResults(o, run, baselines, regressions);
+  if (Status st = WriteBenchReports(o, run, measured); !st.ok()) return Fail(o, "bench", st);
   if (Status st = AppendBenchHistory(o, fp, run); !st.ok()) return Fail(o, "bench", st);
-  return judgement.regressions > 0 ? kExitRegression : kExitOk;
+  return ExitCode(o, "bench", outcome->errors, failed);
 }
 
 int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest& candidate,
                            const RuntimeUnderTest& reference) {
   const char* command = "bench --against";
   if (Status st = CheckBenchRequest(o, candidate); !st.ok()) return Fail(o, command, st);
-  if (o.compare || !o.baseline_file.empty()) {
+  if (o.compare || o.fail_on_new || !o.baseline_file.empty()) {
     return Fail(o, command,
                 InvalidArgument("--against judges the runtime against another one measured "
-                                "beside it; it takes no stored baseline (--compare, --baseline)"));
+                                "beside it; it takes no stored baseline (--compare, --baseline, "
+                                "--fail-on-new)"));
   }
   const std::vector<std::string> offered = reference.providers();
   if (offered.empty()) {
@@ -166,23 +215,26 @@ int RunBenchAgainstCommand(const BenchCommandOptions& o, const RuntimeUnderTest&
   run.runtimes = {{labels[0], candidate.name(), candidate.version(), o.runtime_spec},
                   {labels[1], reference.name(), reference.version(), o.against_spec}};
   TempDir temp;
-  auto models = ResolveBenchModels(o, &temp);
+  auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, command, models.status());
-  PrintBenchHeader(o, fp, models->size(), "every run of the candidate");
+  PrintBenchHeader(o, fp, *models, "every run of the candidate");
   std::fprintf(o.out, "candidate %s against %s, measured in alternating turns\n", labels[0].c_str(),
                labels[1].c_str());
-  auto measured = MeasureSides(o, {candidate_side, reference_side}, *models);
-  if (!measured.ok()) return Fail(o, command, measured.status());
+  auto outcome = MeasureSides(o, {candidate_side, reference_side}, *models);
+  if (!outcome.ok()) return Fail(o, command, outcome.status());
 
   BenchJudgement judgement =
-      JudgeAgainstReference((*measured)[0], (*measured)[1], labels, *thresholds);
-  run.latency = std::move(judgement.records);
+      JudgeAgainstReference(outcome->sides[0], outcome->sides[1], labels, *thresholds);
+  const int regressions = judgement.regressions;
+  run.latency = AllRecords(std::move(judgement), *outcome);
   FinishRecord(&run);
 
-  PrintAgainstResults(o, run, labels, judgement.regressions);
-  if (Status st = WriteBenchReports(o, run, (*measured)[0]); !st.ok()) return Fail(o, command, st);
+  PrintAgainstResults(o, run, labels, regressions);
+  if (Status st = WriteBenchReports(o, run, outcome->sides[0]); !st.ok()) {
+    return Fail(o, command, st);
+  }
   if (Status st = AppendBenchHistory(o, fp, run); !st.ok()) return Fail(o, command, st);
-  return judgement.regressions > 0 ? kExitRegression : kExitOk;
+  return ExitCode(o, command, outcome->errors, regressions > 0);
 }
 
 int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTest& runtime) {
@@ -200,16 +252,18 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
     return Fail(o, command, st);
   }
   TempDir temp;
-  auto models = ResolveBenchModels(o, &temp);
+  auto models = PlanModels(o, &temp);
   if (!models.ok()) return Fail(o, command, models.status());
-  PrintBenchHeader(o, fp, models->size());
-  auto measured = MeasureRuntime(o, runtime, *models);
-  if (!measured.ok()) return Fail(o, command, measured.status());
+  PrintBenchHeader(o, fp, *models);
+  auto outcome = MeasureRuntime(o, runtime, *models);
+  if (!outcome.ok()) return Fail(o, command, outcome.status());
+  const std::vector<BenchMeasurement>& measured = outcome->sides[0];
 
   const std::string now = UtcNowIso8601();
   std::vector<LatencyRecord> records;
-  for (const BenchMeasurement& m : *measured) records.push_back(ToLatencyRecord(m));
-  std::map<std::string, std::vector<BaselineEntry>> fresh = ToBaselineEntries(*measured, now);
+  for (const BenchMeasurement& m : measured) records.push_back(ToLatencyRecord(m));
+  records.insert(records.end(), outcome->errors.begin(), outcome->errors.end());
+  std::map<std::string, std::vector<BaselineEntry>> fresh = ToBaselineEntries(measured, now);
 
   std::fprintf(o.out, "\n%s", RenderBenchTable(records, false).c_str());
   for (auto& [ep, file] : files) {
@@ -222,7 +276,7 @@ int RunBaselineUpdateCommand(const BenchCommandOptions& o, const RuntimeUnderTes
     std::fprintf(o.out, "wrote %zu new entr%s to %s (%zu in the file)\n", fresh[ep].size(),
                  fresh[ep].size() == 1 ? "y" : "ies", paths[ep].c_str(), written->entries.size());
   }
-  return kExitOk;
+  return ExitCode(o, command, outcome->errors, false);
 }
 
 }  // namespace onnxgate

@@ -1,16 +1,22 @@
 // `onnxgate bench` and `onnxgate baseline update`: pick the models (the generated zoo by
-// default), measure each model x EP x thread count, then compare with this machine's baselines
-// and write the reports, or bless the numbers as the new baselines. Exit codes: 0 no
-// regression, 1 a latency regression, 2 usage or infrastructure error (including a baseline
-// from another machine fingerprint, which is refused).
+// default), measure each model x EP x thread count x shapes, then compare with this machine's
+// baselines and write the reports, or bless the numbers as the new baselines. A model that cannot
+// be measured is that model's error in the reports while the others are measured. Exit codes:
+// 0 every combination measured and no regression; 1 every combination measured and a latency
+// regression (or, with fail_on_new, a new configuration); 2 a combination that could not be
+// measured (after the reports, which hold the others), or a usage or infrastructure error before
+// measuring (including a baseline from another machine fingerprint, which is refused).
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "harness/history/history_from_run.h"
 #include "harness/latency/bench_runner.h"
+#include "harness/models/model_inputs.h"
 #include "reports/junit_writer.h"
 #include "runtime/api/runtime.h"
 
@@ -20,7 +26,17 @@ struct BenchCommandOptions {
   std::string root;                      // holds golden/baselines/ by default
   std::string models_dir;                // empty: generate the zoo into a temporary folder
   std::vector<std::string> model_globs;  // on the model name; empty: all
+  // --quick without --model: only mlp and mobilenet_v2 (kQuickModels) where the models include
+  // either, else every model.
+  bool quick_models = false;
   std::vector<std::string> eps = {"ref"};
+  // --dim: sizes of named symbolic dimensions; every combination of the sizes of the dimensions
+  // a model has is one measurement of it. A name no measured model has is a usage error.
+  std::map<std::string, std::vector<int64_t>> dims;
+  // --input: .pb files or one .npz (or a folder of .pb files) feeding every measurement, instead
+  // of generated values; each --dim then gives one size.
+  std::vector<std::string> input_files;
+  InputRanges input_ranges;  // --input-range, over the models' metadata ranges
   std::vector<int> threads = {1};
   BenchSettings settings;
   // Passes over all models x EPs x thread counts, one after the other; each measures every
@@ -31,6 +47,9 @@ struct BenchCommandOptions {
   // process before it is killed; in (0, kMaxBenchTimeoutSeconds].
   double timeout_s = 600;
   bool compare = false;
+  // With compare: a configuration never measured before (no baseline entry for its model name,
+  // threads and shapes, or no baseline file) fails the bench (exit 1) as a regression does.
+  bool fail_on_new = false;
   std::string baselines_dir;    // default <root>/golden/baselines
   std::string baseline_file;    // an explicit baseline file instead (one EP only)
   std::string thresholds_file;  // default <baselines_dir>/thresholds.json (optional file)
@@ -50,6 +69,7 @@ struct BenchCommandOptions {
 };
 
 inline constexpr double kMaxBenchTimeoutSeconds = 24 * 3600.0;
+inline constexpr const char* kQuickModels[] = {"mlp", "mobilenet_v2"};
 
 int RunBenchCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);
 int RunBaselineUpdateCommand(const BenchCommandOptions& options, const RuntimeUnderTest& runtime);

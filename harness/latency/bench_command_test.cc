@@ -5,16 +5,19 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "harness/harness_test_util.h"
 #include "harness/latency/baseline.h"
+#include "harness/latency/bench_models_testing.h"
 #include "harness/latency/extra_work.h"
 #include "harness/zoo/zoo.h"
 #include "reports/json_writer.h"
@@ -27,6 +30,7 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
+using ::testing::StartsWith;
 namespace fs = std::filesystem;
 
 class BenchCommandTest : public ::testing::Test {
@@ -298,16 +302,49 @@ TEST_F(BenchCommandTest, CrashingAndHangingKernelsAreContained) {
   EXPECT_THAT(err_, HasSubstr("--timeout must be a number of seconds in (0, 86400]"));
 }
 
-TEST_F(BenchCommandTest, ChangedModelIsNotCompared) {
+// A model file other than the one the entry measured is compared with the entry of its name.
+TEST_F(BenchCommandTest, ChangedModelIsComparedByName) {
   ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
   auto file = ReadBaseline(BaselineFilePath());
   ASSERT_TRUE(file.ok());
-  file->entries[0].model_sha256 = std::string(64, '0');
+  file->entries[0].model_sha256 = "0123abcd" + std::string(56, '0');
   ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
   BenchCommandOptions o = Options();
   o.compare = true;
-  EXPECT_EQ(Capture(RunBenchCommand, o), 0);
-  EXPECT_THAT(out_, HasSubstr("the model changed since the baseline was recorded"));
+  o.json_path = dir_ + "/run.json";
+  const int rc = Capture(RunBenchCommand, o);
+  auto run = ReadRunJson(dir_ + "/run.json");
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->latency.size(), 1u);
+  const LatencyRecord& r = run->latency[0];
+  EXPECT_NE(r.verdict, LatencyVerdict::kNoBaseline);
+  EXPECT_TRUE(r.baseline_median_ms.has_value());
+  EXPECT_EQ(rc, r.verdict == LatencyVerdict::kRegression ? 1 : 0) << out_;
+  EXPECT_THAT(r.message, StartsWith("model changed (hash 0123abcd -> "));
+  EXPECT_THAT(out_, HasSubstr("model changed (hash 0123abcd -> "));
+}
+
+// Another thread count than the baseline's is a new configuration: reported, and a failure
+// only with fail_on_new, which needs compare.
+TEST_F(BenchCommandTest, ANewConfigurationFailsOnlyWhenAskedTo) {
+  ASSERT_EQ(Capture(RunBaselineUpdateCommand, Options()), 0) << err_;
+  auto file = ReadBaseline(BaselineFilePath());
+  ASSERT_TRUE(file.ok());
+  file->entries[0].threads = 2;
+  ASSERT_TRUE(WriteBaseline(*file, BaselineFilePath()).ok());
+  BenchCommandOptions o = Options();
+  o.compare = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << err_;
+  EXPECT_THAT(out_, HasSubstr("no-baseline mlp[ref,1t]: new configuration: the baseline "));
+  EXPECT_THAT(out_, HasSubstr("has no entry for mlp at 1 thread(s) (it holds 2 thread(s))"));
+  EXPECT_THAT(out_, HasSubstr("1 new configuration(s), never measured on this machine\n"));
+  o.fail_on_new = true;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 1) << err_;
+  EXPECT_THAT(out_, HasSubstr("1 new configuration(s), never measured on this machine "
+                              "(--fail-on-new: a failure)"));
+  o.compare = false;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--fail-on-new needs --compare"));
 }
 
 TEST_F(BenchCommandTest, UsageErrors) {
@@ -426,6 +463,10 @@ TEST_F(BenchCommandTest, AgainstMeasuresBothInAlternatingTurnsAndJudgesTheCandid
   o.compare = true;
   EXPECT_EQ(against(slower, *runtime_), 2);
   EXPECT_THAT(err_, HasSubstr("takes no stored baseline"));
+  o.compare = false;
+  o.fail_on_new = true;
+  EXPECT_EQ(against(slower, *runtime_), 2);
+  EXPECT_THAT(err_, HasSubstr("takes no stored baseline (--compare, --baseline, --fail-on-new)"));
 }
 
 TEST_F(BenchCommandTest, GeneratesTheZooWhenNoFolderIsGiven) {
@@ -435,6 +476,137 @@ TEST_F(BenchCommandTest, GeneratesTheZooWhenNoFolderIsGiven) {
   EXPECT_EQ(Capture(RunBenchCommand, o), 0) << err_;
   EXPECT_THAT(out_, HasSubstr("generating the model zoo into"));
   EXPECT_THAT(out_, HasSubstr("mlp on ref"));
+}
+
+// --dim: every combination of the sizes of the dimensions a model has is a measurement of it,
+// printed in the table and written to the reports; a model in a subfolder is named after it.
+TEST_F(BenchCommandTest, DimsMeasureEveryCombinationAtItsShapes) {
+  ASSERT_TRUE(WriteFileAtomically(dir_ + "/models/enc/model.onnxtxt", kTokenEncoderModel).ok());
+  BenchCommandOptions o = Options();
+  o.dims = {{"batch", {1, 4}}, {"seq", {16}}};
+  o.json_path = dir_ + "/shapes.json";
+  o.junit_path = dir_ + "/shapes.xml";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << out_ << err_;
+  EXPECT_THAT(out_, HasSubstr("enc[batch=4,seq=16] on ref, 1 thread:"));
+  EXPECT_THAT(out_, HasSubstr("shapes"));  // the table's column
+  EXPECT_THAT(out_, HasSubstr("batch=1,seq=16"));
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->latency.size(), 3u);  // enc twice, mlp (no symbolic dimension) once
+  EXPECT_EQ(run->latency[0].model, "enc");
+  EXPECT_EQ(run->latency[0].shapes, "batch=1,seq=16");
+  EXPECT_EQ(run->latency[1].shapes, "batch=4,seq=16");
+  EXPECT_EQ(run->latency[2].model, "mlp");
+  EXPECT_EQ(run->latency[2].shapes, "");
+  auto junit = ReadFile(o.junit_path);
+  ASSERT_TRUE(junit.ok());
+  EXPECT_THAT(*junit, HasSubstr("classname=\"latency.enc[batch=4,seq=16]\""));
+
+  // A --dim no measured model has fails before anything is measured.
+  o.dims = {{"sequence", {16}}};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("--dim sequence: no measured model has a dimension named"));
+  EXPECT_THAT(out_, Not(HasSubstr("median")));
+}
+
+// A model that cannot be measured (unreadable, a shape it rejects, a data file behind a symbolic
+// link, a fallback --fallback forbid refuses) is its own error; the others are measured; exit 2.
+TEST_F(BenchCommandTest, AnUnmeasurableModelIsItsErrorAndTheOthersAreMeasured) {
+  const std::string models = dir_ + "/models";
+  ASSERT_TRUE(WriteFileAtomically(models + "/broken.onnx", "not a model").ok());
+  ASSERT_TRUE(WriteFileAtomically(models + "/batch_one.onnxtxt", kBatchOneReshapeModel).ok());
+  ASSERT_TRUE(
+      WriteFileAtomically(models + "/ext/model.onnx", OneNodeModelBytes("Add", 4, "w.bin")).ok());
+  ASSERT_TRUE(WriteFileAtomically(models + "/ext/w.bin", std::string(16, '\0')).ok());
+  ASSERT_TRUE(
+      WriteFileAtomically(models + "/linked/model.onnx", OneNodeModelBytes("Add", 4, "w.bin"))
+          .ok());
+  fs::create_symlink("../ext/w.bin", models + "/linked/w.bin");
+  fs::create_directories(models + "/empty");
+  // A subfolder without model.onnx: each of its models is "<subfolder>/<name>".
+  ASSERT_TRUE(WriteFileAtomically(models + "/pair/chain.onnxtxt", kNegReluAbsChain).ok());
+  BenchCommandOptions o = Options();
+  o.dims = {{"batch", {4}}};
+  o.json_path = dir_ + "/errors.json";
+  o.junit_path = dir_ + "/errors.xml";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2) << out_ << err_;
+  EXPECT_THAT(err_, HasSubstr("empty holds no model.onnx"));
+  EXPECT_THAT(err_, HasSubstr("not measured: batch_one[ref,1t,batch=4]:"));
+  EXPECT_THAT(err_, HasSubstr("cannot reshape"));
+  EXPECT_THAT(err_, HasSubstr("not measured: broken[ref,1t]:"));
+  EXPECT_THAT(err_, HasSubstr("not measured: linked[ref,1t]:"));
+  EXPECT_THAT(err_, HasSubstr("symbolic link"));
+  EXPECT_THAT(err_, HasSubstr("3 measurement(s) could not be made"));
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  std::map<std::string, LatencyRecord> by_model;
+  for (const LatencyRecord& r : run->latency) by_model[r.model] = r;
+  ASSERT_EQ(by_model.size(), 6u);
+  EXPECT_EQ(by_model["pair/chain"].shapes, "batch=4");
+  EXPECT_GT(by_model["pair/chain"].median_ms, 0.0);
+  EXPECT_EQ(by_model["ext"].verdict, LatencyVerdict::kNoBaseline);
+  EXPECT_GT(by_model["ext"].median_ms, 0.0);
+  EXPECT_EQ(by_model["mlp"].verdict, LatencyVerdict::kNoBaseline);
+  EXPECT_EQ(by_model["broken"].verdict, LatencyVerdict::kError);
+  EXPECT_EQ(by_model["batch_one"].verdict, LatencyVerdict::kError);
+  EXPECT_EQ(by_model["batch_one"].shapes, "batch=4");
+  auto junit = ReadFile(o.junit_path);
+  ASSERT_TRUE(junit.ok());
+  EXPECT_THAT(*junit, HasSubstr("<error message=\"not measured: "));
+}
+
+// --fallback allow records where nodes ran, warn prints it too, forbid makes it the model's
+// error. test-corrupt-state takes only the Relu of Neg, Relu, Abs.
+TEST_F(BenchCommandTest, FallbackIsAllowedWarnedOrForbidden) {
+  const std::string models = dir_ + "/chain_models";
+  ASSERT_TRUE(WriteFileAtomically(models + "/chain.onnxtxt", kNegReluAbsChain).ok());
+  BenchCommandOptions o = Options();
+  o.models_dir = models;
+  o.eps = {"test-corrupt-state"};
+  o.json_path = dir_ + "/fallback.json";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << out_ << err_;
+  EXPECT_THAT(out_, Not(HasSubstr("fallback")));
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->latency.size(), 1u);
+  EXPECT_EQ(run->latency[0].fallback, "2 of 3 nodes on ref (Abs x1, Neg x1; 0 shape-only)");
+
+  o.settings.fallback = FallbackPolicy::kWarn;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << out_ << err_;
+  EXPECT_THAT(out_, HasSubstr("warning: fallback chain[test-corrupt-state,1t,batch=1]: 2 of 3"));
+
+  o.settings.fallback = FallbackPolicy::kForbid;
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2) << out_ << err_;
+  EXPECT_THAT(err_, HasSubstr("not measured: chain[test-corrupt-state,1t]: "));
+}
+
+// --input feeds every measurement from files; the shapes are what they give.
+TEST_F(BenchCommandTest, InputFilesFeedTheMeasurement) {
+  const std::string models = dir_ + "/chain_models";
+  ASSERT_TRUE(WriteFileAtomically(models + "/chain.onnxtxt", kNegReluAbsChain).ok());
+  onnx::TensorProto x;
+  x.set_name("X");
+  x.set_data_type(onnx::TensorProto::FLOAT);
+  x.add_dims(3);
+  x.add_dims(4);
+  for (int i = 0; i < 12; ++i) x.add_float_data(static_cast<float>(i) - 6.0f);
+  ASSERT_TRUE(WriteFileAtomically(dir_ + "/x.pb", x.SerializeAsString()).ok());
+  BenchCommandOptions o = Options();
+  o.models_dir = models;
+  o.input_files = {dir_ + "/x.pb"};
+  o.json_path = dir_ + "/inputs.json";
+  EXPECT_EQ(Capture(RunBenchCommand, o), 0) << out_ << err_;
+  auto run = ReadRunJson(o.json_path);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  EXPECT_EQ(run->latency[0].shapes, "batch=3");
+
+  o.dims = {{"batch", {1, 3}}};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("with --input files each dimension takes one size"));
+  o.dims.clear();
+  o.input_files = {dir_ + "/x.txt"};
+  EXPECT_EQ(Capture(RunBenchCommand, o), 2);
+  EXPECT_THAT(err_, HasSubstr("x.txt"));
 }
 
 }  // namespace

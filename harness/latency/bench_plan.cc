@@ -9,9 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 
 #include "harness/ep_target.h"
+#include "harness/latency/bench_shapes.h"
+#include "harness/models/input_sets.h"
 #include "harness/zoo/zoo.h"
+#include "reports/text_escape.h"
+#include "runtime/model/model_file.h"
 
 namespace onnxgate {
 
@@ -31,6 +36,86 @@ std::string BaselinesDir(const BenchCommandOptions& o) {
   return o.baselines_dir.empty() ? o.root + "/golden/baselines" : o.baselines_dir;
 }
 
+// --quick: the models named like the zoo's quick ones when there are any, else all.
+std::vector<BenchModel> QuickModelsOf(std::vector<BenchModel> models) {
+  std::vector<BenchModel> quick;
+  for (const BenchModel& m : models) {
+    for (const char* name : kQuickModels) {
+      if (m.name == name) quick.push_back(m);
+    }
+  }
+  return quick.empty() ? models : quick;
+}
+
+BenchModel ModelAt(std::string name, std::string path) {
+  BenchModel m;
+  m.name = std::move(name);
+  m.path = std::move(path);
+  return m;
+}
+
+bool IsModelFile(const fs::path& p) {
+  return p.extension() == ".onnx" || p.extension() == ".onnxtxt";
+}
+
+// The model files directly in `dir` (links followed), in name order.
+std::vector<fs::path> ModelFilesIn(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    if (IsModelFile(e.path()) && e.is_regular_file(ec)) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The models of a subfolder: model.onnx (or model.onnxtxt) is one named after the folder; else
+// every model file in it is one, "<folder>/<name>". None: a warning on o.err.
+void AddSubfolderModels(const BenchCommandOptions& o, const fs::path& dir,
+                        std::vector<BenchModel>* models) {
+  const std::string folder = dir.filename().string();
+  for (const char* main : {"model.onnx", "model.onnxtxt"}) {
+    std::error_code ec;
+    if (fs::is_regular_file(dir / main, ec)) {
+      models->push_back(ModelAt(folder, (dir / main).string()));
+      return;
+    }
+  }
+  const std::vector<fs::path> files = ModelFilesIn(dir);
+  for (const fs::path& f : files) {
+    models->push_back(ModelAt(folder + "/" + f.stem().string(), f.string()));
+  }
+  if (files.empty()) {
+    std::fprintf(o.err,
+                 "onnxgate bench: warning: %s holds no model.onnx and no other .onnx file; "
+                 "nothing in it is measured\n",
+                 EscapeForTerminal(dir.string()).c_str());
+  }
+}
+
+// The models of --models: its model files, then its subfolders' (entries named ".*" skipped).
+StatusOr<std::vector<BenchModel>> FindModelsIn(const BenchCommandOptions& o) {
+  std::error_code ec;
+  std::vector<fs::directory_entry> entries;
+  for (const fs::directory_entry& e : fs::directory_iterator(o.models_dir, ec)) {
+    if (e.path().filename().string().rfind('.', 0) != 0) entries.push_back(e);
+  }
+  if (ec) return NotFound("listing models in " + o.models_dir + ": " + ec.message());
+  std::sort(entries.begin(), entries.end());
+  std::vector<BenchModel> models;
+  for (const fs::directory_entry& e : entries) {
+    std::error_code type_ec;
+    if (e.is_directory(type_ec)) {
+      AddSubfolderModels(o, e.path(), &models);
+    } else if (IsModelFile(e.path()) && e.is_regular_file(type_ec)) {
+      models.push_back(ModelAt(ModelNameFromPath(e.path().string()), e.path().string()));
+    }
+  }
+  std::sort(models.begin(), models.end(),
+            [](const BenchModel& a, const BenchModel& b) { return a.name < b.name; });
+  return models;
+}
+
 HostRecord DescribeHost(const MachineFingerprint& fp) {
   HostRecord h;
   char name[256] = {};
@@ -40,7 +125,35 @@ HostRecord DescribeHost(const MachineFingerprint& fp) {
   return h;
 }
 
+// --input files are one data set; with them each --dim gives one size and no --input-range.
+Status ValidateBenchInputs(const BenchCommandOptions& o) {
+  ONNXGATE_RETURN_IF_ERROR(BenchInputFiles(o).status());
+  if (o.input_files.empty()) return OkStatus();
+  for (const auto& [name, sizes] : o.dims) {
+    if (sizes.size() != 1) {
+      return InvalidArgument("--dim " + name + " gives " + std::to_string(sizes.size()) +
+                             " sizes; with --input files each dimension takes one size");
+    }
+  }
+  if (!o.input_ranges.empty()) {
+    return InvalidArgument("--input-range " + o.input_ranges.begin()->first +
+                           ": ranges are for generated inputs, and --input files are given");
+  }
+  return OkStatus();
+}
+
 }  // namespace
+
+StatusOr<std::vector<std::string>> BenchInputFiles(const BenchCommandOptions& o) {
+  if (o.input_files.empty()) return std::vector<std::string>{};
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<InputSet> sets, InputSetsOf(o.input_files, ""));
+  if (sets.size() != 1) {
+    return InvalidArgument("--input: a bench feeds every measurement one data set, got " +
+                           std::to_string(sets.size()) + ": " + sets[0].shown + " and " +
+                           sets[1].shown + (sets.size() > 2 ? ", ..." : ""));
+  }
+  return sets[0].files;
+}
 
 TempDir::~TempDir() {
   if (path_.empty()) return;
@@ -60,27 +173,49 @@ Status TempDir::Create() {
   return OkStatus();
 }
 
-StatusOr<std::vector<std::string>> ResolveBenchModels(const BenchCommandOptions& o, TempDir* temp) {
+StatusOr<std::vector<BenchModel>> ResolveBenchModels(const BenchCommandOptions& o, TempDir* temp) {
+  std::vector<BenchModel> models;
   if (o.models_dir.empty()) {
     ONNXGATE_RETURN_IF_ERROR(temp->Create());
     std::fprintf(o.out, "generating the model zoo into %s\n", temp->path().c_str());
-    return zoo::GenerateZoo(temp->path(), zoo::ZooModels(), o.model_globs);
+    const std::vector<std::string> globs =
+        o.quick_models ? std::vector<std::string>(std::begin(kQuickModels), std::end(kQuickModels))
+                       : o.model_globs;
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<std::string> paths,
+                              zoo::GenerateZoo(temp->path(), zoo::ZooModels(), globs));
+    for (const std::string& path : paths) models.push_back(ModelAt(ModelNameFromPath(path), path));
+    return models;
   }
-  std::error_code ec;
-  std::vector<std::string> paths;
-  for (const fs::directory_entry& e : fs::directory_iterator(o.models_dir, ec)) {
-    if (e.path().extension() != ".onnx") continue;
-    if (MatchesAny(o.model_globs, ModelNameFromPath(e.path().string()))) {
-      paths.push_back(e.path().string());
-    }
+  ONNXGATE_ASSIGN_OR_RETURN(std::vector<BenchModel> found, FindModelsIn(o));
+  for (BenchModel& m : found) {
+    if (MatchesAny(o.model_globs, m.name)) models.push_back(std::move(m));
   }
-  if (ec) return NotFound("listing models in " + o.models_dir + ": " + ec.message());
-  std::sort(paths.begin(), paths.end());
-  if (paths.empty()) {
+  if (o.quick_models) models = QuickModelsOf(std::move(models));
+  if (models.empty()) {
     return NotFound("no .onnx model in " + o.models_dir +
                     (o.model_globs.empty() ? std::string() : " matches the --model patterns"));
   }
-  return paths;
+  return models;
+}
+
+Status PlanBenchShapes(const BenchCommandOptions& o, std::vector<BenchModel>* models) {
+  std::map<std::string, std::set<std::string>> dims_by_model;
+  for (BenchModel& m : *models) {
+    auto file = ModelFile::Read(m.path);
+    if (!file.ok()) {
+      m.error = file.status().message();
+      m.shapes = {DimSizes{}};
+      continue;
+    }
+    m.dims = SymbolicInputDims(file->proto());
+    m.shapes = BenchShapesOf(m.dims, o.dims);
+    dims_by_model[m.name] = m.dims;
+  }
+  Status named = CheckDimsNamed(o.dims, dims_by_model);
+  if (named.ok() || dims_by_model.size() == models->size()) return named;
+  // A model that could not be read may have the dimension; it is reported as not measured.
+  std::fprintf(o.err, "onnxgate bench: warning: %s\n", named.message().c_str());
+  return OkStatus();
 }
 
 Status ValidateBenchOptions(const BenchCommandOptions& o) {
@@ -105,7 +240,7 @@ Status ValidateBenchOptions(const BenchCommandOptions& o) {
   if (!o.baseline_file.empty() && o.eps.size() != 1) {
     return InvalidArgument("--baseline names one file, which holds one EP; give exactly one --ep");
   }
-  return OkStatus();
+  return ValidateBenchInputs(o);
 }
 
 StatusOr<std::string> BaselineFilePath(const BenchCommandOptions& o, const MachineFingerprint& fp,

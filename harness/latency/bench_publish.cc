@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "harness/latency/bench_judge.h"
 #include "harness/latency/bench_table.h"
 #include "harness/latency/gbench_json.h"
 #include "reports/format.h"
@@ -40,17 +41,46 @@ class BenchJsonWriter : public ReportWriter {
   BenchClock clock_;
 };
 
+// A verdict the spread of the samples makes unreliable, said on a line of its own.
+void PrintNoise(const BenchCommandOptions& o, const LatencyRecord& r) {
+  if (r.noise.empty()) return;
+  std::fprintf(o.out, "unreliable %s: %s\n", EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+               EscapeForTerminal(r.noise).c_str());
+}
+
+// Below the table: where nodes fell back (--fallback warn; the reports say it under allow too),
+// and why a combination was not measured.
+void PrintFallbacksAndErrors(const BenchCommandOptions& o, const RunRecord& run) {
+  for (const LatencyRecord& r : run.latency) {
+    if (o.settings.fallback == FallbackPolicy::kWarn && !r.fallback.empty()) {
+      std::fprintf(o.out, "warning: fallback %s: %s\n",
+                   EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                   EscapeForTerminal(r.fallback).c_str());
+    }
+  }
+  for (const LatencyRecord& r : run.latency) {
+    if (r.verdict == LatencyVerdict::kError) {
+      std::fprintf(o.out, "error %s: %s\n", EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                   EscapeForTerminal(r.message).c_str());
+    }
+  }
+}
+
 }  // namespace
 
-void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
-                      const char* slowed_runs) {
+void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                      const std::vector<BenchModel>& models, const char* slowed_runs) {
   const BenchSettings& s = o.settings;
+  size_t shaped = 0;
+  for (const BenchModel& m : models) shaped += m.shapes.size();
+  const std::string with_shapes =
+      shaped == models.size() ? "" : " (" + std::to_string(shaped) + " with their shapes)";
   std::fprintf(o.out,
-               "machine %s (%s)\n%zu model(s) x %zu EP(s) x %zu thread count(s); %s clock, "
+               "machine %s (%s)\n%zu model(s)%s x %zu EP(s) x %zu thread count(s); %s clock, "
                "warm-up %.2g s, %d repetitions of >= %.2g s each, %d round%s\n",
-               fp.Id().c_str(), fp.Describe().c_str(), models, o.eps.size(), o.threads.size(),
-               BenchClockName(s.clock), s.warmup_s, s.repetitions, s.min_time_s, o.rounds,
-               o.rounds == 1 ? "" : "s");
+               fp.Id().c_str(), fp.Describe().c_str(), models.size(), with_shapes.c_str(),
+               o.eps.size(), o.threads.size(), BenchClockName(s.clock), s.warmup_s, s.repetitions,
+               s.min_time_s, o.rounds, o.rounds == 1 ? "" : "s");
   if (s.optimization_level != 0) {
     std::fprintf(o.out, "models loaded at graph optimization level %d\n", s.optimization_level);
   }
@@ -63,6 +93,7 @@ void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp
 void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                        const BenchBaselines& baselines, int regressions) {
   std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, o.compare).c_str());
+  PrintFallbacksAndErrors(o, run);
   if (o.compare) {
     bool missing = false;
     for (const auto& [ep, file] : baselines.files) {
@@ -74,16 +105,25 @@ void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                      ep.c_str(), baselines.paths.at(ep).c_str());
       }
     }
+    int new_configurations = 0;
     for (const LatencyRecord& r : run.latency) {
+      if (r.verdict == LatencyVerdict::kNoBaseline) ++new_configurations;
+      // Every verdict but UNCHANGED, and an unchanged model whose file changed.
+      const bool model_changed = r.message.rfind(kModelChangedPrefix, 0) == 0;
       if (r.verdict == LatencyVerdict::kRegression || r.verdict == LatencyVerdict::kImprovement ||
-          r.verdict == LatencyVerdict::kInconclusive ||
+          r.verdict == LatencyVerdict::kInconclusive || model_changed ||
           (r.verdict == LatencyVerdict::kNoBaseline && !missing)) {
-        std::fprintf(o.out, "%s %s[%s,%lldt]: %s\n", LatencyVerdictToString(r.verdict),
-                     EscapeForTerminal(r.model).c_str(), EscapeForTerminal(r.ep).c_str(),
-                     static_cast<long long>(r.threads), EscapeForTerminal(r.message).c_str());
+        std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
+                     EscapeForTerminal(LatencyDisplayName(r)).c_str(),
+                     EscapeForTerminal(r.message).c_str());
       }
+      PrintNoise(o, r);
     }
     std::fprintf(o.out, "%d latency regression(s)\n", regressions);
+    if (new_configurations > 0) {
+      std::fprintf(o.out, "%d new configuration(s), never measured on this machine%s\n",
+                   new_configurations, o.fail_on_new ? " (--fail-on-new: a failure)" : "");
+    }
   }
   std::fprintf(o.out, "bench wall time %.1f s\n", run.duration_s);
 }
@@ -91,12 +131,14 @@ void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
 void PrintAgainstResults(const BenchCommandOptions& o, const RunRecord& run,
                          const std::vector<std::string>& labels, int regressions) {
   std::fprintf(o.out, "\n%s", RenderBenchTable(run.latency, true).c_str());
+  PrintFallbacksAndErrors(o, run);
   for (const LatencyRecord& r : run.latency) {
-    if (r.verdict != LatencyVerdict::kUnchanged) {
+    if (r.verdict != LatencyVerdict::kUnchanged && r.verdict != LatencyVerdict::kError) {
       std::fprintf(o.out, "%s %s: %s\n", LatencyVerdictToString(r.verdict),
                    EscapeForTerminal(LatencyDisplayName(r)).c_str(),
                    EscapeForTerminal(r.message).c_str());
     }
+    PrintNoise(o, r);
   }
   std::fprintf(o.out, "%d latency regression(s) of %s against %s\n", regressions, labels[0].c_str(),
                labels[1].c_str());

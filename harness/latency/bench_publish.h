@@ -15,13 +15,14 @@
 
 namespace onnxgate {
 
-// The machine, the measurement plan and its clock and settings; `slowed_runs` says which runs a
-// test-only --extra-work-percent slows.
-void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp, size_t models,
-                      const char* slowed_runs = "every run");
+// The machine, the measurement plan (the models, with their --dim shapes) and its clock and
+// settings; `slowed_runs` says which runs a test-only --extra-work-percent slows.
+void PrintBenchHeader(const BenchCommandOptions& o, const MachineFingerprint& fp,
+                      const std::vector<BenchModel>& models, const char* slowed_runs = "every run");
 
 // After a bench of one runtime: the table, and with --compare the missing baselines, every
-// verdict but UNCHANGED and the number of regressions; then the wall time.
+// verdict but UNCHANGED (and an unchanged model whose file changed), the unreliable verdicts,
+// the number of regressions and of new configurations; then the wall time.
 void PrintBenchResults(const BenchCommandOptions& o, const RunRecord& run,
                        const BenchBaselines& baselines, int regressions);
 

@@ -12,8 +12,10 @@
 #include <utility>
 
 #include "harness/ep_target.h"
+#include "harness/latency/bench_fallback.h"
+#include "harness/latency/bench_shapes.h"
 #include "harness/latency/extra_work.h"
-#include "harness/models/model_inputs.h"
+#include "harness/models/model_feeds.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/model/model_file.h"
 
@@ -149,48 +151,75 @@ Status CheckPlacedWithin(const LoadedModel& model, const std::vector<std::string
   return OkStatus();
 }
 
+// The load options of a measurement. Under --fallback forbid a latency number must be the
+// target's own: one provider takes every node; a list's nodes may fall back within the list,
+// never outside it (CheckPlacedWithin). Under allow and warn the runtime may place nodes on a
+// later provider (the built-in runtime appends ref), and the measurement records where.
+LoadOptions BenchLoadOptions(const BenchTarget& target, int threads,
+                             const BenchSettings& settings) {
+  LoadOptions options;
+  options.providers = ProvidersOf(target.ep);
+  options.fallback = settings.fallback;
+  if (settings.fallback == FallbackPolicy::kForbid && options.providers.size() > 1) {
+    options.fallback = FallbackPolicy::kAllow;
+  }
+  options.intra_op_threads = threads;
+  options.optimization_level = settings.optimization_level;
+  return options;
+}
+
+// The subject's feeds as the settings say (generated at the measurement's --dim sizes, or read
+// from the --input files), and the shapes they bind.
+Status MakeBenchFeeds(const BenchTarget& target, const BenchSettings& settings, BenchSubject* s) {
+  const BenchFeeds& f = settings.feeds;
+  auto feeds = MakeModelFeeds(*s->model, target.model_path,
+                              FeedSource{f.input_files, f.dims, f.seed}, f.ranges);
+  if (!feeds.ok()) return feeds.status().WithContext(s->what);
+  s->feeds = std::move(feeds).value();
+  s->m.shapes = BoundShapes(s->model->inputs(), s->feeds);
+  return OkStatus();
+}
+
 StatusOr<BenchSubject> Prepare(const BenchTarget& target, int threads,
                                const BenchSettings& settings, BenchObserver* observer) {
   BenchSubject s;
-  s.what = "benchmarking " + target.model_path + " on " + target.ep + " with " +
-           std::to_string(threads) + " thread(s)";
+  const std::string shapes = DimSizesText(settings.feeds.dims);
+  s.what = "benchmarking " + target.model_path + (shapes.empty() ? "" : " at " + shapes) + " on " +
+           target.ep + " with " + std::to_string(threads) + " thread(s)";
   BenchMeasurement& m = s.m;
   m.model = ModelNameFromPath(target.model_path);
   m.model_path = target.model_path;
   m.ep = target.ep;
   m.threads = threads;
   m.optimization_level = settings.optimization_level;
+  m.shapes = shapes;
   {
-    ONNXGATE_ASSIGN_OR_RETURN(ModelFile file, ModelFile::Read(target.model_path));
-    m.model_sha256 = file.sha256();
+    auto file = ModelFile::Read(target.model_path);
+    if (!file.ok()) return file.status().WithContext(s.what);
+    m.model_sha256 = file->sha256();
   }
-  LoadOptions options;
-  // A latency number must be the target's own: one provider takes every node (fallback
-  // forbidden); a list's nodes may fall back within the list, never outside it.
-  options.providers = ProvidersOf(target.ep);
-  options.fallback =
-      options.providers.size() == 1 ? FallbackPolicy::kForbid : FallbackPolicy::kAllow;
-  options.intra_op_threads = threads;
-  options.optimization_level = settings.optimization_level;
+  const LoadOptions options = BenchLoadOptions(target, threads, settings);
   auto load_start = Clock::now();
   auto loaded = target.runtime->Load(target.model_path, options);
   if (!loaded.ok()) return loaded.status().WithContext(s.what);  // it names the load
   m.load_ms = MsSince(load_start);
   s.model = std::move(loaded).value();
-  if (Status within = CheckPlacedWithin(*s.model, options.providers); !within.ok()) {
-    return within.WithContext(s.what);
+  if (settings.fallback == FallbackPolicy::kForbid) {
+    if (Status within = CheckPlacedWithin(*s.model, options.providers); !within.ok()) {
+      return within.WithContext(s.what);
+    }
   }
-  auto specs = ModelInputSpecs(*s.model, target.model_path);
-  if (!specs.ok()) return specs.status().WithContext(s.what);
-  auto feeds = MakeInputs(*specs, /*seed=*/1234);
-  if (!feeds.ok()) return feeds.status().WithContext(s.what);
-  s.feeds = std::move(feeds).value();
+  ONNXGATE_RETURN_IF_ERROR(MakeBenchFeeds(target, settings, &s));
 
   const auto first_start = Clock::now();
   auto first = s.model->Run(s.feeds);
   if (!first.ok()) return first.status().WithContext(s.what + ": first run");
   m.first_run_ms = MsSince(first_start);
   if (observer != nullptr) observer->OnLoaded(m.load_ms, m.first_run_ms);
+  // After the first run: a runtime may only know where the nodes ran once it has run.
+  if (settings.fallback != FallbackPolicy::kForbid) {
+    m.fallback = BenchFallbackOf(*s.model, options.providers.front(), target.model_path);
+  }
 
   if (target.extra_work && settings.extra_work_percent > 0.0) {
     auto run_ms = EstimateRunMs(*s.model, s.feeds);

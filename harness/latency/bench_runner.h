@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/latency/statistics.h"
+#include "harness/models/model_inputs.h"
 #include "runtime/api/runtime.h"
 #include "runtime/base/status.h"
 
@@ -23,6 +24,17 @@ StatusOr<BenchClock> BenchClockFromName(const std::string& name);
 
 inline constexpr int kMinRepetitions = 9;
 
+// What a measurement feeds the model: its symbolic dimensions' sizes and where the values come
+// from (harness/models/model_feeds.h's FeedSource and ranges).
+struct BenchFeeds {
+  DimSizes dims;  // only names the model has; others are 1 (or as the input files give them)
+  // Empty: generated from `seed`, integers in `ranges` else the model's metadata range. Else .pb
+  // files or one .npz giving every input.
+  std::vector<std::string> input_files;
+  InputRanges ranges;
+  uint32_t seed = 1234;
+};
+
 struct BenchSettings {
   int repetitions = 10;     // >= kMinRepetitions
   double min_time_s = 0.2;  // per repetition: Google Benchmark adds iterations up to this
@@ -33,6 +45,11 @@ struct BenchSettings {
   // Test-only: busy work worth this percentage of one run's time, added to every run, so that
   // the regression detector can be shown a slowdown of known size.
   double extra_work_percent = 0.0;
+  // kAllow and kWarn: nodes may fall back to a later provider, and the measurement records
+  // where (BenchMeasurement::fallback). kForbid: one provider takes every node, a list's nodes
+  // stay within the list, else the measurement fails.
+  FallbackPolicy fallback = FallbackPolicy::kAllow;
+  BenchFeeds feeds;
 };
 
 struct BenchMeasurement {
@@ -49,6 +66,9 @@ struct BenchMeasurement {
   // worker) or "runtime" (the runtime's timed-runs request, inside its own process, so no pipe
   // or copy is counted).
   std::string timed_by = "harness";
+  // The nodes placed outside the target's first provider, "3 of 41 nodes on ref (Gather x2,
+  // Shape x1; 3 shape-only)"; empty when none fell back.
+  std::string fallback;
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;

@@ -8,11 +8,15 @@
 
 #include <filesystem>
 
+#include "harness/harness_test_util.h"
+#include "harness/latency/bench_models_testing.h"
 #include "harness/latency/extra_work.h"
+#include "harness/latency/isolated_measure.h"
 #include "harness/zoo/zoo.h"
 #include "runtime/base/atomic_file.h"
 #include "runtime/base/sha256.h"
 #include "runtime/builtin/builtin_runtime.h"
+#include "runtime/ep/testing/test_providers.h"
 
 namespace onnxgate {
 namespace {
@@ -111,6 +115,50 @@ TEST_F(BenchRunnerTest, IntegerInputsAndCpuClock) {
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   EXPECT_EQ(m->samples_ms.size(), 10u);
   EXPECT_EQ(m->threads, 1);
+}
+
+// The feeds are made at the measurement's --dim sizes, integer inputs within their range (the
+// metadata's, or --input-range's over it), and the measurement says the shapes it ran at.
+TEST_F(BenchRunnerTest, ShapesAreBoundAndTokenIdsStayInRange) {
+  const std::string encoder = dir_ + "/encoder.onnxtxt";
+  ASSERT_TRUE(WriteFileAtomically(encoder, kTokenEncoderModel).ok());
+  BenchSettings s = Fast();
+  auto unsized = MeasureModel(*runtime_, encoder, "ref", 1, s);
+  ASSERT_TRUE(unsized.ok()) << unsized.status().ToString();
+  EXPECT_EQ(unsized->shapes, "batch=1,seq=1");
+
+  s.feeds.dims = {{"batch", 4}, {"seq", 16}};
+  auto sized = MeasureModel(*runtime_, encoder, "ref", 1, s);
+  ASSERT_TRUE(sized.ok()) << sized.status().ToString();
+  EXPECT_EQ(sized->shapes, "batch=4,seq=16");
+  EXPECT_TRUE(sized->fallback.empty());
+
+  // Ids past the 16-row table fail the Gather: the range given is the one used.
+  s.feeds.ranges = {{"input_ids", {16, 17}}};
+  auto outside = MeasureModel(*runtime_, encoder, "ref", 1, s);
+  ASSERT_FALSE(outside.ok());
+  EXPECT_THAT(outside.status().message(), HasSubstr("at batch=4,seq=16 on ref"));
+  EXPECT_THAT(outside.status().message(), HasSubstr("first run"));
+}
+
+// Under --fallback allow the nodes a provider declines run on ref and the measurement says so;
+// under forbid the load fails. test-corrupt-state takes only Relu (and spoils its process, so it
+// runs in a worker).
+TEST_F(BenchRunnerTest, FallbackIsRecordedOrRefused) {
+  const std::string chain = dir_ + "/chain.onnxtxt";
+  ASSERT_TRUE(WriteFileAtomically(chain, kNegReluAbsChain).ok());
+  auto runtime = CreateBuiltinRuntime(BuiltinAndTestProviderEntries());
+  BenchSettings s = Fast();
+  s.fallback = FallbackPolicy::kAllow;
+  auto allowed = MeasureModelIsolated(*runtime, chain, "test-corrupt-state", 1, s, 120);
+  ASSERT_TRUE(allowed.ok()) << allowed.status().ToString();
+  EXPECT_EQ(allowed->fallback, "2 of 3 nodes on ref (Abs x1, Neg x1; 0 shape-only)");
+  EXPECT_EQ(allowed->shapes, "batch=1");
+
+  s.fallback = FallbackPolicy::kForbid;
+  auto forbidden = MeasureModelIsolated(*runtime, chain, "test-corrupt-state", 1, s, 120);
+  ASSERT_FALSE(forbidden.ok());
+  EXPECT_THAT(forbidden.status().message(), HasSubstr("chain.onnxtxt on test-corrupt-state"));
 }
 
 TEST_F(BenchRunnerTest, SettingsAreValidated) {

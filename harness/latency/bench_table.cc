@@ -18,6 +18,29 @@ std::string Fmt(const char* fmt, double v) {
 
 std::string OptionalMs(const std::optional<double>& v) { return v ? FormatMs(*v) : "-"; }
 
+// One record's cells: a measured one's statistics, "-" for one that was not measured.
+std::vector<std::string> RowOf(const LatencyRecord& r, bool with_shapes, bool with_comparison) {
+  const bool measured = r.verdict != LatencyVerdict::kError;
+  auto ms = [&](double v) { return measured ? FormatMs(v) : "-"; };
+  std::vector<std::string> row = {EscapeForTerminal(r.model), TargetName(r),
+                                  std::to_string(r.threads)};
+  if (with_shapes) row.push_back(r.shapes.empty() ? "-" : EscapeForTerminal(r.shapes));
+  for (const std::string& cell :
+       {measured ? std::to_string(r.repetitions) : "-", OptionalMs(r.load_ms),
+        OptionalMs(r.first_run_ms), ms(r.min_ms), ms(r.median_ms), ms(r.p90_ms), ms(r.p99_ms),
+        ms(r.mean_ms), measured ? Fmt("%.1f%%", r.cv * 100.0) : "-"}) {
+    row.push_back(cell);
+  }
+  if (with_comparison) {
+    row.push_back(OptionalMs(r.baseline_median_ms));
+    row.push_back(r.change_ratio ? Fmt("%+.1f%%", *r.change_ratio * 100.0) : "-");
+    row.push_back(r.threshold ? Fmt("%.0f%%", *r.threshold * 100.0) : "-");
+    row.push_back(r.p_value ? Fmt("%.2g", *r.p_value) : "-");
+    row.push_back(LatencyVerdictToString(r.verdict));
+  }
+  return row;
+}
+
 }  // namespace
 
 std::string FormatMs(double ms) {
@@ -27,29 +50,21 @@ std::string FormatMs(double ms) {
 }
 
 std::string RenderBenchTable(const std::vector<LatencyRecord>& records, bool with_comparison) {
+  const bool with_shapes = std::any_of(records.begin(), records.end(),
+                                       [](const LatencyRecord& r) { return !r.shapes.empty(); });
   std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> header = {"model", "ep",     "thr", "reps", "load ms", "first ms",
-                                     "min",   "median", "p90", "p99",  "mean",    "cv"};
+  std::vector<std::string> header = {"model", "ep", "thr"};
+  if (with_shapes) header.push_back("shapes");
+  for (const char* h :
+       {"reps", "load ms", "first ms", "min", "median", "p90", "p99", "mean", "cv"}) {
+    header.push_back(h);
+  }
   if (with_comparison) {
     for (const char* h : {"baseline", "change", "thresh", "p", "verdict"}) header.push_back(h);
   }
   rows.push_back(header);
-  for (const LatencyRecord& r : records) {
-    std::vector<std::string> row = {EscapeForTerminal(r.model), TargetName(r),
-                                    std::to_string(r.threads),  std::to_string(r.repetitions),
-                                    OptionalMs(r.load_ms),      OptionalMs(r.first_run_ms),
-                                    FormatMs(r.min_ms),         FormatMs(r.median_ms),
-                                    FormatMs(r.p90_ms),         FormatMs(r.p99_ms),
-                                    FormatMs(r.mean_ms),        Fmt("%.1f%%", r.cv * 100.0)};
-    if (with_comparison) {
-      row.push_back(OptionalMs(r.baseline_median_ms));
-      row.push_back(r.change_ratio ? Fmt("%+.1f%%", *r.change_ratio * 100.0) : "-");
-      row.push_back(r.threshold ? Fmt("%.0f%%", *r.threshold * 100.0) : "-");
-      row.push_back(r.p_value ? Fmt("%.2g", *r.p_value) : "-");
-      row.push_back(LatencyVerdictToString(r.verdict));
-    }
-    rows.push_back(row);
-  }
+  for (const LatencyRecord& r : records) rows.push_back(RowOf(r, with_shapes, with_comparison));
+  const size_t names = with_shapes ? 4 : 2;  // left-aligned leading columns (thr aside)
   std::vector<size_t> widths(header.size(), 0);
   for (const auto& row : rows) {
     for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
@@ -61,7 +76,8 @@ std::string RenderBenchTable(const std::vector<LatencyRecord>& records, bool wit
       const std::string& cell = rows[r][i];
       const std::string pad(widths[i] - cell.size(), ' ');
       // Names left-aligned, numbers right-aligned so decimal places line up.
-      const bool left = i < 2 || (with_comparison && i + 1 == rows[r].size());
+      const bool left =
+          i < 2 || (with_shapes && i + 1 == names) || (with_comparison && i + 1 == rows[r].size());
       line += left ? cell + pad : pad + cell;
       if (i + 1 < rows[r].size()) line += "  ";
     }

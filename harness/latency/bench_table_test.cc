@@ -10,6 +10,7 @@ namespace onnxgate {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -82,6 +83,28 @@ TEST(BenchTableTest, ModelNamesAreEscapedForTheTerminal) {
   EXPECT_THAT(table, HasSubstr("evil\\u202e\\u200bnet"));
   EXPECT_EQ(table.find("\u202e"), std::string::npos);
   EXPECT_EQ(table.find("\u200b"), std::string::npos);
+}
+
+// A shapes column appears when a record has shapes; a record that was not measured has no
+// numbers.
+TEST(BenchTableTest, ShapesColumnAndUnmeasuredRows) {
+  EXPECT_THAT(Lines(RenderBenchTable({Record()}, false))[0], Not(HasSubstr("shapes")));
+  LatencyRecord shaped = Record();
+  shaped.model = "bert";
+  shaped.shapes = "batch=4,seq=128";
+  LatencyRecord failed = Record();
+  failed.model = "broken";
+  failed.load_ms.reset();
+  failed.first_run_ms.reset();
+  failed.verdict = LatencyVerdict::kError;
+  const std::vector<std::string> lines = Lines(RenderBenchTable({shaped, failed}, true));
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_THAT(lines[0], HasSubstr("thr  shapes"));
+  EXPECT_THAT(lines[2], HasSubstr("1  batch=4,seq=128"));
+  EXPECT_THAT(lines[2], HasSubstr("101.2"));
+  EXPECT_THAT(lines[3], Not(HasSubstr("101.2")));
+  EXPECT_THAT(lines[3], HasSubstr(" -  "));
+  EXPECT_THAT(lines[3], ::testing::EndsWith("error"));
 }
 
 }  // namespace

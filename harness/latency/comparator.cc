@@ -26,6 +26,15 @@ std::string P(double p) { return Format("%.2g", p); }
 
 }  // namespace
 
+std::string NoiseReason(double cv, double reference_cv, double threshold,
+                        const std::string& reference) {
+  if (!(cv > threshold) && !(reference_cv > threshold)) return "";
+  return "cv " + Percent(cv) + " now and " + Percent(reference_cv) + " in the " + reference +
+         " against a threshold of " + Percent(threshold) +
+         ": the repetitions scatter more than the change that counts, so this verdict is "
+         "unreliable; rerun on a quieter machine or with more rounds";
+}
+
 LatencyComparison NoBaseline(std::string why, double threshold, double alpha) {
   LatencyComparison c;
   c.verdict = LatencyVerdict::kNoBaseline;

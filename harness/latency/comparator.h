@@ -43,6 +43,13 @@ LatencyComparison ComparePaired(const std::vector<double>& current,
                                 const std::vector<double>& paired, double threshold, double alpha,
                                 const std::string& reference);
 
+// Why a verdict cannot be trusted, for LatencyRecord::noise: `cv` (this measurement's) or
+// `reference_cv` (the baseline's, or the reference runtime's) exceeds `threshold`, so the
+// repetitions scatter more than the change that counts. Empty when both are within it.
+// `reference` names the other side as the messages do.
+std::string NoiseReason(double cv, double reference_cv, double threshold,
+                        const std::string& reference = "baseline");
+
 // The verdict when there is nothing to compare with; `why` says so ("no baseline entry for ...").
 LatencyComparison NoBaseline(std::string why, double threshold, double alpha);
 

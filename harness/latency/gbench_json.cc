@@ -64,7 +64,8 @@ GbenchContext CurrentGbenchContext(const std::string& executable) {
 }
 
 std::string GbenchRunName(const BenchMeasurement& m) {
-  return m.model + "/" + m.ep + "/intra_op_threads:" + std::to_string(m.threads);
+  return m.model + "/" + m.ep + "/intra_op_threads:" + std::to_string(m.threads) +
+         (m.shapes.empty() ? "" : "/" + m.shapes);
 }
 
 Json RenderGbenchJson(const GbenchContext& context,

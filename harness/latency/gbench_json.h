@@ -27,7 +27,8 @@ struct GbenchContext {
 // The context of this process and machine, from Google Benchmark's own CPU information.
 GbenchContext CurrentGbenchContext(const std::string& executable);
 
-// The benchmark name of one measurement: "<model>/<ep>/intra_op_threads:<n>". Google
+// The benchmark name of one measurement: "<model>/<ep>/intra_op_threads:<n>", then
+// "/<shapes>" ("/batch=4,seq=128") for a model with symbolic dimensions. Google
 // Benchmark's "threads" counts the threads running the timed loop, always 1 here, so the
 // runtime's thread count is a name part and the field "intra_op_threads".
 std::string GbenchRunName(const BenchMeasurement& m);

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "harness/latency/statistics.h"
+#include "harness/models/model_feeds.h"
 #include "harness/worker.h"
 #include "runtime/base/json_reader.h"
 
@@ -27,6 +28,8 @@ Json ToJson(const BenchMeasurement& m) {
   j["ep"] = m.ep;
   j["threads"] = m.threads;
   j["optimization_level"] = m.optimization_level;
+  j["shapes"] = m.shapes;
+  j["fallback"] = m.fallback;
   j["load_ms"] = m.load_ms;
   j["first_run_ms"] = m.first_run_ms;
   j["iterations_per_repetition"] = m.iterations_per_repetition;
@@ -69,6 +72,8 @@ Status FromJson(const JsonValue& j, BenchMeasurement* m) {
   ONNXGATE_RETURN_IF_ERROR(o.Require("ep", &m->ep));
   ONNXGATE_RETURN_IF_ERROR(o.Require("threads", &m->threads));
   ONNXGATE_RETURN_IF_ERROR(o.Require("optimization_level", &m->optimization_level));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("shapes", &m->shapes));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("fallback", &m->fallback));
   ONNXGATE_RETURN_IF_ERROR(o.Require("load_ms", &m->load_ms));
   ONNXGATE_RETURN_IF_ERROR(o.Require("first_run_ms", &m->first_run_ms));
   ONNXGATE_RETURN_IF_ERROR(o.Require("iterations_per_repetition", &m->iterations_per_repetition));
@@ -104,6 +109,12 @@ StatusOr<T> Decode(const std::string& payload, const std::string& what) {
   if (!read.ok()) return Internal(what + ": the worker's result is unreadable: " + read.message());
   if (!sent.ok()) return sent;
   return out;
+}
+
+// " at batch=4,seq=128" for a measurement at those sizes, else empty.
+std::string AtShapes(const BenchSettings& settings) {
+  const std::string shapes = DimSizesText(settings.feeds.dims);
+  return shapes.empty() ? "" : " at " + shapes;
 }
 
 // Runs `measure` in a forked child with the timeout; `what` names the measurement in errors.
@@ -144,8 +155,8 @@ StatusOr<BenchMeasurement> MeasureModelIsolated(const RuntimeUnderTest& runtime,
                                                 BenchObserver* observer) {
   return RunIsolated<BenchMeasurement>(
       [&] { return MeasureModel(runtime, model_path, ep, threads, settings, observer); }, timeout_s,
-      "benchmarking " + model_path + " on " + ep + " with " + std::to_string(threads) +
-          " thread(s)");
+      "benchmarking " + model_path + AtShapes(settings) + " on " + ep + " with " +
+          std::to_string(threads) + " thread(s)");
 }
 
 StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(
@@ -153,8 +164,8 @@ StatusOr<std::array<BenchMeasurement, 2>> MeasurePairIsolated(
     double timeout_s, BenchObserver* observer) {
   return RunIsolated<std::array<BenchMeasurement, 2>>(
       [&] { return MeasurePair(first, second, threads, settings, observer); }, timeout_s,
-      "benchmarking " + first.model_path + " on " + first.ep + " beside " + second.ep + " with " +
-          std::to_string(threads) + " thread(s)");
+      "benchmarking " + first.model_path + AtShapes(settings) + " on " + first.ep + " beside " +
+          second.ep + " with " + std::to_string(threads) + " thread(s)");
 }
 
 }  // namespace onnxgate

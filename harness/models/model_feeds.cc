@@ -212,6 +212,30 @@ StatusOr<std::map<std::string, std::vector<int64_t>>> ParseDimFlags(
   return dims;
 }
 
+std::vector<DimSizes> DimCombinations(const std::map<std::string, std::vector<int64_t>>& dims) {
+  std::vector<DimSizes> combos = {DimSizes{}};
+  for (const auto& [name, sizes] : dims) {
+    std::vector<DimSizes> next;
+    for (const DimSizes& combo : combos) {
+      for (int64_t size : sizes) {
+        DimSizes c = combo;
+        c[name] = size;
+        next.push_back(std::move(c));
+      }
+    }
+    combos = std::move(next);
+  }
+  return combos;
+}
+
+std::string DimSizesText(const DimSizes& dims) {
+  std::string text;
+  for (const auto& [name, size] : dims) {
+    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(size);
+  }
+  return text;
+}
+
 std::vector<NamedValue> FeedsOfSet(const GoldenSet& set) {
   std::vector<NamedValue> feeds;
   for (const GoldenValue& in : set.inputs) feeds.push_back({in.name, in.value});

@@ -51,6 +51,12 @@ StatusOr<std::map<std::string, Value>> RunOutputsByName(const LoadedModel& model
 StatusOr<std::map<std::string, std::vector<int64_t>>> ParseDimFlags(
     const std::vector<std::string>& flags);
 
+// Every combination of the `--dim` sizes, the first name varying slowest; one empty map for none.
+std::vector<DimSizes> DimCombinations(const std::map<std::string, std::vector<int64_t>>& dims);
+
+// "batch=4,seq=128": the sizes by name, in name order; empty for none.
+std::string DimSizesText(const DimSizes& dims);
+
 // `--input-range` flags ("input_ids=0:30522", repeatable) as name -> [lo, hi). InvalidArgument for
 // a malformed flag, lo not below hi, or a name given twice.
 StatusOr<InputRanges> ParseInputRangeFlags(const std::vector<std::string>& flags);

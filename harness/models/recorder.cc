@@ -121,31 +121,6 @@ Status CheckOptions(const RecordOptions& o, const std::string& case_name) {
   return CheckExpectedOptions(o, given);
 }
 
-// Every combination of the --dim sizes, the first name varying slowest; one empty map for none.
-std::vector<DimSizes> DimCombinations(const std::map<std::string, std::vector<int64_t>>& dims) {
-  std::vector<DimSizes> combos = {DimSizes{}};
-  for (const auto& [name, sizes] : dims) {
-    std::vector<DimSizes> next;
-    for (const DimSizes& combo : combos) {
-      for (int64_t size : sizes) {
-        DimSizes c = combo;
-        c[name] = size;
-        next.push_back(std::move(c));
-      }
-    }
-    combos = std::move(next);
-  }
-  return combos;
-}
-
-std::string DimsText(const DimSizes& dims) {
-  std::string text;
-  for (const auto& [name, size] : dims) {
-    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(size);
-  }
-  return text;
-}
-
 // One data set to run: its label in messages and where its inputs come from.
 struct SetPlan {
   std::string label;
@@ -165,7 +140,7 @@ std::vector<SetPlan> PlanSets(const RecordOptions& o, const std::vector<InputSet
   if (!given.empty()) return plans;
   for (const DimSizes& dims : combos) {
     plans.push_back(
-        {"generated inputs" + (dims.empty() ? std::string() : " with " + DimsText(dims)),
+        {"generated inputs" + (dims.empty() ? std::string() : " with " + DimSizesText(dims)),
          FeedSource{{}, dims, o.seed}, o.input_ranges});
   }
   return plans;
