@@ -1,0 +1,94 @@
+// The PostgreSQL store's own errors, against a server the test starts on 127.0.0.1: a wrong
+// password, a stopped server, a newer schema; and the name without the password.
+#include "harness/history/postgres_store.h"
+
+#include <libpq-fe.h>
+
+#include <chrono>
+
+#include "gtest/gtest.h"
+#include "harness/history/postgres_url.h"
+#include "harness/history/store_test_util.h"
+
+namespace onnxgate {
+namespace {
+
+class PostgresStoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    StatusOr<std::string> url = FreshPostgresDatabase();
+    if (!url.ok() && url.status().code() == StatusCode::kUnavailable) {
+      GTEST_SKIP() << "no PostgreSQL server can start here: " << url.status().message();
+    }
+    ASSERT_TRUE(url.ok()) << url.status().ToString();
+    url_ = *url;
+  }
+  // The URL with `password` in place of the real one.
+  std::string WithPassword(const std::string& password) const {
+    const size_t colon = url_.find(':', url_.find("://") + 3);
+    const size_t at = url_.find('@');
+    return url_.substr(0, colon + 1) + password + url_.substr(at);
+  }
+  std::string password() const {
+    const size_t colon = url_.find(':', url_.find("://") + 3);
+    return url_.substr(colon + 1, url_.find('@') - colon - 1);
+  }
+
+  std::string url_;
+};
+
+TEST_F(PostgresStoreTest, TheNameHasNoPassword) {
+  auto store = OpenResultsStore(url_, /*create=*/true);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  EXPECT_EQ((*store)->name(), RedactPostgresUrl(url_));
+  EXPECT_EQ((*store)->name().find(password()), std::string::npos);
+}
+
+TEST_F(PostgresStoreTest, AWrongPasswordIsRefusedNamingTheUrl) {
+  const std::string wrong = WithPassword("not-the-password");
+  auto store = OpenResultsStore(wrong, /*create=*/true);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kUnavailable);
+  const std::string& message = store.status().message();
+  EXPECT_NE(message.find("history database " + RedactPostgresUrl(wrong)), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("password authentication failed"), std::string::npos) << message;
+  EXPECT_EQ(message.find("not-the-password"), std::string::npos) << message;
+}
+
+TEST_F(PostgresStoreTest, AStoppedServerIsAClearErrorNotAHang) {
+  ASSERT_TRUE(StopSharedPostgresServer().ok());
+  const auto start = std::chrono::steady_clock::now();
+  auto store = OpenPostgresResultsStore(url_, /*create=*/true, {/*connect_timeout_s=*/5});
+  const auto waited = std::chrono::steady_clock::now() - start;
+  const Status restarted = RestartSharedPostgresServer();
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(store.status().message().find("history database " + RedactPostgresUrl(url_) +
+                                          ": cannot connect: "),
+            std::string::npos)
+      << store.status().message();
+  EXPECT_EQ(store.status().message().find(password()), std::string::npos);
+  EXPECT_LT(waited, std::chrono::seconds(60));
+  ASSERT_TRUE(restarted.ok()) << restarted.ToString();
+  EXPECT_TRUE(OpenResultsStore(url_, /*create=*/true).ok());
+}
+
+TEST_F(PostgresStoreTest, ANewerSchemaIsRefusedNamingBothVersions) {
+  ASSERT_TRUE(OpenResultsStore(url_, /*create=*/true).ok());
+  PGconn* connection = PQconnectdb(url_.c_str());
+  PGresult* result = PQexec(connection, "UPDATE onnxgate_schema SET version = 42");
+  EXPECT_EQ(PQresultStatus(result), PGRES_COMMAND_OK) << PQerrorMessage(connection);
+  PQclear(result);
+  PQfinish(connection);
+  auto store = OpenResultsStore(url_, /*create=*/true);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kUnimplemented);
+  const std::string& message = store.status().message();
+  EXPECT_NE(message.find(RedactPostgresUrl(url_)), std::string::npos) << message;
+  EXPECT_NE(message.find("version 42"), std::string::npos) << message;
+  EXPECT_NE(message.find("version " + std::to_string(kHistorySchemaVersion)), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onnxgate
