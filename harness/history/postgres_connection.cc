@@ -73,6 +73,10 @@ StatusOr<PostgresResult> PostgresConnection::Check(PGresult* raw, const char* do
       OneLine(raw != nullptr ? PQresultErrorMessage(raw) : PQerrorMessage(connection_));
   const char* state = raw != nullptr ? PQresultErrorField(raw, PG_DIAG_SQLSTATE) : nullptr;
   const std::string sqlstate = state != nullptr ? state : "";
+  if (sqlstate == "55P03") {  // lock_not_available: lock_timeout passed
+    return Unavailable(where +
+                       ": locked by another writer for longer than the lock timeout: " + message);
+  }
   if (sqlstate == "25006" || sqlstate == "42501") {  // read-only transaction, no privilege
     return InvalidArgument(where + ": not writable: " + message);
   }

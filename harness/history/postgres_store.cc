@@ -231,6 +231,9 @@ StatusOr<std::unique_ptr<ResultsStore>> OpenPostgresResultsStore(
     const std::string& url, bool create, const PostgresStoreOptions& options) {
   ONNXGATE_ASSIGN_OR_RETURN(std::unique_ptr<PostgresConnection> db,
                             PostgresConnection::Connect(url, options.connect_timeout_s));
+  ONNXGATE_RETURN_IF_ERROR(db->Exec("SELECT set_config('lock_timeout', $1, false)",
+                                    {std::to_string(options.lock_timeout_ms)}, kOpening)
+                               .status());
   auto store = std::make_unique<PostgresResultsStore>(std::move(db));
   ONNXGATE_RETURN_IF_ERROR(store->EnsureSchema(create));
   ONNXGATE_RETURN_IF_ERROR(store->PrepareInserts());

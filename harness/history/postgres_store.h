@@ -13,6 +13,8 @@ namespace onnxgate {
 struct PostgresStoreOptions {
   // How long connecting may take before it fails (the URL's own connect_timeout wins).
   int connect_timeout_s = 10;
+  // How long an append waits for another appender's transaction before it fails as locked.
+  int lock_timeout_ms = 10000;
 };
 
 // OpenResultsStore's PostgreSQL half (see results_store.h for `create` and the errors). With

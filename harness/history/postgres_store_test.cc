@@ -90,5 +90,30 @@ TEST_F(PostgresStoreTest, ANewerSchemaIsRefusedNamingBothVersions) {
   EXPECT_NE(message.find("version " + std::to_string(kHistorySchemaVersion)), std::string::npos);
 }
 
+// Another session holds the runs table: the append waits for the lock timeout, then fails
+// naming the database; reads go on meanwhile.
+TEST_F(PostgresStoreTest, ALockedHistoryFailsAfterTheLockTimeout) {
+  PostgresStoreOptions options;
+  options.lock_timeout_ms = 300;
+  auto store = OpenPostgresResultsStore(url_, /*create=*/true, options);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  PGconn* holder = PQconnectdb(url_.c_str());
+  PQclear(PQexec(holder, "BEGIN"));
+  PGresult* locked = PQexec(holder, "LOCK TABLE runs IN EXCLUSIVE MODE");
+  EXPECT_EQ(PQresultStatus(locked), PGRES_COMMAND_OK) << PQerrorMessage(holder);
+  PQclear(locked);
+  StatusOr<int64_t> appended = (*store)->Append(SampleRun(0));
+  ASSERT_FALSE(appended.ok());
+  EXPECT_EQ(appended.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(appended.status().message().find("history database " + RedactPostgresUrl(url_)),
+            std::string::npos)
+      << appended.status().message();
+  EXPECT_NE(appended.status().message().find("locked"), std::string::npos);
+  EXPECT_TRUE((*store)->ReadLatency({}).ok());
+  PQclear(PQexec(holder, "ROLLBACK"));
+  PQfinish(holder);
+  EXPECT_TRUE((*store)->Append(SampleRun(0)).ok());
+}
+
 }  // namespace
 }  // namespace onnxgate

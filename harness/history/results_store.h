@@ -24,7 +24,7 @@ inline constexpr int kHistorySchemaVersion = 1;
 
 // Which points a read returns; an empty field matches everything.
 struct HistoryQuery {
-  std::string kind;     // "bench" or "gate"
+  std::string kind;  // "bench" or "gate"
   std::string branch;
   std::string machine;
   std::string model_glob;  // latency: on the model name; cases: on the case name

@@ -12,6 +12,11 @@
 namespace onnxgate {
 namespace {
 
+constexpr char kOpening[] = "reading its schema";
+constexpr char kMigrating[] = "creating or migrating its schema";
+constexpr char kAppending[] = "appending a run";
+constexpr char kReading[] = "reading";
+
 // Binds a record's values to a statement's parameters in order (history_rows.h). The values
 // must outlive the statement's step.
 class SqliteBinder {
@@ -104,10 +109,6 @@ class SqliteResultsStore : public ResultsStore {
   std::unique_ptr<SqliteConnection> db_;
 };
 
-constexpr char kOpening[] = "reading its schema";
-constexpr char kAppending[] = "appending a run";
-constexpr char kReading[] = "reading";
-
 // The version, or nullopt when the file has no onnxgate_schema table.
 StatusOr<std::optional<int64_t>> SqliteResultsStore::SchemaVersion() {
   ONNXGATE_ASSIGN_OR_RETURN(
@@ -145,13 +146,15 @@ Status SqliteResultsStore::EnsureSchema(bool create) {
 // another process may have done it meanwhile.
 Status SqliteResultsStore::Migrate() {
   Transaction transaction(*db_);
-  ONNXGATE_RETURN_IF_ERROR(transaction.BeginImmediate("creating or migrating its schema"));
+  ONNXGATE_RETURN_IF_ERROR(transaction.BeginImmediate(kMigrating));
   ONNXGATE_ASSIGN_OR_RETURN(std::optional<int64_t> version, SchemaVersion());
-  if (version) ONNXGATE_RETURN_IF_ERROR(CheckSchemaVersion("history database " + name(), *version));
-  for (const std::string& sql : MigrationStatements(SqlDialect::kSqlite, version)) {
-    ONNXGATE_RETURN_IF_ERROR(db_->Exec(sql, "creating or migrating its schema"));
+  if (version) {
+    ONNXGATE_RETURN_IF_ERROR(CheckSchemaVersion("history database " + name(), *version));
   }
-  return transaction.Commit("creating or migrating its schema");
+  for (const std::string& sql : MigrationStatements(SqlDialect::kSqlite, version)) {
+    ONNXGATE_RETURN_IF_ERROR(db_->Exec(sql, kMigrating));
+  }
+  return transaction.Commit(kMigrating);
 }
 
 StatusOr<int64_t> SqliteResultsStore::InsertRun(const HistoryContext& context) {

@@ -54,6 +54,14 @@ TEST(SqliteStoreTest, MissingFileWithoutCreateIsNotFoundAndNotCreated) {
   EXPECT_FALSE(fs::exists(path));
 }
 
+TEST(SqliteStoreTest, AMissingFolderIsNamed) {
+  TempFolder folder;
+  const std::string path = folder.File("no/such/folder/history.db");
+  auto store = OpenSqliteResultsStore(path, /*create=*/true);
+  ASSERT_FALSE(store.ok());
+  ExpectNames(store.status(), path, "cannot open the file");
+}
+
 TEST(SqliteStoreTest, AFolderIsNotADatabase) {
   TempFolder folder;
   auto store = OpenSqliteResultsStore(folder.path(), /*create=*/true);
