@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <ostream>
 
 #include "gtest/gtest.h"
 #include "harness/history/results_store.h"
@@ -17,6 +18,9 @@ namespace onnxgate {
 namespace {
 
 enum class Backend { kSqlite, kPostgres };
+void PrintTo(Backend backend, std::ostream* out) {
+  *out << (backend == Backend::kSqlite ? "sqlite" : "postgres");
+}
 
 class ResultsStoreTest : public ::testing::TestWithParam<Backend> {
  protected:

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -179,6 +180,40 @@ Status PgCtlStart(const std::string& bin, const std::vector<std::string>& prefix
   return rc == 0 ? OkStatus() : Failed(dir, "pg_ctl start on port " + std::to_string(port));
 }
 
+// Stops the server in `dir` and removes the folder once this process ends without doing so
+// (killed by a test runner's timeout, or crashed): a detached grandchild, outside this process's
+// tree, waits for the pipe whose write end this process holds to close. Returns that write end
+// (-1 when no watchdog could start: the server then outlives a killed test).
+int StartWatchdog(const std::string& dir) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+  const pid_t child = fork();
+  if (child == 0) {
+    setsid();
+    if (fork() != 0) _exit(0);
+    const int null = open("/dev/null", O_RDWR);
+    for (int fd = 0; fd < 3; ++fd) dup2(null, fd);
+    for (int fd = 3; fd < 1024; ++fd) {
+      if (fd != fds[0]) close(fd);
+    }
+    char byte;
+    while (read(fds[0], &byte, 1) != 0 && errno == EINTR) {
+    }
+    if (fs::exists(dir + "/data/postmaster.pid")) (void)StopPostgresServer(dir);
+    std::error_code error;
+    fs::remove_all(dir, error);
+    _exit(0);
+  }
+  close(fds[0]);
+  if (child < 0) {
+    close(fds[1]);
+    return -1;
+  }
+  while (waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  return fds[1];
+}
+
 }  // namespace
 
 StatusOr<std::string> StartPostgresServer(const std::string& folder) {
@@ -250,6 +285,7 @@ StatusOr<std::unique_ptr<PostgresTestServer>> PostgresTestServer::Start() {
     return Internal("cannot create a temporary folder for a PostgreSQL test server");
   }
   std::unique_ptr<PostgresTestServer> server(new PostgresTestServer(pattern));
+  server->watchdog_ = StartWatchdog(server->dir_);
   ONNXGATE_ASSIGN_OR_RETURN(server->url_, StartPostgresServer(server->dir_));
   return server;
 }
@@ -258,6 +294,7 @@ PostgresTestServer::~PostgresTestServer() {
   if (fs::exists(dir_ + "/data/postmaster.pid")) (void)StopPostgresServer(dir_);
   std::error_code error;
   fs::remove_all(dir_, error);
+  if (watchdog_ >= 0) close(watchdog_);
 }
 
 Status PostgresTestServer::Restart() {

@@ -28,7 +28,8 @@ Status StopPostgresServer(const std::string& dir);
 // Creates the database `name` on the server behind `url` and returns the URL that opens it.
 StatusOr<std::string> CreatePostgresDatabase(const std::string& url, const std::string& name);
 
-// A server in a fresh temporary folder; stopped and the folder removed on destruction.
+// A server in a fresh temporary folder; stopped and the folder removed on destruction, or by a
+// watchdog process when this process is killed before that.
 class PostgresTestServer {
  public:
   static StatusOr<std::unique_ptr<PostgresTestServer>> Start();
@@ -46,6 +47,7 @@ class PostgresTestServer {
   explicit PostgresTestServer(std::string dir) : dir_(std::move(dir)) {}
   std::string dir_;
   std::string url_;
+  int watchdog_ = -1;  // the pipe that keeps the watchdog waiting
 };
 
 }  // namespace onnxgate
