@@ -123,6 +123,9 @@ const char kSelectCasesSql[] =
     " FROM cases p JOIN runs r ON r.id = p.run_id" ONNXGATE_HISTORY_RUN_FILTER
     " ORDER BY r.id, p.suite, p.case_name, p.runtime, p.ep";
 
+#undef ONNXGATE_HISTORY_RUN_COLUMNS
+#undef ONNXGATE_HISTORY_RUN_FILTER
+
 std::string SqliteParameters(const std::string& sql) {
   std::string out = sql;
   for (size_t i = 0; i + 1 < out.size(); ++i) {

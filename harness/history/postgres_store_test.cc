@@ -74,6 +74,22 @@ TEST_F(PostgresStoreTest, AStoppedServerIsAClearErrorNotAHang) {
   EXPECT_TRUE(OpenResultsStore(url_, /*create=*/true).ok());
 }
 
+// An address that is never routed (TEST-NET-1): the connect timeout bounds the wait.
+TEST(PostgresUnreachableTest, AnUnreachableServerIsAClearErrorNotAHang) {
+  const std::string url = "postgresql://ci:secret@192.0.2.1:5432/history";
+  const auto start = std::chrono::steady_clock::now();
+  auto store = OpenPostgresResultsStore(url, /*create=*/true, {/*connect_timeout_s=*/2});
+  const auto waited = std::chrono::steady_clock::now() - start;
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(store.status().message().find(
+                "history database postgresql://ci@192.0.2.1:5432/history: cannot connect: "),
+            std::string::npos)
+      << store.status().message();
+  EXPECT_EQ(store.status().message().find("secret"), std::string::npos);
+  EXPECT_LT(waited, std::chrono::seconds(60));
+}
+
 TEST_F(PostgresStoreTest, ANewerSchemaIsRefusedNamingBothVersions) {
   ASSERT_TRUE(OpenResultsStore(url_, /*create=*/true).ok());
   PGconn* connection = PQconnectdb(url_.c_str());
