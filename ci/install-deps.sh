@@ -24,6 +24,7 @@ packages=(
   libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq chromium
   libjpeg62-turbo-dev libpng-dev libwebp-dev libopenjp2-7-dev libre2-dev libzip-dev
   clang clang-format libclang-rt-14-dev llvm
+  libsqlite3-dev libpq-dev postgresql
 )
 
 if [[ $(id -u) -ne 0 ]]; then
