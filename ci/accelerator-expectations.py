@@ -8,7 +8,9 @@ suites and the smoke suite:
         --json ort-openvino-run.json
     .venv/ort-openvino/bin/python ci/accelerator-expectations.py ort-openvino \\
         ort-openvino-run.json conformance/expectations/ort-openvino.json
-    (the same with --runtime openvino, "openvino" and openvino.json)
+    (the same with --runtime openvino, "openvino" and openvino.json; and with
+    --ep OpenVINOExecutionProvider+CPUExecutionProvider --fallback warn for
+    conformance/expectations/fallback-allowed/ort-openvino.json)
 
 Every case that does not pass gets an entry whose reason says why, grouped by cause in the
 runtime's own words: the op the OpenVINO EP leaves to the CPU provider (never taken, or taken
@@ -220,7 +222,12 @@ def main():
             entry["verdict"] = outcome
         entries.append(entry)
     entries.sort(key=lambda e: (e["suite"], e["case"]))
-    ep = OPENVINO_EP if kind == "ort-openvino" else "CPU"
+    eps = sorted({case["ep"] for case in run["cases"]})
+    if len(eps) != 1:
+        print(f"{run_path}: expected a run on one EP, got {', '.join(eps) or 'none'}",
+              file=sys.stderr)
+        return 2
+    ep = eps[0]
     doc = {"schema": "onnxgate-expectations", "schema_version": 1, "ep": ep, "entries": entries}
     with open(out_path, "w") as f:
         json.dump(doc, f, indent=2, sort_keys=True)
