@@ -34,7 +34,10 @@ for f in bin/onnxgate lib/onnxgate/libonnxgate_builtin_plugin.so \
          share/onnxgate/suites/smoke/suite.json share/onnxgate/golden/data/smoke \
          share/onnxgate/conformance/tolerances.json share/onnxgate/conformance/expectations/ref.json \
          share/onnxgate/adapters/runtimes.json share/onnxgate/adapters/ort/ort_adapter.py \
-         share/onnxgate/adapters/ort/requirements.txt; do
+         share/onnxgate/adapters/ort/requirements.txt share/onnxgate/adapters/ort/ort_options.py \
+         share/onnxgate/adapters/common/adapter_protocol.py share/onnxgate/adapters/in-venv.sh \
+         share/onnxgate/adapters/openvino/openvino_adapter.py \
+         share/onnxgate/adapters/openvino/requirements.txt; do
   [[ -e $prefix/$f ]] || fail "the install has no $f"
 done
 # Exactly the files --root needs: every suite's models and goldens, no sources or scripts.

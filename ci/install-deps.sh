@@ -3,8 +3,16 @@
 # already present are left alone and an installed ONNX of the pinned version is not rebuilt, so a
 # second run does nothing but check.
 #
-# The ONNX Runtime adapter (adapters/ort/) runs in a project-local virtual environment, .venv/ort,
-# made from wheels pinned by version and SHA-256 in ci/requirements/ort-adapter.txt.
+# Usage: ci/install-deps.sh [--with ort-gpu]
+#
+# The Python adapters run in project-local virtual environments under .venv/ (or under
+# $ONNXGATE_VENV_ROOT when set), each made from wheels pinned by version and SHA-256 in
+# ci/requirements/:
+#   .venv/ort           ONNX Runtime (CPU), ci/requirements/ort-adapter.txt
+#   .venv/ort-openvino  ONNX Runtime with the OpenVINO EP, ci/requirements/ort-openvino.txt
+#   .venv/openvino      OpenVINO's own runtime, ci/requirements/openvino.txt
+#   .venv/ort-gpu       ONNX Runtime's GPU package, ci/requirements/ort-gpu.txt; only with
+#                       --with ort-gpu (about 260 MB; needs CUDA to be of use)
 #
 # Debian 12 packages come from apt. ONNX's C++ library (1.23.2; Debian's libonnx is 1.12) is built
 # from ONNX's official source release, fetched with pip, pinned by version and SHA-256 in
@@ -14,6 +22,23 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 onnx_version=1.23.2
 onnx_prefix=${ONNXGATE_ONNX_PREFIX:-/opt/onnxgate/onnx-$onnx_version}
+venv_root=${ONNXGATE_VENV_ROOT:-$root/.venv}
+
+with_ort_gpu=0
+while (($#)); do
+  case $1 in
+    --with)
+      [[ ${2:-} == ort-gpu ]] ||
+        { echo "install-deps.sh: --with takes 'ort-gpu', not '${2:-}'" >&2; exit 2; }
+      with_ort_gpu=1
+      shift 2
+      ;;
+    *)
+      echo "install-deps.sh: unknown argument '$1' (usage: ci/install-deps.sh [--with ort-gpu])" >&2
+      exit 2
+      ;;
+  esac
+done
 
 packages=(
   cmake g++ make pkg-config
@@ -24,6 +49,7 @@ packages=(
   libspdlog-dev libfmt-dev libssl-dev libxml2-utils locales jq chromium
   libjpeg62-turbo-dev libpng-dev libwebp-dev libopenjp2-7-dev libre2-dev libzip-dev
   clang clang-format libclang-rt-14-dev llvm
+  libsqlite3-dev libpq-dev postgresql
 )
 
 if [[ $(id -u) -ne 0 ]]; then
@@ -53,22 +79,37 @@ if ! locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$'; then
   locale-gen >/dev/null
 fi
 
-# The ONNX Runtime adapter's project-local virtual environment (.venv/ort), from pinned,
-# hash-verified wheels. The stamp is the requirements file's hash: a changed pin rebuilds it.
-ort_venv="$root/.venv/ort"
-ort_requirements="$root/ci/requirements/ort-adapter.txt"
-ort_stamp_want="ort-adapter $(sha256sum "$ort_requirements" | cut -d' ' -f1)"
-if [[ -f $ort_venv/onnxgate-stamp && $(cat "$ort_venv/onnxgate-stamp") == "$ort_stamp_want" ]]; then
-  echo "install-deps.sh: ONNX Runtime adapter environment present in $ort_venv"
-else
-  echo "install-deps.sh: creating the ONNX Runtime adapter environment in $ort_venv"
-  rm -rf "$ort_venv"
-  python3 -m venv "$ort_venv"
-  "$ort_venv/bin/pip" install --no-input --disable-pip-version-check --quiet --require-hashes \
-    --only-binary :all: --no-deps -r "$ort_requirements"
-  "$ort_venv/bin/python" -c "import onnxruntime, numpy, onnx, h5py" ||
-    { echo "install-deps.sh: the ONNX Runtime adapter environment does not import" >&2; exit 1; }
-  echo "$ort_stamp_want" >"$ort_venv/onnxgate-stamp"
+# make_venv <name> <requirements file> <python import check>: makes the project-local virtual
+# environment $venv_root/<name> from pinned, hash-verified wheels (no dependency resolution: the
+# requirements file lists every wheel). The stamp is the requirements file's name and hash: a
+# changed pin rebuilds it; an unchanged one is left alone.
+make_venv() {
+  local name=$1 requirements=$2 check=$3
+  local venv="$venv_root/$name"
+  local stamp_want
+  stamp_want="$(basename "$requirements" .txt) $(sha256sum "$requirements" | cut -d' ' -f1)"
+  if [[ -f $venv/onnxgate-stamp && $(cat "$venv/onnxgate-stamp") == "$stamp_want" ]]; then
+    echo "install-deps.sh: environment $name present in $venv"
+    return
+  fi
+  echo "install-deps.sh: creating environment $name in $venv"
+  local started=$SECONDS
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --no-input --disable-pip-version-check --quiet --require-hashes \
+    --only-binary :all: --no-deps -r "$requirements"
+  "$venv/bin/python" -c "$check" ||
+    { echo "install-deps.sh: environment $name in $venv does not import ($check)" >&2; exit 1; }
+  echo "$stamp_want" >"$venv/onnxgate-stamp"
+  echo "install-deps.sh: environment $name made in $((SECONDS - started)) s, $(du -sh "$venv" | cut -f1)"
+}
+
+requirements="$root/ci/requirements"
+make_venv ort "$requirements/ort-adapter.txt" "import onnxruntime, numpy, onnx, h5py"
+make_venv ort-openvino "$requirements/ort-openvino.txt" "import onnxruntime, numpy, onnx, h5py"
+make_venv openvino "$requirements/openvino.txt" "import openvino, numpy, onnx, h5py"
+if ((with_ort_gpu)); then
+  make_venv ort-gpu "$requirements/ort-gpu.txt" "import onnxruntime, numpy, onnx, h5py"
 fi
 
 # ONNX 1.23.2's C++ library. The stamp names the version and the source's hash; anything else in

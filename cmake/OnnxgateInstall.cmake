@@ -24,8 +24,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/runtime/plugin/include/onnxgate/plugin.h
 
 # What --root must hold, and nothing else: each suite's suite.json and models, the goldens, the
 # tolerances and expectations, the latency thresholds, and the adapters with their registry.
-# The ONNX Runtime adapter's virtual environment is not installed: adapters/runtimes.json names
-# it as .venv/ort under the data folder, made from adapters/ort/requirements.txt
+# The adapters' virtual environments are not installed: adapters/runtimes.json names them as
+# .venv/<name> under the data folder, made from the requirements files installed beside them
 # (docs/architecture.md, "Packaging").
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/suites/ DESTINATION ${ONNXGATE_INSTALL_DATADIR}/suites
         FILES_MATCHING PATTERN "suite.json" PATTERN "*.onnx" PATTERN "*.onnxtxt")
@@ -38,12 +38,21 @@ install(FILES ${PROJECT_SOURCE_DIR}/conformance/tolerances.json
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/conformance/expectations/
         DESTINATION ${ONNXGATE_INSTALL_DATADIR}/conformance/expectations
         FILES_MATCHING PATTERN "*.json")
-install(FILES ${PROJECT_SOURCE_DIR}/adapters/runtimes.json
+# Every adapter module with its registry and launcher (adapters/in-venv.sh, executable), but not
+# the adapters' own tests; each virtual environment's pinned requirements beside its adapter.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/adapters/ DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters
+        FILES_MATCHING PATTERN "*.py" PATTERN "runtimes.json"
+        PATTERN "*_test.py" EXCLUDE PATTERN "__pycache__" EXCLUDE)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/adapters/in-venv.sh
         DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters)
-install(FILES ${PROJECT_SOURCE_DIR}/adapters/ort/ort_adapter.py
-        DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters/ort)
 install(FILES ${PROJECT_SOURCE_DIR}/ci/requirements/ort-adapter.txt
         DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters/ort RENAME requirements.txt)
+install(FILES ${PROJECT_SOURCE_DIR}/ci/requirements/ort-openvino.txt
+        DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters/ort RENAME requirements-openvino.txt)
+install(FILES ${PROJECT_SOURCE_DIR}/ci/requirements/ort-gpu.txt
+        DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters/ort RENAME requirements-gpu.txt)
+install(FILES ${PROJECT_SOURCE_DIR}/ci/requirements/openvino.txt
+        DESTINATION ${ONNXGATE_INSTALL_DATADIR}/adapters/openvino RENAME requirements.txt)
 
 # The package: onnxgateConfig.cmake, its version file, and onnxgate_add_suite() shared with
 # this build (cmake/OnnxgateAddSuite.cmake).

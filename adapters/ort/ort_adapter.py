@@ -1,8 +1,11 @@
 """onnxgate's adapter for ONNX Runtime: drives the onnxruntime Python package through the adapter
 protocol (docs/adapter-protocol.md) on stdin and stdout.
 
-Run it from the environment ci/install-deps.sh makes (.venv/ort), as adapters/runtimes.json does:
+Run it from an environment ci/install-deps.sh makes, as adapters/runtimes.json does: .venv/ort
+(onnxruntime), .venv/ort-openvino (onnxruntime-openvino) or .venv/ort-gpu (onnxruntime-gpu):
     onnxgate gate --suite onnx-node --runtime ort --ep CPUExecutionProvider
+    onnxgate gate --suite onnx-node --runtime ort-openvino --ep OpenVINOExecutionProvider \
+        --fallback forbid
 
 Providers are ONNX Runtime's own names. Optimization levels map 0 -> ORT_DISABLE_ALL,
 1 -> ORT_ENABLE_BASIC, 2 -> ORT_ENABLE_ALL. Runtime options (the hello's "options"):
@@ -13,38 +16,39 @@ Providers are ONNX Runtime's own names. Optimization levels map 0 -> ORT_DISABLE
     log_severity=0..4                    ONNX Runtime's log severity (default 3: errors only),
                                          its lines going to stderr
 The accepted IR versions and opsets are asked of the loaded ONNX Runtime itself (ort_versions.py).
+At the hello each provider but the CPU one is tried in a one-node session (ort_probe.py): one
+that cannot run here (no device, a library missing) is listed in the hello's "unavailable", so
+its cases SKIP with ONNX Runtime's words; provider options it refuses fail the hello, named.
 Placements come from ONNX Runtime's own record of which provider it assigned each node
-(session.record_ep_graph_assignment_info); every node on another provider than the first gets a
-decline per provider before it. What ONNX Runtime refuses at load because it lacks a kernel
+(session.record_ep_graph_assignment_info), or at optimization levels 1 and 2 from the optimized
+model the session saves, so fused nodes appear as ONNX Runtime ran them (ort_placements.py);
+every node on another provider than the first gets a decline per provider before it. What ONNX Runtime refuses at load because it lacks a kernel
 (NOT_IMPLEMENTED) or does not know the model's IR version or opset is UNIMPLEMENTED, so onnxgate
 reports it UNSUPPORTED; so is a forbidden fallback, naming the node.
 """
 
 import ctypes
-import json
 import os
-import struct
 import sys
+import tempfile
 
-PROTOCOL = 2
-MAGIC = b"OGA1"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import adapter_protocol  # noqa: E402
+from adapter_protocol import AdapterError  # noqa: E402
 
-# The protocol's stdout is a private copy of file descriptor 1; descriptor 1 itself becomes
-# stderr, so that nothing ONNX Runtime or a library prints can land in the middle of a frame.
-_OUT = os.fdopen(os.dup(1), "wb", buffering=0)
-os.dup2(2, 1)
-sys.stdout = sys.stderr
-_IN = os.fdopen(os.dup(0), "rb", buffering=0)
+adapter_protocol.take_stdio()  # before ONNX Runtime is imported: nothing it prints hits a frame
 
-import numpy as np  # noqa: E402  (after the descriptors are set up)
+import numpy as np  # noqa: E402
 import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 import onnx.parser  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+import onnx_tensors  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also when loaded as a module
 import ort_options  # noqa: E402
 import ort_placements  # noqa: E402
+import ort_probe  # noqa: E402
 import ort_versions  # noqa: E402
 
 OPT_LEVELS = {
@@ -64,19 +68,7 @@ ELEM_TYPES = {
     if hasattr(onnx.TensorProto, name.upper())
 }
 # Element types numpy has natively; the others go to ONNX Runtime as OrtValues over raw bytes.
-NUMPY_NATIVE = {
-    onnx.TensorProto.FLOAT, onnx.TensorProto.UINT8, onnx.TensorProto.INT8,
-    onnx.TensorProto.UINT16, onnx.TensorProto.INT16, onnx.TensorProto.INT32,
-    onnx.TensorProto.INT64, onnx.TensorProto.STRING, onnx.TensorProto.BOOL,
-    onnx.TensorProto.FLOAT16, onnx.TensorProto.DOUBLE, onnx.TensorProto.UINT32,
-    onnx.TensorProto.UINT64, onnx.TensorProto.COMPLEX64, onnx.TensorProto.COMPLEX128,
-}
-
-
-class AdapterError(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
+NUMPY_NATIVE = onnx_tensors.NUMPY_NATIVE
 
 
 def model_source(path):
@@ -90,41 +82,6 @@ def model_source(path):
     except Exception as exc:  # the parser's and the file's own errors
         raise AdapterError("INVALID_ARGUMENT", "%s: not a valid ONNX text model: %s" %
                            (path, str(exc).strip()))
-
-
-def read_exactly(n):
-    chunks = []
-    while n > 0:
-        chunk = _IN.read(n)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        n -= len(chunk)
-    return b"".join(chunks)
-
-
-def read_frame():
-    prefix = read_exactly(12)
-    if prefix is None:
-        return None
-    if prefix[:4] != MAGIC:
-        raise SystemExit("ort_adapter: not a protocol frame on stdin")
-    header_len, blob_count = struct.unpack("<II", prefix[4:])
-    header = json.loads(read_exactly(header_len))
-    blobs = []
-    for _ in range(blob_count):
-        (size,) = struct.unpack("<Q", read_exactly(8))
-        blobs.append(read_exactly(size))
-    return header, blobs
-
-
-def write_frame(header, blobs=()):
-    data = json.dumps(header).encode()
-    parts = [MAGIC, struct.pack("<II", len(data), len(blobs)), data]
-    for blob in blobs:
-        parts.append(struct.pack("<Q", len(blob)))
-        parts.append(blob)
-    _OUT.write(b"".join(parts))
 
 
 def parse_type(type_string):
@@ -174,9 +131,7 @@ def decode_feed(feed, blobs):
     blob = blobs[feed["blob"]]
     kind = feed["kind"]
     if kind == "tensor":
-        proto = onnx.TensorProto()
-        proto.ParseFromString(blob)
-        return tensor_feed(proto)
+        return tensor_feed(onnx_tensors.tensor_of_blob(blob))
     if kind == "sequence":
         proto = onnx.SequenceProto()
         proto.ParseFromString(blob)
@@ -250,7 +205,10 @@ def error_code(exc):
         return "UNIMPLEMENTED"
     # What ONNX Runtime does not know or does not support, as its messages say it.
     declined = ["Unsupported model IR version", "ValidateOpsetForDomain", "is under development",
-                "is not a registered function/op", "are not supported"]
+                "is not a registered function/op", "are not supported",
+                # the OpenVINO EP took a node its OpenVINO then has no conversion or kernel for
+                "OpenVINO does not support the following ONNX operations",
+                "CPU plug-in doesn't support"]
     if any(phrase in text for phrase in declined):
         return "UNIMPLEMENTED"
     if name == "NoSuchFile":
@@ -267,15 +225,18 @@ class Adapter:
         available = ort.get_available_providers()
         self.providers = sorted(available, key=lambda p: p != "CPUExecutionProvider")
         self.options = ort_options.RuntimeOptions()
+        self.unavailable = {}  # {provider: why it cannot run here}, found at the hello
 
     def hello(self, header, blobs):
-        if header.get("protocol") != PROTOCOL:
-            raise AdapterError("INVALID_ARGUMENT", "protocol %r; this adapter speaks %d"
-                               % (header.get("protocol"), PROTOCOL))
+        adapter_protocol.check_protocol(header)
         try:
             self.options = ort_options.parse(header.get("options") or {}, self.providers)
             ir, opsets = ort_versions.accepted_versions(ort)
-        except (ort_options.OptionError, ort_versions.UnknownLimits) as exc:
+            self.unavailable = ort_probe.unavailable_providers(
+                ort, self.providers, self.options.provider_options,
+                ort_versions.probe_model(min(ir[1], 8), {"": 13}))
+        except (ort_options.OptionError, ort_versions.UnknownLimits,
+                ort_probe.ProviderOptionError) as exc:
             raise AdapterError("INVALID_ARGUMENT", str(exc))
         ort.set_default_logger_severity(self.options.log_severity)
         # The priority list's providers first: its first is the default --ep.
@@ -283,9 +244,9 @@ class Adapter:
         providers = listed + [p for p in self.providers if p not in listed]
         threads = {p: 1 for p in providers}
         threads["CPUExecutionProvider"] = os.cpu_count() or 1
-        return {"protocol": PROTOCOL, "name": "onnxruntime", "version": ort.__version__,
-                "ir": ir, "opsets": opsets, "providers": providers,
-                "max_threads": threads}, []
+        return {"protocol": adapter_protocol.PROTOCOL, "name": "onnxruntime",
+                "version": ort.__version__, "ir": ir, "opsets": opsets, "providers": providers,
+                "unavailable": self.unavailable, "max_threads": threads}, []
 
     def claims(self, header, blobs):
         raise AdapterError("UNIMPLEMENTED", "ONNX Runtime's Python API does not list the "
@@ -296,17 +257,25 @@ class Adapter:
             if p not in self.providers:
                 raise AdapterError("INVALID_ARGUMENT", "unknown execution provider '%s'; ONNX "
                                    "Runtime offers: %s" % (p, ", ".join(self.providers)))
+        if header["providers"][0] in self.unavailable:
+            raise AdapterError("UNAVAILABLE", self.unavailable[header["providers"][0]])
         providers = self.options.session_providers(header["providers"])
-        try:
-            session = ort.InferenceSession(
-                model_source(header["model_path"]), self.session_options(header),
-                providers=providers,
-                provider_options=[self.options.provider_options.get(p, {}) for p in providers])
-        except AdapterError:
-            raise
-        except Exception as exc:  # ONNX Runtime's own exception types
-            raise AdapterError(error_code(exc), str(exc).strip())
-        placements = ort_placements.of_session(session, providers)
+        source = model_source(header["model_path"])
+        options = self.session_options(header)
+        level = header.get("optimization_level", 0)
+        with tempfile.TemporaryDirectory(prefix="ort_adapter_") as scratch:
+            optimized = None
+            if ort_placements.saves_optimized_model(level, providers):
+                optimized = (source, os.path.join(scratch, "optimized.onnx"))
+                options.optimized_model_filepath = optimized[1]
+            try:
+                session = ort.InferenceSession(
+                    source, options, providers=providers,
+                    provider_options=[self.options.provider_options.get(p, {})
+                                      for p in providers])
+            except Exception as exc:  # ONNX Runtime's own exception types
+                raise AdapterError(error_code(exc), str(exc).strip())
+            placements = ort_placements.of_session(session, providers, optimized)
         if header.get("fallback") == "forbid":
             try:
                 ort_placements.check_no_fallback(placements, providers)
@@ -372,27 +341,9 @@ class Adapter:
 
 def main():
     adapter = Adapter()
-    handlers = {"hello": adapter.hello, "claims": adapter.claims, "load": adapter.load,
-                "run": adapter.run, "unload": adapter.unload}
-    while True:
-        frame = read_frame()
-        if frame is None:
-            return 0  # onnxgate closed the pipe: done
-        header, blobs = frame
-        handler = handlers.get(header.get("op"))
-        echo = {"id": header["id"]} if "id" in header else {}  # every reply echoes its request's
-        try:
-            if handler is None:
-                raise AdapterError("INVALID_ARGUMENT", "unknown op %r" % header.get("op"))
-            reply, out_blobs = handler(header, blobs)
-            reply["ok"] = True
-            write_frame(dict(reply, **echo), out_blobs)
-        except AdapterError as exc:
-            write_frame(dict({"ok": False, "code": exc.code, "message": str(exc) or exc.code},
-                             **echo))
-        except Exception as exc:  # a bug here, not in the model: still one clear answer
-            write_frame(dict({"ok": False, "code": "INTERNAL",
-                              "message": "%s: %s" % (type(exc).__name__, exc)}, **echo))
+    return adapter_protocol.serve("ort_adapter", {
+        "hello": adapter.hello, "claims": adapter.claims, "load": adapter.load,
+        "run": adapter.run, "unload": adapter.unload})
 
 
 if __name__ == "__main__":

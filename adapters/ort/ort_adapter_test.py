@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Tests of the ONNX Runtime adapter's options, version limits and placements, and of the adapter
-driven through the protocol, run by the CTest unit.ort_adapter with the adapter's Python:
+"""Tests of the ONNX Runtime adapter's options, version limits, provider probes and placements,
+and of the adapter driven through the protocol, run by the CTests unit.ort_adapter and
+unit.ort_openvino_adapter with the Python of each ONNX Runtime package:
 
     .venv/ort/bin/python adapters/ort/ort_adapter_test.py
+    .venv/ort-openvino/bin/python adapters/ort/ort_adapter_test.py
+
+Tests that need a provider the package lacks (AzureExecutionProvider in onnxruntime,
+OpenVINOExecutionProvider in onnxruntime-openvino) are skipped, saying so.
 """
 
-import json
 import os
-import struct
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -16,15 +18,24 @@ import unittest
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from onnx import helper, numpy_helper  # noqa: E402
 import onnxruntime as ort  # noqa: E402
 
+from adapter_client import AdapterClient  # noqa: E402
 import ort_options  # noqa: E402
 import ort_placements  # noqa: E402
+import ort_probe  # noqa: E402
 import ort_versions  # noqa: E402
 
 CPU = "CPUExecutionProvider"
 AZURE = "AzureExecutionProvider"
+OPENVINO = "OpenVINOExecutionProvider"
 AVAILABLE = [CPU, AZURE]
+HAS_AZURE = AZURE in ort.get_available_providers()
+HAS_OPENVINO = OPENVINO in ort.get_available_providers()
 
 
 class OptionsTest(unittest.TestCase):
@@ -97,36 +108,86 @@ class PlacementsTest(unittest.TestCase):
         self.assertEqual(caught.exception.code, "UNAVAILABLE")
 
 
-class Adapter:
-    """ort_adapter.py in a process of its own, spoken to through frames."""
+def conv_relu_model():
+    """Conv then Relu: ONNX Runtime's level-2 optimizations fuse them on the CPU provider."""
+    weights = numpy_helper.from_array(np.ones((2, 1, 3, 3), np.float32), "W")
+    value = helper.make_tensor_value_info
+    graph = helper.make_graph(
+        [helper.make_node("Conv", ["x", "W"], ["c"], name="conv"),
+         helper.make_node("Relu", ["c"], ["y"], name="relu")], "conv_relu",
+        [value("x", onnx.TensorProto.FLOAT, [1, 1, 5, 5])],
+        [value("y", onnx.TensorProto.FLOAT, None)], [weights])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    return model
 
-    def __init__(self):
-        self.process = subprocess.Popen([sys.executable, os.path.join(HERE, "ort_adapter.py")],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.next_id = 1
 
-    def call(self, **header):
-        header["id"] = self.next_id
-        self.next_id += 1
-        data = json.dumps(header).encode()
-        self.process.stdin.write(b"OGA1" + struct.pack("<II", len(data), 0) + data)
-        self.process.stdin.flush()
-        magic, size, blobs = struct.unpack("<4sII", self.process.stdout.read(12))
-        reply = json.loads(self.process.stdout.read(size))
-        for _ in range(blobs):
-            (n,) = struct.unpack("<Q", self.process.stdout.read(8))
-            self.process.stdout.read(n)
-        return reply
+class OptimizedPlacementsTest(unittest.TestCase):
+    def test_fused_nodes_take_the_provider_of_what_they_replace(self):
+        node = helper.make_node
+        original = [node("Conv", ["x", "W"], ["c"], name="conv"),
+                    node("Relu", ["c"], ["y"], name="relu"),
+                    node("Neg", ["y"], ["z"], name="neg")]
+        recorded = [ort_placements.placement(n.name, n.op_type, "", p, [AZURE, CPU])
+                    for n, p in zip(original, [CPU, CPU, AZURE])]
+        optimized = [node("FusedConv", ["x", "W"], ["y"], name="fused", domain="com.microsoft"),
+                     node("Neg", ["y"], ["z"], name="neg"),
+                     node("Orphan", ["z"], ["w"], name="")]
+        placements = ort_placements.after_optimization(recorded, original, optimized,
+                                                       [AZURE, CPU])
+        self.assertEqual([(p["node"], p["op_type"], p["provider"]) for p in placements],
+                         [("fused", "FusedConv", CPU), ("neg", "Neg", AZURE),
+                          ("Orphan_2", "Orphan", CPU)])
+        self.assertEqual(placements[0]["domain"], "com.microsoft")
+        self.assertEqual(len(placements[0]["declines"]), 1)
 
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=60)
-        self.process.stdout.close()
+    def test_only_sessions_that_optimize_without_compiling_providers_save_their_model(self):
+        self.assertFalse(ort_placements.saves_optimized_model(0, [CPU]))
+        self.assertTrue(ort_placements.saves_optimized_model(2, [CPU]))
+        self.assertFalse(ort_placements.saves_optimized_model(2, [OPENVINO, CPU]))
+
+
+class FakeSession:
+    def __init__(self, model, options, providers, provider_options):
+        if providers == ["BrokenExecutionProvider"]:
+            raise RuntimeError("BrokenExecutionProvider: cannot start")
+        lost = providers[0] == "GoneExecutionProvider" or provider_options[0].get("bad")
+        self.providers = [CPU] if lost else providers + [CPU]
+
+    def get_providers(self):
+        return self.providers
+
+
+class FakeOrt:
+    __version__ = "0.0"
+    SessionOptions = type("SessionOptions", (), {})
+    InferenceSession = FakeSession
+
+
+class ProbeTest(unittest.TestCase):
+    def test_a_provider_missing_from_its_session_is_unavailable_with_what_was_said(self):
+        unavailable = ort_probe.unavailable_providers(
+            FakeOrt, [CPU, "GoneExecutionProvider", "BrokenExecutionProvider", AZURE], {}, b"")
+        self.assertEqual(sorted(unavailable), ["BrokenExecutionProvider",
+                                               "GoneExecutionProvider"])
+        self.assertIn("cannot create GoneExecutionProvider on this machine",
+                      unavailable["GoneExecutionProvider"])
+        self.assertIn("cannot start", unavailable["BrokenExecutionProvider"])
+
+    def test_options_a_provider_refuses_are_named(self):
+        with self.assertRaises(ort_probe.ProviderOptionError) as caught:
+            ort_probe.unavailable_providers(FakeOrt, [CPU, AZURE], {AZURE: {"bad": "1"}}, b"")
+        self.assertIn("provider_option.%s.bad=1" % AZURE, str(caught.exception))
+
+    def test_console_lines_that_say_what_went_wrong(self):
+        said = ort_probe.what_was_said("\x1b[1;31m2026 [E:onnxruntime] Device GPU is not "
+                                       "available\x1b[m\n****\nall fine\n")
+        self.assertEqual(said, "2026 [E:onnxruntime] Device GPU is not available")
 
 
 class ProtocolTest(unittest.TestCase):
     def setUp(self):
-        self.adapter = Adapter()
+        self.adapter = AdapterClient(os.path.join(HERE, "ort_adapter.py"))
         self.model = tempfile.NamedTemporaryFile(suffix=".onnx")
         self.model.write(ort_versions.probe_model(8, {"": 13}))
         self.model.flush()
@@ -135,23 +196,65 @@ class ProtocolTest(unittest.TestCase):
         self.adapter.close()
         self.model.close()
 
-    def load(self, providers, fallback):
-        return self.adapter.call(op="load", model_path=self.model.name, providers=providers,
-                                 fallback=fallback, optimization_level=0, intra_op_threads=1)
+    def load(self, providers, fallback, path=None, level=0):
+        return self.adapter.ask(op="load", model_path=path or self.model.name,
+                                providers=providers, fallback=fallback, optimization_level=level,
+                                intra_op_threads=1)
 
+    def hello(self, **options):
+        return self.adapter.ask(op="hello", protocol=2, options=options)
+
+    def test_level_2_placements_are_the_nodes_onnx_runtime_ran(self):
+        self.assertTrue(self.hello()["ok"])
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "conv_relu.onnx")
+            onnx.save(conv_relu_model(), path)
+            options = ort.SessionOptions()
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+            options.log_severity_level = 3
+            options.optimized_model_filepath = os.path.join(scratch, "optimized.onnx")
+            ort.InferenceSession(path, options, providers=[CPU])
+            ran = [(n.op_type, n.domain) for n in onnx.load(options.optimized_model_filepath)
+                   .graph.node]
+            self.assertNotEqual(ran, [("Conv", ""), ("Relu", "")], "nothing was fused")
+            for level, want in [(0, [("Conv", ""), ("Relu", "")]), (2, ran)]:
+                loaded = self.load([CPU], "forbid", path, level)
+                self.assertTrue(loaded["ok"], loaded)
+                self.assertEqual([(p["op_type"], p["domain"]) for p in loaded["placements"]],
+                                 want)
+                self.assertEqual({p["provider"] for p in loaded["placements"]}, {CPU})
+
+    @unittest.skipUnless(HAS_OPENVINO, "needs onnxruntime-openvino")
+    def test_openvino_options_it_refuses_fail_the_hello_naming_them(self):
+        hello = self.hello(**{"provider_option.%s.nosuch" % OPENVINO: "1"})
+        self.assertEqual(hello["code"], "INVALID_ARGUMENT", hello)
+        self.assertIn("provider_option.%s.nosuch=1" % OPENVINO, hello["message"])
+        self.assertIn("Invalid OpenVINO EP option: nosuch", hello["message"])
+
+    @unittest.skipUnless(HAS_OPENVINO, "needs onnxruntime-openvino")
+    def test_openvino_takes_the_node_and_a_forbidden_fallback_is_not_one(self):
+        hello = self.hello()
+        self.assertTrue(hello["ok"], hello)
+        self.assertNotIn(OPENVINO, hello["unavailable"])
+        loaded = self.load([OPENVINO], "forbid")
+        self.assertTrue(loaded["ok"], loaded)
+        self.assertEqual([p["provider"] for p in loaded["placements"]], [OPENVINO])
+
+    @unittest.skipUnless(HAS_AZURE, "needs AzureExecutionProvider (onnxruntime)")
     def test_hello_takes_the_priority_list_and_says_the_limits(self):
-        hello = self.adapter.call(op="hello", protocol=2, options={"providers": AZURE})
+        hello = self.hello(providers=AZURE)
         self.assertTrue(hello["ok"], hello)
         self.assertEqual(hello["providers"][0], AZURE)
         self.assertEqual(hello["ir"], ort_versions.accepted_versions(ort)[0])
 
     def test_an_unknown_option_fails_the_hello(self):
-        hello = self.adapter.call(op="hello", protocol=2, options={"colour": "red"})
+        hello = self.hello(colour="red")
         self.assertFalse(hello["ok"])
         self.assertIn("'colour'", hello["message"])
 
+    @unittest.skipUnless(HAS_AZURE, "needs AzureExecutionProvider (onnxruntime)")
     def test_fallback(self):
-        self.assertTrue(self.adapter.call(op="hello", protocol=2, options={})["ok"])
+        self.assertTrue(self.hello()["ok"])
         allowed = self.load([AZURE, CPU], "allow")
         self.assertTrue(allowed["ok"], allowed)
         [placement] = allowed["placements"]

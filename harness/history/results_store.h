@@ -46,6 +46,8 @@ class ResultsStore {
 // A postgresql:// or postgres:// URL opens PostgreSQL, anything else is a SQLite file path.
 // `create`: a missing file (or an empty database) gets the schema; otherwise a missing file is
 // NotFound. An older schema is migrated; a newer one is FailedPrecondition naming both versions.
+// (StatusCode has no FailedPrecondition: the stores return kUnimplemented for it, a valid database
+// this build cannot handle.)
 StatusOr<std::unique_ptr<ResultsStore>> OpenResultsStore(const std::string& location, bool create);
 
 }  // namespace onnxgate

@@ -151,6 +151,8 @@ struct AdapterFacts {
   std::vector<std::string> providers;
   std::map<std::string, int> max_threads;
   bool needs_case_isolation = false;  // the hello's "isolation": "case"
+  // The hello's "unavailable": {provider: why it cannot run on this machine}.
+  std::map<std::string, std::string> unavailable;
 };
 
 class AdapterRuntime;
@@ -258,6 +260,11 @@ class AdapterRuntime : public RuntimeUnderTest {
       return OkStatus();
     }));
     return claims;
+  }
+
+  Status ProviderAvailability(const std::string& provider) const override {
+    auto it = facts_.unavailable.find(provider);
+    return it == facts_.unavailable.end() ? OkStatus() : Unavailable(it->second);
   }
 
   StatusOr<int> MaxIntraOpThreads(const std::string& provider) const override {
@@ -465,6 +472,7 @@ class AdapterRuntime : public RuntimeUnderTest {
     }));
     ONNXGATE_RETURN_IF_ERROR(
         h.ReadEnum("isolation", {{"worker", false}, {"case", true}}, &facts.needs_case_isolation));
+    ONNXGATE_RETURN_IF_ERROR(ReadUnavailable(h, &facts));
     std::optional<JsonValue> max_threads = h.Find("max_threads");
     if (!max_threads || !max_threads->is_object()) return facts;
     ONNXGATE_RETURN_IF_ERROR(max_threads->Object()->ForEachMember(
@@ -478,6 +486,23 @@ class AdapterRuntime : public RuntimeUnderTest {
           return OkStatus();
         }));
     return facts;
+  }
+
+  // The hello's optional "unavailable": {provider: reason}, each provider one of its providers
+  // and each reason a non-empty string.
+  static Status ReadUnavailable(const JsonObject& h, AdapterFacts* facts) {
+    std::optional<JsonValue> unavailable = h.Find("unavailable");
+    if (!unavailable) return OkStatus();
+    ONNXGATE_ASSIGN_OR_RETURN(JsonObject reasons, unavailable->Object());
+    return reasons.ForEachMember([&](const std::string& provider, const JsonValue& why) -> Status {
+      if (std::find(facts->providers.begin(), facts->providers.end(), provider) ==
+          facts->providers.end()) {
+        return why.Error("provider '" + provider + "' is not one of the hello's providers");
+      }
+      ONNXGATE_ASSIGN_OR_RETURN(std::string reason, why.NonEmptyString(kMaxNameBytes));
+      facts->unavailable[provider] = std::move(reason);
+      return OkStatus();
+    });
   }
 
   std::string command_;

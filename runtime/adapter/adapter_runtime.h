@@ -36,8 +36,10 @@ AdapterTimeouts AdapterTimeoutsFor(double case_timeout_seconds);
 // Starts the adapter `command` (split at spaces; no shell), says hello with `options`, and checks
 // its answer. NotFound for a command that cannot be run; Unavailable for one that exits or does
 // not answer; DataLoss or InvalidArgument for an answer that is not the protocol's (including a
-// provider name that is not a safe name, CheckSafeName, and an "isolation" other than "worker" or
-// "case"). The runtime's NeedsCaseIsolation() is the hello's "isolation" being "case".
+// provider name that is not a safe name, CheckSafeName, an "isolation" other than "worker" or
+// "case", and an "unavailable" naming a provider the hello does not list). The runtime's
+// NeedsCaseIsolation() is the hello's "isolation" being "case"; its ProviderAvailability() is
+// Unavailable, with the adapter's reason, for each provider of the hello's "unavailable".
 StatusOr<std::unique_ptr<RuntimeUnderTest>> CreateAdapterRuntime(const std::string& command,
                                                                  const RuntimeOptions& options,
                                                                  AdapterTimeouts timeouts = {});

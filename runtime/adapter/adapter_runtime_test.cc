@@ -171,6 +171,18 @@ TEST(AdapterRuntimeTest, TheHelloSaysWhetherEachCaseNeedsAProcessOfItsOwn) {
   EXPECT_TRUE((*isolated)->NeedsCaseIsolation());
 }
 
+TEST(AdapterRuntimeTest, AProviderTheHelloCallsUnavailableSaysWhy) {
+  auto runtime = CreateAdapterRuntime(FaultAdapter("unavailable"), {});
+  ASSERT_TRUE(runtime.ok()) << runtime.status().ToString();
+  const Status gone = (*runtime)->ProviderAvailability("gone");
+  EXPECT_EQ(gone.code(), StatusCode::kUnavailable);
+  EXPECT_THAT(gone.message(), HasSubstr("no gone device on this machine"));
+  EXPECT_TRUE((*runtime)->ProviderAvailability("echo").ok());
+  EXPECT_THAT(StartError(FaultAdapter("unavailable_stray")),
+              HasSubstr("hello: unavailable.elsewhere: provider 'elsewhere' is not one of the "
+                        "hello's providers"));
+}
+
 TEST(AdapterRuntimeTest, AnIsolationOtherThanWorkerOrCaseRefusesTheHello) {
   EXPECT_THAT(StartError(FaultAdapter("isolation_bad")),
               HasSubstr("': hello: isolation: expected \"worker\" or \"case\", got "

@@ -10,6 +10,8 @@ argument says otherwise (a second argument, where a fault uses one, names a file
   isolation_case     says in its hello that each case needs a process of its own
   isolation_bad      says "isolation": "sometimes" in its hello
   isolation_number   says "isolation": 1 in its hello
+  unavailable        offers providers "echo" and "gone", saying "gone" has no device here
+  unavailable_stray  says a provider it does not offer is unavailable
   hang_on_claims     answers hello, never a claims request
   die_on_run         exits with code 1 on every run
   die_once           exits with code 1 on its first run if it is the one that creates the file
@@ -179,6 +181,11 @@ def main():
                          "isolation_number": 1}
             if FAULT in isolation:
                 hello["isolation"] = isolation[FAULT]
+            if FAULT == "unavailable":
+                hello["providers"] = ["echo", "gone"]
+                hello["unavailable"] = {"gone": "no gone device on this machine"}
+            if FAULT == "unavailable_stray":
+                hello["unavailable"] = {"elsewhere": "not here"}
             reply(hello)
         elif op == "load":
             info = {"kind": "tensor", "dtype": 1, "dims": ["N"]}
