@@ -60,5 +60,9 @@ std::vector<std::string> FormatDeclines(const std::vector<PlacementRecord>& plac
 std::string FormatLatencySummary(const LatencyRecord& record);
 // "<model>[<ep>,<threads>t]".
 std::string LatencyDisplayName(const LatencyRecord& record);
+// Which side timed the records and on which clock, one line: "Timed by the runtime, inside its
+// own process (wall clock): 2; by the harness, around each run (wall clock): 1". Empty when no
+// record says.
+std::string FormatLatencyTiming(const std::vector<LatencyRecord>& records);
 
 }  // namespace onnxgate

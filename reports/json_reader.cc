@@ -150,6 +150,8 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   ONNXGATE_RETURN_IF_ERROR(f.Read("against", &r->against));
   ONNXGATE_RETURN_IF_ERROR(f.Read("threads", &r->threads));
   ONNXGATE_RETURN_IF_ERROR(f.Read("repetitions", &r->repetitions));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("timed_by", &r->timed_by));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("clock", &r->clock));
   ONNXGATE_RETURN_IF_ERROR(f.Get("median_ms").status());
   for (auto [key, out] : {std::pair{"median_ms", &r->median_ms}, std::pair{"min_ms", &r->min_ms},
                           std::pair{"p90_ms", &r->p90_ms}, std::pair{"p99_ms", &r->p99_ms},

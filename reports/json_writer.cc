@@ -125,6 +125,8 @@ Json LatencyJson(const LatencyRecord& r) {
   j["ep"] = r.ep;
   if (!r.against.empty()) j["against"] = r.against;
   j["threads"] = r.threads;
+  if (!r.timed_by.empty()) j["timed_by"] = r.timed_by;
+  if (!r.clock.empty()) j["clock"] = r.clock;
   j["repetitions"] = r.repetitions;
   j["median_ms"] = Number(r.median_ms);
   j["min_ms"] = Number(r.min_ms);

@@ -194,6 +194,7 @@ struct LatencyRecord {
   std::string shapes;        // symbolic dimensions bound, "batch=4,seq=128"; empty when none
   std::string model_sha256;  // of the model file measured
   std::string timed_by;      // "harness" or "runtime" (the runtime's own timed-runs request)
+  std::string clock;         // "wall" or "cpu": the clock the samples were read on
   int64_t repetitions = 0;
   double median_ms = 0.0;
   double min_ms = 0.0;

@@ -16,7 +16,9 @@ import unittest
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import numpy as np  # noqa: E402
 import onnxruntime as ort  # noqa: E402
+from onnx import numpy_helper  # noqa: E402
 
 import ort_options  # noqa: E402
 import ort_placements  # noqa: E402
@@ -105,11 +107,14 @@ class Adapter:
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.next_id = 1
 
-    def call(self, **header):
+    def call(self, blobs=(), **header):
         header["id"] = self.next_id
         self.next_id += 1
         data = json.dumps(header).encode()
-        self.process.stdin.write(b"OGA1" + struct.pack("<II", len(data), 0) + data)
+        frame = [b"OGA1", struct.pack("<II", len(data), len(blobs)), data]
+        for blob in blobs:
+            frame += [struct.pack("<Q", len(blob)), blob]
+        self.process.stdin.write(b"".join(frame))
         self.process.stdin.flush()
         magic, size, blobs = struct.unpack("<4sII", self.process.stdout.read(12))
         reply = json.loads(self.process.stdout.read(size))
@@ -162,6 +167,20 @@ class ProtocolTest(unittest.TestCase):
         self.assertEqual(forbidden["code"], "UNIMPLEMENTED", forbidden)
         self.assertIn("(Identity) falls back to %s" % CPU, forbidden["message"])
         self.assertTrue(self.load([CPU], "forbid")["ok"])
+
+    def test_timed_runs_time_each_run(self):
+        hello = self.adapter.call(op="hello", protocol=2, options={})
+        self.assertIn("timed_runs", hello["capabilities"])
+        model = self.load([CPU], "allow")["model"]
+        x = numpy_helper.from_array(np.array([1.5], dtype=np.float32), "x").SerializeToString()
+        feeds = [{"name": "x", "kind": "tensor", "dtype": 1, "blob": 0}]
+        timed = self.adapter.call(blobs=[x], op="timed_runs", model=model, feeds=feeds, runs=5)
+        self.assertTrue(timed["ok"], timed)
+        self.assertEqual(timed["clock"], "perf_counter")
+        self.assertEqual(len(timed["times_ms"]), 5)
+        self.assertTrue(all(t >= 0 for t in timed["times_ms"]))
+        refused = self.adapter.call(blobs=[x], op="timed_runs", model=model, feeds=feeds, runs=0)
+        self.assertEqual(refused["code"], "INVALID_ARGUMENT", refused)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ constexpr int kBaselineRounds = 5;
 struct BenchFlags {
   BenchCommandOptions options;
   std::string clock = "wall";
+  std::string timing = "auto";
   bool quick = false;
   CLI::Option* repetitions = nullptr;
   CLI::Option* min_time = nullptr;
@@ -73,6 +74,12 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")
       ->capture_default_str();
+  cmd->add_option("--timing", f.timing,
+                  "Who times the runs: runtime (inside the runtime's own process, its timed-runs "
+                  "request, so no adapter pipe or copy is counted; wall clock only), harness "
+                  "(around each run, in onnxgate), or auto (runtime where the runtime offers it "
+                  "and --clock is wall)")
+      ->capture_default_str();
   cmd->add_flag("--quick", f.quick,
                 "Quick mode for CTest: only mlp and mobilenet_v2 unless --model is given, 9 "
                 "repetitions of 0.05 s, 0.1 s warm-up, at least 3 rounds (each unless given "
@@ -97,6 +104,19 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
     return 2;
   }
   out->settings.clock = *clock;
+  auto timing = BenchTimingFromName(f.timing);
+  if (!timing.ok()) {
+    std::fprintf(stderr, "onnxgate %s: --timing: %s\n", command, timing.status().message().c_str());
+    return 2;
+  }
+  out->settings.timing = *timing;
+  if (*timing == BenchTiming::kRuntime && *clock == BenchClock::kCpu) {
+    std::fprintf(stderr,
+                 "onnxgate %s: --timing runtime measures wall time; --clock cpu needs --timing "
+                 "harness (or auto)\n",
+                 command);
+    return 2;
+  }
   if (f.quick) {
     if (out->model_globs.empty()) out->model_globs = {"mlp", "mobilenet_v2"};
     if (f.repetitions->count() == 0) out->settings.repetitions = 9;
