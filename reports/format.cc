@@ -1,6 +1,7 @@
 // Text pieces shared by the report writers.
 #include "reports/format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -278,6 +279,28 @@ std::string LatencyDisplayName(const LatencyRecord& r) {
 
 std::string LatencyModelShapes(const LatencyRecord& r) {
   return r.shapes.empty() ? r.model : r.model + "[" + r.shapes + "]";
+}
+
+std::string FormatLatencyTiming(const std::vector<LatencyRecord>& records) {
+  std::vector<std::pair<std::string, int>> counts;  // per side and clock, in first-seen order
+  for (const LatencyRecord& r : records) {
+    if (r.timed_by.empty()) continue;
+    const std::string side = r.timed_by == "runtime" ? "by the runtime, inside its own process"
+                                                     : "by the " + r.timed_by + ", around each run";
+    const std::string key = side + " (" + (r.clock.empty() ? "?" : r.clock) + " clock)";
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == key; });
+    if (it == counts.end()) {
+      counts.emplace_back(key, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::string line;
+  for (const auto& [key, n] : counts) {
+    line += (line.empty() ? "Timed " : "; ") + key + ": " + std::to_string(n);
+  }
+  return line;
 }
 
 }  // namespace onnxgate

@@ -63,5 +63,9 @@ std::string FormatLatencySummary(const LatencyRecord& record);
 std::string LatencyDisplayName(const LatencyRecord& record);
 // The model and its shapes, "bert[batch=4,seq=128]"; the model alone when it has none.
 std::string LatencyModelShapes(const LatencyRecord& record);
+// Which side timed the records and on which clock, one line: "Timed by the runtime, inside its
+// own process (wall clock): 2; by the harness, around each run (wall clock): 1". Empty when no
+// record says.
+std::string FormatLatencyTiming(const std::vector<LatencyRecord>& records);
 
 }  // namespace onnxgate

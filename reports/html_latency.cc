@@ -94,6 +94,9 @@ void WriteLatencySection(std::ostringstream& out, const RunRecord& run,
     return;
   }
   WriteChart(out, run.latency, options);
+  if (const std::string timing = FormatLatencyTiming(run.latency); !timing.empty()) {
+    out << "<p class=\"timing\">" << Text(timing) << "</p>\n";
+  }
   // Eleven narrow columns and the message on a row of its own below its record. The cells that
   // hold several values (the spread, the mean with its CV, the load times, the change with its
   // threshold) wrap between them and names wrap anywhere, so the table fits a 1280 px window

@@ -152,6 +152,8 @@ Status ParseLatency(const JsonObject& f, LatencyRecord* r) {
   ONNXGATE_RETURN_IF_ERROR(f.Read("shapes", &r->shapes));
   ONNXGATE_RETURN_IF_ERROR(f.Read("fallback", &r->fallback));
   ONNXGATE_RETURN_IF_ERROR(f.Read("repetitions", &r->repetitions));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("timed_by", &r->timed_by));
+  ONNXGATE_RETURN_IF_ERROR(f.Read("clock", &r->clock));
   ONNXGATE_RETURN_IF_ERROR(f.Get("median_ms").status());
   for (auto [key, out] : {std::pair{"median_ms", &r->median_ms}, std::pair{"min_ms", &r->min_ms},
                           std::pair{"p90_ms", &r->p90_ms}, std::pair{"p99_ms", &r->p99_ms},

@@ -127,6 +127,8 @@ Json LatencyJson(const LatencyRecord& r) {
   j["threads"] = r.threads;
   if (!r.shapes.empty()) j["shapes"] = r.shapes;
   if (!r.fallback.empty()) j["fallback"] = r.fallback;
+  if (!r.timed_by.empty()) j["timed_by"] = r.timed_by;
+  if (!r.clock.empty()) j["clock"] = r.clock;
   j["repetitions"] = r.repetitions;
   j["median_ms"] = Number(r.median_ms);
   j["min_ms"] = Number(r.min_ms);

@@ -430,6 +430,9 @@ void WriteLatency(std::ostringstream& out, const RunRecord& run, const MarkdownO
   }
   if (!noisy.empty()) parts.push_back(std::to_string(noisy.size()) + " unreliable");
   out << JoinStrings(parts, ", ") << "\n\n";
+  if (const std::string timing = FormatLatencyTiming(run.latency); !timing.empty()) {
+    out << timing << "\n\n";
+  }
   // One row per measurement, so a reader sees every model's median and where it stands against
   // its baseline, not only the alerts.
   out << "| Model | EP | Threads | Median | vs baseline | Verdict |\n"

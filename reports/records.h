@@ -198,6 +198,7 @@ struct LatencyRecord {
   std::string fallback;
   std::string model_sha256;  // of the model file measured
   std::string timed_by;      // "harness" or "runtime" (the runtime's own timed-runs request)
+  std::string clock;         // "wall" or "cpu": the clock the samples were read on
   int64_t repetitions = 0;
   double median_ms = 0.0;
   double min_ms = 0.0;

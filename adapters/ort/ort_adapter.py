@@ -31,6 +31,7 @@ import ctypes
 import os
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 import adapter_protocol  # noqa: E402
@@ -216,6 +217,15 @@ def error_code(exc):
     return "INVALID_ARGUMENT"
 
 
+def run_reporting(run_once):
+    """One run; ONNX Runtime's failure as the protocol's error."""
+    try:
+        return run_once()
+    except Exception as exc:
+        code = "UNIMPLEMENTED" if type(exc).__name__ == "NotImplemented" else "INVALID_ARGUMENT"
+        raise AdapterError(code, str(exc).strip())
+
+
 class Adapter:
     def __init__(self):
         self.models = {}
@@ -246,7 +256,8 @@ class Adapter:
         threads["CPUExecutionProvider"] = os.cpu_count() or 1
         return {"protocol": adapter_protocol.PROTOCOL, "name": "onnxruntime",
                 "version": ort.__version__, "ir": ir, "opsets": opsets, "providers": providers,
-                "unavailable": self.unavailable, "max_threads": threads}, []
+                "unavailable": self.unavailable, "max_threads": threads,
+                "capabilities": ["timed_runs"]}, []
 
     def claims(self, header, blobs):
         raise AdapterError("UNIMPLEMENTED", "ONNX Runtime's Python API does not list the "
@@ -308,24 +319,27 @@ class Adapter:
             raise AdapterError("NOT_FOUND", "no model %r" % header.get("model"))
         return session
 
-    def run(self, header, blobs):
-        session = self.session(header)
+    def prepared_feeds(self, session, header, blobs):
+        """The request's feeds as ONNX Runtime takes them, and a function that runs the session
+        on them once; outputs of types numpy lacks are read as OrtValues, from their bytes."""
         feeds = {f["name"]: decode_feed(f, blobs) for f in header["feeds"]}
-        # Outputs of types numpy lacks are read as OrtValues, from their bytes.
         declared = [parse_type(a.type) for a in session.get_outputs()]
         exotic = any(kind == "tensor" and elem not in NUMPY_NATIVE for kind, elem, _ in declared)
-        try:
-            if exotic:
-                feeds = {name: ort.OrtValue.ortvalue_from_numpy(v) if isinstance(v, np.ndarray)
-                         else v for name, v in feeds.items()}
-                results = session.run_with_ort_values(None, feeds)
-                results = [v if elem not in NUMPY_NATIVE else v.numpy()
-                           for v, (_, elem, _) in zip(results, declared)]
-            else:
-                results = session.run(None, feeds)
-        except Exception as exc:
-            code = "UNIMPLEMENTED" if type(exc).__name__ == "NotImplemented" else "INVALID_ARGUMENT"
-            raise AdapterError(code, str(exc).strip())
+        if not exotic:
+            return lambda: session.run(None, feeds)
+        feeds = {name: ort.OrtValue.ortvalue_from_numpy(v) if isinstance(v, np.ndarray) else v
+                 for name, v in feeds.items()}
+
+        def run_exotic():
+            results = session.run_with_ort_values(None, feeds)
+            return [v if elem not in NUMPY_NATIVE else v.numpy()
+                    for v, (_, elem, _) in zip(results, declared)]
+        return run_exotic
+
+    def run(self, header, blobs):
+        session = self.session(header)
+        run_once = self.prepared_feeds(session, header, blobs)
+        results = run_reporting(run_once)
         outputs, out_blobs = [], []
         for value, arg in zip(results, session.get_outputs()):
             kind, elem, blob = encode_output(value, arg)
@@ -333,6 +347,22 @@ class Adapter:
                             "blob": len(out_blobs)})
             out_blobs.append(blob)
         return {"outputs": outputs}, out_blobs
+
+    def timed_runs(self, header, blobs):
+        """Runs the model header["runs"] times on feeds converted once, timing each session run
+        alone with time.perf_counter_ns; the outputs are discarded."""
+        session = self.session(header)
+        runs = header.get("runs")
+        if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
+            raise AdapterError("INVALID_ARGUMENT", "runs must be an integer >= 1, got %r" % runs)
+        run_once = self.prepared_feeds(session, header, blobs)
+        clock = time.perf_counter_ns
+        times = []
+        for _ in range(runs):
+            start = clock()
+            run_reporting(run_once)
+            times.append((clock() - start) / 1e6)
+        return {"times_ms": times, "clock": "perf_counter"}, []
 
     def unload(self, header, blobs):
         self.models.pop(header.get("model"), None)
@@ -343,7 +373,7 @@ def main():
     adapter = Adapter()
     return adapter_protocol.serve("ort_adapter", {
         "hello": adapter.hello, "claims": adapter.claims, "load": adapter.load,
-        "run": adapter.run, "unload": adapter.unload})
+        "run": adapter.run, "timed_runs": adapter.timed_runs, "unload": adapter.unload})
 
 
 if __name__ == "__main__":

@@ -266,6 +266,20 @@ class ProtocolTest(unittest.TestCase):
         self.assertIn("(Identity) falls back to %s" % CPU, forbidden["message"])
         self.assertTrue(self.load([CPU], "forbid")["ok"])
 
+    def test_timed_runs_time_each_run(self):
+        hello = self.hello()
+        self.assertIn("timed_runs", hello["capabilities"])
+        model = self.load([CPU], "allow")["model"]
+        x = numpy_helper.from_array(np.array([1.5], dtype=np.float32), "x").SerializeToString()
+        feeds = [{"name": "x", "kind": "tensor", "dtype": 1, "blob": 0}]
+        timed = self.adapter.ask(blobs=[x], op="timed_runs", model=model, feeds=feeds, runs=5)
+        self.assertTrue(timed["ok"], timed)
+        self.assertEqual(timed["clock"], "perf_counter")
+        self.assertEqual(len(timed["times_ms"]), 5)
+        self.assertTrue(all(t >= 0 for t in timed["times_ms"]))
+        refused = self.adapter.ask(blobs=[x], op="timed_runs", model=model, feeds=feeds, runs=0)
+        self.assertEqual(refused["code"], "INVALID_ARGUMENT", refused)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -21,6 +21,7 @@ struct BenchFlags {
   std::string fallback = "allow";
   std::vector<std::string> dims;
   std::vector<std::string> input_ranges;
+  std::string timing = "auto";
   bool quick = false;
   CLI::Option* repetitions = nullptr;
   CLI::Option* min_time = nullptr;
@@ -93,6 +94,12 @@ void AddMeasurementFlags(CLI::App* cmd, BenchFlags& f) {
                   "wall: elapsed time (the latency users see); cpu: CPU time of all threads "
                   "(steadier on shared machines, blind to waiting and parallel speed-up)")
       ->capture_default_str();
+  cmd->add_option("--timing", f.timing,
+                  "Who times the runs: runtime (inside the runtime's own process, its timed-runs "
+                  "request, so no adapter pipe or copy is counted; wall clock only), harness "
+                  "(around each run, in onnxgate), or auto (runtime where the runtime offers it "
+                  "and --clock is wall)")
+      ->capture_default_str();
   cmd->add_flag("--quick", f.quick,
                 "Quick mode for CTest: only the zoo's mlp and mobilenet_v2 unless --model is "
                 "given (every model of a --models folder that has neither), 9 "
@@ -131,6 +138,19 @@ int Finish(BenchFlags& f, const CliContext& ctx, const char* command, BenchComma
   out->settings.fallback = *fallback;
   out->dims = std::move(dims).value();
   out->input_ranges = std::move(ranges).value();
+  auto timing = BenchTimingFromName(f.timing);
+  if (!timing.ok()) {
+    std::fprintf(stderr, "onnxgate %s: --timing: %s\n", command, timing.status().message().c_str());
+    return 2;
+  }
+  out->settings.timing = *timing;
+  if (*timing == BenchTiming::kRuntime && *clock == BenchClock::kCpu) {
+    std::fprintf(stderr,
+                 "onnxgate %s: --timing runtime measures wall time; --clock cpu needs --timing "
+                 "harness (or auto)\n",
+                 command);
+    return 2;
+  }
   if (f.quick) {
     out->quick_models = out->model_globs.empty();
     if (f.repetitions->count() == 0) out->settings.repetitions = 9;

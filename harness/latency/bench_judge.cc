@@ -115,6 +115,8 @@ LatencyRecord ToLatencyRecord(const BenchMeasurement& m) {
   r.cv = m.summary.cv;
   r.load_ms = m.load_ms;
   r.first_run_ms = m.first_run_ms;
+  r.timed_by = m.timed_by;
+  r.clock = m.clock;
   return r;
 }
 

@@ -89,6 +89,20 @@ StatusOr<double> EstimateRunMs(const LoadedModel& model, const std::vector<Named
   return Percentile(times, 0.5);
 }
 
+// Timed runs measure wall time inside the runtime, where no extra work can be added.
+Status ValidateTiming(const BenchSettings& s) {
+  if (s.timing != BenchTiming::kRuntime) return OkStatus();
+  if (s.clock == BenchClock::kCpu) {
+    return InvalidArgument(
+        "timing by the runtime measures wall time: --clock cpu needs --timing harness (or auto, "
+        "which then times on the harness side)");
+  }
+  if (s.extra_work_percent > 0.0) {
+    return InvalidArgument("extra work is added on the harness side: it needs --timing harness");
+  }
+  return OkStatus();
+}
+
 Status ValidateSettings(const BenchSettings& s) {
   if (s.repetitions < kMinRepetitions) {
     return InvalidArgument("the bench needs at least " + std::to_string(kMinRepetitions) +
@@ -108,12 +122,28 @@ Status ValidateSettings(const BenchSettings& s) {
     return InvalidArgument("extra work must be between 0 and 1000 percent, got " +
                            std::to_string(s.extra_work_percent));
   }
-  return OkStatus();
+  return ValidateTiming(s);
 }
 
 }  // namespace
 
 const char* BenchClockName(BenchClock clock) { return clock == BenchClock::kWall ? "wall" : "cpu"; }
+
+const char* BenchTimingName(BenchTiming timing) {
+  switch (timing) {
+    case BenchTiming::kAuto: return "auto";
+    case BenchTiming::kHarness: return "harness";
+    case BenchTiming::kRuntime: return "runtime";
+  }
+  return "?";
+}
+
+StatusOr<BenchTiming> BenchTimingFromName(const std::string& name) {
+  for (BenchTiming t : {BenchTiming::kAuto, BenchTiming::kHarness, BenchTiming::kRuntime}) {
+    if (name == BenchTimingName(t)) return t;
+  }
+  return InvalidArgument("unknown timing '" + name + "': expected auto, harness or runtime");
+}
 
 StatusOr<BenchClock> BenchClockFromName(const std::string& name) {
   if (name == "wall") return BenchClock::kWall;
@@ -239,15 +269,18 @@ struct Timing {
   int64_t iterations = 0;
 };
 
-// The repetitions of one Google Benchmark call, as its reporter kept them.
+// The repetitions of one timing call: as Google Benchmark's reporter kept them, or as the
+// runtime's timed runs gave them.
 struct Repetitions {
   std::vector<double> samples_ms, real_ms, cpu_ms;
   std::vector<int64_t> iterations;
+  std::string timed_by = "harness";
+  std::string clock = "wall";
 };
 
-// Times `timing.repetitions` repetitions of the subject's runs.
-StatusOr<Repetitions> TimeRepetitions(const BenchSubject& s, const BenchSettings& settings,
-                                      const Timing& timing, BenchObserver* observer) {
+// Google Benchmark times `timing.repetitions` repetitions of the subject's Run calls.
+StatusOr<Repetitions> TimeByHarness(const BenchSubject& s, const BenchSettings& settings,
+                                    const Timing& timing, BenchObserver* observer) {
   std::lock_guard<std::mutex> lock(BenchmarkMutex());
   std::string run_error;
   const LoadedModel& model = *s.model;
@@ -293,7 +326,97 @@ StatusOr<Repetitions> TimeRepetitions(const BenchSubject& s, const BenchSettings
                     std::to_string(reporter.samples_ms().size()));
   }
   return Repetitions{reporter.samples_ms(), reporter.real_ms(), reporter.cpu_ms(),
-                     reporter.iterations()};
+                     reporter.iterations(), "harness",          BenchClockName(settings.clock)};
+}
+
+// The most runs one timed-runs call asks for (a reply lists each run's time).
+constexpr int64_t kMaxTimedRuns = int64_t{1} << 20;
+// The runs of the first timed-runs call, which estimates one run's time.
+constexpr int64_t kEstimateRuns = 3;
+
+double MeanOf(const std::vector<double>& times) {
+  double sum = 0.0;
+  for (double t : times) sum += t;
+  return times.empty() ? 0.0 : sum / static_cast<double>(times.size());
+}
+
+// The runs that take at least `ms` at `per_run_ms` each, within 1 .. kMaxTimedRuns.
+int64_t RunsFilling(double ms, double per_run_ms) {
+  const double runs = std::ceil(ms / std::max(per_run_ms, 1e-6));
+  return static_cast<int64_t>(std::clamp(runs, 1.0, static_cast<double>(kMaxTimedRuns)));
+}
+
+// One timed-runs call of the subject: `runs` times in ms. Unimplemented keeps its code (the
+// runtime does not offer timed runs).
+StatusOr<std::vector<double>> CallTimedRuns(const BenchSubject& s, int64_t runs,
+                                            BenchObserver* observer) {
+  if (observer != nullptr) observer->OnTick();
+  auto times = s.model->TimedRuns(s.feeds, runs);
+  if (!times.ok()) return times.status().WithContext(s.what + ": timed runs");
+  if (static_cast<int64_t>(times->size()) != runs) {
+    return Internal(s.what + ": timed runs: the runtime timed " + std::to_string(times->size()) +
+                    " runs of " + std::to_string(runs));
+  }
+  return times;
+}
+
+// Warms up with timed runs for `timing.warmup_s` (a first call of kEstimateRuns, then calls
+// sized from the runs so far) and returns the runs that fill `timing.min_time_s`.
+StatusOr<int64_t> SizeTimedRuns(const BenchSubject& s, const Timing& timing,
+                                BenchObserver* observer) {
+  const double warmup_ms = timing.warmup_s * 1000.0;
+  double spent_ms = 0.0, per_run_ms = 0.0;
+  int64_t runs = kEstimateRuns;
+  do {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> times, CallTimedRuns(s, runs, observer));
+    per_run_ms = MeanOf(times);
+    spent_ms += per_run_ms * static_cast<double>(runs);
+    runs = std::min(runs * 4, RunsFilling(warmup_ms - spent_ms, per_run_ms));
+  } while (spent_ms < warmup_ms);
+  return RunsFilling(timing.min_time_s * 1000.0, per_run_ms);
+}
+
+// The runtime times `timing.repetitions` repetitions, each one timed-runs call of the sized (or
+// given) number of runs; a repetition's sample is the mean of its runs' times, as Google
+// Benchmark's is on the harness side.
+StatusOr<Repetitions> TimeByRuntime(const BenchSubject& s, const Timing& timing,
+                                    BenchObserver* observer) {
+  int64_t runs = timing.iterations;
+  if (runs <= 0) {
+    ONNXGATE_ASSIGN_OR_RETURN(runs, SizeTimedRuns(s, timing, observer));
+  }
+  Repetitions r;
+  r.timed_by = "runtime";
+  r.clock = BenchClockName(BenchClock::kWall);
+  for (int i = 0; i < timing.repetitions; ++i) {
+    ONNXGATE_ASSIGN_OR_RETURN(std::vector<double> times, CallTimedRuns(s, runs, observer));
+    const double mean = MeanOf(times);
+    r.samples_ms.push_back(mean);
+    r.real_ms.push_back(mean);
+    r.cpu_ms.push_back(mean);  // the runtime reads wall time only
+    r.iterations.push_back(runs);
+  }
+  return r;
+}
+
+// Times `timing.repetitions` repetitions of the subject's runs: by the runtime where the
+// settings ask for it (--timing runtime) or allow it and the model offers timed runs (auto: wall
+// clock, no extra work on this side), by the harness otherwise.
+StatusOr<Repetitions> TimeRepetitions(const BenchSubject& s, const BenchSettings& settings,
+                                      const Timing& timing, BenchObserver* observer) {
+  const bool runtime_may_time = settings.timing == BenchTiming::kRuntime ||
+                                (settings.timing == BenchTiming::kAuto &&
+                                 settings.clock == BenchClock::kWall && s.m.extra_work_units == 0);
+  if (runtime_may_time) {
+    auto timed = TimeByRuntime(s, timing, observer);
+    if (timed.ok() || timed.status().code() != StatusCode::kUnimplemented) return timed;
+    if (settings.timing == BenchTiming::kRuntime) {
+      return Unimplemented(timed.status().message() +
+                           " (--timing runtime needs a runtime that offers them; --timing auto "
+                           "times on the harness side where it does not)");
+    }
+  }
+  return TimeByHarness(s, settings, timing, observer);
 }
 
 // Adds repetitions to a measurement's samples and summary.
@@ -304,6 +427,8 @@ void Append(const Repetitions& r, BenchMeasurement* m) {
   append(m->cpu_ms, r.cpu_ms);
   append(m->iterations, r.iterations);
   m->iterations_per_repetition = m->iterations.back();
+  m->timed_by = r.timed_by;
+  m->clock = r.clock;
   m->summary = Summarize(m->samples_ms);
 }
 

@@ -22,6 +22,15 @@ enum class BenchClock { kWall, kCpu };
 const char* BenchClockName(BenchClock clock);  // "wall", "cpu"
 StatusOr<BenchClock> BenchClockFromName(const std::string& name);
 
+// Who times the steady state. kHarness: Google Benchmark around each Run call, in the bench's
+// own process (an adapter's pipe and value copies are counted). kRuntime: the runtime's timed
+// runs (LoadedModel::TimedRuns), measured inside its own process, wall time only; a runtime
+// that does not offer them is an error. kAuto: kRuntime where the loaded model offers timed runs
+// and the settings allow them (wall clock, no extra work), kHarness otherwise.
+enum class BenchTiming { kAuto, kHarness, kRuntime };
+const char* BenchTimingName(BenchTiming timing);  // "auto", "harness", "runtime"
+StatusOr<BenchTiming> BenchTimingFromName(const std::string& name);
+
 inline constexpr int kMinRepetitions = 9;
 
 // What a measurement feeds the model: its symbolic dimensions' sizes and where the values come
@@ -40,6 +49,7 @@ struct BenchSettings {
   double min_time_s = 0.2;  // per repetition: Google Benchmark adds iterations up to this
   double warmup_s = 0.5;    // Google Benchmark's warm-up before the first repetition
   BenchClock clock = BenchClock::kWall;
+  BenchTiming timing = BenchTiming::kAuto;  // kRuntime needs the wall clock and no extra work
   // The graph optimization level the models are loaded at (LoadOptions::optimization_level).
   int optimization_level = 0;
   // Test-only: busy work worth this percentage of one run's time, added to every run, so that
@@ -69,6 +79,9 @@ struct BenchMeasurement {
   // The nodes placed outside the target's first provider, "3 of 41 nodes on ref (Gather x2,
   // Shape x1; 3 shape-only)"; empty when none fell back.
   std::string fallback;
+  // The clock the samples were read on: "wall" or "cpu" (BenchClockName); always "wall" when
+  // timed by the runtime.
+  std::string clock = "wall";
   double load_ms = 0.0;
   double first_run_ms = 0.0;
   int64_t iterations_per_repetition = 0;

@@ -34,6 +34,8 @@ Json ToJson(const BenchMeasurement& m) {
   j["first_run_ms"] = m.first_run_ms;
   j["iterations_per_repetition"] = m.iterations_per_repetition;
   j["extra_work_units"] = m.extra_work_units;
+  j["timed_by"] = m.timed_by;
+  j["clock"] = m.clock;
   j["samples_ms"] = m.samples_ms;
   j["real_ms"] = m.real_ms;
   j["cpu_ms"] = m.cpu_ms;
@@ -78,6 +80,8 @@ Status FromJson(const JsonValue& j, BenchMeasurement* m) {
   ONNXGATE_RETURN_IF_ERROR(o.Require("first_run_ms", &m->first_run_ms));
   ONNXGATE_RETURN_IF_ERROR(o.Require("iterations_per_repetition", &m->iterations_per_repetition));
   ONNXGATE_RETURN_IF_ERROR(o.Require("extra_work_units", &m->extra_work_units));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("timed_by", &m->timed_by));
+  ONNXGATE_RETURN_IF_ERROR(o.Require("clock", &m->clock));
   ONNXGATE_RETURN_IF_ERROR(o.Require("samples_ms", &m->samples_ms));
   ONNXGATE_RETURN_IF_ERROR(o.Require("real_ms", &m->real_ms));
   ONNXGATE_RETURN_IF_ERROR(o.Require("cpu_ms", &m->cpu_ms));

@@ -143,6 +143,19 @@ StatusOr<std::vector<NodePlacement>> Placements(const JsonObject& reply) {
   return placements;
 }
 
+// Whether the hello's optional "capabilities" (a list of the optional requests the adapter
+// answers) names `capability`. Names this build does not know are ignored.
+StatusOr<bool> OffersCapability(const JsonObject& hello, const std::string& capability) {
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray list, hello.OptionalArray("capabilities", kMaxProviders));
+  bool offered = false;
+  ONNXGATE_RETURN_IF_ERROR(list.ForEach([&](const JsonValue& c) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(std::string name, c.String(kMaxNameBytes));
+    offered = offered || name == capability;
+    return OkStatus();
+  }));
+  return offered;
+}
+
 // What the adapter said about itself in its hello.
 struct AdapterFacts {
   std::string name;
@@ -153,6 +166,7 @@ struct AdapterFacts {
   bool needs_case_isolation = false;  // the hello's "isolation": "case"
   // The hello's "unavailable": {provider: why it cannot run on this machine}.
   std::map<std::string, std::string> unavailable;
+  bool offers_timed_runs = false;  // the hello's "capabilities" holds "timed_runs"
 };
 
 class AdapterRuntime;
@@ -171,6 +185,8 @@ class AdapterModel : public LoadedModel {
     return placements_;
   }
   StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override;
+  StatusOr<std::vector<double>> TimedRuns(const std::vector<NamedValue>& feeds,
+                                          int64_t runs) const override;
 
   std::vector<ValueInfo> inputs_;
   std::vector<ValueInfo> outputs_;
@@ -206,6 +222,7 @@ class AdapterRuntime : public RuntimeUnderTest {
   AcceptedVersions accepted_versions() const override { return facts_.accepted; }
   std::vector<std::string> providers() const override { return facts_.providers; }
   bool NeedsCaseIsolation() const override { return facts_.needs_case_isolation; }
+  bool OffersTimedRuns() const { return facts_.offers_timed_runs; }
 
   StatusOr<std::unique_ptr<LoadedModel>> Load(const std::string& model_path,
                                               const LoadOptions& options) const override {
@@ -473,6 +490,7 @@ class AdapterRuntime : public RuntimeUnderTest {
     ONNXGATE_RETURN_IF_ERROR(
         h.ReadEnum("isolation", {{"worker", false}, {"case", true}}, &facts.needs_case_isolation));
     ONNXGATE_RETURN_IF_ERROR(ReadUnavailable(h, &facts));
+    ONNXGATE_ASSIGN_OR_RETURN(facts.offers_timed_runs, OffersCapability(h, "timed_runs"));
     std::optional<JsonValue> max_threads = h.Find("max_threads");
     if (!max_threads || !max_threads->is_object()) return facts;
     ONNXGATE_RETURN_IF_ERROR(max_threads->Object()->ForEachMember(
@@ -554,20 +572,25 @@ StatusOr<Value> ReadOutput(const JsonValue& j, const std::vector<std::string>& b
   return v;
 }
 
+// Adds the request's "feeds" and their blobs.
+void AddFeeds(const std::vector<NamedValue>& feeds, Frame* request) {
+  Json encoded = Json::array();
+  for (const NamedValue& feed : feeds) {
+    std::string kind;
+    request->blobs.push_back(SerializeValueProto(feed.value, feed.name, &kind));
+    encoded.push_back({{"name", feed.name},
+                       {"kind", kind},
+                       {"dtype", static_cast<int>(feed.value.elem_type())},
+                       {"blob", request->blobs.size() - 1}});
+  }
+  request->header["feeds"] = encoded;
+}
+
 StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& feeds) const {
   const std::string what = "running " + path_;
   Frame request;
   request.header = {{"op", "run"}, {"model", id_}};
-  Json encoded = Json::array();
-  for (const NamedValue& feed : feeds) {
-    std::string kind;
-    request.blobs.push_back(SerializeValueProto(feed.value, feed.name, &kind));
-    encoded.push_back({{"name", feed.name},
-                       {"kind", kind},
-                       {"dtype", static_cast<int>(feed.value.elem_type())},
-                       {"blob", request.blobs.size() - 1}});
-  }
-  request.header["feeds"] = encoded;
+  AddFeeds(feeds, &request);
   ONNXGATE_ASSIGN_OR_RETURN(Frame frame, runtime_->Call(request, what));
   const std::string where = runtime_->Label() + ": " + what;
   ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, where));
@@ -588,6 +611,44 @@ StatusOr<std::vector<Value>> AdapterModel::Run(const std::vector<NamedValue>& fe
     placements_ = std::move(placed);
   }
   return values;
+}
+
+// A timed_runs reply's "times_ms": `runs` times, each a finite number >= 0. Its "clock" (the
+// adapter's name for the clock it read, e.g. "perf_counter") must be a string.
+StatusOr<std::vector<double>> ReadTimes(const JsonObject& reply, int64_t runs) {
+  ONNXGATE_RETURN_IF_ERROR(Name(reply, "clock").status());
+  ONNXGATE_ASSIGN_OR_RETURN(JsonArray list, reply.RequiredArray("times_ms", kMaxListed));
+  if (static_cast<int64_t>(list.size()) != runs) {
+    return list.value().Error("holds " + std::to_string(list.size()) + " times for " +
+                              std::to_string(runs) + " runs");
+  }
+  std::vector<double> times;
+  ONNXGATE_RETURN_IF_ERROR(list.ForEach([&](const JsonValue& t) -> Status {
+    ONNXGATE_ASSIGN_OR_RETURN(double ms, t.Number());
+    if (!std::isfinite(ms) || ms < 0.0) return t.Error("a run's time must be a number >= 0");
+    times.push_back(ms);
+    return OkStatus();
+  }));
+  return times;
+}
+
+StatusOr<std::vector<double>> AdapterModel::TimedRuns(const std::vector<NamedValue>& feeds,
+                                                      int64_t runs) const {
+  if (!runtime_->OffersTimedRuns()) return Unimplemented("timed runs are not offered");
+  const std::string what = "timing runs of " + path_;
+  if (runs < 1 || static_cast<uint64_t>(runs) > kMaxListed) {
+    return InvalidArgument(runtime_->Label() + ": " + what + ": runs must be 1 to " +
+                           std::to_string(kMaxListed) + ", got " + std::to_string(runs));
+  }
+  Frame request;
+  request.header = {{"op", "timed_runs"}, {"model", id_}, {"runs", runs}};
+  AddFeeds(feeds, &request);
+  ONNXGATE_ASSIGN_OR_RETURN(Frame frame, runtime_->Call(request, what));
+  const std::string where = runtime_->Label() + ": " + what;
+  ONNXGATE_ASSIGN_OR_RETURN(JsonObject reply, Reply(frame.header, where));
+  auto times = ReadTimes(reply, runs);
+  if (!times.ok()) return Internal(times.status().message() + " (a fault of the adapter)");
+  return times;
 }
 
 }  // namespace

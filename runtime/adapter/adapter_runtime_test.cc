@@ -215,5 +215,55 @@ TEST(AdapterRuntimeTest, AReplyWithAnUnknownOrNoIdIsTheAdaptersFault) {
               HasSubstr("the reply carries no 'id' where the request's id 3 was expected"));
 }
 
+// A model of `fault`'s adapter, loaded; null (with a test failure) where it cannot be.
+std::unique_ptr<LoadedModel> LoadOn(const std::string& fault,
+                                    std::unique_ptr<RuntimeUnderTest>* runtime) {
+  auto created = CreateAdapterRuntime(FaultAdapter(fault), {});
+  EXPECT_TRUE(created.ok()) << created.status().ToString();
+  if (!created.ok()) return nullptr;
+  *runtime = std::move(created).value();
+  auto model = (*runtime)->Load("case.onnx", OnEcho());
+  EXPECT_TRUE(model.ok()) << model.status().ToString();
+  return model.ok() ? std::move(model).value() : nullptr;
+}
+
+TEST(AdapterRuntimeTest, TimedRunsAreAskedOnlyOfAnAdapterThatOffersThem) {
+  std::unique_ptr<RuntimeUnderTest> runtime;
+  auto offered = LoadOn("timed_runs", &runtime);
+  ASSERT_NE(offered, nullptr);
+  auto times = offered->TimedRuns({{"X", Floats({1, 2})}}, 4);
+  ASSERT_TRUE(times.ok()) << times.status().ToString();
+  EXPECT_EQ(*times, std::vector<double>(4, 0.25));
+  EXPECT_THAT(offered->TimedRuns({{"X", Floats({1})}}, 0).status().message(),
+              HasSubstr("runs must be 1 to"));
+  // The adapter answers runs as before.
+  EXPECT_TRUE(offered->Run({{"X", Floats({1})}}).ok());
+
+  std::unique_ptr<RuntimeUnderTest> plain_runtime;
+  auto plain = LoadOn("none", &plain_runtime);
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(plain->TimedRuns({{"X", Floats({1})}}, 4).status().code(), StatusCode::kUnimplemented);
+}
+
+TEST(AdapterRuntimeTest, AWrongTimedRunsReplyIsTheAdaptersFaultNamingTheField) {
+  for (const auto& [fault, needle] : std::vector<std::pair<std::string, std::string>>{
+           {"timed_runs_count", "times_ms: holds 2 times for 3 runs"},
+           {"timed_runs_negative", "times_ms[0]: a run's time must be a number >= 0"},
+           {"timed_runs_no_clock", "clock"}}) {
+    std::unique_ptr<RuntimeUnderTest> runtime;
+    auto model = LoadOn(fault, &runtime);
+    ASSERT_NE(model, nullptr);
+    auto times = model->TimedRuns({{"X", Floats({1})}}, 3);
+    EXPECT_EQ(times.status().code(), StatusCode::kInternal) << fault;
+    EXPECT_THAT(times.status().message(), HasSubstr("timing runs of case.onnx")) << fault;
+    EXPECT_THAT(times.status().message(), HasSubstr(needle)) << fault;
+    EXPECT_THAT(times.status().message(), HasSubstr("a fault of the adapter")) << fault;
+  }
+}
+
+TEST(AdapterRuntimeTest, CapabilitiesThatAreNotAListRefuseTheHello) {
+  EXPECT_THAT(StartError(FaultAdapter("capabilities_bad")), HasSubstr("capabilities"));
+}
+
 }  // namespace
 }  // namespace onnxgate

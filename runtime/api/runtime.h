@@ -127,6 +127,16 @@ class LoadedModel {
   // Runs once; returns the graph outputs in output_names() order. Safe from many threads.
   virtual StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const = 0;
   virtual std::vector<NodePlacement> placements() const = 0;
+  // Timed runs, for a fair latency across runtimes: the runtime takes `feeds` once, runs the
+  // model `runs` times (at least 1) on them, and returns each run's wall time in milliseconds,
+  // measured inside its own process on a monotonic clock around its own run call alone, so no
+  // pipe, copy or conversion of values is counted. The outputs are discarded. Unimplemented
+  // ("not offered"): the runtime does not offer it (the default), and the caller times Run
+  // itself. An in-process runtime need not offer it: the caller's clock around Run is as fair.
+  virtual StatusOr<std::vector<double>> TimedRuns(const std::vector<NamedValue>& feeds,
+                                                  int64_t runs) const {
+    return Unimplemented("timed runs are not offered");
+  }
 };
 
 class RuntimeUnderTest {

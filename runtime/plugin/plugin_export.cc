@@ -2,6 +2,8 @@
 // plugin owns until the runtime, the model or the outputs are released.
 #include "runtime/plugin/plugin_export.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -273,23 +275,27 @@ size_t Placements(const OnnxgateModel* m, const OnnxgatePlacement** placements) 
   return m->placement_views.size();
 }
 
+// The feeds as values, or why one cannot be read.
+StatusOr<std::vector<NamedValue>> FeedsFromAbi(const OnnxgateNamedValue* feeds, size_t count) {
+  if (count > 0 && feeds == nullptr) return InvalidArgument("feeds missing");
+  std::vector<NamedValue> named;
+  for (size_t i = 0; i < count; ++i) {
+    const std::string name = feeds[i].name == nullptr ? "" : feeds[i].name;
+    ONNXGATE_ASSIGN_OR_RETURN(Value value, ValueFromAbi(feeds[i].value, "feed '" + name + "'"));
+    named.push_back({name, std::move(value)});
+  }
+  return named;
+}
+
 OnnxgateOutputs* Run(const OnnxgateModel* m, const OnnxgateNamedValue* feeds, size_t count,
                      OnnxgateStatus* status) {
   return Guard<OnnxgateOutputs*>(status, nullptr, [&]() -> OnnxgateOutputs* {
-    if (count > 0 && feeds == nullptr) {
-      SetStatus(status, InvalidArgument("feeds missing"));
+    auto converted = FeedsFromAbi(feeds, count);
+    if (!converted.ok()) {
+      SetStatus(status, converted.status());
       return nullptr;
     }
-    std::vector<NamedValue> named;
-    for (size_t i = 0; i < count; ++i) {
-      const std::string name = feeds[i].name == nullptr ? "" : feeds[i].name;
-      auto value = ValueFromAbi(feeds[i].value, "feed '" + name + "'");
-      if (!value.ok()) {
-        SetStatus(status, value.status());
-        return nullptr;
-      }
-      named.push_back({name, std::move(value).value()});
-    }
+    const std::vector<NamedValue>& named = *converted;
     auto result = m->model->Run(named);
     if (!result.ok()) {
       SetStatus(status, result.status());
@@ -302,6 +308,50 @@ OnnxgateOutputs* Run(const OnnxgateModel* m, const OnnxgateNamedValue* feeds, si
       out->views.push_back(out->shown.back()->get());
     }
     return out.release();
+  });
+}
+
+// Each run's time: the runtime's own timed runs where it offers them, else its Run timed here,
+// in the same process as the runtime, with the feeds converted once.
+StatusOr<std::vector<double>> TimeRuns(const LoadedModel& model,
+                                       const std::vector<NamedValue>& feeds, int64_t runs) {
+  auto own = model.TimedRuns(feeds, runs);
+  if (own.status().code() != StatusCode::kUnimplemented) return own;
+  std::vector<double> times;
+  times.reserve(static_cast<size_t>(runs));
+  for (int64_t i = 0; i < runs; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    auto out = model.Run(feeds);
+    const auto end = std::chrono::steady_clock::now();
+    if (!out.ok()) return out.status();
+    times.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+  }
+  return times;
+}
+
+void TimedRuns(const OnnxgateModel* m, const OnnxgateNamedValue* feeds, size_t count, int64_t runs,
+               double* times_ms, OnnxgateStatus* status) {
+  Guard<int>(status, 0, [&]() -> int {
+    if (runs < 1 || times_ms == nullptr) {
+      SetStatus(status, InvalidArgument("timed_runs needs runs >= 1 and an array for the times"));
+      return 0;
+    }
+    auto named = FeedsFromAbi(feeds, count);
+    if (!named.ok()) {
+      SetStatus(status, named.status());
+      return 0;
+    }
+    auto times = TimeRuns(*m->model, *named, runs);
+    if (times.ok() && times->size() != static_cast<size_t>(runs)) {
+      times = Internal("the runtime timed " + std::to_string(times->size()) + " runs of " +
+                       std::to_string(runs));
+    }
+    if (!times.ok()) {
+      SetStatus(status, times.status());
+      return 0;
+    }
+    std::copy(times->begin(), times->end(), times_ms);
+    return 0;
   });
 }
 
@@ -344,6 +394,7 @@ const OnnxgatePluginApi* ExportRuntime(RuntimeFactoryFunction factory) {
     a.provider_availability = ProviderAvailability;
     a.placement_subgraphs = PlacementSubgraphs;
     a.needs_case_isolation = NeedsCaseIsolation;
+    a.timed_runs = TimedRuns;
     return a;
   }();
   static OnnxgatePluginApi refusing = [] {

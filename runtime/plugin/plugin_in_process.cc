@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +26,8 @@ struct PluginLibrary {
   decltype(OnnxgatePluginApi::placement_subgraphs) placement_subgraphs = nullptr;
   // The member of minor version 1.2, NULL where the table does not hold it.
   decltype(OnnxgatePluginApi::needs_case_isolation) needs_case_isolation = nullptr;
+  // The member of minor version 1.3, NULL where the table does not hold it.
+  decltype(OnnxgatePluginApi::timed_runs) timed_runs = nullptr;
   ~PluginLibrary() {
     if (handle != nullptr) dlclose(handle);
   }
@@ -151,6 +154,18 @@ StatusOr<std::vector<ValueInfo>> CopyInfos(const OnnxgateValueInfo* infos, size_
   return out;
 }
 
+// Feeds as the ABI shows them, valid while this lives.
+struct AbiFeeds {
+  explicit AbiFeeds(const std::vector<NamedValue>& feeds) {
+    for (const NamedValue& feed : feeds) {
+      shown.push_back(std::make_unique<AbiValue>(feed.value));
+      named.push_back({feed.name.c_str(), shown.back()->get()});
+    }
+  }
+  std::vector<std::unique_ptr<AbiValue>> shown;
+  std::vector<OnnxgateNamedValue> named;
+};
+
 class PluginModel : public LoadedModel {
  public:
   PluginModel(std::shared_ptr<const PluginLibrary> lib, OnnxgateModel* model, std::string path)
@@ -233,15 +248,10 @@ class PluginModel : public LoadedModel {
   std::vector<NodePlacement> placements() const override { return placements_; }
 
   StatusOr<std::vector<Value>> Run(const std::vector<NamedValue>& feeds) const override {
-    std::vector<std::unique_ptr<AbiValue>> shown;
-    std::vector<OnnxgateNamedValue> abi_feeds;
-    for (const NamedValue& feed : feeds) {
-      shown.push_back(std::make_unique<AbiValue>(feed.value));
-      abi_feeds.push_back({feed.name.c_str(), shown.back()->get()});
-    }
+    const AbiFeeds abi(feeds);
     const OnnxgatePluginApi& api = *lib_->api;
     OnnxgateStatus status{};
-    OnnxgateOutputs* outputs = api.run(model_, abi_feeds.data(), abi_feeds.size(), &status);
+    OnnxgateOutputs* outputs = api.run(model_, abi.named.data(), abi.named.size(), &status);
     std::unique_ptr<OnnxgateOutputs, void (*)(OnnxgateOutputs*)> release(outputs,
                                                                          api.release_outputs);
     const std::string what = "running " + path_;
@@ -268,6 +278,27 @@ class PluginModel : public LoadedModel {
       result.push_back(std::move(v));
     }
     return result;
+  }
+
+  // The plugin's timed_runs (ABI 1.3); not offered where its table lacks it.
+  StatusOr<std::vector<double>> TimedRuns(const std::vector<NamedValue>& feeds,
+                                          int64_t runs) const override {
+    if (lib_->timed_runs == nullptr) return Unimplemented("timed runs are not offered");
+    const std::string what = "timing runs of " + path_;
+    if (runs < 1) return InvalidArgument(lib_->Label() + ": " + what + ": runs must be >= 1");
+    const AbiFeeds abi(feeds);
+    std::vector<double> times(static_cast<size_t>(runs), -1.0);
+    OnnxgateStatus status{};
+    lib_->timed_runs(model_, abi.named.data(), abi.named.size(), runs, times.data(), &status);
+    ONNXGATE_RETURN_IF_ERROR(FromAbi(status, *lib_, what));
+    for (size_t i = 0; i < times.size(); ++i) {
+      if (!std::isfinite(times[i]) || times[i] < 0.0) {
+        return Internal(lib_->Label() + ": " + what + ": run " + std::to_string(i) +
+                        " has no time (" + std::to_string(times[i]) +
+                        " ms; a fault of the plugin)");
+      }
+    }
+    return times;
   }
 
  private:
@@ -532,6 +563,8 @@ StatusOr<std::unique_ptr<RuntimeUnderTest>> OpenPluginInProcess(const std::strin
                                          offsetof(OnnxgatePluginApi, placement_subgraphs));
   lib->needs_case_isolation = LaterMember(*lib->api, &OnnxgatePluginApi::needs_case_isolation,
                                           offsetof(OnnxgatePluginApi, needs_case_isolation));
+  lib->timed_runs = LaterMember(*lib->api, &OnnxgatePluginApi::timed_runs,
+                                offsetof(OnnxgatePluginApi, timed_runs));
 
   std::vector<OnnxgateOption> abi_options;
   for (const auto& [key, value] : options) abi_options.push_back({key.c_str(), value.c_str()});

@@ -32,6 +32,11 @@ argument says otherwise (a second argument, where a fault uses one, names a file
                      written to the second argument), then exits with code 4 before hello
   orphan_on_run      as orphan_at_hello, but well behaved until its first run
   orphan_sleeper     starts such a child (pid in the second argument) and stays well behaved
+  timed_runs         well behaved, and offers timed runs: each run takes 0.25 ms on its clock
+  timed_runs_count   offers timed runs and answers one with a time too few
+  timed_runs_negative  offers timed runs and answers one with a time of -1 ms
+  timed_runs_no_clock  offers timed runs and answers one without its "clock"
+  capabilities_bad   says "capabilities": "timed_runs" (a string, not a list) in its hello
   chatty_run         writes 4 MiB of log lines to stderr before answering each run (more than
                      a pipe holds), then "chatty run done"
 """
@@ -144,6 +149,18 @@ def answer_run(header, blobs, reply):
                                         "blob": 0}]}, [blobs[feed["blob"]]])
 
 
+def answer_timed_runs(header, reply):
+    times = [0.25] * header["runs"]
+    if FAULT == "timed_runs_count":
+        times.pop()
+    if FAULT == "timed_runs_negative":
+        times[0] = -1.0
+    answer = {"ok": True, "times_ms": times, "clock": "test"}
+    if FAULT == "timed_runs_no_clock":
+        del answer["clock"]
+    reply(answer)
+
+
 def main():
     if FAULT == "exit_at_start":
         return 3
@@ -186,6 +203,10 @@ def main():
                 hello["unavailable"] = {"gone": "no gone device on this machine"}
             if FAULT == "unavailable_stray":
                 hello["unavailable"] = {"elsewhere": "not here"}
+            if FAULT.startswith("timed_runs"):
+                hello["capabilities"] = ["timed_runs", "something_later"]
+            if FAULT == "capabilities_bad":
+                hello["capabilities"] = "timed_runs"
             reply(hello)
         elif op == "load":
             info = {"kind": "tensor", "dtype": 1, "dims": ["N"]}
@@ -197,6 +218,8 @@ def main():
                 reply(loaded)
         elif op == "run":
             answer_run(header, blobs, reply)
+        elif op == "timed_runs":
+            answer_timed_runs(header, reply)
         elif op == "claims":
             if FAULT == "hang_on_claims":
                 time.sleep(3600)

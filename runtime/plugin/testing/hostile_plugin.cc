@@ -24,6 +24,11 @@
 //   abi_1_1                a table of ABI 1.1 (struct_size ONNXGATE_PLUGIN_API_SIZE_1_1) with
 //                          unavailable_provider's 1.1 members, whose memory past that size holds
 //                          case_isolation's 1.2 member, which onnxgate must never read
+//   timed_runs             ABI 1.3: timed_runs gives every run 0.5 ms
+//   negative_time          ABI 1.3: timed_runs gives the second run -1 ms
+//   abi_1_2                a table of ABI 1.2 (struct_size ONNXGATE_PLUGIN_API_SIZE_1_2) whose
+//                          memory past that size holds a timed_runs that crashes, which onnxgate
+//                          must never call
 #define ONNXGATE_TEST_PLUGIN_NO_ENTRY_POINT 1
 #include <fcntl.h>
 
@@ -110,6 +115,13 @@ size_t HostileSubgraphs(const OnnxgateModel*, const char* const** subgraphs) {
 
 int32_t HostileNeedsCaseIsolation(const OnnxgateRuntime*) { return 1; }
 
+void HostileTimedRuns(const OnnxgateModel*, const OnnxgateNamedValue*, size_t, int64_t runs,
+                      double* times_ms, OnnxgateStatus*) {
+  if (Is("abi_1_2")) Crash();
+  for (int64_t i = 0; i < runs; ++i) times_ms[i] = 0.5;
+  if (Is("negative_time") && runs > 1) times_ms[1] = -1.0;
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxgate_plugin_api(
@@ -129,6 +141,10 @@ extern "C" __attribute__((visibility("default"))) const OnnxgatePluginApi* onnxg
     }
     if (Is("abi_1_0")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_0;
     if (Is("abi_1_1")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_1;
+    if (Is("timed_runs") || Is("negative_time") || Is("abi_1_2")) {
+      a.timed_runs = HostileTimedRuns;
+    }
+    if (Is("abi_1_2")) a.struct_size = ONNXGATE_PLUGIN_API_SIZE_1_2;
     return a;
   }();
   return &api;

@@ -6,8 +6,8 @@
  *   whose abi_version differs from ONNXGATE_PLUGIN_ABI_VERSION, naming both versions. A minor
  *   version (ONNXGATE_PLUGIN_ABI_MINOR_VERSION) only ever appends members, so struct_size tells
  *   what a table holds: onnxgate reads a later member only where struct_size covers it and it is
- *   not NULL, and a table of version 1.0 or 1.1 (ONNXGATE_PLUGIN_API_SIZE_1_0 or _1_1 bytes)
- *   still loads.
+ *   not NULL, and a table of version 1.0, 1.1 or 1.2 (ONNXGATE_PLUGIN_API_SIZE_1_0, _1_1 or
+ *   _1_2 bytes) still loads.
  * - Errors. Every call that can fail takes an OnnxgateStatus* that the caller zeroes; the plugin
  *   sets code (an OnnxgateStatusCode) and a NUL-terminated message. An error without a message
  *   is itself reported as a fault of the plugin. ONNXGATE_STATUS_UNIMPLEMENTED from load means
@@ -17,7 +17,7 @@
  *   valid until the object it came from is destroyed (the runtime, the model, or the outputs of
  *   a run, released with release_outputs).
  * - Threads. run may be called from several threads at once on one model; every other call
- *   is made from one thread at a time.
+ *   (timed_runs included) is made from one thread at a time.
  * - Values. A tensor's data is dense, row-major, in the element type's ONNX layout: int4,
  *   uint4, float4e2m1 and int2/uint2 packed as onnx.proto packs them (low bits first), bool one
  *   byte per element, strings as an array of OnnxgateString. A sequence holds tensors; an
@@ -34,8 +34,9 @@ extern "C" {
 #endif
 
 #define ONNXGATE_PLUGIN_ABI_VERSION 1u
-/* 1.1: provider_availability and placement_subgraphs. 1.2: needs_case_isolation. */
-#define ONNXGATE_PLUGIN_ABI_MINOR_VERSION 2u
+/* 1.1: provider_availability and placement_subgraphs. 1.2: needs_case_isolation. 1.3:
+ * timed_runs. */
+#define ONNXGATE_PLUGIN_ABI_MINOR_VERSION 3u
 #define ONNXGATE_PLUGIN_ENTRY_POINT "onnxgate_plugin_api"
 #define ONNXGATE_PLUGIN_MESSAGE_SIZE 1024
 
@@ -216,12 +217,23 @@ typedef struct OnnxgatePluginApi {
    * something other than the model), so onnxgate never runs two of its cases in one worker
    * process. Asked once per runtime, when onnxgate probes the plugin. */
   int32_t (*needs_case_isolation)(const OnnxgateRuntime* runtime);
+
+  /* Version 1.3. Absent (a shorter table) or NULL: the plugin offers no timed runs, and onnxgate
+   * times run itself (in the same process, which is fair too). */
+  /* Runs the model `runs` times (>= 1) on `feeds`, taken once, and writes each run's wall time
+   * in milliseconds to times_ms[0 .. runs-1] (the caller's array), measured on a monotonic clock
+   * around the runtime's own run call alone; the outputs are discarded. UNIMPLEMENTED: the
+   * plugin does not offer it for this model (onnxgate then times run itself). */
+  void (*timed_runs)(const OnnxgateModel* model, const OnnxgateNamedValue* feeds, size_t feed_count,
+                     int64_t runs, double* times_ms, OnnxgateStatus* status);
 } OnnxgatePluginApi;
 
 /* The struct_size of a version 1.0 table: every member before provider_availability. */
 #define ONNXGATE_PLUGIN_API_SIZE_1_0 offsetof(OnnxgatePluginApi, provider_availability)
 /* The struct_size of a version 1.1 table: every member before needs_case_isolation. */
 #define ONNXGATE_PLUGIN_API_SIZE_1_1 offsetof(OnnxgatePluginApi, needs_case_isolation)
+/* The struct_size of a version 1.2 table: every member before timed_runs. */
+#define ONNXGATE_PLUGIN_API_SIZE_1_2 offsetof(OnnxgatePluginApi, timed_runs)
 
 typedef const OnnxgatePluginApi* (*OnnxgatePluginApiFunction)(void);
 
