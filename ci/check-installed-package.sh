@@ -50,7 +50,10 @@ for suite in smoke onnx-node onnx-node-1.12; do
   [[ $want == "$got" ]] || fail "suite $suite: $got of $want goldens installed"
 done
 strays=$(find "$data" -type f ! -name '*.onnx' ! -name '*.onnxtxt' ! -name '*.h5' ! -name '*.json' \
-  ! -name ort_adapter.py ! -name requirements.txt)
+  ! -path "$data/adapters/*.py" ! -name 'requirements*.txt' ! -path "$data/adapters/in-venv.sh")
+# No adapter's own tests.
+tests=$(find "$data/adapters" -name '*_test.py')
+[[ -z $tests ]] || fail "the data folder holds adapter tests: $(head -3 <<<"$tests")"
 [[ -z $strays ]] || fail "the data folder holds files --root does not need: $(head -3 <<<"$strays")"
 
 # The example project against the prefix: configure, build (writes the test list), ctest.

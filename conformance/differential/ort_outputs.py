@@ -79,7 +79,7 @@ def worker_main(source_root):
     replies = os.fdopen(os.dup(1), "w", buffering=1)  # before the adapter moves descriptor 1
     module = _load_adapter(source_root)
     adapter = module.Adapter()
-    hello, _ = adapter.hello({"op": "hello", "protocol": module.PROTOCOL}, [])
+    hello, _ = adapter.hello({"op": "hello", "protocol": module.adapter_protocol.PROTOCOL}, [])
     replies.write(json.dumps({"ready": True, "opsets": hello["opsets"], "ir": hello["ir"],
                               "version": module.ort.__version__}) + "\n")
     for line in sys.stdin:
