@@ -4,8 +4,9 @@
 # `onnxgate matrix`. The runtimes, in column order:
 #   builtin        the built-in runtime on ref and dnnl (one report, two columns)
 #   ort            ONNX Runtime on its CPU EP
-#   ort-openvino   ONNX Runtime with the OpenVINO EP (--ep OpenVINOExecutionProvider, fallback
-#                  allowed: the nodes it declines run on the CPU EP)
+#   ort-openvino   ONNX Runtime with the OpenVINO EP (--ep OpenVINOExecutionProvider+
+#                  CPUExecutionProvider, fallback allowed: the nodes it declines run on the CPU
+#                  EP), judged by conformance/expectations/fallback-allowed/
 #   openvino       OpenVINO's own runtime
 # A runtime that cannot be created here (not in adapters/runtimes.json, or its venv missing) is
 # skipped, and the script says so and why. A gate that fails (exit 1) is a result like any other:
@@ -30,19 +31,21 @@ mkdir -p "$1"
 out=$(realpath "$1")
 
 suites=(--suite onnx-node --suite onnx-node-1.12 -j 2 -q)
-# name | --runtime | further gate arguments
+# name | --runtime | further arguments | the gate's alone
+allowed=$root/conformance/expectations/fallback-allowed
 targets=(
-  "builtin|builtin|--ep ref --ep dnnl"
-  "ort|ort|"
-  "ort-openvino|${ORT_OPENVINO_RUNTIME:-ort-openvino}|--ep OpenVINOExecutionProvider --fallback allow"
-  "openvino|${OPENVINO_RUNTIME:-openvino}|"
+  "builtin|builtin|--ep ref --ep dnnl|"
+  "ort|ort||"
+  "ort-openvino|${ORT_OPENVINO_RUNTIME:-ort-openvino}|--ep OpenVINOExecutionProvider+CPUExecutionProvider --fallback warn|--expectations-dir $allowed"
+  "openvino|${OPENVINO_RUNTIME:-openvino}||"
 )
 
 reports=()
 skipped=()
 for target in "${targets[@]}"; do
-  IFS='|' read -r name runtime extra <<<"$target"
+  IFS='|' read -r name runtime extra gate_extra <<<"$target"
   read -r -a args <<<"$extra"
+  read -r -a gate_args <<<"$gate_extra"
   # One case first: a runtime that cannot be created is exit 2 with the reason on stderr.
   rc=0
   "$onnxgate" --root "$root" run --suite onnx-node --filter test_abs --runtime "$runtime" \
@@ -55,7 +58,7 @@ for target in "${targets[@]}"; do
   rc=0
   start=$SECONDS
   "$onnxgate" --root "$root" gate "${suites[@]}" --runtime "$runtime" "${args[@]}" \
-    --json "$out/$name.json" >"$out/$name.log" 2>&1 || rc=$?
+    "${gate_args[@]}" --json "$out/$name.json" >"$out/$name.log" 2>&1 || rc=$?
   if ((rc != 0 && rc != 1)); then
     tail -20 "$out/$name.log" >&2
     echo "compat-matrix: $name: gate exited $rc" >&2
