@@ -1,8 +1,11 @@
 // Model runs and the margins of their outputs, in words.
 #include "reports/model_summary.h"
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
+#include <utility>
 
 #include "reports/format.h"
 
@@ -15,6 +18,20 @@ std::string ShareOf(double smallest_passing, double used, const char* name) {
   const double share = smallest_passing / used;
   if (share >= 10) return FormatNumber(share) + "x " + name;
   return FormatPercent(share) + " of " + name;
+}
+
+// The largest (or, with `smallest`, the smallest) of needed / given over the tolerances given
+// (a zero tolerance is left out); absent when none is given or a share is not finite.
+std::optional<double> Share(std::initializer_list<std::pair<double, double>> needed_given,
+                            bool smallest) {
+  std::optional<double> share;
+  for (const auto& [needed, given] : needed_given) {
+    if (given <= 0.0) continue;
+    const double s = needed / given;
+    if (!std::isfinite(s)) return std::nullopt;
+    share = !share ? s : smallest ? std::min(*share, s) : std::max(*share, s);
+  }
+  return share;
 }
 
 std::string DescribeElementwiseMargin(const OutputComparison& o) {
@@ -75,6 +92,14 @@ std::string DescribeOutputMargin(const OutputComparison& o) {
   std::vector<std::string> metrics;
   for (const MetricRecord& m : o.metrics) metrics.push_back(DescribeMetric(m));
   return JoinStrings(metrics, "; ");
+}
+
+std::optional<double> OutputToleranceShare(const OutputComparison& o) {
+  if (!o.error.empty() || !o.metrics.empty()) return std::nullopt;
+  if (o.min_passing_atol > 0.0 || o.min_passing_rtol > 0.0) {
+    return Share({{o.min_passing_atol, o.atol}, {o.min_passing_rtol, o.rtol}}, false);
+  }
+  return Share({{o.max_abs_error, o.atol}, {o.max_rel_error, o.rtol}}, true);
 }
 
 std::vector<std::string> DescribeOutputMargins(const CaseRecord& c) {

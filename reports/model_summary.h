@@ -8,6 +8,7 @@
 // it has cases and every suite they belong to is a model suite.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ std::string DescribeMetric(const MetricRecord& metric);
 //                        element differs, "no tolerance passes" when none would;
 //   a structural error:  the error ("shape mismatch").
 std::string DescribeOutputMargin(const OutputComparison& output);
+
+// The same margin as a number, the share of its tolerance the output used (1 = at the limit,
+// above 1 failed): the smallest passing atol and rtol over the ones given, the larger of the
+// two; when either tolerance alone would pass, the smaller of max abs error over atol and max
+// rel error over rtol; a zero tolerance left out. Absent for a structural error, an output
+// judged by metrics, no tolerance given, or a share that is not finite.
+std::optional<double> OutputToleranceShare(const OutputComparison& output);
 
 // One line per output: `y set 0: uses 12% of atol`.
 std::vector<std::string> DescribeOutputMargins(const CaseRecord& c);

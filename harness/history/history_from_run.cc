@@ -2,14 +2,13 @@
 #include "harness/history/history_from_run.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
-#include <ctime>
-#include <initializer_list>
 #include <memory>
 #include <utility>
 
 #include "harness/history/results_store.h"
+#include "reports/format.h"
+#include "reports/model_summary.h"
 
 namespace onnxgate {
 
@@ -28,42 +27,6 @@ std::string FirstSet(const std::string& flag, std::initializer_list<const char*>
   return kUnknown;
 }
 
-std::string Iso8601(UtcTime time) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(time);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
-}
-
-// The largest (or, with `smallest`, the smallest) of needed / given over the tolerances given
-// (a zero tolerance is left out); absent when none is given or a share is not finite.
-std::optional<double> Share(std::initializer_list<std::pair<double, double>> needed_given,
-                            bool smallest) {
-  std::optional<double> share;
-  for (const auto& [needed, given] : needed_given) {
-    if (given <= 0.0) continue;
-    const double s = needed / given;
-    if (!std::isfinite(s)) return std::nullopt;
-    share = !share ? s : smallest ? std::min(*share, s) : std::max(*share, s);
-  }
-  return share;
-}
-
-// The share of its tolerance one output used, as the reports word it (reports/model_summary.h,
-// DescribeOutputMargin): the smallest passing atol and rtol over the ones given, the larger of
-// the two; when either tolerance alone would pass, the smaller of max abs error over atol and
-// max rel error over rtol. Absent when the output was not compared under rtol/atol.
-std::optional<double> OutputMargin(const OutputComparison& output) {
-  if (!output.error.empty() || !output.metrics.empty()) return std::nullopt;
-  if (output.min_passing_atol > 0.0 || output.min_passing_rtol > 0.0) {
-    return Share({{output.min_passing_atol, output.atol}, {output.min_passing_rtol, output.rtol}},
-                 false);
-  }
-  return Share({{output.max_abs_error, output.atol}, {output.max_rel_error, output.rtol}}, true);
-}
-
 HistoryContext ContextOf(const RunRecord& run, const HistoryTarget& target) {
   HistoryContext c;
   c.kind = IsLatencyOnly(run) ? "bench" : "gate";
@@ -73,7 +36,7 @@ HistoryContext ContextOf(const RunRecord& run, const HistoryTarget& target) {
   c.runtime = run.runtime_name;
   c.runtime_version = run.runtime_version;
   c.machine = target.machine;
-  c.recorded = Iso8601(run.start_time);
+  c.recorded = FormatJunitTimestamp(run.start_time) + "Z";  // whole seconds, UTC
   return c;
 }
 
@@ -131,7 +94,7 @@ std::string ResolveHistoryBranch(const std::string& flag, const EnvLookup& env) 
 std::optional<double> CaseMargin(const CaseRecord& record) {
   std::optional<double> worst;
   for (const OutputComparison& output : record.outputs) {
-    const std::optional<double> margin = OutputMargin(output);
+    const std::optional<double> margin = OutputToleranceShare(output);
     if (margin) worst = std::max(worst.value_or(0.0), *margin);
   }
   return worst;

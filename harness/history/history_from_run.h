@@ -48,13 +48,9 @@ std::string ResolveHistoryCommit(const std::string& flag, const EnvLookup& env);
 // CI_COMMIT_REF_NAME, GIT_BRANCH that is set and not empty, else "unknown".
 std::string ResolveHistoryBranch(const std::string& flag, const EnvLookup& env);
 
-// The share of its tolerance a case's worst output used (1 = at the limit, above 1 failed), as
-// the reports word it (reports/model_summary.h, DescribeOutputMargin): per output compared under
-// rtol/atol, the smallest passing atol and rtol over the ones given, the larger of the two; when
-// either tolerance alone would pass, the smaller of max abs error over atol and max rel error
-// over rtol; a zero tolerance left out. The largest over the outputs; absent when no output was
-// compared that way (a structural error such as a shape mismatch, metric thresholds, no
-// tolerance given, a non-finite share).
+// The share of its tolerance a case's worst output used (1 = at the limit, above 1 failed):
+// the largest OutputToleranceShare (reports/model_summary.h) over its outputs; absent when no
+// output was compared under rtol/atol.
 std::optional<double> CaseMargin(const CaseRecord& record);
 
 // Fills commit and branch where the flags left them empty (ResolveHistoryCommit/Branch).
